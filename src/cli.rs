@@ -1,0 +1,593 @@
+//! The command line: `replay`, `validate` and `perft` around the engine.
+
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use serde::Serialize;
+
+use crate::engine::notation::{Token, tokenize_into};
+use crate::engine::ogn::{self, OgnGame};
+use crate::engine::replay::{Checked, check};
+use crate::engine::{
+    DeclaredEnd, ErrorKind, Notation, Position, Preset, Replay, ReplayError, Rules, Side, perft,
+    replay,
+};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "oware-tournament",
+    version,
+    about = "Oware tournaments: score sheets verified by replay, pairings and standings"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay one game (a move list or an OGN record) and print what happened.
+    Replay(ReplayArgs),
+    /// Check many games (OGN files, or one move list per line); one line per bad game.
+    Validate(ValidateArgs),
+    /// Count the move sequences of a given length.
+    Perft(PerftArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// Rule preset (abapa, brettspielnetz, tournament, merkel, anan-anan); an OGN record's
+    /// Variant tag is used when this is not given.
+    #[arg(long, value_parser = parse_preset)]
+    pub rules: Option<Preset>,
+    /// auto, letters, relative or absolute.
+    #[arg(long, default_value = "auto", value_parser = parse_notation)]
+    pub notation: NotationChoice,
+    /// natural, agreement, resignation:south|north or time:south|north (the loser).
+    #[arg(long, value_parser = parse_end)]
+    pub end: Option<DeclaredEnd>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The game's file; `-` or nothing for standard input.
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Rule preset for games without a Variant tag.
+    #[arg(long, default_value = "abapa", value_parser = parse_preset)]
+    pub rules: Preset,
+    /// OGN files or files of move lists (one game a line).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    #[arg(long)]
+    pub depth: u32,
+    #[arg(long, default_value = "abapa", value_parser = parse_preset)]
+    pub rules: Preset,
+    /// Start position as a position string (default: the start of the game).
+    #[arg(long, value_parser = parse_position)]
+    pub position: Option<Position>,
+}
+
+/// `auto` or a notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotationChoice(pub Option<Notation>);
+
+fn parse_preset(s: &str) -> Result<Preset, String> {
+    s.parse().map_err(|e: crate::engine::rules::UnknownPreset| e.to_string())
+}
+
+fn parse_notation(s: &str) -> Result<NotationChoice, String> {
+    if s == "auto" {
+        Ok(NotationChoice(None))
+    } else {
+        s.parse().map(|n| NotationChoice(Some(n)))
+    }
+}
+
+fn parse_end(s: &str) -> Result<DeclaredEnd, String> {
+    s.parse()
+}
+
+fn parse_position(s: &str) -> Result<Position, String> {
+    s.parse().map_err(|e: crate::engine::PositionError| e.to_string())
+}
+
+/// Runs a parsed command line.
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Replay(args) => run_replay(&args),
+        Command::Validate(args) => run_validate(&args),
+        Command::Perft(args) => {
+            let rules = args.rules.rules();
+            let start = args.position.unwrap_or_else(Position::start);
+            println!("{}", perft(&rules, &start, args.depth));
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn read_input(file: Option<&Path>) -> io::Result<String> {
+    match file {
+        None => read_stdin(),
+        Some(p) if p.as_os_str() == "-" => read_stdin(),
+        Some(p) => std::fs::read_to_string(p),
+    }
+}
+
+fn read_stdin() -> io::Result<String> {
+    let mut text = String::new();
+    io::stdin().read_to_string(&mut text)?;
+    Ok(text)
+}
+
+// ---------------------------------------------------------------------------------------------
+// replay
+
+#[derive(Serialize)]
+struct JsonReplay<'a> {
+    rules: &'a str,
+    plies: Vec<JsonPly>,
+    end: JsonEnd,
+}
+
+#[derive(Serialize)]
+struct JsonPly {
+    ply: u32,
+    side: Side,
+    #[serde(rename = "move")]
+    mv: String,
+    pit: usize,
+    sown: u32,
+    captured: u8,
+    board: [u8; 12],
+    stores: [u8; 2],
+}
+
+#[derive(Serialize)]
+struct JsonEnd {
+    reason: &'static str,
+    stores: [u8; 2],
+    winner: Option<Side>,
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    error: JsonErrorBody<'a>,
+}
+
+#[derive(Serialize)]
+struct JsonErrorBody<'a> {
+    ply: u32,
+    token: &'a str,
+    kind: &'static str,
+    message: &'a str,
+    position: String,
+}
+
+impl<'a> From<&'a ReplayError> for JsonError<'a> {
+    fn from(e: &'a ReplayError) -> Self {
+        JsonError {
+            error: JsonErrorBody {
+                ply: e.ply,
+                token: &e.token,
+                kind: e.kind.name(),
+                message: &e.message,
+                position: e.position.to_string(),
+            },
+        }
+    }
+}
+
+/// The replay as the JSON that `replay --json` prints.
+pub fn replay_json(replay: &Replay) -> String {
+    let plies = replay
+        .plies
+        .iter()
+        .map(|p| JsonPly {
+            ply: p.number,
+            side: p.played.side,
+            mv: p.played.mv.pit.letter().to_string(),
+            pit: p.played.mv.pit.index(),
+            sown: p.played.sown,
+            captured: p.played.captured_by_mover(),
+            board: *p.played.position.pits(),
+            stores: p.played.position.stores(),
+        })
+        .collect();
+    let end = match replay.outcome {
+        Some(o) => JsonEnd {
+            reason: o.reason.name(),
+            stores: o.stores,
+            winner: o.winner,
+        },
+        None => JsonEnd {
+            reason: "in-progress",
+            stores: replay.stores(),
+            winner: None,
+        },
+    };
+    serde_json::to_string(&JsonReplay {
+        rules: replay.rules.name(),
+        plies,
+        end,
+    })
+    .expect("a replay serialises")
+}
+
+/// A replay error as the JSON that `replay --json` prints.
+pub fn error_json(error: &ReplayError) -> String {
+    serde_json::to_string(&JsonError::from(error)).expect("an error serialises")
+}
+
+/// Replays one game's text as the command line reads it (a move list, or the first OGN record
+/// with its tags applied). `rules` and `end` given here take precedence over the record's tags.
+pub fn replay_text(
+    text: &str,
+    rules: Option<Preset>,
+    notation: Option<Notation>,
+    end: Option<DeclaredEnd>,
+) -> Result<Replay, ReplayError> {
+    if !ogn::is_ogn(text) {
+        let rules = rules.unwrap_or(Preset::Abapa).rules();
+        return replay(text, &rules, Position::start(), notation, end.unwrap_or_default());
+    }
+    let games = ogn::parse(text).map_err(|e| record_error(Position::start(), e.to_string()))?;
+    let game = match games.as_slice() {
+        [game] => game,
+        [] => return Err(record_error(Position::start(), "the file holds no game".into())),
+        _ => {
+            return Err(record_error(
+                Position::start(),
+                format!("the file holds {} games; replay reads one (validate reads many)", games.len()),
+            ));
+        }
+    };
+    let default_rules = rules.unwrap_or(Preset::Abapa).rules();
+    let setup = game_setup(game, &default_rules).map_err(|m| record_error(Position::start(), m))?;
+    let rules = rules.map_or(setup.rules, Preset::rules);
+    let end = end.unwrap_or(setup.end);
+    let replayed = replay(&game.movetext, &rules, setup.start, notation, end)?;
+    replayed.verify(&setup.declared)?;
+    Ok(replayed)
+}
+
+fn record_error(position: Position, message: String) -> ReplayError {
+    ReplayError {
+        ply: 0,
+        side: position.to_move(),
+        token: String::new(),
+        position,
+        kind: ErrorKind::BadRecord,
+        message,
+    }
+}
+
+struct Setup {
+    rules: Rules,
+    start: Position,
+    end: DeclaredEnd,
+    declared: crate::engine::Declared,
+}
+
+fn game_setup(game: &OgnGame, default_rules: &Rules) -> Result<Setup, String> {
+    Ok(Setup {
+        rules: game.rules(default_rules)?,
+        start: game.start()?,
+        end: game.end()?,
+        declared: game.declared()?,
+    })
+}
+
+fn run_replay(args: &ReplayArgs) -> ExitCode {
+    let text = match read_input(args.file.as_deref()) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("oware-tournament: cannot read the game: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = replay_text(&text, args.rules, args.notation.0, args.end);
+    let mut out = io::stdout().lock();
+    let written = match (&result, args.json) {
+        (Ok(r), true) => writeln!(out, "{}", replay_json(r)),
+        (Ok(r), false) => write!(out, "{}", replay_account(r)),
+        (Err(e), true) => writeln!(out, "{}", error_json(e)),
+        (Err(e), false) => {
+            eprint!("{}", error_account(e));
+            Ok(())
+        }
+    };
+    if written.is_err() {
+        return ExitCode::from(2);
+    }
+    if result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The readable account of a replay.
+pub fn replay_account(replay: &Replay) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Rules: {}   notation: {}   start: {}",
+        replay.rules.name(),
+        replay.notation,
+        replay.start
+    );
+    for ply in &replay.plies {
+        let p = &ply.played;
+        let mut what = format!("sows {}", p.sown);
+        if p.captured_by_mover() > 0 {
+            let _ = write!(what, ", captures {}", p.captured_by_mover());
+        }
+        let other = p.captured[p.side.other().index()];
+        if other > 0 {
+            let _ = write!(what, ", {} takes {}", p.side.other(), other);
+        }
+        if p.grand_slam {
+            what.push_str(", grand slam");
+        }
+        if p.capture_declined {
+            what.push_str(", capture declined");
+        }
+        if p.forfeit {
+            what.push_str(", forfeit: the opponent was not fed");
+        }
+        let stores = p.position.stores();
+        let pits: Vec<String> = p.position.pits().iter().map(u8::to_string).collect();
+        let _ = writeln!(
+            out,
+            "{:>4}. {:<5} {:<4} {:<40} board {}  stores {}-{}",
+            ply.number,
+            p.side.to_string(),
+            p.mv.pit.letter(),
+            what,
+            pits.join(" "),
+            stores[0],
+            stores[1]
+        );
+    }
+    let final_position = replay.final_position();
+    out.push('\n');
+    out.push_str(&final_position.diagram());
+    match replay.outcome {
+        Some(o) => {
+            let result = match o.winner {
+                Some(side) => format!("{side} wins"),
+                None => "a draw".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "End: {} ({}): {}-{}, {}",
+                o.reason,
+                o.reason.describe(),
+                o.stores[0],
+                o.stores[1],
+                result
+            );
+        }
+        None => {
+            let stores = replay.stores();
+            let _ = writeln!(
+                out,
+                "End: in progress after {} plies: {}-{}, {} to move",
+                replay.plies.len(),
+                stores[0],
+                stores[1],
+                final_position.to_move()
+            );
+        }
+    }
+    out
+}
+
+/// The readable account of a replay error: what, where, and the position before it.
+pub fn error_account(error: &ReplayError) -> String {
+    format!(
+        "error: {}\nkind: {}\nposition before ply {}: {}\n{}",
+        error,
+        error.kind,
+        error.ply,
+        error.position,
+        error.position.diagram()
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// validate
+
+/// One bad game of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadGame {
+    /// The line where the game starts (1-based).
+    pub line: usize,
+    pub error: ReplayError,
+}
+
+/// What `validate` found in one file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileReport {
+    pub games: u64,
+    pub plies: u64,
+    pub bad: Vec<BadGame>,
+}
+
+/// Checks every game of one file's text: OGN records, or one move list per line (blank lines
+/// and lines starting with `#` are skipped). `progress` is told how many bytes are done.
+pub fn validate_text(text: &str, default_rules: &Rules, progress: &(dyn Fn(u64) + Sync)) -> FileReport {
+    if ogn::is_ogn(text) {
+        return validate_ogn(text, default_rules, progress);
+    }
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .collect();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let chunk = lines.len().div_ceil(workers).max(1);
+    let reports: Vec<FileReport> = std::thread::scope(|scope| {
+        let handles: Vec<_> = lines
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || validate_lines(part, default_rules, progress)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a validation worker does not panic"))
+            .collect()
+    });
+    let mut total = FileReport::default();
+    for r in reports {
+        total.games += r.games;
+        total.plies += r.plies;
+        total.bad.extend(r.bad);
+    }
+    total
+}
+
+fn validate_lines(lines: &[(usize, &str)], rules: &Rules, progress: &(dyn Fn(u64) + Sync)) -> FileReport {
+    let mut report = FileReport::default();
+    let mut tokens: Vec<Token<'_>> = Vec::new();
+    let mut pending = 0u64;
+    for &(line, text) in lines {
+        tokens.clear();
+        tokenize_into(text, &mut tokens);
+        report.games += 1;
+        match check(&tokens, rules, Position::start(), None, DeclaredEnd::Natural) {
+            Ok(c) => report.plies += u64::from(c.plies),
+            Err(error) => report.bad.push(BadGame { line, error }),
+        }
+        pending += text.len() as u64 + 1;
+        if pending >= 1 << 16 {
+            progress(pending);
+            pending = 0;
+        }
+    }
+    progress(pending);
+    report
+}
+
+fn validate_ogn(text: &str, default_rules: &Rules, progress: &(dyn Fn(u64) + Sync)) -> FileReport {
+    let mut report = FileReport::default();
+    let games = match ogn::parse(text) {
+        Ok(games) => games,
+        Err(e) => {
+            report.games = 1;
+            report.bad.push(BadGame {
+                line: e.line,
+                error: record_error(Position::start(), e.message),
+            });
+            return report;
+        }
+    };
+    let mut tokens: Vec<Token<'_>> = Vec::new();
+    for game in &games {
+        report.games += 1;
+        let result = game_setup(game, default_rules)
+            .map_err(|m| record_error(Position::start(), m))
+            .and_then(|setup| {
+                tokens.clear();
+                tokenize_into(&game.movetext, &mut tokens);
+                let checked: Checked = check(&tokens, &setup.rules, setup.start, None, setup.end)?;
+                checked.verify(&setup.declared)?;
+                Ok(checked.plies)
+            });
+        match result {
+            Ok(plies) => report.plies += u64::from(plies),
+            Err(error) => report.bad.push(BadGame {
+                line: game.line,
+                error,
+            }),
+        }
+    }
+    progress(text.len() as u64);
+    report
+}
+
+fn run_validate(args: &ValidateArgs) -> ExitCode {
+    let rules = args.rules.rules();
+    let started = Instant::now();
+    let mut texts = Vec::with_capacity(args.files.len());
+    for file in &args.files {
+        match std::fs::read_to_string(file) {
+            Ok(text) => texts.push((file, text)),
+            Err(e) => {
+                eprintln!("oware-tournament: cannot read {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let total_bytes: u64 = texts.iter().map(|(_, t)| t.len() as u64).sum();
+    // A progress bar only on a terminal and only for inputs that take a noticeable time.
+    let bar = if io::stderr().is_terminal() && total_bytes > 4 << 20 {
+        let bar = indicatif::ProgressBar::new(total_bytes);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {msg}")
+                .expect("a valid progress template"),
+        );
+        Some(bar)
+    } else {
+        None
+    };
+    let done = AtomicU64::new(0);
+    let progress = |bytes: u64| {
+        let now = done.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        if let Some(bar) = &bar {
+            bar.set_position(now);
+        }
+    };
+
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (mut games, mut plies, mut bad) = (0u64, 0u64, 0u64);
+    for (file, text) in &texts {
+        let mut report = validate_text(text, &rules, &progress);
+        report.bad.sort_by_key(|b| b.line);
+        for b in &report.bad {
+            let _ = writeln!(
+                out,
+                "{}:{}: {}: {}",
+                file.display(),
+                b.line,
+                b.error.kind,
+                b.error
+            );
+        }
+        games += report.games;
+        plies += report.plies;
+        bad += report.bad.len() as u64;
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let _ = writeln!(
+        out,
+        "{games} games, {plies} plies checked in {:.2} s: {} good, {bad} bad",
+        started.elapsed().as_secs_f64(),
+        games - bad
+    );
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if bad > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,24 @@
+//! The Oware engine: a pure rules core with no I/O.
+//!
+//! - [`board`]: sides, pits and [`Position`] with its string form;
+//! - [`rules`]: [`Rules`], one struct of named options, and its presets;
+//! - [`play`]: legal moves, playing a move, the end of a game, [`Game`] (repetitions), perft;
+//! - [`notation`]: move lists in letters, relative digits or absolute numbers;
+//! - [`ogn`]: OGN records, read and written;
+//! - [`replay`]: a recorded game replayed and checked, with diagnostics.
+
+pub mod board;
+pub mod moves;
+pub mod notation;
+pub mod ogn;
+pub mod play;
+pub mod replay;
+pub mod rules;
+
+pub use board::{Pit, Position, PositionError, Side};
+pub use moves::{EndReason, IllegalMove, Move, MoveList, Outcome, Played};
+pub use notation::{Claim, Notation, Token, tokenize};
+pub use ogn::OgnGame;
+pub use play::{Game, perft};
+pub use replay::{Declared, DeclaredEnd, ErrorKind, Ply, Replay, ReplayError, replay};
+pub use rules::{Preset, Rules};

@@ -1,0 +1,541 @@
+//! Replaying a recorded game: every ply checked, the declared end applied, the declared result
+//! compared, and a diagnostic that points at the ply that is wrong.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use super::board::{Position, Side};
+use super::moves::{EndReason, IllegalMove, Move, Outcome, Played};
+use super::notation::{Body, Claim, Notation, Token, TokenError, tokenize_into};
+use super::play::Game;
+use super::rules::Rules;
+
+/// How a score sheet says the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DeclaredEnd {
+    /// The moves reach a position where the game is over by the rules.
+    #[default]
+    Natural,
+    /// The players stopped; the rules' agreement end scores the seeds left.
+    Agreement,
+    /// The named player resigned.
+    Resignation(Side),
+    /// The named player lost on time.
+    Time(Side),
+}
+
+impl DeclaredEnd {
+    /// The short kind, as score sheets name it: `natural`, `agreement`, `resignation`, `time`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            DeclaredEnd::Natural => "natural",
+            DeclaredEnd::Agreement => "agreement",
+            DeclaredEnd::Resignation(_) => "resignation",
+            DeclaredEnd::Time(_) => "time",
+        }
+    }
+}
+
+impl fmt::Display for DeclaredEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeclaredEnd::Resignation(side) | DeclaredEnd::Time(side) => {
+                write!(f, "{}:{}", self.kind(), side.name())
+            }
+            _ => f.write_str(self.kind()),
+        }
+    }
+}
+
+impl FromStr for DeclaredEnd {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim().to_ascii_lowercase();
+        let (kind, loser) = match s.split_once(':') {
+            Some((kind, loser)) => (kind, Some(loser)),
+            None => (s.as_str(), None),
+        };
+        let with_loser = |make: fn(Side) -> DeclaredEnd| match loser {
+            Some(l) => l.parse::<Side>().map(make),
+            None => Err(format!(
+                "{kind} needs the losing side: {kind}:south or {kind}:north"
+            )),
+        };
+        match kind {
+            "natural" if loser.is_none() => Ok(DeclaredEnd::Natural),
+            "agreement" if loser.is_none() => Ok(DeclaredEnd::Agreement),
+            "resignation" => with_loser(DeclaredEnd::Resignation),
+            "time" => with_loser(DeclaredEnd::Time),
+            _ => Err(format!(
+                "unknown end {s:?}: expected natural, agreement, resignation:south|north or time:south|north"
+            )),
+        }
+    }
+}
+
+/// What is wrong with a recorded game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    UnknownToken,
+    WrongSide,
+    EmptyPit,
+    MustFeed,
+    AfterEnd,
+    WrongClaim,
+    Endless,
+    NoAgreement,
+    EndMismatch,
+    NotOver,
+    WrongSeeds,
+    WrongResult,
+    /// A record's tags (rules, start position, end, result) cannot be read.
+    BadRecord,
+}
+
+impl ErrorKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::UnknownToken => "unknown-token",
+            ErrorKind::WrongSide => "wrong-side",
+            ErrorKind::EmptyPit => "empty-pit",
+            ErrorKind::MustFeed => "must-feed",
+            ErrorKind::AfterEnd => "after-end",
+            ErrorKind::WrongClaim => "wrong-claim",
+            ErrorKind::Endless => "endless",
+            ErrorKind::NoAgreement => "no-agreement",
+            ErrorKind::EndMismatch => "end-mismatch",
+            ErrorKind::NotOver => "not-over",
+            ErrorKind::WrongSeeds => "wrong-seeds",
+            ErrorKind::WrongResult => "wrong-result",
+            ErrorKind::BadRecord => "bad-record",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A diagnostic: the ply (1-based), the side to move there, the token, the position before it
+/// and what is wrong. Errors about the whole sheet (end, result, seeds) name the last ply and
+/// the final position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} ({side}, {token:?}): {message}")]
+pub struct ReplayError {
+    pub ply: u32,
+    pub side: Side,
+    pub token: String,
+    pub position: Position,
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+/// What a sheet declares about the result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Declared {
+    /// `Some(None)` declares a draw.
+    pub winner: Option<Option<Side>>,
+    /// Seeds captured by South and North.
+    pub stores: Option<[u8; 2]>,
+}
+
+/// One replayed ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// 1-based.
+    pub number: u32,
+    /// The token as written on the sheet.
+    pub token: String,
+    pub played: Played,
+}
+
+/// A replayed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub rules: Rules,
+    pub notation: Notation,
+    pub start: Position,
+    pub plies: Vec<Ply>,
+    /// `None` while the game is in progress (a natural end that the moves do not reach).
+    pub outcome: Option<Outcome>,
+}
+
+impl Replay {
+    /// The position after the last ply.
+    pub fn final_position(&self) -> Position {
+        self.plies.last().map_or(self.start, |p| p.played.position)
+    }
+
+    /// The final stores: the outcome's, or the current ones in an unfinished game.
+    pub fn stores(&self) -> [u8; 2] {
+        self.outcome
+            .map_or_else(|| self.final_position().stores(), |o| o.stores)
+    }
+
+    /// The moves as pits (and capture marks), for writing back.
+    pub fn moves(&self) -> impl Iterator<Item = (&Ply, Move)> {
+        self.plies.iter().map(|p| (p, p.played.mv))
+    }
+
+    /// Compares the sheet's declared result and seeds with the replay.
+    pub fn verify(&self, declared: &Declared) -> Result<(), ReplayError> {
+        let last_token = self.plies.last().map_or("", |p| p.token.as_str());
+        compare(self.outcome, declared).map_err(|(kind, message)| {
+            sheet_error(self.plies.len() as u32, last_token, self.final_position(), kind, message)
+        })
+    }
+}
+
+/// The error about a whole sheet, placed at its last ply and final position.
+fn sheet_error(
+    ply: u32,
+    token: &str,
+    position: Position,
+    kind: ErrorKind,
+    message: String,
+) -> ReplayError {
+    ReplayError {
+        ply,
+        side: position.to_move(),
+        token: token.to_string(),
+        position,
+        kind,
+        message,
+    }
+}
+
+/// Compares a declared result with the replay's outcome.
+fn compare(outcome: Option<Outcome>, declared: &Declared) -> Result<(), (ErrorKind, String)> {
+    if declared.winner.is_none() && declared.stores.is_none() {
+        return Ok(());
+    }
+    let Some(outcome) = outcome else {
+        return Err((
+            ErrorKind::NotOver,
+            "the moves stop before the game is over; declare how it ended (agreement, resignation or time)"
+                .to_string(),
+        ));
+    };
+    if let Some(stores) = declared.stores
+        && stores != outcome.stores
+    {
+        return Err((
+            ErrorKind::WrongSeeds,
+            format!(
+                "the sheet declares {}-{} seeds but the moves give {}-{} ({})",
+                stores[0],
+                stores[1],
+                outcome.stores[0],
+                outcome.stores[1],
+                outcome.reason.describe()
+            ),
+        ));
+    }
+    if let Some(winner) = declared.winner
+        && winner != outcome.winner
+    {
+        return Err((
+            ErrorKind::WrongResult,
+            format!(
+                "the sheet declares {} but the moves give {} ({}-{}, {})",
+                describe_winner(winner),
+                describe_winner(outcome.winner),
+                outcome.stores[0],
+                outcome.stores[1],
+                outcome.reason.describe()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn describe_winner(winner: Option<Side>) -> String {
+    match winner {
+        Some(side) => format!("a win for {side}"),
+        None => "a draw".to_string(),
+    }
+}
+
+/// Replays `text` (a move list in any notation) under `rules` from `start`. `notation` `None`
+/// detects it.
+pub fn replay(
+    text: &str,
+    rules: &Rules,
+    start: Position,
+    notation: Option<Notation>,
+    end: DeclaredEnd,
+) -> Result<Replay, ReplayError> {
+    let mut tokens = Vec::new();
+    tokenize_into(text, &mut tokens);
+    let notation = notation.unwrap_or_else(|| Notation::detect(&tokens));
+    let mut plies = Vec::with_capacity(tokens.len());
+    let outcome = run(&tokens, rules, start, notation, end, |number, token, played| {
+        plies.push(Ply {
+            number,
+            token: token.text.to_string(),
+            played: *played,
+        })
+    })?;
+    Ok(Replay {
+        rules: rules.clone(),
+        notation,
+        start,
+        plies,
+        outcome,
+    })
+}
+
+/// What a check without a record of the plies finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked<'a> {
+    pub plies: u32,
+    pub outcome: Option<Outcome>,
+    pub final_position: Position,
+    pub last_token: &'a str,
+}
+
+impl Checked<'_> {
+    /// Compares a declared result and seeds with the checked game.
+    pub fn verify(&self, declared: &Declared) -> Result<(), ReplayError> {
+        compare(self.outcome, declared).map_err(|(kind, message)| {
+            sheet_error(self.plies, self.last_token, self.final_position, kind, message)
+        })
+    }
+}
+
+/// Checks a tokenized move list with every rule, recording nothing: the fast path for archives.
+pub fn check<'a>(
+    tokens: &[Token<'a>],
+    rules: &Rules,
+    start: Position,
+    notation: Option<Notation>,
+    end: DeclaredEnd,
+) -> Result<Checked<'a>, ReplayError> {
+    let notation = notation.unwrap_or_else(|| Notation::detect(tokens));
+    let mut plies = 0;
+    let mut final_position = start;
+    let mut last_token = "";
+    let outcome = run(tokens, rules, start, notation, end, |_, token, played| {
+        plies += 1;
+        final_position = played.position;
+        last_token = token.text;
+    })?;
+    Ok(Checked {
+        plies,
+        outcome,
+        final_position,
+        last_token,
+    })
+}
+
+fn run<'a>(
+    tokens: &[Token<'a>],
+    rules: &Rules,
+    start: Position,
+    notation: Notation,
+    end: DeclaredEnd,
+    mut record: impl FnMut(u32, &Token<'a>, &Played),
+) -> Result<Option<Outcome>, ReplayError> {
+    let mut game = Game::new(rules.clone(), start);
+    let mut ply = 0u32;
+    let mut last_token = "";
+    let mut ended_at = None;
+    let mut tokens = tokens.iter().peekable();
+    while let Some(token) = tokens.next() {
+        let position = *game.position();
+        let side = position.to_move();
+        let error = |kind: ErrorKind, message: String| ReplayError {
+            ply: ply + 1,
+            side,
+            token: token.text.to_string(),
+            position,
+            kind,
+            message,
+        };
+        if token.body == Body::Result {
+            if let Some(after) = tokens.find(|t| t.is_move() || t.body == Body::Unknown) {
+                return Err(ReplayError {
+                    token: after.text.to_string(),
+                    ..error(
+                        ErrorKind::UnknownToken,
+                        format!("{:?} follows the result mark {:?}", after.text, token.text),
+                    )
+                });
+            }
+            break;
+        }
+        if let Some(reason) = game.outcome().map(|o| o.reason) {
+            return Err(error(
+                ErrorKind::AfterEnd,
+                format!(
+                    "the game was already over after ply {} ({}: {})",
+                    ended_at.unwrap_or(ply),
+                    reason,
+                    reason.describe()
+                ),
+            ));
+        }
+        let pit = notation.resolve(token, side).map_err(|e| match e {
+            TokenError::Unknown(n) => error(
+                ErrorKind::UnknownToken,
+                format!("{:?} is not a move in {} notation", token.text, n),
+            ),
+            TokenError::WrongSide { pit, side } => error(
+                ErrorKind::WrongSide,
+                format!("{pit} is not a pit of {side}, who is to move"),
+            ),
+        })?;
+        let capture = rules.compulsory_capture || token.claim.is_marked();
+        let played = game.play(Move::new(pit, capture)).map_err(|e| {
+            let kind = match e {
+                IllegalMove::WrongSide { .. } => ErrorKind::WrongSide,
+                IllegalMove::EmptyPit { .. } => ErrorKind::EmptyPit,
+                IllegalMove::DoesNotFeed { .. } => ErrorKind::MustFeed,
+                IllegalMove::GameOver(_) => ErrorKind::AfterEnd,
+                IllegalMove::Endless { .. } => ErrorKind::Endless,
+            };
+            error(kind, e.to_string())
+        })?;
+        let captured = played.captured_by_mover();
+        if !token.claim.agrees(captured) {
+            let claimed = match token.claim {
+                Claim::Seeds(n) => format!("a capture of {n}"),
+                _ => "a capture".to_string(),
+            };
+            let actual = if captured > 0 {
+                format!("captures {captured}")
+            } else if played.grand_slam {
+                "would take the whole row (a grand slam), so captures nothing".to_string()
+            } else {
+                "captures nothing".to_string()
+            };
+            return Err(error(
+                ErrorKind::WrongClaim,
+                format!("the sheet claims {claimed} but {pit} {actual}"),
+            ));
+        }
+        ply += 1;
+        last_token = token.text;
+        if played.end.is_some() {
+            ended_at = Some(ply);
+        }
+        record(ply, token, &played);
+    }
+
+    let position = *game.position();
+    let sheet_error = |kind: ErrorKind, message: String| ReplayError {
+        ply,
+        side: position.to_move(),
+        token: last_token.to_string(),
+        position,
+        kind,
+        message,
+    };
+    match (end, game.outcome()) {
+        (DeclaredEnd::Natural, outcome) => Ok(outcome),
+        (declared, Some(outcome)) => Err(sheet_error(
+            ErrorKind::EndMismatch,
+            format!(
+                "the sheet declares {} but the game was already over after ply {} ({}: {})",
+                declared.kind(),
+                ended_at.unwrap_or(ply),
+                outcome.reason,
+                outcome.reason.describe()
+            ),
+        )),
+        (DeclaredEnd::Agreement, None) => game.agree().map(Some).ok_or_else(|| {
+            sheet_error(
+                ErrorKind::NoAgreement,
+                format!("the {} rules have no end by agreement", rules.name()),
+            )
+        }),
+        (DeclaredEnd::Resignation(loser), None) => Ok(Some(Outcome {
+            reason: EndReason::Resignation,
+            stores: position.stores(),
+            winner: Some(loser.other()),
+        })),
+        (DeclaredEnd::Time(loser), None) => Ok(Some(Outcome {
+            reason: EndReason::Time,
+            stores: position.stores(),
+            winner: Some(loser.other()),
+        })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn abapa(text: &str) -> Result<Replay, ReplayError> {
+        replay(text, &Rules::abapa(), Position::start(), None, DeclaredEnd::Natural)
+    }
+
+    #[test]
+    fn notations_give_the_same_game() {
+        let letters = abapa("C f B a").unwrap();
+        let relative = abapa("3 6 2 1").unwrap();
+        let absolute = abapa("3 12 2 7").unwrap();
+        assert_eq!(letters.notation, Notation::Letters);
+        assert_eq!(relative.notation, Notation::Relative);
+        assert_eq!(absolute.notation, Notation::Absolute);
+        assert_eq!(letters.final_position(), relative.final_position());
+        assert_eq!(letters.final_position(), absolute.final_position());
+        assert_eq!(letters.outcome, None);
+    }
+
+    #[test]
+    fn errors_point_at_the_ply() {
+        let err = abapa("1. C f 2. B G").unwrap_err();
+        assert_eq!((err.ply, err.kind, err.token.as_str()), (4, ErrorKind::UnknownToken, "G"));
+        assert_eq!(err.side, Side::North);
+        let err = abapa("C C").unwrap_err();
+        assert_eq!((err.ply, err.kind), (2, ErrorKind::WrongSide));
+        let err = abapa("A b A").unwrap_err();
+        assert_eq!((err.ply, err.kind), (3, ErrorKind::EmptyPit));
+        assert_eq!(err.position.to_string(), "0-5-5-5-5-4-4-0-5-5-5-5-0-0-S");
+        let err = abapa("Cx").unwrap_err();
+        assert_eq!((err.ply, err.kind), (1, ErrorKind::WrongClaim));
+        let err = abapa("C f 25-20 B").unwrap_err();
+        assert_eq!((err.ply, err.kind, err.token.as_str()), (3, ErrorKind::UnknownToken, "B"));
+    }
+
+    #[test]
+    fn declared_ends() {
+        assert_eq!("time:north".parse(), Ok(DeclaredEnd::Time(Side::North)));
+        assert_eq!("natural".parse(), Ok(DeclaredEnd::Natural));
+        assert!("resignation".parse::<DeclaredEnd>().is_err());
+        assert!("natural:south".parse::<DeclaredEnd>().is_err());
+        let r = replay(
+            "C f",
+            &Rules::abapa(),
+            Position::start(),
+            None,
+            DeclaredEnd::Resignation(Side::South),
+        )
+        .unwrap();
+        let outcome = r.outcome.unwrap();
+        assert_eq!((outcome.reason, outcome.winner), (EndReason::Resignation, Some(Side::North)));
+        let err = replay("C f", &Rules::abapa(), Position::start(), None, DeclaredEnd::Agreement)
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::NoAgreement);
+    }
+
+    #[test]
+    fn declared_result_is_compared() {
+        let r = abapa("C f").unwrap();
+        let err = r
+            .verify(&Declared {
+                winner: Some(Some(Side::South)),
+                stores: Some([25, 20]),
+            })
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::NotOver);
+        assert!(r.verify(&Declared::default()).is_ok());
+    }
+}
