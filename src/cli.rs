@@ -84,7 +84,8 @@ pub struct PerftArgs {
 pub struct NotationChoice(pub Option<Notation>);
 
 fn parse_preset(s: &str) -> Result<Preset, String> {
-    s.parse().map_err(|e: crate::engine::rules::UnknownPreset| e.to_string())
+    s.parse()
+        .map_err(|e: crate::engine::rules::UnknownPreset| e.to_string())
 }
 
 fn parse_notation(s: &str) -> Result<NotationChoice, String> {
@@ -100,7 +101,8 @@ fn parse_end(s: &str) -> Result<DeclaredEnd, String> {
 }
 
 fn parse_position(s: &str) -> Result<Position, String> {
-    s.parse().map_err(|e: crate::engine::PositionError| e.to_string())
+    s.parse()
+        .map_err(|e: crate::engine::PositionError| e.to_string())
 }
 
 /// Runs a parsed command line.
@@ -240,16 +242,30 @@ pub fn replay_text(
 ) -> Result<Replay, ReplayError> {
     if !ogn::is_ogn(text) {
         let rules = rules.unwrap_or(Preset::Abapa).rules();
-        return replay(text, &rules, Position::start(), notation, end.unwrap_or_default());
+        return replay(
+            text,
+            &rules,
+            Position::start(),
+            notation,
+            end.unwrap_or_default(),
+        );
     }
     let games = ogn::parse(text).map_err(|e| record_error(Position::start(), e.to_string()))?;
     let game = match games.as_slice() {
         [game] => game,
-        [] => return Err(record_error(Position::start(), "the file holds no game".into())),
+        [] => {
+            return Err(record_error(
+                Position::start(),
+                "the file holds no game".into(),
+            ));
+        }
         _ => {
             return Err(record_error(
                 Position::start(),
-                format!("the file holds {} games; replay reads one (validate reads many)", games.len()),
+                format!(
+                    "the file holds {} games; replay reads one (validate reads many)",
+                    games.len()
+                ),
             ));
         }
     };
@@ -428,7 +444,11 @@ pub struct FileReport {
 
 /// Checks every game of one file's text: OGN records, or one move list per line (blank lines
 /// and lines starting with `#` are skipped). `progress` is told how many bytes are done.
-pub fn validate_text(text: &str, default_rules: &Rules, progress: &(dyn Fn(u64) + Sync)) -> FileReport {
+pub fn validate_text(
+    text: &str,
+    default_rules: &Rules,
+    progress: &(dyn Fn(u64) + Sync),
+) -> FileReport {
     if ogn::is_ogn(text) {
         return validate_ogn(text, default_rules, progress);
     }
@@ -441,7 +461,9 @@ pub fn validate_text(text: &str, default_rules: &Rules, progress: &(dyn Fn(u64) 
             !t.is_empty() && !t.starts_with('#')
         })
         .collect();
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
     let chunk = lines.len().div_ceil(workers).max(1);
     let reports: Vec<FileReport> = std::thread::scope(|scope| {
         let handles: Vec<_> = lines
@@ -462,7 +484,11 @@ pub fn validate_text(text: &str, default_rules: &Rules, progress: &(dyn Fn(u64) 
     total
 }
 
-fn validate_lines(lines: &[(usize, &str)], rules: &Rules, progress: &(dyn Fn(u64) + Sync)) -> FileReport {
+fn validate_lines(
+    lines: &[(usize, &str)],
+    rules: &Rules,
+    progress: &(dyn Fn(u64) + Sync),
+) -> FileReport {
     let mut report = FileReport::default();
     let mut tokens: Vec<Token<'_>> = Vec::new();
     let mut pending = 0u64;
@@ -470,7 +496,13 @@ fn validate_lines(lines: &[(usize, &str)], rules: &Rules, progress: &(dyn Fn(u64
         tokens.clear();
         tokenize_into(text, &mut tokens);
         report.games += 1;
-        match check(&tokens, rules, Position::start(), None, DeclaredEnd::Natural) {
+        match check(
+            &tokens,
+            rules,
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+        ) {
             Ok(c) => report.plies += u64::from(c.plies),
             Err(error) => report.bad.push(BadGame { line, error }),
         }

@@ -150,8 +150,16 @@ impl Position {
     }
 
     /// A position from its parts; the seeds must add up to 48.
-    pub fn new(pits: [u8; PITS], stores: [u8; 2], to_move: Side) -> Result<Position, PositionError> {
-        let total: u32 = pits.iter().chain(stores.iter()).map(|&n| u32::from(n)).sum();
+    pub fn new(
+        pits: [u8; PITS],
+        stores: [u8; 2],
+        to_move: Side,
+    ) -> Result<Position, PositionError> {
+        let total: u32 = pits
+            .iter()
+            .chain(stores.iter())
+            .map(|&n| u32::from(n))
+            .sum();
         if total != u32::from(SEEDS) {
             return Err(PositionError::SeedCount(total));
         }
@@ -215,16 +223,27 @@ impl Position {
 
     /// A small text diagram: North's row on top (f..a, as South sees it), South's row below.
     pub fn diagram(&self) -> String {
-        let north: Vec<String> = (6..12).rev().map(|i| format!("{:>2}", self.pits[i])).collect();
+        let north: Vec<String> = (6..12)
+            .rev()
+            .map(|i| format!("{:>2}", self.pits[i]))
+            .collect();
         let south: Vec<String> = (0..6).map(|i| format!("{:>2}", self.pits[i])).collect();
         format!(
             "      f  e  d  c  b  a\n   {}   North {}{}\n   {}   South {}{}\n      A  B  C  D  E  F\n",
             north.join(" "),
             self.stores[1],
-            if self.to_move == Side::North { " (to move)" } else { "" },
+            if self.to_move == Side::North {
+                " (to move)"
+            } else {
+                ""
+            },
             south.join(" "),
             self.stores[0],
-            if self.to_move == Side::South { " (to move)" } else { "" },
+            if self.to_move == Side::South {
+                " (to move)"
+            } else {
+                ""
+            },
         )
     }
 }
@@ -247,7 +266,9 @@ impl fmt::Display for Position {
 /// Why a position string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    #[error("a position has 15 fields (12 pits, 2 stores, side to move) separated by '-'; found {0}")]
+    #[error(
+        "a position has 15 fields (12 pits, 2 stores, side to move) separated by '-'; found {0}"
+    )]
     FieldCount(usize),
     #[error("field {field} ({value:?}) is not a seed count from 0 to 48")]
     BadCount { field: usize, value: String },
@@ -333,7 +354,10 @@ mod tests {
         let a = Pit::new(0).unwrap();
         let f_north = Pit::new(11).unwrap();
         assert_eq!((a.letter(), a.relative(), a.absolute()), ('A', 1, 1));
-        assert_eq!((f_north.letter(), f_north.relative(), f_north.absolute()), ('f', 6, 12));
+        assert_eq!(
+            (f_north.letter(), f_north.relative(), f_north.absolute()),
+            ('f', 6, 12)
+        );
         assert_eq!(f_north.owner(), Side::North);
         assert!(Pit::new(12).is_none());
     }

@@ -104,7 +104,9 @@ impl EndReason {
             EndReason::Resignation => "a player resigned",
             EndReason::Time => "a player lost on time",
             EndReason::GrandSlam => "a grand slam lost the game",
-            EndReason::Forfeit => "a player left the opponent without seeds when a feeding move existed",
+            EndReason::Forfeit => {
+                "a player left the opponent without seeds when a feeding move existed"
+            }
             EndReason::LastSeeds => "few seeds were left and the last capturer took them",
         }
     }

@@ -48,7 +48,9 @@ impl Notation {
     pub fn resolve(self, token: &Token<'_>, side: Side) -> Result<Pit, TokenError> {
         let pit = match (self, token.body) {
             (Notation::Letters, Body::Letter(index)) => pit(usize::from(index)),
-            (Notation::Relative, Body::Number(n @ 1..=6)) => pit(side.first_pit() + usize::from(n) - 1),
+            (Notation::Relative, Body::Number(n @ 1..=6)) => {
+                pit(side.first_pit() + usize::from(n) - 1)
+            }
             (Notation::Absolute, Body::Number(n @ 1..=12)) => pit(usize::from(n) - 1),
             _ => return Err(TokenError::Unknown(self)),
         };
@@ -180,7 +182,11 @@ pub fn tokenize_into<'a>(text: &'a str, tokens: &mut Vec<Token<'a>>) {
             continue;
         }
         let start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b',' && bytes[i] != b'{' {
+        while i < bytes.len()
+            && !bytes[i].is_ascii_whitespace()
+            && bytes[i] != b','
+            && bytes[i] != b'{'
+        {
             i += 1;
         }
         // Non-ASCII text inside a word stays in the word; cut only at ASCII boundaries.
@@ -226,7 +232,9 @@ fn classify(word: &str) -> Token<'_> {
             if digits > 2 {
                 return unknown;
             }
-            let n = bytes[..digits].iter().fold(0u8, |n, &d| n * 10 + (d - b'0'));
+            let n = bytes[..digits]
+                .iter()
+                .fold(0u8, |n, &d| n * 10 + (d - b'0'));
             (Body::Number(n), &bytes[digits..])
         }
         _ => return unknown,
@@ -234,12 +242,18 @@ fn classify(word: &str) -> Token<'_> {
     let claim = match rest {
         [] => Claim::None,
         [b'x' | b'X'] => Claim::Some,
-        [b'+', digits @ ..] if (1..=2).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) => {
+        [b'+', digits @ ..]
+            if (1..=2).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) =>
+        {
             Claim::Seeds(digits.iter().fold(0u8, |n, &d| n * 10 + (d - b'0')))
         }
         _ => return unknown,
     };
-    Token { text: word, body, claim }
+    Token {
+        text: word,
+        body,
+        claim,
+    }
 }
 
 /// `25-20`, `24-24`: seeds as a game's result.
@@ -308,15 +322,30 @@ mod tests {
     fn resolve_checks_the_side() {
         let t = tokenize("a 3 9");
         assert_eq!(
-            Notation::Letters.resolve(&t[0], Side::North).unwrap().letter(),
+            Notation::Letters
+                .resolve(&t[0], Side::North)
+                .unwrap()
+                .letter(),
             'a'
         );
         assert!(matches!(
             Notation::Letters.resolve(&t[0], Side::South),
             Err(TokenError::WrongSide { .. })
         ));
-        assert_eq!(Notation::Relative.resolve(&t[1], Side::North).unwrap().letter(), 'c');
-        assert_eq!(Notation::Absolute.resolve(&t[2], Side::North).unwrap().letter(), 'c');
+        assert_eq!(
+            Notation::Relative
+                .resolve(&t[1], Side::North)
+                .unwrap()
+                .letter(),
+            'c'
+        );
+        assert_eq!(
+            Notation::Absolute
+                .resolve(&t[2], Side::North)
+                .unwrap()
+                .letter(),
+            'c'
+        );
         assert!(matches!(
             Notation::Relative.resolve(&t[2], Side::North),
             Err(TokenError::Unknown(_))

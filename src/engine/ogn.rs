@@ -47,7 +47,10 @@ pub fn parse(text: &str) -> Result<Vec<OgnGame>, OgnError> {
         if trimmed.starts_with('[') {
             let (name, value) = parse_tag(trimmed).map_err(|message| OgnError { line, message })?;
             // A tag after movetext starts the next game.
-            if current.as_ref().is_some_and(|g| !g.movetext.trim().is_empty()) {
+            if current
+                .as_ref()
+                .is_some_and(|g| !g.movetext.trim().is_empty())
+            {
                 games.extend(current.take());
             }
             current
@@ -119,7 +122,11 @@ impl OgnGame {
     /// Sets a tag, replacing an earlier value.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        match self.tags.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
             Some(tag) => tag.1 = value,
             None => self.tags.push((name.to_string(), value)),
         }
@@ -139,20 +146,19 @@ impl OgnGame {
     /// The start: the `FEN` tag, else the usual start.
     pub fn start(&self) -> Result<Position, String> {
         match self.tag("FEN") {
-            Some(fen) if !fen.trim().is_empty() => fen
-                .parse()
-                .map_err(|e| format!("FEN tag: {e}")),
+            Some(fen) if !fen.trim().is_empty() => fen.parse().map_err(|e| format!("FEN tag: {e}")),
             _ => Ok(Position::start()),
         }
     }
 
     /// How the game ended: the `End` tag, else natural.
     pub fn end(&self) -> Result<DeclaredEnd, String> {
-        self.tag("End")
-            .map_or(Ok(DeclaredEnd::Natural), |e| e.parse().map_err(|e| format!("End tag: {e}")))
+        self.tag("End").map_or(Ok(DeclaredEnd::Natural), |e| {
+            e.parse().map_err(|e| format!("End tag: {e}"))
+        })
     }
 
-    /// The declared seeds (and so the winner) of the `Result` tag; nothing for `*` or no tag.
+    /// The declared seeds of the `Result` tag; nothing for `*` or no tag.
     pub fn declared(&self) -> Result<Declared, String> {
         let Some(result) = self.tag("Result").map(str::trim) else {
             return Ok(Declared::default());
@@ -168,12 +174,10 @@ impl OgnGame {
                 "Result tag {result:?}: expected the seeds of South and North, such as \"25-20\", or \"*\""
             ));
         };
+        // The tag declares seeds only: the winner follows from the moves and the End tag (a
+        // resignation, a loss on time or a losing grand slam is not decided by the seeds).
         Ok(Declared {
-            winner: Some(match stores[0].cmp(&stores[1]) {
-                std::cmp::Ordering::Greater => Some(Side::South),
-                std::cmp::Ordering::Less => Some(Side::North),
-                std::cmp::Ordering::Equal => None,
-            }),
+            winner: None,
             stores: Some(stores),
         })
     }
@@ -294,7 +298,10 @@ mod tests {
         assert_eq!(games[0].tag("south"), Some("Ama \"the sower\""));
         assert_eq!(games[0].movetext, "1. C f 2. B {a comment} a\n3. D");
         assert_eq!(games[1].line, 9);
-        assert_eq!(games[1].rules(&Rules::abapa()).unwrap(), Rules::tournament());
+        assert_eq!(
+            games[1].rules(&Rules::abapa()).unwrap(),
+            Rules::tournament()
+        );
         assert_eq!(
             games[1].start().unwrap().to_string(),
             "0-0-0-0-0-12-1-4-4-4-4-4-7-8-S"
@@ -315,8 +322,14 @@ mod tests {
         let games = parse(TWO_GAMES).unwrap();
         let again = parse(&write_all(&games)).unwrap();
         assert_eq!(
-            games.iter().map(|g| (&g.tags, &g.movetext)).collect::<Vec<_>>(),
-            again.iter().map(|g| (&g.tags, &g.movetext)).collect::<Vec<_>>()
+            games
+                .iter()
+                .map(|g| (&g.tags, &g.movetext))
+                .collect::<Vec<_>>(),
+            again
+                .iter()
+                .map(|g| (&g.tags, &g.movetext))
+                .collect::<Vec<_>>()
         );
     }
 
@@ -324,7 +337,8 @@ mod tests {
     fn from_replay_marks_captures() {
         let start: Position = "0-0-0-0-0-12-1-4-4-4-4-4-7-8-S".parse().unwrap();
         let r = replay("F", &Rules::abapa(), start, None, DeclaredEnd::Natural).unwrap();
-        let game = OgnGame::from_replay(&r, &[("South".into(), "Ama".into())], DeclaredEnd::Natural);
+        let game =
+            OgnGame::from_replay(&r, &[("South".into(), "Ama".into())], DeclaredEnd::Natural);
         assert_eq!(game.movetext, "1. F+3 *");
         assert_eq!(game.tag("FEN"), Some("0-0-0-0-0-12-1-4-4-4-4-4-7-8-S"));
         assert_eq!(game.tag("Variant"), Some("abapa"));
@@ -337,7 +351,7 @@ mod tests {
         assert_eq!(
             g.declared().unwrap(),
             Declared {
-                winner: Some(Some(Side::South)),
+                winner: None,
                 stores: Some([25, 20])
             }
         );

@@ -99,10 +99,15 @@ impl Rules {
                     // An impasse: split evenly, the player with more seeds on their row keeps
                     // the odd one.
                     let left = pos.board_total();
-                    let (south_row, north_row) = (pos.row_total(Side::South), pos.row_total(Side::North));
+                    let (south_row, north_row) =
+                        (pos.row_total(Side::South), pos.row_total(Side::North));
                     let mut stores = [pos.stores[0] + left / 2, pos.stores[1] + left / 2];
                     if left % 2 == 1 {
-                        let keeper = if south_row > north_row { Side::South } else { Side::North };
+                        let keeper = if south_row > north_row {
+                            Side::South
+                        } else {
+                            Side::North
+                        };
                         stores[keeper.index()] += 1;
                     }
                     return Some(Outcome::by_stores(EndReason::Agreement, stores));
@@ -203,7 +208,11 @@ impl Rules {
         }
         if self.last_seeds > 0 && pos.board_total() <= self.last_seeds {
             // Only a set-up position starts this way: nobody has captured, so each takes their row.
-            return Some(Outcome::collecting(EndReason::LastSeeds, pos, Collect::OwnRows));
+            return Some(Outcome::collecting(
+                EndReason::LastSeeds,
+                pos,
+                Collect::OwnRows,
+            ));
         }
         if pos.row_total(pos.to_move) == 0 {
             // The player to move has nothing to sow: the other player takes their own row.
@@ -234,7 +243,10 @@ impl Rules {
         (first..first + 6).any(|p| {
             pos.pits[p] > 0
                 && self
-                    .step(pos, Move::new(Pit::new(p).expect("pit index below 12"), true))
+                    .step(
+                        pos,
+                        Move::new(Pit::new(p).expect("pit index below 12"), true),
+                    )
                     .is_ok_and(|s| s.position.row_total(side.other()) > 0)
         })
     }
@@ -253,7 +265,13 @@ impl Rules {
             let (last, sown) = sow_standard(&mut next.pits, origin);
             (last, sown, false)
         } else {
-            self.sow_general(&mut next.pits, origin, side, &mut captured, &mut last_capturer)?
+            self.sow_general(
+                &mut next.pits,
+                origin,
+                side,
+                &mut captured,
+                &mut last_capturer,
+            )?
         };
 
         let mut grand_slam = false;
@@ -293,7 +311,11 @@ impl Rules {
             && feed_exists(pos)
         {
             forfeit = true;
-            end = Some(Outcome::collecting(EndReason::Forfeit, &next, Collect::All(opponent)));
+            end = Some(Outcome::collecting(
+                EndReason::Forfeit,
+                &next,
+                Collect::All(opponent),
+            ));
         }
         if end.is_none() && self.last_seeds > 0 && next.board_total() <= self.last_seeds {
             let collect = last_capturer.map_or(Collect::OwnRows, Collect::All);
@@ -610,6 +632,9 @@ mod tests {
             Err(IllegalMove::WrongSide { .. })
         ));
         let p = pos("0-4-4-4-4-4-4-4-4-4-4-8-0-0-S");
-        assert!(matches!(rules.play(&p, mv('A')), Err(IllegalMove::EmptyPit { .. })));
+        assert!(matches!(
+            rules.play(&p, mv('A')),
+            Err(IllegalMove::EmptyPit { .. })
+        ));
     }
 }

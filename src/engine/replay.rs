@@ -187,7 +187,13 @@ impl Replay {
     pub fn verify(&self, declared: &Declared) -> Result<(), ReplayError> {
         let last_token = self.plies.last().map_or("", |p| p.token.as_str());
         compare(self.outcome, declared).map_err(|(kind, message)| {
-            sheet_error(self.plies.len() as u32, last_token, self.final_position(), kind, message)
+            sheet_error(
+                self.plies.len() as u32,
+                last_token,
+                self.final_position(),
+                kind,
+                message,
+            )
         })
     }
 }
@@ -200,9 +206,15 @@ fn sheet_error(
     kind: ErrorKind,
     message: String,
 ) -> ReplayError {
+    // The side that played the last ply (the one to move if no ply was played).
+    let side = if ply > 0 {
+        position.to_move().other()
+    } else {
+        position.to_move()
+    };
     ReplayError {
         ply,
-        side: position.to_move(),
+        side,
         token: token.to_string(),
         position,
         kind,
@@ -275,13 +287,20 @@ pub fn replay(
     tokenize_into(text, &mut tokens);
     let notation = notation.unwrap_or_else(|| Notation::detect(&tokens));
     let mut plies = Vec::with_capacity(tokens.len());
-    let outcome = run(&tokens, rules, start, notation, end, |number, token, played| {
-        plies.push(Ply {
-            number,
-            token: token.text.to_string(),
-            played: *played,
-        })
-    })?;
+    let outcome = run(
+        &tokens,
+        rules,
+        start,
+        notation,
+        end,
+        |number, token, played| {
+            plies.push(Ply {
+                number,
+                token: token.text.to_string(),
+                played: *played,
+            })
+        },
+    )?;
     Ok(Replay {
         rules: rules.clone(),
         notation,
@@ -304,7 +323,13 @@ impl Checked<'_> {
     /// Compares a declared result and seeds with the checked game.
     pub fn verify(&self, declared: &Declared) -> Result<(), ReplayError> {
         compare(self.outcome, declared).map_err(|(kind, message)| {
-            sheet_error(self.plies, self.last_token, self.final_position, kind, message)
+            sheet_error(
+                self.plies,
+                self.last_token,
+                self.final_position,
+                kind,
+                message,
+            )
         })
     }
 }
@@ -429,14 +454,8 @@ fn run<'a>(
     }
 
     let position = *game.position();
-    let sheet_error = |kind: ErrorKind, message: String| ReplayError {
-        ply,
-        side: position.to_move(),
-        token: last_token.to_string(),
-        position,
-        kind,
-        message,
-    };
+    let sheet_error =
+        |kind: ErrorKind, message: String| sheet_error(ply, last_token, position, kind, message);
     match (end, game.outcome()) {
         (DeclaredEnd::Natural, outcome) => Ok(outcome),
         (declared, Some(outcome)) => Err(sheet_error(
@@ -473,7 +492,13 @@ mod tests {
     use super::*;
 
     fn abapa(text: &str) -> Result<Replay, ReplayError> {
-        replay(text, &Rules::abapa(), Position::start(), None, DeclaredEnd::Natural)
+        replay(
+            text,
+            &Rules::abapa(),
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+        )
     }
 
     #[test]
@@ -492,7 +517,10 @@ mod tests {
     #[test]
     fn errors_point_at_the_ply() {
         let err = abapa("1. C f 2. B G").unwrap_err();
-        assert_eq!((err.ply, err.kind, err.token.as_str()), (4, ErrorKind::UnknownToken, "G"));
+        assert_eq!(
+            (err.ply, err.kind, err.token.as_str()),
+            (4, ErrorKind::UnknownToken, "G")
+        );
         assert_eq!(err.side, Side::North);
         let err = abapa("C C").unwrap_err();
         assert_eq!((err.ply, err.kind), (2, ErrorKind::WrongSide));
@@ -502,7 +530,10 @@ mod tests {
         let err = abapa("Cx").unwrap_err();
         assert_eq!((err.ply, err.kind), (1, ErrorKind::WrongClaim));
         let err = abapa("C f 25-20 B").unwrap_err();
-        assert_eq!((err.ply, err.kind, err.token.as_str()), (3, ErrorKind::UnknownToken, "B"));
+        assert_eq!(
+            (err.ply, err.kind, err.token.as_str()),
+            (3, ErrorKind::UnknownToken, "B")
+        );
     }
 
     #[test]
@@ -520,9 +551,18 @@ mod tests {
         )
         .unwrap();
         let outcome = r.outcome.unwrap();
-        assert_eq!((outcome.reason, outcome.winner), (EndReason::Resignation, Some(Side::North)));
-        let err = replay("C f", &Rules::abapa(), Position::start(), None, DeclaredEnd::Agreement)
-            .unwrap_err();
+        assert_eq!(
+            (outcome.reason, outcome.winner),
+            (EndReason::Resignation, Some(Side::North))
+        );
+        let err = replay(
+            "C f",
+            &Rules::abapa(),
+            Position::start(),
+            None,
+            DeclaredEnd::Agreement,
+        )
+        .unwrap_err();
         assert_eq!(err.kind, ErrorKind::NoAgreement);
     }
 

@@ -142,7 +142,9 @@ impl FromStr for Preset {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule preset {0:?}: expected abapa, brettspielnetz, tournament, merkel or anan-anan")]
+#[error(
+    "unknown rule preset {0:?}: expected abapa, brettspielnetz, tournament, merkel or anan-anan"
+)]
 pub struct UnknownPreset(pub String);
 
 /// A complete rule set. Every option is a named field so that a tournament can take a preset

@@ -63,30 +63,53 @@ fn fixture_games_replay_ply_by_ply() {
             assert_eq!(total, 48, "game {i}, ply {}: seeds conserved", ply.number);
         }
         let outcome = r.outcome.unwrap_or_else(|| panic!("game {i} is over"));
-        assert_eq!(outcome.reason.name(), game.end.reason, "game {i}: end reason");
+        assert_eq!(
+            outcome.reason.name(),
+            game.end.reason,
+            "game {i}: end reason"
+        );
         assert_eq!(outcome.stores, game.end.scores, "game {i}: final stores");
         assert_eq!(outcome.winner, game.end.winner, "game {i}: winner");
         *reasons.entry(outcome.reason).or_insert(0) += 1;
     }
     // The fixtures exercise every natural end of abapa.
-    for reason in [EndReason::Majority, EndReason::NoFeed, EndReason::Repetition] {
-        assert!(reasons.get(&reason).copied().unwrap_or(0) > 0, "{reason} covered");
+    for reason in [
+        EndReason::Majority,
+        EndReason::NoFeed,
+        EndReason::Repetition,
+    ] {
+        assert!(
+            reasons.get(&reason).copied().unwrap_or(0) > 0,
+            "{reason} covered"
+        );
     }
 }
 
 #[test]
 fn fixture_games_refuse_one_more_move() {
     for game in fixture_games().iter().take(50) {
-        let r = replay(&game.moves, &Rules::abapa(), Position::start(), None, DeclaredEnd::Natural)
-            .unwrap();
+        let r = replay(
+            &game.moves,
+            &Rules::abapa(),
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+        )
+        .unwrap();
         let last = r.final_position();
         let side = last.to_move();
         let pit = (side.first_pit()..side.first_pit() + 6)
             .find(|&p| last.pits()[p] > 0)
             .map_or('A', |p| Pit::new(p).unwrap().letter());
         let longer = format!("{} {pit}", game.moves);
-        let err = replay(&longer, &Rules::abapa(), Position::start(), None, DeclaredEnd::Natural)
-            .unwrap_err();
+        let err = replay(
+            &longer,
+            &Rules::abapa(),
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+        )
+        .unwrap_err();
         assert_eq!(err.kind.name(), "after-end");
         assert_eq!(err.ply as usize, game.plies.len() + 1);
     }
@@ -99,7 +122,10 @@ fn perft_table() -> Vec<(u32, u64)> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let mut f = l.split_whitespace();
-            (f.next().unwrap().parse().unwrap(), f.next().unwrap().parse().unwrap())
+            (
+                f.next().unwrap().parse().unwrap(),
+                f.next().unwrap().parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -109,7 +135,11 @@ fn perft_from_the_start() {
     let table = perft_table();
     assert_eq!(table.len(), 10);
     for (depth, nodes) in table.into_iter().filter(|(d, _)| *d <= 8) {
-        assert_eq!(perft(&Rules::abapa(), &Position::start(), depth), nodes, "depth {depth}");
+        assert_eq!(
+            perft(&Rules::abapa(), &Position::start(), depth),
+            nodes,
+            "depth {depth}"
+        );
     }
 }
 
@@ -118,7 +148,11 @@ fn perft_from_the_start() {
 #[ignore = "slow in debug builds; run in release with --ignored"]
 fn perft_deep() {
     for (depth, nodes) in perft_table().into_iter().filter(|(d, _)| *d > 8) {
-        assert_eq!(perft(&Rules::abapa(), &Position::start(), depth), nodes, "depth {depth}");
+        assert_eq!(
+            perft(&Rules::abapa(), &Position::start(), depth),
+            nodes,
+            "depth {depth}"
+        );
     }
 }
 
@@ -137,13 +171,18 @@ fn single_move_positions() {
     let text = std::fs::read_to_string(data("positions.txt")).unwrap();
     let rules = Rules::abapa();
     let (mut moves_checked, mut sets_checked) = (0, 0);
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let position: Position = fields[0].parse().unwrap();
         match fields.len() {
             4 => {
                 let letter = fields[1].chars().next().unwrap();
-                let played = rules.play(&position, letter_move(&position, letter)).unwrap();
+                let played = rules
+                    .play(&position, letter_move(&position, letter))
+                    .unwrap();
                 assert_eq!(played.position.to_string(), fields[2], "{line}");
                 // The note says when the move ends the game at 25.
                 assert_eq!(
@@ -178,5 +217,8 @@ fn single_move_positions() {
     // The last case: South takes the last seed and it is a 24-24 draw.
     let p: Position = "1-0-0-0-0-0-0-0-0-0-0-0-23-24-S".parse().unwrap();
     let end = rules.outcome(&p).unwrap();
-    assert_eq!((end.reason, end.stores, end.winner), (EndReason::NoFeed, [24, 24], None));
+    assert_eq!(
+        (end.reason, end.stores, end.winner),
+        (EndReason::NoFeed, [24, 24], None)
+    );
 }

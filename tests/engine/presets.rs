@@ -4,12 +4,17 @@
 
 use oware_tournament::engine::ogn::OgnGame;
 use oware_tournament::engine::{
-    DeclaredEnd, EndReason, ErrorKind, Notation, Position, Replay, ReplayError, Rules, Side,
-    replay,
+    DeclaredEnd, EndReason, ErrorKind, Notation, Position, Replay, ReplayError, Rules, Side, replay,
 };
 
 fn play(rules: &Rules, start: &str, moves: &str) -> Result<Replay, ReplayError> {
-    replay(moves, rules, start.parse().unwrap(), None, DeclaredEnd::Natural)
+    replay(
+        moves,
+        rules,
+        start.parse().unwrap(),
+        None,
+        DeclaredEnd::Natural,
+    )
 }
 
 fn end(rules: &Rules, start: &str, moves: &str) -> (EndReason, [u8; 2], Option<Side>) {
@@ -33,12 +38,18 @@ fn error(rules: &Rules, start: &str, moves: &str) -> (u32, ErrorKind) {
 }
 
 fn agreement(rules: &Rules, start: &str) -> Result<(EndReason, [u8; 2], Option<Side>), ErrorKind> {
-    replay("", rules, start.parse().unwrap(), None, DeclaredEnd::Agreement)
-        .map(|r| {
-            let o = r.outcome.unwrap();
-            (o.reason, o.stores, o.winner)
-        })
-        .map_err(|e| e.kind)
+    replay(
+        "",
+        rules,
+        start.parse().unwrap(),
+        None,
+        DeclaredEnd::Agreement,
+    )
+    .map(|r| {
+        let o = r.outcome.unwrap();
+        (o.reason, o.stores, o.winner)
+    })
+    .map_err(|e| e.kind)
 }
 
 // --- abapa (seed 000) ---------------------------------------------------------------------------
@@ -55,7 +66,10 @@ fn abapa_capture_chain() {
     // The claim on the sheet is checked.
     assert!(play(&Rules::abapa(), start, "E+4").is_ok());
     assert!(play(&Rules::abapa(), start, "Ex").is_ok());
-    assert_eq!(error(&Rules::abapa(), start, "E+2"), (1, ErrorKind::WrongClaim));
+    assert_eq!(
+        error(&Rules::abapa(), start, "E+2"),
+        (1, ErrorKind::WrongClaim)
+    );
 }
 
 /// "If a move would capture all an opponent's seeds, the seeds are not captured."
@@ -66,7 +80,10 @@ fn abapa_grand_slam_captures_nothing() {
         final_position(&Rules::abapa(), start, "F"),
         "1-1-1-1-1-0-2-3-2-3-3-3-13-14-N"
     );
-    assert_eq!(error(&Rules::abapa(), start, "Fx"), (1, ErrorKind::WrongClaim));
+    assert_eq!(
+        error(&Rules::abapa(), start, "Fx"),
+        (1, ErrorKind::WrongClaim)
+    );
 }
 
 /// "If a player captures 25 or more, the board game ends."
@@ -77,7 +94,10 @@ fn abapa_majority() {
         end(&Rules::abapa(), start, "F"),
         (EndReason::Majority, [25, 11], Some(Side::South))
     );
-    assert_eq!(error(&Rules::abapa(), start, "F a"), (2, ErrorKind::AfterEnd));
+    assert_eq!(
+        error(&Rules::abapa(), start, "F a"),
+        (2, ErrorKind::AfterEnd)
+    );
 }
 
 /// "If an opponent's pits are all empty, the current player must make a move that gives the
@@ -91,7 +111,10 @@ fn abapa_must_feed() {
         "1-0-0-0-0-0-1-0-0-0-0-0-23-23-N"
     );
     // Brettspielnetz has the same duty ("Pflichtzüge").
-    assert_eq!(error(&Rules::brettspielnetz(), start, "A"), (1, ErrorKind::MustFeed));
+    assert_eq!(
+        error(&Rules::brettspielnetz(), start, "A"),
+        (1, ErrorKind::MustFeed)
+    );
 }
 
 /// North empties its own row; South cannot feed: "If no such move is possible, the current
@@ -100,8 +123,14 @@ const STARVED: &str = "0-1-0-0-0-0-0-0-0-0-0-1-22-24-N";
 
 #[test]
 fn abapa_no_feeding_move() {
-    assert_eq!(end(&Rules::abapa(), STARVED, "f"), (EndReason::NoFeed, [24, 24], None));
-    assert_eq!(error(&Rules::abapa(), STARVED, "f B"), (2, ErrorKind::AfterEnd));
+    assert_eq!(
+        end(&Rules::abapa(), STARVED, "f"),
+        (EndReason::NoFeed, [24, 24], None)
+    );
+    assert_eq!(
+        error(&Rules::abapa(), STARVED, "f B"),
+        (2, ErrorKind::AfterEnd)
+    );
 }
 
 /// The shortest fixture game that ends by repetition, under each preset that ends on it.
@@ -155,8 +184,14 @@ fn repetition_ends_abapa_brettspielnetz_and_merkel_but_not_tournament() {
 #[test]
 fn abapa_and_brettspielnetz_have_no_agreement() {
     let start = "4-0-0-0-0-0-0-0-1-0-0-0-21-22-S";
-    assert_eq!(agreement(&Rules::abapa(), start), Err(ErrorKind::NoAgreement));
-    assert_eq!(agreement(&Rules::brettspielnetz(), start), Err(ErrorKind::NoAgreement));
+    assert_eq!(
+        agreement(&Rules::abapa(), start),
+        Err(ErrorKind::NoAgreement)
+    );
+    assert_eq!(
+        agreement(&Rules::brettspielnetz(), start),
+        Err(ErrorKind::NoAgreement)
+    );
 }
 
 // --- brettspielnetz (seed 001) ------------------------------------------------------------------
@@ -175,8 +210,14 @@ fn brettspielnetz_starved_player_ends_it() {
         .map(|m| m.pit.letter())
         .collect();
     assert_eq!(legal, ['A', 'B']);
-    assert_eq!(end(&rules, STARVED, "f B"), (EndReason::NoFeed, [24, 24], None));
-    assert_eq!(end(&rules, STARVED, "f A"), (EndReason::NoFeed, [24, 24], None));
+    assert_eq!(
+        end(&rules, STARVED, "f B"),
+        (EndReason::NoFeed, [24, 24], None)
+    );
+    assert_eq!(
+        end(&rules, STARVED, "f A"),
+        (EndReason::NoFeed, [24, 24], None)
+    );
 }
 
 /// "Er leert seine Mulde links oben, erhöht unten in der ersten bis vierten Mulde um jeweils eine
@@ -203,7 +244,10 @@ fn tournament_optional_capture() {
         "1-1-1-1-1-0-7-3-2-3-3-3-11-11-N"
     );
     let taken = play(&rules, start, "Fx").unwrap();
-    assert_eq!(taken.final_position().to_string(), "1-1-1-1-1-0-7-0-0-0-0-0-25-11-N");
+    assert_eq!(
+        taken.final_position().to_string(),
+        "1-1-1-1-1-0-7-0-0-0-0-0-25-11-N"
+    );
     // No automatic end at 25.
     assert_eq!(taken.outcome, None);
     assert!(play(&rules, start, "F+14").is_ok());
@@ -222,7 +266,10 @@ fn tournament_must_feed_forfeit() {
     let r = play(&Rules::tournament(), start, "A").unwrap();
     assert!(r.plies[0].played.forfeit);
     let o = r.outcome.unwrap();
-    assert_eq!((o.reason, o.stores, o.winner), (EndReason::Forfeit, [23, 25], Some(Side::North)));
+    assert_eq!(
+        (o.reason, o.stores, o.winner),
+        (EndReason::Forfeit, [23, 25], Some(Side::North))
+    );
 }
 
 /// "If it is not possible for the player to sow into that opponent's side, then the game ends
@@ -300,7 +347,10 @@ fn merkel_agreement_own_rows() {
 #[test]
 fn anan_anan_relay_sowing() {
     let r = play(&Rules::anan_anan(), "1-2-0-0-0-0-2-2-2-2-2-2-16-17-S", "A").unwrap();
-    assert_eq!(r.final_position().to_string(), "0-0-1-1-1-0-2-2-2-2-2-2-16-17-N");
+    assert_eq!(
+        r.final_position().to_string(),
+        "0-0-1-1-1-0-2-2-2-2-2-2-16-17-N"
+    );
     assert_eq!(r.plies[0].played.sown, 4);
     // The origin is not skipped and abapa does not relay.
     assert_eq!(
@@ -313,8 +363,16 @@ fn anan_anan_relay_sowing() {
 /// contains three seeds to make it four. In such a case the player who's turn it is captures."
 #[test]
 fn anan_anan_last_seed_four_is_the_movers() {
-    let r = play(&Rules::anan_anan(), "2-0-3-0-0-0-2-2-2-2-2-2-15-16-S", "A+4").unwrap();
-    assert_eq!(r.final_position().to_string(), "0-1-0-0-0-0-2-2-2-2-2-2-19-16-N");
+    let r = play(
+        &Rules::anan_anan(),
+        "2-0-3-0-0-0-2-2-2-2-2-2-15-16-S",
+        "A+4",
+    )
+    .unwrap();
+    assert_eq!(
+        r.final_position().to_string(),
+        "0-1-0-0-0-0-2-2-2-2-2-2-19-16-N"
+    );
 }
 
 /// "Players can capture seeds from their side of the board when the number of seeds in any given
@@ -322,7 +380,10 @@ fn anan_anan_last_seed_four_is_the_movers() {
 #[test]
 fn anan_anan_owner_takes_fours() {
     let r = play(&Rules::anan_anan(), "0-0-0-0-1-3-3-2-0-2-2-2-16-17-S", "F").unwrap();
-    assert_eq!(r.final_position().to_string(), "0-0-0-0-1-0-0-3-1-2-2-2-16-21-N");
+    assert_eq!(
+        r.final_position().to_string(),
+        "0-0-0-0-1-0-0-3-1-2-2-2-16-21-N"
+    );
     assert_eq!(r.plies[0].played.captured, [0, 4]);
 }
 
