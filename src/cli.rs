@@ -203,7 +203,7 @@ pub fn replay_json(replay: &Replay) -> String {
             pit: p.played.mv.pit.index(),
             sown: p.played.sown,
             captured: p.played.captured_by_mover(),
-            board: *p.played.position.pits(),
+            board: p.played.position.pits(),
             stores: p.played.position.stores(),
         })
         .collect();

@@ -126,12 +126,18 @@ impl fmt::Display for Pit {
 
 /// Pits, stores and the side to move. The string form is
 /// `p0-p1-…-p11-S-N-T` (pits A..F then a..f, South's store, North's store, `S` or `N`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    pub(crate) pits: [u8; PITS],
-    pub(crate) stores: [u8; 2],
-    pub(crate) to_move: Side,
-}
+///
+/// The whole position is one 16-byte integer, a byte each: pits A..f in bytes 0..11, the stores
+/// in bytes 12 and 13, the side to move in byte 14. No count exceeds 48, so byte-wise sums never
+/// carry, and a move is computed in registers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position(u128);
+
+const SOUTH_STORE_SHIFT: u32 = 96;
+const NORTH_STORE_SHIFT: u32 = 104;
+const SIDE_SHIFT: u32 = 112;
+/// The bytes of the 12 pits.
+pub(crate) const PITS_MASK: u128 = (1 << 96) - 1;
 
 impl Default for Position {
     fn default() -> Self {
@@ -139,14 +145,16 @@ impl Default for Position {
     }
 }
 
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
 impl Position {
     /// Four seeds in every pit, empty stores, South to move.
     pub fn start() -> Position {
-        Position {
-            pits: [4; PITS],
-            stores: [0, 0],
-            to_move: Side::South,
-        }
+        Position(0x0404_0404_0404_0404_0404_0404 & PITS_MASK)
     }
 
     /// A position from its parts; the seeds must add up to 48.
@@ -163,83 +171,131 @@ impl Position {
         if total != u32::from(SEEDS) {
             return Err(PositionError::SeedCount(total));
         }
-        Ok(Position {
-            pits,
-            stores,
-            to_move,
-        })
+        let mut bytes = [0u8; 16];
+        bytes[..PITS].copy_from_slice(&pits);
+        bytes[12] = stores[0];
+        bytes[13] = stores[1];
+        bytes[14] = to_move as u8;
+        Ok(Position(u128::from_le_bytes(bytes)))
     }
 
-    pub fn pits(&self) -> &[u8; PITS] {
-        &self.pits
+    /// The 12 pit counts, A..F then a..f.
+    pub fn pits(&self) -> [u8; PITS] {
+        let bytes = self.0.to_le_bytes();
+        let mut pits = [0u8; PITS];
+        pits.copy_from_slice(&bytes[..PITS]);
+        pits
     }
 
     pub fn stores(&self) -> [u8; 2] {
-        self.stores
+        [self.store(Side::South), self.store(Side::North)]
     }
 
+    #[inline]
     pub fn store(&self, side: Side) -> u8 {
-        self.stores[side.index()]
+        (self.0 >> (SOUTH_STORE_SHIFT + 8 * side.index() as u32)) as u8
     }
 
+    #[inline]
     pub fn to_move(&self) -> Side {
-        self.to_move
+        if (self.0 >> SIDE_SHIFT) & 1 == 0 {
+            Side::South
+        } else {
+            Side::North
+        }
     }
 
+    #[inline]
     pub fn seeds(&self, pit: Pit) -> u8 {
-        self.pits[pit.index()]
+        self.seeds_at(pit.index())
+    }
+
+    #[inline]
+    pub(crate) fn seeds_at(&self, index: usize) -> u8 {
+        (self.0 >> (8 * index)) as u8
     }
 
     /// The seeds on `side`'s row.
     #[inline]
     pub fn row_total(&self, side: Side) -> u8 {
-        let first = side.first_pit();
-        self.pits[first..first + 6].iter().sum()
+        row_total(self.0, side)
     }
 
     /// The seeds still on the board.
     #[inline]
     pub fn board_total(&self) -> u8 {
-        self.pits.iter().sum()
+        row_total(self.0, Side::South) + row_total(self.0, Side::North)
+    }
+
+    /// The pits as one integer (bytes 0..11; the other bytes zero).
+    #[inline]
+    pub(crate) fn packed_pits(&self) -> u128 {
+        self.0 & PITS_MASK
+    }
+
+    /// The same stores and side to move with other pits.
+    #[inline]
+    pub(crate) fn with_pits(self, pits: u128) -> Position {
+        Position((self.0 & !PITS_MASK) | (pits & PITS_MASK))
+    }
+
+    /// Adds seeds to the stores.
+    #[inline]
+    pub(crate) fn add_to_stores(self, captured: [u8; 2]) -> Position {
+        Position(
+            self.0
+                + (u128::from(captured[0]) << SOUTH_STORE_SHIFT)
+                + (u128::from(captured[1]) << NORTH_STORE_SHIFT),
+        )
+    }
+
+    /// The other side to move.
+    #[inline]
+    pub(crate) fn pass_turn(self) -> Position {
+        Position(self.0 ^ (1 << SIDE_SHIFT))
     }
 
     /// Moves every seed of `side`'s row into `side`'s store.
     pub(crate) fn collect_row(&mut self, side: Side) {
-        let first = side.first_pit();
         let total = self.row_total(side);
-        self.pits[first..first + 6].fill(0);
-        self.stores[side.index()] += total;
+        let row_mask: u128 = 0xFFFF_FFFF_FFFF << (48 * side.index());
+        let mut captured = [0u8; 2];
+        captured[side.index()] = total;
+        *self = Position(self.0 & !row_mask).add_to_stores(captured);
     }
 
-    /// The pits and side to move packed into one integer (6 bits a pit), for repetition checks.
+    /// Moves every seed on the board into `side`'s store.
+    pub(crate) fn collect_all(&mut self, side: Side) {
+        let total = self.board_total();
+        let mut captured = [0u8; 2];
+        captured[side.index()] = total;
+        *self = Position(self.0 & !PITS_MASK).add_to_stores(captured);
+    }
+
+    /// The pits and side to move as one integer, for repetition checks.
     #[inline]
     pub(crate) fn key(&self) -> u128 {
-        let mut key = self.to_move as u128;
-        for &n in &self.pits {
-            key = (key << 6) | u128::from(n & 63);
-        }
-        key
+        self.0 & (PITS_MASK | (0xFF << SIDE_SHIFT))
     }
 
     /// A small text diagram: North's row on top (f..a, as South sees it), South's row below.
     pub fn diagram(&self) -> String {
-        let north: Vec<String> = (6..12)
-            .rev()
-            .map(|i| format!("{:>2}", self.pits[i]))
-            .collect();
-        let south: Vec<String> = (0..6).map(|i| format!("{:>2}", self.pits[i])).collect();
+        let pits = self.pits();
+        let north: Vec<String> = (6..12).rev().map(|i| format!("{:>2}", pits[i])).collect();
+        let south: Vec<String> = (0..6).map(|i| format!("{:>2}", pits[i])).collect();
+        let to_move = self.to_move();
         format!(
             "      f  e  d  c  b  a\n   {}   North {}{}\n   {}   South {}{}\n      A  B  C  D  E  F\n",
             north.join(" "),
-            self.stores[1],
-            if self.to_move == Side::North {
+            self.store(Side::North),
+            if to_move == Side::North {
                 " (to move)"
             } else {
                 ""
             },
             south.join(" "),
-            self.stores[0],
-            if self.to_move == Side::South {
+            self.store(Side::South),
+            if to_move == Side::South {
                 " (to move)"
             } else {
                 ""
@@ -248,17 +304,26 @@ impl Position {
     }
 }
 
+/// The seeds on `side`'s row of packed pits (see [`Position`]).
+#[inline]
+pub(crate) fn row_total(packed: u128, side: Side) -> u8 {
+    let row = (packed >> (48 * side.index())) as u64 & 0xFFFF_FFFF_FFFF;
+    // The top byte of the product is the sum of the bytes: no partial sum passes 48, so no byte
+    // carries into the next.
+    (row.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for n in &self.pits {
+        for n in self.pits() {
             write!(f, "{n}-")?;
         }
         write!(
             f,
             "{}-{}-{}",
-            self.stores[0],
-            self.stores[1],
-            self.to_move.letter()
+            self.store(Side::South),
+            self.store(Side::North),
+            self.to_move().letter()
         )
     }
 }

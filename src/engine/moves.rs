@@ -173,13 +173,9 @@ impl Outcome {
                 end.collect_row(Side::South);
                 end.collect_row(Side::North);
             }
-            Collect::All(side) => {
-                let total = end.board_total();
-                end.pits = [0; 12];
-                end.stores[side.index()] += total;
-            }
+            Collect::All(side) => end.collect_all(side),
         }
-        Outcome::by_stores(reason, end.stores)
+        Outcome::by_stores(reason, end.stores())
     }
 }
 

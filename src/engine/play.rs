@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::board::{PITS, Pit, Position, Side};
+use super::board::{PITS, Pit, Position, Side, row_total};
 use super::moves::{Collect, EndReason, IllegalMove, Move, MoveList, Outcome, Played};
 use super::rules::{Agreement, Capture, GrandSlam, MustFeed, NoFeed, Rules, Sowing};
 
@@ -48,20 +48,34 @@ impl Rules {
     /// Plays `mv` in `pos` with every legality check.
     pub fn play(&self, pos: &Position, mv: Move) -> Result<Played, IllegalMove> {
         let pit = mv.pit;
-        let side = pos.to_move;
+        let side = pos.to_move();
         if pit.owner() != side {
             return Err(IllegalMove::WrongSide { pit, side });
         }
-        if pos.pits[pit.index()] == 0 {
+        if pos.seeds_at(pit.index()) == 0 {
             return Err(IllegalMove::EmptyPit { pit });
         }
         if let Some(end) = self.position_end(pos) {
             return Err(IllegalMove::GameOver(end.reason));
         }
+        self.play_unfinished(pos, mv)
+    }
+
+    /// [`Rules::play`] in a position already known not to be over (a [`Game`] knows that from
+    /// its previous move), so the end is not looked for twice.
+    fn play_unfinished(&self, pos: &Position, mv: Move) -> Result<Played, IllegalMove> {
+        let pit = mv.pit;
+        let side = pos.to_move();
+        if pit.owner() != side {
+            return Err(IllegalMove::WrongSide { pit, side });
+        }
+        if pos.seeds_at(pit.index()) == 0 {
+            return Err(IllegalMove::EmptyPit { pit });
+        }
         let opponent = side.other();
         if self.must_feed == MustFeed::Legal
             && pos.row_total(opponent) == 0
-            && !feeds(pit.index(), pos.pits[pit.index()])
+            && !feeds(pit.index(), pos.seeds_at(pit.index()))
             && feed_exists(pos)
         {
             return Err(IllegalMove::DoesNotFeed { pit });
@@ -93,7 +107,7 @@ impl Rules {
             Agreement::NotAllowed => return None,
             Agreement::OwnRows => Collect::OwnRows,
             Agreement::OwnRowsOrSplit => {
-                if pos.stores.iter().any(|&s| s >= MAJORITY) {
+                if pos.stores().iter().any(|&s| s >= MAJORITY) {
                     Collect::OwnRows
                 } else {
                     // An impasse: split evenly, the player with more seeds on their row keeps
@@ -101,7 +115,10 @@ impl Rules {
                     let left = pos.board_total();
                     let (south_row, north_row) =
                         (pos.row_total(Side::South), pos.row_total(Side::North));
-                    let mut stores = [pos.stores[0] + left / 2, pos.stores[1] + left / 2];
+                    let mut stores = [
+                        pos.store(Side::South) + left / 2,
+                        pos.store(Side::North) + left / 2,
+                    ];
                     if left % 2 == 1 {
                         let keeper = if south_row > north_row {
                             Side::South
@@ -123,7 +140,7 @@ impl Rules {
         if let Some(end) = self.early_end(pos) {
             return (moves, Some(end));
         }
-        let side = pos.to_move;
+        let side = pos.to_move();
         let first = side.first_pit();
         let opponent_starved = pos.row_total(side.other()) == 0;
         match self.must_feed {
@@ -134,7 +151,7 @@ impl Rules {
                 }
                 let only_feeding = feeding && self.must_feed == MustFeed::Legal;
                 for p in first..first + 6 {
-                    let seeds = pos.pits[p];
+                    let seeds = pos.seeds_at(p);
                     if seeds == 0 || (only_feeding && !feeds(p, seeds)) {
                         continue;
                     }
@@ -144,7 +161,7 @@ impl Rules {
             MustFeed::AtEndOfMove => {
                 let mut all = MoveList::new();
                 for p in first..first + 6 {
-                    if pos.pits[p] == 0 {
+                    if pos.seeds_at(p) == 0 {
                         continue;
                     }
                     let pit = Pit::new(p).expect("pit index below 12");
@@ -184,9 +201,10 @@ impl Rules {
     }
 
     /// The end decided by the position alone.
+    #[inline]
     fn position_end(&self, pos: &Position) -> Option<Outcome> {
         self.early_end(pos).or_else(|| {
-            let opponent_starved = pos.row_total(pos.to_move.other()) == 0;
+            let opponent_starved = pos.row_total(pos.to_move().other()) == 0;
             match self.must_feed {
                 MustFeed::Legal | MustFeed::Forfeit => {
                     if opponent_starved && !feed_exists(pos) {
@@ -203,8 +221,10 @@ impl Rules {
     /// Ends that need no look at the moves: majority, few seeds left, a player with no seeds.
     #[inline]
     fn early_end(&self, pos: &Position) -> Option<Outcome> {
-        if self.majority_ends && (pos.stores[0] >= MAJORITY || pos.stores[1] >= MAJORITY) {
-            return Some(Outcome::by_stores(EndReason::Majority, pos.stores));
+        if self.majority_ends
+            && (pos.store(Side::South) >= MAJORITY || pos.store(Side::North) >= MAJORITY)
+        {
+            return Some(Outcome::by_stores(EndReason::Majority, pos.stores()));
         }
         if self.last_seeds > 0 && pos.board_total() <= self.last_seeds {
             // Only a set-up position starts this way: nobody has captured, so each takes their row.
@@ -214,12 +234,12 @@ impl Rules {
                 Collect::OwnRows,
             ));
         }
-        if pos.row_total(pos.to_move) == 0 {
+        if pos.row_total(pos.to_move()) == 0 {
             // The player to move has nothing to sow: the other player takes their own row.
             let collect = if self.no_feed == NoFeed::Unscored {
                 Collect::Nothing
             } else {
-                Collect::Row(pos.to_move.other())
+                Collect::Row(pos.to_move().other())
             };
             return Some(Outcome::collecting(EndReason::NoFeed, pos, collect));
         }
@@ -229,7 +249,7 @@ impl Rules {
     /// The end when the opponent is starved and cannot be fed (`None` when play goes on).
     fn no_feed_end(&self, pos: &Position) -> Option<Outcome> {
         let collect = match self.no_feed {
-            NoFeed::MoverTakesRow => Collect::Row(pos.to_move),
+            NoFeed::MoverTakesRow => Collect::Row(pos.to_move()),
             NoFeed::PlayOn => return None,
             NoFeed::Unscored => Collect::Nothing,
             NoFeed::OwnRows => Collect::OwnRows,
@@ -238,10 +258,10 @@ impl Rules {
     }
 
     fn some_move_leaves_opponent_seeds(&self, pos: &Position) -> bool {
-        let side = pos.to_move;
+        let side = pos.to_move();
         let first = side.first_pit();
         (first..first + 6).any(|p| {
-            pos.pits[p] > 0
+            pos.seeds_at(p) > 0
                 && self
                     .step(
                         pos,
@@ -252,46 +272,44 @@ impl Rules {
     }
 
     /// Sows `mv` and makes its captures. The pit must belong to the side to move and hold seeds.
+    #[inline]
     fn step(&self, pos: &Position, mv: Move) -> Result<Step, IllegalMove> {
-        let mut next = *pos;
-        let side = pos.to_move;
+        let side = pos.to_move();
         let opponent = side.other();
         let origin = mv.pit.index();
-        let opponent_was_starved = pos.row_total(opponent) == 0;
         let mut captured = [0u8; 2];
         let mut last_capturer = None;
         let mut end = None;
-        let (last, sown, ended_by_four) = if self.is_standard_sowing() {
-            let (last, sown) = sow_standard(&mut next.pits, origin);
-            (last, sown, false)
+        // The pits are worked on as one integer and written back once.
+        let (mut pits, last, sown, ended_by_four) = if self.is_standard_sowing() {
+            let (pits, last, sown) = sow_standard(pos.packed_pits(), origin);
+            (pits, last, sown, false)
         } else {
-            self.sow_general(
-                &mut next.pits,
-                origin,
-                side,
-                &mut captured,
-                &mut last_capturer,
-            )?
+            let mut board = pos.pits();
+            let (last, sown, ended_by_four) =
+                self.sow_general(&mut board, origin, side, &mut captured, &mut last_capturer)?;
+            let mut bytes = [0u8; 16];
+            bytes[..PITS].copy_from_slice(&board);
+            (u128::from_le_bytes(bytes), last, sown, ended_by_four)
         };
 
         let mut grand_slam = false;
         let mut capture_declined = false;
         if self.capture == Capture::TwoOrThree && !ended_by_four {
-            let opponent_first = opponent.first_pit();
-            let (chain_start, chain_total) = capture_chain(&next.pits, last, opponent_first);
+            let (chain_start, chain_total) = capture_chain(pits, last, opponent.first_pit());
             if chain_total > 0 {
                 let takes = self.compulsory_capture || mv.capture;
-                if chain_total == next.row_total(opponent) {
+                if chain_total == row_total(pits, opponent) {
                     grand_slam = true;
                     if takes && self.grand_slam == GrandSlam::Loses {
                         end = Some(Outcome {
                             reason: EndReason::GrandSlam,
-                            stores: next.stores,
+                            stores: pos.stores(),
                             winner: Some(opponent),
                         });
                     }
                 } else if takes {
-                    next.pits[chain_start..=last].fill(0);
+                    pits &= !byte_range_mask(chain_start, last);
                     captured[side.index()] += chain_total;
                     last_capturer = Some(side);
                 } else {
@@ -299,15 +317,13 @@ impl Rules {
                 }
             }
         }
-        next.stores[0] += captured[0];
-        next.stores[1] += captured[1];
-        next.to_move = opponent;
+        let next = pos.with_pits(pits).add_to_stores(captured).pass_turn();
 
         let mut forfeit = false;
         if end.is_none()
             && self.must_feed == MustFeed::Forfeit
-            && opponent_was_starved
-            && next.row_total(opponent) == 0
+            && pos.row_total(opponent) == 0
+            && row_total(pits, opponent) == 0
             && feed_exists(pos)
         {
             forfeit = true;
@@ -334,6 +350,7 @@ impl Rules {
 
     /// Sowing for relay rules and captures of fours, one seed at a time. Returns the last pit,
     /// the seeds sown, and whether a four made by the last seed ended the move.
+    #[inline(never)]
     fn sow_general(
         &self,
         pits: &mut [u8; PITS],
@@ -386,48 +403,80 @@ impl Rules {
     }
 }
 
-/// Standard sowing: one seed a pit, skipping the origin on every lap. Returns the last pit and
-/// the seeds sown.
+/// What standard sowing adds to the packed pits, by origin and seed count (a pit never holds
+/// more than the 48 seeds of the game), and the pit where the last seed falls.
+struct SowTable {
+    adds: [[u128; 49]; PITS],
+    last: [[u8; 49]; PITS],
+}
+
+const fn sow_table() -> SowTable {
+    let mut adds = [[0u128; 49]; PITS];
+    let mut last = [[0u8; 49]; PITS];
+    let mut origin = 0;
+    while origin < PITS {
+        let mut seeds = 0;
+        while seeds <= 48 {
+            let mut p = origin;
+            let mut k = 0;
+            while k < seeds {
+                p = (p + 1) % PITS;
+                if p == origin {
+                    p = (p + 1) % PITS;
+                }
+                adds[origin][seeds] += 1 << (8 * p);
+                k += 1;
+            }
+            last[origin][seeds] = p as u8;
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    SowTable { adds, last }
+}
+
+static SOW: SowTable = sow_table();
+
+/// Standard sowing on packed pits: one seed a pit, skipping the origin on every lap. Returns the
+/// pits, the last pit and the seeds sown.
 #[inline]
-fn sow_standard(pits: &mut [u8; PITS], origin: usize) -> (usize, u32) {
-    let seeds = pits[origin];
-    pits[origin] = 0;
-    if seeds < 12 {
-        let mut p = origin;
-        for _ in 0..seeds {
-            p = next_pit(p);
-            pits[p] += 1;
-        }
-        return (p, u32::from(seeds));
-    }
-    // Every lap drops one seed in each of the 11 other pits.
-    let laps = seeds / 11;
-    let rest = seeds % 11;
-    for (p, n) in pits.iter_mut().enumerate() {
-        if p != origin {
-            *n += laps;
-        }
-    }
-    let mut p = origin;
-    for _ in 0..rest {
-        p = next_pit(p);
-        pits[p] += 1;
-    }
-    let last = if rest == 0 { (origin + 11) % PITS } else { p };
-    (last, u32::from(seeds))
+fn sow_standard(pits: u128, origin: usize) -> (u128, usize, u32) {
+    let seeds = usize::from(byte(pits, origin));
+    let emptied = pits & !(0xFF << (8 * origin));
+    (
+        emptied + SOW.adds[origin][seeds],
+        usize::from(SOW.last[origin][seeds]),
+        seeds as u32,
+    )
+}
+
+#[inline]
+fn byte(pits: u128, p: usize) -> u8 {
+    (pits >> (8 * p)) as u8
+}
+
+/// The bytes of pits `from..=to`.
+#[inline]
+fn byte_range_mask(from: usize, to: usize) -> u128 {
+    let upto = if to >= 15 {
+        u128::MAX
+    } else {
+        (1u128 << (8 * (to + 1))) - 1
+    };
+    upto & !((1u128 << (8 * from)) - 1)
 }
 
 /// The 2-or-3 capture chain ending at `last`, running back clockwise within the opponent's row:
 /// its first pit and its total (0 when nothing is captured).
 #[inline]
-fn capture_chain(pits: &[u8; PITS], last: usize, opponent_first: usize) -> (usize, u8) {
+fn capture_chain(pits: u128, last: usize, opponent_first: usize) -> (usize, u8) {
     if last < opponent_first || last >= opponent_first + 6 {
         return (last, 0);
     }
     let mut total = 0;
     let mut p = last;
     loop {
-        let n = pits[p];
+        let n = byte(pits, p);
         if n != 2 && n != 3 {
             return (p + 1, total);
         }
@@ -442,8 +491,8 @@ fn capture_chain(pits: &[u8; PITS], last: usize, opponent_first: usize) -> (usiz
 /// Whether the side to move has a move that sows into the opponent's row.
 #[inline]
 fn feed_exists(pos: &Position) -> bool {
-    let first = pos.to_move.first_pit();
-    (first..first + 6).any(|p| pos.pits[p] > 0 && feeds(p, pos.pits[p]))
+    let first = pos.to_move().first_pit();
+    (first..first + 6).any(|p| pos.seeds_at(p) > 0 && feeds(p, pos.seeds_at(p)))
 }
 
 /// Positions seen since the last capture (only those can recur: captures never undo).
@@ -531,7 +580,7 @@ impl Game {
         if let Some(end) = self.end {
             return Err(IllegalMove::GameOver(end.reason));
         }
-        let mut played = self.rules.play(&self.position, mv)?;
+        let mut played = self.rules.play_unfinished(&self.position, mv)?;
         if played.end.is_none() && self.rules.repetition_ends {
             if played.captured != [0, 0] {
                 self.seen.clear();
@@ -583,6 +632,12 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
 mod tests {
     use super::*;
 
+    fn pack(pits: [u8; 12]) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes[..12].copy_from_slice(&pits);
+        u128::from_le_bytes(bytes)
+    }
+
     fn pos(s: &str) -> Position {
         s.parse().unwrap()
     }
@@ -606,21 +661,21 @@ mod tests {
 
     #[test]
     fn capture_chain_stops_at_row_start() {
-        let pits = [0, 0, 0, 0, 0, 0, 2, 3, 1, 0, 0, 0];
-        assert_eq!(capture_chain(&pits, 7, 6), (6, 5));
-        assert_eq!(capture_chain(&pits, 8, 6).1, 0);
-        assert_eq!(capture_chain(&pits, 3, 6).1, 0);
+        let pits = pack([0, 0, 0, 0, 0, 0, 2, 3, 1, 0, 0, 0]);
+        assert_eq!(capture_chain(pits, 7, 6), (6, 5));
+        assert_eq!(capture_chain(pits, 8, 6).1, 0);
+        assert_eq!(capture_chain(pits, 3, 6).1, 0);
+        assert_eq!(byte_range_mask(6, 7), 0xFFFF << 48);
+        assert_eq!(byte_range_mask(0, 11), (1 << 96) - 1);
     }
 
     #[test]
     fn twelve_seeds_skip_the_origin() {
-        let mut pits = [0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-        let (last, sown) = sow_standard(&mut pits, 2);
-        assert_eq!(pits, [1, 1, 0, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
+        let (pits, last, sown) = sow_standard(pack([0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 2);
+        assert_eq!(pits, pack([1, 1, 0, 2, 1, 1, 1, 1, 1, 1, 1, 1]));
         assert_eq!((last, sown), (3, 12));
-        let mut pits = [0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-        let (last, _) = sow_standard(&mut pits, 2);
-        assert_eq!(pits, [2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+        let (pits, last, _) = sow_standard(pack([0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 2);
+        assert_eq!(pits, pack([2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2]));
         assert_eq!(last, 1);
     }
 
