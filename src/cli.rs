@@ -25,18 +25,50 @@ use crate::engine::{
     about = "Oware tournaments: score sheets verified by replay, pairings and standings"
 )]
 pub struct Cli {
+    /// With no command, the service runs (as `serve`).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run the web service (the default).
+    Serve(ServeArgs),
+    /// Manage staff accounts.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
     /// Replay one game (a move list or an OGN record) and print what happened.
     Replay(ReplayArgs),
     /// Check many games (OGN files, or one move list per line); one line per bad game.
     Validate(ValidateArgs),
     /// Count the move sequences of a given length.
     Perft(PerftArgs),
+}
+
+#[derive(Debug, Args, Default)]
+pub struct ServeArgs {
+    /// Address to listen on (default 127.0.0.1:8080, or OWARE_BIND).
+    #[arg(long)]
+    pub bind: Option<String>,
+    /// SQLite file (default oware.db, or DATABASE_URL).
+    #[arg(long)]
+    pub database: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Add an organiser or controller account; asks for the password (or generates one when the
+    /// answer is empty).
+    Add {
+        #[arg(long, value_parser = ["organiser", "controller"])]
+        role: String,
+        name: String,
+        /// SQLite file (default oware.db, or DATABASE_URL).
+        #[arg(long)]
+        database: Option<String>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -106,8 +138,17 @@ fn parse_position(s: &str) -> Result<Position, String> {
 }
 
 /// Runs a parsed command line.
-pub fn run(command: Command) -> ExitCode {
-    match command {
+pub fn run(command: Option<Command>) -> ExitCode {
+    match command.unwrap_or(Command::Serve(ServeArgs::default())) {
+        Command::Serve(args) => serve(args),
+        Command::User {
+            command:
+                UserCommand::Add {
+                    role,
+                    name,
+                    database,
+                },
+        } => add_user(&role, &name, database),
         Command::Replay(args) => run_replay(&args),
         Command::Validate(args) => run_validate(&args),
         Command::Perft(args) => {
@@ -115,6 +156,104 @@ pub fn run(command: Command) -> ExitCode {
             let start = args.position.unwrap_or_else(Position::start);
             println!("{}", perft(&rules, &start, args.depth));
             ExitCode::SUCCESS
+        }
+    }
+}
+
+fn serve(args: ServeArgs) -> ExitCode {
+    let mut config = crate::config::Config::from_env();
+    if let Some(bind) = args.bind {
+        config.bind = bind;
+    }
+    if let Some(database) = args.database {
+        config.database_url = database;
+    }
+    actix_web::rt::System::new().block_on(async move {
+        let app = match crate::startup::Application::build(&config) {
+            Ok(app) => app,
+            Err(e) => {
+                eprintln!("oware-tournament: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let host = config
+            .bind
+            .rsplit_once(':')
+            .map_or(config.bind.as_str(), |(h, _)| h);
+        println!(
+            "Serving on http://{host}:{} (database {})",
+            app.port(),
+            config.database_url
+        );
+        match app.run_until_stopped().await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("oware-tournament: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+fn add_user(role: &str, name: &str, database: Option<String>) -> ExitCode {
+    let mut config = crate::config::Config::from_env();
+    if let Some(database) = database {
+        config.database_url = database;
+    }
+    let role = crate::auth::Role::parse(role).expect("clap allows only the two roles");
+    if let Err(e) = crate::web::accounts::valid_username(name) {
+        eprintln!("oware-tournament: {e}");
+        return ExitCode::from(2);
+    }
+    let password = if io::stdin().is_terminal() {
+        rpassword::prompt_password("Password (empty to generate one): ").unwrap_or_default()
+    } else {
+        let mut line = String::new();
+        let _ = io::stdin().read_line(&mut line);
+        line.trim_end_matches(['\r', '\n']).to_string()
+    };
+    let (password, generated) = if password.is_empty() {
+        (crate::auth::generate_password(), true)
+    } else if password.chars().count() < 8 {
+        eprintln!("oware-tournament: a password needs at least 8 characters");
+        return ExitCode::from(2);
+    } else {
+        (password, false)
+    };
+    let pool = match crate::db::open(&config.database_url, 1) {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("oware-tournament: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = pool
+        .get()
+        .map_err(crate::web::AppError::from)
+        .and_then(|mut conn| {
+            crate::web::actions::create_account(
+                &mut conn,
+                "command line",
+                name.trim(),
+                &crate::auth::hash_secret(&password),
+                role,
+            )
+        });
+    match result {
+        Ok(account) => {
+            println!(
+                "Created the {} account {:?}.",
+                role.name(),
+                account.username
+            );
+            if generated {
+                println!("Its password, shown only now: {password}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("oware-tournament: {e}");
+            ExitCode::FAILURE
         }
     }
 }

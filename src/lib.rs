@@ -1,4 +1,10 @@
 //! Oware tournament service: score sheets verified by replay, pairings and standings.
 
+pub mod auth;
 pub mod cli;
+pub mod config;
+pub mod db;
 pub mod engine;
+pub mod startup;
+pub mod tournament;
+pub mod web;

@@ -1,0 +1,21 @@
+//! Secrets (argon2id), sessions, roles and CSRF tokens.
+
+pub mod password;
+pub mod session;
+
+pub use password::{generate_password, generate_pin, hash_secret, verify_secret};
+pub use session::{Identity, Role, UserSession};
+
+/// Failed attempts (logins to an account, PINs of a player) before a lock.
+pub const MAX_FAILURES: i32 = 5;
+/// How long a lock lasts.
+pub const LOCK_MINUTES: i64 = 5;
+
+/// Compares two strings in time that does not depend on where they differ.
+pub fn constant_time_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,37 @@
+//! Settings of the service, from the command line and the environment.
+
+/// Where and how the service runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (`host:port`; port 0 picks a free one).
+    pub bind: String,
+    /// The SQLite file.
+    pub database_url: String,
+    /// The first organiser's password; random (and printed once) when absent.
+    pub admin_password: Option<String>,
+    /// Send the session cookie only over HTTPS (set when a TLS proxy is in front).
+    pub secure_cookies: bool,
+    /// HTTP worker threads (default: one per core).
+    pub workers: Option<usize>,
+}
+
+pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
+pub const DEFAULT_DATABASE: &str = "oware.db";
+
+impl Config {
+    /// From the environment: `OWARE_BIND`, `DATABASE_URL`, `OWARE_ADMIN_PASSWORD`,
+    /// `OWARE_SECURE_COOKIES` (1/true), `OWARE_WORKERS`.
+    pub fn from_env() -> Config {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        Config {
+            bind: var("OWARE_BIND").unwrap_or_else(|| DEFAULT_BIND.to_string()),
+            database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE.to_string()),
+            admin_password: var("OWARE_ADMIN_PASSWORD"),
+            secure_cookies: var("OWARE_SECURE_COOKIES")
+                .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
+            workers: var("OWARE_WORKERS")
+                .and_then(|v| v.parse().ok())
+                .filter(|&n| n > 0),
+        }
+    }
+}

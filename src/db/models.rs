@@ -1,0 +1,141 @@
+//! Rows as read (`Foo`) and as inserted (`NewFoo`).
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use serde::Serialize;
+
+use super::schema::{accounts, audit_log, players, tournament_controllers, tournaments};
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = accounts, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct Account {
+    pub id: i32,
+    pub username: String,
+    pub password_hash: String,
+    pub role: String,
+    pub failed_logins: i32,
+    pub locked_until: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = accounts)]
+pub struct NewAccount<'a> {
+    pub username: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = tournaments, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct Tournament {
+    pub id: i32,
+    pub name: String,
+    pub venue: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub rules: String,
+    pub rounds: i32,
+    pub pairing: String,
+    pub points_win: f64,
+    pub points_draw: f64,
+    pub points_loss: f64,
+    pub points_bye: f64,
+    pub tiebreaks: String,
+    pub require_moves: bool,
+    pub require_confirmation: bool,
+    pub created_at: NaiveDateTime,
+}
+
+/// A tournament's settings as inserted or updated.
+#[derive(Debug, Clone, Insertable, AsChangeset, Serialize)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentForm {
+    pub name: String,
+    pub venue: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub rules: String,
+    pub rounds: i32,
+    pub pairing: String,
+    pub points_win: f64,
+    pub points_draw: f64,
+    pub points_loss: f64,
+    pub points_bye: f64,
+    pub tiebreaks: String,
+    pub require_moves: bool,
+    pub require_confirmation: bool,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = tournament_controllers)]
+pub struct NewAssignment {
+    pub tournament_id: i32,
+    pub account_id: i32,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = players, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct Player {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub name: String,
+    pub club: String,
+    pub country: String,
+    pub rating: Option<i32>,
+    pub pin_hash: String,
+    pub withdrawn: bool,
+    pub failed_pins: i32,
+    pub pin_locked_until: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = players)]
+pub struct NewPlayer<'a> {
+    pub tournament_id: i32,
+    pub name: &'a str,
+    pub club: &'a str,
+    pub country: &'a str,
+    pub rating: Option<i32>,
+    pub pin_hash: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+/// A player's details as edited.
+#[derive(Debug, Clone, AsChangeset, Serialize)]
+#[diesel(table_name = players, treat_none_as_null = true)]
+pub struct PlayerChanges {
+    pub name: String,
+    pub club: String,
+    pub country: String,
+    pub rating: Option<i32>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = audit_log, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct AuditEntry {
+    pub id: i32,
+    pub at: NaiveDateTime,
+    pub actor: String,
+    pub action: String,
+    pub tournament_id: Option<i32>,
+    pub entity: String,
+    pub entity_id: Option<i32>,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = audit_log)]
+pub struct NewAuditEntry<'a> {
+    pub at: NaiveDateTime,
+    pub actor: &'a str,
+    pub action: &'a str,
+    pub tournament_id: Option<i32>,
+    pub entity: &'a str,
+    pub entity_id: Option<i32>,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}

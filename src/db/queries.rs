@@ -1,0 +1,310 @@
+//! Plain query functions: `fn(&mut SqliteConnection, ...) -> QueryResult<T>`.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::sqlite::SqliteConnection;
+
+use super::models::*;
+use super::schema::{accounts, audit_log, players, settings, tournament_controllers, tournaments};
+
+// --- settings ----------------------------------------------------------------------------------
+
+pub fn get_setting(conn: &mut SqliteConnection, name: &str) -> QueryResult<Option<String>> {
+    settings::table
+        .filter(settings::name.eq(name))
+        .select(settings::value)
+        .first(conn)
+        .optional()
+}
+
+pub fn put_setting(conn: &mut SqliteConnection, name: &str, value: &str) -> QueryResult<()> {
+    diesel::insert_into(settings::table)
+        .values((settings::name.eq(name), settings::value.eq(value)))
+        .on_conflict(settings::name)
+        .do_update()
+        .set(settings::value.eq(value))
+        .execute(conn)
+        .map(|_| ())
+}
+
+// --- accounts ----------------------------------------------------------------------------------
+
+pub fn count_accounts_with_role(conn: &mut SqliteConnection, role: &str) -> QueryResult<i64> {
+    accounts::table
+        .filter(accounts::role.eq(role))
+        .count()
+        .get_result(conn)
+}
+
+pub fn insert_account(conn: &mut SqliteConnection, new: &NewAccount<'_>) -> QueryResult<Account> {
+    diesel::insert_into(accounts::table)
+        .values(new)
+        .returning(Account::as_returning())
+        .get_result(conn)
+}
+
+pub fn find_account_by_username(
+    conn: &mut SqliteConnection,
+    username: &str,
+) -> QueryResult<Option<Account>> {
+    accounts::table
+        .filter(accounts::username.eq(username))
+        .select(Account::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn get_account(conn: &mut SqliteConnection, id: i32) -> QueryResult<Account> {
+    accounts::table
+        .find(id)
+        .select(Account::as_select())
+        .first(conn)
+}
+
+pub fn list_accounts(conn: &mut SqliteConnection) -> QueryResult<Vec<Account>> {
+    accounts::table
+        .order(accounts::username)
+        .select(Account::as_select())
+        .load(conn)
+}
+
+/// Counts a failed login; from `max` failures on, the account is locked until `lock_until`.
+pub fn record_login_failure(
+    conn: &mut SqliteConnection,
+    id: i32,
+    max: i32,
+    lock_until: NaiveDateTime,
+) -> QueryResult<()> {
+    let failures: i32 = diesel::update(accounts::table.find(id))
+        .set(accounts::failed_logins.eq(accounts::failed_logins + 1))
+        .returning(accounts::failed_logins)
+        .get_result(conn)?;
+    if failures >= max {
+        diesel::update(accounts::table.find(id))
+            .set((
+                accounts::locked_until.eq(Some(lock_until)),
+                accounts::failed_logins.eq(0),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+pub fn clear_login_failures(conn: &mut SqliteConnection, id: i32) -> QueryResult<()> {
+    diesel::update(accounts::table.find(id))
+        .set((
+            accounts::failed_logins.eq(0),
+            accounts::locked_until.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+// --- tournaments -------------------------------------------------------------------------------
+
+pub fn list_tournaments(conn: &mut SqliteConnection) -> QueryResult<Vec<Tournament>> {
+    tournaments::table
+        .order((tournaments::start_date.desc(), tournaments::id.desc()))
+        .select(Tournament::as_select())
+        .load(conn)
+}
+
+pub fn get_tournament(conn: &mut SqliteConnection, id: i32) -> QueryResult<Tournament> {
+    tournaments::table
+        .find(id)
+        .select(Tournament::as_select())
+        .first(conn)
+}
+
+pub fn insert_tournament(
+    conn: &mut SqliteConnection,
+    form: &TournamentForm,
+    now: NaiveDateTime,
+) -> QueryResult<Tournament> {
+    diesel::insert_into(tournaments::table)
+        .values((form, tournaments::created_at.eq(now)))
+        .returning(Tournament::as_returning())
+        .get_result(conn)
+}
+
+pub fn update_tournament(
+    conn: &mut SqliteConnection,
+    id: i32,
+    form: &TournamentForm,
+) -> QueryResult<Tournament> {
+    diesel::update(tournaments::table.find(id))
+        .set(form)
+        .returning(Tournament::as_returning())
+        .get_result(conn)
+}
+
+pub fn is_controller_of(
+    conn: &mut SqliteConnection,
+    account_id: i32,
+    tournament_id: i32,
+) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        tournament_controllers::table
+            .filter(tournament_controllers::account_id.eq(account_id))
+            .filter(tournament_controllers::tournament_id.eq(tournament_id)),
+    ))
+    .get_result(conn)
+}
+
+pub fn assign_controller(
+    conn: &mut SqliteConnection,
+    assignment: &NewAssignment,
+) -> QueryResult<usize> {
+    diesel::insert_or_ignore_into(tournament_controllers::table)
+        .values(assignment)
+        .execute(conn)
+}
+
+pub fn unassign_controller(
+    conn: &mut SqliteConnection,
+    tournament_id: i32,
+    account_id: i32,
+) -> QueryResult<usize> {
+    diesel::delete(
+        tournament_controllers::table
+            .filter(tournament_controllers::tournament_id.eq(tournament_id))
+            .filter(tournament_controllers::account_id.eq(account_id)),
+    )
+    .execute(conn)
+}
+
+pub fn controllers_of(
+    conn: &mut SqliteConnection,
+    tournament_id: i32,
+) -> QueryResult<Vec<Account>> {
+    tournament_controllers::table
+        .inner_join(accounts::table)
+        .filter(tournament_controllers::tournament_id.eq(tournament_id))
+        .order(accounts::username)
+        .select(Account::as_select())
+        .load(conn)
+}
+
+pub fn tournaments_controlled_by(
+    conn: &mut SqliteConnection,
+    account_id: i32,
+) -> QueryResult<Vec<i32>> {
+    tournament_controllers::table
+        .filter(tournament_controllers::account_id.eq(account_id))
+        .select(tournament_controllers::tournament_id)
+        .load(conn)
+}
+
+// --- players -----------------------------------------------------------------------------------
+
+pub fn list_players(conn: &mut SqliteConnection, tournament_id: i32) -> QueryResult<Vec<Player>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .order((players::rating.desc(), players::name))
+        .select(Player::as_select())
+        .load(conn)
+}
+
+/// A player of the given tournament (not found if it belongs to another).
+pub fn get_player(conn: &mut SqliteConnection, tournament_id: i32, id: i32) -> QueryResult<Player> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .filter(players::id.eq(id))
+        .select(Player::as_select())
+        .first(conn)
+}
+
+pub fn insert_player(conn: &mut SqliteConnection, new: &NewPlayer<'_>) -> QueryResult<Player> {
+    diesel::insert_into(players::table)
+        .values(new)
+        .returning(Player::as_returning())
+        .get_result(conn)
+}
+
+pub fn update_player(
+    conn: &mut SqliteConnection,
+    id: i32,
+    changes: &PlayerChanges,
+) -> QueryResult<Player> {
+    diesel::update(players::table.find(id))
+        .set(changes)
+        .returning(Player::as_returning())
+        .get_result(conn)
+}
+
+pub fn set_withdrawn(conn: &mut SqliteConnection, id: i32, withdrawn: bool) -> QueryResult<Player> {
+    diesel::update(players::table.find(id))
+        .set(players::withdrawn.eq(withdrawn))
+        .returning(Player::as_returning())
+        .get_result(conn)
+}
+
+/// Sets a new PIN hash and lifts any lock.
+pub fn set_pin_hash(conn: &mut SqliteConnection, id: i32, pin_hash: &str) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::pin_hash.eq(pin_hash),
+            players::failed_pins.eq(0),
+            players::pin_locked_until.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Counts a wrong PIN; from `max` failures on, the PIN is locked until `lock_until`.
+pub fn record_pin_failure(
+    conn: &mut SqliteConnection,
+    id: i32,
+    max: i32,
+    lock_until: NaiveDateTime,
+) -> QueryResult<()> {
+    let failures: i32 = diesel::update(players::table.find(id))
+        .set(players::failed_pins.eq(players::failed_pins + 1))
+        .returning(players::failed_pins)
+        .get_result(conn)?;
+    if failures >= max {
+        diesel::update(players::table.find(id))
+            .set((
+                players::pin_locked_until.eq(Some(lock_until)),
+                players::failed_pins.eq(0),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+pub fn clear_pin_failures(conn: &mut SqliteConnection, id: i32) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::failed_pins.eq(0),
+            players::pin_locked_until.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+// --- audit log ---------------------------------------------------------------------------------
+
+pub fn insert_audit(conn: &mut SqliteConnection, entry: &NewAuditEntry<'_>) -> QueryResult<()> {
+    diesel::insert_into(audit_log::table)
+        .values(entry)
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// The newest entries first; only those of `tournaments` when given.
+pub fn list_audit(
+    conn: &mut SqliteConnection,
+    tournaments: Option<&[i32]>,
+    limit: i64,
+) -> QueryResult<Vec<AuditEntry>> {
+    let mut query = audit_log::table
+        .order(audit_log::id.desc())
+        .limit(limit)
+        .select(AuditEntry::as_select())
+        .into_boxed();
+    if let Some(ids) = tournaments {
+        query = query.filter(audit_log::tournament_id.eq_any(ids.to_vec()));
+    }
+    query.load(conn)
+}

@@ -1,0 +1,92 @@
+// @generated automatically by Diesel CLI.
+
+diesel::table! {
+    accounts (id) {
+        id -> Integer,
+        username -> Text,
+        password_hash -> Text,
+        role -> Text,
+        failed_logins -> Integer,
+        locked_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> Integer,
+        at -> Timestamp,
+        actor -> Text,
+        action -> Text,
+        tournament_id -> Nullable<Integer>,
+        entity -> Text,
+        entity_id -> Nullable<Integer>,
+        before -> Nullable<Text>,
+        after -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        name -> Text,
+        club -> Text,
+        country -> Text,
+        rating -> Nullable<Integer>,
+        pin_hash -> Text,
+        withdrawn -> Bool,
+        failed_pins -> Integer,
+        pin_locked_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    settings (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    tournament_controllers (tournament_id, account_id) {
+        tournament_id -> Integer,
+        account_id -> Integer,
+    }
+}
+
+diesel::table! {
+    tournaments (id) {
+        id -> Integer,
+        name -> Text,
+        venue -> Text,
+        start_date -> Nullable<Date>,
+        end_date -> Nullable<Date>,
+        rules -> Text,
+        rounds -> Integer,
+        pairing -> Text,
+        points_win -> Double,
+        points_draw -> Double,
+        points_loss -> Double,
+        points_bye -> Double,
+        tiebreaks -> Text,
+        require_moves -> Bool,
+        require_confirmation -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(audit_log -> tournaments (tournament_id));
+diesel::joinable!(players -> tournaments (tournament_id));
+diesel::joinable!(tournament_controllers -> accounts (account_id));
+diesel::joinable!(tournament_controllers -> tournaments (tournament_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts,
+    audit_log,
+    players,
+    settings,
+    tournament_controllers,
+    tournaments,
+);

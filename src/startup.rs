@@ -1,0 +1,165 @@
+//! Building and running the service: database, first organiser, session key, HTTP server.
+
+use std::net::TcpListener;
+
+use actix_session::SessionMiddleware;
+use actix_session::config::PersistentSession;
+use actix_session::storage::CookieSessionStore;
+use actix_web::cookie::{Key, SameSite, time::Duration};
+use actix_web::dev::Server;
+use actix_web::{App, HttpServer, middleware, web};
+use chrono::Utc;
+use rand::RngCore;
+use rand::rngs::OsRng;
+
+use crate::auth::{Role, generate_password, hash_secret};
+use crate::config::Config;
+use crate::db::{self, DbPool, models::NewAccount, queries};
+use crate::web::{self as routes, AppState};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Database(#[from] db::OpenError),
+    #[error("database: {0}")]
+    Query(#[from] diesel::result::Error),
+    #[error("database pool: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+    #[error("cannot listen on {bind}: {source}")]
+    Bind {
+        bind: String,
+        source: std::io::Error,
+    },
+}
+
+/// A service bound to its port, ready to run.
+pub struct Application {
+    port: u16,
+    server: Server,
+    pool: DbPool,
+}
+
+impl Application {
+    pub fn build(config: &Config) -> Result<Application, StartError> {
+        let pool = db::open(&config.database_url, 8)?;
+        ensure_organiser(&pool, config.admin_password.as_deref())?;
+        let key = session_key(&pool)?;
+        let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
+            bind: config.bind.clone(),
+            source,
+        })?;
+        let port = listener
+            .local_addr()
+            .map_err(|source| StartError::Bind {
+                bind: config.bind.clone(),
+                source,
+            })?
+            .port();
+        let server =
+            run(listener, pool.clone(), key, config).map_err(|source| StartError::Bind {
+                bind: config.bind.clone(),
+                source,
+            })?;
+        Ok(Application { port, server, pool })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn pool(&self) -> &DbPool {
+        &self.pool
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// Creates the organiser `admin` when there is no organiser: with the given password, or a
+/// random one printed once to the terminal.
+pub fn ensure_organiser(pool: &DbPool, password: Option<&str>) -> Result<(), StartError> {
+    let mut conn = pool.get()?;
+    if queries::count_accounts_with_role(&mut conn, Role::Organiser.name())? > 0 {
+        return Ok(());
+    }
+    let (password, generated) = match password {
+        Some(p) => (p.to_string(), false),
+        None => (generate_password(), true),
+    };
+    queries::insert_account(
+        &mut conn,
+        &NewAccount {
+            username: "admin",
+            password_hash: &hash_secret(&password),
+            role: Role::Organiser.name(),
+            created_at: Utc::now().naive_utc(),
+        },
+    )?;
+    if generated {
+        println!("Created the organiser account \"admin\" with the password {password}");
+        println!("It is shown only this once: keep it safe.");
+    } else {
+        println!(
+            "Created the organiser account \"admin\" with the password from OWARE_ADMIN_PASSWORD."
+        );
+    }
+    Ok(())
+}
+
+/// The key that signs and encrypts session cookies: made once, kept in the database so that
+/// sessions survive a restart.
+fn session_key(pool: &DbPool) -> Result<Key, StartError> {
+    let mut conn = pool.get()?;
+    if let Some(hex) = queries::get_setting(&mut conn, "session_key")?
+        && let Some(bytes) = from_hex(&hex)
+        && bytes.len() >= 64
+    {
+        return Ok(Key::from(&bytes));
+    }
+    let mut bytes = [0u8; 64];
+    OsRng.fill_bytes(&mut bytes);
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    queries::put_setting(&mut conn, "session_key", &hex)?;
+    Ok(Key::from(&bytes))
+}
+
+fn from_hex(hex: &str) -> Option<Vec<u8>> {
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| {
+            hex.get(i..i + 2)
+                .and_then(|b| u8::from_str_radix(b, 16).ok())
+        })
+        .collect()
+}
+
+fn run(listener: TcpListener, pool: DbPool, key: Key, config: &Config) -> std::io::Result<Server> {
+    let state = web::Data::new(AppState { pool });
+    let secure = config.secure_cookies;
+    let mut server = HttpServer::new(move || {
+        App::new()
+            .wrap(
+                middleware::DefaultHeaders::new()
+                    .add(("X-Content-Type-Options", "nosniff"))
+                    .add(("X-Frame-Options", "DENY"))
+                    .add(("Referrer-Policy", "same-origin")),
+            )
+            .wrap(
+                SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+                    .cookie_name("oware_session".to_string())
+                    .cookie_secure(secure)
+                    .cookie_http_only(true)
+                    .cookie_same_site(SameSite::Strict)
+                    .session_lifecycle(PersistentSession::default().session_ttl(Duration::days(7)))
+                    .build(),
+            )
+            .app_data(state.clone())
+            .configure(routes::configure)
+    })
+    .listen(listener)?;
+    if let Some(workers) = config.workers {
+        server = server.workers(workers);
+    }
+    Ok(server.run())
+}

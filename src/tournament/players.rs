@@ -1,0 +1,227 @@
+//! Player details and their import from CSV.
+
+use serde::{Deserialize, Serialize};
+
+/// Validated details of a player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerDetails {
+    pub name: String,
+    pub club: String,
+    pub country: String,
+    pub rating: Option<i32>,
+}
+
+/// Details as received.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerInput {
+    pub name: Option<String>,
+    pub club: Option<String>,
+    pub country: Option<String>,
+    pub rating: Option<i64>,
+}
+
+impl PlayerDetails {
+    pub fn parse(input: &PlayerInput) -> Result<PlayerDetails, String> {
+        let name = input.name.as_deref().unwrap_or("").trim().to_string();
+        let club = input.club.as_deref().unwrap_or("").trim().to_string();
+        let country = input.country.as_deref().unwrap_or("").trim().to_string();
+        if name.is_empty() {
+            return Err("name: a player needs a name".to_string());
+        }
+        if name.chars().count() > 100 {
+            return Err("name: at most 100 characters".to_string());
+        }
+        if club.chars().count() > 100 {
+            return Err("club: at most 100 characters".to_string());
+        }
+        if country.chars().count() > 60 {
+            return Err("country: at most 60 characters".to_string());
+        }
+        if name
+            .chars()
+            .chain(club.chars())
+            .chain(country.chars())
+            .any(char::is_control)
+        {
+            return Err("control characters are not allowed in names".to_string());
+        }
+        let rating = match input.rating {
+            None => None,
+            Some(r) if (0..=4000).contains(&r) => Some(r as i32),
+            Some(r) => return Err(format!("rating: {r} is not between 0 and 4000")),
+        };
+        Ok(PlayerDetails {
+            name,
+            club,
+            country,
+            rating,
+        })
+    }
+}
+
+/// A bad row of an import, by line number of the file (the header is line 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ImportError {
+    pub line: u64,
+    pub message: String,
+}
+
+/// The most rows one import takes.
+pub const MAX_IMPORT_ROWS: usize = 5000;
+
+/// Reads players from CSV with a header row naming the columns `name` (required), `club`,
+/// `country`, `rating` in any order. Every bad row is reported; the players are returned only
+/// if there is none.
+pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportError>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(false)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let headers = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => {
+            return Err(vec![ImportError {
+                line: 1,
+                message: format!("the header row cannot be read: {e}"),
+            }]);
+        }
+    };
+    let column = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let (name_col, club_col, country_col, rating_col) = (
+        column("name"),
+        column("club"),
+        column("country"),
+        column("rating"),
+    );
+    let mut errors = Vec::new();
+    if name_col.is_none() {
+        errors.push(ImportError {
+            line: 1,
+            message:
+                "the header row must name a \"name\" column (and may name club, country, rating)"
+                    .to_string(),
+        });
+        return Err(errors);
+    }
+    for unknown in headers.iter().filter(|h| {
+        !["name", "club", "country", "rating"]
+            .iter()
+            .any(|k| h.eq_ignore_ascii_case(k))
+    }) {
+        errors.push(ImportError {
+            line: 1,
+            message: format!("unknown column {unknown:?} (expected name, club, country, rating)"),
+        });
+    }
+    let mut players = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = 2 + i as u64;
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map_or(line, |p| p.line());
+                errors.push(ImportError {
+                    line,
+                    message: match e.kind() {
+                        csv::ErrorKind::UnequalLengths {
+                            expected_len, len, ..
+                        } => {
+                            format!("{len} fields where the header has {expected_len}")
+                        }
+                        csv::ErrorKind::Utf8 { .. } => {
+                            "the row is not valid UTF-8 text".to_string()
+                        }
+                        _ => e.to_string(),
+                    },
+                });
+                continue;
+            }
+        };
+        let line = record.position().map_or(line, |p| p.line());
+        if i >= MAX_IMPORT_ROWS {
+            errors.push(ImportError {
+                line,
+                message: format!("more than {MAX_IMPORT_ROWS} players in one import"),
+            });
+            break;
+        }
+        let field = |col: Option<usize>| col.and_then(|c| record.get(c)).map(str::to_string);
+        let rating = match field(rating_col).as_deref() {
+            None | Some("") => Ok(None),
+            Some(r) => r
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| format!("rating: {r:?} is not a whole number")),
+        };
+        let parsed = rating.and_then(|rating| {
+            PlayerDetails::parse(&PlayerInput {
+                name: field(name_col),
+                club: field(club_col),
+                country: field(country_col),
+                rating,
+            })
+        });
+        match parsed {
+            Ok(p) => players.push(p),
+            Err(message) => errors.push(ImportError { line, message }),
+        }
+    }
+    if errors.is_empty() && players.is_empty() {
+        errors.push(ImportError {
+            line: 1,
+            message: "the file names no players".to_string(),
+        });
+    }
+    if errors.is_empty() {
+        Ok(players)
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_columns_in_any_order() {
+        let players = parse_player_csv(
+            "\u{feff}Rating,name,club,country\n1850,Ama Mensah,Accra Oware Club,GH\n,Kofi,,\n",
+        )
+        .unwrap();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].rating, Some(1850));
+        assert_eq!(players[0].club, "Accra Oware Club");
+        assert_eq!(players[1].rating, None);
+    }
+
+    #[test]
+    fn every_bad_row_is_reported_by_line() {
+        let errors = parse_player_csv(
+            "name,club,country,rating\nAma,A,GH,1800\n,B,GH,1700\nKofi,C,GH,strong\nYaw,D\nEsi,E,GH,99999\n",
+        )
+        .unwrap_err();
+        let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [3, 4, 5, 6], "{errors:?}");
+        assert!(errors[1].message.contains("strong"));
+        assert!(errors[2].message.contains("fields"));
+    }
+
+    #[test]
+    fn header_problems() {
+        assert_eq!(
+            parse_player_csv("club,country\nA,GH\n").unwrap_err()[0].line,
+            1
+        );
+        assert!(
+            parse_player_csv("name,colour\nAma,red\n").unwrap_err()[0]
+                .message
+                .contains("colour")
+        );
+        assert!(parse_player_csv("name\n").is_err());
+        assert!(parse_player_csv("").is_err());
+    }
+}

@@ -1,0 +1,324 @@
+//! A tournament's settings, parsed from what an organiser typed or sent.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Preset, Rules};
+
+/// The tie-break codes a tournament may order.
+pub const TIEBREAKS: [(&str, &str); 9] = [
+    ("SC", "seeds captured"),
+    ("SD", "seed difference"),
+    ("BH", "Buchholz"),
+    ("BH-C1", "Buchholz cut 1"),
+    ("BH-M1", "median Buchholz"),
+    ("SB", "Sonneborn-Berger"),
+    ("DE", "direct encounter"),
+    ("WIN", "number of wins"),
+    ("PS", "progressive score"),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pairing {
+    Manual,
+    RoundRobin,
+    Swiss,
+}
+
+impl Pairing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pairing::Manual => "manual",
+            Pairing::RoundRobin => "round-robin",
+            Pairing::Swiss => "swiss",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Pairing> {
+        match s.trim() {
+            "manual" => Some(Pairing::Manual),
+            "round-robin" => Some(Pairing::RoundRobin),
+            "swiss" => Some(Pairing::Swiss),
+            _ => None,
+        }
+    }
+}
+
+/// Points for each result.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Points {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    pub bye: f64,
+}
+
+impl Default for Points {
+    fn default() -> Self {
+        Points {
+            win: 1.0,
+            draw: 0.5,
+            loss: 0.0,
+            bye: 1.0,
+        }
+    }
+}
+
+/// Validated settings of a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentSettings {
+    pub name: String,
+    pub venue: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub rules: Rules,
+    pub rounds: i32,
+    pub pairing: Pairing,
+    pub points: Points,
+    pub tiebreaks: Vec<String>,
+    pub require_moves: bool,
+    pub require_confirmation: bool,
+}
+
+/// Settings as received, before validation (JSON API and HTML form alike).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsInput {
+    pub name: Option<String>,
+    pub venue: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    /// A preset name.
+    pub rules: Option<String>,
+    /// Options of the preset to override, by name (see `Rules`).
+    pub rule_options: Option<serde_json::Map<String, serde_json::Value>>,
+    pub rounds: Option<i64>,
+    pub pairing: Option<String>,
+    pub points: Option<Points>,
+    pub tiebreaks: Option<Vec<String>>,
+    pub require_moves: Option<bool>,
+    pub require_confirmation: Option<bool>,
+}
+
+/// The default tie-breaks of a new tournament.
+pub const DEFAULT_TIEBREAKS: [&str; 3] = ["BH", "SB", "SC"];
+
+impl TournamentSettings {
+    /// Validates input; every problem is reported, one sentence each.
+    pub fn parse(input: &SettingsInput) -> Result<TournamentSettings, Vec<String>> {
+        let mut problems = Vec::new();
+        let name = input.name.as_deref().unwrap_or("").trim().to_string();
+        if name.is_empty() {
+            problems.push("name: a tournament needs a name".to_string());
+        } else if name.chars().count() > 200 {
+            problems.push("name: at most 200 characters".to_string());
+        }
+        let venue = input.venue.as_deref().unwrap_or("").trim().to_string();
+        if venue.chars().count() > 200 {
+            problems.push("venue: at most 200 characters".to_string());
+        }
+        let date = |field: &str, value: &Option<String>, problems: &mut Vec<String>| match value
+            .as_deref()
+            .map(str::trim)
+        {
+            None | Some("") => None,
+            Some(v) => match NaiveDate::parse_from_str(v, "%Y-%m-%d") {
+                Ok(d) => Some(d),
+                Err(_) => {
+                    problems.push(format!("{field}: {v:?} is not a date (YYYY-MM-DD)"));
+                    None
+                }
+            },
+        };
+        let start_date = date("start_date", &input.start_date, &mut problems);
+        let end_date = date("end_date", &input.end_date, &mut problems);
+        if let (Some(s), Some(e)) = (start_date, end_date)
+            && e < s
+        {
+            problems.push("end_date: the tournament cannot end before it starts".to_string());
+        }
+        let rules = match input.rules.as_deref().map(str::trim) {
+            None | Some("") => {
+                problems.push("rules: choose a rule preset (abapa, brettspielnetz, tournament, merkel, anan-anan)".to_string());
+                None
+            }
+            Some(name) => match name.parse::<Preset>() {
+                Ok(preset) => match apply_options(preset.rules(), input.rule_options.as_ref()) {
+                    Ok(rules) => Some(rules),
+                    Err(e) => {
+                        problems.push(format!("rule_options: {e}"));
+                        None
+                    }
+                },
+                Err(e) => {
+                    problems.push(format!("rules: {e}"));
+                    None
+                }
+            },
+        };
+        let rounds = match input.rounds {
+            None => {
+                problems.push("rounds: give the number of rounds".to_string());
+                0
+            }
+            Some(n) if !(1..=99).contains(&n) => {
+                problems.push(format!("rounds: {n} is not between 1 and 99"));
+                0
+            }
+            Some(n) => n as i32,
+        };
+        let pairing = match input.pairing.as_deref() {
+            None | Some("") => Pairing::Swiss,
+            Some(p) => Pairing::parse(p).unwrap_or_else(|| {
+                problems.push(format!(
+                    "pairing: {p:?} is not one of manual, round-robin, swiss"
+                ));
+                Pairing::Manual
+            }),
+        };
+        let points = input.points.unwrap_or_default();
+        let all = [points.win, points.draw, points.loss, points.bye];
+        if all
+            .iter()
+            .any(|p| !p.is_finite() || !(0.0..=10.0).contains(p))
+        {
+            problems.push("points: each must be a number from 0 to 10".to_string());
+        } else if !(points.win >= points.draw && points.draw >= points.loss) {
+            problems.push(
+                "points: a win must be worth at least a draw, a draw at least a loss".to_string(),
+            );
+        } else if all.iter().any(|p| (p * 2.0).fract() != 0.0) {
+            problems.push("points: use whole or half points".to_string());
+        }
+        let tiebreaks: Vec<String> = match &input.tiebreaks {
+            None => DEFAULT_TIEBREAKS.iter().map(|s| s.to_string()).collect(),
+            Some(codes) => codes
+                .iter()
+                .map(|c| c.trim().to_ascii_uppercase())
+                .filter(|c| !c.is_empty())
+                .collect(),
+        };
+        for code in &tiebreaks {
+            if !TIEBREAKS.iter().any(|(c, _)| c == code) {
+                problems.push(format!(
+                    "tiebreaks: unknown code {code:?} (known: {})",
+                    TIEBREAKS
+                        .iter()
+                        .map(|(c, _)| *c)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        for (i, code) in tiebreaks.iter().enumerate() {
+            if tiebreaks[..i].contains(code) {
+                problems.push(format!("tiebreaks: {code} is listed twice"));
+            }
+        }
+        match rules {
+            Some(rules) if problems.is_empty() => Ok(TournamentSettings {
+                name,
+                venue,
+                start_date,
+                end_date,
+                rules,
+                rounds,
+                pairing,
+                points,
+                tiebreaks,
+                require_moves: input.require_moves.unwrap_or(true),
+                require_confirmation: input.require_confirmation.unwrap_or(true),
+            }),
+            _ => Err(problems),
+        }
+    }
+}
+
+/// A preset with some of its options overridden by name.
+pub fn apply_options(
+    rules: Rules,
+    options: Option<&serde_json::Map<String, serde_json::Value>>,
+) -> Result<Rules, String> {
+    let Some(options) = options.filter(|o| !o.is_empty()) else {
+        return Ok(rules);
+    };
+    let mut value = serde_json::to_value(&rules).map_err(|e| e.to_string())?;
+    let object = value.as_object_mut().expect("rules serialise as an object");
+    for (name, option) in options {
+        if name == "preset" || !object.contains_key(name) {
+            return Err(format!("{name:?} is not a rule option"));
+        }
+        object.insert(name.clone(), option.clone());
+    }
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(json: serde_json::Value) -> SettingsInput {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn defaults_fill_what_is_not_given() {
+        let s = TournamentSettings::parse(&input(serde_json::json!({
+            "name": " Club night ", "rules": "abapa", "rounds": 5
+        })))
+        .unwrap();
+        assert_eq!(s.name, "Club night");
+        assert_eq!(s.pairing, Pairing::Swiss);
+        assert_eq!(s.points, Points::default());
+        assert_eq!(s.tiebreaks, ["BH", "SB", "SC"]);
+        assert!(s.require_moves && s.require_confirmation);
+    }
+
+    #[test]
+    fn every_problem_is_reported() {
+        let problems = TournamentSettings::parse(&input(serde_json::json!({
+            "name": "", "rules": "chess", "rounds": 0, "pairing": "knockout",
+            "points": {"win": 1, "draw": 2, "loss": 0, "bye": 1},
+            "tiebreaks": ["BH", "XX", "BH"], "start_date": "2026-13-01"
+        })))
+        .unwrap_err();
+        for field in [
+            "name:",
+            "rules:",
+            "rounds:",
+            "pairing:",
+            "points:",
+            "XX",
+            "twice",
+            "start_date:",
+        ] {
+            assert!(
+                problems.iter().any(|p| p.contains(field)),
+                "{field} in {problems:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rule_options_override_the_preset() {
+        let s = TournamentSettings::parse(&input(serde_json::json!({
+            "name": "T", "rules": "abapa", "rounds": 3,
+            "rule_options": {"compulsory_capture": false, "grand_slam": "loses"}
+        })))
+        .unwrap();
+        assert!(!s.rules.compulsory_capture);
+        assert_eq!(s.rules.preset, Preset::Abapa);
+        let bad = TournamentSettings::parse(&input(serde_json::json!({
+            "name": "T", "rules": "abapa", "rounds": 3, "rule_options": {"colour": "red"}
+        })))
+        .unwrap_err();
+        assert!(bad[0].contains("colour"));
+        let bad = TournamentSettings::parse(&input(serde_json::json!({
+            "name": "T", "rules": "abapa", "rounds": 3, "rule_options": {"grand_slam": "sometimes"}
+        })))
+        .unwrap_err();
+        assert!(bad[0].starts_with("rule_options"));
+    }
+}

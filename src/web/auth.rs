@@ -1,0 +1,351 @@
+//! Signing in and out: staff with username and password, players with their PIN.
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use chrono::{Duration, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::AppState;
+use super::error::{ApiError, AppError, PageError};
+use super::pages::{Nav, check_csrf, see_other};
+use crate::auth::password::DUMMY_HASH;
+use crate::auth::{Identity, LOCK_MINUTES, MAX_FAILURES, Role, UserSession, verify_secret};
+use crate::db::queries;
+
+const WRONG_LOGIN: &str = "wrong username or password";
+
+/// Checks a username and password (argon2, off the async threads; a dummy hash for unknown
+/// names so that the time taken reveals nothing). Repeated failures lock the account a while.
+pub async fn check_login(
+    state: &AppState,
+    username: String,
+    password: String,
+) -> Result<Identity, AppError> {
+    state
+        .db(move |conn| {
+            let now = Utc::now().naive_utc();
+            let Some(account) = queries::find_account_by_username(conn, username.trim())? else {
+                verify_secret(&password, &DUMMY_HASH);
+                return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
+            };
+            if account.locked_until.is_some_and(|until| until > now) {
+                return Err(AppError::TooManyAttempts(format!(
+                    "too many failed sign-ins: the account is locked for up to {LOCK_MINUTES} minutes"
+                )));
+            }
+            if !verify_secret(&password, &account.password_hash) {
+                queries::record_login_failure(conn, account.id, MAX_FAILURES, now + Duration::minutes(LOCK_MINUTES))?;
+                return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
+            }
+            queries::clear_login_failures(conn, account.id)?;
+            let role = Role::parse(&account.role)
+                .ok_or_else(|| AppError::Internal(format!("account {} has role {:?}", account.id, account.role)))?;
+            Ok(Identity::Staff {
+                account_id: account.id,
+                username: account.username,
+                role,
+            })
+        })
+        .await
+}
+
+/// Checks a player's PIN for a tournament; repeated failures lock the PIN a while.
+pub async fn check_pin(
+    state: &AppState,
+    tournament_id: i32,
+    player_id: i32,
+    pin: String,
+) -> Result<Identity, AppError> {
+    state
+        .db(move |conn| {
+            let now = Utc::now().naive_utc();
+            let Ok(player) = queries::get_player(conn, tournament_id, player_id) else {
+                verify_secret(&pin, &DUMMY_HASH);
+                return Err(AppError::WrongCredentials(
+                    "wrong player or PIN".to_string(),
+                ));
+            };
+            if player.pin_locked_until.is_some_and(|until| until > now) {
+                return Err(AppError::TooManyAttempts(format!(
+                    "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
+                )));
+            }
+            if !verify_secret(pin.trim(), &player.pin_hash) {
+                queries::record_pin_failure(
+                    conn,
+                    player.id,
+                    MAX_FAILURES,
+                    now + Duration::minutes(LOCK_MINUTES),
+                )?;
+                return Err(AppError::WrongCredentials(
+                    "wrong player or PIN".to_string(),
+                ));
+            }
+            queries::clear_pin_failures(conn, player.id)?;
+            Ok(Identity::Player {
+                player_id: player.id,
+                tournament_id,
+                name: player.name,
+            })
+        })
+        .await
+}
+
+// --- pages -------------------------------------------------------------------------------------
+
+#[derive(Template, WebTemplate)]
+#[template(path = "auth/login.html")]
+struct LoginPage {
+    nav: Nav,
+    username: String,
+    error: Option<String>,
+}
+
+async fn login_page(session: UserSession) -> LoginPage {
+    LoginPage {
+        nav: Nav::with_form(&session),
+        username: String::new(),
+        error: None,
+    }
+}
+
+#[derive(Deserialize)]
+struct LoginForm {
+    username: String,
+    password: String,
+    csrf: String,
+}
+
+async fn login(
+    state: web::Data<AppState>,
+    session: UserSession,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, PageError> {
+    let form = form.into_inner();
+    check_csrf(&session, &form.csrf)?;
+    match check_login(&state, form.username.clone(), form.password).await {
+        Ok(identity) => {
+            session.sign_in(&identity)?;
+            Ok(see_other("/tournaments"))
+        }
+        Err(e @ (AppError::WrongCredentials(_) | AppError::TooManyAttempts(_))) => {
+            let status = e.status();
+            let page = LoginPage {
+                nav: Nav::with_form(&session),
+                username: form.username,
+                error: Some(e.to_string()),
+            };
+            Ok(HttpResponse::build(status)
+                .content_type("text/html; charset=utf-8")
+                .body(
+                    page.render()
+                        .map_err(|e| AppError::Internal(e.to_string()))?,
+                ))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+struct CsrfOnly {
+    csrf: String,
+}
+
+async fn logout(
+    session: UserSession,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    check_csrf(&session, &form.csrf)?;
+    session.sign_out();
+    Ok(see_other("/tournaments"))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "auth/player_sign_in.html")]
+struct PlayerSignInPage {
+    nav: Nav,
+    tournament_id: i32,
+    tournament_name: String,
+    players: Vec<(i32, String)>,
+    selected: i32,
+    error: Option<String>,
+}
+
+async fn player_sign_in_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+) -> Result<PlayerSignInPage, PageError> {
+    let tournament_id = path.into_inner();
+    let (name, players) = state
+        .db(move |conn| {
+            let t = queries::get_tournament(conn, tournament_id)
+                .map_err(|_| AppError::not_found("tournament"))?;
+            let players = queries::list_players(conn, tournament_id)?;
+            Ok((
+                t.name,
+                players.into_iter().map(|p| (p.id, p.name)).collect(),
+            ))
+        })
+        .await?;
+    Ok(PlayerSignInPage {
+        nav: Nav::with_form(&session),
+        tournament_id,
+        tournament_name: name,
+        players,
+        selected: 0,
+        error: None,
+    })
+}
+
+#[derive(Deserialize)]
+struct PinForm {
+    player_id: i32,
+    pin: String,
+    csrf: String,
+}
+
+async fn player_sign_in(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    form: web::Form<PinForm>,
+) -> Result<HttpResponse, PageError> {
+    let tournament_id = path.into_inner();
+    let form = form.into_inner();
+    check_csrf(&session, &form.csrf)?;
+    match check_pin(&state, tournament_id, form.player_id, form.pin).await {
+        Ok(identity) => {
+            session.sign_in(&identity)?;
+            Ok(see_other(&format!("/tournaments/{tournament_id}")))
+        }
+        Err(e @ (AppError::WrongCredentials(_) | AppError::TooManyAttempts(_))) => {
+            let status = e.status();
+            let mut page =
+                player_sign_in_page(state, session, web::Path::from(tournament_id)).await?;
+            page.selected = form.player_id;
+            page.error = Some(e.to_string());
+            Ok(HttpResponse::build(status)
+                .content_type("text/html; charset=utf-8")
+                .body(
+                    page.render()
+                        .map_err(|e| AppError::Internal(e.to_string()))?,
+                ))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/login", web::get().to(login_page))
+        .route("/login", web::post().to(login))
+        .route("/logout", web::post().to(logout))
+        .route(
+            "/tournaments/{id}/sign-in",
+            web::get().to(player_sign_in_page),
+        )
+        .route("/tournaments/{id}/sign-in", web::post().to(player_sign_in));
+}
+
+// --- API ---------------------------------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    username: String,
+    password: String,
+}
+
+#[derive(Serialize)]
+struct SessionView {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    username: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    role: Option<Role>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player_id: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tournament_id: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+}
+
+impl From<&Identity> for SessionView {
+    fn from(identity: &Identity) -> Self {
+        match identity {
+            Identity::Staff { username, role, .. } => SessionView {
+                kind: "staff",
+                username: Some(username.clone()),
+                role: Some(*role),
+                player_id: None,
+                tournament_id: None,
+                name: None,
+            },
+            Identity::Player {
+                player_id,
+                tournament_id,
+                name,
+            } => SessionView {
+                kind: "player",
+                username: None,
+                role: None,
+                player_id: Some(*player_id),
+                tournament_id: Some(*tournament_id),
+                name: Some(name.clone()),
+            },
+        }
+    }
+}
+
+async fn api_login(
+    state: web::Data<AppState>,
+    session: UserSession,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let identity = check_login(&state, body.username, body.password).await?;
+    session.sign_in(&identity)?;
+    Ok(HttpResponse::Ok().json(SessionView::from(&identity)))
+}
+
+async fn api_session(session: UserSession) -> Result<HttpResponse, ApiError> {
+    match session.identity()? {
+        Some(identity) => Ok(HttpResponse::Ok().json(SessionView::from(&identity))),
+        None => Err(AppError::Unauthenticated.into()),
+    }
+}
+
+async fn api_logout(session: UserSession) -> HttpResponse {
+    session.sign_out();
+    HttpResponse::NoContent().finish()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PinBody {
+    pin: String,
+}
+
+async fn api_player_sign_in(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+    body: web::Json<PinBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, player_id) = path.into_inner();
+    let identity = check_pin(&state, tournament_id, player_id, body.into_inner().pin).await?;
+    session.sign_in(&identity)?;
+    Ok(HttpResponse::Ok().json(SessionView::from(&identity)))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/session", web::post().to(api_login))
+        .route("/session", web::get().to(api_session))
+        .route("/session", web::delete().to(api_logout))
+        .route(
+            "/tournaments/{id}/players/{player}/session",
+            web::post().to(api_player_sign_in),
+        );
+}

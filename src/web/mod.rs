@@ -1,0 +1,117 @@
+//! actix handlers, one file per area; askama pages; the JSON API under `/api`.
+
+pub mod access;
+pub mod accounts;
+pub mod actions;
+pub mod api_guard;
+pub mod audit;
+pub mod auth;
+pub mod error;
+pub mod pages;
+pub mod players;
+pub mod tournaments;
+
+use actix_web::{HttpResponse, web};
+use diesel::sqlite::SqliteConnection;
+
+use crate::db::DbPool;
+pub use error::{ApiError, AppError, PageError};
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: DbPool,
+}
+
+impl AppState {
+    /// Runs `f` with a connection, off the async threads.
+    pub async fn db<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut SqliteConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        web::block(move || {
+            let mut conn = pool.get()?;
+            f(&mut conn)
+        })
+        .await?
+    }
+}
+
+/// The largest JSON body the API reads.
+pub const JSON_LIMIT: usize = 64 * 1024;
+/// The largest CSV upload (players import).
+pub const CSV_LIMIT: usize = 1024 * 1024;
+/// The largest HTML form.
+pub const FORM_LIMIT: usize = 64 * 1024;
+
+const STYLE: &str = include_str!("../../static/style.css");
+
+async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(STYLE)
+}
+
+async fn home() -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header(("Location", "/tournaments"))
+        .finish()
+}
+
+async fn not_found_page() -> Result<HttpResponse, PageError> {
+    Err(AppError::NotFound("there is no such page".to_string()).into())
+}
+
+async fn not_found_api() -> Result<HttpResponse, ApiError> {
+    Err(AppError::NotFound("there is no such API route".to_string()).into())
+}
+
+/// Every route of the service.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        web::JsonConfig::default()
+            .limit(JSON_LIMIT)
+            .error_handler(|err, _req| api_guard::json_error(err).into()),
+    )
+    .app_data(
+        web::FormConfig::default()
+            .limit(FORM_LIMIT)
+            .error_handler(|err, _req| {
+                PageError(AppError::BadRequest(format!(
+                    "the form could not be read: {err}"
+                )))
+                .into()
+            }),
+    )
+    .app_data(web::PathConfig::default().error_handler(|_err, req| {
+        let e = AppError::not_found("page");
+        if req.path().starts_with("/api/") {
+            ApiError(e).into()
+        } else {
+            PageError(e).into()
+        }
+    }))
+    .route("/", web::get().to(home))
+    .route("/static/style.css", web::get().to(stylesheet))
+    .service(
+        web::scope("/api")
+            .wrap(actix_web::middleware::from_fn(
+                api_guard::check_content_type,
+            ))
+            .configure(auth::api_routes)
+            .configure(tournaments::api_routes)
+            .configure(players::api_routes)
+            .configure(accounts::api_routes)
+            .configure(audit::api_routes)
+            .default_service(web::to(not_found_api)),
+    )
+    .configure(auth::page_routes)
+    .configure(tournaments::page_routes)
+    .configure(players::page_routes)
+    .configure(accounts::page_routes)
+    .configure(audit::page_routes)
+    .default_service(web::to(not_found_page));
+}

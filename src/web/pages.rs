@@ -1,0 +1,83 @@
+//! What every page shows: the navigation with who is signed in and the CSRF token its forms
+//! carry.
+
+use crate::auth::{Identity, Role, UserSession};
+
+/// The navigation bar's state.
+#[derive(Clone, Debug, Default)]
+pub struct Nav {
+    /// Who is signed in, as shown.
+    pub user: Option<String>,
+    pub staff: bool,
+    pub organiser: bool,
+    /// The tournament a signed-in player plays in.
+    pub player_tournament: Option<i32>,
+    /// The CSRF token of this session's forms.
+    pub csrf: String,
+}
+
+impl Nav {
+    /// The navigation of a page. Anonymous visitors get no CSRF token (and so no session
+    /// cookie) unless the page has a form: see [`Nav::with_form`].
+    pub fn new(session: &UserSession) -> Nav {
+        let identity = session.identity().ok().flatten();
+        let csrf = if identity.is_some() {
+            session.csrf_token()
+        } else {
+            String::new()
+        };
+        match identity {
+            Some(Identity::Staff { username, role, .. }) => Nav {
+                user: Some(format!("{username} ({})", role.name())),
+                staff: true,
+                organiser: role == Role::Organiser,
+                player_tournament: None,
+                csrf,
+            },
+            Some(Identity::Player {
+                name,
+                tournament_id,
+                ..
+            }) => Nav {
+                user: Some(name),
+                staff: false,
+                organiser: false,
+                player_tournament: Some(tournament_id),
+                csrf,
+            },
+            None => Nav {
+                csrf,
+                ..Nav::default()
+            },
+        }
+    }
+}
+
+impl Nav {
+    /// The navigation of a page with a form that anonymous visitors submit (sign-in).
+    pub fn with_form(session: &UserSession) -> Nav {
+        Nav {
+            csrf: session.csrf_token(),
+            ..Nav::new(session)
+        }
+    }
+}
+
+/// Checks a form's CSRF token against the session.
+pub fn check_csrf(session: &UserSession, submitted: &str) -> Result<(), super::AppError> {
+    if session.csrf_matches(submitted) {
+        Ok(())
+    } else {
+        Err(super::AppError::Forbidden(
+            "the form is out of date or did not come from this site (CSRF check failed); reload the page and try again"
+                .to_string(),
+        ))
+    }
+}
+
+/// A redirect after a successful form (303, so the browser follows with GET).
+pub fn see_other(location: &str) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::SeeOther()
+        .insert_header(("Location", location))
+        .finish()
+}

@@ -1,0 +1,655 @@
+//! Players of a tournament: add, edit, withdraw, PINs (shown once, on printable slips), CSV
+//! import. Pages and API.
+
+use actix_multipart::form::MultipartForm;
+use actix_multipart::form::bytes::Bytes as UploadBytes;
+use actix_multipart::form::text::Text;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::{Deserialize, Serialize};
+
+use super::AppState;
+use super::access::{self, Staff};
+use super::actions::{self, PlayerView};
+use super::error::{ApiError, AppError, PageError};
+use super::pages::{Nav, check_csrf, see_other};
+use crate::auth::{UserSession, generate_pin, hash_secret};
+use crate::db::queries;
+use crate::tournament::players::PlayerInput;
+use crate::tournament::{ImportError, PlayerDetails, parse_player_csv};
+
+/// A player with the PIN just given to them (shown once).
+#[derive(Clone, Debug, Serialize)]
+pub struct PinSlip {
+    pub id: i32,
+    pub name: String,
+    pub pin: String,
+}
+
+/// New PINs and their hashes; the hashing (argon2, slow by design) uses both cores.
+async fn new_pins(count: usize) -> Result<Vec<(String, String)>, AppError> {
+    Ok(web::block(move || {
+        let pins: Vec<String> = (0..count).map(|_| generate_pin()).collect();
+        let workers = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(4);
+        let chunk = pins.len().div_ceil(workers).max(1);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = pins
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|p| (p.clone(), hash_secret(p)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("hashing does not panic"))
+                .collect()
+        })
+    })
+    .await?)
+}
+
+/// Adds players with fresh PINs, all or none.
+async fn add_with_pins(
+    state: &AppState,
+    staff: &Staff,
+    tournament_id: i32,
+    players: Vec<PlayerDetails>,
+    action: &'static str,
+) -> Result<Vec<PinSlip>, AppError> {
+    let check = staff.clone();
+    state
+        .db(move |conn| check.check_runs(conn, tournament_id))
+        .await?;
+    let pins = new_pins(players.len()).await?;
+    let rows: Vec<(PlayerDetails, String)> = players
+        .into_iter()
+        .zip(&pins)
+        .map(|(p, (_, hash))| (p, hash.clone()))
+        .collect();
+    let actor = staff.actor();
+    let created = state
+        .db(move |conn| actions::add_players(conn, &actor, tournament_id, &rows, action))
+        .await?;
+    Ok(created
+        .into_iter()
+        .zip(pins)
+        .map(|(p, (pin, _))| PinSlip {
+            id: p.id,
+            name: p.name,
+            pin,
+        })
+        .collect())
+}
+
+async fn reset(
+    state: &AppState,
+    staff: &Staff,
+    tournament_id: i32,
+    player_id: i32,
+) -> Result<PinSlip, AppError> {
+    let check = staff.clone();
+    state
+        .db(move |conn| check.check_runs(conn, tournament_id))
+        .await?;
+    let (pin, hash) = new_pins(1).await?.remove(0);
+    let actor = staff.actor();
+    let player = state
+        .db(move |conn| actions::reset_pin(conn, &actor, tournament_id, player_id, &hash))
+        .await?;
+    Ok(PinSlip {
+        id: player.id,
+        name: player.name,
+        pin,
+    })
+}
+
+// --- pages -------------------------------------------------------------------------------------
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/pins.html")]
+struct PinsPage {
+    nav: Nav,
+    tournament_id: i32,
+    tournament_name: String,
+    slips: Vec<PinSlip>,
+}
+
+async fn pins_page(
+    state: &AppState,
+    session: &UserSession,
+    tournament_id: i32,
+    slips: Vec<PinSlip>,
+) -> Result<PinsPage, AppError> {
+    let tournament_name = state
+        .db(move |conn| Ok(queries::get_tournament(conn, tournament_id)?.name))
+        .await?;
+    Ok(PinsPage {
+        nav: Nav::new(session),
+        tournament_id,
+        tournament_name,
+        slips,
+    })
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+struct PlayerFields {
+    name: String,
+    club: String,
+    country: String,
+    rating: String,
+    #[serde(default)]
+    csrf: String,
+}
+
+impl PlayerFields {
+    fn parse(&self) -> Result<PlayerDetails, String> {
+        let rating = match self.rating.trim() {
+            "" => None,
+            r => Some(
+                r.parse::<i64>()
+                    .map_err(|_| format!("rating: {r:?} is not a whole number"))?,
+            ),
+        };
+        PlayerDetails::parse(&PlayerInput {
+            name: Some(self.name.clone()),
+            club: Some(self.club.clone()),
+            country: Some(self.country.clone()),
+            rating,
+        })
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/form.html")]
+struct FormPage {
+    nav: Nav,
+    tournament_id: i32,
+    /// `None` for a new player.
+    player_id: Option<i32>,
+    f: PlayerFields,
+    problem: Option<String>,
+}
+
+impl FormPage {
+    fn invalid(self) -> Result<HttpResponse, PageError> {
+        let html = self
+            .render()
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(HttpResponse::UnprocessableEntity()
+            .content_type("text/html; charset=utf-8")
+            .body(html))
+    }
+}
+
+async fn check_runs(
+    state: &AppState,
+    session: &UserSession,
+    tournament_id: i32,
+) -> Result<Staff, AppError> {
+    let staff = access::staff(session)?;
+    let check = staff.clone();
+    state
+        .db(move |conn| check.check_runs(conn, tournament_id))
+        .await?;
+    Ok(staff)
+}
+
+async fn new_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+) -> Result<FormPage, PageError> {
+    let tournament_id = path.into_inner();
+    check_runs(&state, &session, tournament_id).await?;
+    Ok(FormPage {
+        nav: Nav::new(&session),
+        tournament_id,
+        player_id: None,
+        f: PlayerFields::default(),
+        problem: None,
+    })
+}
+
+async fn create(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    form: web::Form<PlayerFields>,
+) -> Result<HttpResponse, PageError> {
+    let tournament_id = path.into_inner();
+    let staff = check_runs(&state, &session, tournament_id).await?;
+    check_csrf(&session, &form.csrf)?;
+    let fields = form.into_inner();
+    let details = match fields.parse() {
+        Ok(d) => d,
+        Err(problem) => {
+            return FormPage {
+                nav: Nav::new(&session),
+                tournament_id,
+                player_id: None,
+                f: fields,
+                problem: Some(problem),
+            }
+            .invalid();
+        }
+    };
+    let slips = add_with_pins(
+        &state,
+        &staff,
+        tournament_id,
+        vec![details],
+        "player.create",
+    )
+    .await?;
+    let page = pins_page(&state, &session, tournament_id, slips).await?;
+    Ok(HttpResponse::Created()
+        .content_type("text/html; charset=utf-8")
+        .body(
+            page.render()
+                .map_err(|e| AppError::Internal(e.to_string()))?,
+        ))
+}
+
+async fn edit_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+) -> Result<FormPage, PageError> {
+    let (tournament_id, player_id) = path.into_inner();
+    check_runs(&state, &session, tournament_id).await?;
+    let p = state
+        .db(move |conn| {
+            queries::get_player(conn, tournament_id, player_id)
+                .map_err(|_| AppError::not_found("player"))
+        })
+        .await?;
+    Ok(FormPage {
+        nav: Nav::new(&session),
+        tournament_id,
+        player_id: Some(player_id),
+        f: PlayerFields {
+            name: p.name,
+            club: p.club,
+            country: p.country,
+            rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            csrf: String::new(),
+        },
+        problem: None,
+    })
+}
+
+async fn update(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<PlayerFields>,
+) -> Result<HttpResponse, PageError> {
+    let (tournament_id, player_id) = path.into_inner();
+    let staff = check_runs(&state, &session, tournament_id).await?;
+    check_csrf(&session, &form.csrf)?;
+    let fields = form.into_inner();
+    let details = match fields.parse() {
+        Ok(d) => d,
+        Err(problem) => {
+            return FormPage {
+                nav: Nav::new(&session),
+                tournament_id,
+                player_id: Some(player_id),
+                f: fields,
+                problem: Some(problem),
+            }
+            .invalid();
+        }
+    };
+    let actor = staff.actor();
+    state
+        .db(move |conn| actions::edit_player(conn, &actor, tournament_id, player_id, &details))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{tournament_id}")))
+}
+
+#[derive(Deserialize)]
+struct WithdrawForm {
+    withdrawn: String,
+    csrf: String,
+}
+
+async fn withdraw(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<WithdrawForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tournament_id, player_id) = path.into_inner();
+    let staff = check_runs(&state, &session, tournament_id).await?;
+    check_csrf(&session, &form.csrf)?;
+    let withdrawn = form.withdrawn == "true";
+    let actor = staff.actor();
+    state
+        .db(move |conn| actions::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{tournament_id}")))
+}
+
+#[derive(Deserialize)]
+struct CsrfOnly {
+    csrf: String,
+}
+
+async fn reset_pin(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<PinsPage, PageError> {
+    let (tournament_id, player_id) = path.into_inner();
+    let staff = check_runs(&state, &session, tournament_id).await?;
+    check_csrf(&session, &form.csrf)?;
+    let slip = reset(&state, &staff, tournament_id, player_id).await?;
+    Ok(pins_page(&state, &session, tournament_id, vec![slip]).await?)
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players/import.html")]
+struct ImportPage {
+    nav: Nav,
+    tournament_id: i32,
+    csv: String,
+    errors: Vec<ImportError>,
+}
+
+async fn import_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+) -> Result<ImportPage, PageError> {
+    let tournament_id = path.into_inner();
+    check_runs(&state, &session, tournament_id).await?;
+    Ok(ImportPage {
+        nav: Nav::new(&session),
+        tournament_id,
+        csv: String::new(),
+        errors: Vec::new(),
+    })
+}
+
+#[derive(MultipartForm)]
+struct ImportUpload {
+    #[multipart(limit = "1MB")]
+    file: Option<UploadBytes>,
+    #[multipart(limit = "1MB")]
+    csv: Option<Text<String>>,
+    csrf: Text<String>,
+}
+
+async fn import(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    MultipartForm(upload): MultipartForm<ImportUpload>,
+) -> Result<HttpResponse, PageError> {
+    let tournament_id = path.into_inner();
+    let staff = check_runs(&state, &session, tournament_id).await?;
+    check_csrf(&session, &upload.csrf)?;
+    let text = match upload.file.filter(|f| !f.data.is_empty()) {
+        Some(file) => String::from_utf8(file.data.to_vec()).map_err(|_| {
+            AppError::Invalid("the file is not UTF-8 text (save it as CSV UTF-8)".to_string())
+        })?,
+        None => upload.csv.map(|t| t.into_inner()).unwrap_or_default(),
+    };
+    match parse_player_csv(&text) {
+        Ok(players) => {
+            let slips =
+                add_with_pins(&state, &staff, tournament_id, players, "player.import").await?;
+            let page = pins_page(&state, &session, tournament_id, slips).await?;
+            Ok(HttpResponse::Created()
+                .content_type("text/html; charset=utf-8")
+                .body(
+                    page.render()
+                        .map_err(|e| AppError::Internal(e.to_string()))?,
+                ))
+        }
+        Err(errors) => {
+            let page = ImportPage {
+                nav: Nav::new(&session),
+                tournament_id,
+                csv: text,
+                errors,
+            };
+            Ok(HttpResponse::UnprocessableEntity()
+                .content_type("text/html; charset=utf-8")
+                .body(
+                    page.render()
+                        .map_err(|e| AppError::Internal(e.to_string()))?,
+                ))
+        }
+    }
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        actix_multipart::form::MultipartFormConfig::default()
+            .total_limit(2 * super::CSV_LIMIT)
+            .memory_limit(2 * super::CSV_LIMIT)
+            .error_handler(|err, _req| {
+                PageError(AppError::BadRequest(format!(
+                    "the upload could not be read: {err}"
+                )))
+                .into()
+            }),
+    )
+    .route("/tournaments/{id}/players/new", web::get().to(new_page))
+    .route("/tournaments/{id}/players", web::post().to(create))
+    .route(
+        "/tournaments/{id}/players/import",
+        web::get().to(import_page),
+    )
+    .route("/tournaments/{id}/players/import", web::post().to(import))
+    .route(
+        "/tournaments/{id}/players/{player}/edit",
+        web::get().to(edit_page),
+    )
+    .route("/tournaments/{id}/players/{player}", web::post().to(update))
+    .route(
+        "/tournaments/{id}/players/{player}/withdraw",
+        web::post().to(withdraw),
+    )
+    .route(
+        "/tournaments/{id}/players/{player}/pin",
+        web::post().to(reset_pin),
+    );
+}
+
+// --- API ---------------------------------------------------------------------------------------
+
+async fn api_list(
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let tournament_id = path.into_inner();
+    let players: Vec<PlayerView> = state
+        .db(move |conn| {
+            queries::get_tournament(conn, tournament_id)
+                .map_err(|_| AppError::not_found("tournament"))?;
+            Ok(queries::list_players(conn, tournament_id)?
+                .iter()
+                .map(PlayerView::from)
+                .collect())
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(players))
+}
+
+#[derive(Serialize)]
+struct CreatedPlayer {
+    #[serde(flatten)]
+    player: PlayerView,
+    pin: String,
+}
+
+async fn api_create(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    body: web::Json<PlayerInput>,
+) -> Result<HttpResponse, ApiError> {
+    let tournament_id = path.into_inner();
+    let staff = access::staff(&session)?;
+    let details = PlayerDetails::parse(&body).map_err(AppError::Invalid)?;
+    let slip = add_with_pins(
+        &state,
+        &staff,
+        tournament_id,
+        vec![details],
+        "player.create",
+    )
+    .await?
+    .remove(0);
+    let player = state
+        .db(move |conn| Ok(queries::get_player(conn, tournament_id, slip.id)?))
+        .await?;
+    Ok(HttpResponse::Created().json(CreatedPlayer {
+        player: PlayerView::from(&player),
+        pin: slip.pin,
+    }))
+}
+
+async fn api_update(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+    body: web::Json<PlayerInput>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, player_id) = path.into_inner();
+    let staff = access::staff(&session)?;
+    let details = PlayerDetails::parse(&body).map_err(AppError::Invalid)?;
+    let actor = staff.actor();
+    let player = state
+        .db(move |conn| {
+            staff.check_runs(conn, tournament_id)?;
+            actions::edit_player(conn, &actor, tournament_id, player_id, &details)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(PlayerView::from(&player)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawBody {
+    withdrawn: bool,
+}
+
+async fn api_withdraw(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+    body: web::Json<WithdrawBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, player_id) = path.into_inner();
+    let staff = access::staff(&session)?;
+    let withdrawn = body.withdrawn;
+    let actor = staff.actor();
+    let player = state
+        .db(move |conn| {
+            staff.check_runs(conn, tournament_id)?;
+            actions::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(PlayerView::from(&player)))
+}
+
+async fn api_reset_pin(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, player_id) = path.into_inner();
+    let staff = access::staff(&session)?;
+    let slip = reset(&state, &staff, tournament_id, player_id).await?;
+    Ok(HttpResponse::Ok().json(slip))
+}
+
+#[derive(Serialize)]
+struct ImportResult {
+    created: Vec<PinSlip>,
+    errors: Vec<ImportError>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<serde_json::Value>,
+}
+
+async fn api_import(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let tournament_id = path.into_inner();
+    let staff = access::staff(&session)?;
+    let check = staff.clone();
+    state
+        .db(move |conn| check.check_runs(conn, tournament_id))
+        .await?;
+    let body = payload
+        .to_bytes_limited(super::CSV_LIMIT)
+        .await
+        .map_err(|_| {
+            AppError::TooLarge(format!(
+                "the CSV is over the limit of {} bytes",
+                super::CSV_LIMIT
+            ))
+        })?
+        .map_err(|e| AppError::BadRequest(format!("the body could not be read: {e}")))?;
+    let text = std::str::from_utf8(&body)
+        .map_err(|_| AppError::Invalid("the CSV is not UTF-8 text".to_string()))?;
+    match parse_player_csv(text) {
+        Ok(players) => {
+            let created =
+                add_with_pins(&state, &staff, tournament_id, players, "player.import").await?;
+            Ok(HttpResponse::Created().json(ImportResult {
+                created,
+                errors: Vec::new(),
+                error: None,
+            }))
+        }
+        Err(errors) => {
+            let message = format!(
+                "{} bad row{}; nothing was imported",
+                errors.len(),
+                if errors.len() == 1 { "" } else { "s" }
+            );
+            Ok(HttpResponse::UnprocessableEntity().json(ImportResult {
+                created: Vec::new(),
+                errors,
+                error: Some(serde_json::json!({"code": "invalid", "message": message})),
+            }))
+        }
+    }
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/players", web::get().to(api_list))
+        .route("/tournaments/{id}/players", web::post().to(api_create))
+        .route(
+            "/tournaments/{id}/players/import",
+            web::post().to(api_import),
+        )
+        .route(
+            "/tournaments/{id}/players/{player}",
+            web::put().to(api_update),
+        )
+        .route(
+            "/tournaments/{id}/players/{player}/withdraw",
+            web::post().to(api_withdraw),
+        )
+        .route(
+            "/tournaments/{id}/players/{player}/pin",
+            web::post().to(api_reset_pin),
+        );
+}

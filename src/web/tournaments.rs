@@ -1,0 +1,589 @@
+//! Tournaments: the public list and page, and the organiser's settings (pages and API).
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::AppState;
+use super::access::{self, Staff};
+use super::actions::{self, PlayerView};
+use super::error::{ApiError, AppError, PageError};
+use super::pages::{Nav, check_csrf, see_other};
+use crate::auth::UserSession;
+use crate::db::models::Tournament;
+use crate::db::queries;
+use crate::engine::{Preset, Rules};
+use crate::tournament::settings::SettingsInput;
+use crate::tournament::{Points, TIEBREAKS, TournamentSettings};
+
+/// A tournament as the API and pages show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentView {
+    pub id: i32,
+    pub name: String,
+    pub venue: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    /// The preset's name.
+    pub rules: String,
+    /// Every rule option in force.
+    pub rule_options: Rules,
+    pub rounds: i32,
+    pub pairing: String,
+    pub points: Points,
+    pub tiebreaks: Vec<String>,
+    pub require_moves: bool,
+    pub require_confirmation: bool,
+}
+
+impl From<&Tournament> for TournamentView {
+    fn from(t: &Tournament) -> Self {
+        let rules: Rules = serde_json::from_str(&t.rules).unwrap_or_else(|e| {
+            eprintln!(
+                "tournament {}: stored rules unreadable ({e}); showing abapa",
+                t.id
+            );
+            Rules::abapa()
+        });
+        TournamentView {
+            id: t.id,
+            name: t.name.clone(),
+            venue: t.venue.clone(),
+            start_date: t.start_date,
+            end_date: t.end_date,
+            rules: rules.name().to_string(),
+            rule_options: rules,
+            rounds: t.rounds,
+            pairing: t.pairing.clone(),
+            points: Points {
+                win: t.points_win,
+                draw: t.points_draw,
+                loss: t.points_loss,
+                bye: t.points_bye,
+            },
+            tiebreaks: t
+                .tiebreaks
+                .split(',')
+                .filter(|c| !c.is_empty())
+                .map(str::to_string)
+                .collect(),
+            require_moves: t.require_moves,
+            require_confirmation: t.require_confirmation,
+        }
+    }
+}
+
+impl TournamentView {
+    pub fn dates(&self) -> String {
+        match (self.start_date, self.end_date) {
+            (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
+            (Some(s), _) => s.to_string(),
+            (None, Some(e)) => e.to_string(),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// Points written as people write them (½ for a half).
+    pub fn points_text(&self) -> String {
+        let p = self.points;
+        format!(
+            "win {}, draw {}, loss {}, bye {}",
+            points_text(p.win),
+            points_text(p.draw),
+            points_text(p.loss),
+            points_text(p.bye)
+        )
+    }
+
+    /// The options that differ from the preset, as `name: value`.
+    pub fn overridden_options(&self) -> Vec<String> {
+        let preset = serde_json::to_value(self.rule_options.preset.rules()).unwrap_or_default();
+        let actual = serde_json::to_value(&self.rule_options).unwrap_or_default();
+        let (Some(preset), Some(actual)) = (preset.as_object(), actual.as_object()) else {
+            return Vec::new();
+        };
+        actual
+            .iter()
+            .filter(|(k, v)| preset.get(*k) != Some(v))
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect()
+    }
+}
+
+pub fn points_text(p: f64) -> String {
+    if p.fract() == 0.5 {
+        if p < 1.0 {
+            "½".to_string()
+        } else {
+            format!("{}½", p.trunc())
+        }
+    } else {
+        format!("{p}")
+    }
+}
+
+// --- pages -------------------------------------------------------------------------------------
+
+#[derive(Template, WebTemplate)]
+#[template(path = "tournaments/list.html")]
+struct ListPage {
+    nav: Nav,
+    tournaments: Vec<TournamentView>,
+}
+
+async fn list_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+) -> Result<ListPage, PageError> {
+    let tournaments = state
+        .db(|conn| {
+            Ok(queries::list_tournaments(conn)?
+                .iter()
+                .map(TournamentView::from)
+                .collect())
+        })
+        .await?;
+    Ok(ListPage {
+        nav: Nav::new(&session),
+        tournaments,
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "tournaments/show.html")]
+struct ShowPage {
+    nav: Nav,
+    t: TournamentView,
+    players: Vec<PlayerView>,
+    controllers: Vec<String>,
+    /// The visitor runs this tournament.
+    runs: bool,
+}
+
+async fn show_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+) -> Result<ShowPage, PageError> {
+    let id = path.into_inner();
+    let staff = access::staff(&session).ok();
+    let (t, players, controllers, runs) = state
+        .db(move |conn| {
+            let t =
+                queries::get_tournament(conn, id).map_err(|_| AppError::not_found("tournament"))?;
+            let players = queries::list_players(conn, id)?;
+            let controllers = queries::controllers_of(conn, id)?;
+            let runs = match &staff {
+                Some(s) => s.may_run(conn, id)?,
+                None => false,
+            };
+            Ok((t, players, controllers, runs))
+        })
+        .await?;
+    Ok(ShowPage {
+        nav: Nav::new(&session),
+        t: TournamentView::from(&t),
+        players: players.iter().map(PlayerView::from).collect(),
+        controllers: controllers.into_iter().map(|a| a.username).collect(),
+        runs,
+    })
+}
+
+/// The settings form's fields, as typed.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SettingsFields {
+    name: String,
+    venue: String,
+    start_date: String,
+    end_date: String,
+    rules: String,
+    rule_options: String,
+    rounds: String,
+    pairing: String,
+    points_win: String,
+    points_draw: String,
+    points_loss: String,
+    points_bye: String,
+    tiebreaks: String,
+    require_moves: Option<String>,
+    require_confirmation: Option<String>,
+    #[serde(default)]
+    csrf: String,
+}
+
+impl SettingsFields {
+    fn from_view(t: &TournamentView) -> SettingsFields {
+        let options = t.overridden_options();
+        let rule_options = if options.is_empty() {
+            String::new()
+        } else {
+            let preset = serde_json::to_value(t.rule_options.preset.rules()).unwrap_or_default();
+            let actual = serde_json::to_value(&t.rule_options).unwrap_or_default();
+            let diff: serde_json::Map<String, serde_json::Value> = actual
+                .as_object()
+                .map(|a| {
+                    a.iter()
+                        .filter(|(k, v)| preset.get(k.as_str()) != Some(v))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            serde_json::to_string(&diff).unwrap_or_default()
+        };
+        SettingsFields {
+            name: t.name.clone(),
+            venue: t.venue.clone(),
+            start_date: t.start_date.map(|d| d.to_string()).unwrap_or_default(),
+            end_date: t.end_date.map(|d| d.to_string()).unwrap_or_default(),
+            rules: t.rules.clone(),
+            rule_options,
+            rounds: t.rounds.to_string(),
+            pairing: t.pairing.clone(),
+            points_win: t.points.win.to_string(),
+            points_draw: t.points.draw.to_string(),
+            points_loss: t.points.loss.to_string(),
+            points_bye: t.points.bye.to_string(),
+            tiebreaks: t.tiebreaks.join(", "),
+            require_moves: t.require_moves.then(|| "on".to_string()),
+            require_confirmation: t.require_confirmation.then(|| "on".to_string()),
+            csrf: String::new(),
+        }
+    }
+
+    fn new_tournament() -> SettingsFields {
+        SettingsFields {
+            rules: "abapa".to_string(),
+            rounds: "5".to_string(),
+            pairing: "swiss".to_string(),
+            points_win: "1".to_string(),
+            points_draw: "0.5".to_string(),
+            points_loss: "0".to_string(),
+            points_bye: "1".to_string(),
+            tiebreaks: "BH, SB, SC".to_string(),
+            require_moves: Some("on".to_string()),
+            require_confirmation: Some("on".to_string()),
+            ..SettingsFields::default()
+        }
+    }
+
+    /// The settings, or every problem found.
+    fn parse(&self) -> Result<TournamentSettings, Vec<String>> {
+        let mut problems = Vec::new();
+        let number = |field: &str, text: &str, problems: &mut Vec<String>| -> f64 {
+            let t = text.trim().replace('½', ".5");
+            let t = if t.starts_with('.') {
+                format!("0{t}")
+            } else {
+                t
+            };
+            t.parse::<f64>().unwrap_or_else(|_| {
+                problems.push(format!("{field}: {text:?} is not a number"));
+                0.0
+            })
+        };
+        let points = Points {
+            win: number("points (win)", &self.points_win, &mut problems),
+            draw: number("points (draw)", &self.points_draw, &mut problems),
+            loss: number("points (loss)", &self.points_loss, &mut problems),
+            bye: number("points (bye)", &self.points_bye, &mut problems),
+        };
+        let rounds = match self.rounds.trim().parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) if self.rounds.trim().is_empty() => None,
+            Err(_) => {
+                problems.push(format!("rounds: {:?} is not a whole number", self.rounds));
+                Some(1)
+            }
+        };
+        let rule_options = match self.rule_options.trim() {
+            "" => None,
+            text => {
+                match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text) {
+                    Ok(map) => Some(map),
+                    Err(e) => {
+                        problems.push(format!("rule options: not a JSON object of options ({e})"));
+                        None
+                    }
+                }
+            }
+        };
+        let input = SettingsInput {
+            name: Some(self.name.clone()),
+            venue: Some(self.venue.clone()),
+            start_date: Some(self.start_date.clone()),
+            end_date: Some(self.end_date.clone()),
+            rules: Some(self.rules.clone()),
+            rule_options,
+            rounds,
+            pairing: Some(self.pairing.clone()),
+            points: Some(points),
+            tiebreaks: Some(self.tiebreaks.split(',').map(str::to_string).collect()),
+            require_moves: Some(self.require_moves.is_some()),
+            require_confirmation: Some(self.require_confirmation.is_some()),
+        };
+        match TournamentSettings::parse(&input) {
+            Ok(settings) if problems.is_empty() => Ok(settings),
+            Ok(_) => Err(problems),
+            Err(more) => {
+                problems.extend(more);
+                Err(problems)
+            }
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "tournaments/form.html")]
+struct FormPage {
+    nav: Nav,
+    /// `None` for a new tournament.
+    id: Option<i32>,
+    f: SettingsFields,
+    problems: Vec<String>,
+    presets: Vec<&'static str>,
+    tiebreak_codes: Vec<(&'static str, &'static str)>,
+}
+
+impl FormPage {
+    fn new(
+        session: &UserSession,
+        id: Option<i32>,
+        f: SettingsFields,
+        problems: Vec<String>,
+    ) -> FormPage {
+        FormPage {
+            nav: Nav::new(session),
+            id,
+            f,
+            problems,
+            presets: Preset::ALL.iter().map(|p| p.name()).collect(),
+            tiebreak_codes: TIEBREAKS.to_vec(),
+        }
+    }
+
+    fn invalid(self) -> Result<HttpResponse, PageError> {
+        let html = self
+            .render()
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(HttpResponse::UnprocessableEntity()
+            .content_type("text/html; charset=utf-8")
+            .body(html))
+    }
+}
+
+async fn new_page(session: UserSession) -> Result<FormPage, PageError> {
+    access::organiser(&session)?;
+    Ok(FormPage::new(
+        &session,
+        None,
+        SettingsFields::new_tournament(),
+        Vec::new(),
+    ))
+}
+
+async fn create(
+    state: web::Data<AppState>,
+    session: UserSession,
+    form: web::Form<SettingsFields>,
+) -> Result<HttpResponse, PageError> {
+    let staff = access::organiser(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let fields = form.into_inner();
+    let settings = match fields.parse() {
+        Ok(s) => s,
+        Err(problems) => return FormPage::new(&session, None, fields, problems).invalid(),
+    };
+    let actor = staff.actor();
+    let t = state
+        .db(move |conn| actions::create_tournament(conn, &actor, &settings))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{}", t.id)))
+}
+
+async fn edit_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+) -> Result<FormPage, PageError> {
+    access::organiser(&session)?;
+    let id = path.into_inner();
+    let t = state
+        .db(move |conn| {
+            queries::get_tournament(conn, id).map_err(|_| AppError::not_found("tournament"))
+        })
+        .await?;
+    let fields = SettingsFields::from_view(&TournamentView::from(&t));
+    Ok(FormPage::new(&session, Some(id), fields, Vec::new()))
+}
+
+async fn update(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    form: web::Form<SettingsFields>,
+) -> Result<HttpResponse, PageError> {
+    let staff = access::organiser(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let id = path.into_inner();
+    let fields = form.into_inner();
+    let settings = match fields.parse() {
+        Ok(s) => s,
+        Err(problems) => return FormPage::new(&session, Some(id), fields, problems).invalid(),
+    };
+    let actor = staff.actor();
+    state
+        .db(move |conn| actions::update_tournament(conn, &actor, id, &settings))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}")))
+}
+
+#[derive(Deserialize)]
+struct ControllerForm {
+    username: String,
+    action: String,
+    csrf: String,
+}
+
+async fn controllers(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    form: web::Form<ControllerForm>,
+) -> Result<HttpResponse, PageError> {
+    let staff = access::organiser(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let assign = match form.action.as_str() {
+        "assign" => true,
+        "unassign" => false,
+        _ => {
+            return Err(
+                AppError::BadRequest("action must be assign or unassign".to_string()).into(),
+            );
+        }
+    };
+    let actor = staff.actor();
+    state
+        .db(move |conn| actions::assign_controller(conn, &actor, id, form.username.trim(), assign))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}")))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments", web::get().to(list_page))
+        .route("/tournaments", web::post().to(create))
+        .route("/tournaments/new", web::get().to(new_page))
+        .route("/tournaments/{id}", web::get().to(show_page))
+        .route("/tournaments/{id}", web::post().to(update))
+        .route("/tournaments/{id}/edit", web::get().to(edit_page))
+        .route("/tournaments/{id}/controllers", web::post().to(controllers));
+}
+
+// --- API ---------------------------------------------------------------------------------------
+
+async fn api_list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let list: Vec<TournamentView> = state
+        .db(|conn| {
+            Ok(queries::list_tournaments(conn)?
+                .iter()
+                .map(TournamentView::from)
+                .collect())
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+async fn api_get(
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let t = state
+        .db(move |conn| {
+            queries::get_tournament(conn, id).map_err(|_| AppError::not_found("tournament"))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(TournamentView::from(&t)))
+}
+
+fn parse_settings(input: &SettingsInput) -> Result<TournamentSettings, AppError> {
+    TournamentSettings::parse(input).map_err(|problems| AppError::Invalid(problems.join("; ")))
+}
+
+async fn api_create(
+    state: web::Data<AppState>,
+    session: UserSession,
+    body: web::Json<SettingsInput>,
+) -> Result<HttpResponse, ApiError> {
+    let staff: Staff = access::organiser(&session)?;
+    let settings = parse_settings(&body)?;
+    let actor = staff.actor();
+    let t = state
+        .db(move |conn| actions::create_tournament(conn, &actor, &settings))
+        .await?;
+    Ok(HttpResponse::Created().json(TournamentView::from(&t)))
+}
+
+async fn api_update(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    body: web::Json<SettingsInput>,
+) -> Result<HttpResponse, ApiError> {
+    let staff = access::organiser(&session)?;
+    let settings = parse_settings(&body)?;
+    let id = path.into_inner();
+    let actor = staff.actor();
+    let t = state
+        .db(move |conn| actions::update_tournament(conn, &actor, id, &settings))
+        .await?;
+    Ok(HttpResponse::Ok().json(TournamentView::from(&t)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ControllerBody {
+    username: String,
+    #[serde(default = "yes")]
+    assign: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+async fn api_controllers(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    body: web::Json<ControllerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let staff = access::organiser(&session)?;
+    let id = path.into_inner();
+    let body = body.into_inner();
+    let actor = staff.actor();
+    let names: Vec<String> = state
+        .db(move |conn| {
+            actions::assign_controller(conn, &actor, id, body.username.trim(), body.assign)?;
+            Ok(queries::controllers_of(conn, id)?
+                .into_iter()
+                .map(|a| a.username)
+                .collect())
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "controllers": names })))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments", web::get().to(api_list))
+        .route("/tournaments", web::post().to(api_create))
+        .route("/tournaments/{id}", web::get().to(api_get))
+        .route("/tournaments/{id}", web::put().to(api_update))
+        .route(
+            "/tournaments/{id}/controllers",
+            web::post().to(api_controllers),
+        );
+}
