@@ -71,6 +71,11 @@ impl Application {
         &self.pool
     }
 
+    /// A handle that stops the server.
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }

@@ -6,6 +6,7 @@ pub mod actions;
 pub mod api_guard;
 pub mod audit;
 pub mod auth;
+pub mod csv_export;
 pub mod error;
 pub mod pages;
 pub mod players;

@@ -433,6 +433,34 @@ async fn import(
     }
 }
 
+/// The players as CSV (staff who run the tournament): the same columns the import reads, plus
+/// the id and whether the player withdrew.
+async fn players_csv(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tournament_id = path.into_inner();
+    check_runs(&state, &session, tournament_id).await?;
+    let players = state
+        .db(move |conn| Ok(queries::list_players(conn, tournament_id)?))
+        .await?;
+    Ok(super::csv_export::download(
+        &format!("tournament-{tournament_id}-players.csv"),
+        &["id", "name", "club", "country", "rating", "withdrawn"],
+        players.into_iter().map(|p| {
+            [
+                p.id.to_string(),
+                p.name,
+                p.club,
+                p.country,
+                p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                p.withdrawn.to_string(),
+            ]
+        }),
+    )?)
+}
+
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
     cfg.app_data(
         actix_multipart::form::MultipartFormConfig::default()
@@ -445,6 +473,7 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
                 .into()
             }),
     )
+    .route("/tournaments/{id}/players.csv", web::get().to(players_csv))
     .route("/tournaments/{id}/players/new", web::get().to(new_page))
     .route("/tournaments/{id}/players", web::post().to(create))
     .route(

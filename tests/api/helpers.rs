@@ -1,0 +1,293 @@
+//! A fresh service per test (port 0, a temporary database) and clients that keep their session
+//! cookie and do not follow redirects.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+
+use actix_web::dev::ServerHandle;
+use awc::http::{Method, StatusCode, header};
+use oware_tournament::config::Config;
+use oware_tournament::startup::Application;
+use serde_json::Value;
+
+pub const ADMIN_PASSWORD: &str = "organiser-pass-1";
+
+pub struct TestApp {
+    pub address: String,
+    pub db_path: PathBuf,
+    pub handle: ServerHandle,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts the service on a free port with a new database.
+pub async fn spawn_app() -> TestApp {
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("test.db");
+    let (address, handle) = start(&db_path).await;
+    TestApp {
+        address,
+        db_path,
+        handle,
+        _dir: dir,
+    }
+}
+
+/// Starts a service on an existing database file.
+pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
+    let config = Config {
+        bind: "127.0.0.1:0".to_string(),
+        database_url: db_path.to_str().unwrap().to_string(),
+        admin_password: Some(ADMIN_PASSWORD.to_string()),
+        secure_cookies: false,
+        workers: Some(2),
+    };
+    let app = Application::build(&config).expect("the service starts");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let handle = app.handle();
+    actix_web::rt::spawn(app.run_until_stopped());
+    (address, handle)
+}
+
+impl TestApp {
+    pub fn client(&self) -> Client {
+        Client::new(&self.address)
+    }
+
+    /// A client signed in as the first organiser.
+    pub async fn organiser(&self) -> Client {
+        let c = self.client();
+        c.login("admin", ADMIN_PASSWORD).await;
+        c
+    }
+
+    /// Creates a controller account and returns a client signed in as it.
+    pub async fn controller(&self, organiser: &Client, name: &str) -> Client {
+        let r = organiser
+            .post_json(
+                "/api/accounts",
+                &serde_json::json!({"username": name, "role": "controller", "password": "controller-pass"}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        let c = self.client();
+        c.login(name, "controller-pass").await;
+        c
+    }
+
+    /// Counts rows of a table straight from the database file.
+    pub fn count(&self, table: &str) -> i64 {
+        use diesel::prelude::*;
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn =
+            diesel::sqlite::SqliteConnection::establish(self.db_path.to_str().unwrap()).unwrap();
+        diesel::sql_query(format!("SELECT COUNT(*) AS n FROM {table}"))
+            .get_result::<Count>(&mut conn)
+            .unwrap()
+            .n
+    }
+}
+
+/// A response, read whole.
+pub struct Resp {
+    pub status: StatusCode,
+    pub headers: header::HeaderMap,
+    pub body: String,
+}
+
+impl Resp {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// The API's error code.
+    pub fn code(&self) -> String {
+        self.json()["error"]["code"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+/// A user agent with its own session cookie.
+pub struct Client {
+    base: String,
+    http: awc::Client,
+    cookie: RefCell<Option<String>>,
+}
+
+impl Client {
+    pub fn new(base: &str) -> Client {
+        Client {
+            base: base.to_string(),
+            http: awc::Client::builder()
+                .disable_redirects()
+                .timeout(std::time::Duration::from_secs(60))
+                .finish(),
+            cookie: RefCell::new(None),
+        }
+    }
+
+    pub fn cookie(&self) -> Option<String> {
+        self.cookie.borrow().clone()
+    }
+
+    pub fn set_cookie(&self, cookie: Option<String>) {
+        *self.cookie.borrow_mut() = cookie;
+    }
+
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        content_type: Option<&str>,
+        body: Vec<u8>,
+    ) -> Resp {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(c) = self.cookie.borrow().as_ref() {
+            req = req.insert_header((header::COOKIE, c.clone()));
+        }
+        if let Some(ct) = content_type {
+            req = req.insert_header((header::CONTENT_TYPE, ct));
+        }
+        let mut res = req.send_body(body).await.expect("the request is answered");
+        for value in res.headers().get_all(header::SET_COOKIE) {
+            let text = value.to_str().unwrap();
+            let pair = text.split(';').next().unwrap().to_string();
+            if text.contains("Max-Age=0") || pair.ends_with('=') {
+                *self.cookie.borrow_mut() = None;
+            } else {
+                *self.cookie.borrow_mut() = Some(pair);
+            }
+        }
+        let body = res.body().limit(64 << 20).await.expect("a body");
+        Resp {
+            status: res.status(),
+            headers: res.headers().clone(),
+            body: String::from_utf8_lossy(&body).into_owned(),
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Resp {
+        self.send(Method::GET, path, None, Vec::new()).await
+    }
+
+    pub async fn post_json(&self, path: &str, json: &Value) -> Resp {
+        self.send(
+            Method::POST,
+            path,
+            Some("application/json"),
+            json.to_string().into_bytes(),
+        )
+        .await
+    }
+
+    pub async fn put_json(&self, path: &str, json: &Value) -> Resp {
+        self.send(
+            Method::PUT,
+            path,
+            Some("application/json"),
+            json.to_string().into_bytes(),
+        )
+        .await
+    }
+
+    pub async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> Resp {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        self.send(
+            Method::POST,
+            path,
+            Some("application/x-www-form-urlencoded"),
+            body.into_bytes(),
+        )
+        .await
+    }
+
+    pub async fn post_multipart(&self, path: &str, fields: &[(&str, Option<&str>, &str)]) -> Resp {
+        let boundary = "----oware-test-boundary";
+        let mut body = String::new();
+        for (name, filename, value) in fields {
+            body.push_str(&format!("--{boundary}\r\n"));
+            match filename {
+                Some(f) => body.push_str(&format!(
+                    "Content-Disposition: form-data; name=\"{name}\"; filename=\"{f}\"\r\nContent-Type: text/csv\r\n\r\n"
+                )),
+                None => body.push_str(&format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n")),
+            }
+            body.push_str(value);
+            body.push_str("\r\n");
+        }
+        body.push_str(&format!("--{boundary}--\r\n"));
+        self.send(
+            Method::POST,
+            path,
+            Some(&format!("multipart/form-data; boundary={boundary}")),
+            body.into_bytes(),
+        )
+        .await
+    }
+
+    pub async fn login(&self, username: &str, password: &str) {
+        let r = self
+            .post_json(
+                "/api/session",
+                &serde_json::json!({"username": username, "password": password}),
+            )
+            .await;
+        assert_eq!(
+            r.status,
+            StatusCode::OK,
+            "sign-in of {username}: {}",
+            r.body
+        );
+    }
+
+    /// The CSRF token of the forms on `page`.
+    pub async fn csrf(&self, page: &str) -> String {
+        let r = self.get(page).await;
+        assert_eq!(r.status, StatusCode::OK, "{page}: {}", r.body);
+        csrf_in(&r.body)
+    }
+}
+
+/// The CSRF token in a page's forms.
+pub fn csrf_in(html: &str) -> String {
+    let marker = "name=\"csrf\" value=\"";
+    let start = html.find(marker).expect("a form with a CSRF token") + marker.len();
+    html[start..start + 64].to_string()
+}
+
+/// Creates a tournament through the API and returns its id.
+pub async fn create_tournament(organiser: &Client, name: &str) -> i64 {
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &serde_json::json!({"name": name, "rules": "abapa", "rounds": 5, "pairing": "swiss"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    r.json()["id"].as_i64().unwrap()
+}
+
+/// Adds a player through the API; returns (id, PIN).
+pub async fn add_player(staff: &Client, tournament: i64, name: &str) -> (i64, String) {
+    let r = staff
+        .post_json(
+            &format!("/api/tournaments/{tournament}/players"),
+            &serde_json::json!({"name": name, "club": "Accra", "country": "GH", "rating": 1500}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let v = r.json();
+    (
+        v["id"].as_i64().unwrap(),
+        v["pin"].as_str().unwrap().to_string(),
+    )
+}

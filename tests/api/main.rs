@@ -1,0 +1,9 @@
+//! The service over HTTP: every test starts the app on port 0 with a fresh database.
+
+mod access;
+mod binary;
+mod helpers;
+mod input;
+mod output;
+mod persistence;
+mod security;
