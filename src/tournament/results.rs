@@ -1,0 +1,140 @@
+//! Results of games and the points they give.
+
+use serde::{Deserialize, Serialize};
+
+use super::settings::Points;
+
+/// Who won a played game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    South,
+    North,
+    Draw,
+}
+
+impl Winner {
+    pub fn name(self) -> &'static str {
+        match self {
+            Winner::South => "south",
+            Winner::North => "north",
+            Winner::Draw => "draw",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Winner> {
+        match s {
+            "south" => Some(Winner::South),
+            "north" => Some(Winner::North),
+            "draw" => Some(Winner::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// What kind of result a game has: played, or one of the results without a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultKind {
+    Played,
+    /// South did not come: North wins without a game.
+    ForfeitSouth,
+    /// North did not come: South wins without a game.
+    ForfeitNorth,
+    /// Neither came: both lose.
+    DoubleForfeit,
+    /// No opponent this round.
+    Bye,
+}
+
+impl ResultKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultKind::Played => "played",
+            ResultKind::ForfeitSouth => "forfeit-south",
+            ResultKind::ForfeitNorth => "forfeit-north",
+            ResultKind::DoubleForfeit => "double-forfeit",
+            ResultKind::Bye => "bye",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ResultKind> {
+        [
+            ResultKind::Played,
+            ResultKind::ForfeitSouth,
+            ResultKind::ForfeitNorth,
+            ResultKind::DoubleForfeit,
+            ResultKind::Bye,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
+    }
+}
+
+/// Points of (South, North) for a counted result (North's is 0 for a bye).
+pub fn points(kind: ResultKind, winner: Option<Winner>, scoring: &Points) -> (f64, f64) {
+    match (kind, winner) {
+        (ResultKind::Played, Some(Winner::South)) => (scoring.win, scoring.loss),
+        (ResultKind::Played, Some(Winner::North)) => (scoring.loss, scoring.win),
+        (ResultKind::Played, _) => (scoring.draw, scoring.draw),
+        (ResultKind::ForfeitSouth, _) => (scoring.loss, scoring.win),
+        (ResultKind::ForfeitNorth, _) => (scoring.win, scoring.loss),
+        (ResultKind::DoubleForfeit, _) => (scoring.loss, scoring.loss),
+        (ResultKind::Bye, _) => (scoring.bye, 0.0),
+    }
+}
+
+/// The result as the short text a pairing list shows: `1-0`, `½-½`, `+/-`, `bye`.
+pub fn result_text(kind: ResultKind, winner: Option<Winner>, seeds: Option<(i32, i32)>) -> String {
+    match (kind, winner) {
+        (ResultKind::Played, Some(w)) => {
+            let score = match w {
+                Winner::South => "1-0",
+                Winner::North => "0-1",
+                Winner::Draw => "½-½",
+            };
+            match seeds {
+                Some((s, n)) => format!("{score} ({s}-{n})"),
+                None => score.to_string(),
+            }
+        }
+        (ResultKind::Played, None) => "?".to_string(),
+        (ResultKind::ForfeitSouth, _) => "-/+".to_string(),
+        (ResultKind::ForfeitNorth, _) => "+/-".to_string(),
+        (ResultKind::DoubleForfeit, _) => "-/-".to_string(),
+        (ResultKind::Bye, _) => "bye".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_follow_the_scoring() {
+        let three = Points {
+            win: 3.0,
+            draw: 1.0,
+            loss: 0.0,
+            bye: 3.0,
+        };
+        assert_eq!(
+            points(ResultKind::Played, Some(Winner::North), &three),
+            (0.0, 3.0)
+        );
+        assert_eq!(
+            points(ResultKind::Played, Some(Winner::Draw), &three),
+            (1.0, 1.0)
+        );
+        assert_eq!(points(ResultKind::ForfeitNorth, None, &three), (3.0, 0.0));
+        assert_eq!(points(ResultKind::DoubleForfeit, None, &three), (0.0, 0.0));
+        assert_eq!(
+            points(ResultKind::Bye, None, &Points::default()),
+            (1.0, 0.0)
+        );
+        assert_eq!(
+            result_text(ResultKind::Played, Some(Winner::Draw), Some((24, 24))),
+            "½-½ (24-24)"
+        );
+    }
+}

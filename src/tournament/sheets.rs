@@ -1,0 +1,271 @@
+//! Score sheets: what a player declares, checked by replaying the moves under the tournament's
+//! rules.
+
+use serde::{Deserialize, Serialize};
+
+use super::results::Winner;
+use crate::engine::ogn;
+use crate::engine::{Declared, DeclaredEnd, Position, Replay, ReplayError, Rules, Side, replay};
+
+/// How a sheet says the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndKind {
+    Natural,
+    Agreement,
+    Resignation,
+    Time,
+}
+
+impl EndKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EndKind::Natural => "natural",
+            EndKind::Agreement => "agreement",
+            EndKind::Resignation => "resignation",
+            EndKind::Time => "time",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<EndKind> {
+        [
+            EndKind::Natural,
+            EndKind::Agreement,
+            EndKind::Resignation,
+            EndKind::Time,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
+    }
+}
+
+/// A score sheet as a player fills it in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    pub winner: Winner,
+    /// Seeds captured by South and North.
+    pub seeds: [u8; 2],
+    pub end: EndKind,
+    /// The move list as typed (any notation), or an OGN record.
+    pub moves: String,
+}
+
+/// A sheet the engine accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    /// The moves in letters with every capture marked (empty when none were given).
+    pub moves: String,
+    pub plies: u32,
+    /// The end the replay reached (`None` without moves).
+    pub end_reason: Option<String>,
+    /// Whether the moves were replayed (false when the sheet has none).
+    pub verified: bool,
+    pub replay: Option<Replay>,
+}
+
+impl Accepted {
+    /// Whether two accepted sheets say the same thing.
+    pub fn same_game(&self, other: &Accepted) -> bool {
+        self.moves == other.moves
+    }
+}
+
+/// Why a sheet is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{0}")]
+    Replay(ReplayError),
+}
+
+/// The moves of a sheet: the movetext of an OGN record, or the text as it is.
+fn move_text(moves: &str) -> Result<String, SheetError> {
+    if !ogn::is_ogn(moves) {
+        return Ok(moves.to_string());
+    }
+    let games =
+        ogn::parse(moves).map_err(|e| SheetError::Invalid(format!("the OGN record: {e}")))?;
+    match games.as_slice() {
+        [game] => {
+            if game.start().map_err(SheetError::Invalid)? != Position::start() {
+                return Err(SheetError::Invalid(
+                    "the OGN record starts from a set-up position; a tournament game starts from the beginning".to_string(),
+                ));
+            }
+            Ok(game.movetext.clone())
+        }
+        _ => Err(SheetError::Invalid(format!(
+            "the OGN file holds {} games; a sheet holds one",
+            games.len()
+        ))),
+    }
+}
+
+/// Checks a sheet: the declared result against the seeds, and, with moves, everything against a
+/// replay under `rules`. Without moves (where the tournament allows it) only the declaration is
+/// checked.
+pub fn check_sheet(
+    sheet: &Sheet,
+    rules: &Rules,
+    moves_required: bool,
+) -> Result<Accepted, SheetError> {
+    let [south, north] = sheet.seeds;
+    if u32::from(south) + u32::from(north) > 48 {
+        return Err(SheetError::Invalid(format!(
+            "{south} and {north} seeds make more than the 48 of the game"
+        )));
+    }
+    let loser = match (sheet.end, sheet.winner) {
+        (EndKind::Resignation | EndKind::Time, Winner::Draw) => {
+            return Err(SheetError::Invalid(format!(
+                "a game lost by {} has a winner, not a draw",
+                sheet.end.name()
+            )));
+        }
+        (_, Winner::South) => Some(Side::North),
+        (_, Winner::North) => Some(Side::South),
+        (_, Winner::Draw) => None,
+    };
+    let text = move_text(&sheet.moves)?;
+    if text.trim().is_empty() {
+        if moves_required {
+            return Err(SheetError::Invalid(
+                "this tournament needs the move list on every sheet".to_string(),
+            ));
+        }
+        if matches!(sheet.end, EndKind::Natural | EndKind::Agreement) {
+            let by_seeds = match south.cmp(&north) {
+                std::cmp::Ordering::Greater => Winner::South,
+                std::cmp::Ordering::Less => Winner::North,
+                std::cmp::Ordering::Equal => Winner::Draw,
+            };
+            if by_seeds != sheet.winner {
+                return Err(SheetError::Invalid(format!(
+                    "{south}-{north} seeds do not give the declared result ({})",
+                    sheet.winner.name()
+                )));
+            }
+        }
+        return Ok(Accepted {
+            moves: String::new(),
+            plies: 0,
+            end_reason: None,
+            verified: false,
+            replay: None,
+        });
+    }
+    let end = match (sheet.end, loser) {
+        (EndKind::Natural, _) => DeclaredEnd::Natural,
+        (EndKind::Agreement, _) => DeclaredEnd::Agreement,
+        (EndKind::Resignation, Some(l)) => DeclaredEnd::Resignation(l),
+        (EndKind::Time, Some(l)) => DeclaredEnd::Time(l),
+        (_, None) => unreachable!("a draw by resignation or time was refused above"),
+    };
+    let replayed =
+        replay(&text, rules, Position::start(), None, end).map_err(SheetError::Replay)?;
+    replayed
+        .verify(&Declared {
+            winner: Some(match sheet.winner {
+                Winner::South => Some(Side::South),
+                Winner::North => Some(Side::North),
+                Winner::Draw => None,
+            }),
+            stores: Some(sheet.seeds),
+        })
+        .map_err(SheetError::Replay)?;
+    let moves = ogn::OgnGame::from_replay(&replayed, &[], end).movetext;
+    // The movetext ends with the result mark; the stored list is the moves alone.
+    let moves = moves
+        .rsplit_once(' ')
+        .map_or(String::new(), |(m, _)| m.to_string())
+        .replace('\n', " ");
+    Ok(Accepted {
+        moves,
+        plies: replayed.plies.len() as u32,
+        end_reason: replayed.outcome.map(|o| o.reason.name().to_string()),
+        verified: true,
+        replay: Some(replayed),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(winner: Winner, seeds: [u8; 2], end: EndKind, moves: &str) -> Sheet {
+        Sheet {
+            winner,
+            seeds,
+            end,
+            moves: moves.to_string(),
+        }
+    }
+
+    #[test]
+    fn resignation_needs_a_winner_and_the_seeds_so_far() {
+        let rules = Rules::abapa();
+        let ok = check_sheet(
+            &sheet(Winner::South, [0, 0], EndKind::Resignation, "C f B a"),
+            &rules,
+            true,
+        )
+        .unwrap();
+        assert!(ok.verified);
+        assert_eq!(ok.plies, 4);
+        assert_eq!(ok.moves, "1. C f 2. B a");
+        assert_eq!(ok.end_reason.as_deref(), Some("resignation"));
+        let err = check_sheet(
+            &sheet(Winner::Draw, [0, 0], EndKind::Resignation, "C f"),
+            &rules,
+            true,
+        )
+        .unwrap_err();
+        assert!(matches!(err, SheetError::Invalid(_)));
+        let err = check_sheet(
+            &sheet(Winner::South, [3, 0], EndKind::Resignation, "C f"),
+            &rules,
+            true,
+        )
+        .unwrap_err();
+        assert!(matches!(err, SheetError::Replay(e) if e.kind.name() == "wrong-seeds"));
+    }
+
+    #[test]
+    fn moves_may_be_left_out_only_where_allowed() {
+        let rules = Rules::abapa();
+        let s = sheet(Winner::South, [25, 20], EndKind::Natural, "  ");
+        assert!(matches!(
+            check_sheet(&s, &rules, true),
+            Err(SheetError::Invalid(_))
+        ));
+        let ok = check_sheet(&s, &rules, false).unwrap();
+        assert!(!ok.verified);
+        let wrong = sheet(Winner::North, [25, 20], EndKind::Natural, "");
+        assert!(check_sheet(&wrong, &rules, false).is_err());
+        let too_many = sheet(Winner::South, [30, 20], EndKind::Natural, "");
+        assert!(check_sheet(&too_many, &rules, false).is_err());
+    }
+
+    #[test]
+    fn an_ogn_record_is_read_for_its_moves() {
+        let rules = Rules::abapa();
+        let record = "[Event \"Club\"]\n[Result \"*\"]\n\n1. C f 2. B a *\n";
+        let ok = check_sheet(
+            &sheet(Winner::North, [0, 0], EndKind::Time, record),
+            &rules,
+            true,
+        )
+        .unwrap();
+        assert_eq!(ok.plies, 4);
+        let two = format!("{record}\n{record}");
+        assert!(
+            check_sheet(
+                &sheet(Winner::North, [0, 0], EndKind::Time, &two),
+                &rules,
+                true
+            )
+            .is_err()
+        );
+    }
+}
