@@ -139,3 +139,109 @@ pub struct NewAuditEntry<'a> {
     pub before: Option<String>,
     pub after: Option<String>,
 }
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = super::schema::rounds, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct Round {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub number: i32,
+    pub published: bool,
+    pub created_at: NaiveDateTime,
+    pub published_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = super::schema::rounds)]
+pub struct NewRound {
+    pub tournament_id: i32,
+    pub number: i32,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = super::schema::games, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct Game {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub round_id: i32,
+    pub board: Option<i32>,
+    pub south_id: i32,
+    pub north_id: Option<i32>,
+    pub status: String,
+    pub kind: Option<String>,
+    pub winner: Option<String>,
+    pub south_seeds: Option<i32>,
+    pub north_seeds: Option<i32>,
+    pub end_kind: Option<String>,
+    pub end_reason: Option<String>,
+    pub moves: Option<String>,
+    pub plies: Option<i32>,
+    pub verified: bool,
+    pub reason: Option<String>,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = super::schema::games)]
+pub struct NewGame {
+    pub tournament_id: i32,
+    pub round_id: i32,
+    pub board: Option<i32>,
+    pub south_id: i32,
+    pub north_id: Option<i32>,
+    pub status: &'static str,
+    pub kind: Option<&'static str>,
+    pub updated_at: NaiveDateTime,
+}
+
+/// The result fields of a game, as set together.
+#[derive(Debug, Clone, AsChangeset, Serialize)]
+#[diesel(table_name = super::schema::games, treat_none_as_null = true)]
+pub struct GameResult {
+    pub status: String,
+    pub kind: Option<String>,
+    pub winner: Option<String>,
+    pub south_seeds: Option<i32>,
+    pub north_seeds: Option<i32>,
+    pub end_kind: Option<String>,
+    pub end_reason: Option<String>,
+    pub moves: Option<String>,
+    pub plies: Option<i32>,
+    pub verified: bool,
+    pub reason: Option<String>,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = super::schema::sheets, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct SheetRow {
+    pub id: i32,
+    pub game_id: i32,
+    pub player_id: i32,
+    pub winner: String,
+    pub south_seeds: i32,
+    pub north_seeds: i32,
+    pub end_kind: String,
+    pub end_reason: Option<String>,
+    pub moves: String,
+    pub plies: i32,
+    pub verified: bool,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = super::schema::sheets)]
+pub struct NewSheet<'a> {
+    pub game_id: i32,
+    pub player_id: i32,
+    pub winner: &'a str,
+    pub south_seeds: i32,
+    pub north_seeds: i32,
+    pub end_kind: &'a str,
+    pub end_reason: Option<&'a str>,
+    pub moves: &'a str,
+    pub plies: i32,
+    pub verified: bool,
+    pub created_at: NaiveDateTime,
+}

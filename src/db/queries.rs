@@ -308,3 +308,132 @@ pub fn list_audit(
     }
     query.load(conn)
 }
+
+// --- rounds and games --------------------------------------------------------------------------
+
+use super::schema::{games, rounds, sheets};
+
+pub fn list_rounds(conn: &mut SqliteConnection, tournament_id: i32) -> QueryResult<Vec<Round>> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .order(rounds::number)
+        .select(Round::as_select())
+        .load(conn)
+}
+
+pub fn get_round(
+    conn: &mut SqliteConnection,
+    tournament_id: i32,
+    number: i32,
+) -> QueryResult<Round> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .filter(rounds::number.eq(number))
+        .select(Round::as_select())
+        .first(conn)
+}
+
+pub fn get_round_by_id(conn: &mut SqliteConnection, id: i32) -> QueryResult<Round> {
+    rounds::table
+        .find(id)
+        .select(Round::as_select())
+        .first(conn)
+}
+
+pub fn insert_round(conn: &mut SqliteConnection, new: &NewRound) -> QueryResult<Round> {
+    diesel::insert_into(rounds::table)
+        .values(new)
+        .returning(Round::as_returning())
+        .get_result(conn)
+}
+
+pub fn publish_round(
+    conn: &mut SqliteConnection,
+    id: i32,
+    at: NaiveDateTime,
+) -> QueryResult<Round> {
+    diesel::update(rounds::table.find(id))
+        .set((
+            rounds::published.eq(true),
+            rounds::published_at.eq(Some(at)),
+        ))
+        .returning(Round::as_returning())
+        .get_result(conn)
+}
+
+pub fn delete_round(conn: &mut SqliteConnection, id: i32) -> QueryResult<usize> {
+    diesel::delete(rounds::table.find(id)).execute(conn)
+}
+
+/// The games of a round: boards in order, then the byes.
+pub fn round_games(conn: &mut SqliteConnection, round_id: i32) -> QueryResult<Vec<Game>> {
+    let mut list: Vec<Game> = games::table
+        .filter(games::round_id.eq(round_id))
+        .select(Game::as_select())
+        .load(conn)?;
+    list.sort_by_key(|g| (g.board.is_none(), g.board, g.id));
+    Ok(list)
+}
+
+pub fn delete_round_games(conn: &mut SqliteConnection, round_id: i32) -> QueryResult<usize> {
+    diesel::delete(games::table.filter(games::round_id.eq(round_id))).execute(conn)
+}
+
+/// Every game of a tournament.
+pub fn tournament_games(conn: &mut SqliteConnection, tournament_id: i32) -> QueryResult<Vec<Game>> {
+    games::table
+        .filter(games::tournament_id.eq(tournament_id))
+        .order(games::id)
+        .select(Game::as_select())
+        .load(conn)
+}
+
+pub fn get_game(conn: &mut SqliteConnection, id: i32) -> QueryResult<Game> {
+    games::table.find(id).select(Game::as_select()).first(conn)
+}
+
+pub fn insert_game(conn: &mut SqliteConnection, new: &NewGame) -> QueryResult<Game> {
+    diesel::insert_into(games::table)
+        .values(new)
+        .returning(Game::as_returning())
+        .get_result(conn)
+}
+
+pub fn set_game_result(
+    conn: &mut SqliteConnection,
+    id: i32,
+    result: &GameResult,
+) -> QueryResult<Game> {
+    diesel::update(games::table.find(id))
+        .set(result)
+        .returning(Game::as_returning())
+        .get_result(conn)
+}
+
+pub fn set_game_status(
+    conn: &mut SqliteConnection,
+    id: i32,
+    status: &str,
+    at: NaiveDateTime,
+) -> QueryResult<Game> {
+    diesel::update(games::table.find(id))
+        .set((games::status.eq(status), games::updated_at.eq(at)))
+        .returning(Game::as_returning())
+        .get_result(conn)
+}
+
+pub fn insert_sheet(conn: &mut SqliteConnection, new: &NewSheet<'_>) -> QueryResult<SheetRow> {
+    diesel::insert_into(sheets::table)
+        .values(new)
+        .returning(SheetRow::as_returning())
+        .get_result(conn)
+}
+
+/// The sheets of a game, oldest first.
+pub fn game_sheets(conn: &mut SqliteConnection, game_id: i32) -> QueryResult<Vec<SheetRow>> {
+    sheets::table
+        .filter(sheets::game_id.eq(game_id))
+        .order(sheets::id)
+        .select(SheetRow::as_select())
+        .load(conn)
+}

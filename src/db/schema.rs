@@ -27,6 +27,29 @@ diesel::table! {
 }
 
 diesel::table! {
+    games (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        round_id -> Integer,
+        board -> Nullable<Integer>,
+        south_id -> Integer,
+        north_id -> Nullable<Integer>,
+        status -> Text,
+        kind -> Nullable<Text>,
+        winner -> Nullable<Text>,
+        south_seeds -> Nullable<Integer>,
+        north_seeds -> Nullable<Integer>,
+        end_kind -> Nullable<Text>,
+        end_reason -> Nullable<Text>,
+        moves -> Nullable<Text>,
+        plies -> Nullable<Integer>,
+        verified -> Bool,
+        reason -> Nullable<Text>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     players (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -43,9 +66,37 @@ diesel::table! {
 }
 
 diesel::table! {
+    rounds (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+        published -> Bool,
+        created_at -> Timestamp,
+        published_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     settings (name) {
         name -> Text,
         value -> Text,
+    }
+}
+
+diesel::table! {
+    sheets (id) {
+        id -> Integer,
+        game_id -> Integer,
+        player_id -> Integer,
+        winner -> Text,
+        south_seeds -> Integer,
+        north_seeds -> Integer,
+        end_kind -> Text,
+        end_reason -> Nullable<Text>,
+        moves -> Text,
+        plies -> Integer,
+        verified -> Bool,
+        created_at -> Timestamp,
     }
 }
 
@@ -78,15 +129,23 @@ diesel::table! {
 }
 
 diesel::joinable!(audit_log -> tournaments (tournament_id));
+diesel::joinable!(games -> rounds (round_id));
+diesel::joinable!(games -> tournaments (tournament_id));
 diesel::joinable!(players -> tournaments (tournament_id));
+diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(sheets -> games (game_id));
+diesel::joinable!(sheets -> players (player_id));
 diesel::joinable!(tournament_controllers -> accounts (account_id));
 diesel::joinable!(tournament_controllers -> tournaments (tournament_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     audit_log,
+    games,
     players,
+    rounds,
     settings,
+    sheets,
     tournament_controllers,
     tournaments,
 );

@@ -39,7 +39,11 @@ pub fn round_robin(players: &[i32], round: usize) -> RoundPairing {
     // taking (r + k) against (r - k) gives every player as many first moves as second moves
     // (one more of one kind when they play an odd number of games).
     let fixed = n - 1;
-    table.push(if r % 2 == 0 { (r, fixed) } else { (fixed, r) });
+    table.push(if r.is_multiple_of(2) {
+        (r, fixed)
+    } else {
+        (fixed, r)
+    });
     for k in 1..n / 2 {
         table.push(((r + k) % cycle_len, (r + cycle_len - k) % cycle_len));
     }

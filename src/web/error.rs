@@ -29,6 +29,9 @@ pub enum AppError {
     TooLarge(String),
     #[error("{0}")]
     TooManyAttempts(String),
+    /// A sheet the engine refused: where and why.
+    #[error("{}", .0.message)]
+    Replay(Box<crate::engine::ReplayError>),
     /// A bug or an outage: the cause is logged, not shown.
     #[error("something went wrong on the server; the change was not made")]
     Internal(String),
@@ -46,6 +49,7 @@ impl AppError {
             AppError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Replay(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -63,6 +67,7 @@ impl AppError {
             AppError::UnsupportedMedia(_) => "unsupported-media-type",
             AppError::TooLarge(_) => "too-large",
             AppError::TooManyAttempts(_) => "too-many-attempts",
+            AppError::Replay(_) => "replay",
             AppError::Internal(_) => "internal",
         }
     }
@@ -141,6 +146,18 @@ struct ErrorBody<'a> {
 struct ErrorFields<'a> {
     code: &'a str,
     message: String,
+    /// For `replay` errors: the ply (1-based), the token, the position before it (as a position
+    /// string), the kind of fault and the side to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<&'a str>,
 }
 
 impl ResponseError for ApiError {
@@ -150,10 +167,22 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         self.0.log();
+        let replay = match &self.0 {
+            AppError::Replay(e) => Some(e),
+            _ => None,
+        };
         HttpResponse::build(self.status_code()).json(ErrorBody {
             error: ErrorFields {
                 code: self.0.code(),
-                message: self.0.to_string(),
+                message: match replay {
+                    Some(e) => format!("ply {} ({}, {:?}): {}", e.ply, e.side, e.token, e.message),
+                    None => self.0.to_string(),
+                },
+                ply: replay.map(|e| e.ply),
+                token: replay.map(|e| e.token.as_str()),
+                position: replay.map(|e| e.position.to_string()),
+                kind: replay.map(|e| e.kind.name()),
+                side: replay.map(|e| e.side.name()),
             },
         })
     }

@@ -6,10 +6,13 @@ pub mod actions;
 pub mod api_guard;
 pub mod audit;
 pub mod auth;
+pub mod board_svg;
 pub mod csv_export;
 pub mod error;
+pub mod games;
 pub mod pages;
 pub mod players;
+pub mod rounds;
 pub mod tournaments;
 
 use actix_web::{HttpResponse, web};
@@ -48,6 +51,14 @@ pub const CSV_LIMIT: usize = 1024 * 1024;
 pub const FORM_LIMIT: usize = 64 * 1024;
 
 const STYLE: &str = include_str!("../../static/style.css");
+const REPLAY_JS: &str = include_str!("../../static/replay.js");
+
+async fn replay_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(REPLAY_JS)
+}
 
 async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()
@@ -97,6 +108,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }))
     .route("/", web::get().to(home))
     .route("/static/style.css", web::get().to(stylesheet))
+    .route("/static/replay.js", web::get().to(replay_script))
     .service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(
@@ -105,6 +117,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(auth::api_routes)
             .configure(tournaments::api_routes)
             .configure(players::api_routes)
+            .configure(rounds::api_routes)
+            .configure(games::api_routes)
             .configure(accounts::api_routes)
             .configure(audit::api_routes)
             .default_service(web::to(not_found_api)),
@@ -112,6 +126,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(auth::page_routes)
     .configure(tournaments::page_routes)
     .configure(players::page_routes)
+    .configure(rounds::page_routes)
+    .configure(games::page_routes)
     .configure(accounts::page_routes)
     .configure(audit::page_routes)
     .default_service(web::to(not_found_page));

@@ -160,6 +160,8 @@ struct ShowPage {
     controllers: Vec<String>,
     /// The visitor runs this tournament.
     runs: bool,
+    /// The signed-in player's games here (for links to their sheets).
+    my_games: Vec<super::rounds::GameView>,
 }
 
 async fn show_page(
@@ -169,7 +171,15 @@ async fn show_page(
 ) -> Result<ShowPage, PageError> {
     let id = path.into_inner();
     let staff = access::staff(&session).ok();
-    let (t, players, controllers, runs) = state
+    let me = match session.identity().ok().flatten() {
+        Some(crate::auth::Identity::Player {
+            player_id,
+            tournament_id,
+            ..
+        }) if tournament_id == id => Some(player_id),
+        _ => None,
+    };
+    let (t, players, controllers, runs, my_games) = state
         .db(move |conn| {
             let t =
                 queries::get_tournament(conn, id).map_err(|_| AppError::not_found("tournament"))?;
@@ -179,7 +189,11 @@ async fn show_page(
                 Some(s) => s.may_run(conn, id)?,
                 None => false,
             };
-            Ok((t, players, controllers, runs))
+            let my_games = match me {
+                Some(me) => super::rounds::player_games(conn, id, me)?,
+                None => Vec::new(),
+            };
+            Ok((t, players, controllers, runs, my_games))
         })
         .await?;
     Ok(ShowPage {
@@ -188,6 +202,7 @@ async fn show_page(
         players: players.iter().map(PlayerView::from).collect(),
         controllers: controllers.into_iter().map(|a| a.username).collect(),
         runs,
+        my_games,
     })
 }
 

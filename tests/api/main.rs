@@ -7,3 +7,5 @@ mod input;
 mod output;
 mod persistence;
 mod security;
+mod sheets;
+mod swiss;

@@ -1,0 +1,3 @@
+DROP TABLE sheets;
+DROP TABLE games;
+DROP TABLE rounds;
