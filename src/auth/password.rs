@@ -1,28 +1,120 @@
 //! argon2id hashes for passwords and PINs.
 
-use std::sync::LazyLock;
+use std::sync::{Condvar, LazyLock, Mutex, PoisonError};
 
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{Output, PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 use rand::Rng;
 use rand::rngs::OsRng;
 
-/// Hashes a password or PIN with argon2id (the crate's default parameters).
-pub fn hash_secret(secret: &str) -> String {
-    let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(secret.as_bytes(), &salt)
-        .expect("argon2 hashes any input with default parameters")
-        .to_string()
+/// Working memory for argon2, one buffer a core. Each computation needs 19 MiB; taking it from a
+/// buffer that is kept (rather than the allocator) bounds both how many run at once (a burst of
+/// sign-ins queues) and the memory they hold: the allocator would keep every freed block in the
+/// arena of whichever thread used it, gigabytes under load.
+struct Memory {
+    buffers: Mutex<Vec<Vec<Block>>>,
+    returned: Condvar,
 }
 
-/// Whether `secret` matches `hash`. A malformed hash matches nothing.
-pub fn verify_secret(secret: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|parsed| {
-        Argon2::default()
-            .verify_password(secret.as_bytes(), &parsed)
-            .is_ok()
+static MEMORY: LazyLock<Memory> = LazyLock::new(|| Memory {
+    buffers: Mutex::new(vec![
+        Vec::new();
+        std::thread::available_parallelism()
+            .map_or(2, |n| n.get())
+    ]),
+    returned: Condvar::new(),
+});
+
+/// Runs `work` with `blocks` blocks of argon2 memory, waiting for a free buffer.
+fn with_memory<T>(blocks: usize, work: impl FnOnce(&mut [Block]) -> T) -> T {
+    let memory = &*MEMORY;
+    let mut buffer = {
+        let mut free = memory
+            .buffers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(b) = free.pop() {
+                break b;
+            }
+            free = memory
+                .returned
+                .wait(free)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    };
+    if buffer.len() < blocks {
+        buffer.resize(blocks, Block::new());
+    }
+    let result = work(&mut buffer[..blocks]);
+    memory
+        .buffers
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(buffer);
+    memory.returned.notify_one();
+    result
+}
+
+/// Hashes a password or PIN with argon2id (the crate's default parameters), as a PHC string.
+pub fn hash_secret(secret: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    let mut salt_bytes = [0u8; 64];
+    let salt_bytes = salt
+        .decode_b64(&mut salt_bytes)
+        .expect("a generated salt decodes");
+    let params = Params::default();
+    let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+    let output = with_memory(params.block_count(), |memory| {
+        Output::init_with(Params::DEFAULT_OUTPUT_LEN, |out| {
+            argon2
+                .hash_password_into_with_memory(secret.as_bytes(), salt_bytes, out, memory)
+                .map_err(|_| argon2::password_hash::Error::Crypto)
+        })
     })
+    .expect("argon2 hashes any input with default parameters");
+    PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: (&params).try_into().expect("default parameters write out"),
+        salt: Some(salt.as_salt()),
+        hash: Some(output),
+    }
+    .to_string()
+}
+
+/// Whether `secret` matches `hash` (a PHC string of any argon2 variant and parameters). The
+/// outputs compare in constant time. A malformed hash matches nothing.
+pub fn verify_secret(secret: &str, hash: &str) -> bool {
+    let Ok(parsed) = PasswordHash::new(hash) else {
+        return false;
+    };
+    let (Ok(algorithm), Ok(params), Some(salt), Some(expected)) = (
+        Algorithm::try_from(parsed.algorithm),
+        Params::try_from(&parsed),
+        parsed.salt,
+        parsed.hash,
+    ) else {
+        return false;
+    };
+    let version = match parsed.version.map(Version::try_from) {
+        None => Version::default(),
+        Some(Ok(v)) => v,
+        Some(Err(_)) => return false,
+    };
+    let mut salt_bytes = [0u8; 64];
+    let Ok(salt_bytes) = salt.decode_b64(&mut salt_bytes) else {
+        return false;
+    };
+    let argon2 = Argon2::new(algorithm, version, params.clone());
+    let computed = with_memory(params.block_count(), |memory| {
+        Output::init_with(expected.len(), |out| {
+            argon2
+                .hash_password_into_with_memory(secret.as_bytes(), salt_bytes, out, memory)
+                .map_err(|_| argon2::password_hash::Error::Crypto)
+        })
+    });
+    computed.is_ok_and(|c| c == expected)
 }
 
 /// A hash to verify against when the account does not exist, so that the answer takes as long
@@ -55,6 +147,39 @@ mod tests {
         assert!(!verify_secret("0428", &hash));
         assert!(!verify_secret("0427", "not a hash"));
         assert_ne!(hash, hash_secret("0427"), "salted");
+    }
+
+    #[test]
+    fn hashes_agree_with_the_argon2_crate_both_ways() {
+        use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+        let ours = hash_secret("correct horse");
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(
+            Argon2::default()
+                .verify_password(b"correct horse", &parsed)
+                .is_ok()
+        );
+        assert!(
+            Argon2::default()
+                .verify_password(b"wrong horse", &parsed)
+                .is_err()
+        );
+        let theirs = Argon2::default()
+            .hash_password(b"correct horse", &SaltString::generate(&mut OsRng))
+            .unwrap()
+            .to_string();
+        assert!(verify_secret("correct horse", &theirs));
+        assert!(!verify_secret("wrong horse", &theirs));
+        // Other parameters and variants verify too.
+        let argon2i = Argon2::new(
+            Algorithm::Argon2i,
+            Version::V0x13,
+            Params::new(8192, 3, 1, None).unwrap(),
+        )
+        .hash_password(b"pin", &SaltString::generate(&mut OsRng))
+        .unwrap()
+        .to_string();
+        assert!(verify_secret("pin", &argon2i) && !verify_secret("pim", &argon2i));
     }
 
     #[test]

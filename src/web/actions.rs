@@ -75,11 +75,21 @@ fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("\"unserialisable: {e}\""))
 }
 
-/// Runs `f` in a transaction, with the application's error type.
+/// One writer at a time, queued here: SQLite allows a single writer, and waiting in its busy
+/// handler means sleeping in growing steps, which shows as long tail latencies under load.
+static WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `f` in an immediate (writing) transaction, with the application's error type. Every
+/// write of the service goes through here.
 pub fn transaction<T>(
     conn: &mut SqliteConnection,
     f: impl FnOnce(&mut SqliteConnection) -> Result<T, AppError>,
 ) -> Result<T, AppError> {
+    // A panic while holding the lock leaves nothing half-written (the transaction rolls back),
+    // so a poisoned lock is still good to use.
+    let _writer = WRITER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     conn.immediate_transaction(|conn| f(conn))
 }
 

@@ -7,6 +7,7 @@ use chrono::{Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
+use super::actions::transaction;
 use super::error::{ApiError, AppError, PageError};
 use super::pages::{Nav, check_csrf, see_other};
 use crate::auth::password::DUMMY_HASH;
@@ -15,6 +16,12 @@ use crate::db::queries;
 
 const WRONG_LOGIN: &str = "wrong username or password";
 
+/// Verifies a secret off the async threads, holding no database connection while argon2 works
+/// (or waits for its turn).
+pub async fn verify_off_thread(secret: String, hash: String) -> Result<bool, AppError> {
+    Ok(web::block(move || verify_secret(secret.trim(), &hash)).await?)
+}
+
 /// Checks a username and password (argon2, off the async threads; a dummy hash for unknown
 /// names so that the time taken reveals nothing). Repeated failures lock the account a while.
 pub async fn check_login(
@@ -22,74 +29,133 @@ pub async fn check_login(
     username: String,
     password: String,
 ) -> Result<Identity, AppError> {
-    state
-        .db(move |conn| {
-            let now = Utc::now().naive_utc();
-            let Some(account) = queries::find_account_by_username(conn, username.trim())? else {
-                verify_secret(&password, &DUMMY_HASH);
-                return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
-            };
-            if account.locked_until.is_some_and(|until| until > now) {
-                return Err(AppError::TooManyAttempts(format!(
-                    "too many failed sign-ins: the account is locked for up to {LOCK_MINUTES} minutes"
-                )));
-            }
-            if !verify_secret(&password, &account.password_hash) {
-                queries::record_login_failure(conn, account.id, MAX_FAILURES, now + Duration::minutes(LOCK_MINUTES))?;
-                return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
-            }
-            queries::clear_login_failures(conn, account.id)?;
-            let role = Role::parse(&account.role)
-                .ok_or_else(|| AppError::Internal(format!("account {} has role {:?}", account.id, account.role)))?;
-            Ok(Identity::Staff {
-                account_id: account.id,
-                username: account.username,
-                role,
+    let name = username.trim().to_string();
+    let account = state
+        .db(move |conn| Ok(queries::find_account_by_username(conn, &name)?))
+        .await?;
+    let now = Utc::now().naive_utc();
+    let Some(account) = account else {
+        verify_off_thread(password, DUMMY_HASH.clone()).await?;
+        return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
+    };
+    if account.locked_until.is_some_and(|until| until > now) {
+        return Err(AppError::TooManyAttempts(format!(
+            "too many failed sign-ins: the account is locked for up to {LOCK_MINUTES} minutes"
+        )));
+    }
+    let id = account.id;
+    if !verify_off_thread(password, account.password_hash.clone()).await? {
+        state
+            .db(move |conn| {
+                transaction(conn, |conn| {
+                    Ok(queries::record_login_failure(
+                        conn,
+                        id,
+                        MAX_FAILURES,
+                        now + Duration::minutes(LOCK_MINUTES),
+                    )?)
+                })
             })
-        })
-        .await
+            .await?;
+        return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
+    }
+    if account.failed_logins > 0 || account.locked_until.is_some() {
+        state
+            .db(move |conn| transaction(conn, |conn| Ok(queries::clear_login_failures(conn, id)?)))
+            .await?;
+    }
+    let role = Role::parse(&account.role).ok_or_else(|| {
+        AppError::Internal(format!(
+            "account {} has role {:?}",
+            account.id, account.role
+        ))
+    })?;
+    Ok(Identity::Staff {
+        account_id: account.id,
+        username: account.username,
+        role,
+    })
 }
 
-/// Checks a player's PIN for a tournament; repeated failures lock the PIN a while.
+/// Checks the PIN of one of `candidates` (players of a tournament): the player whose PIN it is.
+/// A wrong PIN counts against every candidate; repeated failures lock a PIN a while.
+pub async fn check_pin_of(
+    state: &AppState,
+    tournament_id: i32,
+    candidates: Vec<i32>,
+    pin: String,
+) -> Result<crate::db::models::Player, AppError> {
+    let ids = candidates.clone();
+    let players: Vec<crate::db::models::Player> = state
+        .db(move |conn| {
+            Ok(ids
+                .iter()
+                .filter_map(|&id| queries::get_player(conn, tournament_id, id).ok())
+                .collect())
+        })
+        .await?;
+    let now = Utc::now().naive_utc();
+    if players
+        .iter()
+        .any(|p| p.pin_locked_until.is_some_and(|until| until > now))
+    {
+        return Err(AppError::TooManyAttempts(format!(
+            "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
+        )));
+    }
+    if players.is_empty() {
+        verify_off_thread(pin, DUMMY_HASH.clone()).await?;
+        return Err(AppError::WrongCredentials(
+            "wrong player or PIN".to_string(),
+        ));
+    }
+    for player in players.iter() {
+        if verify_off_thread(pin.clone(), player.pin_hash.clone()).await? {
+            if player.failed_pins > 0 {
+                let id = player.id;
+                state
+                    .db(move |conn| {
+                        transaction(conn, |conn| Ok(queries::clear_pin_failures(conn, id)?))
+                    })
+                    .await?;
+            }
+            return Ok(player.clone());
+        }
+    }
+    let ids: Vec<i32> = players.iter().map(|p| p.id).collect();
+    state
+        .db(move |conn| {
+            transaction(conn, |conn| {
+                for id in &ids {
+                    queries::record_pin_failure(
+                        conn,
+                        *id,
+                        MAX_FAILURES,
+                        now + Duration::minutes(LOCK_MINUTES),
+                    )?;
+                }
+                Ok(())
+            })
+        })
+        .await?;
+    Err(AppError::WrongCredentials(
+        "wrong player or PIN".to_string(),
+    ))
+}
+
+/// Checks a player's PIN for a tournament.
 pub async fn check_pin(
     state: &AppState,
     tournament_id: i32,
     player_id: i32,
     pin: String,
 ) -> Result<Identity, AppError> {
-    state
-        .db(move |conn| {
-            let now = Utc::now().naive_utc();
-            let Ok(player) = queries::get_player(conn, tournament_id, player_id) else {
-                verify_secret(&pin, &DUMMY_HASH);
-                return Err(AppError::WrongCredentials(
-                    "wrong player or PIN".to_string(),
-                ));
-            };
-            if player.pin_locked_until.is_some_and(|until| until > now) {
-                return Err(AppError::TooManyAttempts(format!(
-                    "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
-                )));
-            }
-            if !verify_secret(pin.trim(), &player.pin_hash) {
-                queries::record_pin_failure(
-                    conn,
-                    player.id,
-                    MAX_FAILURES,
-                    now + Duration::minutes(LOCK_MINUTES),
-                )?;
-                return Err(AppError::WrongCredentials(
-                    "wrong player or PIN".to_string(),
-                ));
-            }
-            queries::clear_pin_failures(conn, player.id)?;
-            Ok(Identity::Player {
-                player_id: player.id,
-                tournament_id,
-                name: player.name,
-            })
-        })
-        .await
+    let player = check_pin_of(state, tournament_id, vec![player_id], pin).await?;
+    Ok(Identity::Player {
+        player_id: player.id,
+        tournament_id,
+        name: player.name,
+    })
 }
 
 // --- pages -------------------------------------------------------------------------------------

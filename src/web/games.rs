@@ -7,7 +7,7 @@ use actix_multipart::form::text::Text;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use chrono::{Duration, Utc};
+use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
@@ -18,9 +18,8 @@ use super::board_svg::{Marks, board_svg, ply_marks};
 use super::error::{ApiError, AppError, PageError};
 use super::pages::{Nav, check_csrf, see_other};
 use super::rounds::{GameView, names};
-use crate::auth::password::DUMMY_HASH;
-use crate::auth::{Identity, LOCK_MINUTES, MAX_FAILURES, UserSession, verify_secret};
-use crate::db::models::{Game, GameResult, NewSheet, Player, Round, SheetRow, Tournament};
+use crate::auth::{Identity, UserSession};
+use crate::db::models::{Game, GameResult, NewSheet, Round, SheetRow, Tournament};
 use crate::db::queries;
 use crate::engine::ogn::OgnGame;
 use crate::engine::{DeclaredEnd, Position, Replay, Rules, Side, replay};
@@ -97,32 +96,13 @@ async fn acting_player(
         let ids: Vec<i32> = std::iter::once(ctx.game.south_id)
             .chain(ctx.game.north_id)
             .collect();
-        let tournament_id = ctx.tournament.id;
-        return state
-            .db(move |conn| {
-                let now = Utc::now().naive_utc();
-                let players: Vec<Player> = ids
-                    .iter()
-                    .map(|&id| queries::get_player(conn, tournament_id, id))
-                    .collect::<Result<_, _>>()?;
-                if players.iter().any(|p| p.pin_locked_until.is_some_and(|u| u > now)) {
-                    verify_secret(&pin, &DUMMY_HASH);
-                    return Err(AppError::TooManyAttempts(format!(
-                        "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
-                    )));
-                }
-                if let Some(p) = players.iter().find(|p| verify_secret(pin.trim(), &p.pin_hash)) {
-                    queries::clear_pin_failures(conn, p.id)?;
-                    return Ok(p.id);
-                }
-                for p in &players {
-                    queries::record_pin_failure(conn, p.id, MAX_FAILURES, now + Duration::minutes(LOCK_MINUTES))?;
-                }
-                Err(AppError::WrongCredentials(
-                    "that PIN is not the PIN of a player of this game".to_string(),
-                ))
-            })
-            .await;
+        return match super::auth::check_pin_of(state, ctx.tournament.id, ids, pin).await {
+            Ok(player) => Ok(player.id),
+            Err(AppError::WrongCredentials(_)) => Err(AppError::WrongCredentials(
+                "that PIN is not the PIN of a player of this game".to_string(),
+            )),
+            Err(e) => Err(e),
+        };
     }
     match session.identity()? {
         Some(Identity::Player {

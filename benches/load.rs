@@ -1,0 +1,432 @@
+//! Load generator: starts the server (release build) on a temporary database and drives it over
+//! HTTP from many concurrent clients, then prints requests per second, p50/p99 latency per kind
+//! of request, errors, and the server's peak memory.
+//!
+//! `cargo bench --bench load` (all phases), or
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,...]`.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use awc::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+struct Options {
+    clients: usize,
+    seconds: u64,
+    phases: Vec<String>,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        clients: 64,
+        seconds: 10,
+        phases: vec!["sheets".into(), "confirm".into()],
+    };
+    let args: Vec<String> = std::env::args().collect();
+    let mut i = 1;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--clients" => {
+                o.clients = args[i + 1].parse().expect("--clients N");
+                i += 1;
+            }
+            "--seconds" => {
+                o.seconds = args[i + 1].parse().expect("--seconds S");
+                i += 1;
+            }
+            "--phases" => {
+                o.phases = args[i + 1].split(',').map(str::to_string).collect();
+                i += 1;
+            }
+            // cargo bench passes --bench; other harness flags are not ours.
+            _ => {}
+        }
+        i += 1;
+    }
+    o
+}
+
+/// The server process, stopped when dropped.
+struct Server {
+    child: Child,
+    address: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn start() -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+            .arg("serve")
+            .env("DATABASE_URL", dir.path().join("load.db"))
+            .env("OWARE_BIND", "127.0.0.1:0")
+            .env("OWARE_ADMIN_PASSWORD", "load-test-password")
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server binary starts");
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let address = loop {
+            let mut line = String::new();
+            assert!(
+                reader.read_line(&mut line).unwrap() > 0,
+                "the server stopped"
+            );
+            if let Some(rest) = line.trim().strip_prefix("Serving on ") {
+                break rest.split_whitespace().next().unwrap().to_string();
+            }
+        };
+        Server {
+            child,
+            address,
+            _dir: dir,
+        }
+    }
+
+    /// The server's peak resident memory (VmHWM), in MiB.
+    fn peak_memory_mib(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    }
+}
+
+/// A client with its own session cookie.
+#[derive(Clone)]
+struct Client {
+    base: Rc<String>,
+    http: awc::Client,
+    cookie: Option<String>,
+}
+
+impl Client {
+    fn new(base: &str) -> Client {
+        Client {
+            base: Rc::new(base.to_string()),
+            http: awc::Client::builder()
+                .disable_redirects()
+                .timeout(Duration::from_secs(60))
+                .finish(),
+            cookie: None,
+        }
+    }
+
+    async fn send(
+        &mut self,
+        method: Method,
+        path: &str,
+        content_type: Option<&str>,
+        body: Vec<u8>,
+    ) -> (StatusCode, Vec<u8>) {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(c) = &self.cookie {
+            req = req.insert_header(("Cookie", c.clone()));
+        }
+        if let Some(ct) = content_type {
+            req = req.insert_header(("Content-Type", ct));
+        }
+        match req.send_body(body).await {
+            Ok(mut res) => {
+                if let Some(c) = res
+                    .headers()
+                    .get("set-cookie")
+                    .and_then(|v| v.to_str().ok())
+                {
+                    self.cookie = Some(c.split(';').next().unwrap().to_string());
+                }
+                let body = res
+                    .body()
+                    .limit(64 << 20)
+                    .await
+                    .map(|b| b.to_vec())
+                    .unwrap_or_default();
+                (res.status(), body)
+            }
+            Err(_) => (StatusCode::SERVICE_UNAVAILABLE, Vec::new()),
+        }
+    }
+
+    async fn json(&mut self, method: Method, path: &str, body: &Value) -> (StatusCode, Value) {
+        let (status, bytes) = self
+            .send(
+                method,
+                path,
+                Some("application/json"),
+                body.to_string().into_bytes(),
+            )
+            .await;
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+}
+
+/// Latencies of one kind of request.
+#[derive(Default)]
+struct Stats {
+    latencies: Vec<Duration>,
+    errors: usize,
+    elapsed: Duration,
+}
+
+impl Stats {
+    fn report(&mut self, kind: &str, clients: usize) {
+        self.latencies.sort();
+        let n = self.latencies.len();
+        let pct = |p: f64| {
+            self.latencies
+                .get(((n as f64 * p) as usize).min(n.saturating_sub(1)))
+                .copied()
+                .unwrap_or_default()
+        };
+        println!(
+            "{kind:<28} {clients:>3} clients  {n:>7} requests  {:>9.0} req/s  p50 {:>7.2} ms  p99 {:>7.2} ms  errors {}",
+            n as f64 / self.elapsed.as_secs_f64(),
+            pct(0.50).as_secs_f64() * 1000.0,
+            pct(0.99).as_secs_f64() * 1000.0,
+            self.errors
+        );
+    }
+}
+
+/// Runs `clients` loops of `request` for `duration` (or until a loop returns `None`).
+async fn drive<F, Fut>(clients: Vec<Client>, duration: Duration, request: F) -> Stats
+where
+    F: Fn(Client, usize, usize) -> Fut + Clone + 'static,
+    Fut: std::future::Future<Output = Option<(Client, bool)>> + 'static,
+{
+    let start = Instant::now();
+    let deadline = start + duration;
+    let mut tasks = Vec::new();
+    for (i, client) in clients.into_iter().enumerate() {
+        let request = request.clone();
+        tasks.push(actix_web::rt::spawn(async move {
+            let mut client = client;
+            let mut stats = Stats::default();
+            let mut n = 0;
+            while Instant::now() < deadline {
+                let t = Instant::now();
+                match request(client.clone(), i, n).await {
+                    Some((c, ok)) => {
+                        client = c;
+                        stats.latencies.push(t.elapsed());
+                        if !ok {
+                            stats.errors += 1;
+                        }
+                    }
+                    None => break,
+                }
+                n += 1;
+            }
+            stats
+        }));
+    }
+    let mut total = Stats::default();
+    for t in tasks {
+        let s = t.await.unwrap();
+        total.latencies.extend(s.latencies);
+        total.errors += s.errors;
+    }
+    total.elapsed = start.elapsed();
+    total
+}
+
+/// Two 100-ply fixture games as sheets (different, so that a resubmission is a real change).
+fn hundred_ply_sheets() -> Vec<Value> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/abapa-random-games.jsonl"
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|g| (98..=102).contains(&g["plies"].as_array().unwrap().len()))
+        .take(2)
+        .map(|g| {
+            json!({
+                "result": g["end"]["winner"].as_str().unwrap_or("draw"),
+                "seeds": g["end"]["scores"],
+                "end": "natural",
+                "moves": g["moves"],
+            })
+        })
+        .collect()
+}
+
+/// A tournament with `players` players and a published first round; the clients of the South
+/// and North players of each game, signed in with their PINs.
+async fn tournament(address: &str, players: usize) -> (Client, i64, Vec<(i64, Client, Client)>) {
+    let mut organiser = Client::new(address);
+    let (s, _) = organiser
+        .json(
+            Method::POST,
+            "/api/session",
+            &json!({"username": "admin", "password": "load-test-password"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, t) = organiser
+        .json(
+            Method::POST,
+            "/api/tournaments",
+            &json!({"name": format!("Load {players}"), "rules": "abapa", "rounds": 9, "pairing": "swiss"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let t = t["id"].as_i64().unwrap();
+    let mut csv = String::from("name,club,country,rating\n");
+    for i in 0..players {
+        csv.push_str(&format!("Player {i},Club {},GH,{}\n", i % 20, 2200 - i));
+    }
+    let (s, body) = organiser
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{t}/players/import"),
+            Some("text/csv"),
+            csv.into_bytes(),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let created: Value = serde_json::from_slice(&body).unwrap();
+    let pins: std::collections::HashMap<i64, String> = created["created"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_i64().unwrap(),
+                c["pin"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let (s, _) = organiser
+        .json(
+            Method::POST,
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (s, round) = organiser
+        .json(
+            Method::POST,
+            &format!("/api/tournaments/{t}/rounds/1/publish"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let mut games = Vec::new();
+    let mut sign_ins = Vec::new();
+    for g in round["games"].as_array().unwrap() {
+        let (Some(south), Some(north)) = (g["south"]["id"].as_i64(), g["north"]["id"].as_i64())
+        else {
+            continue;
+        };
+        let id = g["id"].as_i64().unwrap();
+        let address = address.to_string();
+        let pins = (pins[&south].clone(), pins[&north].clone());
+        sign_ins.push(actix_web::rt::spawn(async move {
+            let mut clients = Vec::new();
+            for (player, pin) in [(south, pins.0), (north, pins.1)] {
+                let mut c = Client::new(&address);
+                let (s, _) = c
+                    .json(
+                        Method::POST,
+                        &format!("/api/tournaments/{t}/players/{player}/session"),
+                        &json!({"pin": pin}),
+                    )
+                    .await;
+                assert_eq!(s, StatusCode::OK);
+                clients.push(c);
+            }
+            let north = clients.pop().unwrap();
+            let south = clients.pop().unwrap();
+            (id, south, north)
+        }));
+    }
+    for s in sign_ins {
+        games.push(s.await.unwrap());
+    }
+    (organiser, t, games)
+}
+
+fn main() {
+    let options = options();
+    let server = Server::start();
+    println!(
+        "server {} (release build), {} clients, {} s per phase",
+        server.address, options.clients, options.seconds
+    );
+    let address = server.address.clone();
+    let duration = Duration::from_secs(options.seconds);
+    actix_web::rt::System::new().block_on(async move {
+        let sheets = Rc::new(hundred_ply_sheets());
+        let setup = Instant::now();
+        let (_organiser, _t, games) = tournament(&address, options.clients * 2).await;
+        println!(
+            "set-up: {} players signed in with their PINs in {:.1} s",
+            games.len() * 2,
+            setup.elapsed().as_secs_f64()
+        );
+
+        if options.phases.iter().any(|p| p == "sheets") {
+            // Each South player sends sheets for their own game, alternating two different
+            // 100-ply games: every request is replayed, checked and stored.
+            let game_ids: Rc<Vec<i64>> = Rc::new(games.iter().map(|g| g.0).collect());
+            let clients: Vec<Client> = games.iter().map(|g| g.1.clone()).collect();
+            let sheets = sheets.clone();
+            let mut stats = drive(clients, duration, move |mut c, i, n| {
+                let (ids, sheets) = (game_ids.clone(), sheets.clone());
+                async move {
+                    let (s, _) = c
+                        .json(
+                            Method::POST,
+                            &format!("/api/games/{}/sheets", ids[i]),
+                            &sheets[n % 2],
+                        )
+                        .await;
+                    Some((c, s == StatusCode::CREATED))
+                }
+            })
+            .await;
+            stats.report("sheet (100 plies, verified)", options.clients);
+        }
+        if options.phases.iter().any(|p| p == "confirm") {
+            // Each North player confirms their opponent's sheet: once, then again (a repeat that
+            // changes nothing, as a double click would).
+            let game_ids: Rc<Vec<i64>> = Rc::new(games.iter().map(|g| g.0).collect());
+            let clients: Vec<Client> = games.iter().map(|g| g.2.clone()).collect();
+            let mut stats = drive(clients, duration, move |mut c, i, _| {
+                let ids = game_ids.clone();
+                async move {
+                    let (s, _) = c
+                        .json(
+                            Method::POST,
+                            &format!("/api/games/{}/confirm", ids[i]),
+                            &json!({}),
+                        )
+                        .await;
+                    Some((c, s == StatusCode::OK))
+                }
+            })
+            .await;
+            stats.report("confirm", options.clients);
+        }
+    });
+    println!("server peak memory: {:.1} MiB", server.peak_memory_mib());
+}
