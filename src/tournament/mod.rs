@@ -7,6 +7,7 @@ pub mod players;
 pub mod results;
 pub mod settings;
 pub mod sheets;
+pub mod standings;
 
 pub use players::{ImportError, PlayerDetails, parse_player_csv};
 pub use results::{ResultKind, Winner};

@@ -1,5 +1,5 @@
 //! CSV downloads. A cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
-//! `@`, a tab or a carriage return) is prefixed with `'`, so it stays text.
+//! `@`, a tab or a carriage return) is prefixed with `'`, so it stays text; numbers stay numbers.
 
 use actix_web::HttpResponse;
 
@@ -7,6 +7,10 @@ use super::error::AppError;
 
 /// The cell as text a spreadsheet will not evaluate.
 pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
+    // A number (a negative seed difference, say) is not a formula and stays a number.
+    if cell.parse::<f64>().is_ok() {
+        return cell.into();
+    }
     match cell.chars().next() {
         Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
         _ => cell.into(),
@@ -50,10 +54,12 @@ mod tests {
 
     #[test]
     fn formulas_become_text() {
-        for cell in ["=1+1", "+44 20", "-5", "@SUM(A1)", "\tx"] {
+        for cell in ["=1+1", "+44 20", "-2+3", "@SUM(A1)", "\tx", "-GH"] {
             assert!(neutralise(cell).starts_with('\''), "{cell}");
         }
         assert_eq!(neutralise("Ama"), "Ama");
+        assert_eq!(neutralise("-3"), "-3");
+        assert_eq!(neutralise("-2.5"), "-2.5");
         assert_eq!(neutralise(""), "");
     }
 }

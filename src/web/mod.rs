@@ -13,6 +13,7 @@ pub mod games;
 pub mod pages;
 pub mod players;
 pub mod rounds;
+pub mod standings;
 pub mod tournaments;
 
 use actix_web::{HttpResponse, web};
@@ -119,6 +120,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(players::api_routes)
             .configure(rounds::api_routes)
             .configure(games::api_routes)
+            .configure(standings::api_routes)
             .configure(accounts::api_routes)
             .configure(audit::api_routes)
             .default_service(web::to(not_found_api)),
@@ -128,6 +130,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(players::page_routes)
     .configure(rounds::page_routes)
     .configure(games::page_routes)
+    .configure(standings::page_routes)
     .configure(accounts::page_routes)
     .configure(audit::page_routes)
     .default_service(web::to(not_found_page));

@@ -8,4 +8,5 @@ mod output;
 mod persistence;
 mod security;
 mod sheets;
+mod standings;
 mod swiss;
