@@ -23,7 +23,7 @@ fn options() -> Options {
     let mut o = Options {
         clients: 64,
         seconds: 10,
-        phases: vec!["sheets".into(), "confirm".into()],
+        phases: vec!["sheets".into(), "confirm".into(), "standings".into()],
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -377,7 +377,7 @@ fn main() {
     actix_web::rt::System::new().block_on(async move {
         let sheets = Rc::new(hundred_ply_sheets());
         let setup = Instant::now();
-        let (_organiser, _t, games) = tournament(&address, options.clients * 2).await;
+        let (organiser, t, games) = tournament(&address, options.clients * 2).await;
         println!(
             "set-up: {} players signed in with their PINs in {:.1} s",
             games.len() * 2,
@@ -426,6 +426,46 @@ fn main() {
             })
             .await;
             stats.report("confirm", options.clients);
+        }
+        if options.phases.iter().any(|p| p == "standings") {
+            // The public standings page (anonymous clients), then the organiser's CSV.
+            let players = games.len() * 2;
+            let clients: Vec<Client> = (0..options.clients)
+                .map(|_| Client::new(&address))
+                .collect();
+            let mut stats = drive(clients, duration, move |mut c, _, _| async move {
+                let (s, _) = c
+                    .send(
+                        Method::GET,
+                        &format!("/tournaments/{t}/standings"),
+                        None,
+                        Vec::new(),
+                    )
+                    .await;
+                Some((c, s == StatusCode::OK))
+            })
+            .await;
+            stats.report(
+                &format!("standings page ({players} players)"),
+                options.clients,
+            );
+            let clients: Vec<Client> = (0..options.clients).map(|_| organiser.clone()).collect();
+            let mut stats = drive(clients, duration, move |mut c, _, _| async move {
+                let (s, _) = c
+                    .send(
+                        Method::GET,
+                        &format!("/tournaments/{t}/standings.csv"),
+                        None,
+                        Vec::new(),
+                    )
+                    .await;
+                Some((c, s == StatusCode::OK))
+            })
+            .await;
+            stats.report(
+                &format!("standings CSV ({players} players)"),
+                options.clients,
+            );
         }
     });
     println!("server peak memory: {:.1} MiB", server.peak_memory_mib());

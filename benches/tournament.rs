@@ -8,9 +8,11 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use oware_tournament::auth::{hash_secret, verify_secret};
 use oware_tournament::engine::Rules;
-use oware_tournament::tournament::Winner;
+use oware_tournament::tournament::history::GameRecord;
 use oware_tournament::tournament::pairing::{SwissPlayer, swiss};
 use oware_tournament::tournament::sheets::{EndKind, Sheet, check_sheet};
+use oware_tournament::tournament::standings::{Entrant, standings};
+use oware_tournament::tournament::{Points, ResultKind, Winner};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -103,5 +105,76 @@ fn sheets(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, pairing, secrets, sheets);
+/// A 1,000-player, 9-round Swiss with random results, as the standings see it.
+fn swiss_history() -> (Vec<Entrant>, Vec<GameRecord>) {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut players = field(0);
+    let mut records = Vec::new();
+    for round in 1..=9 {
+        let pairing = swiss(&players).expect("a pairing");
+        for (board, pair) in pairing.boards.iter().enumerate() {
+            let (s, n) = (pair.south as usize, pair.north as usize);
+            let (winner, ps, pn) = match rng.gen_range(0..10) {
+                0 => (Winner::Draw, 1, 1),
+                1..=5 => (Winner::South, 2, 0),
+                _ => (Winner::North, 0, 2),
+            };
+            players[s].half_points += ps;
+            players[n].half_points += pn;
+            players[s].opponents.insert(pair.north);
+            players[n].opponents.insert(pair.south);
+            players[s].sides.push(true);
+            players[n].sides.push(false);
+            let seeds = match winner {
+                Winner::South => (26, 18),
+                Winner::North => (17, 25),
+                Winner::Draw => (24, 24),
+            };
+            records.push(GameRecord {
+                id: records.len() as i32,
+                round,
+                board: Some(board as i32 + 1),
+                south: pair.south,
+                north: Some(pair.north),
+                result: Some((ResultKind::Played, Some(winner))),
+                seeds: Some(seeds),
+            });
+        }
+        for bye in pairing.byes {
+            records.push(GameRecord {
+                id: records.len() as i32,
+                round,
+                board: None,
+                south: bye,
+                north: None,
+                result: Some((ResultKind::Bye, None)),
+                seeds: None,
+            });
+        }
+    }
+    let entrants = players
+        .iter()
+        .map(|p| Entrant {
+            id: p.id,
+            name: format!("Player {}", p.id),
+            club: String::new(),
+            rating: p.rating,
+        })
+        .collect();
+    (entrants, records)
+}
+
+fn standings_bench(c: &mut Criterion) {
+    let (entrants, records) = swiss_history();
+    let codes: Vec<String> = ["BH", "BH-C1", "BH-M1", "SB", "DE", "WIN", "PS", "SC", "SD"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let scoring = Points::default();
+    c.bench_function("standings, 1,000 players, 9 rounds, every tie-break", |b| {
+        b.iter(|| standings(black_box(&entrants), &records, &scoring, &codes, 9).len())
+    });
+}
+
+criterion_group!(benches, pairing, secrets, sheets, standings_bench);
 criterion_main!(benches);

@@ -90,7 +90,19 @@ pub fn transaction<T>(
     let _writer = WRITER
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    conn.immediate_transaction(|conn| f(conn))
+    let result = conn.immediate_transaction(|conn| f(conn));
+    if result.is_ok() {
+        DATA_VERSION.fetch_add(1, std::sync::atomic::Ordering::Release);
+    }
+    result
+}
+
+/// Counts the committed writes: what was computed at one version is still true while it stays.
+static DATA_VERSION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The version of the data (see [`transaction`]).
+pub fn data_version() -> u64 {
+    DATA_VERSION.load(std::sync::atomic::Ordering::Acquire)
 }
 
 impl From<AppError> for DieselError {

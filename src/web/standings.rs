@@ -3,6 +3,7 @@
 //! as one OGN file.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -114,6 +115,40 @@ pub fn value_text(v: f64) -> String {
     }
 }
 
+/// Standings computed at a data version, by tournament and round.
+type Cache = std::sync::Mutex<HashMap<(i32, Option<i32>), (u64, Arc<Data>)>>;
+static CACHE: std::sync::LazyLock<Cache> = std::sync::LazyLock::new(Default::default);
+
+/// The standings data, computed once per change of the data.
+pub async fn cached(
+    state: &AppState,
+    tournament_id: i32,
+    after: Option<i32>,
+) -> Result<Arc<Data>, AppError> {
+    let key = (tournament_id, after);
+    let version = super::actions::data_version();
+    if let Some((v, data)) = CACHE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+        && *v == version
+    {
+        return Ok(data.clone());
+    }
+    let data = Arc::new(
+        state
+            .db(move |conn| load(conn, tournament_id, after))
+            .await?,
+    );
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Keep the cache small: entries of older versions go.
+    cache.retain(|_, (v, _)| *v == version);
+    cache.insert(key, (version, data.clone()));
+    Ok(data)
+}
+
 #[derive(Deserialize)]
 pub struct After {
     after: Option<i32>,
@@ -125,7 +160,7 @@ pub struct After {
 #[template(path = "standings/table.html")]
 struct TablePage {
     nav: Nav,
-    d: Data,
+    d: Arc<Data>,
     rounds: Vec<i32>,
     runs: bool,
 }
@@ -161,8 +196,7 @@ async fn table_page(
     query: web::Query<After>,
 ) -> Result<TablePage, PageError> {
     let id = path.into_inner();
-    let after = query.after;
-    let d = state.db(move |conn| load(conn, id, after)).await?;
+    let d = cached(&state, id, query.after).await?;
     Ok(TablePage {
         nav: Nav::new(&session),
         rounds: (0..=d.published).collect(),
@@ -181,7 +215,7 @@ pub struct Cell {
 #[template(path = "standings/crosstable.html")]
 struct CrossPage {
     nav: Nav,
-    d: Data,
+    d: Arc<Data>,
     /// Round robin: one column per player (by rank); Swiss: one column per round.
     round_robin: bool,
     headers: Vec<String>,
@@ -212,8 +246,7 @@ async fn cross_page(
     query: web::Query<After>,
 ) -> Result<CrossPage, PageError> {
     let id = path.into_inner();
-    let after = query.after;
-    let d = state.db(move |conn| load(conn, id, after)).await?;
+    let d = cached(&state, id, query.after).await?;
     let round_robin = Pairing::parse(&d.t.pairing) == Some(Pairing::RoundRobin);
     let position: HashMap<i32, usize> = d
         .table
@@ -569,8 +602,7 @@ async fn api_standings(
     query: web::Query<After>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let after = query.after;
-    let d = state.db(move |conn| load(conn, id, after)).await?;
+    let d = cached(&state, id, query.after).await?;
     Ok(HttpResponse::Ok().json(StandingsJson {
         after_round: d.after,
         open_games: d.open.len(),
