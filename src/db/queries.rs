@@ -437,3 +437,13 @@ pub fn game_sheets(conn: &mut SqliteConnection, game_id: i32) -> QueryResult<Vec
         .select(SheetRow::as_select())
         .load(conn)
 }
+
+/// The latest sheet of a game.
+pub fn last_sheet(conn: &mut SqliteConnection, game_id: i32) -> QueryResult<Option<SheetRow>> {
+    sheets::table
+        .filter(sheets::game_id.eq(game_id))
+        .order(sheets::id.desc())
+        .select(SheetRow::as_select())
+        .first(conn)
+        .optional()
+}

@@ -182,8 +182,8 @@ pub fn record_sheet(
             verified: accepted.verified,
             created_at: Utc::now().naive_utc(),
         };
-        let sheets = queries::game_sheets(conn, game_id)?;
-        let last = sheets.last().filter(|_| ctx.game.status == "submitted");
+        let last = queries::last_sheet(conn, game_id)?;
+        let last = last.as_ref().filter(|_| ctx.game.status == "submitted");
         let probe = SheetRow {
             id: 0,
             game_id,
@@ -291,9 +291,9 @@ pub fn confirm(
             }
             _ => {}
         }
-        let sheets = queries::game_sheets(conn, game_id)?;
-        let last = sheets
-            .last()
+        let last = queries::last_sheet(conn, game_id)?;
+        let last = last
+            .as_ref()
             .ok_or_else(|| AppError::Conflict("there is no sheet to confirm yet".to_string()))?;
         if last.player_id == player_id {
             return Err(AppError::Conflict(
@@ -882,7 +882,7 @@ async fn game_page(
     let (detail, viewer, tournament_name, last_sheet) = state
         .db(move |conn| {
             let (ctx, viewer) = load_for(conn, game_id, identity)?;
-            let last = queries::game_sheets(conn, game_id)?.pop();
+            let last = queries::last_sheet(conn, game_id)?;
             Ok((
                 detail(conn, &ctx, &viewer)?,
                 viewer,

@@ -444,13 +444,8 @@ async fn standings_csv_page(
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
     let staff = access::staff(&session)?;
-    let after = query.after;
-    let d = state
-        .db(move |conn| {
-            staff.check_runs(conn, id)?;
-            load(conn, id, after)
-        })
-        .await?;
+    state.db(move |conn| staff.check_runs(conn, id)).await?;
+    let d = cached(&state, id, query.after).await?;
     Ok(standings_csv(&d)?)
 }
 
@@ -634,13 +629,8 @@ async fn api_standings_csv(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let staff = access::staff(&session)?;
-    let after = query.after;
-    let d = state
-        .db(move |conn| {
-            staff.check_runs(conn, id)?;
-            load(conn, id, after)
-        })
-        .await?;
+    state.db(move |conn| staff.check_runs(conn, id)).await?;
+    let d = cached(&state, id, query.after).await?;
     Ok(standings_csv(&d)?)
 }
 
