@@ -34,6 +34,14 @@ pub struct Cli {
 pub enum Command {
     /// Run the web service (the default).
     Serve(ServeArgs),
+    /// Copy the database consistently (also while the service runs) to a new file.
+    Backup {
+        /// The copy to write (must not exist yet).
+        file: PathBuf,
+        /// SQLite file (default oware.db, or DATABASE_URL).
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Manage staff accounts.
     User {
         #[command(subcommand)]
@@ -149,6 +157,7 @@ pub fn run(command: Option<Command>) -> ExitCode {
                     database,
                 },
         } => add_user(&role, &name, database),
+        Command::Backup { file, database } => backup(&file, database),
         Command::Replay(args) => run_replay(&args),
         Command::Validate(args) => run_validate(&args),
         Command::Perft(args) => {
@@ -193,6 +202,34 @@ fn serve(args: ServeArgs) -> ExitCode {
             }
         }
     })
+}
+
+fn backup(file: &Path, database: Option<String>) -> ExitCode {
+    let mut config = crate::config::Config::from_env();
+    if let Some(database) = database {
+        config.database_url = database;
+    }
+    if file.exists() {
+        eprintln!(
+            "oware-tournament: {} exists already; choose a new file",
+            file.display()
+        );
+        return ExitCode::from(2);
+    }
+    match crate::db::backup(&config.database_url, file) {
+        Ok(()) => {
+            println!(
+                "Backed up {} to {} (integrity check: ok).",
+                config.database_url,
+                file.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("oware-tournament: backup failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn add_user(role: &str, name: &str, database: Option<String>) -> ExitCode {

@@ -67,3 +67,30 @@ pub fn open(url: &str, max_connections: u32) -> Result<DbPool, OpenError> {
         .map_err(|e| OpenError::Migrate(e.to_string()))?;
     Ok(pool)
 }
+
+/// Writes a consistent copy of the database at `url` to `target` (SQLite's `VACUUM INTO`, which
+/// reads one snapshot while writers go on), then checks the copy's integrity.
+pub fn backup(url: &str, target: &std::path::Path) -> Result<(), String> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Check {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        integrity_check: String,
+    }
+    let target = target.to_str().ok_or("the backup's path is not UTF-8")?;
+    let mut conn = SqliteConnection::establish(url).map_err(|e| e.to_string())?;
+    conn.batch_execute("PRAGMA busy_timeout = 5000;")
+        .map_err(|e| e.to_string())?;
+    diesel::sql_query("VACUUM INTO ?")
+        .bind::<diesel::sql_types::Text, _>(target)
+        .execute(&mut conn)
+        .map_err(|e| e.to_string())?;
+    let mut copy = SqliteConnection::establish(target).map_err(|e| e.to_string())?;
+    let check: Vec<Check> = diesel::sql_query("PRAGMA integrity_check")
+        .load(&mut copy)
+        .map_err(|e| e.to_string())?;
+    match check.first().map(|c| c.integrity_check.as_str()) {
+        Some("ok") => Ok(()),
+        other => Err(format!("the copy fails its integrity check: {other:?}")),
+    }
+}

@@ -143,13 +143,14 @@ impl Client {
         *self.cookie.borrow_mut() = cookie;
     }
 
-    pub async fn send(
+    /// A request, or `None` when it gets no answer (the server is gone).
+    pub async fn try_send(
         &self,
         method: Method,
         path: &str,
         content_type: Option<&str>,
         body: Vec<u8>,
-    ) -> Resp {
+    ) -> Option<Resp> {
         let mut req = self.http.request(method, format!("{}{path}", self.base));
         if let Some(c) = self.cookie.borrow().as_ref() {
             req = req.insert_header((header::COOKIE, c.clone()));
@@ -157,7 +158,7 @@ impl Client {
         if let Some(ct) = content_type {
             req = req.insert_header((header::CONTENT_TYPE, ct));
         }
-        let mut res = req.send_body(body).await.expect("the request is answered");
+        let mut res = req.send_body(body).await.ok()?;
         for value in res.headers().get_all(header::SET_COOKIE) {
             let text = value.to_str().unwrap();
             let pair = text.split(';').next().unwrap().to_string();
@@ -167,12 +168,24 @@ impl Client {
                 *self.cookie.borrow_mut() = Some(pair);
             }
         }
-        let body = res.body().limit(64 << 20).await.expect("a body");
-        Resp {
+        let body = res.body().limit(64 << 20).await.ok()?;
+        Some(Resp {
             status: res.status(),
             headers: res.headers().clone(),
             body: String::from_utf8_lossy(&body).into_owned(),
-        }
+        })
+    }
+
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        content_type: Option<&str>,
+        body: Vec<u8>,
+    ) -> Resp {
+        self.try_send(method, path, content_type, body)
+            .await
+            .expect("the request is answered")
     }
 
     pub async fn get(&self, path: &str) -> Resp {
