@@ -354,3 +354,99 @@ async fn pages_for_every_role() {
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
+
+#[actix_web::test]
+async fn rounds_and_results_are_for_the_staff_who_run_the_tournament() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Guarded rounds").await;
+    let other = create_tournament(&organiser, "Elsewhere").await;
+    let (a, pin) = add_player(&organiser, t, "Ama").await;
+    let (b, _) = add_player(&organiser, t, "Kofi").await;
+    let outsider = app.controller(&organiser, "outsider").await;
+    organiser
+        .post_json(
+            &format!("/api/tournaments/{other}/controllers"),
+            &json!({"username": "outsider"}),
+        )
+        .await;
+    let player = app.client();
+    player
+        .post_json(
+            &format!("/api/tournaments/{t}/players/{a}/session"),
+            &json!({"pin": pin}),
+        )
+        .await;
+    let public = app.client();
+    let pairing = json!({"pairings": [{"south": a, "north": b}]});
+    for (client, expected) in [(&public, 401), (&player, 403), (&outsider, 403)] {
+        let r = client
+            .post_json(&format!("/api/tournaments/{t}/rounds"), &pairing)
+            .await;
+        assert_eq!(r.status.as_u16(), expected, "{}", r.body);
+    }
+    let r = organiser
+        .post_json(&format!("/api/tournaments/{t}/rounds"), &pairing)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let game = r.json()["games"][0]["id"].as_i64().unwrap();
+    let publish = format!("/api/tournaments/{t}/rounds/1/publish");
+    let result = format!("/api/games/{game}/result");
+    let body = json!({"kind": "double-forfeit", "reason": "test"});
+    for (client, expected) in [(&public, 401), (&player, 403), (&outsider, 403)] {
+        assert_eq!(
+            client
+                .send(Method::POST, &publish, None, Vec::new())
+                .await
+                .status
+                .as_u16(),
+            expected
+        );
+        assert_eq!(
+            client
+                .send(
+                    Method::DELETE,
+                    &format!("/api/tournaments/{t}/rounds/1"),
+                    None,
+                    Vec::new()
+                )
+                .await
+                .status
+                .as_u16(),
+            expected
+        );
+        // Nobody but the staff sees the unpublished round.
+        assert_eq!(
+            client
+                .get(&format!("/api/tournaments/{t}/rounds/1"))
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            client.get(&format!("/api/games/{game}")).await.status,
+            StatusCode::NOT_FOUND
+        );
+    }
+    assert_eq!(
+        organiser
+            .send(Method::POST, &publish, None, Vec::new())
+            .await
+            .status,
+        StatusCode::OK
+    );
+    for (client, expected) in [(&public, 401), (&player, 403), (&outsider, 403)] {
+        assert_eq!(
+            client.put_json(&result, &body).await.status.as_u16(),
+            expected
+        );
+    }
+    assert_eq!(
+        organiser.put_json(&result, &body).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        public.get(&format!("/api/games/{game}")).await.status,
+        StatusCode::OK
+    );
+}
