@@ -152,12 +152,7 @@ async fn create(
         created,
         problem,
     };
-    Ok(HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .body(
-            page.render()
-                .map_err(|e| AppError::Internal(e.to_string()))?,
-        ))
+    Ok(super::pages::render(status, &page)?)
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

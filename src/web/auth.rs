@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::actions::transaction;
 use super::error::{ApiError, AppError, PageError};
-use super::pages::{Nav, check_csrf, see_other};
+use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::password::DUMMY_HASH;
 use crate::auth::{Identity, LOCK_MINUTES, MAX_FAILURES, Role, UserSession, verify_secret};
 use crate::db::queries;
@@ -202,20 +202,10 @@ async fn login(
                 username: form.username,
                 error: Some(e.to_string()),
             };
-            Ok(HttpResponse::build(status)
-                .content_type("text/html; charset=utf-8")
-                .body(
-                    page.render()
-                        .map_err(|e| AppError::Internal(e.to_string()))?,
-                ))
+            Ok(super::pages::render(status, &page)?)
         }
         Err(e) => Err(e.into()),
     }
-}
-
-#[derive(Deserialize)]
-struct CsrfOnly {
-    csrf: String,
 }
 
 async fn logout(
@@ -292,12 +282,7 @@ async fn player_sign_in(
                 player_sign_in_page(state, session, web::Path::from(tournament_id)).await?;
             page.selected = form.player_id;
             page.error = Some(e.to_string());
-            Ok(HttpResponse::build(status)
-                .content_type("text/html; charset=utf-8")
-                .body(
-                    page.render()
-                        .map_err(|e| AppError::Internal(e.to_string()))?,
-                ))
+            Ok(super::pages::render(status, &page)?)
         }
         Err(e) => Err(e.into()),
     }

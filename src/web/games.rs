@@ -16,7 +16,7 @@ use super::access::{self, Staff};
 use super::actions::{Audit, transaction};
 use super::board_svg::{Marks, board_svg, ply_marks};
 use super::error::{ApiError, AppError, PageError};
-use super::pages::{Nav, check_csrf, see_other};
+use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use super::rounds::{GameView, names};
 use crate::auth::{Identity, UserSession};
 use crate::db::models::{Game, GameResult, NewSheet, Round, SheetRow, Tournament};
@@ -48,6 +48,22 @@ impl Context {
 
     pub fn rules(&self) -> Rules {
         serde_json::from_str(&self.tournament.rules).unwrap_or_default()
+    }
+
+    /// How the game ended, as the engine replays it: the loser of a resignation or a loss on
+    /// time is the side that did not win.
+    pub fn declared_end(&self) -> DeclaredEnd {
+        let loser = match self.game.winner.as_deref() {
+            Some("south") => Some(Side::North),
+            Some("north") => Some(Side::South),
+            _ => None,
+        };
+        match (self.game.end_kind.as_deref(), loser) {
+            (Some("agreement"), _) => DeclaredEnd::Agreement,
+            (Some("resignation"), Some(l)) => DeclaredEnd::Resignation(l),
+            (Some("time"), Some(l)) => DeclaredEnd::Time(l),
+            _ => DeclaredEnd::Natural,
+        }
     }
 
     /// The side a player has in this game.
@@ -548,17 +564,7 @@ pub struct GameDetail {
 /// The replay of a game's accepted moves.
 fn game_replay(ctx: &Context) -> Option<Replay> {
     let moves = ctx.game.moves.as_deref().filter(|m| !m.is_empty())?;
-    let loser = match ctx.game.winner.as_deref() {
-        Some("south") => Some(Side::North),
-        Some("north") => Some(Side::South),
-        _ => None,
-    };
-    let end = match (ctx.game.end_kind.as_deref(), loser) {
-        (Some("agreement"), _) => DeclaredEnd::Agreement,
-        (Some("resignation"), Some(l)) => DeclaredEnd::Resignation(l),
-        (Some("time"), Some(l)) => DeclaredEnd::Time(l),
-        _ => DeclaredEnd::Natural,
-    };
+    let end = ctx.declared_end();
     replay(moves, &ctx.rules(), Position::start(), None, end).ok()
 }
 
@@ -969,12 +975,7 @@ struct SheetUpload {
 }
 
 fn render(page: GamePage, status: actix_web::http::StatusCode) -> Result<HttpResponse, PageError> {
-    Ok(HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .body(
-            page.render()
-                .map_err(|e| AppError::Internal(e.to_string()))?,
-        ))
+    Ok(super::pages::render(status, &page)?)
 }
 
 async fn submit_page(
@@ -1099,11 +1100,6 @@ async fn submit_page(
     }
 }
 
-#[derive(Deserialize)]
-struct CsrfOnly {
-    csrf: String,
-}
-
 async fn confirm_page(
     state: web::Data<AppState>,
     session: UserSession,
@@ -1208,17 +1204,7 @@ pub fn ogn_record(
         ),
     ];
     tags.retain(|(_, v)| !v.is_empty());
-    let loser = match ctx.game.winner.as_deref() {
-        Some("south") => Some(Side::North),
-        Some("north") => Some(Side::South),
-        _ => None,
-    };
-    let end = match (ctx.game.end_kind.as_deref(), loser) {
-        (Some("agreement"), _) => DeclaredEnd::Agreement,
-        (Some("resignation"), Some(l)) => DeclaredEnd::Resignation(l),
-        (Some("time"), Some(l)) => DeclaredEnd::Time(l),
-        _ => DeclaredEnd::Natural,
-    };
+    let end = ctx.declared_end();
     Some(OgnGame::from_replay(&replayed, &tags, end))
 }
 

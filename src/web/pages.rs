@@ -75,6 +75,25 @@ pub fn check_csrf(session: &UserSession, submitted: &str) -> Result<(), super::A
     }
 }
 
+/// A page with a status other than 200 (a form sent back with its problems, a created thing).
+pub fn render(
+    status: actix_web::http::StatusCode,
+    page: &impl askama::Template,
+) -> Result<actix_web::HttpResponse, super::AppError> {
+    let html = page
+        .render()
+        .map_err(|e| super::AppError::Internal(format!("template: {e}")))?;
+    Ok(actix_web::HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(html))
+}
+
+/// The form of a button that only carries the CSRF token.
+#[derive(serde::Deserialize)]
+pub struct CsrfOnly {
+    pub csrf: String,
+}
+
 /// A redirect after a successful form (303, so the browser follows with GET).
 pub fn see_other(location: &str) -> actix_web::HttpResponse {
     actix_web::HttpResponse::SeeOther()

@@ -13,7 +13,7 @@ use super::AppState;
 use super::access::{self, Staff};
 use super::actions::{self, PlayerView};
 use super::error::{ApiError, AppError, PageError};
-use super::pages::{Nav, check_csrf, see_other};
+use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::{UserSession, generate_pin, hash_secret};
 use crate::db::queries;
 use crate::tournament::players::PlayerInput;
@@ -179,12 +179,10 @@ struct FormPage {
 
 impl FormPage {
     fn invalid(self) -> Result<HttpResponse, PageError> {
-        let html = self
-            .render()
-            .map_err(|e| AppError::Internal(e.to_string()))?;
-        Ok(HttpResponse::UnprocessableEntity()
-            .content_type("text/html; charset=utf-8")
-            .body(html))
+        Ok(super::pages::render(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            &self,
+        )?)
     }
 }
 
@@ -249,12 +247,10 @@ async fn create(
     )
     .await?;
     let page = pins_page(&state, &session, tournament_id, slips).await?;
-    Ok(HttpResponse::Created()
-        .content_type("text/html; charset=utf-8")
-        .body(
-            page.render()
-                .map_err(|e| AppError::Internal(e.to_string()))?,
-        ))
+    Ok(super::pages::render(
+        actix_web::http::StatusCode::CREATED,
+        &page,
+    )?)
 }
 
 async fn edit_page(
@@ -338,11 +334,6 @@ async fn withdraw(
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
 
-#[derive(Deserialize)]
-struct CsrfOnly {
-    csrf: String,
-}
-
 async fn reset_pin(
     state: web::Data<AppState>,
     session: UserSession,
@@ -409,12 +400,10 @@ async fn import(
             let slips =
                 add_with_pins(&state, &staff, tournament_id, players, "player.import").await?;
             let page = pins_page(&state, &session, tournament_id, slips).await?;
-            Ok(HttpResponse::Created()
-                .content_type("text/html; charset=utf-8")
-                .body(
-                    page.render()
-                        .map_err(|e| AppError::Internal(e.to_string()))?,
-                ))
+            Ok(super::pages::render(
+                actix_web::http::StatusCode::CREATED,
+                &page,
+            )?)
         }
         Err(errors) => {
             let page = ImportPage {
@@ -423,12 +412,10 @@ async fn import(
                 csv: text,
                 errors,
             };
-            Ok(HttpResponse::UnprocessableEntity()
-                .content_type("text/html; charset=utf-8")
-                .body(
-                    page.render()
-                        .map_err(|e| AppError::Internal(e.to_string()))?,
-                ))
+            Ok(super::pages::render(
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                &page,
+            )?)
         }
     }
 }

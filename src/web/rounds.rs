@@ -14,7 +14,7 @@ use super::AppState;
 use super::access::{self, Staff};
 use super::actions::{Audit, transaction};
 use super::error::{ApiError, AppError, PageError};
-use super::pages::{Nav, check_csrf, see_other};
+use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::UserSession;
 use crate::db::models::{Game, NewGame, NewRound, Player, Round, Tournament};
 use crate::db::queries;
@@ -813,12 +813,7 @@ async fn create_page(
             let status = e.status();
             let mut page = list_page(state, session, web::Path::from(tournament_id)).await?;
             page.error = Some(e.to_string());
-            Ok(HttpResponse::build(status)
-                .content_type("text/html; charset=utf-8")
-                .body(
-                    page.render()
-                        .map_err(|e| AppError::Internal(e.to_string()))?,
-                ))
+            Ok(super::pages::render(status, &page)?)
         }
         Err(e) => Err(e.into()),
     }
@@ -979,17 +974,7 @@ async fn pairings_form(
         Err(e) => return Err(e.into()),
     };
     let page = show(&state, &session, tournament_id, number, warnings, error).await?;
-    Ok(HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .body(
-            page.render()
-                .map_err(|e| AppError::Internal(e.to_string()))?,
-        ))
-}
-
-#[derive(Deserialize)]
-struct CsrfOnly {
-    csrf: String,
+    Ok(super::pages::render(status, &page)?)
 }
 
 async fn publish_page(

@@ -436,17 +436,25 @@ pub fn standings_csv(d: &Data) -> Result<HttpResponse, AppError> {
     )
 }
 
+/// The standings CSV for the staff who run the tournament.
+async fn staff_standings_csv(
+    state: &AppState,
+    session: &UserSession,
+    id: i32,
+    after: Option<i32>,
+) -> Result<HttpResponse, AppError> {
+    let staff = access::staff(session)?;
+    state.db(move |conn| staff.check_runs(conn, id)).await?;
+    standings_csv(&*cached(state, id, after).await?)
+}
+
 async fn standings_csv_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<i32>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, PageError> {
-    let id = path.into_inner();
-    let staff = access::staff(&session)?;
-    state.db(move |conn| staff.check_runs(conn, id)).await?;
-    let d = cached(&state, id, query.after).await?;
-    Ok(standings_csv(&d)?)
+    Ok(staff_standings_csv(&state, &session, path.into_inner(), query.after).await?)
 }
 
 /// Every game of the published rounds, with how it went.
@@ -627,11 +635,7 @@ async fn api_standings_csv(
     path: web::Path<i32>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let staff = access::staff(&session)?;
-    state.db(move |conn| staff.check_runs(conn, id)).await?;
-    let d = cached(&state, id, query.after).await?;
-    Ok(standings_csv(&d)?)
+    Ok(staff_standings_csv(&state, &session, path.into_inner(), query.after).await?)
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

@@ -379,12 +379,10 @@ impl FormPage {
     }
 
     fn invalid(self) -> Result<HttpResponse, PageError> {
-        let html = self
-            .render()
-            .map_err(|e| AppError::Internal(e.to_string()))?;
-        Ok(HttpResponse::UnprocessableEntity()
-            .content_type("text/html; charset=utf-8")
-            .body(html))
+        Ok(super::pages::render(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            &self,
+        )?)
     }
 }
 
