@@ -993,31 +993,13 @@ async fn submit_page(
         end: form.end.into_inner(),
         moves: form.moves.map(Text::into_inner).unwrap_or_default(),
     };
-    if let Some(file) = form.ogn.filter(|f| !f.data.is_empty()) {
-        match String::from_utf8(file.data.to_vec()) {
-            Ok(text) => fields.moves = text,
-            Err(_) => {
-                let diagnostic = Diagnostic {
-                    message: "the uploaded file is not text".to_string(),
-                    ply: None,
-                    token: None,
-                    position: None,
-                    diagram: None,
-                };
-                let page = game_page(
-                    &state,
-                    &session,
-                    game_id,
-                    None,
-                    Some(fields),
-                    Some(diagnostic),
-                    None,
-                )
-                .await?;
-                return render(page, actix_web::http::StatusCode::UNPROCESSABLE_ENTITY);
-            }
-        }
-    }
+    // An uploaded OGN file stands in for the typed moves.
+    let upload = match form.ogn.filter(|f| !f.data.is_empty()) {
+        Some(file) => String::from_utf8(file.data.to_vec())
+            .map(|text| fields.moves = text)
+            .map_err(|_| AppError::Invalid("the uploaded file is not text".to_string())),
+        None => Ok(()),
+    };
     let seeds = |s: &str| s.trim().parse::<i64>().unwrap_or(-1);
     let body = SheetBody {
         pin: None,
@@ -1026,7 +1008,7 @@ async fn submit_page(
         end: fields.end.clone(),
         moves: fields.moves.clone(),
     };
-    let result = match body.sheet() {
+    let result = match upload.and_then(|()| body.sheet()) {
         Ok(sheet) => submit(&state, &session, game_id, None, sheet).await,
         Err(e) => Err(e),
     };
