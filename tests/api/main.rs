@@ -2,6 +2,7 @@
 
 mod access;
 mod binary;
+mod browser;
 mod crash;
 mod helpers;
 mod input;
