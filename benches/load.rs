@@ -3,8 +3,14 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,...]`.
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings]
+//! [--events 64,1000]`.
+//!
+//! Sheets and confirmations go to an event with two players per client (one game each); the
+//! standings page and CSV are read from events of the `--events` sizes, whose first round the
+//! controller has filled in.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
@@ -17,6 +23,8 @@ struct Options {
     clients: usize,
     seconds: u64,
     phases: Vec<String>,
+    /// Sizes of the events whose standings are read.
+    events: Vec<usize>,
 }
 
 fn options() -> Options {
@@ -24,6 +32,7 @@ fn options() -> Options {
         clients: 64,
         seconds: 10,
         phases: vec!["sheets".into(), "confirm".into(), "standings".into()],
+        events: vec![64, 1000],
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -39,6 +48,13 @@ fn options() -> Options {
             }
             "--phases" => {
                 o.phases = args[i + 1].split(',').map(str::to_string).collect();
+                i += 1;
+            }
+            "--events" => {
+                o.events = args[i + 1]
+                    .split(',')
+                    .map(|n| n.parse().expect("--events N,M"))
+                    .collect();
                 i += 1;
             }
             // cargo bench passes --bench; other harness flags are not ours.
@@ -268,9 +284,8 @@ fn hundred_ply_sheets() -> Vec<Value> {
         .collect()
 }
 
-/// A tournament with `players` players and a published first round; the clients of the South
-/// and North players of each game, signed in with their PINs.
-async fn tournament(address: &str, players: usize) -> (Client, i64, Vec<(i64, Client, Client)>) {
+/// A client signed in as the first organiser.
+async fn organiser(address: &str) -> Client {
     let mut organiser = Client::new(address);
     let (s, _) = organiser
         .json(
@@ -280,6 +295,13 @@ async fn tournament(address: &str, players: usize) -> (Client, i64, Vec<(i64, Cl
         )
         .await;
     assert_eq!(s, StatusCode::OK);
+    organiser
+}
+
+/// A tournament of `players` with round 1 generated and published: its id, the PINs by player,
+/// and the round's games.
+async fn published_round(organiser: &Client, players: usize) -> (i64, HashMap<i64, String>, Value) {
+    let mut organiser = organiser.clone();
     let (s, t) = organiser
         .json(
             Method::POST,
@@ -303,7 +325,7 @@ async fn tournament(address: &str, players: usize) -> (Client, i64, Vec<(i64, Cl
         .await;
     assert_eq!(s, StatusCode::CREATED);
     let created: Value = serde_json::from_slice(&body).unwrap();
-    let pins: std::collections::HashMap<i64, String> = created["created"]
+    let pins: HashMap<i64, String> = created["created"]
         .as_array()
         .unwrap()
         .iter()
@@ -330,6 +352,43 @@ async fn tournament(address: &str, players: usize) -> (Client, i64, Vec<(i64, Cl
         )
         .await;
     assert_eq!(s, StatusCode::OK);
+    (t, pins, round)
+}
+
+/// A tournament of `players` whose first round the controller has filled in (results set with a
+/// reason, as from paper sheets): the standings have something to rank.
+async fn finished_round(organiser: &Client, players: usize) -> i64 {
+    let (t, _, round) = published_round(organiser, players).await;
+    for (i, g) in round["games"].as_array().unwrap().iter().enumerate() {
+        if g["north"]["id"].is_null() {
+            continue;
+        }
+        let (result, seeds) = match i % 3 {
+            0 => ("south", [26, 22]),
+            1 => ("north", [20, 28]),
+            _ => ("draw", [24, 24]),
+        };
+        let (s, _) = organiser
+            .clone()
+            .json(
+                Method::PUT,
+                &format!("/api/games/{}/result", g["id"]),
+                &json!({"kind": "played", "result": result, "seeds": seeds, "reason": "paper sheet"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    t
+}
+
+/// A tournament with `players` players and a published first round; the clients of the South
+/// and North players of each game, signed in with their PINs.
+async fn tournament(
+    organiser: &Client,
+    address: &str,
+    players: usize,
+) -> (i64, Vec<(i64, Client, Client)>) {
+    let (t, pins, round) = published_round(organiser, players).await;
     let mut games = Vec::new();
     let mut sign_ins = Vec::new();
     for g in round["games"].as_array().unwrap() {
@@ -362,7 +421,7 @@ async fn tournament(address: &str, players: usize) -> (Client, i64, Vec<(i64, Cl
     for s in sign_ins {
         games.push(s.await.unwrap());
     }
-    (organiser, t, games)
+    (t, games)
 }
 
 fn main() {
@@ -377,7 +436,8 @@ fn main() {
     actix_web::rt::System::new().block_on(async move {
         let sheets = Rc::new(hundred_ply_sheets());
         let setup = Instant::now();
-        let (organiser, t, games) = tournament(&address, options.clients * 2).await;
+        let organiser = organiser(&address).await;
+        let (_, games) = tournament(&organiser, &address, options.clients * 2).await;
         println!(
             "set-up: {} players signed in with their PINs in {:.1} s",
             games.len() * 2,
@@ -428,44 +488,52 @@ fn main() {
             stats.report("confirm", options.clients);
         }
         if options.phases.iter().any(|p| p == "standings") {
-            // The public standings page (anonymous clients), then the organiser's CSV.
-            let players = games.len() * 2;
-            let clients: Vec<Client> = (0..options.clients)
-                .map(|_| Client::new(&address))
-                .collect();
-            let mut stats = drive(clients, duration, move |mut c, _, _| async move {
-                let (s, _) = c
-                    .send(
-                        Method::GET,
-                        &format!("/tournaments/{t}/standings"),
-                        None,
-                        Vec::new(),
-                    )
-                    .await;
-                Some((c, s == StatusCode::OK))
-            })
-            .await;
-            stats.report(
-                &format!("standings page ({players} players)"),
-                options.clients,
-            );
-            let clients: Vec<Client> = (0..options.clients).map(|_| organiser.clone()).collect();
-            let mut stats = drive(clients, duration, move |mut c, _, _| async move {
-                let (s, _) = c
-                    .send(
-                        Method::GET,
-                        &format!("/tournaments/{t}/standings.csv"),
-                        None,
-                        Vec::new(),
-                    )
-                    .await;
-                Some((c, s == StatusCode::OK))
-            })
-            .await;
-            stats.report(
-                &format!("standings CSV ({players} players)"),
-                options.clients,
-            );
+            for &players in &options.events {
+                let setup = Instant::now();
+                let t = finished_round(&organiser, players).await;
+                println!(
+                    "set-up: a {players}-player event with round 1 played, in {:.1} s",
+                    setup.elapsed().as_secs_f64()
+                );
+                // The public standings page (anonymous clients), then the organiser's CSV.
+                let clients: Vec<Client> = (0..options.clients)
+                    .map(|_| Client::new(&address))
+                    .collect();
+                let mut stats = drive(clients, duration, move |mut c, _, _| async move {
+                    let (s, body) = c
+                        .send(
+                            Method::GET,
+                            &format!("/tournaments/{t}/standings"),
+                            None,
+                            Vec::new(),
+                        )
+                        .await;
+                    Some((c, s == StatusCode::OK && !body.is_empty()))
+                })
+                .await;
+                stats.report(
+                    &format!("standings page ({players} players)"),
+                    options.clients,
+                );
+                let clients: Vec<Client> =
+                    (0..options.clients).map(|_| organiser.clone()).collect();
+                let mut stats = drive(clients, duration, move |mut c, _, _| async move {
+                    let (s, _) = c
+                        .send(
+                            Method::GET,
+                            &format!("/tournaments/{t}/standings.csv"),
+                            None,
+                            Vec::new(),
+                        )
+                        .await;
+                    Some((c, s == StatusCode::OK))
+                })
+                .await;
+                stats.report(
+                    &format!("standings CSV ({players} players)"),
+                    options.clients,
+                );
+            }
         }
     });
     println!("server peak memory: {:.1} MiB", server.peak_memory_mib());

@@ -44,6 +44,7 @@ impl Application {
         let pool = db::open(&config.database_url, 8)?;
         ensure_organiser(&pool, config.admin_password.as_deref())?;
         let key = session_key(&pool)?;
+        let writer = db::Writer::open(&config.database_url)?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             bind: config.bind.clone(),
             source,
@@ -55,11 +56,12 @@ impl Application {
                 source,
             })?
             .port();
-        let server =
-            run(listener, pool.clone(), key, config).map_err(|source| StartError::Bind {
+        let server = run(listener, pool.clone(), writer, key, config).map_err(|source| {
+            StartError::Bind {
                 bind: config.bind.clone(),
                 source,
-            })?;
+            }
+        })?;
         Ok(Application { port, server, pool })
     }
 
@@ -139,8 +141,14 @@ fn from_hex(hex: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-fn run(listener: TcpListener, pool: DbPool, key: Key, config: &Config) -> std::io::Result<Server> {
-    let state = web::Data::new(AppState { pool });
+fn run(
+    listener: TcpListener,
+    pool: DbPool,
+    writer: std::sync::Arc<db::Writer>,
+    key: Key,
+    config: &Config,
+) -> std::io::Result<Server> {
+    let state = web::Data::new(AppState { pool, writer });
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {
         App::new()

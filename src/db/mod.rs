@@ -1,5 +1,6 @@
-//! The SQLite database: a connection pool with the pragmas every connection needs, the embedded
-//! migrations, models and plain query functions.
+//! The SQLite database: a connection pool with the pragmas every connection needs, the one
+//! connection that writes, the checkpointer, the embedded migrations, models and plain query
+//! functions.
 //!
 //! Error policy: query functions return `diesel::QueryResult`; the web layer maps "not found" to
 //! 404, constraint violations to 409 where a caller can cause them, and anything else to 500.
@@ -8,6 +9,8 @@ pub mod models;
 pub mod queries;
 pub mod schema;
 
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -20,19 +23,140 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 pub type DbPool = Pool<ConnectionManager<SqliteConnection>>;
 pub type DbConn = PooledConnection<ConnectionManager<SqliteConnection>>;
 
-/// Sets the pragmas on every connection the pool opens: wait for a busy database rather than fail
-/// at once, write-ahead logging, foreign keys enforced.
+/// What every connection sets: wait for a busy database rather than fail at once, write-ahead
+/// logging, foreign keys enforced. Commits do not checkpoint the log themselves (that would stall
+/// the write, and every request queued behind it, for the checkpoint's copying and syncing): the
+/// [`Writer`] does it when no write is waiting.
+const PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
+     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0;";
+
+/// Sets the pragmas on every connection the pool opens.
 #[derive(Debug, Clone, Copy)]
 struct Pragmas;
 
 impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for Pragmas {
     fn on_acquire(&self, conn: &mut SqliteConnection) -> Result<(), diesel::r2d2::Error> {
-        conn.batch_execute(
-            "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
-             PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
-        )
-        .map_err(diesel::r2d2::Error::QueryError)
+        conn.batch_execute(PRAGMAS)
+            .map_err(diesel::r2d2::Error::QueryError)
     }
+}
+
+/// The connection the service writes through, on a thread of its own that takes the writes in
+/// the order they come. SQLite has one writer at a time anyway; one connection keeps its prepared
+/// statements and page cache warm (another connection's write would invalidate them), and a queue
+/// serves waiting writes first come, first served, where threads waiting on a lock would be woken
+/// in no particular order.
+pub struct Writer {
+    queue: std::sync::mpsc::Sender<Job>,
+}
+
+type Job = Box<dyn FnOnce(&mut SqliteConnection) + Send>;
+
+/// A write that gave no answer: it panicked (and was rolled back), or the writer's thread has
+/// stopped because it could not open the database again.
+#[derive(Debug, thiserror::Error)]
+#[error("the database write did not complete")]
+pub struct WriteFailed;
+
+impl Writer {
+    /// Opens the writing connection of an opened (migrated) database and starts its thread.
+    pub fn open(url: &str) -> Result<Arc<Writer>, OpenError> {
+        let conn = connect(url)?;
+        let (queue, jobs) = std::sync::mpsc::channel::<Job>();
+        let (url, reopen) = (url.to_string(), url.to_string());
+        std::thread::Builder::new()
+            .name("db-writer".to_string())
+            .spawn(move || write_loop(conn, &jobs, &reopen))
+            .map_err(|e| OpenError::Writer {
+                url,
+                message: e.to_string(),
+            })?;
+        Ok(Arc::new(Writer { queue }))
+    }
+
+    /// Runs `f` on the writing connection once the writes queued before it are done.
+    pub async fn run<T, F>(&self, f: F) -> Result<T, WriteFailed>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut SqliteConnection) -> T + Send + 'static,
+    {
+        let (done, result) = tokio::sync::oneshot::channel();
+        self.queue
+            .send(Box::new(move |conn: &mut SqliteConnection| {
+                let _ = done.send(f(conn));
+            }))
+            .map_err(|_| WriteFailed)?;
+        // A job that panicked drops its sender without an answer.
+        result.await.map_err(|_| WriteFailed)
+    }
+}
+
+/// Writes since the last checkpoint after which one is run as soon as no write waits (about the
+/// 1,000 pages at which SQLite would checkpoint by itself).
+const CHECKPOINT_WHEN_IDLE: u32 = 100;
+/// Writes after which a checkpoint is run even while writes wait, so that the log cannot grow
+/// without bound under a load that never pauses.
+const CHECKPOINT_ALWAYS: u32 = 500;
+
+/// The writer's thread: runs the queued writes one after another until the service drops its
+/// [`Writer`], and checkpoints the log between them. A checkpoint run here, between two writes,
+/// copies the whole log into the database, so the next write starts the log again from its
+/// beginning; one running beside a steady stream of writes would never finish, and the log would
+/// grow.
+fn write_loop(mut conn: SqliteConnection, jobs: &Receiver<Job>, url: &str) {
+    let mut since_checkpoint = 0u32;
+    loop {
+        let job = match jobs.try_recv() {
+            Ok(job) => job,
+            Err(TryRecvError::Disconnected) => return,
+            Err(TryRecvError::Empty) => {
+                if since_checkpoint >= CHECKPOINT_WHEN_IDLE {
+                    checkpoint(&mut conn);
+                    since_checkpoint = 0;
+                }
+                match jobs.recv() {
+                    Ok(job) => job,
+                    Err(_) => return,
+                }
+            }
+        };
+        let run = std::panic::AssertUnwindSafe(|| job(&mut conn));
+        if std::panic::catch_unwind(run).is_err() {
+            // The panic may have left a transaction open: closing the connection rolls it back;
+            // the next write gets a fresh one.
+            match connect(url) {
+                Ok(fresh) => conn = fresh,
+                Err(e) => {
+                    eprintln!("the database writer stops: {e}");
+                    return;
+                }
+            }
+        }
+        since_checkpoint += 1;
+        if since_checkpoint >= CHECKPOINT_ALWAYS {
+            checkpoint(&mut conn);
+            since_checkpoint = 0;
+        }
+    }
+}
+
+/// Copies the log into the database, as far as readers allow (they are never blocked: a frame a
+/// reader still needs waits for the next checkpoint).
+fn checkpoint(conn: &mut SqliteConnection) {
+    if let Err(e) = conn.batch_execute("PRAGMA wal_checkpoint(PASSIVE);") {
+        eprintln!("checkpoint: {e}");
+    }
+}
+
+fn connect(url: &str) -> Result<SqliteConnection, OpenError> {
+    use diesel::Connection;
+    let failed = |e: &dyn std::fmt::Display| OpenError::Writer {
+        url: url.to_string(),
+        message: e.to_string(),
+    };
+    let mut conn = SqliteConnection::establish(url).map_err(|e| failed(&e))?;
+    conn.batch_execute(PRAGMAS).map_err(|e| failed(&e))?;
+    Ok(conn)
 }
 
 /// Why the database could not be opened.
@@ -45,6 +169,8 @@ pub enum OpenError {
     },
     #[error("cannot migrate the database: {0}")]
     Migrate(String),
+    #[error("cannot open the database {url} for writing: {message}")]
+    Writer { url: String, message: String },
 }
 
 /// Opens (creating it if need be) and migrates the database at `url` (a file path).
@@ -92,5 +218,108 @@ pub fn backup(url: &str, target: &std::path::Path) -> Result<(), String> {
     match check.first().map(|c| c.integrity_check.as_str()) {
         Some("ok") => Ok(()),
         other => Err(format!("the copy fails its integrity check: {other:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::Connection;
+
+    fn database() -> (tempfile::TempDir, String) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("w.db").to_str().unwrap().to_string();
+        open(&url, 2).unwrap();
+        (dir, url)
+    }
+
+    #[actix_web::test]
+    async fn writes_run_in_the_order_they_were_queued() {
+        let (_dir, url) = database();
+        let writer = Writer::open(&url).unwrap();
+        let order = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let runs: Vec<_> = (0..50)
+            .map(|i| {
+                let order = order.clone();
+                writer.run(move |conn| {
+                    conn.immediate_transaction(|conn| {
+                        queries::put_setting(conn, "last", &i.to_string())
+                    })
+                    .unwrap();
+                    order.lock().unwrap().push(i);
+                })
+            })
+            .collect();
+        for run in runs {
+            run.await.unwrap();
+        }
+        assert_eq!(*order.lock().unwrap(), (0..50).collect::<Vec<_>>());
+        let mut reader = SqliteConnection::establish(&url).unwrap();
+        assert_eq!(
+            queries::get_setting(&mut reader, "last")
+                .unwrap()
+                .as_deref(),
+            Some("49")
+        );
+    }
+
+    #[actix_web::test]
+    async fn a_write_that_panics_leaves_nothing_and_the_next_one_works() {
+        let (_dir, url) = database();
+        let writer = Writer::open(&url).unwrap();
+        let failed = writer
+            .run(|conn| {
+                conn.batch_execute("BEGIN IMMEDIATE").unwrap();
+                queries::put_setting(conn, "half", "written").unwrap();
+                panic!("a bug in the middle of a write");
+            })
+            .await;
+        assert!(failed.is_err(), "no answer from a write that panicked");
+        let after = writer
+            .run(|conn| {
+                conn.immediate_transaction(|conn| queries::put_setting(conn, "next", "ok"))?;
+                queries::get_setting(conn, "half")
+            })
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(after, None, "the half-done write was rolled back");
+        let mut reader = SqliteConnection::establish(&url).unwrap();
+        assert_eq!(
+            queries::get_setting(&mut reader, "next")
+                .unwrap()
+                .as_deref(),
+            Some("ok")
+        );
+    }
+
+    #[actix_web::test]
+    async fn the_writer_checkpoints_the_log_so_it_does_not_grow() {
+        let writes = 20 * CHECKPOINT_WHEN_IDLE;
+        let write = move |conn: &mut SqliteConnection, i: u32| {
+            conn.immediate_transaction(|conn| {
+                queries::put_setting(conn, &format!("key {i}"), &"v".repeat(200))
+            })
+            .unwrap()
+        };
+        // Commits alone never checkpoint (the pragmas turn that off): the log keeps every page.
+        let (_plain_dir, plain) = database();
+        let mut conn = connect(&plain).unwrap();
+        for i in 0..writes {
+            write(&mut conn, i);
+        }
+        let unchecked = std::fs::metadata(format!("{plain}-wal")).unwrap().len();
+        // Through the writer, checkpointed between writes, the log starts again from the
+        // beginning and its file stays the size of a few checkpoints' worth.
+        let (_dir, url) = database();
+        let writer = Writer::open(&url).unwrap();
+        for i in 0..writes {
+            writer.run(move |conn| write(conn, i)).await.unwrap();
+        }
+        let log = std::fs::metadata(format!("{url}-wal")).unwrap().len();
+        assert!(
+            log < unchecked / 3,
+            "a log of {log} bytes after {writes} writes; {unchecked} without checkpoints"
+        );
     }
 }

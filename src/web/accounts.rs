@@ -62,7 +62,7 @@ async fn create_account(
     })
     .await?;
     let account = state
-        .db(move |conn| actions::create_account(conn, &actor, &username, &hash, role))
+        .write(move |conn| actions::create_account(conn, &actor, &username, &hash, role))
         .await?;
     Ok((
         AccountView {

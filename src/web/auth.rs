@@ -46,7 +46,7 @@ pub async fn check_login(
     let id = account.id;
     if !verify_off_thread(password, account.password_hash.clone()).await? {
         state
-            .db(move |conn| {
+            .write(move |conn| {
                 transaction(conn, |conn| {
                     Ok(queries::record_login_failure(
                         conn,
@@ -61,7 +61,9 @@ pub async fn check_login(
     }
     if account.failed_logins > 0 || account.locked_until.is_some() {
         state
-            .db(move |conn| transaction(conn, |conn| Ok(queries::clear_login_failures(conn, id)?)))
+            .write(move |conn| {
+                transaction(conn, |conn| Ok(queries::clear_login_failures(conn, id)?))
+            })
             .await?;
     }
     let role = Role::parse(&account.role).ok_or_else(|| {
@@ -114,7 +116,7 @@ pub async fn check_pin_of(
             if player.failed_pins > 0 {
                 let id = player.id;
                 state
-                    .db(move |conn| {
+                    .write(move |conn| {
                         transaction(conn, |conn| Ok(queries::clear_pin_failures(conn, id)?))
                     })
                     .await?;
@@ -124,7 +126,7 @@ pub async fn check_pin_of(
     }
     let ids: Vec<i32> = players.iter().map(|p| p.id).collect();
     state
-        .db(move |conn| {
+        .write(move |conn| {
             transaction(conn, |conn| {
                 for id in &ids {
                     queries::record_pin_failure(

@@ -514,7 +514,7 @@ pub async fn submit(
         check_sheet(&sheet, &ctx.rules(), ctx.tournament.require_moves).map_err(sheet_error)?;
     let stored = accepted.clone();
     let (game, outcome) = state
-        .db(move |conn| record_sheet(conn, game_id, player_id, &sheet, &stored))
+        .write(move |conn| record_sheet(conn, game_id, player_id, &sheet, &stored))
         .await?;
     Ok((game, outcome, accepted))
 }
@@ -746,7 +746,7 @@ async fn api_confirm(
     let ctx = state.db(move |conn| Context::load(conn, game_id)).await?;
     let player_id = acting_player(&state, &session, &ctx, pin).await?;
     let game = state
-        .db(move |conn| confirm(conn, game_id, player_id))
+        .write(move |conn| confirm(conn, game_id, player_id))
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"game_id": game.id, "status": game.status})))
 }
@@ -761,7 +761,7 @@ async fn api_result(
     let staff = access::staff(&session)?;
     let body = body.into_inner();
     let detail = state
-        .db(move |conn| {
+        .write(move |conn| {
             set_result(conn, &staff, game_id, &body)?;
             let ctx = Context::load(conn, game_id)?;
             detail(
@@ -1093,7 +1093,7 @@ async fn confirm_page(
     let ctx = state.db(move |conn| Context::load(conn, game_id)).await?;
     let player_id = acting_player(&state, &session, &ctx, None).await?;
     state
-        .db(move |conn| confirm(conn, game_id, player_id))
+        .write(move |conn| confirm(conn, game_id, player_id))
         .await?;
     Ok(see_other(&format!("/games/{game_id}")))
 }
@@ -1135,7 +1135,7 @@ async fn result_page(
         end: None,
     };
     let result = state
-        .db(move |conn| set_result(conn, &staff, game_id, &body))
+        .write(move |conn| set_result(conn, &staff, game_id, &body))
         .await;
     match result {
         Ok(_) => Ok(see_other(&format!("/games/{game_id}"))),

@@ -26,6 +26,8 @@ pub use error::{ApiError, AppError, PageError};
 #[derive(Clone)]
 pub struct AppState {
     pub pool: DbPool,
+    /// The one connection that writes (see [`crate::db::Writer`]).
+    pub writer: std::sync::Arc<crate::db::Writer>,
 }
 
 impl AppState {
@@ -41,6 +43,19 @@ impl AppState {
             f(&mut conn)
         })
         .await?
+    }
+
+    /// Runs `f` with the writing connection, off the async threads. Whatever `f` writes goes
+    /// through [`actions::transaction`], as every write does.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut SqliteConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        self.writer
+            .run(f)
+            .await
+            .map_err(|e| AppError::Internal(e.to_string()))?
     }
 }
 

@@ -75,7 +75,7 @@ async fn add_with_pins(
         .collect();
     let actor = staff.actor();
     let created = state
-        .db(move |conn| actions::add_players(conn, &actor, tournament_id, &rows, action))
+        .write(move |conn| actions::add_players(conn, &actor, tournament_id, &rows, action))
         .await?;
     Ok(created
         .into_iter()
@@ -101,7 +101,7 @@ async fn reset(
     let (pin, hash) = new_pins(1).await?.remove(0);
     let actor = staff.actor();
     let player = state
-        .db(move |conn| actions::reset_pin(conn, &actor, tournament_id, player_id, &hash))
+        .write(move |conn| actions::reset_pin(conn, &actor, tournament_id, player_id, &hash))
         .await?;
     Ok(PinSlip {
         id: player.id,
@@ -306,7 +306,7 @@ async fn update(
     };
     let actor = staff.actor();
     state
-        .db(move |conn| actions::edit_player(conn, &actor, tournament_id, player_id, &details))
+        .write(move |conn| actions::edit_player(conn, &actor, tournament_id, player_id, &details))
         .await?;
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
@@ -329,7 +329,9 @@ async fn withdraw(
     let withdrawn = form.withdrawn == "true";
     let actor = staff.actor();
     state
-        .db(move |conn| actions::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn))
+        .write(move |conn| {
+            actions::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
@@ -548,7 +550,7 @@ async fn api_update(
     let details = PlayerDetails::parse(&body).map_err(AppError::Invalid)?;
     let actor = staff.actor();
     let player = state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             actions::edit_player(conn, &actor, tournament_id, player_id, &details)
         })
@@ -573,7 +575,7 @@ async fn api_withdraw(
     let withdrawn = body.withdrawn;
     let actor = staff.actor();
     let player = state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             actions::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
         })

@@ -618,7 +618,7 @@ async fn api_create(
     let staff = access::staff(&session)?;
     let request = body.request()?;
     let view = state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             let (round, warnings) = create_round(conn, &staff.actor(), tournament_id, &request)?;
             round_view(conn, Some(&staff), tournament_id, round.number, warnings)
@@ -668,7 +668,7 @@ async fn api_publish(
     let (tournament_id, number) = path.into_inner();
     let staff = access::staff(&session)?;
     let view = state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             publish(conn, &staff.actor(), tournament_id, number)?;
             round_view(conn, Some(&staff), tournament_id, number, Vec::new())
@@ -685,7 +685,7 @@ async fn api_delete(
     let (tournament_id, number) = path.into_inner();
     let staff = access::staff(&session)?;
     state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             delete(conn, &staff.actor(), tournament_id, number)
         })
@@ -799,7 +799,7 @@ async fn create_page(
         _ => return Err(AppError::BadRequest("mode: generate or manual".to_string()).into()),
     };
     let result = state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             create_round(conn, &staff.actor(), tournament_id, &request)
         })
@@ -961,7 +961,7 @@ async fn pairings_form(
         manual_request(&entries)?
     };
     let result = state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             replace_pairing(conn, &staff.actor(), tournament_id, number, &request)
         })
@@ -987,7 +987,7 @@ async fn publish_page(
     let staff = access::staff(&session)?;
     check_csrf(&session, &form.csrf)?;
     state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             publish(conn, &staff.actor(), tournament_id, number)
         })
@@ -1007,7 +1007,7 @@ async fn delete_page(
     let staff = access::staff(&session)?;
     check_csrf(&session, &form.csrf)?;
     state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             delete(conn, &staff.actor(), tournament_id, number)
         })

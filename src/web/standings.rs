@@ -189,20 +189,60 @@ async fn runs(
     }
 }
 
+/// Standings pages as rendered for visitors who are not signed in (the same page for all of
+/// them), by tournament and round, at one data version.
+type PublicPages = std::sync::Mutex<HashMap<(i32, Option<i32>), (u64, web::Bytes)>>;
+static PUBLIC_PAGES: std::sync::LazyLock<PublicPages> = std::sync::LazyLock::new(Default::default);
+
+fn html(body: web::Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(body)
+}
+
 async fn table_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<i32>,
     query: web::Query<After>,
-) -> Result<TablePage, PageError> {
+) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
+    let key = (id, query.after);
+    let public = session.identity().ok().flatten().is_none();
+    // Read before the data: a page is never filed under a version newer than what it shows.
+    let version = super::actions::data_version();
+    if public {
+        let pages = PUBLIC_PAGES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((v, page)) = pages.get(&key)
+            && *v == version
+        {
+            return Ok(html(page.clone()));
+        }
+    }
     let d = cached(&state, id, query.after).await?;
-    Ok(TablePage {
+    let page = TablePage {
         nav: Nav::new(&session),
         rounds: (0..=d.published).collect(),
         runs: runs(&state, &session, id).await?,
         d,
-    })
+    };
+    let body = web::Bytes::from(
+        page.render()
+            .map_err(|e| AppError::Internal(format!("template: {e}")))?,
+    );
+    if public {
+        let mut pages = PUBLIC_PAGES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Pages of older versions go; one rendered at a newer version meanwhile stays.
+        pages.retain(|_, (v, _)| *v >= version);
+        if pages.get(&key).is_none_or(|(v, _)| *v == version) {
+            pages.insert(key, (version, body.clone()));
+        }
+    }
+    Ok(html(body))
 }
 
 /// One cell of the crosstable or round-by-round table.

@@ -410,7 +410,7 @@ async fn create(
     };
     let actor = staff.actor();
     let t = state
-        .db(move |conn| actions::create_tournament(conn, &actor, &settings))
+        .write(move |conn| actions::create_tournament(conn, &actor, &settings))
         .await?;
     Ok(see_other(&format!("/tournaments/{}", t.id)))
 }
@@ -447,7 +447,7 @@ async fn update(
     };
     let actor = staff.actor();
     state
-        .db(move |conn| actions::update_tournament(conn, &actor, id, &settings))
+        .write(move |conn| actions::update_tournament(conn, &actor, id, &settings))
         .await?;
     Ok(see_other(&format!("/tournaments/{id}")))
 }
@@ -480,7 +480,9 @@ async fn controllers(
     };
     let actor = staff.actor();
     state
-        .db(move |conn| actions::assign_controller(conn, &actor, id, form.username.trim(), assign))
+        .write(move |conn| {
+            actions::assign_controller(conn, &actor, id, form.username.trim(), assign)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}")))
 }
@@ -535,7 +537,7 @@ async fn api_create(
     let settings = parse_settings(&body)?;
     let actor = staff.actor();
     let t = state
-        .db(move |conn| actions::create_tournament(conn, &actor, &settings))
+        .write(move |conn| actions::create_tournament(conn, &actor, &settings))
         .await?;
     Ok(HttpResponse::Created().json(TournamentView::from(&t)))
 }
@@ -551,7 +553,7 @@ async fn api_update(
     let id = path.into_inner();
     let actor = staff.actor();
     let t = state
-        .db(move |conn| actions::update_tournament(conn, &actor, id, &settings))
+        .write(move |conn| actions::update_tournament(conn, &actor, id, &settings))
         .await?;
     Ok(HttpResponse::Ok().json(TournamentView::from(&t)))
 }
@@ -579,7 +581,7 @@ async fn api_controllers(
     let body = body.into_inner();
     let actor = staff.actor();
     let names: Vec<String> = state
-        .db(move |conn| {
+        .write(move |conn| {
             actions::assign_controller(conn, &actor, id, body.username.trim(), body.assign)?;
             Ok(queries::controllers_of(conn, id)?
                 .into_iter()

@@ -448,3 +448,69 @@ fn app_file(app: &TestApp, name: &str, text: &str) -> std::path::PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// The public standings page is rendered once per change of the data and shared by every visitor
+/// who is not signed in: a corrected result shows at once, and a signed-in visitor still gets
+/// their own page.
+#[actix_web::test]
+async fn the_public_standings_page_follows_every_change() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, _) = five(&organiser, 1).await;
+    let visitor = app.client();
+    let points = |html: &str| -> Vec<(String, String)> {
+        html_rows(html, "standings")
+            .into_iter()
+            .map(|row| (row[1].clone(), row[3].clone()))
+            .collect()
+    };
+    let page = visitor.get(&format!("/tournaments/{t}/standings")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let before = points(&page.body);
+    assert!(
+        before.contains(&("A".to_string(), "1".to_string())),
+        "{before:?}"
+    );
+    assert!(
+        before.contains(&("B".to_string(), "0".to_string())),
+        "{before:?}"
+    );
+    let again = visitor.get(&format!("/tournaments/{t}/standings")).await;
+    assert_eq!(again.body, page.body, "nothing changed in between");
+
+    // The controller corrects round 1, board 1: B won, not A.
+    let round = organiser
+        .get(&format!("/api/tournaments/{t}/rounds/1"))
+        .await
+        .json();
+    let game = round["games"][0]["id"].as_i64().unwrap();
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{game}/result"),
+            &json!({"kind": "played", "result": "north", "seeds": [20, 25], "reason": "sheet misread"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let after = points(
+        &visitor
+            .get(&format!("/tournaments/{t}/standings"))
+            .await
+            .body,
+    );
+    assert!(
+        after.contains(&("A".to_string(), "0".to_string())),
+        "{after:?}"
+    );
+    assert!(
+        after.contains(&("B".to_string(), "1".to_string())),
+        "{after:?}"
+    );
+
+    // Signed in, the page is the organiser's own: their name, the staff links.
+    let own = organiser.get(&format!("/tournaments/{t}/standings")).await;
+    assert!(own.body.contains("admin (organiser)"), "{}", own.body);
+    assert!(own.body.contains("standings.csv"));
+    let public = visitor.get(&format!("/tournaments/{t}/standings")).await;
+    assert!(!public.body.contains("admin") && !public.body.contains("standings.csv"));
+    assert!(!public.body.contains("Sign out"));
+}
