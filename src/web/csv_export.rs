@@ -23,6 +23,26 @@ where
     I: IntoIterator<Item = R>,
     R: IntoIterator<Item = String>,
 {
+    Ok(attachment(filename, write(header, rows)?.into()))
+}
+
+/// A CSV download named `filename` of what [`write`] wrote.
+pub fn attachment(filename: &str, body: actix_web::web::Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .body(body)
+}
+
+/// `rows` under `header` as CSV.
+pub fn write<I, R>(header: &[&str], rows: I) -> Result<Vec<u8>, AppError>
+where
+    I: IntoIterator<Item = R>,
+    R: IntoIterator<Item = String>,
+{
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(header)
@@ -36,16 +56,9 @@ where
             .write_record(&cells)
             .map_err(|e| AppError::Internal(e.to_string()))?;
     }
-    let body = writer
+    writer
         .into_inner()
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"{filename}\""),
-        ))
-        .body(body))
+        .map_err(|e| AppError::Internal(e.to_string()))
 }
 
 #[cfg(test)]

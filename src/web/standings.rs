@@ -35,6 +35,11 @@ pub struct Data {
     pub games: Vec<GameRecord>,
     pub names: HashMap<i32, String>,
     pub open: Vec<(i32, Option<i32>, String, String)>,
+    /// The standings page as rendered for visitors who are not signed in (the same for all of
+    /// them), once asked for.
+    public_page: std::sync::OnceLock<web::Bytes>,
+    /// The standings CSV, once asked for.
+    csv: std::sync::OnceLock<web::Bytes>,
 }
 
 pub fn load(
@@ -94,6 +99,8 @@ pub fn load(
         games,
         names,
         open,
+        public_page: Default::default(),
+        csv: Default::default(),
     })
 }
 
@@ -189,11 +196,6 @@ async fn runs(
     }
 }
 
-/// Standings pages as rendered for visitors who are not signed in (the same page for all of
-/// them), by tournament and round, at one data version.
-type PublicPages = std::sync::Mutex<HashMap<(i32, Option<i32>), (u64, web::Bytes)>>;
-static PUBLIC_PAGES: std::sync::LazyLock<PublicPages> = std::sync::LazyLock::new(Default::default);
-
 fn html(body: web::Bytes) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
@@ -207,40 +209,24 @@ async fn table_page(
     query: web::Query<After>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let key = (id, query.after);
-    let public = session.identity().ok().flatten().is_none();
-    // Read before the data: a page is never filed under a version newer than what it shows.
-    let version = super::actions::data_version();
-    if public {
-        let pages = PUBLIC_PAGES
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((v, page)) = pages.get(&key)
-            && *v == version
-        {
-            return Ok(html(page.clone()));
-        }
-    }
     let d = cached(&state, id, query.after).await?;
+    // Rendered once per change of the data for everyone who is not signed in.
+    let public = session.identity().ok().flatten().is_none();
+    if public && let Some(page) = d.public_page.get() {
+        return Ok(html(page.clone()));
+    }
     let page = TablePage {
         nav: Nav::new(&session),
         rounds: (0..=d.published).collect(),
         runs: runs(&state, &session, id).await?,
-        d,
+        d: d.clone(),
     };
     let body = web::Bytes::from(
         page.render()
             .map_err(|e| AppError::Internal(format!("template: {e}")))?,
     );
     if public {
-        let mut pages = PUBLIC_PAGES
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Pages of older versions go; one rendered at a newer version meanwhile stays.
-        pages.retain(|_, (v, _)| *v >= version);
-        if pages.get(&key).is_none_or(|(v, _)| *v == version) {
-            pages.insert(key, (version, body.clone()));
-        }
+        let _ = d.public_page.set(body.clone());
     }
     Ok(html(body))
 }
@@ -456,11 +442,14 @@ async fn player_page(
 
 /// The standings as CSV rows: rank, name, club, points, every tie-break, games played.
 pub fn standings_csv(d: &Data) -> Result<HttpResponse, AppError> {
+    let filename = format!("tournament-{}-standings-after-{}.csv", d.t.id, d.after);
+    if let Some(body) = d.csv.get() {
+        return Ok(super::csv_export::attachment(&filename, body.clone()));
+    }
     let mut header = vec!["rank", "name", "club", "points"];
     header.extend(d.t.tiebreaks.iter().map(String::as_str));
     header.push("games_played");
-    super::csv_export::download(
-        &format!("tournament-{}-standings-after-{}.csv", d.t.id, d.after),
+    let body = web::Bytes::from(super::csv_export::write(
         &header,
         d.table.iter().map(|s| {
             let mut row = vec![
@@ -473,7 +462,9 @@ pub fn standings_csv(d: &Data) -> Result<HttpResponse, AppError> {
             row.push(s.games_played.to_string());
             row
         }),
-    )
+    )?);
+    let _ = d.csv.set(body.clone());
+    Ok(super::csv_export::attachment(&filename, body))
 }
 
 /// The standings CSV for the staff who run the tournament.
