@@ -75,12 +75,14 @@ fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("\"unserialisable: {e}\""))
 }
 
-/// One writer at a time, queued here: SQLite allows a single writer, and waiting in its busy
-/// handler means sleeping in growing steps, which shows as long tail latencies under load.
+/// One writer at a time in the process. The service's writes already come one by one from its
+/// [`crate::db::Writer`]; this also keeps writes of other connections (several services in one
+/// process, as the tests run them) out of SQLite's busy handler, which waits by sleeping in
+/// growing steps.
 static WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Runs `f` in an immediate (writing) transaction, with the application's error type. Every
-/// write of the service goes through here.
+/// write of the service goes through here, on the connection [`super::AppState::write`] gives.
 pub fn transaction<T>(
     conn: &mut SqliteConnection,
     f: impl FnOnce(&mut SqliteConnection) -> Result<T, AppError>,
