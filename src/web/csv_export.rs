@@ -26,7 +26,7 @@ where
     Ok(attachment(filename, write(header, rows)?.into()))
 }
 
-/// A CSV download named `filename` of what [`write`] wrote.
+/// A CSV download named `filename` of what [`write()`] wrote.
 pub fn attachment(filename: &str, body: actix_web::web::Bytes) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
