@@ -650,7 +650,7 @@ async fn api_replace(
     let staff = access::staff(&session)?;
     let request = body.request()?;
     let view = state
-        .db(move |conn| {
+        .write(move |conn| {
             staff.check_runs(conn, tournament_id)?;
             let (_, warnings) =
                 replace_pairing(conn, &staff.actor(), tournament_id, number, &request)?;
