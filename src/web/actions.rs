@@ -75,23 +75,13 @@ fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("\"unserialisable: {e}\""))
 }
 
-/// One writer at a time in the process. The service's writes already come one by one from its
-/// [`crate::db::Writer`]; this also keeps writes of other connections (several services in one
-/// process, as the tests run them) out of SQLite's busy handler, which waits by sleeping in
-/// growing steps.
-static WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 /// Runs `f` in an immediate (writing) transaction, with the application's error type. Every
-/// write of the service goes through here, on the connection [`super::AppState::write`] gives.
+/// write of the service goes through here, on the connection [`super::AppState::write`] gives,
+/// one at a time in the order they came.
 pub fn transaction<T>(
     conn: &mut SqliteConnection,
     f: impl FnOnce(&mut SqliteConnection) -> Result<T, AppError>,
 ) -> Result<T, AppError> {
-    // A panic while holding the lock leaves nothing half-written (the transaction rolls back),
-    // so a poisoned lock is still good to use.
-    let _writer = WRITER
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let result = conn.immediate_transaction(|conn| f(conn));
     if result.is_ok() {
         DATA_VERSION.fetch_add(1, std::sync::atomic::Ordering::Release);
