@@ -20,7 +20,7 @@ use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 use crate::helpers::*;
-use crate::swiss::fixture_games;
+use crate::swiss::{fixture_game, fixture_records};
 
 /// How long a step may wait for the page it expects before the journey counts as failed.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -433,20 +433,9 @@ impl Journey<'_> {
         s.sign_out().await?;
 
         // South sends the sheet: first with a wrong move.
-        let fixture: Value = serde_json::from_str(
-            std::fs::read_to_string(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/data/abapa-random-games.jsonl"
-            ))
-            .map_err(fail("read the fixture games"))?
-            .lines()
-            .next()
-            .ok_or("no fixture game")?,
-        )
-        .map_err(fail("a fixture game"))?;
-        let (_, winner, seeds) = fixture_games().swap_remove(0);
+        let fixture = fixture_records().swap_remove(0);
+        let (right, winner, seeds) = fixture_game(&fixture);
         let (wrong, wrong_ply) = with_wrong_move(&fixture);
-        let right = fixture["moves"].as_str().unwrap();
         let pin = |name: &str| {
             pins.get(name)
                 .cloned()
@@ -494,7 +483,7 @@ impl Journey<'_> {
             .ok_or("a refused sheet shows a result")?;
 
         // Corrected and sent again.
-        s.fill("textarea[name=moves]", right).await?;
+        s.fill("textarea[name=moves]", &right).await?;
         s.click_through("#sheet button[type=submit]").await?;
         s.expect_text("main", "counts once your opponent confirms")
             .await?;

@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 
-/// The fixture games: (moves, winner, [south, north] seeds).
-pub fn fixture_games() -> Vec<(String, String, [i64; 2])> {
+/// The fixture games as recorded: moves, the board after every ply, the end.
+pub fn fixture_records() -> Vec<Value> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/abapa-random-games.jsonl"
@@ -18,17 +18,24 @@ pub fn fixture_games() -> Vec<(String, String, [i64; 2])> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .map(|l| {
-            let g: Value = serde_json::from_str(l).unwrap();
-            let winner = g["end"]["winner"].as_str().unwrap_or("draw").to_string();
-            let scores = &g["end"]["scores"];
-            (
-                g["moves"].as_str().unwrap().to_string(),
-                winner,
-                [scores[0].as_i64().unwrap(), scores[1].as_i64().unwrap()],
-            )
-        })
+        .map(|l| serde_json::from_str(l).unwrap())
         .collect()
+}
+
+/// A fixture game as (moves, winner, [south, north] seeds).
+pub fn fixture_game(g: &Value) -> (String, String, [i64; 2]) {
+    let winner = g["end"]["winner"].as_str().unwrap_or("draw").to_string();
+    let scores = &g["end"]["scores"];
+    (
+        g["moves"].as_str().unwrap().to_string(),
+        winner,
+        [scores[0].as_i64().unwrap(), scores[1].as_i64().unwrap()],
+    )
+}
+
+/// The fixture games: (moves, winner, [south, north] seeds).
+pub fn fixture_games() -> Vec<(String, String, [i64; 2])> {
+    fixture_records().iter().map(fixture_game).collect()
 }
 
 pub fn sheet(game: &(String, String, [i64; 2])) -> Value {
