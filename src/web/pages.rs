@@ -83,9 +83,17 @@ pub fn render(
     let html = page
         .render()
         .map_err(|e| super::AppError::Internal(format!("template: {e}")))?;
-    Ok(actix_web::HttpResponse::build(status)
+    Ok(html_response(status, html))
+}
+
+/// An HTML page already rendered.
+pub fn html_response(
+    status: actix_web::http::StatusCode,
+    body: impl actix_web::body::MessageBody + 'static,
+) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
-        .body(html))
+        .body(body)
 }
 
 /// The form of a button that only carries the CSRF token.

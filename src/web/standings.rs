@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -15,7 +16,7 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, AppError, PageError};
 use super::games::{Context, ogn_record};
-use super::pages::Nav;
+use super::pages::{Nav, html_response};
 use super::rounds::{GameView, records};
 use super::tournaments::{TournamentView, points_text};
 use crate::auth::UserSession;
@@ -196,12 +197,6 @@ async fn runs(
     }
 }
 
-fn html(body: web::Bytes) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(body)
-}
-
 async fn table_page(
     state: web::Data<AppState>,
     session: UserSession,
@@ -213,7 +208,7 @@ async fn table_page(
     // Rendered once per change of the data for everyone who is not signed in.
     let public = session.identity().ok().flatten().is_none();
     if public && let Some(page) = d.public_page.get() {
-        return Ok(html(page.clone()));
+        return Ok(html_response(StatusCode::OK, page.clone()));
     }
     let page = TablePage {
         nav: Nav::new(&session),
@@ -228,7 +223,7 @@ async fn table_page(
     if public {
         let _ = d.public_page.set(body.clone());
     }
-    Ok(html(body))
+    Ok(html_response(StatusCode::OK, body))
 }
 
 /// One cell of the crosstable or round-by-round table.
