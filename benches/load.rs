@@ -261,6 +261,19 @@ where
     total
 }
 
+/// `clients` reading `path` over and over: an answer counts when it is a 200 with a body.
+async fn reads(clients: Vec<Client>, duration: Duration, path: String) -> Stats {
+    let path = Rc::new(path);
+    drive(clients, duration, move |mut c, _, _| {
+        let path = path.clone();
+        async move {
+            let (s, body) = c.send(Method::GET, &path, None, Vec::new()).await;
+            Some((c, s == StatusCode::OK && !body.is_empty()))
+        }
+    })
+    .await
+}
+
 /// Two 100-ply fixture games as sheets (different, so that a resubmission is a real change).
 fn hundred_ply_sheets() -> Vec<Value> {
     let path = concat!(
@@ -496,40 +509,25 @@ fn main() {
                     setup.elapsed().as_secs_f64()
                 );
                 // The public standings page (anonymous clients), then the organiser's CSV.
-                let clients: Vec<Client> = (0..options.clients)
-                    .map(|_| Client::new(&address))
-                    .collect();
-                let mut stats = drive(clients, duration, move |mut c, _, _| async move {
-                    let (s, body) = c
-                        .send(
-                            Method::GET,
-                            &format!("/tournaments/{t}/standings"),
-                            None,
-                            Vec::new(),
-                        )
-                        .await;
-                    Some((c, s == StatusCode::OK && !body.is_empty()))
-                })
-                .await;
-                stats.report(
+                let visitors = (0..options.clients).map(|_| Client::new(&address));
+                reads(
+                    visitors.collect(),
+                    duration,
+                    format!("/tournaments/{t}/standings"),
+                )
+                .await
+                .report(
                     &format!("standings page ({players} players)"),
                     options.clients,
                 );
-                let clients: Vec<Client> =
-                    (0..options.clients).map(|_| organiser.clone()).collect();
-                let mut stats = drive(clients, duration, move |mut c, _, _| async move {
-                    let (s, _) = c
-                        .send(
-                            Method::GET,
-                            &format!("/tournaments/{t}/standings.csv"),
-                            None,
-                            Vec::new(),
-                        )
-                        .await;
-                    Some((c, s == StatusCode::OK))
-                })
-                .await;
-                stats.report(
+                let staff = (0..options.clients).map(|_| organiser.clone());
+                reads(
+                    staff.collect(),
+                    duration,
+                    format!("/tournaments/{t}/standings.csv"),
+                )
+                .await
+                .report(
                     &format!("standings CSV ({players} players)"),
                     options.clients,
                 );
