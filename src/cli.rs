@@ -237,8 +237,8 @@ fn add_user(role: &str, name: &str, database: Option<String>) -> ExitCode {
     if let Some(database) = database {
         config.database_url = database;
     }
-    let role = crate::auth::Role::parse(role).expect("clap allows only the two roles");
-    if let Err(e) = crate::web::accounts::valid_username(name) {
+    let role: crate::auth::Role = role.parse().expect("clap allows only the two roles");
+    if let Err(e) = crate::service::accounts::valid_username(name) {
         eprintln!("oware-tournament: {e}");
         return ExitCode::from(2);
     }
@@ -266,11 +266,11 @@ fn add_user(role: &str, name: &str, database: Option<String>) -> ExitCode {
     };
     let result = pool
         .get()
-        .map_err(crate::web::AppError::from)
+        .map_err(crate::service::ServiceError::from)
         .and_then(|mut conn| {
-            crate::web::actions::create_account(
+            crate::service::accounts::create(
                 &mut conn,
-                "command line",
+                &crate::service::Actor::CommandLine,
                 name.trim(),
                 &crate::auth::hash_secret(&password),
                 role,
@@ -278,11 +278,7 @@ fn add_user(role: &str, name: &str, database: Option<String>) -> ExitCode {
         });
     match result {
         Ok(account) => {
-            println!(
-                "Created the {} account {:?}.",
-                role.name(),
-                account.username
-            );
+            println!("Created the {} account {:?}.", role, account.username);
             if generated {
                 println!("Its password, shown only now: {password}");
             }

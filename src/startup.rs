@@ -87,7 +87,7 @@ impl Application {
 /// random one printed once to the terminal.
 pub fn ensure_organiser(pool: &DbPool, password: Option<&str>) -> Result<(), StartError> {
     let mut conn = pool.get()?;
-    if queries::count_accounts_with_role(&mut conn, Role::Organiser.name())? > 0 {
+    if queries::count_accounts_with_role(&mut conn, Role::Organiser)? > 0 {
         return Ok(());
     }
     let (password, generated) = match password {
@@ -99,7 +99,7 @@ pub fn ensure_organiser(pool: &DbPool, password: Option<&str>) -> Result<(), Sta
         &NewAccount {
             username: "admin",
             password_hash: &hash_secret(&password),
-            role: Role::Organiser.name(),
+            role: Role::Organiser,
             created_at: Utc::now().naive_utc(),
         },
     )?;
@@ -148,7 +148,11 @@ fn run(
     key: Key,
     config: &Config,
 ) -> std::io::Result<Server> {
-    let state = web::Data::new(AppState { pool, writer });
+    let state = web::Data::new(AppState {
+        pool,
+        writer,
+        standings: Default::default(),
+    });
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {
         App::new()

@@ -1,10 +1,12 @@
 //! Secrets (argon2id), sessions, roles and CSRF tokens.
 
+pub mod identity;
 pub mod password;
 pub mod session;
 
+pub use identity::{Identity, Role};
 pub use password::{generate_password, generate_pin, hash_secret, verify_secret};
-pub use session::{Identity, Role, UserSession};
+pub use session::UserSession;
 
 /// Failed attempts (logins to an account, PINs of a player) before a lock.
 pub const MAX_FAILURES: i32 = 5;

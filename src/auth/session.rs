@@ -5,61 +5,9 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use rand::RngCore;
 use rand::rngs::OsRng;
-use serde::{Deserialize, Serialize};
 use std::future::{Ready, ready};
 
-/// The roles of staff accounts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    Organiser,
-    Controller,
-}
-
-impl Role {
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Organiser => "organiser",
-            Role::Controller => "controller",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Role> {
-        match s {
-            "organiser" => Some(Role::Organiser),
-            "controller" => Some(Role::Controller),
-            _ => None,
-        }
-    }
-}
-
-/// Who a session belongs to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Identity {
-    Staff {
-        account_id: i32,
-        username: String,
-        role: Role,
-    },
-    Player {
-        player_id: i32,
-        tournament_id: i32,
-        name: String,
-    },
-}
-
-impl Identity {
-    /// How the audit log names this person.
-    pub fn actor(&self) -> String {
-        match self {
-            Identity::Staff { username, role, .. } => format!("{} {username}", role.name()),
-            Identity::Player {
-                player_id, name, ..
-            } => format!("player {name} (#{player_id})"),
-        }
-    }
-}
+use super::identity::Identity;
 
 const IDENTITY: &str = "identity";
 const CSRF: &str = "csrf";

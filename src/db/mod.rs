@@ -2,12 +2,15 @@
 //! connection that writes, the checkpointer, the embedded migrations, models and plain query
 //! functions.
 //!
-//! Error policy: query functions return `diesel::QueryResult`; the web layer maps "not found" to
-//! 404, constraint violations to 409 where a caller can cause them, and anything else to 500.
+//! Error policy: query functions return `diesel::QueryResult`. The service layer turns "not
+//! found" into its own not-found error where the caller named the thing (`or_not_found`), a
+//! constraint a caller can break into a conflict, and anything else into a database error, which
+//! the web answers with a logged 500.
 
 pub mod models;
 pub mod queries;
 pub mod schema;
+mod types;
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -48,6 +51,8 @@ impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for Pragmas {
 /// in no particular order.
 pub struct Writer {
     queue: std::sync::mpsc::Sender<Job>,
+    /// Counts the writes done: what was read at one version is still true while it stays.
+    version: Arc<std::sync::atomic::AtomicU64>,
 }
 
 type Job = Box<dyn FnOnce(&mut SqliteConnection) + Send>;
@@ -71,7 +76,17 @@ impl Writer {
                 url,
                 message: e.to_string(),
             })?;
-        Ok(Arc::new(Writer { queue }))
+        Ok(Arc::new(Writer {
+            queue,
+            version: Default::default(),
+        }))
+    }
+
+    /// The version of this database's data: it moves on after every write, once the write has
+    /// committed (or rolled back) and before its caller hears of it, so a result computed from
+    /// what was read at one version is current as long as the version stays.
+    pub fn version(&self) -> u64 {
+        self.version.load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// Runs `f` on the writing connection once the writes queued before it are done.
@@ -81,9 +96,14 @@ impl Writer {
         F: FnOnce(&mut SqliteConnection) -> T + Send + 'static,
     {
         let (done, result) = tokio::sync::oneshot::channel();
+        let version = self.version.clone();
         self.queue
             .send(Box::new(move |conn: &mut SqliteConnection| {
-                let _ = done.send(f(conn));
+                let answer = f(conn);
+                // After the commit, never before: a reader that sees the new version sees the
+                // new data; and before the answer, so the caller's next read sees it too.
+                version.fetch_add(1, std::sync::atomic::Ordering::Release);
+                let _ = done.send(answer);
             }))
             .map_err(|_| WriteFailed)?;
         // A job that panicked drops its sender without an answer.
@@ -127,7 +147,7 @@ fn write_loop(mut conn: SqliteConnection, jobs: &Receiver<Job>, url: &str) {
             match connect(url) {
                 Ok(fresh) => conn = fresh,
                 Err(e) => {
-                    eprintln!("the database writer stops: {e}");
+                    tracing::error!("the database writer stops: {e}");
                     return;
                 }
             }
@@ -144,7 +164,7 @@ fn write_loop(mut conn: SqliteConnection, jobs: &Receiver<Job>, url: &str) {
 /// reader still needs waits for the next checkpoint).
 fn checkpoint(conn: &mut SqliteConnection) {
     if let Err(e) = conn.batch_execute("PRAGMA wal_checkpoint(PASSIVE);") {
-        eprintln!("checkpoint: {e}");
+        tracing::warn!("checkpoint: {e}");
     }
 }
 
@@ -261,6 +281,27 @@ mod tests {
                 .as_deref(),
             Some("49")
         );
+    }
+
+    #[actix_web::test]
+    async fn the_version_moves_on_before_the_writer_answers() {
+        let (_dir, url) = database();
+        let writer = Writer::open(&url).unwrap();
+        for i in 1..=20 {
+            writer
+                .run(|conn| conn.immediate_transaction(|conn| queries::put_setting(conn, "k", "v")))
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(
+                writer.version(),
+                i,
+                "write {i} is counted when its caller hears of it"
+            );
+        }
+        // Another database's writer counts its own writes.
+        let (_other_dir, other) = database();
+        assert_eq!(Writer::open(&other).unwrap().version(), 0);
     }
 
     #[actix_web::test]

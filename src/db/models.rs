@@ -5,14 +5,20 @@ use diesel::prelude::*;
 use serde::Serialize;
 
 use super::schema::{accounts, audit_log, players, tournament_controllers, tournaments};
+use crate::auth::Role;
+use crate::tournament::sheets::EndKind;
+use crate::tournament::{
+    AccountId, GameId, GameStatus, Pairing, PlayerId, ResultKind, RoundId, SheetId, TournamentId,
+    Winner,
+};
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = accounts, check_for_backend(diesel::sqlite::Sqlite))]
 pub struct Account {
-    pub id: i32,
+    pub id: AccountId,
     pub username: String,
     pub password_hash: String,
-    pub role: String,
+    pub role: Role,
     pub failed_logins: i32,
     pub locked_until: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
@@ -23,21 +29,21 @@ pub struct Account {
 pub struct NewAccount<'a> {
     pub username: &'a str,
     pub password_hash: &'a str,
-    pub role: &'a str,
+    pub role: Role,
     pub created_at: NaiveDateTime,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
 #[diesel(table_name = tournaments, check_for_backend(diesel::sqlite::Sqlite))]
 pub struct Tournament {
-    pub id: i32,
+    pub id: TournamentId,
     pub name: String,
     pub venue: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
     pub rules: String,
     pub rounds: i32,
-    pub pairing: String,
+    pub pairing: Pairing,
     pub points_win: f64,
     pub points_draw: f64,
     pub points_loss: f64,
@@ -58,7 +64,7 @@ pub struct TournamentForm {
     pub end_date: Option<NaiveDate>,
     pub rules: String,
     pub rounds: i32,
-    pub pairing: String,
+    pub pairing: Pairing,
     pub points_win: f64,
     pub points_draw: f64,
     pub points_loss: f64,
@@ -71,15 +77,15 @@ pub struct TournamentForm {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = tournament_controllers)]
 pub struct NewAssignment {
-    pub tournament_id: i32,
-    pub account_id: i32,
+    pub tournament_id: TournamentId,
+    pub account_id: AccountId,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = players, check_for_backend(diesel::sqlite::Sqlite))]
 pub struct Player {
-    pub id: i32,
-    pub tournament_id: i32,
+    pub id: PlayerId,
+    pub tournament_id: TournamentId,
     pub name: String,
     pub club: String,
     pub country: String,
@@ -94,7 +100,7 @@ pub struct Player {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = players)]
 pub struct NewPlayer<'a> {
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub name: &'a str,
     pub club: &'a str,
     pub country: &'a str,
@@ -120,7 +126,7 @@ pub struct AuditEntry {
     pub at: NaiveDateTime,
     pub actor: String,
     pub action: String,
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     pub entity: String,
     pub entity_id: Option<i32>,
     pub before: Option<String>,
@@ -133,7 +139,7 @@ pub struct NewAuditEntry<'a> {
     pub at: NaiveDateTime,
     pub actor: &'a str,
     pub action: &'a str,
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     pub entity: &'a str,
     pub entity_id: Option<i32>,
     pub before: Option<String>,
@@ -143,8 +149,8 @@ pub struct NewAuditEntry<'a> {
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
 #[diesel(table_name = super::schema::rounds, check_for_backend(diesel::sqlite::Sqlite))]
 pub struct Round {
-    pub id: i32,
-    pub tournament_id: i32,
+    pub id: RoundId,
+    pub tournament_id: TournamentId,
     pub number: i32,
     pub published: bool,
     pub created_at: NaiveDateTime,
@@ -154,7 +160,7 @@ pub struct Round {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = super::schema::rounds)]
 pub struct NewRound {
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub number: i32,
     pub created_at: NaiveDateTime,
 }
@@ -162,18 +168,18 @@ pub struct NewRound {
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
 #[diesel(table_name = super::schema::games, check_for_backend(diesel::sqlite::Sqlite))]
 pub struct Game {
-    pub id: i32,
-    pub tournament_id: i32,
-    pub round_id: i32,
+    pub id: GameId,
+    pub tournament_id: TournamentId,
+    pub round_id: RoundId,
     pub board: Option<i32>,
-    pub south_id: i32,
-    pub north_id: Option<i32>,
-    pub status: String,
-    pub kind: Option<String>,
-    pub winner: Option<String>,
+    pub south_id: PlayerId,
+    pub north_id: Option<PlayerId>,
+    pub status: GameStatus,
+    pub kind: Option<ResultKind>,
+    pub winner: Option<Winner>,
     pub south_seeds: Option<i32>,
     pub north_seeds: Option<i32>,
-    pub end_kind: Option<String>,
+    pub end_kind: Option<EndKind>,
     pub end_reason: Option<String>,
     pub moves: Option<String>,
     pub plies: Option<i32>,
@@ -185,13 +191,13 @@ pub struct Game {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = super::schema::games)]
 pub struct NewGame {
-    pub tournament_id: i32,
-    pub round_id: i32,
+    pub tournament_id: TournamentId,
+    pub round_id: RoundId,
     pub board: Option<i32>,
-    pub south_id: i32,
-    pub north_id: Option<i32>,
-    pub status: &'static str,
-    pub kind: Option<&'static str>,
+    pub south_id: PlayerId,
+    pub north_id: Option<PlayerId>,
+    pub status: GameStatus,
+    pub kind: Option<ResultKind>,
     pub updated_at: NaiveDateTime,
 }
 
@@ -199,12 +205,12 @@ pub struct NewGame {
 #[derive(Debug, Clone, AsChangeset, Serialize)]
 #[diesel(table_name = super::schema::games, treat_none_as_null = true)]
 pub struct GameResult {
-    pub status: String,
-    pub kind: Option<String>,
-    pub winner: Option<String>,
+    pub status: GameStatus,
+    pub kind: Option<ResultKind>,
+    pub winner: Option<Winner>,
     pub south_seeds: Option<i32>,
     pub north_seeds: Option<i32>,
-    pub end_kind: Option<String>,
+    pub end_kind: Option<EndKind>,
     pub end_reason: Option<String>,
     pub moves: Option<String>,
     pub plies: Option<i32>,
@@ -216,13 +222,13 @@ pub struct GameResult {
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
 #[diesel(table_name = super::schema::sheets, check_for_backend(diesel::sqlite::Sqlite))]
 pub struct SheetRow {
-    pub id: i32,
-    pub game_id: i32,
-    pub player_id: i32,
-    pub winner: String,
+    pub id: SheetId,
+    pub game_id: GameId,
+    pub player_id: PlayerId,
+    pub winner: Winner,
     pub south_seeds: i32,
     pub north_seeds: i32,
-    pub end_kind: String,
+    pub end_kind: EndKind,
     pub end_reason: Option<String>,
     pub moves: String,
     pub plies: i32,
@@ -233,12 +239,12 @@ pub struct SheetRow {
 #[derive(Debug, Insertable)]
 #[diesel(table_name = super::schema::sheets)]
 pub struct NewSheet<'a> {
-    pub game_id: i32,
-    pub player_id: i32,
-    pub winner: &'a str,
+    pub game_id: GameId,
+    pub player_id: PlayerId,
+    pub winner: Winner,
     pub south_seeds: i32,
     pub north_seeds: i32,
-    pub end_kind: &'a str,
+    pub end_kind: EndKind,
     pub end_reason: Option<&'a str>,
     pub moves: &'a str,
     pub plies: i32,

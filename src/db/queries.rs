@@ -6,6 +6,8 @@ use diesel::sqlite::SqliteConnection;
 
 use super::models::*;
 use super::schema::{accounts, audit_log, players, settings, tournament_controllers, tournaments};
+use crate::auth::Role;
+use crate::tournament::{AccountId, GameId, GameStatus, PlayerId, RoundId, TournamentId};
 
 // --- settings ----------------------------------------------------------------------------------
 
@@ -29,7 +31,7 @@ pub fn put_setting(conn: &mut SqliteConnection, name: &str, value: &str) -> Quer
 
 // --- accounts ----------------------------------------------------------------------------------
 
-pub fn count_accounts_with_role(conn: &mut SqliteConnection, role: &str) -> QueryResult<i64> {
+pub fn count_accounts_with_role(conn: &mut SqliteConnection, role: Role) -> QueryResult<i64> {
     accounts::table
         .filter(accounts::role.eq(role))
         .count()
@@ -54,7 +56,7 @@ pub fn find_account_by_username(
         .optional()
 }
 
-pub fn get_account(conn: &mut SqliteConnection, id: i32) -> QueryResult<Account> {
+pub fn get_account(conn: &mut SqliteConnection, id: AccountId) -> QueryResult<Account> {
     accounts::table
         .find(id)
         .select(Account::as_select())
@@ -71,7 +73,7 @@ pub fn list_accounts(conn: &mut SqliteConnection) -> QueryResult<Vec<Account>> {
 /// Counts a failed login; from `max` failures on, the account is locked until `lock_until`.
 pub fn record_login_failure(
     conn: &mut SqliteConnection,
-    id: i32,
+    id: AccountId,
     max: i32,
     lock_until: NaiveDateTime,
 ) -> QueryResult<()> {
@@ -90,7 +92,7 @@ pub fn record_login_failure(
     Ok(())
 }
 
-pub fn clear_login_failures(conn: &mut SqliteConnection, id: i32) -> QueryResult<()> {
+pub fn clear_login_failures(conn: &mut SqliteConnection, id: AccountId) -> QueryResult<()> {
     diesel::update(accounts::table.find(id))
         .set((
             accounts::failed_logins.eq(0),
@@ -109,7 +111,7 @@ pub fn list_tournaments(conn: &mut SqliteConnection) -> QueryResult<Vec<Tourname
         .load(conn)
 }
 
-pub fn get_tournament(conn: &mut SqliteConnection, id: i32) -> QueryResult<Tournament> {
+pub fn get_tournament(conn: &mut SqliteConnection, id: TournamentId) -> QueryResult<Tournament> {
     tournaments::table
         .find(id)
         .select(Tournament::as_select())
@@ -129,7 +131,7 @@ pub fn insert_tournament(
 
 pub fn update_tournament(
     conn: &mut SqliteConnection,
-    id: i32,
+    id: TournamentId,
     form: &TournamentForm,
 ) -> QueryResult<Tournament> {
     diesel::update(tournaments::table.find(id))
@@ -140,8 +142,8 @@ pub fn update_tournament(
 
 pub fn is_controller_of(
     conn: &mut SqliteConnection,
-    account_id: i32,
-    tournament_id: i32,
+    account_id: AccountId,
+    tournament_id: TournamentId,
 ) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(
         tournament_controllers::table
@@ -162,8 +164,8 @@ pub fn assign_controller(
 
 pub fn unassign_controller(
     conn: &mut SqliteConnection,
-    tournament_id: i32,
-    account_id: i32,
+    tournament_id: TournamentId,
+    account_id: AccountId,
 ) -> QueryResult<usize> {
     diesel::delete(
         tournament_controllers::table
@@ -175,7 +177,7 @@ pub fn unassign_controller(
 
 pub fn controllers_of(
     conn: &mut SqliteConnection,
-    tournament_id: i32,
+    tournament_id: TournamentId,
 ) -> QueryResult<Vec<Account>> {
     tournament_controllers::table
         .inner_join(accounts::table)
@@ -187,8 +189,8 @@ pub fn controllers_of(
 
 pub fn tournaments_controlled_by(
     conn: &mut SqliteConnection,
-    account_id: i32,
-) -> QueryResult<Vec<i32>> {
+    account_id: AccountId,
+) -> QueryResult<Vec<TournamentId>> {
     tournament_controllers::table
         .filter(tournament_controllers::account_id.eq(account_id))
         .select(tournament_controllers::tournament_id)
@@ -197,7 +199,10 @@ pub fn tournaments_controlled_by(
 
 // --- players -----------------------------------------------------------------------------------
 
-pub fn list_players(conn: &mut SqliteConnection, tournament_id: i32) -> QueryResult<Vec<Player>> {
+pub fn list_players(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> QueryResult<Vec<Player>> {
     players::table
         .filter(players::tournament_id.eq(tournament_id))
         .order((players::rating.desc(), players::name))
@@ -206,7 +211,11 @@ pub fn list_players(conn: &mut SqliteConnection, tournament_id: i32) -> QueryRes
 }
 
 /// A player of the given tournament (not found if it belongs to another).
-pub fn get_player(conn: &mut SqliteConnection, tournament_id: i32, id: i32) -> QueryResult<Player> {
+pub fn get_player(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    id: PlayerId,
+) -> QueryResult<Player> {
     players::table
         .filter(players::tournament_id.eq(tournament_id))
         .filter(players::id.eq(id))
@@ -223,7 +232,7 @@ pub fn insert_player(conn: &mut SqliteConnection, new: &NewPlayer<'_>) -> QueryR
 
 pub fn update_player(
     conn: &mut SqliteConnection,
-    id: i32,
+    id: PlayerId,
     changes: &PlayerChanges,
 ) -> QueryResult<Player> {
     diesel::update(players::table.find(id))
@@ -232,7 +241,11 @@ pub fn update_player(
         .get_result(conn)
 }
 
-pub fn set_withdrawn(conn: &mut SqliteConnection, id: i32, withdrawn: bool) -> QueryResult<Player> {
+pub fn set_withdrawn(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    withdrawn: bool,
+) -> QueryResult<Player> {
     diesel::update(players::table.find(id))
         .set(players::withdrawn.eq(withdrawn))
         .returning(Player::as_returning())
@@ -240,7 +253,7 @@ pub fn set_withdrawn(conn: &mut SqliteConnection, id: i32, withdrawn: bool) -> Q
 }
 
 /// Sets a new PIN hash and lifts any lock.
-pub fn set_pin_hash(conn: &mut SqliteConnection, id: i32, pin_hash: &str) -> QueryResult<()> {
+pub fn set_pin_hash(conn: &mut SqliteConnection, id: PlayerId, pin_hash: &str) -> QueryResult<()> {
     diesel::update(players::table.find(id))
         .set((
             players::pin_hash.eq(pin_hash),
@@ -254,7 +267,7 @@ pub fn set_pin_hash(conn: &mut SqliteConnection, id: i32, pin_hash: &str) -> Que
 /// Counts a wrong PIN; from `max` failures on, the PIN is locked until `lock_until`.
 pub fn record_pin_failure(
     conn: &mut SqliteConnection,
-    id: i32,
+    id: PlayerId,
     max: i32,
     lock_until: NaiveDateTime,
 ) -> QueryResult<()> {
@@ -273,7 +286,7 @@ pub fn record_pin_failure(
     Ok(())
 }
 
-pub fn clear_pin_failures(conn: &mut SqliteConnection, id: i32) -> QueryResult<()> {
+pub fn clear_pin_failures(conn: &mut SqliteConnection, id: PlayerId) -> QueryResult<()> {
     diesel::update(players::table.find(id))
         .set((
             players::failed_pins.eq(0),
@@ -295,7 +308,7 @@ pub fn insert_audit(conn: &mut SqliteConnection, entry: &NewAuditEntry<'_>) -> Q
 /// The newest entries first; only those of `tournaments` when given.
 pub fn list_audit(
     conn: &mut SqliteConnection,
-    tournaments: Option<&[i32]>,
+    tournaments: Option<&[TournamentId]>,
     limit: i64,
 ) -> QueryResult<Vec<AuditEntry>> {
     let mut query = audit_log::table
@@ -313,7 +326,10 @@ pub fn list_audit(
 
 use super::schema::{games, rounds, sheets};
 
-pub fn list_rounds(conn: &mut SqliteConnection, tournament_id: i32) -> QueryResult<Vec<Round>> {
+pub fn list_rounds(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> QueryResult<Vec<Round>> {
     rounds::table
         .filter(rounds::tournament_id.eq(tournament_id))
         .order(rounds::number)
@@ -323,7 +339,7 @@ pub fn list_rounds(conn: &mut SqliteConnection, tournament_id: i32) -> QueryResu
 
 pub fn get_round(
     conn: &mut SqliteConnection,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     number: i32,
 ) -> QueryResult<Round> {
     rounds::table
@@ -333,7 +349,7 @@ pub fn get_round(
         .first(conn)
 }
 
-pub fn get_round_by_id(conn: &mut SqliteConnection, id: i32) -> QueryResult<Round> {
+pub fn get_round_by_id(conn: &mut SqliteConnection, id: RoundId) -> QueryResult<Round> {
     rounds::table
         .find(id)
         .select(Round::as_select())
@@ -349,7 +365,7 @@ pub fn insert_round(conn: &mut SqliteConnection, new: &NewRound) -> QueryResult<
 
 pub fn publish_round(
     conn: &mut SqliteConnection,
-    id: i32,
+    id: RoundId,
     at: NaiveDateTime,
 ) -> QueryResult<Round> {
     diesel::update(rounds::table.find(id))
@@ -361,12 +377,12 @@ pub fn publish_round(
         .get_result(conn)
 }
 
-pub fn delete_round(conn: &mut SqliteConnection, id: i32) -> QueryResult<usize> {
+pub fn delete_round(conn: &mut SqliteConnection, id: RoundId) -> QueryResult<usize> {
     diesel::delete(rounds::table.find(id)).execute(conn)
 }
 
 /// The games of a round: boards in order, then the byes.
-pub fn round_games(conn: &mut SqliteConnection, round_id: i32) -> QueryResult<Vec<Game>> {
+pub fn round_games(conn: &mut SqliteConnection, round_id: RoundId) -> QueryResult<Vec<Game>> {
     let mut list: Vec<Game> = games::table
         .filter(games::round_id.eq(round_id))
         .select(Game::as_select())
@@ -375,12 +391,15 @@ pub fn round_games(conn: &mut SqliteConnection, round_id: i32) -> QueryResult<Ve
     Ok(list)
 }
 
-pub fn delete_round_games(conn: &mut SqliteConnection, round_id: i32) -> QueryResult<usize> {
+pub fn delete_round_games(conn: &mut SqliteConnection, round_id: RoundId) -> QueryResult<usize> {
     diesel::delete(games::table.filter(games::round_id.eq(round_id))).execute(conn)
 }
 
 /// Every game of a tournament.
-pub fn tournament_games(conn: &mut SqliteConnection, tournament_id: i32) -> QueryResult<Vec<Game>> {
+pub fn tournament_games(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> QueryResult<Vec<Game>> {
     games::table
         .filter(games::tournament_id.eq(tournament_id))
         .order(games::id)
@@ -388,7 +407,7 @@ pub fn tournament_games(conn: &mut SqliteConnection, tournament_id: i32) -> Quer
         .load(conn)
 }
 
-pub fn get_game(conn: &mut SqliteConnection, id: i32) -> QueryResult<Game> {
+pub fn get_game(conn: &mut SqliteConnection, id: GameId) -> QueryResult<Game> {
     games::table.find(id).select(Game::as_select()).first(conn)
 }
 
@@ -401,7 +420,7 @@ pub fn insert_game(conn: &mut SqliteConnection, new: &NewGame) -> QueryResult<Ga
 
 pub fn set_game_result(
     conn: &mut SqliteConnection,
-    id: i32,
+    id: GameId,
     result: &GameResult,
 ) -> QueryResult<Game> {
     diesel::update(games::table.find(id))
@@ -412,8 +431,8 @@ pub fn set_game_result(
 
 pub fn set_game_status(
     conn: &mut SqliteConnection,
-    id: i32,
-    status: &str,
+    id: GameId,
+    status: GameStatus,
     at: NaiveDateTime,
 ) -> QueryResult<Game> {
     diesel::update(games::table.find(id))
@@ -430,7 +449,7 @@ pub fn insert_sheet(conn: &mut SqliteConnection, new: &NewSheet<'_>) -> QueryRes
 }
 
 /// The sheets of a game, oldest first.
-pub fn game_sheets(conn: &mut SqliteConnection, game_id: i32) -> QueryResult<Vec<SheetRow>> {
+pub fn game_sheets(conn: &mut SqliteConnection, game_id: GameId) -> QueryResult<Vec<SheetRow>> {
     sheets::table
         .filter(sheets::game_id.eq(game_id))
         .order(sheets::id)
@@ -439,7 +458,7 @@ pub fn game_sheets(conn: &mut SqliteConnection, game_id: i32) -> QueryResult<Vec
 }
 
 /// The latest sheet of a game.
-pub fn last_sheet(conn: &mut SqliteConnection, game_id: i32) -> QueryResult<Option<SheetRow>> {
+pub fn last_sheet(conn: &mut SqliteConnection, game_id: GameId) -> QueryResult<Option<SheetRow>> {
     sheets::table
         .filter(sheets::game_id.eq(game_id))
         .order(sheets::id.desc())

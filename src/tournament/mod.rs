@@ -1,14 +1,20 @@
 //! The tournament domain, free of web and database: validated settings, player details and
 //! their CSV import, pairings, results and score sheets.
 
+pub mod game_state;
 pub mod history;
+pub mod ids;
 pub mod pairing;
 pub mod players;
 pub mod results;
 pub mod settings;
 pub mod sheets;
 pub mod standings;
+pub mod tiebreak;
 
+pub use game_state::GameStatus;
+pub use ids::{AccountId, GameId, PlayerId, RoundId, SheetId, TournamentId};
 pub use players::{ImportError, PlayerDetails, parse_player_csv};
 pub use results::{ResultKind, Winner};
-pub use settings::{Pairing, Points, TIEBREAKS, TournamentSettings};
+pub use settings::{Pairing, Points, TournamentSettings};
+pub use tiebreak::Tiebreak;

@@ -5,36 +5,45 @@ use serde::{Deserialize, Serialize};
 use super::settings::Points;
 
 /// Who won a played game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::Display,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Winner {
     South,
     North,
     Draw,
 }
 
-impl Winner {
-    pub fn name(self) -> &'static str {
-        match self {
-            Winner::South => "south",
-            Winner::North => "north",
-            Winner::Draw => "draw",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Winner> {
-        match s {
-            "south" => Some(Winner::South),
-            "north" => Some(Winner::North),
-            "draw" => Some(Winner::Draw),
-            _ => None,
-        }
-    }
-}
-
 /// What kind of result a game has: played, or one of the results without a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::Display,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum ResultKind {
     Played,
     /// South did not come: North wins without a game.
@@ -45,30 +54,6 @@ pub enum ResultKind {
     DoubleForfeit,
     /// No opponent this round.
     Bye,
-}
-
-impl ResultKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            ResultKind::Played => "played",
-            ResultKind::ForfeitSouth => "forfeit-south",
-            ResultKind::ForfeitNorth => "forfeit-north",
-            ResultKind::DoubleForfeit => "double-forfeit",
-            ResultKind::Bye => "bye",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ResultKind> {
-        [
-            ResultKind::Played,
-            ResultKind::ForfeitSouth,
-            ResultKind::ForfeitNorth,
-            ResultKind::DoubleForfeit,
-            ResultKind::Bye,
-        ]
-        .into_iter()
-        .find(|k| k.name() == s)
-    }
 }
 
 /// Points of (South, North) for a counted result (North's is 0 for a bye).
@@ -136,5 +121,21 @@ mod tests {
             result_text(ResultKind::Played, Some(Winner::Draw), Some((24, 24))),
             "½-½ (24-24)"
         );
+    }
+
+    #[test]
+    fn kinds_and_winners_read_back_as_written() {
+        for kind in [
+            ResultKind::Played,
+            ResultKind::ForfeitSouth,
+            ResultKind::ForfeitNorth,
+            ResultKind::DoubleForfeit,
+            ResultKind::Bye,
+        ] {
+            assert_eq!(kind.as_ref().parse::<ResultKind>(), Ok(kind));
+        }
+        assert_eq!(ResultKind::ForfeitSouth.as_ref(), "forfeit-south");
+        assert_eq!("draw".parse::<Winner>(), Ok(Winner::Draw));
+        assert!("Draw".parse::<Winner>().is_err());
     }
 }

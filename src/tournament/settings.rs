@@ -5,44 +5,28 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Preset, Rules};
 
-/// The tie-break codes a tournament may order.
-pub const TIEBREAKS: [(&str, &str); 9] = [
-    ("SC", "seeds captured"),
-    ("SD", "seed difference"),
-    ("BH", "Buchholz"),
-    ("BH-C1", "Buchholz cut 1"),
-    ("BH-M1", "median Buchholz"),
-    ("SB", "Sonneborn-Berger"),
-    ("DE", "direct encounter"),
-    ("WIN", "number of wins"),
-    ("PS", "progressive score"),
-];
+use super::tiebreak::Tiebreak;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How a tournament's rounds are paired.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::Display,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Pairing {
     Manual,
     RoundRobin,
     Swiss,
-}
-
-impl Pairing {
-    pub fn name(self) -> &'static str {
-        match self {
-            Pairing::Manual => "manual",
-            Pairing::RoundRobin => "round-robin",
-            Pairing::Swiss => "swiss",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Pairing> {
-        match s.trim() {
-            "manual" => Some(Pairing::Manual),
-            "round-robin" => Some(Pairing::RoundRobin),
-            "swiss" => Some(Pairing::Swiss),
-            _ => None,
-        }
-    }
 }
 
 /// Points for each result.
@@ -77,7 +61,7 @@ pub struct TournamentSettings {
     pub rounds: i32,
     pub pairing: Pairing,
     pub points: Points,
-    pub tiebreaks: Vec<String>,
+    pub tiebreaks: Vec<Tiebreak>,
     pub require_moves: bool,
     pub require_confirmation: bool,
 }
@@ -103,7 +87,11 @@ pub struct SettingsInput {
 }
 
 /// The default tie-breaks of a new tournament.
-pub const DEFAULT_TIEBREAKS: [&str; 3] = ["BH", "SB", "SC"];
+pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
+    Tiebreak::Buchholz,
+    Tiebreak::SonnebornBerger,
+    Tiebreak::SeedsCaptured,
+];
 
 impl TournamentSettings {
     /// Validates input; every problem is reported, one sentence each.
@@ -171,7 +159,7 @@ impl TournamentSettings {
         };
         let pairing = match input.pairing.as_deref() {
             None | Some("") => Pairing::Swiss,
-            Some(p) => Pairing::parse(p).unwrap_or_else(|| {
+            Some(p) => p.trim().parse().unwrap_or_else(|_| {
                 problems.push(format!(
                     "pairing: {p:?} is not one of manual, round-robin, swiss"
                 ));
@@ -192,29 +180,27 @@ impl TournamentSettings {
         } else if all.iter().any(|p| (p * 2.0).fract() != 0.0) {
             problems.push("points: use whole or half points".to_string());
         }
-        let tiebreaks: Vec<String> = match &input.tiebreaks {
-            None => DEFAULT_TIEBREAKS.iter().map(|s| s.to_string()).collect(),
+        let tiebreaks: Vec<Tiebreak> = match &input.tiebreaks {
+            None => DEFAULT_TIEBREAKS.to_vec(),
             Some(codes) => codes
                 .iter()
                 .map(|c| c.trim().to_ascii_uppercase())
                 .filter(|c| !c.is_empty())
+                .filter_map(|code| match code.parse() {
+                    Ok(t) => Some(t),
+                    Err(_) => {
+                        problems.push(format!(
+                            "tiebreaks: unknown code {code:?} (known: {})",
+                            Tiebreak::codes()
+                        ));
+                        None
+                    }
+                })
                 .collect(),
         };
-        for code in &tiebreaks {
-            if !TIEBREAKS.iter().any(|(c, _)| c == code) {
-                problems.push(format!(
-                    "tiebreaks: unknown code {code:?} (known: {})",
-                    TIEBREAKS
-                        .iter()
-                        .map(|(c, _)| *c)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-        }
-        for (i, code) in tiebreaks.iter().enumerate() {
-            if tiebreaks[..i].contains(code) {
-                problems.push(format!("tiebreaks: {code} is listed twice"));
+        for (i, t) in tiebreaks.iter().enumerate() {
+            if tiebreaks[..i].contains(t) {
+                problems.push(format!("tiebreaks: {t} is listed twice"));
             }
         }
         match rules {
@@ -272,7 +258,10 @@ mod tests {
         assert_eq!(s.name, "Club night");
         assert_eq!(s.pairing, Pairing::Swiss);
         assert_eq!(s.points, Points::default());
-        assert_eq!(s.tiebreaks, ["BH", "SB", "SC"]);
+        assert_eq!(
+            s.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>(),
+            ["BH", "SB", "SC"]
+        );
         assert!(s.require_moves && s.require_confirmation);
     }
 

@@ -8,35 +8,27 @@ use crate::engine::ogn;
 use crate::engine::{Declared, DeclaredEnd, Position, Replay, ReplayError, Rules, Side, replay};
 
 /// How a sheet says the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::Display,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum EndKind {
     Natural,
     Agreement,
     Resignation,
     Time,
-}
-
-impl EndKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            EndKind::Natural => "natural",
-            EndKind::Agreement => "agreement",
-            EndKind::Resignation => "resignation",
-            EndKind::Time => "time",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<EndKind> {
-        [
-            EndKind::Natural,
-            EndKind::Agreement,
-            EndKind::Resignation,
-            EndKind::Time,
-        ]
-        .into_iter()
-        .find(|k| k.name() == s)
-    }
 }
 
 /// A score sheet as a player fills it in.
@@ -120,7 +112,7 @@ pub fn check_sheet(
         (EndKind::Resignation | EndKind::Time, Winner::Draw) => {
             return Err(SheetError::Invalid(format!(
                 "a game lost by {} has a winner, not a draw",
-                sheet.end.name()
+                sheet.end
             )));
         }
         (_, Winner::South) => Some(Side::North),
@@ -143,7 +135,7 @@ pub fn check_sheet(
             if by_seeds != sheet.winner {
                 return Err(SheetError::Invalid(format!(
                     "{south}-{north} seeds do not give the declared result ({})",
-                    sheet.winner.name()
+                    sheet.winner
                 )));
             }
         }

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::history::GameRecord;
 use super::results::ResultKind;
 use super::settings::Points;
+use super::tiebreak::Tiebreak;
 
 /// A player as the standings know them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +49,7 @@ pub struct Standing {
     pub club: String,
     pub points: f64,
     /// The tie-break values, in the tournament's order.
-    pub tiebreaks: Vec<(String, f64)>,
+    pub tiebreaks: Vec<(Tiebreak, f64)>,
     pub games_played: usize,
 }
 
@@ -58,13 +59,56 @@ pub fn standings(
     entrants: &[Entrant],
     games: &[GameRecord],
     scoring: &Points,
-    tiebreaks: &[String],
+    tiebreaks: &[Tiebreak],
     after: i32,
 ) -> Vec<Standing> {
-    let ids: HashSet<i32> = entrants.iter().map(|e| e.id).collect();
-    // Each player's result, round by round (absent when unpaired or the result does not count).
-    let mut rounds: HashMap<i32, Vec<RoundResult>> =
-        entrants.iter().map(|e| (e.id, Vec::new())).collect();
+    let table = round_table(entrants, games, scoring, after);
+    let scores = Scores::new(&table, scoring);
+    let order: Vec<i32> = entrants.iter().map(|e| e.id).collect();
+    let (groups, values) = rank(&order, &scores, tiebreaks);
+    let by_id: HashMap<i32, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
+    let mut result = Vec::with_capacity(order.len());
+    let mut rank = 1;
+    for mut group in groups {
+        let shared = group.len() > 1;
+        // Within a shared rank, by rating then name, for a stable list.
+        group.sort_by(|a, b| {
+            let (ea, eb) = (by_id[a], by_id[b]);
+            eb.rating.cmp(&ea.rating).then(ea.name.cmp(&eb.name))
+        });
+        for id in &group {
+            let e = by_id[id];
+            result.push(Standing {
+                rank,
+                shared,
+                player_id: *id,
+                name: e.name.clone(),
+                club: e.club.clone(),
+                points: scores.points[id],
+                tiebreaks: tiebreaks
+                    .iter()
+                    .copied()
+                    .zip(values[id].iter().copied())
+                    .collect(),
+                games_played: table[id]
+                    .iter()
+                    .filter(|r| matches!(r, RoundResult::Played { .. }))
+                    .count(),
+            });
+        }
+        rank += group.len();
+    }
+    result
+}
+
+/// Each player's result in rounds 1 to `after`, in order; a round without a result that counts
+/// is an unplayed round the player chose (an absence).
+fn round_table(
+    entrants: &[Entrant],
+    games: &[GameRecord],
+    scoring: &Points,
+    after: i32,
+) -> HashMap<i32, Vec<RoundResult>> {
     let mut by_round: HashMap<(i32, i32), RoundResult> = HashMap::new();
     for g in games.iter().filter(|g| g.round <= after) {
         let Some((kind, winner)) = g.result else {
@@ -125,193 +169,178 @@ pub fn standings(
             }
         }
     }
-    for (id, list) in rounds.iter_mut() {
-        for r in 1..=after {
-            list.push(
-                by_round
-                    .get(&(*id, r))
-                    .copied()
-                    .unwrap_or(RoundResult::Unplayed {
-                        points: 0.0,
-                        voluntary: true,
-                        win: false,
-                    }),
-            );
+    entrants
+        .iter()
+        .map(|e| {
+            let list = (1..=after)
+                .map(|r| {
+                    by_round
+                        .get(&(e.id, r))
+                        .copied()
+                        .unwrap_or(RoundResult::Unplayed {
+                            points: 0.0,
+                            voluntary: true,
+                            win: false,
+                        })
+                })
+                .collect();
+            (e.id, list)
+        })
+        .collect()
+}
+
+/// What the tie-breaks are computed from: the round table, each player's points, and the
+/// points the opponents' tie-breaks use.
+struct Scores<'a> {
+    table: &'a HashMap<i32, Vec<RoundResult>>,
+    scoring: &'a Points,
+    points: HashMap<i32, f64>,
+    /// For the opponents' scores in Buchholz and Sonneborn-Berger: unplayed rounds as draws.
+    adjusted: HashMap<i32, f64>,
+}
+
+impl<'a> Scores<'a> {
+    fn new(table: &'a HashMap<i32, Vec<RoundResult>>, scoring: &'a Points) -> Scores<'a> {
+        let points = table
+            .iter()
+            .map(|(id, list)| (*id, list.iter().map(round_points).sum()))
+            .collect();
+        let adjusted = table
+            .iter()
+            .map(|(id, list)| {
+                let total = list
+                    .iter()
+                    .map(|r| match r {
+                        RoundResult::Played { points, .. } => *points,
+                        RoundResult::Unplayed { .. } => scoring.draw,
+                    })
+                    .sum();
+                (*id, total)
+            })
+            .collect();
+        Scores {
+            table,
+            scoring,
+            points,
+            adjusted,
         }
     }
-    let points: HashMap<i32, f64> = rounds
-        .iter()
-        .map(|(id, list)| (*id, list.iter().map(round_points).sum()))
-        .collect();
-    // For the opponents' scores in Buchholz and Sonneborn-Berger, unplayed rounds count as draws.
-    let adjusted: HashMap<i32, f64> = rounds
-        .iter()
-        .map(|(id, list)| {
-            let total = list
-                .iter()
-                .map(|r| match r {
-                    RoundResult::Played { points, .. } => *points,
-                    RoundResult::Unplayed { .. } => scoring.draw,
-                })
-                .sum();
-            (*id, total)
-        })
-        .collect();
-    let win_points = scoring.win.max(f64::MIN_POSITIVE);
-    let value = |code: &str, id: i32| -> f64 {
-        let list = &rounds[&id];
-        let own = points[&id];
-        // Each round's Buchholz contribution, and whether the player chose not to play it.
-        let contributions = || {
-            list.iter().map(|r| match r {
-                RoundResult::Played { opponent, .. } => {
-                    (adjusted.get(opponent).copied().unwrap_or(0.0), false)
-                }
+
+    fn opponent_score(&self, opponent: &i32) -> f64 {
+        self.adjusted.get(opponent).copied().unwrap_or(0.0)
+    }
+
+    /// Each round's Buchholz contribution, and whether the player chose not to play it.
+    fn contributions(&self, id: i32) -> Vec<(f64, bool)> {
+        let own = self.points[&id];
+        self.table[&id]
+            .iter()
+            .map(|r| match r {
+                RoundResult::Played { opponent, .. } => (self.opponent_score(opponent), false),
                 RoundResult::Unplayed { voluntary, .. } => (own, *voluntary),
             })
-        };
-        match code {
-            "SC" => list
-                .iter()
-                .map(|r| match r {
-                    RoundResult::Played {
-                        seeds: Some((mine, _)),
-                        ..
-                    } => f64::from(*mine),
-                    _ => 0.0,
-                })
-                .sum(),
-            "SD" => list
-                .iter()
+            .collect()
+    }
+
+    /// A player's value of one tie-break, among the players still tied with them (`group`).
+    fn value(&self, tiebreak: Tiebreak, id: i32, group: &[i32]) -> f64 {
+        let list = &self.table[&id];
+        let own = self.points[&id];
+        let win_points = self.scoring.win.max(f64::MIN_POSITIVE);
+        let seeds = |f: fn(i32, i32) -> i32| -> f64 {
+            list.iter()
                 .map(|r| match r {
                     RoundResult::Played {
                         seeds: Some((mine, theirs)),
                         ..
-                    } => f64::from(mine - theirs),
+                    } => f64::from(f(*mine, *theirs)),
                     _ => 0.0,
                 })
-                .sum(),
-            "BH" => contributions().map(|(v, _)| v).sum(),
-            "BH-C1" => cut(contributions().collect(), 1, 0),
-            "BH-M1" => cut(contributions().collect(), 1, 1),
-            "SB" => list
+                .sum()
+        };
+        match tiebreak {
+            Tiebreak::SeedsCaptured => seeds(|mine, _| mine),
+            Tiebreak::SeedDifference => seeds(|mine, theirs| mine - theirs),
+            Tiebreak::Buchholz => self.contributions(id).iter().map(|(v, _)| v).sum(),
+            Tiebreak::BuchholzCut1 => cut(self.contributions(id), 1, 0),
+            Tiebreak::MedianBuchholz1 => cut(self.contributions(id), 1, 1),
+            Tiebreak::SonnebornBerger => list
                 .iter()
                 .map(|r| match r {
                     RoundResult::Played {
                         opponent, points, ..
-                    } => points / win_points * adjusted.get(opponent).copied().unwrap_or(0.0),
+                    } => points / win_points * self.opponent_score(opponent),
                     RoundResult::Unplayed { points, .. } => points / win_points * own,
                 })
                 .sum(),
-            "WIN" => list
+            Tiebreak::DirectEncounter => direct_encounter(id, group, self.table),
+            Tiebreak::Wins => list
                 .iter()
                 .filter(|r| match r {
                     RoundResult::Played { points, .. } => {
-                        *points >= scoring.win && scoring.win > scoring.draw
+                        *points >= self.scoring.win && self.scoring.win > self.scoring.draw
                     }
                     RoundResult::Unplayed { win, .. } => *win,
                 })
                 .count() as f64,
-            "PS" => list
+            Tiebreak::ProgressiveScore => list
                 .iter()
                 .scan(0.0, |running, r| {
                     *running += round_points(r);
                     Some(*running)
                 })
                 .sum(),
-            _ => 0.0,
         }
-    };
-    // Rank: points, then each tie-break in turn within the groups still tied; direct encounter
-    // is computed inside each such group.
-    let order: Vec<i32> = entrants
-        .iter()
-        .map(|e| e.id)
-        .filter(|id| ids.contains(id))
-        .collect();
+    }
+}
+
+/// Ranks the players: by points, then each tie-break in turn within the groups still tied (so
+/// that direct encounter is computed inside each such group). Returns the groups still tied, in
+/// order, and each player's tie-break values.
+fn rank(
+    order: &[i32],
+    scores: &Scores<'_>,
+    tiebreaks: &[Tiebreak],
+) -> (Vec<Vec<i32>>, HashMap<i32, Vec<f64>>) {
     let mut values: HashMap<i32, Vec<f64>> = order
         .iter()
         .map(|id| (*id, Vec::with_capacity(tiebreaks.len())))
         .collect();
-    let mut groups: Vec<Vec<i32>> = vec![order.clone()];
-    let refine = |groups: Vec<Vec<i32>>,
-                  key: &dyn Fn(i32, &[i32]) -> f64,
-                  values: &mut HashMap<i32, Vec<f64>>,
-                  record: bool| {
-        let mut out = Vec::new();
+    let by_points: Vec<(i32, f64)> = order.iter().map(|&id| (id, scores.points[&id])).collect();
+    let mut groups = split(by_points);
+    for &tiebreak in tiebreaks {
+        let mut refined = Vec::with_capacity(groups.len());
         for group in groups {
-            let mut keyed: Vec<(i32, f64)> =
-                group.iter().map(|&id| (id, key(id, &group))).collect();
-            if record {
-                for (id, v) in &keyed {
-                    values
-                        .get_mut(id)
-                        .expect("every player has values")
-                        .push(*v);
-                }
+            let keyed: Vec<(i32, f64)> = group
+                .iter()
+                .map(|&id| (id, scores.value(tiebreak, id, &group)))
+                .collect();
+            for (id, v) in &keyed {
+                values
+                    .get_mut(id)
+                    .expect("every player has values")
+                    .push(*v);
             }
-            keyed.sort_by(|a, b| b.1.total_cmp(&a.1));
-            let mut current: Vec<i32> = Vec::new();
-            let mut last: Option<f64> = None;
-            for (id, v) in keyed {
-                if last.is_some_and(|l| (l - v).abs() > 1e-9) {
-                    out.push(std::mem::take(&mut current));
-                }
-                last = Some(v);
-                current.push(id);
-            }
-            if !current.is_empty() {
-                out.push(current);
-            }
+            refined.extend(split(keyed));
         }
-        out
-    };
-    groups = refine(groups, &|id, _| points[&id], &mut values, false);
-    for code in tiebreaks {
-        let direct = |id: i32, group: &[i32]| -> f64 { direct_encounter(id, group, &rounds) };
-        let plain = |id: i32, _: &[i32]| -> f64 { value(code, id) };
-        groups = if code == "DE" {
-            refine(groups, &direct, &mut values, true)
-        } else {
-            refine(groups, &plain, &mut values, true)
-        };
+        groups = refined;
     }
-    // Players in no group left tied: ranks in order, shared within a group.
-    let names: HashMap<i32, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
-    let mut result = Vec::with_capacity(order.len());
-    let mut rank = 1;
-    for group in groups {
-        let shared = group.len() > 1;
-        let mut group = group;
-        // Within a shared rank, by rating then name, for a stable list.
-        group.sort_by(|a, b| {
-            let (ea, eb) = (names[a], names[b]);
-            eb.rating.cmp(&ea.rating).then(ea.name.cmp(&eb.name))
-        });
-        for id in &group {
-            let e = names[id];
-            let list = &rounds[id];
-            result.push(Standing {
-                rank,
-                shared,
-                player_id: *id,
-                name: e.name.clone(),
-                club: e.club.clone(),
-                points: points[id],
-                tiebreaks: tiebreaks
-                    .iter()
-                    .cloned()
-                    .zip(values[id].iter().copied())
-                    .collect(),
-                games_played: list
-                    .iter()
-                    .filter(|r| matches!(r, RoundResult::Played { .. }))
-                    .count(),
-            });
+    (groups, values)
+}
+
+/// Players in order of their value, highest first, in groups of equal values.
+fn split(mut keyed: Vec<(i32, f64)>) -> Vec<Vec<i32>> {
+    keyed.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut groups: Vec<Vec<i32>> = Vec::new();
+    let mut last: Option<f64> = None;
+    for (id, v) in keyed {
+        match groups.last_mut() {
+            Some(group) if last.is_some_and(|l| (l - v).abs() <= 1e-9) => group.push(id),
+            _ => groups.push(vec![id]),
         }
-        rank += group.len();
+        last = Some(v);
     }
-    result
+    groups
 }
 
 fn round_points(r: &RoundResult) -> f64 {
@@ -442,14 +471,21 @@ mod tests {
     }
 
     fn tb(s: &Standing, code: &str) -> f64 {
-        s.tiebreaks.iter().find(|(c, _)| c == code).unwrap().1
+        s.tiebreaks
+            .iter()
+            .find(|(c, _)| c.code() == code)
+            .unwrap()
+            .1
+    }
+
+    fn codes(c: &[&str]) -> Vec<Tiebreak> {
+        c.iter().map(|s| s.parse().unwrap()).collect()
     }
 
     #[test]
     fn hand_computed_tiebreaks_with_byes_a_forfeit_and_a_withdrawal() {
         let (entrants, games) = five();
-        let codes: Vec<String> = ALL.iter().map(|s| s.to_string()).collect();
-        let table = standings(&entrants, &games, &Points::default(), &codes, 3);
+        let table = standings(&entrants, &games, &Points::default(), &codes(&ALL), 3);
         // Worked out by hand in docs/standings.md.
         let expected = [
             // name, points, BH, SB, BH-C1, BH-M1, WIN, PS, SC, SD
@@ -486,7 +522,6 @@ mod tests {
             played(5, 3, 3, 1, Winner::South, (25, 23)),
             other(6, 3, 2, None, ResultKind::Bye),
         ];
-        let codes = |c: &[&str]| c.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let tied = standings(
             &entrants,
             &games,
@@ -521,11 +556,8 @@ mod tests {
     #[test]
     fn after_round_n_is_the_tournament_cut_at_round_n() {
         let (entrants, games) = five();
-        let codes: Vec<String> = ALL
-            .iter()
-            .map(|s| s.to_string())
-            .chain(["DE".to_string()])
-            .collect();
+        let mut codes = codes(&ALL);
+        codes.push(Tiebreak::DirectEncounter);
         for n in 0..=3 {
             let cut: Vec<GameRecord> = games.iter().filter(|g| g.round <= n).cloned().collect();
             assert_eq!(
@@ -551,7 +583,7 @@ mod tests {
             loss: 0.0,
             bye: 3.0,
         };
-        let table = standings(&entrants, &games, &scoring, &["WIN".to_string()], 3);
+        let table = standings(&entrants, &games, &scoring, &[Tiebreak::Wins], 3);
         assert_eq!(row(&table, "A").points, 6.0);
         assert_eq!(row(&table, "C").points, 4.0);
         assert_eq!(row(&table, "E").points, 3.0);

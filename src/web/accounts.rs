@@ -7,71 +7,31 @@ use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::access;
-use super::actions;
-use super::error::{ApiError, AppError, PageError};
+use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf};
-use crate::auth::{Role, UserSession, generate_password, hash_secret};
-use crate::db::queries;
-
-#[derive(Clone, Debug, Serialize)]
-pub struct AccountView {
-    pub id: i32,
-    pub username: String,
-    pub role: String,
-}
-
-/// A username: 1 to 50 letters, digits, `.`, `_` or `-`.
-pub fn valid_username(name: &str) -> Result<&str, AppError> {
-    let name = name.trim();
-    if name.is_empty()
-        || name.len() > 50
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c))
-    {
-        return Err(AppError::Invalid(
-            "username: 1 to 50 letters, digits, '.', '_' or '-'".to_string(),
-        ));
-    }
-    Ok(name)
-}
+use crate::auth::{UserSession, hash_secret};
+use crate::service::accounts::{self as service, AccountView, NewAccountRequest};
+use crate::service::{Actor, ServiceError};
 
 /// Creates an account; with no password given, one is generated and returned (shown once).
 async fn create_account(
     state: &AppState,
-    actor: String,
+    actor: Actor,
     username: &str,
     role: &str,
     password: Option<String>,
-) -> Result<(AccountView, Option<String>), AppError> {
-    let username = valid_username(username)?.to_string();
-    let role = Role::parse(role.trim())
-        .ok_or_else(|| AppError::Invalid("role: organiser or controller".to_string()))?;
-    let (password, generated) = match password.filter(|p| !p.is_empty()) {
-        Some(p) if p.chars().count() < 8 => {
-            return Err(AppError::Invalid(
-                "password: at least 8 characters".to_string(),
-            ));
-        }
-        Some(p) => (p, false),
-        None => (generate_password(), true),
-    };
+) -> Result<(AccountView, Option<String>), ServiceError> {
+    let request = NewAccountRequest::parse(username, role, password)?;
     let hash = web::block({
-        let password = password.clone();
+        let password = request.password.clone();
         move || hash_secret(&password)
     })
     .await?;
+    let (username, role) = (request.username, request.role);
     let account = state
-        .write(move |conn| actions::create_account(conn, &actor, &username, &hash, role))
+        .write(move |conn| service::create(conn, &actor, &username, &hash, role))
         .await?;
-    Ok((
-        AccountView {
-            id: account.id,
-            username: account.username,
-            role: account.role,
-        },
-        generated.then_some(password),
-    ))
+    Ok((account, request.generated.then_some(request.password)))
 }
 
 #[derive(Template, WebTemplate)]
@@ -83,29 +43,18 @@ struct ListPage {
     problem: Option<String>,
 }
 
-async fn list(state: &AppState) -> Result<Vec<AccountView>, AppError> {
-    state
-        .db(|conn| {
-            Ok(queries::list_accounts(conn)?
-                .into_iter()
-                .map(|a| AccountView {
-                    id: a.id,
-                    username: a.username,
-                    role: a.role,
-                })
-                .collect())
-        })
-        .await
+async fn list(state: &AppState, actor: Actor) -> Result<Vec<AccountView>, ServiceError> {
+    state.db(move |conn| service::list(conn, &actor)).await
 }
 
 async fn list_page(
     state: web::Data<AppState>,
     session: UserSession,
 ) -> Result<ListPage, PageError> {
-    access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     Ok(ListPage {
         nav: Nav::new(&session),
-        accounts: list(&state).await?,
+        accounts: list(&state, actor).await?,
         created: None,
         problem: None,
     })
@@ -124,12 +73,12 @@ async fn create(
     session: UserSession,
     form: web::Form<AccountForm>,
 ) -> Result<HttpResponse, PageError> {
-    let staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     check_csrf(&session, &form.csrf)?;
     let form = form.into_inner();
     let result = create_account(
         &state,
-        staff.actor(),
+        actor.clone(),
         &form.username,
         &form.role,
         Some(form.password),
@@ -141,14 +90,14 @@ async fn create(
             Some((account.username, password)),
             None,
         ),
-        Err(e @ (AppError::Invalid(_) | AppError::Conflict(_))) => {
-            (e.status(), None, Some(e.to_string()))
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
+            (super::error::status(&e), None, Some(e.to_string()))
         }
         Err(e) => return Err(e.into()),
     };
     let page = ListPage {
         nav: Nav::new(&session),
-        accounts: list(&state).await?,
+        accounts: list(&state, actor).await?,
         created,
         problem,
     };
@@ -164,8 +113,8 @@ async fn api_list(
     state: web::Data<AppState>,
     session: UserSession,
 ) -> Result<HttpResponse, ApiError> {
-    access::organiser(&session)?;
-    Ok(HttpResponse::Ok().json(list(&state).await?))
+    let actor = access::organiser(&session)?;
+    Ok(HttpResponse::Ok().json(list(&state, actor).await?))
 }
 
 #[derive(Deserialize)]
@@ -189,16 +138,10 @@ async fn api_create(
     session: UserSession,
     body: web::Json<AccountBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     let body = body.into_inner();
-    let (account, password) = create_account(
-        &state,
-        staff.actor(),
-        &body.username,
-        &body.role,
-        body.password,
-    )
-    .await?;
+    let (account, password) =
+        create_account(&state, actor, &body.username, &body.role, body.password).await?;
     Ok(HttpResponse::Created().json(CreatedAccount { account, password }))
 }
 

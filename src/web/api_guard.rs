@@ -7,7 +7,8 @@ use actix_web::error::JsonPayloadError;
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 
-use super::error::{ApiError, AppError};
+use super::error::ApiError;
+use crate::service::ServiceError;
 
 /// Refuses a request whose body is not JSON (or CSV on an import route).
 pub async fn check_content_type(
@@ -40,7 +41,7 @@ pub async fn check_content_type(
             } else {
                 "application/json"
             };
-            return Err(ApiError(AppError::UnsupportedMedia(format!(
+            return Err(ApiError(ServiceError::UnsupportedMedia(format!(
                 "this route takes {wanted} bodies"
             )))
             .into());
@@ -53,17 +54,17 @@ pub async fn check_content_type(
 pub fn json_error(err: JsonPayloadError) -> ApiError {
     ApiError(match err {
         JsonPayloadError::OverflowKnownLength { length, limit } => {
-            AppError::TooLarge(format!("the body has {length} bytes; the limit is {limit}"))
+            ServiceError::TooLarge(format!("the body has {length} bytes; the limit is {limit}"))
         }
         JsonPayloadError::Overflow { limit } => {
-            AppError::TooLarge(format!("the body is over the limit of {limit} bytes"))
+            ServiceError::TooLarge(format!("the body is over the limit of {limit} bytes"))
         }
         JsonPayloadError::ContentType => {
-            AppError::UnsupportedMedia("this route takes application/json bodies".to_string())
+            ServiceError::UnsupportedMedia("this route takes application/json bodies".to_string())
         }
         JsonPayloadError::Deserialize(e) => {
-            AppError::BadRequest(format!("the JSON body is not what this route takes: {e}"))
+            ServiceError::BadRequest(format!("the JSON body is not what this route takes: {e}"))
         }
-        other => AppError::BadRequest(format!("the body could not be read: {other}")),
+        other => ServiceError::BadRequest(format!("the body could not be read: {other}")),
     })
 }

@@ -7,44 +7,24 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{self, Staff};
-use super::error::{ApiError, AppError, PageError};
+use super::access;
+use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use crate::auth::UserSession;
 use crate::db::models::AuditEntry;
-use crate::db::queries;
+use crate::service::audit;
+use crate::tournament::TournamentId;
 
 #[derive(Deserialize)]
 struct Filter {
-    tournament: Option<i32>,
-}
-
-/// The entries this staff member may read, newest first.
-async fn entries(
-    state: &AppState,
-    staff: Staff,
-    tournament: Option<i32>,
-) -> Result<Vec<AuditEntry>, AppError> {
-    state
-        .db(move |conn| {
-            let allowed: Option<Vec<i32>> = match tournament {
-                Some(id) => {
-                    staff.check_runs(conn, id)?;
-                    Some(vec![id])
-                }
-                None if staff.is_organiser() => None,
-                None => Some(queries::tournaments_controlled_by(conn, staff.account_id)?),
-            };
-            Ok(queries::list_audit(conn, allowed.as_deref(), 500)?)
-        })
-        .await
+    tournament: Option<TournamentId>,
 }
 
 #[derive(Template, WebTemplate)]
 #[template(path = "audit/list.html")]
 struct ListPage {
     nav: Nav,
-    tournament: Option<i32>,
+    tournament: Option<TournamentId>,
     entries: Vec<AuditEntry>,
 }
 
@@ -53,8 +33,11 @@ async fn list_page(
     session: UserSession,
     filter: web::Query<Filter>,
 ) -> Result<ListPage, PageError> {
-    let staff = access::staff(&session)?;
-    let entries = entries(&state, staff, filter.tournament).await?;
+    let actor = access::staff(&session)?;
+    let tournament = filter.tournament;
+    let entries = state
+        .db(move |conn| audit::entries(conn, &actor, tournament))
+        .await?;
     Ok(ListPage {
         nav: Nav::new(&session),
         tournament: filter.tournament,
@@ -71,8 +54,12 @@ async fn api_list(
     session: UserSession,
     filter: web::Query<Filter>,
 ) -> Result<HttpResponse, ApiError> {
-    let staff = access::staff(&session)?;
-    Ok(HttpResponse::Ok().json(entries(&state, staff, filter.tournament).await?))
+    let actor = access::staff(&session)?;
+    let tournament = filter.tournament;
+    let entries = state
+        .db(move |conn| audit::entries(conn, &actor, tournament))
+        .await?;
+    Ok(HttpResponse::Ok().json(entries))
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

@@ -3,22 +3,21 @@
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use chrono::{Duration, Utc};
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::actions::transaction;
-use super::error::{ApiError, AppError, PageError};
+use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::password::DUMMY_HASH;
-use crate::auth::{Identity, LOCK_MINUTES, MAX_FAILURES, Role, UserSession, verify_secret};
-use crate::db::queries;
-
-const WRONG_LOGIN: &str = "wrong username or password";
+use crate::auth::{Identity, Role, UserSession, verify_secret};
+use crate::service::ServiceError;
+use crate::service::auth::{self as service, WRONG_LOGIN, WRONG_PIN};
+use crate::tournament::{PlayerId, TournamentId};
 
 /// Verifies a secret off the async threads, holding no database connection while argon2 works
 /// (or waits for its turn).
-pub async fn verify_off_thread(secret: String, hash: String) -> Result<bool, AppError> {
+pub async fn verify_off_thread(secret: String, hash: String) -> Result<bool, ServiceError> {
     Ok(web::block(move || verify_secret(secret.trim(), &hash)).await?)
 }
 
@@ -28,54 +27,32 @@ pub async fn check_login(
     state: &AppState,
     username: String,
     password: String,
-) -> Result<Identity, AppError> {
-    let name = username.trim().to_string();
+) -> Result<Identity, ServiceError> {
     let account = state
-        .db(move |conn| Ok(queries::find_account_by_username(conn, &name)?))
+        .db(move |conn| service::account(conn, &username))
         .await?;
     let now = Utc::now().naive_utc();
     let Some(account) = account else {
         verify_off_thread(password, DUMMY_HASH.clone()).await?;
-        return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
+        return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
     };
-    if account.locked_until.is_some_and(|until| until > now) {
-        return Err(AppError::TooManyAttempts(format!(
-            "too many failed sign-ins: the account is locked for up to {LOCK_MINUTES} minutes"
-        )));
-    }
+    service::check_account_lock(&account, now)?;
     let id = account.id;
     if !verify_off_thread(password, account.password_hash.clone()).await? {
         state
-            .write(move |conn| {
-                transaction(conn, |conn| {
-                    Ok(queries::record_login_failure(
-                        conn,
-                        id,
-                        MAX_FAILURES,
-                        now + Duration::minutes(LOCK_MINUTES),
-                    )?)
-                })
-            })
+            .write(move |conn| service::login_failed(conn, id, now))
             .await?;
-        return Err(AppError::WrongCredentials(WRONG_LOGIN.to_string()));
+        return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
     }
     if account.failed_logins > 0 || account.locked_until.is_some() {
         state
-            .write(move |conn| {
-                transaction(conn, |conn| Ok(queries::clear_login_failures(conn, id)?))
-            })
+            .write(move |conn| service::login_succeeded(conn, id))
             .await?;
     }
-    let role = Role::parse(&account.role).ok_or_else(|| {
-        AppError::Internal(format!(
-            "account {} has role {:?}",
-            account.id, account.role
-        ))
-    })?;
     Ok(Identity::Staff {
         account_id: account.id,
         username: account.username,
-        role,
+        role: account.role,
     })
 }
 
@@ -83,81 +60,49 @@ pub async fn check_login(
 /// A wrong PIN counts against every candidate; repeated failures lock a PIN a while.
 pub async fn check_pin_of(
     state: &AppState,
-    tournament_id: i32,
-    candidates: Vec<i32>,
+    tournament_id: TournamentId,
+    candidates: Vec<PlayerId>,
     pin: String,
-) -> Result<crate::db::models::Player, AppError> {
-    let ids = candidates.clone();
-    let players: Vec<crate::db::models::Player> = state
-        .db(move |conn| {
-            Ok(ids
-                .iter()
-                .filter_map(|&id| queries::get_player(conn, tournament_id, id).ok())
-                .collect())
-        })
+) -> Result<Identity, ServiceError> {
+    let players = state
+        .db(move |conn| service::pin_candidates(conn, tournament_id, &candidates))
         .await?;
     let now = Utc::now().naive_utc();
-    if players
-        .iter()
-        .any(|p| p.pin_locked_until.is_some_and(|until| until > now))
-    {
-        return Err(AppError::TooManyAttempts(format!(
-            "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
-        )));
-    }
+    service::check_pin_lock(&players, now)?;
     if players.is_empty() {
         verify_off_thread(pin, DUMMY_HASH.clone()).await?;
-        return Err(AppError::WrongCredentials(
-            "wrong player or PIN".to_string(),
-        ));
+        return Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()));
     }
     for player in players.iter() {
         if verify_off_thread(pin.clone(), player.pin_hash.clone()).await? {
             if player.failed_pins > 0 {
                 let id = player.id;
                 state
-                    .write(move |conn| {
-                        transaction(conn, |conn| Ok(queries::clear_pin_failures(conn, id)?))
-                    })
+                    .write(move |conn| service::pin_succeeded(conn, id))
                     .await?;
             }
-            return Ok(player.clone());
+            return Ok(Identity::Player {
+                player_id: player.id,
+                tournament_id,
+                name: player.name.clone(),
+            });
         }
     }
-    let ids: Vec<i32> = players.iter().map(|p| p.id).collect();
+    let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
     state
-        .write(move |conn| {
-            transaction(conn, |conn| {
-                for id in &ids {
-                    queries::record_pin_failure(
-                        conn,
-                        *id,
-                        MAX_FAILURES,
-                        now + Duration::minutes(LOCK_MINUTES),
-                    )?;
-                }
-                Ok(())
-            })
-        })
+        .write(move |conn| service::pin_failed(conn, &ids, now))
         .await?;
-    Err(AppError::WrongCredentials(
-        "wrong player or PIN".to_string(),
-    ))
+    Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()))
 }
 
 /// Checks a player's PIN for a tournament.
 pub async fn check_pin(
     state: &AppState,
-    tournament_id: i32,
-    player_id: i32,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
     pin: String,
-) -> Result<Identity, AppError> {
-    let player = check_pin_of(state, tournament_id, vec![player_id], pin).await?;
-    Ok(Identity::Player {
-        player_id: player.id,
-        tournament_id,
-        name: player.name,
-    })
+) -> Result<Identity, ServiceError> {
+    check_pin_of(state, tournament_id, vec![player_id], pin).await
 }
 
 // --- pages -------------------------------------------------------------------------------------
@@ -197,8 +142,8 @@ async fn login(
             session.sign_in(&identity)?;
             Ok(see_other("/tournaments"))
         }
-        Err(e @ (AppError::WrongCredentials(_) | AppError::TooManyAttempts(_))) => {
-            let status = e.status();
+        Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
+            let status = super::error::status(&e);
             let page = LoginPage {
                 nav: Nav::with_form(&session),
                 username: form.username,
@@ -223,24 +168,23 @@ async fn logout(
 #[template(path = "auth/player_sign_in.html")]
 struct PlayerSignInPage {
     nav: Nav,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     tournament_name: String,
-    players: Vec<(i32, String)>,
-    selected: i32,
+    players: Vec<(PlayerId, String)>,
+    selected: PlayerId,
     error: Option<String>,
 }
 
 async fn player_sign_in_page(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<PlayerSignInPage, PageError> {
     let tournament_id = path.into_inner();
     let (name, players) = state
         .db(move |conn| {
-            let t = queries::get_tournament(conn, tournament_id)
-                .map_err(|_| AppError::not_found("tournament"))?;
-            let players = queries::list_players(conn, tournament_id)?;
+            let t = crate::service::tournaments::get(conn, tournament_id)?;
+            let players = crate::service::players::list(conn, tournament_id)?;
             Ok((
                 t.name,
                 players.into_iter().map(|p| (p.id, p.name)).collect(),
@@ -252,14 +196,14 @@ async fn player_sign_in_page(
         tournament_id,
         tournament_name: name,
         players,
-        selected: 0,
+        selected: PlayerId::default(),
         error: None,
     })
 }
 
 #[derive(Deserialize)]
 struct PinForm {
-    player_id: i32,
+    player_id: PlayerId,
     pin: String,
     csrf: String,
 }
@@ -267,7 +211,7 @@ struct PinForm {
 async fn player_sign_in(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: web::Form<PinForm>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
@@ -278,8 +222,8 @@ async fn player_sign_in(
             session.sign_in(&identity)?;
             Ok(see_other(&format!("/tournaments/{tournament_id}")))
         }
-        Err(e @ (AppError::WrongCredentials(_) | AppError::TooManyAttempts(_))) => {
-            let status = e.status();
+        Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
+            let status = super::error::status(&e);
             let mut page =
                 player_sign_in_page(state, session, web::Path::from(tournament_id)).await?;
             page.selected = form.player_id;
@@ -318,9 +262,9 @@ struct SessionView {
     #[serde(skip_serializing_if = "Option::is_none")]
     role: Option<Role>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    player_id: Option<i32>,
+    player_id: Option<PlayerId>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    tournament_id: Option<i32>,
+    tournament_id: Option<TournamentId>,
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<String>,
 }
@@ -366,7 +310,7 @@ async fn api_login(
 async fn api_session(session: UserSession) -> Result<HttpResponse, ApiError> {
     match session.identity()? {
         Some(identity) => Ok(HttpResponse::Ok().json(SessionView::from(&identity))),
-        None => Err(AppError::Unauthenticated.into()),
+        None => Err(ServiceError::Unauthenticated.into()),
     }
 }
 
@@ -384,7 +328,7 @@ struct PinBody {
 async fn api_player_sign_in(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<PinBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();

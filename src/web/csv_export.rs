@@ -3,7 +3,7 @@
 
 use actix_web::HttpResponse;
 
-use super::error::AppError;
+use crate::service::ServiceError;
 
 /// The cell as text a spreadsheet will not evaluate.
 pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
@@ -18,7 +18,11 @@ pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Writes `rows` under `header` as a CSV download named `filename`.
-pub fn download<I, R>(filename: &str, header: &[&str], rows: I) -> Result<HttpResponse, AppError>
+pub fn download<I, R>(
+    filename: &str,
+    header: &[&str],
+    rows: I,
+) -> Result<HttpResponse, ServiceError>
 where
     I: IntoIterator<Item = R>,
     R: IntoIterator<Item = String>,
@@ -38,7 +42,7 @@ pub fn attachment(filename: &str, body: actix_web::web::Bytes) -> HttpResponse {
 }
 
 /// `rows` under `header` as CSV.
-pub fn write<I, R>(header: &[&str], rows: I) -> Result<Vec<u8>, AppError>
+pub fn write<I, R>(header: &[&str], rows: I) -> Result<Vec<u8>, ServiceError>
 where
     I: IntoIterator<Item = R>,
     R: IntoIterator<Item = String>,
@@ -46,7 +50,7 @@ where
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(header)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(|e| ServiceError::Internal(e.to_string()))?;
     for row in rows {
         let cells: Vec<String> = row
             .into_iter()
@@ -54,11 +58,11 @@ where
             .collect();
         writer
             .write_record(&cells)
-            .map_err(|e| AppError::Internal(e.to_string()))?;
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
     }
     writer
         .into_inner()
-        .map_err(|e| AppError::Internal(e.to_string()))
+        .map_err(|e| ServiceError::Internal(e.to_string()))
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Errors of the web layer: one kind, shown as JSON to the API and as a page to browsers.
+//! The service's errors over HTTP: one status per kind, shown as JSON to the API and as a page
+//! to browsers; the server's own failures logged with their causes.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, ContentType};
@@ -6,126 +7,96 @@ use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 use serde::Serialize;
 
-/// What went wrong, whatever the client.
-#[derive(Debug, thiserror::Error)]
-pub enum AppError {
-    #[error("{0}")]
-    BadRequest(String),
-    #[error("{0}")]
-    Invalid(String),
-    #[error("please sign in first")]
-    Unauthenticated,
-    #[error("{0}")]
-    WrongCredentials(String),
-    #[error("{0}")]
-    Forbidden(String),
-    #[error("{0}")]
-    NotFound(String),
-    #[error("{0}")]
-    Conflict(String),
-    #[error("{0}")]
-    UnsupportedMedia(String),
-    #[error("{0}")]
-    TooLarge(String),
-    #[error("{0}")]
-    TooManyAttempts(String),
-    /// A sheet the engine refused: where and why.
-    #[error("{}", .0.message)]
-    Replay(Box<crate::engine::ReplayError>),
-    /// A bug or an outage: the cause is logged, not shown.
-    #[error("something went wrong on the server; the change was not made")]
-    Internal(String),
-}
+use crate::service::ServiceError;
 
-impl AppError {
-    pub fn status(&self) -> StatusCode {
-        match self {
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            AppError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Unauthenticated | AppError::WrongCredentials(_) => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            AppError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Replay(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+/// The HTTP status of each kind of error: the one place the service's errors meet HTTP.
+pub fn status(e: &ServiceError) -> StatusCode {
+    match e {
+        ServiceError::BadRequest(_) => StatusCode::BAD_REQUEST,
+        ServiceError::Invalid(_) | ServiceError::Replay(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ServiceError::Unauthenticated | ServiceError::WrongCredentials(_) => {
+            StatusCode::UNAUTHORIZED
         }
-    }
-
-    /// The machine-readable code of the JSON error.
-    pub fn code(&self) -> &'static str {
-        match self {
-            AppError::BadRequest(_) => "bad-request",
-            AppError::Invalid(_) => "invalid",
-            AppError::Unauthenticated => "unauthenticated",
-            AppError::WrongCredentials(_) => "wrong-credentials",
-            AppError::Forbidden(_) => "forbidden",
-            AppError::NotFound(_) => "not-found",
-            AppError::Conflict(_) => "conflict",
-            AppError::UnsupportedMedia(_) => "unsupported-media-type",
-            AppError::TooLarge(_) => "too-large",
-            AppError::TooManyAttempts(_) => "too-many-attempts",
-            AppError::Replay(_) => "replay",
-            AppError::Internal(_) => "internal",
-        }
-    }
-
-    pub fn not_found(what: &str) -> AppError {
-        AppError::NotFound(format!("no such {what}"))
-    }
-
-    pub fn forbidden() -> AppError {
-        AppError::Forbidden("your account may not do this".to_string())
-    }
-
-    fn log(&self) {
-        if let AppError::Internal(cause) = self {
-            eprintln!("internal error: {cause}");
-        }
+        ServiceError::Forbidden(_) => StatusCode::FORBIDDEN,
+        ServiceError::NotFound(_) => StatusCode::NOT_FOUND,
+        ServiceError::Conflict(_) => StatusCode::CONFLICT,
+        ServiceError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ServiceError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+        ServiceError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::Database(_)
+        | ServiceError::Pool(_)
+        | ServiceError::Write(_)
+        | ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
-impl From<diesel::result::Error> for AppError {
-    fn from(e: diesel::result::Error) -> Self {
-        match e {
-            diesel::result::Error::NotFound => AppError::NotFound("not found".to_string()),
-            other => AppError::Internal(format!("database: {other}")),
-        }
+/// The machine-readable code of the JSON error.
+pub fn code(e: &ServiceError) -> &'static str {
+    match e {
+        ServiceError::BadRequest(_) => "bad-request",
+        ServiceError::Invalid(_) => "invalid",
+        ServiceError::Unauthenticated => "unauthenticated",
+        ServiceError::WrongCredentials(_) => "wrong-credentials",
+        ServiceError::Forbidden(_) => "forbidden",
+        ServiceError::NotFound(_) => "not-found",
+        ServiceError::Conflict(_) => "conflict",
+        ServiceError::UnsupportedMedia(_) => "unsupported-media-type",
+        ServiceError::TooLarge(_) => "too-large",
+        ServiceError::TooManyAttempts(_) => "too-many-attempts",
+        ServiceError::Replay(_) => "replay",
+        ServiceError::Database(_)
+        | ServiceError::Pool(_)
+        | ServiceError::Write(_)
+        | ServiceError::Internal(_) => "internal",
     }
 }
 
-impl From<diesel::r2d2::PoolError> for AppError {
-    fn from(e: diesel::r2d2::PoolError) -> Self {
-        AppError::Internal(format!("database pool: {e}"))
+/// What the client is told: the error itself, or for the server's own failures a sentence that
+/// gives nothing away (the cause goes to the log).
+fn message(e: &ServiceError) -> String {
+    if e.is_server_error() {
+        "something went wrong on the server; the change was not made".to_string()
+    } else {
+        e.to_string()
     }
 }
 
-impl From<actix_web::error::BlockingError> for AppError {
+fn log(e: &ServiceError) {
+    if e.is_server_error() {
+        tracing::error!(cause = %e.cause_chain(), "request failed");
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ServiceError {
     fn from(e: actix_web::error::BlockingError) -> Self {
-        AppError::Internal(format!("blocking task: {e}"))
+        ServiceError::Internal(format!("blocking task: {e}"))
     }
 }
 
-impl From<actix_session::SessionInsertError> for AppError {
+impl From<actix_session::SessionInsertError> for ServiceError {
     fn from(e: actix_session::SessionInsertError) -> Self {
-        AppError::Internal(format!("session: {e}"))
+        ServiceError::Internal(format!("session: {e}"))
     }
 }
 
-impl From<actix_session::SessionGetError> for AppError {
+impl From<actix_session::SessionGetError> for ServiceError {
     fn from(_: actix_session::SessionGetError) -> Self {
         // A session that cannot be read is treated as no session.
-        AppError::Unauthenticated
+        ServiceError::Unauthenticated
+    }
+}
+
+impl From<askama::Error> for ServiceError {
+    fn from(e: askama::Error) -> Self {
+        ServiceError::Internal(format!("template: {e}"))
     }
 }
 
 /// An error answered as `{"error":{"code","message"}}`.
 #[derive(Debug)]
-pub struct ApiError(pub AppError);
+pub struct ApiError(pub ServiceError);
 
-impl<E: Into<AppError>> From<E> for ApiError {
+impl<E: Into<ServiceError>> From<E> for ApiError {
     fn from(e: E) -> Self {
         ApiError(e.into())
     }
@@ -162,21 +133,21 @@ struct ErrorFields<'a> {
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.0.status()
+        status(&self.0)
     }
 
     fn error_response(&self) -> HttpResponse {
-        self.0.log();
+        log(&self.0);
         let replay = match &self.0 {
-            AppError::Replay(e) => Some(e),
+            ServiceError::Replay(e) => Some(e),
             _ => None,
         };
         HttpResponse::build(self.status_code()).json(ErrorBody {
             error: ErrorFields {
-                code: self.0.code(),
+                code: code(&self.0),
                 message: match replay {
                     Some(e) => format!("ply {} ({}, {:?}): {}", e.ply, e.side, e.token, e.message),
-                    None => self.0.to_string(),
+                    None => message(&self.0),
                 },
                 ply: replay.map(|e| e.ply),
                 token: replay.map(|e| e.token.as_str()),
@@ -200,9 +171,9 @@ struct ErrorPage<'a> {
 /// An error answered as an HTML page (or, when the visitor is not signed in, a redirect to the
 /// sign-in page).
 #[derive(Debug)]
-pub struct PageError(pub AppError);
+pub struct PageError(pub ServiceError);
 
-impl<E: Into<AppError>> From<E> for PageError {
+impl<E: Into<ServiceError>> From<E> for PageError {
     fn from(e: E) -> Self {
         PageError(e.into())
     }
@@ -216,12 +187,12 @@ impl std::fmt::Display for PageError {
 
 impl ResponseError for PageError {
     fn status_code(&self) -> StatusCode {
-        self.0.status()
+        status(&self.0)
     }
 
     fn error_response(&self) -> HttpResponse {
-        self.0.log();
-        if let AppError::Unauthenticated = self.0 {
+        log(&self.0);
+        if let ServiceError::Unauthenticated = self.0 {
             return HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, "/login"))
                 .finish();
@@ -230,7 +201,7 @@ impl ResponseError for PageError {
         let page = ErrorPage {
             status: status.as_u16(),
             title: status.canonical_reason().unwrap_or("Error"),
-            message: self.0.to_string(),
+            message: message(&self.0),
             nav: super::pages::Nav::default(),
         };
         match page.render() {
@@ -239,7 +210,7 @@ impl ResponseError for PageError {
                 .body(html),
             Err(_) => HttpResponse::build(status)
                 .content_type(ContentType::plaintext())
-                .body(self.0.to_string()),
+                .body(message(&self.0)),
         }
     }
 }

@@ -2,7 +2,6 @@
 
 pub mod access;
 pub mod accounts;
-pub mod actions;
 pub mod api_guard;
 pub mod audit;
 pub mod auth;
@@ -20,7 +19,8 @@ use actix_web::{HttpResponse, web};
 use diesel::sqlite::SqliteConnection;
 
 use crate::db::DbPool;
-pub use error::{ApiError, AppError, PageError};
+use crate::service::ServiceError;
+pub use error::{ApiError, PageError};
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -28,14 +28,16 @@ pub struct AppState {
     pub pool: DbPool,
     /// The one connection that writes (see [`crate::db::Writer`]).
     pub writer: std::sync::Arc<crate::db::Writer>,
+    /// Standings reports, computed once per version of this service's data.
+    pub standings: std::sync::Arc<crate::service::standings::Cache>,
 }
 
 impl AppState {
-    /// Runs `f` with a connection, off the async threads.
-    pub async fn db<T, F>(&self, f: F) -> Result<T, AppError>
+    /// Runs `f` (a service command that reads) with a connection, off the async threads.
+    pub async fn db<T, F>(&self, f: F) -> Result<T, ServiceError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut SqliteConnection) -> Result<T, AppError> + Send + 'static,
+        F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
     {
         let pool = self.pool.clone();
         web::block(move || {
@@ -45,17 +47,35 @@ impl AppState {
         .await?
     }
 
-    /// Runs `f` with the writing connection, off the async threads. Whatever `f` writes goes
-    /// through [`actions::transaction`], as every write does.
-    pub async fn write<T, F>(&self, f: F) -> Result<T, AppError>
+    /// Runs `f` (a service command that writes) with the writing connection, off the async
+    /// threads.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, ServiceError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut SqliteConnection) -> Result<T, AppError> + Send + 'static,
+        F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
     {
-        self.writer
-            .run(f)
-            .await
-            .map_err(|e| AppError::Internal(e.to_string()))?
+        self.writer.run(f).await?
+    }
+
+    /// The standings report after round `after`, computed once per change of the data.
+    pub async fn standings(
+        &self,
+        tournament_id: crate::tournament::TournamentId,
+        after: Option<i32>,
+    ) -> Result<std::sync::Arc<crate::service::standings::Report>, ServiceError> {
+        // The version is read before the data: a write that lands in between makes the entry
+        // stale at once, never a stale entry look current.
+        let version = self.writer.version();
+        if let Some(report) = self.standings.get(version, tournament_id, after) {
+            return Ok(report);
+        }
+        let report = std::sync::Arc::new(
+            self.db(move |conn| crate::service::standings::report(conn, tournament_id, after))
+                .await?,
+        );
+        self.standings
+            .put(version, tournament_id, after, report.clone());
+        Ok(report)
     }
 }
 
@@ -90,11 +110,11 @@ async fn home() -> HttpResponse {
 }
 
 async fn not_found_page() -> Result<HttpResponse, PageError> {
-    Err(AppError::NotFound("there is no such page".to_string()).into())
+    Err(ServiceError::NotFound("there is no such page".to_string()).into())
 }
 
 async fn not_found_api() -> Result<HttpResponse, ApiError> {
-    Err(AppError::NotFound("there is no such API route".to_string()).into())
+    Err(ServiceError::NotFound("there is no such API route".to_string()).into())
 }
 
 /// Every route of the service.
@@ -108,14 +128,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::FormConfig::default()
             .limit(FORM_LIMIT)
             .error_handler(|err, _req| {
-                PageError(AppError::BadRequest(format!(
+                PageError(ServiceError::BadRequest(format!(
                     "the form could not be read: {err}"
                 )))
                 .into()
             }),
     )
     .app_data(web::PathConfig::default().error_handler(|_err, req| {
-        let e = AppError::not_found("page");
+        let e = ServiceError::not_found("page");
         if req.path().starts_with("/api/") {
             ApiError(e).into()
         } else {

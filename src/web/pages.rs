@@ -11,7 +11,7 @@ pub struct Nav {
     pub staff: bool,
     pub organiser: bool,
     /// The tournament a signed-in player plays in.
-    pub player_tournament: Option<i32>,
+    pub player_tournament: Option<crate::tournament::TournamentId>,
     /// The CSRF token of this session's forms.
     pub csrf: String,
 }
@@ -28,7 +28,7 @@ impl Nav {
         };
         match identity {
             Some(Identity::Staff { username, role, .. }) => Nav {
-                user: Some(format!("{username} ({})", role.name())),
+                user: Some(format!("{username} ({role})")),
                 staff: true,
                 organiser: role == Role::Organiser,
                 player_tournament: None,
@@ -64,11 +64,14 @@ impl Nav {
 }
 
 /// Checks a form's CSRF token against the session.
-pub fn check_csrf(session: &UserSession, submitted: &str) -> Result<(), super::AppError> {
+pub fn check_csrf(
+    session: &UserSession,
+    submitted: &str,
+) -> Result<(), crate::service::ServiceError> {
     if session.csrf_matches(submitted) {
         Ok(())
     } else {
-        Err(super::AppError::Forbidden(
+        Err(crate::service::ServiceError::Forbidden(
             "the form is out of date or did not come from this site (CSRF check failed); reload the page and try again"
                 .to_string(),
         ))
@@ -79,10 +82,8 @@ pub fn check_csrf(session: &UserSession, submitted: &str) -> Result<(), super::A
 pub fn render(
     status: actix_web::http::StatusCode,
     page: &impl askama::Template,
-) -> Result<actix_web::HttpResponse, super::AppError> {
-    let html = page
-        .render()
-        .map_err(|e| super::AppError::Internal(format!("template: {e}")))?;
+) -> Result<actix_web::HttpResponse, crate::service::ServiceError> {
+    let html = page.render()?;
     Ok(html_response(status, html))
 }
 

@@ -10,104 +10,54 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access::{self, Staff};
-use super::actions::{self, PlayerView};
-use super::error::{ApiError, AppError, PageError};
+use super::access;
+use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
-use crate::auth::{UserSession, generate_pin, hash_secret};
-use crate::db::queries;
+use crate::auth::UserSession;
+use crate::service::players::{self as service, Arrival, PinSlip, PlayerView};
+use crate::service::{Actor, ServiceError};
 use crate::tournament::players::PlayerInput;
-use crate::tournament::{ImportError, PlayerDetails, parse_player_csv};
+use crate::tournament::{ImportError, PlayerDetails, PlayerId, TournamentId, parse_player_csv};
 
-/// A player with the PIN just given to them (shown once).
-#[derive(Clone, Debug, Serialize)]
-pub struct PinSlip {
-    pub id: i32,
-    pub name: String,
-    pub pin: String,
-}
-
-/// New PINs and their hashes; the hashing (argon2, slow by design) uses both cores.
-async fn new_pins(count: usize) -> Result<Vec<(String, String)>, AppError> {
-    Ok(web::block(move || {
-        let pins: Vec<String> = (0..count).map(|_| generate_pin()).collect();
-        let workers = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(4);
-        let chunk = pins.len().div_ceil(workers).max(1);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = pins
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        part.iter()
-                            .map(|p| (p.clone(), hash_secret(p)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("hashing does not panic"))
-                .collect()
-        })
-    })
-    .await?)
-}
-
-/// Adds players with fresh PINs, all or none.
+/// Adds players with fresh PINs, all or none. The PINs are hashed (slow by design) only once the
+/// actor is known to run the tournament, and away from the writing connection.
 async fn add_with_pins(
     state: &AppState,
-    staff: &Staff,
-    tournament_id: i32,
+    actor: Actor,
+    tournament_id: TournamentId,
     players: Vec<PlayerDetails>,
-    action: &'static str,
-) -> Result<Vec<PinSlip>, AppError> {
-    let check = staff.clone();
+    arrival: Arrival,
+) -> Result<Vec<PinSlip>, ServiceError> {
+    let check = actor.clone();
     state
-        .db(move |conn| check.check_runs(conn, tournament_id))
+        .db(move |conn| check.check_runs(conn, tournament_id).map(drop))
         .await?;
-    let pins = new_pins(players.len()).await?;
-    let rows: Vec<(PlayerDetails, String)> = players
-        .into_iter()
-        .zip(&pins)
-        .map(|(p, (_, hash))| (p, hash.clone()))
-        .collect();
-    let actor = staff.actor();
-    let created = state
-        .write(move |conn| actions::add_players(conn, &actor, tournament_id, &rows, action))
-        .await?;
-    Ok(created
-        .into_iter()
-        .zip(pins)
-        .map(|(p, (pin, _))| PinSlip {
-            id: p.id,
-            name: p.name,
-            pin,
-        })
-        .collect())
+    let pins = web::block({
+        let count = players.len();
+        move || service::new_pins(count)
+    })
+    .await?;
+    let rows: Vec<(PlayerDetails, (String, String))> = players.into_iter().zip(pins).collect();
+    state
+        .write(move |conn| service::add(conn, &actor, tournament_id, &rows, arrival))
+        .await
 }
 
+/// A new PIN for a player (hashed once the actor is known to run the tournament).
 async fn reset(
     state: &AppState,
-    staff: &Staff,
-    tournament_id: i32,
-    player_id: i32,
-) -> Result<PinSlip, AppError> {
-    let check = staff.clone();
+    actor: Actor,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
+) -> Result<PinSlip, ServiceError> {
+    let check = actor.clone();
     state
-        .db(move |conn| check.check_runs(conn, tournament_id))
+        .db(move |conn| check.check_runs(conn, tournament_id).map(drop))
         .await?;
-    let (pin, hash) = new_pins(1).await?.remove(0);
-    let actor = staff.actor();
-    let player = state
-        .write(move |conn| actions::reset_pin(conn, &actor, tournament_id, player_id, &hash))
-        .await?;
-    Ok(PinSlip {
-        id: player.id,
-        name: player.name,
-        pin,
-    })
+    let pin = web::block(|| service::new_pins(1).remove(0)).await?;
+    state
+        .write(move |conn| service::reset_pin(conn, &actor, tournament_id, player_id, pin))
+        .await
 }
 
 // --- pages -------------------------------------------------------------------------------------
@@ -116,7 +66,7 @@ async fn reset(
 #[template(path = "players/pins.html")]
 struct PinsPage {
     nav: Nav,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     tournament_name: String,
     slips: Vec<PinSlip>,
 }
@@ -124,11 +74,11 @@ struct PinsPage {
 async fn pins_page(
     state: &AppState,
     session: &UserSession,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     slips: Vec<PinSlip>,
-) -> Result<PinsPage, AppError> {
+) -> Result<PinsPage, ServiceError> {
     let tournament_name = state
-        .db(move |conn| Ok(queries::get_tournament(conn, tournament_id)?.name))
+        .db(move |conn| Ok(crate::service::tournaments::get(conn, tournament_id)?.name))
         .await?;
     Ok(PinsPage {
         nav: Nav::new(session),
@@ -170,9 +120,9 @@ impl PlayerFields {
 #[template(path = "players/form.html")]
 struct FormPage {
     nav: Nav,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     /// `None` for a new player.
-    player_id: Option<i32>,
+    player_id: Option<PlayerId>,
     f: PlayerFields,
     problem: Option<String>,
 }
@@ -186,23 +136,24 @@ impl FormPage {
     }
 }
 
+/// The actor, if they run the tournament.
 async fn check_runs(
     state: &AppState,
     session: &UserSession,
-    tournament_id: i32,
-) -> Result<Staff, AppError> {
-    let staff = access::staff(session)?;
-    let check = staff.clone();
+    tournament_id: TournamentId,
+) -> Result<Actor, ServiceError> {
+    let actor = access::staff(session)?;
+    let check = actor.clone();
     state
-        .db(move |conn| check.check_runs(conn, tournament_id))
+        .db(move |conn| check.check_runs(conn, tournament_id).map(drop))
         .await?;
-    Ok(staff)
+    Ok(actor)
 }
 
 async fn new_page(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
     let tournament_id = path.into_inner();
     check_runs(&state, &session, tournament_id).await?;
@@ -218,11 +169,11 @@ async fn new_page(
 async fn create(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: web::Form<PlayerFields>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let staff = check_runs(&state, &session, tournament_id).await?;
+    let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &form.csrf)?;
     let fields = form.into_inner();
     let details = match fields.parse() {
@@ -238,14 +189,7 @@ async fn create(
             .invalid();
         }
     };
-    let slips = add_with_pins(
-        &state,
-        &staff,
-        tournament_id,
-        vec![details],
-        "player.create",
-    )
-    .await?;
+    let slips = add_with_pins(&state, actor, tournament_id, vec![details], Arrival::Added).await?;
     let page = pins_page(&state, &session, tournament_id, slips).await?;
     Ok(super::pages::render(
         actix_web::http::StatusCode::CREATED,
@@ -256,15 +200,12 @@ async fn create(
 async fn edit_page(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<FormPage, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    check_runs(&state, &session, tournament_id).await?;
+    let actor = access::staff(&session)?;
     let p = state
-        .db(move |conn| {
-            queries::get_player(conn, tournament_id, player_id)
-                .map_err(|_| AppError::not_found("player"))
-        })
+        .db(move |conn| service::for_staff(conn, &actor, tournament_id, player_id))
         .await?;
     Ok(FormPage {
         nav: Nav::new(&session),
@@ -284,11 +225,11 @@ async fn edit_page(
 async fn update(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<PlayerFields>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let staff = check_runs(&state, &session, tournament_id).await?;
+    let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &form.csrf)?;
     let fields = form.into_inner();
     let details = match fields.parse() {
@@ -304,9 +245,8 @@ async fn update(
             .invalid();
         }
     };
-    let actor = staff.actor();
     state
-        .write(move |conn| actions::edit_player(conn, &actor, tournament_id, player_id, &details))
+        .write(move |conn| service::edit(conn, &actor, tournament_id, player_id, &details))
         .await?;
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
@@ -320,17 +260,16 @@ struct WithdrawForm {
 async fn withdraw(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<WithdrawForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let staff = check_runs(&state, &session, tournament_id).await?;
+    let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &form.csrf)?;
     let withdrawn = form.withdrawn == "true";
-    let actor = staff.actor();
     state
         .write(move |conn| {
-            actions::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
+            service::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
@@ -339,13 +278,13 @@ async fn withdraw(
 async fn reset_pin(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<PinsPage, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let staff = check_runs(&state, &session, tournament_id).await?;
+    let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &form.csrf)?;
-    let slip = reset(&state, &staff, tournament_id, player_id).await?;
+    let slip = reset(&state, actor, tournament_id, player_id).await?;
     Ok(pins_page(&state, &session, tournament_id, vec![slip]).await?)
 }
 
@@ -353,7 +292,7 @@ async fn reset_pin(
 #[template(path = "players/import.html")]
 struct ImportPage {
     nav: Nav,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     csv: String,
     errors: Vec<ImportError>,
 }
@@ -361,7 +300,7 @@ struct ImportPage {
 async fn import_page(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<ImportPage, PageError> {
     let tournament_id = path.into_inner();
     check_runs(&state, &session, tournament_id).await?;
@@ -385,22 +324,22 @@ struct ImportUpload {
 async fn import(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     MultipartForm(upload): MultipartForm<ImportUpload>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let staff = check_runs(&state, &session, tournament_id).await?;
+    let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &upload.csrf)?;
     let text = match upload.file.filter(|f| !f.data.is_empty()) {
         Some(file) => String::from_utf8(file.data.to_vec()).map_err(|_| {
-            AppError::Invalid("the file is not UTF-8 text (save it as CSV UTF-8)".to_string())
+            ServiceError::Invalid("the file is not UTF-8 text (save it as CSV UTF-8)".to_string())
         })?,
         None => upload.csv.map(|t| t.into_inner()).unwrap_or_default(),
     };
     match parse_player_csv(&text) {
         Ok(players) => {
             let slips =
-                add_with_pins(&state, &staff, tournament_id, players, "player.import").await?;
+                add_with_pins(&state, actor, tournament_id, players, Arrival::Imported).await?;
             let page = pins_page(&state, &session, tournament_id, slips).await?;
             Ok(super::pages::render(
                 actix_web::http::StatusCode::CREATED,
@@ -427,12 +366,12 @@ async fn import(
 async fn players_csv(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    check_runs(&state, &session, tournament_id).await?;
+    let actor = access::staff(&session)?;
     let players = state
-        .db(move |conn| Ok(queries::list_players(conn, tournament_id)?))
+        .db(move |conn| service::list_for_staff(conn, &actor, tournament_id))
         .await?;
     Ok(super::csv_export::download(
         &format!("tournament-{tournament_id}-players.csv"),
@@ -456,7 +395,7 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
             .total_limit(2 * super::CSV_LIMIT)
             .memory_limit(2 * super::CSV_LIMIT)
             .error_handler(|err, _req| {
-                PageError(AppError::BadRequest(format!(
+                PageError(ServiceError::BadRequest(format!(
                     "the upload could not be read: {err}"
                 )))
                 .into()
@@ -489,18 +428,11 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 
 async fn api_list(
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let players: Vec<PlayerView> = state
-        .db(move |conn| {
-            queries::get_tournament(conn, tournament_id)
-                .map_err(|_| AppError::not_found("tournament"))?;
-            Ok(queries::list_players(conn, tournament_id)?
-                .iter()
-                .map(PlayerView::from)
-                .collect())
-        })
+    let players = state
+        .db(move |conn| service::list(conn, tournament_id))
         .await?;
     Ok(HttpResponse::Ok().json(players))
 }
@@ -515,26 +447,20 @@ struct CreatedPlayer {
 async fn api_create(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     body: web::Json<PlayerInput>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let staff = access::staff(&session)?;
-    let details = PlayerDetails::parse(&body).map_err(AppError::Invalid)?;
-    let slip = add_with_pins(
-        &state,
-        &staff,
-        tournament_id,
-        vec![details],
-        "player.create",
-    )
-    .await?
-    .remove(0);
+    let actor = access::staff(&session)?;
+    let details = PlayerDetails::parse(&body).map_err(ServiceError::Invalid)?;
+    let slip = add_with_pins(&state, actor, tournament_id, vec![details], Arrival::Added)
+        .await?
+        .remove(0);
     let player = state
-        .db(move |conn| Ok(queries::get_player(conn, tournament_id, slip.id)?))
+        .db(move |conn| service::get(conn, tournament_id, slip.id))
         .await?;
     Ok(HttpResponse::Created().json(CreatedPlayer {
-        player: PlayerView::from(&player),
+        player,
         pin: slip.pin,
     }))
 }
@@ -542,20 +468,16 @@ async fn api_create(
 async fn api_update(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<PlayerInput>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let staff = access::staff(&session)?;
-    let details = PlayerDetails::parse(&body).map_err(AppError::Invalid)?;
-    let actor = staff.actor();
+    let actor = access::staff(&session)?;
+    let details = PlayerDetails::parse(&body).map_err(ServiceError::Invalid)?;
     let player = state
-        .write(move |conn| {
-            staff.check_runs(conn, tournament_id)?;
-            actions::edit_player(conn, &actor, tournament_id, player_id, &details)
-        })
+        .write(move |conn| service::edit(conn, &actor, tournament_id, player_id, &details))
         .await?;
-    Ok(HttpResponse::Ok().json(PlayerView::from(&player)))
+    Ok(HttpResponse::Ok().json(player))
 }
 
 #[derive(Deserialize)]
@@ -567,30 +489,28 @@ struct WithdrawBody {
 async fn api_withdraw(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<WithdrawBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let staff = access::staff(&session)?;
+    let actor = access::staff(&session)?;
     let withdrawn = body.withdrawn;
-    let actor = staff.actor();
     let player = state
         .write(move |conn| {
-            staff.check_runs(conn, tournament_id)?;
-            actions::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
+            service::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(PlayerView::from(&player)))
+    Ok(HttpResponse::Ok().json(player))
 }
 
 async fn api_reset_pin(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let staff = access::staff(&session)?;
-    let slip = reset(&state, &staff, tournament_id, player_id).await?;
+    let actor = access::staff(&session)?;
+    let slip = reset(&state, actor, tournament_id, player_id).await?;
     Ok(HttpResponse::Ok().json(slip))
 }
 
@@ -605,31 +525,27 @@ struct ImportResult {
 async fn api_import(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let staff = access::staff(&session)?;
-    let check = staff.clone();
-    state
-        .db(move |conn| check.check_runs(conn, tournament_id))
-        .await?;
+    let actor = check_runs(&state, &session, tournament_id).await?;
     let body = payload
         .to_bytes_limited(super::CSV_LIMIT)
         .await
         .map_err(|_| {
-            AppError::TooLarge(format!(
+            ServiceError::TooLarge(format!(
                 "the CSV is over the limit of {} bytes",
                 super::CSV_LIMIT
             ))
         })?
-        .map_err(|e| AppError::BadRequest(format!("the body could not be read: {e}")))?;
+        .map_err(|e| ServiceError::BadRequest(format!("the body could not be read: {e}")))?;
     let text = std::str::from_utf8(&body)
-        .map_err(|_| AppError::Invalid("the CSV is not UTF-8 text".to_string()))?;
+        .map_err(|_| ServiceError::Invalid("the CSV is not UTF-8 text".to_string()))?;
     match parse_player_csv(text) {
         Ok(players) => {
             let created =
-                add_with_pins(&state, &staff, tournament_id, players, "player.import").await?;
+                add_with_pins(&state, actor, tournament_id, players, Arrival::Imported).await?;
             Ok(HttpResponse::Created().json(ImportResult {
                 created,
                 errors: Vec::new(),

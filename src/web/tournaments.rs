@@ -3,126 +3,20 @@
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::AppState;
-use super::access::{self, Staff};
-use super::actions::{self, PlayerView};
-use super::error::{ApiError, AppError, PageError};
+use super::access;
+use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, see_other};
 use crate::auth::UserSession;
-use crate::db::models::Tournament;
-use crate::db::queries;
-use crate::engine::{Preset, Rules};
+use crate::engine::Preset;
+use crate::service::ServiceError;
+use crate::service::players::PlayerView;
+use crate::service::rounds::GameView;
+use crate::service::tournaments::{self as service, TournamentView};
 use crate::tournament::settings::SettingsInput;
-use crate::tournament::{Points, TIEBREAKS, TournamentSettings};
-
-/// A tournament as the API and pages show it.
-#[derive(Clone, Debug, Serialize)]
-pub struct TournamentView {
-    pub id: i32,
-    pub name: String,
-    pub venue: String,
-    pub start_date: Option<NaiveDate>,
-    pub end_date: Option<NaiveDate>,
-    /// The preset's name.
-    pub rules: String,
-    /// Every rule option in force.
-    pub rule_options: Rules,
-    pub rounds: i32,
-    pub pairing: String,
-    pub points: Points,
-    pub tiebreaks: Vec<String>,
-    pub require_moves: bool,
-    pub require_confirmation: bool,
-}
-
-impl From<&Tournament> for TournamentView {
-    fn from(t: &Tournament) -> Self {
-        let rules: Rules = serde_json::from_str(&t.rules).unwrap_or_else(|e| {
-            eprintln!(
-                "tournament {}: stored rules unreadable ({e}); showing abapa",
-                t.id
-            );
-            Rules::abapa()
-        });
-        TournamentView {
-            id: t.id,
-            name: t.name.clone(),
-            venue: t.venue.clone(),
-            start_date: t.start_date,
-            end_date: t.end_date,
-            rules: rules.name().to_string(),
-            rule_options: rules,
-            rounds: t.rounds,
-            pairing: t.pairing.clone(),
-            points: Points {
-                win: t.points_win,
-                draw: t.points_draw,
-                loss: t.points_loss,
-                bye: t.points_bye,
-            },
-            tiebreaks: t
-                .tiebreaks
-                .split(',')
-                .filter(|c| !c.is_empty())
-                .map(str::to_string)
-                .collect(),
-            require_moves: t.require_moves,
-            require_confirmation: t.require_confirmation,
-        }
-    }
-}
-
-impl TournamentView {
-    pub fn dates(&self) -> String {
-        match (self.start_date, self.end_date) {
-            (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
-            (Some(s), _) => s.to_string(),
-            (None, Some(e)) => e.to_string(),
-            (None, None) => String::new(),
-        }
-    }
-
-    /// Points written as people write them (½ for a half).
-    pub fn points_text(&self) -> String {
-        let p = self.points;
-        format!(
-            "win {}, draw {}, loss {}, bye {}",
-            points_text(p.win),
-            points_text(p.draw),
-            points_text(p.loss),
-            points_text(p.bye)
-        )
-    }
-
-    /// The options that differ from the preset, as `name: value`.
-    pub fn overridden_options(&self) -> Vec<String> {
-        let preset = serde_json::to_value(self.rule_options.preset.rules()).unwrap_or_default();
-        let actual = serde_json::to_value(&self.rule_options).unwrap_or_default();
-        let (Some(preset), Some(actual)) = (preset.as_object(), actual.as_object()) else {
-            return Vec::new();
-        };
-        actual
-            .iter()
-            .filter(|(k, v)| preset.get(*k) != Some(v))
-            .map(|(k, v)| format!("{k}: {v}"))
-            .collect()
-    }
-}
-
-pub fn points_text(p: f64) -> String {
-    if p.fract() == 0.5 {
-        if p < 1.0 {
-            "½".to_string()
-        } else {
-            format!("{}½", p.trunc())
-        }
-    } else {
-        format!("{p}")
-    }
-}
+use crate::tournament::{Points, Tiebreak, TournamentId, TournamentSettings};
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -137,14 +31,7 @@ async fn list_page(
     state: web::Data<AppState>,
     session: UserSession,
 ) -> Result<ListPage, PageError> {
-    let tournaments = state
-        .db(|conn| {
-            Ok(queries::list_tournaments(conn)?
-                .iter()
-                .map(TournamentView::from)
-                .collect())
-        })
-        .await?;
+    let tournaments = state.db(service::list).await?;
     Ok(ListPage {
         nav: Nav::new(&session),
         tournaments,
@@ -161,48 +48,26 @@ struct ShowPage {
     /// The visitor runs this tournament.
     runs: bool,
     /// The signed-in player's games here (for links to their sheets).
-    my_games: Vec<super::rounds::GameView>,
+    my_games: Vec<GameView>,
 }
 
 async fn show_page(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<ShowPage, PageError> {
     let id = path.into_inner();
-    let staff = access::staff(&session).ok();
-    let me = match session.identity().ok().flatten() {
-        Some(crate::auth::Identity::Player {
-            player_id,
-            tournament_id,
-            ..
-        }) if tournament_id == id => Some(player_id),
-        _ => None,
-    };
-    let (t, players, controllers, runs, my_games) = state
-        .db(move |conn| {
-            let t =
-                queries::get_tournament(conn, id).map_err(|_| AppError::not_found("tournament"))?;
-            let players = queries::list_players(conn, id)?;
-            let controllers = queries::controllers_of(conn, id)?;
-            let runs = match &staff {
-                Some(s) => s.may_run(conn, id)?,
-                None => false,
-            };
-            let my_games = match me {
-                Some(me) => super::rounds::player_games(conn, id, me)?,
-                None => Vec::new(),
-            };
-            Ok((t, players, controllers, runs, my_games))
-        })
+    let actor = access::actor(&session);
+    let page = state
+        .db(move |conn| service::page(conn, &actor, id))
         .await?;
     Ok(ShowPage {
         nav: Nav::new(&session),
-        t: TournamentView::from(&t),
-        players: players.iter().map(PlayerView::from).collect(),
-        controllers: controllers.into_iter().map(|a| a.username).collect(),
-        runs,
-        my_games,
+        t: page.t,
+        players: page.players,
+        controllers: page.controllers,
+        runs: page.runs,
+        my_games: page.my_games,
     })
 }
 
@@ -230,22 +95,11 @@ pub struct SettingsFields {
 
 impl SettingsFields {
     fn from_view(t: &TournamentView) -> SettingsFields {
-        let options = t.overridden_options();
-        let rule_options = if options.is_empty() {
+        let overridden = t.overridden();
+        let rule_options = if overridden.is_empty() {
             String::new()
         } else {
-            let preset = serde_json::to_value(t.rule_options.preset.rules()).unwrap_or_default();
-            let actual = serde_json::to_value(&t.rule_options).unwrap_or_default();
-            let diff: serde_json::Map<String, serde_json::Value> = actual
-                .as_object()
-                .map(|a| {
-                    a.iter()
-                        .filter(|(k, v)| preset.get(k.as_str()) != Some(v))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect()
-                })
-                .unwrap_or_default();
-            serde_json::to_string(&diff).unwrap_or_default()
+            serde_json::to_string(&overridden).unwrap_or_default()
         };
         SettingsFields {
             name: t.name.clone(),
@@ -255,12 +109,12 @@ impl SettingsFields {
             rules: t.rules.clone(),
             rule_options,
             rounds: t.rounds.to_string(),
-            pairing: t.pairing.clone(),
+            pairing: t.pairing.to_string(),
             points_win: t.points.win.to_string(),
             points_draw: t.points.draw.to_string(),
             points_loss: t.points.loss.to_string(),
             points_bye: t.points.bye.to_string(),
-            tiebreaks: t.tiebreaks.join(", "),
+            tiebreaks: t.tiebreak_list(),
             require_moves: t.require_moves.then(|| "on".to_string()),
             require_confirmation: t.require_confirmation.then(|| "on".to_string()),
             csrf: String::new(),
@@ -271,12 +125,14 @@ impl SettingsFields {
         SettingsFields {
             rules: "abapa".to_string(),
             rounds: "5".to_string(),
-            pairing: "swiss".to_string(),
+            pairing: crate::tournament::Pairing::Swiss.to_string(),
             points_win: "1".to_string(),
             points_draw: "0.5".to_string(),
             points_loss: "0".to_string(),
             points_bye: "1".to_string(),
-            tiebreaks: "BH, SB, SC".to_string(),
+            tiebreaks: crate::tournament::settings::DEFAULT_TIEBREAKS
+                .map(|t| t.code())
+                .join(", "),
             require_moves: Some("on".to_string()),
             require_confirmation: Some("on".to_string()),
             ..SettingsFields::default()
@@ -354,7 +210,7 @@ impl SettingsFields {
 struct FormPage {
     nav: Nav,
     /// `None` for a new tournament.
-    id: Option<i32>,
+    id: Option<TournamentId>,
     f: SettingsFields,
     problems: Vec<String>,
     presets: Vec<&'static str>,
@@ -364,7 +220,7 @@ struct FormPage {
 impl FormPage {
     fn new(
         session: &UserSession,
-        id: Option<i32>,
+        id: Option<TournamentId>,
         f: SettingsFields,
         problems: Vec<String>,
     ) -> FormPage {
@@ -374,7 +230,10 @@ impl FormPage {
             f,
             problems,
             presets: Preset::ALL.iter().map(|p| p.name()).collect(),
-            tiebreak_codes: TIEBREAKS.to_vec(),
+            tiebreak_codes: <Tiebreak as strum::VariantArray>::VARIANTS
+                .iter()
+                .map(|t| (t.code(), t.label()))
+                .collect(),
         }
     }
 
@@ -401,16 +260,15 @@ async fn create(
     session: UserSession,
     form: web::Form<SettingsFields>,
 ) -> Result<HttpResponse, PageError> {
-    let staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     check_csrf(&session, &form.csrf)?;
     let fields = form.into_inner();
     let settings = match fields.parse() {
         Ok(s) => s,
         Err(problems) => return FormPage::new(&session, None, fields, problems).invalid(),
     };
-    let actor = staff.actor();
     let t = state
-        .write(move |conn| actions::create_tournament(conn, &actor, &settings))
+        .write(move |conn| service::create(conn, &actor, &settings))
         .await?;
     Ok(see_other(&format!("/tournaments/{}", t.id)))
 }
@@ -418,26 +276,22 @@ async fn create(
 async fn edit_page(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
     let id = path.into_inner();
-    let t = state
-        .db(move |conn| {
-            queries::get_tournament(conn, id).map_err(|_| AppError::not_found("tournament"))
-        })
-        .await?;
-    let fields = SettingsFields::from_view(&TournamentView::from(&t));
+    let t = state.db(move |conn| service::get(conn, id)).await?;
+    let fields = SettingsFields::from_view(&t);
     Ok(FormPage::new(&session, Some(id), fields, Vec::new()))
 }
 
 async fn update(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: web::Form<SettingsFields>,
 ) -> Result<HttpResponse, PageError> {
-    let staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
     let fields = form.into_inner();
@@ -445,9 +299,8 @@ async fn update(
         Ok(s) => s,
         Err(problems) => return FormPage::new(&session, Some(id), fields, problems).invalid(),
     };
-    let actor = staff.actor();
     state
-        .write(move |conn| actions::update_tournament(conn, &actor, id, &settings))
+        .write(move |conn| service::update(conn, &actor, id, &settings))
         .await?;
     Ok(see_other(&format!("/tournaments/{id}")))
 }
@@ -462,10 +315,10 @@ struct ControllerForm {
 async fn controllers(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: web::Form<ControllerForm>,
 ) -> Result<HttpResponse, PageError> {
-    let staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
     let form = form.into_inner();
@@ -474,14 +327,13 @@ async fn controllers(
         "unassign" => false,
         _ => {
             return Err(
-                AppError::BadRequest("action must be assign or unassign".to_string()).into(),
+                ServiceError::BadRequest("action must be assign or unassign".to_string()).into(),
             );
         }
     };
-    let actor = staff.actor();
     state
         .write(move |conn| {
-            actions::assign_controller(conn, &actor, id, form.username.trim(), assign)
+            service::assign_controller(conn, &actor, id, form.username.trim(), assign)
         })
         .await?;
     Ok(see_other(&format!("/tournaments/{id}")))
@@ -500,32 +352,21 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 // --- API ---------------------------------------------------------------------------------------
 
 async fn api_list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let list: Vec<TournamentView> = state
-        .db(|conn| {
-            Ok(queries::list_tournaments(conn)?
-                .iter()
-                .map(TournamentView::from)
-                .collect())
-        })
-        .await?;
+    let list = state.db(service::list).await?;
     Ok(HttpResponse::Ok().json(list))
 }
 
 async fn api_get(
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let t = state
-        .db(move |conn| {
-            queries::get_tournament(conn, id).map_err(|_| AppError::not_found("tournament"))
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(TournamentView::from(&t)))
+    let t = state.db(move |conn| service::get(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(t))
 }
 
-fn parse_settings(input: &SettingsInput) -> Result<TournamentSettings, AppError> {
-    TournamentSettings::parse(input).map_err(|problems| AppError::Invalid(problems.join("; ")))
+fn parse_settings(input: &SettingsInput) -> Result<TournamentSettings, ServiceError> {
+    TournamentSettings::parse(input).map_err(|problems| ServiceError::Invalid(problems.join("; ")))
 }
 
 async fn api_create(
@@ -533,29 +374,27 @@ async fn api_create(
     session: UserSession,
     body: web::Json<SettingsInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let staff: Staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     let settings = parse_settings(&body)?;
-    let actor = staff.actor();
     let t = state
-        .write(move |conn| actions::create_tournament(conn, &actor, &settings))
+        .write(move |conn| service::create(conn, &actor, &settings))
         .await?;
-    Ok(HttpResponse::Created().json(TournamentView::from(&t)))
+    Ok(HttpResponse::Created().json(t))
 }
 
 async fn api_update(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     body: web::Json<SettingsInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     let settings = parse_settings(&body)?;
     let id = path.into_inner();
-    let actor = staff.actor();
     let t = state
-        .write(move |conn| actions::update_tournament(conn, &actor, id, &settings))
+        .write(move |conn| service::update(conn, &actor, id, &settings))
         .await?;
-    Ok(HttpResponse::Ok().json(TournamentView::from(&t)))
+    Ok(HttpResponse::Ok().json(t))
 }
 
 #[derive(Deserialize)]
@@ -573,20 +412,15 @@ fn yes() -> bool {
 async fn api_controllers(
     state: web::Data<AppState>,
     session: UserSession,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     body: web::Json<ControllerBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let staff = access::organiser(&session)?;
+    let actor = access::organiser(&session)?;
     let id = path.into_inner();
     let body = body.into_inner();
-    let actor = staff.actor();
-    let names: Vec<String> = state
+    let names = state
         .write(move |conn| {
-            actions::assign_controller(conn, &actor, id, body.username.trim(), body.assign)?;
-            Ok(queries::controllers_of(conn, id)?
-                .into_iter()
-                .map(|a| a.username)
-                .collect())
+            service::assign_controller(conn, &actor, id, body.username.trim(), body.assign)
         })
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "controllers": names })))

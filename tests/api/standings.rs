@@ -514,3 +514,43 @@ async fn the_public_standings_page_follows_every_change() {
     assert!(!public.body.contains("admin") && !public.body.contains("standings.csv"));
     assert!(!public.body.contains("Sign out"));
 }
+
+/// Two services in one process, each with its own database and so each with a tournament 1:
+/// neither may be served the other's standings, whatever was cached first.
+#[actix_web::test]
+async fn two_services_side_by_side_keep_their_own_standings() {
+    let first = spawn_app().await;
+    let second = spawn_app().await;
+    let (one, two) = (first.organiser().await, second.organiser().await);
+    let (t1, _) = five(&one, 2).await;
+    let t2 = create_tournament(&two, "Only one player").await;
+    assert_eq!(
+        (t1, t2),
+        (1, 1),
+        "each database numbers its tournaments from 1"
+    );
+    add_player(&two, t2, "Kwame Mensah").await;
+    for _ in 0..2 {
+        let (a, b) = (
+            first.client().get("/tournaments/1/standings").await,
+            second.client().get("/tournaments/1/standings").await,
+        );
+        assert!(a.body.contains("Five, 2 rounds") && !a.body.contains("Kwame Mensah"));
+        assert!(b.body.contains("Only one player") && b.body.contains("Kwame Mensah"));
+        let (a, b) = (
+            first
+                .client()
+                .get("/api/tournaments/1/standings")
+                .await
+                .json(),
+            second
+                .client()
+                .get("/api/tournaments/1/standings")
+                .await
+                .json(),
+        );
+        assert_eq!(a["standings"].as_array().unwrap().len(), 5);
+        assert_eq!(b["standings"][0]["name"], "Kwame Mensah");
+        assert_eq!(b["standings"].as_array().unwrap().len(), 1);
+    }
+}

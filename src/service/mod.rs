@@ -1,0 +1,31 @@
+//! The application layer: every workflow of the service, one command per step. A command takes a
+//! connection, the [`Actor`] and what to do; it checks that the actor may do it, does it in one
+//! transaction with its audit entry, and answers with a [`ServiceError`] when it cannot. The read
+//! models (what a page or the API shows) are built here too. Nothing here knows HTTP: the web
+//! layer parses requests, calls one command and renders its answer.
+
+pub mod accounts;
+pub mod actor;
+pub mod audit;
+pub mod auth;
+pub mod error;
+pub mod games;
+pub mod players;
+pub mod rounds;
+pub mod standings;
+pub mod tournaments;
+
+use diesel::sqlite::SqliteConnection;
+
+pub use actor::{Actor, Staff};
+pub use audit::Audit;
+pub use error::{Found, ServiceError};
+
+/// Runs `f` in an immediate (writing) transaction. Every write of the service goes through here,
+/// on the writing connection ([`crate::db::Writer`]), one at a time in the order they came.
+pub fn transaction<T>(
+    conn: &mut SqliteConnection,
+    f: impl FnOnce(&mut SqliteConnection) -> Result<T, ServiceError>,
+) -> Result<T, ServiceError> {
+    conn.immediate_transaction(f)
+}

@@ -1,0 +1,264 @@
+//! Players of a tournament: added one by one or imported (each with a PIN, shown once), edited,
+//! withdrawn and reinstated, given a new PIN.
+
+use chrono::Utc;
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::{Actor, Audit, Found, ServiceError, transaction};
+use crate::auth::{generate_pin, hash_secret};
+use crate::db::models::{NewPlayer, Player, PlayerChanges};
+use crate::db::queries;
+use crate::tournament::{PlayerDetails, PlayerId, TournamentId};
+
+/// A player as shown and logged: never the PIN or its hash.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    pub id: PlayerId,
+    pub tournament_id: TournamentId,
+    pub name: String,
+    pub club: String,
+    pub country: String,
+    pub rating: Option<i32>,
+    pub withdrawn: bool,
+}
+
+impl From<&Player> for PlayerView {
+    fn from(p: &Player) -> Self {
+        PlayerView {
+            id: p.id,
+            tournament_id: p.tournament_id,
+            name: p.name.clone(),
+            club: p.club.clone(),
+            country: p.country.clone(),
+            rating: p.rating,
+            withdrawn: p.withdrawn,
+        }
+    }
+}
+
+/// A player with the PIN just given to them (shown once).
+#[derive(Clone, Debug, Serialize)]
+pub struct PinSlip {
+    pub id: PlayerId,
+    pub name: String,
+    pub pin: String,
+}
+
+/// New PINs with their hashes. Hashing (argon2) is slow by design: this uses the cores there
+/// are, and is run away from the writing connection and the async threads.
+pub fn new_pins(count: usize) -> Vec<(String, String)> {
+    let pins: Vec<String> = (0..count).map(|_| generate_pin()).collect();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    let chunk = pins.len().div_ceil(workers).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = pins
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|p| (p.clone(), hash_secret(p)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("hashing does not panic"))
+            .collect()
+    })
+}
+
+/// How players come in: one by one, or a whole import.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    Added,
+    Imported,
+}
+
+/// Adds players (one, or a whole import) with their PINs, already hashed; all or none.
+pub fn add(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    players: &[(PlayerDetails, (String, String))],
+    arrival: Arrival,
+) -> Result<Vec<PinSlip>, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    let action = match arrival {
+        Arrival::Added => "player.create",
+        Arrival::Imported => "player.import",
+    };
+    transaction(conn, |conn| {
+        let now = Utc::now().naive_utc();
+        let mut created = Vec::with_capacity(players.len());
+        for (details, (pin, pin_hash)) in players {
+            let p = queries::insert_player(
+                conn,
+                &NewPlayer {
+                    tournament_id,
+                    name: &details.name,
+                    club: &details.club,
+                    country: &details.country,
+                    rating: details.rating,
+                    pin_hash,
+                    created_at: now,
+                },
+            )?;
+            Audit {
+                actor,
+                action,
+                tournament_id: Some(tournament_id),
+                entity: "player",
+                entity_id: Some(p.id.get()),
+            }
+            .record(conn, None::<&()>, Some(&PlayerView::from(&p)))?;
+            created.push(PinSlip {
+                id: p.id,
+                name: p.name,
+                pin: pin.clone(),
+            });
+        }
+        Ok(created)
+    })
+}
+
+pub fn get(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
+) -> Result<PlayerView, ServiceError> {
+    Ok(PlayerView::from(
+        &queries::get_player(conn, tournament_id, player_id).or_not_found("player")?,
+    ))
+}
+
+/// The players of a tournament, by rating then name.
+pub fn list(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<PlayerView>, ServiceError> {
+    queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    Ok(queries::list_players(conn, tournament_id)?
+        .iter()
+        .map(PlayerView::from)
+        .collect())
+}
+
+/// A player as the staff who run the tournament see them to edit.
+pub fn for_staff(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
+) -> Result<PlayerView, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    get(conn, tournament_id, player_id)
+}
+
+/// The players of a tournament for the staff who run it (the players CSV).
+pub fn list_for_staff(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+) -> Result<Vec<PlayerView>, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    list(conn, tournament_id)
+}
+
+pub fn edit(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
+    details: &PlayerDetails,
+) -> Result<PlayerView, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    transaction(conn, |conn| {
+        let before = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
+        let after = queries::update_player(
+            conn,
+            player_id,
+            &PlayerChanges {
+                name: details.name.clone(),
+                club: details.club.clone(),
+                country: details.country.clone(),
+                rating: details.rating,
+            },
+        )?;
+        let (before, after) = (PlayerView::from(&before), PlayerView::from(&after));
+        Audit {
+            actor,
+            action: "player.update",
+            tournament_id: Some(tournament_id),
+            entity: "player",
+            entity_id: Some(player_id.get()),
+        }
+        .record(conn, Some(&before), Some(&after))?;
+        Ok(after)
+    })
+}
+
+/// Withdraws a player (no more pairings), or reinstates them.
+pub fn set_withdrawn(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
+    withdrawn: bool,
+) -> Result<PlayerView, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    transaction(conn, |conn| {
+        let before = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
+        let after = PlayerView::from(&queries::set_withdrawn(conn, player_id, withdrawn)?);
+        if before.withdrawn != withdrawn {
+            Audit {
+                actor,
+                action: if withdrawn {
+                    "player.withdraw"
+                } else {
+                    "player.reinstate"
+                },
+                tournament_id: Some(tournament_id),
+                entity: "player",
+                entity_id: Some(player_id.get()),
+            }
+            .record(conn, Some(&PlayerView::from(&before)), Some(&after))?;
+        }
+        Ok(after)
+    })
+}
+
+/// Gives a player a new PIN (already hashed: see [`new_pins`]), which also lifts a lock.
+pub fn reset_pin(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
+    (pin, pin_hash): (String, String),
+) -> Result<PinSlip, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    transaction(conn, |conn| {
+        let player = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
+        queries::set_pin_hash(conn, player_id, &pin_hash)?;
+        Audit {
+            actor,
+            action: "player.pin-reset",
+            tournament_id: Some(tournament_id),
+            entity: "player",
+            entity_id: Some(player_id.get()),
+        }
+        .record(
+            conn,
+            None::<&()>,
+            Some(&serde_json::json!({"pin": "reset"})),
+        )?;
+        Ok(PinSlip {
+            id: player.id,
+            name: player.name,
+            pin,
+        })
+    })
+}

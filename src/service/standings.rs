@@ -1,0 +1,443 @@
+//! The standings report after any published round, computed once per version of the data and
+//! kept while the data stays as it was; the crosstable (round robin) or round-by-round table
+//! (Swiss); a player's record; the exports of every game (CSV rows, one OGN file).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use diesel::sqlite::SqliteConnection;
+
+use super::games::{Context, ogn_record};
+use super::rounds::{GameView, names, records};
+use super::tournaments::{TournamentView, points_text};
+use super::{Actor, Found, ServiceError};
+use crate::db::queries;
+use crate::engine::ogn;
+use crate::tournament::history::GameRecord;
+use crate::tournament::standings::{Entrant, Standing, open_games, standings};
+use crate::tournament::{PlayerId, ResultKind, RoundId, TournamentId, Winner};
+
+/// Everything the standings pages need, for published rounds only.
+pub struct Report {
+    pub t: TournamentView,
+    pub after: i32,
+    pub published: i32,
+    pub table: Vec<Standing>,
+    pub games: Vec<GameRecord>,
+    pub names: HashMap<PlayerId, String>,
+    /// Games that do not count yet: round, board, South, North.
+    pub open: Vec<(i32, Option<i32>, String, String)>,
+    /// The standings page as rendered for visitors who are not signed in (the same for all of
+    /// them), once asked for.
+    pub public_page: OnceLock<bytes::Bytes>,
+    /// The standings CSV, once asked for.
+    pub csv: OnceLock<bytes::Bytes>,
+}
+
+/// The standings after round `after` (the last published round if not given).
+pub fn report(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    after: Option<i32>,
+) -> Result<Report, ServiceError> {
+    let t = super::tournaments::get(conn, tournament_id)?;
+    let published = queries::list_rounds(conn, tournament_id)?
+        .iter()
+        .filter(|r| r.published)
+        .map(|r| r.number)
+        .max()
+        .unwrap_or(0);
+    let after = match after {
+        None => published,
+        Some(n) if (0..=published).contains(&n) => n,
+        Some(n) => {
+            return Err(ServiceError::NotFound(format!(
+                "round {n} is not published; the standings go up to round {published}"
+            )));
+        }
+    };
+    let games: Vec<GameRecord> = records(conn, tournament_id, Some(published + 1))?;
+    let players = queries::list_players(conn, tournament_id)?;
+    let entrants: Vec<Entrant> = players
+        .iter()
+        .map(|p| Entrant {
+            id: p.id.get(),
+            name: p.name.clone(),
+            club: p.club.clone(),
+            rating: p.rating,
+        })
+        .collect();
+    let table = standings(&entrants, &games, &t.points, &t.tiebreaks, after);
+    let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
+    let name = |id: i32| names.get(&PlayerId(id)).cloned().unwrap_or_default();
+    let open = open_games(&games, after)
+        .into_iter()
+        .map(|g| {
+            (
+                g.round,
+                g.board,
+                name(g.south),
+                g.north.map(name).unwrap_or_default(),
+            )
+        })
+        .collect();
+    Ok(Report {
+        t,
+        after,
+        published,
+        table,
+        games,
+        names,
+        open,
+        public_page: OnceLock::new(),
+        csv: OnceLock::new(),
+    })
+}
+
+/// Standings reports by tournament and round, each with the version of the data it was
+/// computed from (see [`crate::db::Writer::version`]). One per service: two services in one
+/// process never share it.
+#[derive(Default)]
+pub struct Cache {
+    entries: Mutex<HashMap<ReportKey, (u64, Arc<Report>)>>,
+}
+
+/// A tournament, and the round after which its standings are asked for (`None`: the latest).
+type ReportKey = (TournamentId, Option<i32>);
+
+impl Cache {
+    /// The report computed at `version`, if there is one.
+    pub fn get(
+        &self,
+        version: u64,
+        tournament_id: TournamentId,
+        after: Option<i32>,
+    ) -> Option<Arc<Report>> {
+        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        entries
+            .get(&(tournament_id, after))
+            .filter(|(v, _)| *v == version)
+            .map(|(_, r)| r.clone())
+    }
+
+    /// Keeps a report computed from what was read at `version` (read before the report was).
+    pub fn put(
+        &self,
+        version: u64,
+        tournament_id: TournamentId,
+        after: Option<i32>,
+        report: Arc<Report>,
+    ) {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        // Keep the cache small: entries of older versions go.
+        entries.retain(|_, (v, _)| *v >= version);
+        entries.insert((tournament_id, after), (version, report));
+    }
+}
+
+/// The rank as shown: `3`, or `3=` when shared.
+pub fn rank_text(s: &Standing) -> String {
+    if s.shared {
+        format!("{}=", s.rank)
+    } else {
+        s.rank.to_string()
+    }
+}
+
+/// A tie-break value as shown: whole numbers plainly, halves as ½.
+pub fn value_text(v: f64) -> String {
+    if (v * 2.0).fract() == 0.0 {
+        points_text(v)
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// The standings as CSV rows under their header: rank, name, club, points, every tie-break,
+/// games played.
+pub fn csv_rows(r: &Report) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header: Vec<String> = ["rank", "name", "club", "points"]
+        .map(str::to_string)
+        .to_vec();
+    header.extend(r.t.tiebreaks.iter().map(|t| t.code().to_string()));
+    header.push("games_played".to_string());
+    let rows = r
+        .table
+        .iter()
+        .map(|s| {
+            let mut row = vec![
+                rank_text(s),
+                s.name.clone(),
+                s.club.clone(),
+                value_text(s.points),
+            ];
+            row.extend(s.tiebreaks.iter().map(|(_, v)| value_text(*v)));
+            row.push(s.games_played.to_string());
+            row
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The score of a result from one player's side: `1`, `½`, `0`, `+` (won without playing), `-`.
+pub fn score_from(g: &GameRecord, as_south: bool) -> String {
+    match g.result {
+        None => "…".to_string(),
+        Some((ResultKind::Played, Some(w))) => match (w, as_south) {
+            (Winner::Draw, _) => "½".to_string(),
+            (Winner::South, true) | (Winner::North, false) => "1".to_string(),
+            _ => "0".to_string(),
+        },
+        Some((ResultKind::ForfeitNorth, _)) => if as_south { "+" } else { "-" }.to_string(),
+        Some((ResultKind::ForfeitSouth, _)) => if as_south { "-" } else { "+" }.to_string(),
+        Some((ResultKind::DoubleForfeit, _)) => "-".to_string(),
+        Some((ResultKind::Bye, _)) => "bye".to_string(),
+        Some((ResultKind::Played, None)) => "?".to_string(),
+    }
+}
+
+/// One cell of the crosstable or round-by-round table.
+pub struct Cell {
+    pub text: String,
+    pub game: Option<i32>,
+}
+
+/// The crosstable (round robin: a column per player, by rank) or round-by-round table (Swiss: a
+/// column per round): the headers, and per player rank, name, points and cells.
+pub struct Crosstable {
+    pub round_robin: bool,
+    pub headers: Vec<String>,
+    pub rows: Vec<(String, String, String, Vec<Cell>)>,
+}
+
+impl Report {
+    fn games_of(&self, player: i32) -> Vec<&GameRecord> {
+        self.games
+            .iter()
+            .filter(|g| g.round <= self.after && (g.south == player || g.north == Some(player)))
+            .collect()
+    }
+
+    pub fn crosstable(&self) -> Crosstable {
+        let round_robin = self.t.round_robin();
+        let headers = if round_robin {
+            (1..=self.table.len()).map(|i| i.to_string()).collect()
+        } else {
+            (1..=self.after).map(|r| format!("R{r}")).collect()
+        };
+        let rows = self
+            .table
+            .iter()
+            .map(|s| {
+                let mine = self.games_of(s.player_id);
+                let cells = if round_robin {
+                    self.round_robin_cells(s.player_id, &mine)
+                } else {
+                    self.round_cells(s.player_id, &mine)
+                };
+                (rank_text(s), s.name.clone(), value_text(s.points), cells)
+            })
+            .collect();
+        Crosstable {
+            round_robin,
+            headers,
+            rows,
+        }
+    }
+
+    /// A player's row of the crosstable: against each player by rank, every game between them.
+    fn round_robin_cells(&self, player: i32, mine: &[&GameRecord]) -> Vec<Cell> {
+        self.table
+            .iter()
+            .map(|other| {
+                if other.player_id == player {
+                    return Cell {
+                        text: "×".to_string(),
+                        game: None,
+                    };
+                }
+                let against: Vec<&&GameRecord> = mine
+                    .iter()
+                    .filter(|g| g.south == other.player_id || g.north == Some(other.player_id))
+                    .collect();
+                let text: Vec<String> = against
+                    .iter()
+                    .map(|g| {
+                        let south = g.south == player;
+                        format!("{}{}", score_from(g, south), if south { "s" } else { "n" })
+                    })
+                    .collect();
+                Cell {
+                    text: text.join(" "),
+                    game: against.first().map(|g| g.id),
+                }
+            })
+            .collect()
+    }
+
+    /// A player's row of the round-by-round table: per round the opponent's place, the side and
+    /// the score.
+    fn round_cells(&self, player: i32, mine: &[&GameRecord]) -> Vec<Cell> {
+        let position: HashMap<i32, usize> = self
+            .table
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.player_id, i + 1))
+            .collect();
+        (1..=self.after)
+            .map(|r| match mine.iter().find(|g| g.round == r) {
+                None => Cell {
+                    text: "–".to_string(),
+                    game: None,
+                },
+                Some(g) => {
+                    let south = g.south == player;
+                    let opponent = if south { g.north } else { Some(g.south) };
+                    let text = match opponent {
+                        None => "bye".to_string(),
+                        Some(o) => format!(
+                            "{}{} {}",
+                            position.get(&o).copied().unwrap_or(0),
+                            if south { "s" } else { "n" },
+                            score_from(g, south)
+                        ),
+                    };
+                    Cell {
+                        text,
+                        game: opponent.map(|_| g.id),
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// A player's games round by round: round, side, opponent, score, game id, running score.
+    pub fn player_rounds(
+        &self,
+        player: PlayerId,
+    ) -> Vec<(i32, String, String, String, Option<i32>, String)> {
+        let mut mine = self.games_of(player.get());
+        mine.sort_by_key(|g| g.round);
+        let mut running = 0.0;
+        mine.into_iter()
+            .map(|g| {
+                let south = g.south == player.get();
+                if let Some((s, n)) = g.points(&self.t.points) {
+                    running += if south { s } else { n };
+                }
+                let opponent = if south { g.north } else { Some(g.south) };
+                let side = match (opponent, south) {
+                    (None, _) => "",
+                    (Some(_), true) => "South",
+                    (Some(_), false) => "North",
+                };
+                (
+                    g.round,
+                    side.to_string(),
+                    opponent.map_or_else(
+                        || "bye".to_string(),
+                        |o| self.names.get(&PlayerId(o)).cloned().unwrap_or_default(),
+                    ),
+                    score_from(g, south),
+                    opponent.map(|_| g.id),
+                    value_text(running),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Every game of the published rounds as CSV rows under their header, for the staff who run the
+/// tournament.
+pub fn games_rows(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+) -> Result<(Vec<&'static str>, Vec<Vec<String>>), ServiceError> {
+    actor.check_runs(conn, id)?;
+    let names = names(conn, id)?;
+    let rounds: HashMap<RoundId, (i32, bool)> = queries::list_rounds(conn, id)?
+        .into_iter()
+        .map(|r| (r.id, (r.number, r.published)))
+        .collect();
+    let mut games: Vec<(i32, GameView, crate::db::models::Game)> = Vec::new();
+    for g in queries::tournament_games(conn, id)? {
+        if let Some(&(number, true)) = rounds.get(&g.round_id) {
+            games.push((number, GameView::new(&g, number, &names), g));
+        }
+    }
+    games.sort_by_key(|(number, _, g)| (*number, g.board.unwrap_or(i32::MAX)));
+    let text = |v: Option<&str>| v.unwrap_or_default().to_string();
+    let rows = games
+        .into_iter()
+        .map(|(number, view, g)| {
+            vec![
+                number.to_string(),
+                g.board.map(|b| b.to_string()).unwrap_or_default(),
+                view.south.name.clone(),
+                view.north
+                    .as_ref()
+                    .map_or_else(|| "(bye)".to_string(), |n| n.name.clone()),
+                view.result_text.clone(),
+                text(g.kind.map(Into::into)),
+                g.status.to_string(),
+                g.south_seeds.map(|s| s.to_string()).unwrap_or_default(),
+                g.north_seeds.map(|s| s.to_string()).unwrap_or_default(),
+                text(g.end_kind.map(Into::into)),
+                text(g.end_reason.as_deref()),
+                g.verified.to_string(),
+                text(g.moves.as_deref()),
+            ]
+        })
+        .collect();
+    let header = vec![
+        "round",
+        "board",
+        "south",
+        "north",
+        "result",
+        "kind",
+        "status",
+        "south_seeds",
+        "north_seeds",
+        "end",
+        "end_reason",
+        "verified",
+        "moves",
+    ];
+    Ok((header, rows))
+}
+
+/// Every game with a move list whose result counts, as one OGN file that
+/// `oware-tournament validate` reads back, for the staff who run the tournament.
+pub fn games_ogn(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+) -> Result<String, ServiceError> {
+    actor.check_runs(conn, id)?;
+    let names = names(conn, id)?;
+    let mut records = Vec::new();
+    for g in queries::tournament_games(conn, id)? {
+        let ctx = Context::load(conn, g.id)?;
+        if !ctx.round.published || !g.status.counts() {
+            continue;
+        }
+        if let Some(record) = ogn_record(&ctx, &names)? {
+            records.push(((ctx.round.number, g.board), record));
+        }
+    }
+    records.sort_by_key(|(k, _)| *k);
+    Ok(ogn::write_all(
+        &records.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
+    ))
+}
+
+/// A player's page: their details and standing.
+pub fn player(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    player_id: PlayerId,
+) -> Result<crate::db::models::Player, ServiceError> {
+    queries::get_player(conn, id, player_id).or_not_found("player")
+}

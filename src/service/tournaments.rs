@@ -1,0 +1,343 @@
+//! Tournaments: their settings (created and changed by organisers), the controllers assigned to
+//! them, and the tournament as pages and the API show it.
+
+use chrono::{NaiveDate, Utc};
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::players::PlayerView;
+use super::rounds::{GameView, player_games};
+use super::{Actor, Audit, Found, ServiceError, transaction};
+use crate::auth::Role;
+use crate::db::models::{NewAssignment, Tournament, TournamentForm};
+use crate::db::queries;
+use crate::engine::Rules;
+use crate::tournament::{Pairing, Points, Tiebreak, TournamentId, TournamentSettings};
+
+/// The settings of a stored tournament. The one place they are read back: a row that cannot be
+/// read is an error, never a silent default.
+pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceError> {
+    let unreadable =
+        |what: String| ServiceError::Internal(format!("tournament {}: stored {what}", t.id));
+    let rules: Rules = serde_json::from_str(&t.rules)
+        .map_err(|e| unreadable(format!("rules cannot be read ({e})")))?;
+    let tiebreaks = t
+        .tiebreaks
+        .split(',')
+        .filter(|c| !c.is_empty())
+        .map(|c| {
+            c.parse::<Tiebreak>()
+                .map_err(|_| unreadable(format!("tie-break {c:?} is unknown")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(TournamentSettings {
+        name: t.name.clone(),
+        venue: t.venue.clone(),
+        start_date: t.start_date,
+        end_date: t.end_date,
+        rules,
+        rounds: t.rounds,
+        pairing: t.pairing,
+        points: Points {
+            win: t.points_win,
+            draw: t.points_draw,
+            loss: t.points_loss,
+            bye: t.points_bye,
+        },
+        tiebreaks,
+        require_moves: t.require_moves,
+        require_confirmation: t.require_confirmation,
+    })
+}
+
+/// A tournament as the API and pages show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentView {
+    pub id: TournamentId,
+    pub name: String,
+    pub venue: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    /// The preset's name.
+    pub rules: String,
+    /// Every rule option in force.
+    pub rule_options: Rules,
+    pub rounds: i32,
+    pub pairing: Pairing,
+    pub points: Points,
+    pub tiebreaks: Vec<Tiebreak>,
+    pub require_moves: bool,
+    pub require_confirmation: bool,
+}
+
+impl TournamentView {
+    pub fn new(t: &Tournament) -> Result<TournamentView, ServiceError> {
+        let s = stored_settings(t)?;
+        Ok(TournamentView {
+            id: t.id,
+            name: s.name,
+            venue: s.venue,
+            start_date: s.start_date,
+            end_date: s.end_date,
+            rules: s.rules.name().to_string(),
+            rule_options: s.rules,
+            rounds: s.rounds,
+            pairing: s.pairing,
+            points: s.points,
+            tiebreaks: s.tiebreaks,
+            require_moves: s.require_moves,
+            require_confirmation: s.require_confirmation,
+        })
+    }
+
+    pub fn dates(&self) -> String {
+        match (self.start_date, self.end_date) {
+            (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
+            (Some(s), _) => s.to_string(),
+            (None, Some(e)) => e.to_string(),
+            (None, None) => String::new(),
+        }
+    }
+
+    pub fn round_robin(&self) -> bool {
+        self.pairing == Pairing::RoundRobin
+    }
+
+    pub fn manual(&self) -> bool {
+        self.pairing == Pairing::Manual
+    }
+
+    /// The tie-break codes in order, as a list people read.
+    pub fn tiebreak_list(&self) -> String {
+        self.tiebreaks
+            .iter()
+            .map(|t| t.code())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Points written as people write them (½ for a half).
+    pub fn points_text(&self) -> String {
+        let p = self.points;
+        format!(
+            "win {}, draw {}, loss {}, bye {}",
+            points_text(p.win),
+            points_text(p.draw),
+            points_text(p.loss),
+            points_text(p.bye)
+        )
+    }
+
+    /// The options that differ from the preset, by name.
+    pub fn overridden(&self) -> serde_json::Map<String, serde_json::Value> {
+        let preset = serde_json::to_value(self.rule_options.preset.rules()).unwrap_or_default();
+        let actual = serde_json::to_value(&self.rule_options).unwrap_or_default();
+        actual
+            .as_object()
+            .map(|a| {
+                a.iter()
+                    .filter(|(k, v)| preset.get(k.as_str()) != Some(v))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The options that differ from the preset, as `name: value`.
+    pub fn overridden_options(&self) -> Vec<String> {
+        self.overridden()
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect()
+    }
+}
+
+/// Points as people write them: `1`, `½`, `2½`.
+pub fn points_text(p: f64) -> String {
+    if p.fract() == 0.5 {
+        if p < 1.0 {
+            "½".to_string()
+        } else {
+            format!("{}½", p.trunc())
+        }
+    } else {
+        format!("{p}")
+    }
+}
+
+fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
+    TournamentForm {
+        name: settings.name.clone(),
+        venue: settings.venue.clone(),
+        start_date: settings.start_date,
+        end_date: settings.end_date,
+        rules: serde_json::to_string(&settings.rules).expect("rules serialise"),
+        rounds: settings.rounds,
+        pairing: settings.pairing,
+        points_win: settings.points.win,
+        points_draw: settings.points.draw,
+        points_loss: settings.points.loss,
+        points_bye: settings.points.bye,
+        tiebreaks: settings
+            .tiebreaks
+            .iter()
+            .map(|t| t.code())
+            .collect::<Vec<_>>()
+            .join(","),
+        require_moves: settings.require_moves,
+        require_confirmation: settings.require_confirmation,
+    }
+}
+
+/// Every tournament, newest first.
+pub fn list(conn: &mut SqliteConnection) -> Result<Vec<TournamentView>, ServiceError> {
+    queries::list_tournaments(conn)?
+        .iter()
+        .map(TournamentView::new)
+        .collect()
+}
+
+pub fn get(conn: &mut SqliteConnection, id: TournamentId) -> Result<TournamentView, ServiceError> {
+    TournamentView::new(&queries::get_tournament(conn, id).or_not_found("tournament")?)
+}
+
+/// An organiser creates a tournament.
+pub fn create(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    settings: &TournamentSettings,
+) -> Result<TournamentView, ServiceError> {
+    actor.organiser()?;
+    let form = tournament_form(settings);
+    transaction(conn, |conn| {
+        let t = queries::insert_tournament(conn, &form, Utc::now().naive_utc())?;
+        Audit {
+            actor,
+            action: "tournament.create",
+            tournament_id: Some(t.id),
+            entity: "tournament",
+            entity_id: Some(t.id.get()),
+        }
+        .record(conn, None::<&()>, Some(&form))?;
+        TournamentView::new(&t)
+    })
+}
+
+/// An organiser changes a tournament's settings.
+pub fn update(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+    settings: &TournamentSettings,
+) -> Result<TournamentView, ServiceError> {
+    actor.organiser()?;
+    let form = tournament_form(settings);
+    transaction(conn, |conn| {
+        let before = queries::get_tournament(conn, id).or_not_found("tournament")?;
+        let t = queries::update_tournament(conn, id, &form)?;
+        Audit {
+            actor,
+            action: "tournament.update",
+            tournament_id: Some(id),
+            entity: "tournament",
+            entity_id: Some(id.get()),
+        }
+        .record(conn, Some(&before), Some(&form))?;
+        TournamentView::new(&t)
+    })
+}
+
+/// An organiser assigns (or with `assign` false, unassigns) a controller to a tournament; the
+/// tournament's controllers afterwards.
+pub fn assign_controller(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    username: &str,
+    assign: bool,
+) -> Result<Vec<String>, ServiceError> {
+    actor.organiser()?;
+    transaction(conn, |conn| {
+        queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+        let account = queries::find_account_by_username(conn, username)?
+            .ok_or_else(|| ServiceError::Invalid(format!("there is no account {username:?}")))?;
+        if account.role != Role::Controller {
+            return Err(ServiceError::Invalid(format!(
+                "{username:?} is an organiser; organisers run every tournament already"
+            )));
+        }
+        let changed = if assign {
+            queries::assign_controller(
+                conn,
+                &NewAssignment {
+                    tournament_id,
+                    account_id: account.id,
+                },
+            )?
+        } else {
+            queries::unassign_controller(conn, tournament_id, account.id)?
+        };
+        if changed > 0 {
+            Audit {
+                actor,
+                action: if assign {
+                    "controller.assign"
+                } else {
+                    "controller.unassign"
+                },
+                tournament_id: Some(tournament_id),
+                entity: "account",
+                entity_id: Some(account.id.get()),
+            }
+            .record(
+                conn,
+                None::<&()>,
+                Some(&serde_json::json!({"controller": username})),
+            )?;
+        }
+        controllers(conn, tournament_id)
+    })
+}
+
+fn controllers(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<String>, ServiceError> {
+    Ok(queries::controllers_of(conn, tournament_id)?
+        .into_iter()
+        .map(|a| a.username)
+        .collect())
+}
+
+/// A tournament's page: its settings, players and controllers, whether the actor runs it, and
+/// the signed-in player's own games.
+pub struct TournamentPage {
+    pub t: TournamentView,
+    pub players: Vec<PlayerView>,
+    pub controllers: Vec<String>,
+    pub runs: bool,
+    pub my_games: Vec<GameView>,
+}
+
+pub fn page(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+) -> Result<TournamentPage, ServiceError> {
+    let t = get(conn, id)?;
+    let players = queries::list_players(conn, id)?
+        .iter()
+        .map(PlayerView::from)
+        .collect();
+    let my_games = match actor.player_in(id) {
+        Some(me) => player_games(conn, id, me)?,
+        None => Vec::new(),
+    };
+    Ok(TournamentPage {
+        t,
+        players,
+        controllers: controllers(conn, id)?,
+        runs: actor.runs(conn, id)?,
+        my_games,
+    })
+}
