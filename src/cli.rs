@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 
@@ -70,8 +71,8 @@ pub enum UserCommand {
     /// Add an organiser or controller account; asks for the password (or generates one when the
     /// answer is empty).
     Add {
-        #[arg(long, value_parser = ["organiser", "controller"])]
-        role: String,
+        #[arg(long, value_parser = role_parser())]
+        role: crate::auth::Role,
         name: String,
         /// SQLite file (default oware.db, or DATABASE_URL).
         #[arg(long)]
@@ -156,7 +157,7 @@ pub fn run(command: Option<Command>) -> ExitCode {
                     name,
                     database,
                 },
-        } => add_user(&role, &name, database),
+        } => add_user(role, &name, database),
         Command::Backup { file, database } => backup(&file, database),
         Command::Replay(args) => run_replay(&args),
         Command::Validate(args) => run_validate(&args),
@@ -170,6 +171,8 @@ pub fn run(command: Option<Command>) -> ExitCode {
 }
 
 fn serve(args: ServeArgs) -> ExitCode {
+    // What goes wrong inside the server (a failed request's causes, the writer) is logged here.
+    let _ = tracing_subscriber::fmt().with_writer(io::stderr).try_init();
     let mut config = crate::config::Config::from_env();
     if let Some(bind) = args.bind {
         config.bind = bind;
@@ -232,12 +235,17 @@ fn backup(file: &Path, database: Option<String>) -> ExitCode {
     }
 }
 
-fn add_user(role: &str, name: &str, database: Option<String>) -> ExitCode {
+/// The roles by name, as the command line offers them.
+fn role_parser() -> impl clap::builder::TypedValueParser<Value = crate::auth::Role> {
+    clap::builder::PossibleValuesParser::new(<crate::auth::Role as strum::VariantNames>::VARIANTS)
+        .try_map(|name| name.parse::<crate::auth::Role>())
+}
+
+fn add_user(role: crate::auth::Role, name: &str, database: Option<String>) -> ExitCode {
     let mut config = crate::config::Config::from_env();
     if let Some(database) = database {
         config.database_url = database;
     }
-    let role: crate::auth::Role = role.parse().expect("clap allows only the two roles");
     if let Err(e) = crate::service::accounts::valid_username(name) {
         eprintln!("oware-tournament: {e}");
         return ExitCode::from(2);

@@ -17,6 +17,7 @@ use crate::tournament::{AccountId, PlayerId, TournamentId};
     strum::IntoStaticStr,
     strum::AsRefStr,
     strum::Display,
+    strum::VariantNames,
 )]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]

@@ -62,6 +62,18 @@ impl ServiceError {
         )
     }
 
+    /// Whether a score sheet was refused for what it says or when it came (shown with the form
+    /// as typed), rather than for who sent it.
+    pub fn is_refused_sheet(&self) -> bool {
+        matches!(
+            self,
+            ServiceError::Replay(_)
+                | ServiceError::Invalid(_)
+                | ServiceError::Conflict(_)
+                | ServiceError::TooLarge(_)
+        )
+    }
+
     /// The error and every cause under it, for the log.
     pub fn cause_chain(&self) -> String {
         let mut text = self.to_string();

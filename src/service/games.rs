@@ -10,7 +10,7 @@ use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
-use super::rounds::{GameView, names};
+use super::views::{GameView, names};
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{Game, GameResult, NewSheet, Round, SheetRow, Tournament};
 use crate::db::queries;

@@ -14,6 +14,7 @@ pub mod players;
 pub mod rounds;
 pub mod standings;
 pub mod tournaments;
+pub mod views;
 
 use diesel::sqlite::SqliteConnection;
 

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use diesel::sqlite::SqliteConnection;
 
 use super::games::{Context, ogn_record};
-use super::rounds::{GameView, names, records};
 use super::tournaments::{TournamentView, points_text};
+use super::views::{GameView, names, records};
 use super::{Actor, Found, ServiceError};
 use crate::db::queries;
 use crate::engine::ogn;

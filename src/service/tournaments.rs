@@ -6,7 +6,7 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::players::PlayerView;
-use super::rounds::{GameView, player_games};
+use super::views::{GameView, player_games};
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::auth::Role;
 use crate::db::models::{NewAssignment, Tournament, TournamentForm};

@@ -371,6 +371,24 @@ impl SheetUpload {
     }
 }
 
+impl PageState {
+    fn notice(text: &str) -> PageState {
+        PageState {
+            notice: Some(text.to_string()),
+            ..PageState::default()
+        }
+    }
+
+    /// The sheet form again as typed, with why the sheet was refused.
+    fn refused(fields: SheetFields, e: &ServiceError) -> PageState {
+        PageState {
+            fields: Some(fields),
+            diagnostic: Some(Diagnostic::of(e)),
+            ..PageState::default()
+        }
+    }
+}
+
 /// What the page says after a sheet was taken.
 fn sheet_notice(status: GameStatus, step: SheetStep) -> &'static str {
     match (step, status) {
@@ -400,33 +418,15 @@ async fn submit_page(
         Err(e) => Err(e),
     };
     let (code, page) = match result {
-        Ok((status, step, _)) => {
-            let notice = Some(sheet_notice(status, step).to_string());
-            let page = PageState {
-                notice,
-                ..PageState::default()
-            };
-            (StatusCode::OK, page)
-        }
-        Err(
-            e @ (ServiceError::Replay(_)
-            | ServiceError::Invalid(_)
-            | ServiceError::Conflict(_)
-            | ServiceError::TooLarge(_)),
-        ) => {
-            let page = PageState {
-                fields: Some(fields),
-                diagnostic: Some(Diagnostic::of(&e)),
-                ..PageState::default()
-            };
-            (status(&e), page)
-        }
+        Ok((status, step, _)) => (
+            StatusCode::OK,
+            PageState::notice(sheet_notice(status, step)),
+        ),
+        Err(e) if e.is_refused_sheet() => (status(&e), PageState::refused(fields, &e)),
         Err(e) => return Err(e.into()),
     };
-    Ok(render(
-        code,
-        &game_page(&state, &session, game_id, page).await?,
-    )?)
+    let page = game_page(&state, &session, game_id, page).await?;
+    Ok(render(code, &page)?)
 }
 
 async fn confirm_page(
@@ -490,10 +490,7 @@ async fn result_page(
         Err(
             e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_) | ServiceError::Replay(_)),
         ) => {
-            let page = PageState {
-                notice: Some(format!("The result was not set: {e}")),
-                ..PageState::default()
-            };
+            let page = PageState::notice(&format!("The result was not set: {e}"));
             let page = game_page(&state, &session, game_id, page).await?;
             Ok(render(status(&e), &page)?)
         }

@@ -522,14 +522,8 @@ struct ImportResult {
     error: Option<serde_json::Value>,
 }
 
-async fn api_import(
-    state: web::Data<AppState>,
-    session: UserSession,
-    path: web::Path<TournamentId>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let tournament_id = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
+/// A CSV request body: at most [`super::CSV_LIMIT`] bytes of UTF-8 text.
+async fn csv_body(payload: web::Payload) -> Result<String, ServiceError> {
     let body = payload
         .to_bytes_limited(super::CSV_LIMIT)
         .await
@@ -540,9 +534,20 @@ async fn api_import(
             ))
         })?
         .map_err(|e| ServiceError::BadRequest(format!("the body could not be read: {e}")))?;
-    let text = std::str::from_utf8(&body)
-        .map_err(|_| ServiceError::Invalid("the CSV is not UTF-8 text".to_string()))?;
-    match parse_player_csv(text) {
+    String::from_utf8(body.to_vec())
+        .map_err(|_| ServiceError::Invalid("the CSV is not UTF-8 text".to_string()))
+}
+
+async fn api_import(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let tournament_id = path.into_inner();
+    let actor = check_runs(&state, &session, tournament_id).await?;
+    let text = csv_body(payload).await?;
+    match parse_player_csv(&text) {
         Ok(players) => {
             let created =
                 add_with_pins(&state, actor, tournament_id, players, Arrival::Imported).await?;

@@ -13,8 +13,8 @@ use crate::auth::UserSession;
 use crate::engine::Preset;
 use crate::service::ServiceError;
 use crate::service::players::PlayerView;
-use crate::service::rounds::GameView;
 use crate::service::tournaments::{self as service, TournamentView};
+use crate::service::views::GameView;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{Points, Tiebreak, TournamentId, TournamentSettings};
 

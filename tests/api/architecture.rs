@@ -1,0 +1,298 @@
+//! The layers as `docs/architecture.md` draws them, read from the source: which module may use
+//! which, and no two modules that use each other.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
+
+/// The source modules (`service::rounds`, `service` for `service/mod.rs`, `cli`), each with its
+/// text.
+fn modules() -> BTreeMap<String, String> {
+    let mut found = BTreeMap::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let relative = path.strip_prefix(&root).unwrap().with_extension("");
+            let mut parts: Vec<String> = relative
+                .iter()
+                .map(|p| p.to_string_lossy().to_string())
+                .collect();
+            if parts.last().is_some_and(|p| p == "mod") {
+                parts.pop();
+            }
+            found.insert(parts.join("::"), std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    found
+}
+
+/// The text with comments taken out (doc examples name modules too).
+fn code(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths the module names: `crate::a::b` and `super::b` as written, braces expanded one
+/// level (`crate::a::{b, c::d}` gives `a::b` and `a::c::d`), relative to the crate.
+fn paths(module: &str, text: &str) -> Vec<Vec<String>> {
+    let parent: Vec<String> = {
+        let mut p: Vec<String> = module.split("::").map(str::to_string).collect();
+        p.pop();
+        p
+    };
+    let is_mod_rs = |m: &str| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src")
+            .join(m.replace("::", "/"));
+        dir.is_dir()
+    };
+    // In a mod.rs, `super` is the module above the folder; `self` paths name the folder's own.
+    let base_for_super = if is_mod_rs(module) {
+        let mut p = parent.clone();
+        p.pop();
+        p
+    } else {
+        parent.clone()
+    };
+    let mut out = Vec::new();
+    let text = code(text);
+    let bytes: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest: String = bytes[i..bytes.len().min(i + 7)].iter().collect();
+        let (prefix, base) = if rest.starts_with("crate::") {
+            ("crate::", Vec::new())
+        } else if rest.starts_with("super::") {
+            ("super::", base_for_super.clone())
+        } else {
+            i += 1;
+            continue;
+        };
+        let preceded_by_ident = i > 0 && (bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_');
+        i += prefix.len();
+        if preceded_by_ident {
+            continue;
+        }
+        let mut segments = base.clone();
+        loop {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_alphanumeric() || bytes[i] == '_') {
+                i += 1;
+            }
+            if i > start {
+                segments.push(bytes[start..i].iter().collect());
+            }
+            let group_at = if bytes[i..].starts_with(&['{']) {
+                Some(i + 1)
+            } else if bytes[i..].starts_with(&[':', ':', '{']) {
+                Some(i + 3)
+            } else {
+                None
+            };
+            if let Some(open) = group_at {
+                let end = bytes[i..].iter().position(|&c| c == '}').unwrap() + i;
+                let group: String = bytes[open..end].iter().collect();
+                for item in group.split(',') {
+                    let item = item.trim().split(" as ").next().unwrap().trim();
+                    let mut full = segments.clone();
+                    if item != "self" && !item.is_empty() {
+                        full.extend(item.split("::").map(|s| s.trim().to_string()));
+                    }
+                    out.push(full);
+                }
+                i = end + 1;
+                break;
+            }
+            if bytes[i..].starts_with(&[':', ':']) {
+                i += 2;
+                continue;
+            }
+            out.push(segments);
+            break;
+        }
+    }
+    out
+}
+
+/// The module a path lands in: the deepest source module it names, with names a folder's mod.rs
+/// re-exports (`pub use rounds::RoundView`) followed to where they are defined.
+fn target(
+    path: &[String],
+    modules: &BTreeMap<String, String>,
+    reexports: &HashMap<(String, String), String>,
+) -> Option<String> {
+    let mut best = None;
+    for n in 1..=path.len() {
+        let candidate = path[..n].join("::");
+        if modules.contains_key(&candidate) {
+            best = Some(candidate.clone());
+            if let Some(name) = path.get(n)
+                && let Some(real) = reexports.get(&(candidate.clone(), name.clone()))
+            {
+                best = Some(real.clone());
+            }
+        }
+    }
+    best
+}
+
+/// Every `pub use child::{A, B}` of every folder's mod.rs.
+fn reexports(modules: &BTreeMap<String, String>) -> HashMap<(String, String), String> {
+    let mut map = HashMap::new();
+    for (module, text) in modules {
+        for line in code(text).split(';') {
+            let Some(rest) = line.trim().strip_prefix("pub use ") else {
+                continue;
+            };
+            let Some((child, names)) = rest.split_once("::") else {
+                continue;
+            };
+            let child_module = format!("{module}::{child}");
+            if !modules.contains_key(&child_module) {
+                continue;
+            }
+            let names = names.trim_matches(|c| c == '{' || c == '}' || c == ' ');
+            for name in names.split(',') {
+                let name = name.trim().split("::").last().unwrap().trim();
+                map.insert((module.clone(), name.to_string()), child_module.clone());
+            }
+        }
+    }
+    map
+}
+
+/// Which module uses which (a folder's mod.rs does not use its own children: it declares and
+/// re-exports them).
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let modules = modules();
+    let reexports = reexports(&modules);
+    modules
+        .iter()
+        .map(|(module, text)| {
+            let uses = paths(module, text)
+                .iter()
+                .filter_map(|p| target(p, &modules, &reexports))
+                .filter(|t| t != module && !t.starts_with(&format!("{module}::")))
+                .collect();
+            (module.clone(), uses)
+        })
+        .collect()
+}
+
+fn layer(module: &str) -> &str {
+    module.split("::").next().unwrap()
+}
+
+#[test]
+fn the_layers_use_only_what_is_below_them() {
+    let modules = modules();
+    for (module, text) in &modules {
+        let text = code(text);
+        match layer(module) {
+            "engine" | "tournament" => {
+                for library in ["diesel", "actix"] {
+                    assert!(!text.contains(library), "{module} uses {library}");
+                }
+            }
+            "service" => assert!(!text.contains("actix"), "{module} uses actix"),
+            _ => {}
+        }
+    }
+    let allowed: HashMap<&str, &[&str]> = HashMap::from([
+        ("engine", &[][..]),
+        ("tournament", &["engine"][..]),
+        ("db", &["tournament", "auth"][..]),
+        ("auth", &["tournament"][..]),
+        ("service", &["tournament", "engine", "db", "auth"][..]),
+        (
+            "cli",
+            &["engine", "service", "db", "auth", "startup", "config"][..],
+        ),
+        (
+            "web",
+            &["service", "tournament", "engine", "db", "auth", "config"][..],
+        ),
+        ("startup", &["web", "db", "auth", "config", "service"][..]),
+    ]);
+    for (module, uses) in graph() {
+        let own = layer(&module);
+        let Some(may) = allowed.get(own) else {
+            continue;
+        };
+        for used in uses {
+            let theirs = layer(&used);
+            assert!(
+                theirs == own || may.contains(&theirs),
+                "{module} uses {used}: {own} may use only {may:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_two_modules_use_each_other() {
+    let graph = graph();
+    // Depth-first search for a path back to where it started.
+    fn reaches(
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        from: &str,
+        to: &str,
+        seen: &mut BTreeSet<String>,
+        trail: &mut Vec<String>,
+    ) -> bool {
+        for next in graph.get(from).into_iter().flatten() {
+            trail.push(next.clone());
+            if next == to || (seen.insert(next.clone()) && reaches(graph, next, to, seen, trail)) {
+                return true;
+            }
+            trail.pop();
+        }
+        false
+    }
+    for module in graph.keys() {
+        let mut trail = vec![module.clone()];
+        let circle = reaches(&graph, module, module, &mut BTreeSet::new(), &mut trail);
+        assert!(
+            !circle,
+            "modules that use each other: {}",
+            trail.join(" -> ")
+        );
+    }
+}
+
+#[test]
+fn the_check_sees_a_circle_and_a_layer_crossed() {
+    // The reader of paths finds what the checks above rely on.
+    let found = paths(
+        "service::rounds",
+        "use super::views::{GameView, names};\nuse crate::tournament::{self, GameId};\nlet x = crate::web::AppState; // crate::nothing",
+    );
+    let found: Vec<String> = found.iter().map(|p| p.join("::")).collect();
+    assert!(
+        found.contains(&"service::views::GameView".to_string()),
+        "{found:?}"
+    );
+    assert!(found.contains(&"tournament".to_string()), "{found:?}");
+    assert!(
+        found.contains(&"tournament::GameId".to_string()),
+        "{found:?}"
+    );
+    assert!(found.contains(&"web::AppState".to_string()), "{found:?}");
+    assert!(!found.iter().any(|p| p.contains("nothing")), "{found:?}");
+    let graph = graph();
+    assert!(graph["service::rounds"].contains("service::views"));
+    assert!(graph["web::games"].contains("service::games"));
+    // `use super::{Actor, ...}` in a service module is followed to where Actor is defined.
+    assert!(
+        graph["service::rounds"].contains("service::actor"),
+        "{:?}",
+        graph["service::rounds"]
+    );
+}
