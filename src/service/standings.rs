@@ -191,7 +191,7 @@ pub fn score_from(g: &GameRecord, as_south: bool) -> String {
         Some((ResultKind::ForfeitNorth, _)) => if as_south { "+" } else { "-" }.to_string(),
         Some((ResultKind::ForfeitSouth, _)) => if as_south { "-" } else { "+" }.to_string(),
         Some((ResultKind::DoubleForfeit, _)) => "-".to_string(),
-        Some((ResultKind::Bye, _)) => "bye".to_string(),
+        Some((ResultKind::Bye, _)) => ResultKind::Bye.to_string(),
         Some((ResultKind::Played, None)) => "?".to_string(),
     }
 }

@@ -87,7 +87,7 @@ pub fn result_text(kind: ResultKind, winner: Option<Winner>, seeds: Option<(i32,
         (ResultKind::ForfeitSouth, _) => "-/+".to_string(),
         (ResultKind::ForfeitNorth, _) => "+/-".to_string(),
         (ResultKind::DoubleForfeit, _) => "-/-".to_string(),
-        (ResultKind::Bye, _) => "bye".to_string(),
+        (ResultKind::Bye, _) => ResultKind::Bye.to_string(),
     }
 }
 

@@ -203,8 +203,8 @@ async fn create_page(
     check_csrf(&session, &form.csrf)?;
     let request = match form.mode.as_str() {
         "generate" => RoundRequest::Generate,
-        "manual" => RoundRequest::Manual(Vec::new(), Vec::new()),
-        _ => return Err(ServiceError::BadRequest("mode: generate or manual".to_string()).into()),
+        "by-hand" => RoundRequest::Manual(Vec::new(), Vec::new()),
+        _ => return Err(ServiceError::BadRequest("mode: generate or by-hand".to_string()).into()),
     };
     let result = state
         .write(move |conn| service::create(conn, &actor, tournament_id, &request))
