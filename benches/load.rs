@@ -483,15 +483,30 @@ fn main() {
             // Each North player confirms their opponent's sheet: once, then again (a repeat that
             // changes nothing, as a double click would).
             let game_ids: Rc<Vec<i64>> = Rc::new(games.iter().map(|g| g.0).collect());
-            let clients: Vec<Client> = games.iter().map(|g| g.2.clone()).collect();
+            let mut clients: Vec<Client> = games.iter().map(|g| g.2.clone()).collect();
+            // The sheet each North player reads on the game before confirming it.
+            let mut sheet_ids = Vec::with_capacity(clients.len());
+            for (c, id) in clients.iter_mut().zip(game_ids.iter()) {
+                let (_, game) = c
+                    .send(Method::GET, &format!("/api/games/{id}"), None, Vec::new())
+                    .await;
+                let game: Value = serde_json::from_slice(&game).unwrap_or(Value::Null);
+                sheet_ids.push(
+                    game["sheets"]
+                        .as_array()
+                        .and_then(|s| s.last())
+                        .map(|s| s["id"].clone()),
+                );
+            }
+            let sheet_ids = Rc::new(sheet_ids);
             let mut stats = drive(clients, duration, move |mut c, i, _| {
-                let ids = game_ids.clone();
+                let (ids, sheet_ids) = (game_ids.clone(), sheet_ids.clone());
                 async move {
                     let (s, _) = c
                         .json(
                             Method::POST,
                             &format!("/api/games/{}/confirm", ids[i]),
-                            &json!({}),
+                            &json!({"sheet_id": sheet_ids[i]}),
                         )
                         .await;
                     Some((c, s == StatusCode::OK))

@@ -457,6 +457,19 @@ pub fn game_sheets(conn: &mut SqliteConnection, game_id: GameId) -> QueryResult<
         .load(conn)
 }
 
+/// A sheet of the given game (not found if it belongs to another).
+pub fn get_sheet(
+    conn: &mut SqliteConnection,
+    game_id: GameId,
+    id: crate::tournament::SheetId,
+) -> QueryResult<SheetRow> {
+    sheets::table
+        .filter(sheets::game_id.eq(game_id))
+        .filter(sheets::id.eq(id))
+        .select(SheetRow::as_select())
+        .first(conn)
+}
+
 /// The latest sheet of a game.
 pub fn last_sheet(conn: &mut SqliteConnection, game_id: GameId) -> QueryResult<Option<SheetRow>> {
     sheets::table

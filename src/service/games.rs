@@ -44,20 +44,9 @@ impl Context {
         Ok(super::tournaments::stored_settings(&self.tournament)?.rules)
     }
 
-    /// How the game ended, as the engine replays it: the loser of a resignation or a loss on
-    /// time is the side that did not win.
+    /// How the game ended, as the engine replays it.
     pub fn declared_end(&self) -> DeclaredEnd {
-        let loser = match self.game.winner {
-            Some(Winner::South) => Some(Side::North),
-            Some(Winner::North) => Some(Side::South),
-            _ => None,
-        };
-        match (self.game.end_kind, loser) {
-            (Some(EndKind::Agreement), _) => DeclaredEnd::Agreement,
-            (Some(EndKind::Resignation), Some(l)) => DeclaredEnd::Resignation(l),
-            (Some(EndKind::Time), Some(l)) => DeclaredEnd::Time(l),
-            _ => DeclaredEnd::Natural,
-        }
+        declared_end(self.game.winner, self.game.end_kind)
     }
 
     /// The side a player has in this game.
@@ -87,6 +76,16 @@ impl Context {
                 self.round.number
             )))
         }
+    }
+
+    /// Why the controller cannot rule on this game: a bye, or a round not yet published.
+    fn check_ruling(&self) -> Result<(), ServiceError> {
+        if self.game.north_id.is_none() {
+            return Err(ServiceError::Conflict(
+                "a bye has no result to set".to_string(),
+            ));
+        }
+        self.check_published()
     }
 
     /// Why a sheet cannot be taken now, before any replay.
@@ -119,6 +118,22 @@ impl Context {
                 Actor::Visitor | Actor::CommandLine => Err(ServiceError::Unauthenticated),
             },
         }
+    }
+}
+
+/// How a game ended, as the engine replays it: the loser of a resignation or a loss on time is
+/// the side that did not win.
+fn declared_end(winner: Option<Winner>, end: Option<EndKind>) -> DeclaredEnd {
+    let loser = match winner {
+        Some(Winner::South) => Some(Side::North),
+        Some(Winner::North) => Some(Side::South),
+        _ => None,
+    };
+    match (end, loser) {
+        (Some(EndKind::Agreement), _) => DeclaredEnd::Agreement,
+        (Some(EndKind::Resignation), Some(l)) => DeclaredEnd::Resignation(l),
+        (Some(EndKind::Time), Some(l)) => DeclaredEnd::Time(l),
+        _ => DeclaredEnd::Natural,
     }
 }
 
@@ -231,15 +246,15 @@ fn same_sheet(a: &SheetRow, b: &NewSheet<'_>) -> bool {
 
 /// Records a sheet that [`check`] accepted and moves the game on, in one transaction: a first
 /// sheet waits for the opponent (or counts at once without confirmation); the opponent's
-/// identical sheet confirms it, a different one disputes it. The game's status afterwards, and
-/// whether anything changed.
+/// identical sheet confirms it, a different one disputes it. What the sheet did, and the game's
+/// status and latest sheet afterwards.
 pub fn record_sheet(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
     sheet: &Sheet,
     accepted: &Accepted,
-) -> Result<(GameStatus, SheetStep), ServiceError> {
+) -> Result<Recorded, ServiceError> {
     transaction(conn, |conn| {
         let ctx = Context::load(conn, game_id)?;
         let player_id = ctx.acting_player(actor)?;
@@ -268,7 +283,12 @@ pub fn record_sheet(
             .on_sheet(waiting, ctx.tournament.require_confirmation)
             .map_err(refused)?;
         let Some(status) = step.status() else {
-            return Ok((ctx.game.status, step));
+            let sheet_id = last.map_or(SheetId::default(), |s| s.id);
+            return Ok(Recorded {
+                step,
+                status: ctx.game.status,
+                sheet_id,
+            });
         };
         let row = queries::insert_sheet(conn, &new)?;
         let game = if status.counts() {
@@ -295,16 +315,30 @@ pub fn record_sheet(
                 "seeds": [row.south_seeds, row.north_seeds], "end": row.end_kind, "plies": row.plies,
             })),
         )?;
-        Ok((game.status, step))
+        Ok(Recorded {
+            step,
+            status: game.status,
+            sheet_id: row.id,
+        })
     })
 }
 
-/// The opponent confirms the sheet waiting for them. Confirming twice (or at the same moment)
-/// counts once.
+/// What a sheet did: the step, the game's status afterwards, and the sheet that stands (the new
+/// one, or the same one sent before).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    pub step: SheetStep,
+    pub status: GameStatus,
+    pub sheet_id: SheetId,
+}
+
+/// The opponent confirms the sheet waiting for them: the one they read (`sheet_id`), which must
+/// still be the latest. Confirming twice (or at the same moment) counts once.
 pub fn confirm(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
+    sheet_id: SheetId,
 ) -> Result<GameStatus, ServiceError> {
     transaction(conn, |conn| {
         let ctx = Context::load(conn, game_id)?;
@@ -312,12 +346,13 @@ pub fn confirm(
         ctx.check_published()?;
         let last = queries::last_sheet(conn, game_id)?;
         let by_actor = last.as_ref().is_some_and(|s| s.player_id == player_id);
-        let Some(status) = ctx.game.status.on_confirm(by_actor).map_err(refused)? else {
+        let step = ctx.game.status.on_confirm(by_actor).map_err(refused)?;
+        let last = last
+            .filter(|s| s.id == sheet_id)
+            .ok_or_else(|| ServiceError::Conflict(STALE_SHEET.to_string()))?;
+        let Some(status) = step else {
             return Ok(ctx.game.status);
         };
-        let last = last.ok_or_else(|| {
-            ServiceError::Conflict("there is no sheet to confirm yet".to_string())
-        })?;
         let game = queries::set_game_result(conn, game_id, &result_from_sheet(&last, status))?;
         Audit {
             actor,
@@ -335,117 +370,210 @@ pub fn confirm(
     })
 }
 
-/// A result as the controller sets it.
-#[derive(Clone, Debug, Deserialize)]
+/// Why a confirmation naming an older sheet is refused.
+pub const STALE_SHEET: &str = "the sheet you confirm is no longer the latest one of this game: \
+     read the sheet now on the game's page before you confirm";
+
+/// A result as the controller sets it: one player's sheet accepted, or a result given (played,
+/// with the moves when there are some, or a forfeit).
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultBody {
+    pub accept_sheet: Option<SheetId>,
+    pub kind: Option<String>,
     pub result: Option<String>,
     pub seeds: Option<[i64; 2]>,
-    pub kind: String,
-    pub reason: String,
     pub moves: Option<String>,
     pub end: Option<String>,
+    pub reason: String,
 }
 
-/// The result fields a ruling sets, checked against the moves when given.
-fn ruling(
-    body: &ResultBody,
-    kind: ResultKind,
-    rules: &Rules,
-    reason: &str,
-) -> Result<GameResult, ServiceError> {
-    let now = Utc::now().naive_utc();
-    if kind != ResultKind::Played {
-        if body.result.is_some() || body.seeds.is_some() || body.moves.is_some() {
-            return Err(ServiceError::Invalid(format!(
-                "a {kind} has no result, seeds or moves: it is a result of its own"
-            )));
+/// What the controller rules.
+enum Ruling {
+    Accept(SheetId),
+    Set(ResultKind),
+}
+
+impl ResultBody {
+    fn ruling(&self) -> Result<Ruling, ServiceError> {
+        let given = self.kind.is_some()
+            || self.result.is_some()
+            || self.seeds.is_some()
+            || self.moves.is_some()
+            || self.end.is_some();
+        match (self.accept_sheet, self.kind.as_deref()) {
+            (Some(_), _) if given => Err(ServiceError::Invalid(
+                "accept_sheet: a sheet accepted brings its own result, seeds, end and moves"
+                    .to_string(),
+            )),
+            (Some(sheet), _) => Ok(Ruling::Accept(sheet)),
+            (None, kind) => kind
+                .and_then(|k| k.parse::<ResultKind>().ok())
+                .filter(|k| *k != ResultKind::Bye)
+                .map(Ruling::Set)
+                .ok_or_else(|| {
+                    ServiceError::Invalid(
+                        "kind: played, forfeit-south, forfeit-north or double-forfeit (or \
+                         accept_sheet: the sheet to accept)"
+                            .to_string(),
+                    )
+                }),
         }
-        return Ok(GameResult {
-            status: GameStatus::Final,
-            kind: Some(kind),
-            winner: None,
-            south_seeds: None,
-            north_seeds: None,
-            end_kind: None,
-            end_reason: None,
-            moves: None,
-            plies: None,
-            verified: false,
-            reason: Some(reason.to_string()),
-            updated_at: now,
-        });
     }
-    let winner = winner(body.result.as_deref().unwrap_or(""))?;
-    let seeds = body
-        .seeds
-        .filter(|s| s.iter().all(|&n| (0..=48).contains(&n)))
-        .ok_or_else(|| ServiceError::Invalid("seeds: [south, north], each 0 to 48".to_string()))?;
-    let end = body.end.as_deref().map_or(Ok(EndKind::Natural), end_kind)?;
-    let sheet = Sheet {
-        winner,
-        seeds: [seeds[0] as u8, seeds[1] as u8],
-        end,
-        moves: body.moves.clone().unwrap_or_default(),
-    };
-    let accepted = check_sheet(&sheet, rules, false).map_err(sheet_error)?;
-    Ok(GameResult {
+
+    /// The sheet the result gives, for a played game.
+    fn sheet(&self) -> Result<Sheet, ServiceError> {
+        let winner = winner(self.result.as_deref().unwrap_or(""))?;
+        let seeds = self
+            .seeds
+            .filter(|s| s.iter().all(|&n| (0..=48).contains(&n)))
+            .ok_or_else(|| {
+                ServiceError::Invalid("seeds: [south, north], each 0 to 48".to_string())
+            })?;
+        let end = self.end.as_deref().map_or(Ok(EndKind::Natural), end_kind)?;
+        Ok(Sheet {
+            winner,
+            seeds: [seeds[0] as u8, seeds[1] as u8],
+            end,
+            moves: self.moves.clone().unwrap_or_default(),
+        })
+    }
+}
+
+/// The result fields of a played game, from a sheet the engine accepted.
+fn played(sheet: &Sheet, accepted: &Accepted, reason: &str) -> GameResult {
+    GameResult {
         status: GameStatus::Final,
-        kind: Some(kind),
-        winner: Some(winner),
-        south_seeds: Some(seeds[0] as i32),
-        north_seeds: Some(seeds[1] as i32),
-        end_kind: Some(end),
+        kind: Some(ResultKind::Played),
+        winner: Some(sheet.winner),
+        south_seeds: Some(i32::from(sheet.seeds[0])),
+        north_seeds: Some(i32::from(sheet.seeds[1])),
+        end_kind: Some(sheet.end),
         end_reason: accepted.end_reason.clone(),
-        // Moves only when the controller gives them (and they replay to this result).
+        // Moves only when given (and they replay to this result).
         moves: (!accepted.moves.is_empty()).then(|| accepted.moves.clone()),
         plies: Some(accepted.plies as i32),
         verified: accepted.verified,
         reason: Some(reason.to_string()),
-        updated_at: now,
-    })
+        updated_at: Utc::now().naive_utc(),
+    }
 }
 
-/// The staff who run the tournament set (or override) a result: played with a winner and seeds
-/// (checked against the moves when given), or a forfeit. Always with a reason, always logged.
+/// The result fields with no result: a forfeit's, or a game sent back to pending.
+fn without_game(status: GameStatus, kind: Option<ResultKind>, reason: &str) -> GameResult {
+    GameResult {
+        status,
+        kind,
+        winner: None,
+        south_seeds: None,
+        north_seeds: None,
+        end_kind: None,
+        end_reason: None,
+        moves: None,
+        plies: None,
+        verified: false,
+        reason: Some(reason.to_string()),
+        updated_at: Utc::now().naive_utc(),
+    }
+}
+
+/// The result a ruling gives, the moves checked by replay.
+fn ruled(
+    conn: &mut SqliteConnection,
+    ctx: &Context,
+    body: &ResultBody,
+    reason: &str,
+) -> Result<GameResult, ServiceError> {
+    let rules = ctx.rules()?;
+    match body.ruling()? {
+        Ruling::Accept(id) => {
+            let row =
+                queries::get_sheet(conn, ctx.game.id, id).or_not_found("sheet of this game")?;
+            let sheet = Sheet {
+                winner: row.winner,
+                seeds: [row.south_seeds as u8, row.north_seeds as u8],
+                end: row.end_kind,
+                moves: row.moves,
+            };
+            let accepted = check_sheet(&sheet, &rules, false).map_err(sheet_error)?;
+            Ok(played(&sheet, &accepted, reason))
+        }
+        Ruling::Set(ResultKind::Played) => {
+            let sheet = body.sheet()?;
+            let accepted = check_sheet(&sheet, &rules, false).map_err(sheet_error)?;
+            Ok(played(&sheet, &accepted, reason))
+        }
+        Ruling::Set(kind) => {
+            if body.result.is_some() || body.seeds.is_some() || body.moves.is_some() {
+                return Err(ServiceError::Invalid(format!(
+                    "a {kind} has no result, seeds or moves: it is a result of its own"
+                )));
+            }
+            Ok(without_game(GameStatus::Final, Some(kind), reason))
+        }
+    }
+}
+
+fn reason(text: &str) -> Result<&str, ServiceError> {
+    let reason = text.trim();
+    if reason.is_empty() {
+        return Err(ServiceError::Invalid(
+            "reason: say why (the staff read it in the audit log)".to_string(),
+        ));
+    }
+    Ok(reason)
+}
+
+/// The staff who run the tournament rule on a game, always with a reason, always logged: they
+/// accept one of its sheets, or set the result (played, with the moves when given and checked
+/// by replay, or a forfeit); the result is final.
 pub fn set_result(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
     body: &ResultBody,
 ) -> Result<GameDetail, ServiceError> {
-    let reason = body.reason.trim();
-    if reason.is_empty() {
-        return Err(ServiceError::Invalid(
-            "reason: say why the result is set".to_string(),
-        ));
-    }
-    let kind = body
-        .kind
-        .parse::<ResultKind>()
-        .ok()
-        .filter(|k| *k != ResultKind::Bye)
-        .ok_or_else(|| {
-            ServiceError::Invalid(
-                "kind: played, forfeit-south, forfeit-north or double-forfeit".to_string(),
-            )
-        })?;
+    let reason = reason(&body.reason)?;
+    body.ruling()?;
     transaction(conn, |conn| {
         let ctx = Context::load(conn, game_id)?;
         actor.check_runs(conn, ctx.tournament.id)?;
-        if ctx.game.north_id.is_none() {
-            return Err(ServiceError::Conflict(
-                "a bye has no result to set".to_string(),
-            ));
-        }
-        ctx.check_published()?;
-        let mut result = ruling(body, kind, &ctx.rules()?, reason)?;
+        ctx.check_ruling()?;
+        let mut result = ruled(conn, &ctx, body, reason)?;
         result.status = ctx.game.status.on_ruling();
         let before = ctx.game.clone();
         let game = queries::set_game_result(conn, game_id, &result)?;
         Audit {
             actor,
             action: "game.result",
+            tournament_id: Some(ctx.tournament.id),
+            entity: "game",
+            entity_id: Some(game_id.get()),
+        }
+        .record(conn, Some(&before), Some(&game))?;
+        detail(conn, actor, game_id)
+    })
+}
+
+/// The staff who run the tournament send a game back to pending, with a reason: to be played
+/// again, or after a sheet entered against the wrong board. The sheets stay on record.
+pub fn reset(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+    reason_text: &str,
+) -> Result<GameDetail, ServiceError> {
+    let reason = reason(reason_text)?;
+    transaction(conn, |conn| {
+        let ctx = Context::load(conn, game_id)?;
+        actor.check_runs(conn, ctx.tournament.id)?;
+        ctx.check_ruling()?;
+        let result = without_game(ctx.game.status.on_reset(), None, reason);
+        let before = ctx.game.clone();
+        let game = queries::set_game_result(conn, game_id, &result)?;
+        Audit {
+            actor,
+            action: "game.reset",
             tournament_id: Some(ctx.tournament.id),
             entity: "game",
             entity_id: Some(game_id.get()),
@@ -470,6 +598,7 @@ pub struct PlyView {
     pub stores: [u8; 2],
 }
 
+/// A sheet a player sent, with whether its moves replay under the tournament's rules now.
 #[derive(Clone, Debug, Serialize)]
 pub struct SheetView {
     pub id: SheetId,
@@ -477,9 +606,93 @@ pub struct SheetView {
     pub result: Winner,
     pub seeds: [i32; 2],
     pub end: EndKind,
+    /// The moves in letters, every capture marked (empty when the sheet has none).
+    pub moves: String,
     pub plies: i32,
     pub verified: bool,
+    /// The moves replay to what the sheet declares (a sheet without moves: true).
+    pub replays: bool,
+    /// Where and why they do not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_problem: Option<String>,
     pub created_at: chrono::NaiveDateTime,
+}
+
+impl SheetView {
+    fn new(s: SheetRow, rules: &Rules) -> SheetView {
+        let end = declared_end(Some(s.winner), Some(s.end_kind));
+        let problem = if s.moves.is_empty() {
+            None
+        } else {
+            replay(&s.moves, rules, Position::start(), None, end)
+                .err()
+                .map(|e| format!("at ply {} ({}): {}", e.ply, e.token, e.message))
+        };
+        SheetView {
+            id: s.id,
+            player_id: s.player_id,
+            result: s.winner,
+            seeds: [s.south_seeds, s.north_seeds],
+            end: s.end_kind,
+            moves: s.moves,
+            plies: s.plies,
+            verified: s.verified,
+            replays: problem.is_none(),
+            replay_problem: problem,
+            created_at: s.created_at,
+        }
+    }
+}
+
+/// Where the latest sheets of the two players first part: the ply, each sheet's move there
+/// (none where a list has ended), and the position before it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SheetDifference {
+    pub ply: u32,
+    pub south_sheet: SheetId,
+    pub north_sheet: SheetId,
+    pub in_south_sheet: Option<String>,
+    pub in_north_sheet: Option<String>,
+    /// The position before that ply, as a position string.
+    pub position: String,
+    #[serde(skip)]
+    pub board: Position,
+}
+
+/// The pits moved, in order, of a stored move list (`C f+2 B` gives C, f, B).
+fn pits_of(moves: &str) -> Vec<String> {
+    moves
+        .split_whitespace()
+        .map(|t| t.chars().take_while(|c| c.is_ascii_alphabetic()).collect())
+        .collect()
+}
+
+/// Where the latest sheet of South and the latest of North first differ in their moves, if both
+/// sent one with moves and the lists are not the same.
+fn first_difference(sheets: &[SheetView], ctx: &Context, rules: &Rules) -> Option<SheetDifference> {
+    let latest = |p: PlayerId| sheets.iter().rev().find(|s| s.player_id == p);
+    let (south, north) = (latest(ctx.game.south_id)?, latest(ctx.game.north_id?)?);
+    let (a, b) = (pits_of(&south.moves), pits_of(&north.moves));
+    let at = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+    let before = a[..at].join(" ");
+    let board = replay(
+        &before,
+        rules,
+        Position::start(),
+        None,
+        DeclaredEnd::Natural,
+    )
+    .ok()?
+    .final_position();
+    Some(SheetDifference {
+        ply: at as u32 + 1,
+        south_sheet: south.id,
+        north_sheet: north.id,
+        in_south_sheet: a.get(at).cloned(),
+        in_north_sheet: b.get(at).cloned(),
+        position: board.to_string(),
+        board,
+    })
 }
 
 /// A game as its page and the API show it.
@@ -491,12 +704,22 @@ pub struct GameDetail {
     pub end: Option<EndKind>,
     pub end_reason: Option<String>,
     pub verified: bool,
+    /// Why the controller set the result (for the staff who run the tournament only).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The result was set by the controller.
+    pub ruled: bool,
     pub moves: Option<String>,
     pub plies: Vec<PlyView>,
+    /// The stored moves no longer replay under the tournament's rules: where and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_error: Option<String>,
     /// The sheets, for the staff who run the tournament and the game's players.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sheets: Option<Vec<SheetView>>,
+    /// Where the players' latest sheets first differ (for the staff).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difference: Option<SheetDifference>,
     /// Who looks: the player signed in (if they play in the tournament), and whether they run
     /// it.
     #[serde(skip)]
@@ -520,9 +743,14 @@ impl GameDetail {
         })
     }
 
+    /// The latest sheet, as far as the viewer may see the sheets.
+    pub fn latest_sheet(&self) -> Option<&SheetView> {
+        self.sheets.as_ref().and_then(|s| s.last())
+    }
+
     /// A sheet waits for the viewer's confirmation.
     pub fn can_confirm(&self) -> bool {
-        let last = self.sheets.as_ref().and_then(|s| s.last());
+        let last = self.latest_sheet();
         self.playing()
             && self.game.status == GameStatus::Submitted
             && last.is_some_and(|s| Some(s.player_id) != self.viewer.player)
@@ -535,12 +763,25 @@ impl GameDetail {
 }
 
 /// The replay of a game's accepted moves.
+/// A stored game whose moves no longer replay is an error to show, never a game to skip.
 fn game_replay(ctx: &Context) -> Result<Option<Replay>, ServiceError> {
     let Some(moves) = ctx.game.moves.as_deref().filter(|m| !m.is_empty()) else {
         return Ok(None);
     };
     let end = ctx.declared_end();
-    Ok(replay(moves, &ctx.rules()?, Position::start(), None, end).ok())
+    replay(moves, &ctx.rules()?, Position::start(), None, end)
+        .map(Some)
+        .map_err(|e| {
+            ServiceError::Conflict(format!(
+                "the stored moves of round {} board {} no longer replay under the tournament's \
+                 rules (at ply {}, {:?}: {}); the controller should set the result again",
+                ctx.round.number,
+                ctx.game.board.unwrap_or_default(),
+                e.ply,
+                e.token,
+                e.message
+            ))
+        })
 }
 
 /// Loads a game for an actor: games of unpublished rounds only for the staff who run them.
@@ -568,7 +809,12 @@ pub fn detail(
 ) -> Result<GameDetail, ServiceError> {
     let (ctx, viewer) = load_for(conn, actor, game_id)?;
     let names = names(conn, ctx.tournament.id)?;
-    let plies = game_replay(&ctx)?
+    let rules = ctx.rules()?;
+    let (replayed, replay_error) = match game_replay(&ctx) {
+        Ok(r) => (r, None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let plies = replayed
         .map(|r| {
             r.plies
                 .iter()
@@ -585,35 +831,34 @@ pub fn detail(
                 .collect()
         })
         .unwrap_or_default();
-    let sheets = if viewer.runs || viewer.player.is_some_and(|p| ctx.side_of(p).is_some()) {
-        Some(
-            queries::game_sheets(conn, ctx.game.id)?
-                .into_iter()
-                .map(|s| SheetView {
-                    id: s.id,
-                    player_id: s.player_id,
-                    result: s.winner,
-                    seeds: [s.south_seeds, s.north_seeds],
-                    end: s.end_kind,
-                    plies: s.plies,
-                    verified: s.verified,
-                    created_at: s.created_at,
-                })
-                .collect(),
-        )
-    } else {
-        None
-    };
+    let sheets: Option<Vec<SheetView>> =
+        if viewer.runs || viewer.player.is_some_and(|p| ctx.side_of(p).is_some()) {
+            Some(
+                queries::game_sheets(conn, ctx.game.id)?
+                    .into_iter()
+                    .map(|s| SheetView::new(s, &rules))
+                    .collect(),
+            )
+        } else {
+            None
+        };
+    let difference = sheets
+        .as_deref()
+        .filter(|_| viewer.runs)
+        .and_then(|s| first_difference(s, &ctx, &rules));
     Ok(GameDetail {
         game: GameView::new(&ctx.game, ctx.round.number, &names),
         tournament_id: ctx.tournament.id,
         end: ctx.game.end_kind,
         end_reason: ctx.game.end_reason.clone(),
-        verified: ctx.game.verified,
-        reason: ctx.game.reason.clone(),
+        verified: ctx.game.verified && replay_error.is_none(),
+        reason: ctx.game.reason.clone().filter(|_| viewer.runs),
+        ruled: ctx.game.reason.is_some() && ctx.game.status == GameStatus::Final,
         moves: ctx.game.moves.clone(),
         plies,
+        replay_error,
         sheets,
+        difference,
         viewer,
         tournament_name: ctx.tournament.name.clone(),
     })

@@ -234,6 +234,7 @@ pub fn update(
     let form = tournament_form(settings);
     transaction(conn, |conn| {
         let before = queries::get_tournament(conn, id).or_not_found("tournament")?;
+        check_change(conn, &before, settings)?;
         let t = queries::update_tournament(conn, id, &form)?;
         Audit {
             actor,
@@ -245,6 +246,36 @@ pub fn update(
         .record(conn, Some(&before), Some(&form))?;
         TournamentView::new(&t)
     })
+}
+
+/// Refuses a change of settings that would change results already played: the rule set and
+/// its options once a round is published (every stored game was replayed under them), and a
+/// number of rounds below the rounds already paired.
+fn check_change(
+    conn: &mut SqliteConnection,
+    before: &Tournament,
+    settings: &TournamentSettings,
+) -> Result<(), ServiceError> {
+    let rounds = queries::list_rounds(conn, before.id)?;
+    if rounds.iter().any(|r| r.published) && stored_settings(before)?.rules != settings.rules {
+        return Err(ServiceError::Conflict(RULES_FIXED.to_string()));
+    }
+    let paired = rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    if settings.rounds < paired {
+        return Err(ServiceError::Conflict(format!(
+            "rounds: {paired} rounds are paired already; the tournament cannot have fewer"
+        )));
+    }
+    Ok(())
+}
+
+/// Why the rules cannot change.
+pub const RULES_FIXED: &str = "the rules and their options are fixed once a round is \
+     published: every game played was checked under them";
+
+/// Whether the tournament's rules are fixed (a round is published).
+pub fn rules_fixed(conn: &mut SqliteConnection, id: TournamentId) -> Result<bool, ServiceError> {
+    Ok(queries::list_rounds(conn, id)?.iter().any(|r| r.published))
 }
 
 /// An organiser assigns (or with `assign` false, unassigns) a controller to a tournament; the

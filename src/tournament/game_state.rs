@@ -8,6 +8,7 @@
 //!    │  └── (no confirmation needed) ───┼───┼──────────────────────────────────────▶ confirmed
 //!    │                                  │   └ opponent's different sheet ──────────▶ disputed
 //!    └── controller's ruling, from any status ────────────────────────────────────▶ final
+//! controller's reset, from any status ──▶ pending (the sheets sent stay on record)
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -142,6 +143,12 @@ impl GameStatus {
     pub fn on_ruling(self) -> GameStatus {
         GameStatus::Final
     }
+
+    /// The controller sends the game back (to be played again, or a sheet entered against the
+    /// wrong board): from any status, it waits for sheets again; the sheets sent stay on record.
+    pub fn on_reset(self) -> GameStatus {
+        GameStatus::Pending
+    }
 }
 
 #[cfg(test)]
@@ -258,9 +265,11 @@ mod tests {
     }
 
     #[test]
-    fn a_ruling_makes_any_game_final() {
+    fn a_ruling_makes_any_game_final_and_a_reset_makes_it_pending() {
         for status in GameStatus::VARIANTS {
             assert_eq!(status.on_ruling(), Final);
+            assert_eq!(status.on_reset(), Pending);
+            assert!(status.on_reset().open() && !status.on_reset().counts());
         }
     }
 }

@@ -14,14 +14,14 @@ use super::AppState;
 use super::access;
 use super::board_svg::{Marks, board_svg, ply_marks};
 use super::error::{ApiError, PageError, status};
-use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
+use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
 use crate::engine::{Position, Side};
-use crate::service::games::{self as service, GameDetail, ResultBody, SheetBody};
+use crate::service::games::{self as service, GameDetail, Recorded, ResultBody, SheetBody};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
-use crate::tournament::{GameId, GameStatus};
+use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
 
 /// The actor of a request on a game: the player whose PIN came with it (checked against both
 /// players of the game), or whoever is signed in.
@@ -53,17 +53,17 @@ async fn submit(
     game_id: GameId,
     pin: Option<String>,
     sheet: Sheet,
-) -> Result<(GameStatus, SheetStep, Accepted), ServiceError> {
+) -> Result<(Recorded, Accepted), ServiceError> {
     let actor = game_actor(state, session, game_id, pin).await?;
     let (checking, checked) = (actor.clone(), sheet.clone());
     let accepted = state
         .db(move |conn| service::check(conn, &checking, game_id, &checked))
         .await?;
     let stored = accepted.clone();
-    let (status, step) = state
+    let recorded = state
         .write(move |conn| service::record_sheet(conn, &actor, game_id, &sheet, &stored))
         .await?;
-    Ok((status, step, accepted))
+    Ok((recorded, accepted))
 }
 
 // --- API ---------------------------------------------------------------------------------------
@@ -71,6 +71,8 @@ async fn submit(
 #[derive(Serialize)]
 struct SheetAnswer {
     game_id: GameId,
+    /// The sheet that stands: the opponent names it to confirm it.
+    sheet_id: SheetId,
     status: GameStatus,
     replay: ReplaySummary,
 }
@@ -106,13 +108,14 @@ async fn api_submit(
     let game_id = path.into_inner();
     let body = body.into_inner();
     let sheet = body.sheet()?;
-    let (status, step, accepted) = submit(&state, &session, game_id, body.pin, sheet).await?;
+    let (recorded, accepted) = submit(&state, &session, game_id, body.pin, sheet).await?;
     let answer = SheetAnswer {
         game_id,
-        status,
+        sheet_id: recorded.sheet_id,
+        status: recorded.status,
         replay: ReplaySummary::from(&accepted),
     };
-    Ok(match step {
+    Ok(match recorded.step {
         SheetStep::Unchanged => HttpResponse::Ok().json(answer),
         _ => HttpResponse::Created().json(answer),
     })
@@ -122,19 +125,21 @@ async fn api_submit(
 #[serde(deny_unknown_fields)]
 struct ConfirmBody {
     pin: Option<String>,
+    /// The sheet the player read and confirms.
+    sheet_id: SheetId,
 }
 
 async fn api_confirm(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<GameId>,
-    body: Option<web::Json<ConfirmBody>>,
+    body: web::Json<ConfirmBody>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let pin = body.and_then(|b| b.into_inner().pin);
+    let ConfirmBody { pin, sheet_id } = body.into_inner();
     let actor = game_actor(&state, &session, game_id, pin).await?;
     let status = state
-        .write(move |conn| service::confirm(conn, &actor, game_id))
+        .write(move |conn| service::confirm(conn, &actor, game_id, sheet_id))
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"game_id": game_id, "status": status})))
 }
@@ -171,7 +176,8 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/games/{id}", web::get().to(api_get))
         .route("/games/{id}/sheets", web::post().to(api_submit))
         .route("/games/{id}/confirm", web::post().to(api_confirm))
-        .route("/games/{id}/result", web::put().to(api_result));
+        .route("/games/{id}/result", web::put().to(api_result))
+        .route("/games/{id}/reset", web::post().to(api_reset));
 }
 
 // --- pages -------------------------------------------------------------------------------------
@@ -223,6 +229,8 @@ struct GamePage {
     /// The ply shown (0: the start).
     shown: u32,
     board: String,
+    /// The board where the players' sheets first differ.
+    difference_board: Option<String>,
     fields: SheetFields,
     diagnostic: Option<Diagnostic>,
     notice: Option<String>,
@@ -305,6 +313,10 @@ async fn game_page(
     Ok(GamePage {
         nav: Nav::new(session),
         board: board_after(&detail, shown),
+        difference_board: detail
+            .difference
+            .as_ref()
+            .map(|d| board_svg(&d.board, &Marks::default())),
         detail,
         shown,
         fields: page.fields.unwrap_or_else(|| SheetFields {
@@ -418,9 +430,9 @@ async fn submit_page(
         Err(e) => Err(e),
     };
     let (code, page) = match result {
-        Ok((status, step, _)) => (
+        Ok((r, _)) => (
             StatusCode::OK,
-            PageState::notice(sheet_notice(status, step)),
+            PageState::notice(sheet_notice(r.status, r.step)),
         ),
         Err(e) if e.is_refused_sheet() => (status(&e), PageState::refused(fields, &e)),
         Err(e) => return Err(e.into()),
@@ -429,46 +441,78 @@ async fn submit_page(
     Ok(render(code, &page)?)
 }
 
+#[derive(Deserialize)]
+struct ConfirmForm {
+    sheet_id: SheetId,
+    csrf: String,
+}
+
 async fn confirm_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<GameId>,
-    form: web::Form<CsrfOnly>,
+    form: web::Form<ConfirmForm>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
     check_csrf(&session, &form.csrf)?;
     let actor = access::actor(&session);
+    let sheet_id = form.sheet_id;
     state
-        .write(move |conn| service::confirm(conn, &actor, game_id))
+        .write(move |conn| service::confirm(conn, &actor, game_id, sheet_id))
         .await?;
     Ok(see_other(&format!("/games/{game_id}")))
 }
 
+/// The controller's forms on a game: accept a sheet (`accept_sheet`), set a result (`kind` and
+/// what it needs), or send the game back (`reset`).
 #[derive(Deserialize)]
-struct ResultForm {
-    kind: String,
-    result: String,
-    south_seeds: String,
-    north_seeds: String,
+struct RulingForm {
+    accept_sheet: Option<SheetId>,
+    kind: Option<String>,
+    result: Option<String>,
+    south_seeds: Option<String>,
+    north_seeds: Option<String>,
+    end: Option<String>,
+    moves: Option<String>,
     reason: String,
     csrf: String,
 }
 
-impl ResultForm {
+impl RulingForm {
     fn body(self) -> ResultBody {
-        let played = self.kind == crate::tournament::ResultKind::Played.as_ref();
-        let seeds = |s: &str| s.trim().parse::<i64>().ok();
-        let seeds = seeds(&self.south_seeds)
-            .zip(seeds(&self.north_seeds))
+        let played = self.kind.as_deref() == Some(ResultKind::Played.as_ref());
+        let number = |s: Option<String>| s.and_then(|s| s.trim().parse::<i64>().ok());
+        let seeds = number(self.south_seeds)
+            .zip(number(self.north_seeds))
             .map(|(s, n)| [s, n]);
+        let moves = self.moves.filter(|m| !m.trim().is_empty());
         ResultBody {
-            result: played.then_some(self.result),
+            accept_sheet: self.accept_sheet,
+            result: self.result.filter(|_| played),
             seeds: seeds.filter(|_| played),
+            moves: moves.filter(|_| played),
+            end: self.end.filter(|_| played),
             kind: self.kind,
             reason: self.reason,
-            moves: None,
-            end: None,
         }
+    }
+}
+
+/// The game page after a ruling: back to the game, or the page again with why it was refused.
+async fn after_ruling(
+    state: &AppState,
+    session: &UserSession,
+    game_id: GameId,
+    result: Result<GameDetail, ServiceError>,
+) -> Result<HttpResponse, PageError> {
+    match result {
+        Ok(_) => Ok(see_other(&format!("/games/{game_id}"))),
+        Err(e) if e.is_refused_sheet() => {
+            let page = PageState::notice(&format!("Nothing was changed: {e}"));
+            let page = game_page(state, session, game_id, page).await?;
+            Ok(render(status(&e), &page)?)
+        }
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -476,7 +520,7 @@ async fn result_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<GameId>,
-    form: web::Form<ResultForm>,
+    form: web::Form<RulingForm>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
     let actor = access::staff(&session)?;
@@ -485,17 +529,50 @@ async fn result_page(
     let result = state
         .write(move |conn| service::set_result(conn, &actor, game_id, &body))
         .await;
-    match result {
-        Ok(_) => Ok(see_other(&format!("/games/{game_id}"))),
-        Err(
-            e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_) | ServiceError::Replay(_)),
-        ) => {
-            let page = PageState::notice(&format!("The result was not set: {e}"));
-            let page = game_page(&state, &session, game_id, page).await?;
-            Ok(render(status(&e), &page)?)
-        }
-        Err(e) => Err(e.into()),
-    }
+    after_ruling(&state, &session, game_id, result).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResetBody {
+    reason: String,
+}
+
+#[derive(Deserialize)]
+struct ResetForm {
+    reason: String,
+    csrf: String,
+}
+
+async fn reset_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<GameId>,
+    form: web::Form<ResetForm>,
+) -> Result<HttpResponse, PageError> {
+    let game_id = path.into_inner();
+    let actor = access::staff(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let reason = form.into_inner().reason;
+    let result = state
+        .write(move |conn| service::reset(conn, &actor, game_id, &reason))
+        .await;
+    after_ruling(&state, &session, game_id, result).await
+}
+
+async fn api_reset(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<GameId>,
+    body: web::Json<ResetBody>,
+) -> Result<HttpResponse, ApiError> {
+    let game_id = path.into_inner();
+    let actor = access::staff(&session)?;
+    let reason = body.into_inner().reason;
+    let detail = state
+        .write(move |conn| service::reset(conn, &actor, game_id, &reason))
+        .await?;
+    Ok(HttpResponse::Ok().json(detail))
 }
 
 async fn ogn_page(
@@ -522,5 +599,6 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         .route(r"/games/{id:\d+}", web::get().to(show_page))
         .route("/games/{id}/sheet", web::post().to(submit_page))
         .route("/games/{id}/confirm", web::post().to(confirm_page))
-        .route("/games/{id}/result", web::post().to(result_page));
+        .route("/games/{id}/result", web::post().to(result_page))
+        .route("/games/{id}/reset", web::post().to(reset_page));
 }

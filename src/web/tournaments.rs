@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use super::AppState;
 use super::access;
-use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, see_other};
+use super::error::{ApiError, PageError, status};
+use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
 use crate::engine::Preset;
 use crate::service::ServiceError;
@@ -215,6 +215,8 @@ struct FormPage {
     problems: Vec<String>,
     presets: Vec<&'static str>,
     tiebreak_codes: Vec<(&'static str, &'static str)>,
+    /// A round is published: the rules are shown, not offered for change.
+    rules_fixed: bool,
 }
 
 impl FormPage {
@@ -230,6 +232,7 @@ impl FormPage {
             f,
             problems,
             presets: Preset::ALL.iter().map(|p| p.name()).collect(),
+            rules_fixed: false,
             tiebreak_codes: <Tiebreak as strum::VariantArray>::VARIANTS
                 .iter()
                 .map(|t| (t.code(), t.label()))
@@ -280,9 +283,14 @@ async fn edit_page(
 ) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
     let id = path.into_inner();
-    let t = state.db(move |conn| service::get(conn, id)).await?;
+    let (t, rules_fixed) = state
+        .db(move |conn| Ok((service::get(conn, id)?, service::rules_fixed(conn, id)?)))
+        .await?;
     let fields = SettingsFields::from_view(&t);
-    Ok(FormPage::new(&session, Some(id), fields, Vec::new()))
+    Ok(FormPage {
+        rules_fixed,
+        ..FormPage::new(&session, Some(id), fields, Vec::new())
+    })
 }
 
 async fn update(
@@ -299,10 +307,17 @@ async fn update(
         Ok(s) => s,
         Err(problems) => return FormPage::new(&session, Some(id), fields, problems).invalid(),
     };
-    state
+    let result = state
         .write(move |conn| service::update(conn, &actor, id, &settings))
-        .await?;
-    Ok(see_other(&format!("/tournaments/{id}")))
+        .await;
+    match result {
+        Ok(_) => Ok(see_other(&format!("/tournaments/{id}"))),
+        Err(e @ ServiceError::Conflict(_)) => {
+            let page = FormPage::new(&session, Some(id), fields, vec![e.to_string()]);
+            Ok(render(status(&e), &page)?)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Deserialize)]

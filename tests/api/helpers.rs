@@ -74,6 +74,17 @@ impl TestApp {
         c
     }
 
+    /// The latest sheet of a game, as its page shows it to the two players.
+    pub async fn latest_sheet(&self, game: i64) -> i64 {
+        let organiser = self.organiser().await;
+        let g = organiser.get(&format!("/api/games/{game}")).await.json();
+        g["sheets"]
+            .as_array()
+            .and_then(|s| s.last())
+            .and_then(|s| s["id"].as_i64())
+            .unwrap_or_else(|| panic!("game {game} has no sheet: {g}"))
+    }
+
     /// Counts rows of a table straight from the database file.
     pub fn count(&self, table: &str) -> i64 {
         use diesel::prelude::*;

@@ -418,10 +418,12 @@ async fn every_refusal_of_a_sheet() {
         (StatusCode::OK, Some("submitted"))
     );
     assert_eq!((app.count("sheets"), app.count("audit_log")), (1, audit));
+    let sheet_id = r.json()["sheet_id"].as_i64().unwrap();
+    assert_eq!(sheet_id, app.latest_sheet(game).await);
     let r = client
         .post_json(
             &format!("/api/games/{game}/confirm"),
-            &json!({"pin": south_pin}),
+            &json!({"pin": south_pin, "sheet_id": sheet_id}),
         )
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT);
@@ -429,7 +431,7 @@ async fn every_refusal_of_a_sheet() {
     // Two confirmations at the same moment count once.
     let confirm_url = format!("/api/games/{game}/confirm");
     let (a, b) = (app.client(), app.client());
-    let body = json!({"pin": north_pin});
+    let body = json!({"pin": north_pin, "sheet_id": sheet_id});
     let (ra, rb) = futures_join(
         a.post_json(&confirm_url, &body),
         b.post_json(&confirm_url, &body),
@@ -630,7 +632,7 @@ async fn the_sheet_form_shows_the_diagnostic_and_keeps_what_was_typed() {
         .client()
         .post_json(
             &format!("/api/games/{game}/confirm"),
-            &json!({"pin": north_pin}),
+            &json!({"pin": north_pin, "sheet_id": app.latest_sheet(game).await}),
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);

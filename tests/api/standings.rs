@@ -374,11 +374,12 @@ async fn pages_exports_and_the_ogn_file_validate_reads() {
                 .post_json(&format!("/api/games/{}/sheets", g["id"]), &body)
                 .await;
             assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+            let sheet_id = r.json()["sheet_id"].clone();
             let r = app
                 .client()
                 .post_json(
                     &format!("/api/games/{}/confirm", g["id"]),
-                    &json!({"pin": pins[&north]}),
+                    &json!({"pin": pins[&north], "sheet_id": sheet_id}),
                 )
                 .await;
             assert_eq!(r.status, StatusCode::OK);

@@ -175,6 +175,7 @@ async fn a_swiss_tournament_from_first_pairing_to_last_result() {
             assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
             assert_eq!(r.json()["status"], "submitted");
             assert_eq!(r.json()["replay"]["verified"], true);
+            let sheet_id = r.json()["sheet_id"].clone();
             if number == 3 && disputed == 0 {
                 // North remembers another game: a dispute, settled by the controller.
                 let other = &games[(next_fixture + 100) % games.len()];
@@ -183,8 +184,12 @@ async fn a_swiss_tournament_from_first_pairing_to_last_result() {
                     .await;
                 assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
                 assert_eq!(r.json()["status"], "disputed");
+                let theirs = r.json()["sheet_id"].clone();
                 let r = sessions[&south]
-                    .post_json(&format!("/api/games/{id}/confirm"), &json!({}))
+                    .post_json(
+                        &format!("/api/games/{id}/confirm"),
+                        &json!({"sheet_id": theirs}),
+                    )
                     .await;
                 assert_eq!(r.status, StatusCode::CONFLICT);
                 let r = organiser
@@ -203,7 +208,10 @@ async fn a_swiss_tournament_from_first_pairing_to_last_result() {
                 disputed += 1;
             } else if next_fixture % 2 == 0 {
                 let r = sessions[&north]
-                    .post_json(&format!("/api/games/{id}/confirm"), &json!({}))
+                    .post_json(
+                        &format!("/api/games/{id}/confirm"),
+                        &json!({"sheet_id": sheet_id}),
+                    )
                     .await;
                 assert_eq!(r.status, StatusCode::OK, "{}", r.body);
                 assert_eq!(r.json()["status"], "confirmed");
