@@ -659,11 +659,16 @@ pub struct SheetDifference {
     pub board: Position,
 }
 
-/// The pits moved, in order, of a stored move list (`C f+2 B` gives C, f, B).
+/// The pits moved, in order, of a stored move list (`1. C f+2 2. B` gives C, f, B).
 fn pits_of(moves: &str) -> Vec<String> {
     moves
         .split_whitespace()
-        .map(|t| t.chars().take_while(|c| c.is_ascii_alphabetic()).collect())
+        .map(|t| {
+            t.chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect::<String>()
+        })
+        .filter(|pit| !pit.is_empty())
         .collect()
 }
 

@@ -85,6 +85,14 @@ impl TestApp {
             .unwrap_or_else(|| panic!("game {game} has no sheet: {g}"))
     }
 
+    /// Runs a statement straight on the database file (to damage what the service stored).
+    pub fn execute(&self, sql: &str) {
+        use diesel::prelude::*;
+        let mut conn =
+            diesel::sqlite::SqliteConnection::establish(self.db_path.to_str().unwrap()).unwrap();
+        diesel::sql_query(sql).execute(&mut conn).unwrap();
+    }
+
     /// Counts rows of a table straight from the database file.
     pub fn count(&self, table: &str) -> i64 {
         use diesel::prelude::*;

@@ -5,6 +5,7 @@ mod architecture;
 mod binary;
 mod browser;
 mod crash;
+mod event_day;
 mod helpers;
 mod input;
 mod output;

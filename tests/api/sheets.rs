@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::helpers::*;
 use crate::swiss::{fixture_games, sheet};
 
-async fn tournament_with_players(
+pub async fn tournament_with_players(
     app: &TestApp,
     organiser: &Client,
     pairing: &str,
@@ -30,7 +30,7 @@ async fn tournament_with_players(
     (t, list)
 }
 
-async fn publish(organiser: &Client, t: i64, n: i64) -> Value {
+pub async fn publish(organiser: &Client, t: i64, n: i64) -> Value {
     let r = organiser
         .send(
             Method::POST,
@@ -221,7 +221,7 @@ async fn hand_pairings_are_checked_and_can_be_changed_until_published() {
 }
 
 /// A published one-board round: (tournament, game, south (id, PIN), north (id, PIN)).
-async fn one_game(
+pub async fn one_game(
     app: &TestApp,
     organiser: &Client,
     extra: Value,
@@ -238,7 +238,7 @@ async fn one_game(
     (t, game, players[0].clone(), players[1].clone())
 }
 
-fn with_pin(mut body: Value, pin: &str) -> Value {
+pub fn with_pin(mut body: Value, pin: &str) -> Value {
     body["pin"] = json!(pin);
     body
 }

@@ -1,0 +1,394 @@
+//! The controller's event day: no result lost or hidden, disputes settled from the sheets, rounds
+//! corrected.
+
+use awc::http::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+use crate::sheets::{one_game, publish, with_pin};
+use crate::swiss::{fixture_games, sheet};
+
+/// The audit entries of a tournament with this action, newest first.
+async fn audit(organiser: &Client, t: i64, action: &str) -> Vec<Value> {
+    let entries = organiser
+        .get(&format!("/api/audit?tournament={t}"))
+        .await
+        .json();
+    entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == action)
+        .cloned()
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_confirmation_counts_only_for_the_sheet_the_opponent_read() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (_, south_pin), (_, north_pin)) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let games = fixture_games();
+    let url = format!("/api/games/{game}/sheets");
+    let first = app
+        .client()
+        .post_json(&url, &with_pin(sheet(&games[0]), &south_pin))
+        .await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    let read = first.json()["sheet_id"].as_i64().unwrap();
+    // South replaces the sheet between North's reading it and North's click.
+    let second = app
+        .client()
+        .post_json(&url, &with_pin(sheet(&games[1]), &south_pin))
+        .await;
+    assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+    let latest = second.json()["sheet_id"].as_i64().unwrap();
+    assert_ne!(read, latest);
+    let confirm = format!("/api/games/{game}/confirm");
+    let r = app
+        .client()
+        .post_json(&confirm, &json!({"pin": north_pin, "sheet_id": read}))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("no longer the latest"), "{}", r.body);
+    let g = organiser.get(&format!("/api/games/{game}")).await.json();
+    assert_eq!(g["status"], "submitted", "nothing changed");
+    assert!(audit(&organiser, t, "game.confirm").await.is_empty());
+    // Without naming the sheet, nothing is confirmed either.
+    let r = app
+        .client()
+        .post_json(&confirm, &json!({"pin": north_pin}))
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    // The sheet North reads now is the one that counts.
+    let r = app
+        .client()
+        .post_json(&confirm, &json!({"pin": north_pin, "sheet_id": latest}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let g = organiser.get(&format!("/api/games/{game}")).await.json();
+    assert_eq!(g["status"], "confirmed");
+    assert_eq!(g["moves"], g["sheets"][1]["moves"]);
+    assert_eq!(g["seeds"], json!(games[1].2));
+}
+
+#[actix_web::test]
+async fn the_rules_are_fixed_once_a_round_is_published() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, _, _, _) = one_game(&app, &organiser, json!({})).await;
+    let settings = |rules: &str, rounds: i64, options: Value| {
+        json!({"name": "manual 3", "rules": rules, "rounds": rounds, "pairing": "manual",
+               "rule_options": options})
+    };
+    let url = format!("/api/tournaments/{t}");
+    // Before publishing, anything may change.
+    let r = organiser
+        .put_json(&url, &settings("abapa", 9, json!({"grand_slam": "loses"})))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    publish(&organiser, t, 1).await;
+    let stored = organiser.get(&url).await.json();
+    for (change, why) in [
+        (
+            settings("merkel", 9, json!({"grand_slam": "loses"})),
+            "fixed",
+        ),
+        (settings("abapa", 9, json!({})), "fixed"),
+        (
+            settings("abapa", 0, json!({"grand_slam": "loses"})),
+            "between 1 and 99",
+        ),
+    ] {
+        let r = organiser.put_json(&url, &change).await;
+        assert!(r.status.is_client_error(), "{change}: {}", r.body);
+        assert!(r.body.contains(why), "{}", r.body);
+        assert_eq!(organiser.get(&url).await.json(), stored, "nothing changed");
+    }
+    let r = organiser
+        .put_json(&url, &settings("abapa", 9, json!({})))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    // The rounds cannot go below those already paired; other settings still change.
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": false, "pairings": []}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let r = organiser
+        .put_json(&url, &settings("abapa", 1, json!({"grand_slam": "loses"})))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("2 rounds are paired"), "{}", r.body);
+    let r = organiser
+        .put_json(&url, &settings("abapa", 2, json!({"grand_slam": "loses"})))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // The form shows the rules, and offers no way to change them.
+    let form = organiser.get(&format!("/tournaments/{t}/edit")).await;
+    assert!(
+        form.body.contains("Fixed: a round is published"),
+        "{}",
+        form.body
+    );
+    assert!(!form.body.contains("<select name=\"rules\">"));
+}
+
+#[actix_web::test]
+async fn a_stored_game_that_no_longer_replays_is_shown_as_an_error() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (_, south_pin), (_, north_pin)) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let r = app
+        .client()
+        .post_json(
+            &format!("/api/games/{game}/sheets"),
+            &with_pin(sheet(&fixture_games()[0]), &south_pin),
+        )
+        .await;
+    let sheet_id = r.json()["sheet_id"].clone();
+    let r = app
+        .client()
+        .post_json(
+            &format!("/api/games/{game}/confirm"),
+            &json!({"pin": north_pin, "sheet_id": sheet_id}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        organiser.get(&format!("/games/{game}.ogn")).await.status,
+        StatusCode::OK
+    );
+    // Damage the stored moves: the first move is now from an empty pit of North's.
+    app.execute(&format!(
+        "UPDATE games SET moves = 'a ' || moves WHERE id = {game}"
+    ));
+    let g = app.client().get(&format!("/api/games/{game}")).await.json();
+    assert!(
+        g["replay_error"]
+            .as_str()
+            .is_some_and(|e| e.contains("no longer replay")),
+        "{g}"
+    );
+    assert_eq!(g["verified"], false);
+    let page = app.client().get(&format!("/games/{game}")).await;
+    assert!(page.body.contains("no longer replay"), "{}", page.body);
+    assert!(!page.body.contains("verified by replay"));
+    for path in [
+        format!("/games/{game}.ogn"),
+        format!("/tournaments/{t}/games.ogn"),
+    ] {
+        let r = organiser.get(&path).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{path}: {}", r.body);
+        assert!(r.body.contains("no longer replay"), "{path}: {}", r.body);
+    }
+}
+
+/// A disputed game: South's sheet is one fixture game, North's another.
+async fn disputed(app: &TestApp, organiser: &Client) -> (i64, i64, i64, i64) {
+    let (t, game, (_, south_pin), (_, north_pin)) = one_game(app, organiser, json!({})).await;
+    publish(organiser, t, 1).await;
+    let games = fixture_games();
+    let url = format!("/api/games/{game}/sheets");
+    let south = app
+        .client()
+        .post_json(&url, &with_pin(sheet(&games[0]), &south_pin))
+        .await;
+    let north = app
+        .client()
+        .post_json(&url, &with_pin(sheet(&games[1]), &north_pin))
+        .await;
+    assert_eq!(north.json()["status"], "disputed", "{}", north.body);
+    (
+        t,
+        game,
+        south.json()["sheet_id"].as_i64().unwrap(),
+        north.json()["sheet_id"].as_i64().unwrap(),
+    )
+}
+
+#[actix_web::test]
+async fn a_dispute_is_settled_by_accepting_one_sheet_with_its_moves() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, south_sheet, north_sheet) = disputed(&app, &organiser).await;
+    let games = fixture_games();
+    // The controller sees both sheets, with their moves and verdicts, and where they part.
+    let g = organiser.get(&format!("/api/games/{game}")).await.json();
+    let sheets = g["sheets"].as_array().unwrap();
+    assert_eq!(sheets.len(), 2);
+    for s in sheets {
+        assert!(s["id"].is_i64() && s["moves"].as_str().is_some_and(|m| !m.is_empty()));
+        assert_eq!(s["replays"], true);
+    }
+    let difference = &g["difference"];
+    assert_eq!(difference["south_sheet"], south_sheet);
+    assert_eq!(difference["north_sheet"], north_sheet);
+    let ply = difference["ply"].as_u64().unwrap() as usize;
+    let pits = |moves: &str| -> Vec<String> {
+        moves
+            .split_whitespace()
+            .map(|t| {
+                t.chars()
+                    .take_while(char::is_ascii_alphabetic)
+                    .collect::<String>()
+            })
+            .filter(|pit| !pit.is_empty())
+            .collect()
+    };
+    let (a, b) = (
+        pits(sheets[0]["moves"].as_str().unwrap()),
+        pits(sheets[1]["moves"].as_str().unwrap()),
+    );
+    assert_eq!(
+        a[..ply - 1],
+        b[..ply - 1],
+        "the lists agree before ply {ply}"
+    );
+    assert_ne!(a.get(ply - 1), b.get(ply - 1), "and part at ply {ply}");
+    let page = organiser.get(&format!("/games/{game}")).await;
+    assert!(page.body.contains(&format!("first differ at ply {ply}")));
+    assert_eq!(page.body.matches("Accept this sheet").count(), 2);
+    // The players see the sheets, not the comparison; the public sees neither.
+    let public = app.client().get(&format!("/api/games/{game}")).await.json();
+    assert!(public.get("sheets").is_none() && public.get("difference").is_none());
+
+    // Accepting North's sheet: final, with North's moves, replay and OGN.
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{game}/result"),
+            &json!({"accept_sheet": north_sheet, "reason": "North's sheet matches the board"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let g = r.json();
+    assert_eq!(g["status"], "final");
+    assert_eq!(g["verified"], true);
+    assert_eq!(g["moves"], sheets[1]["moves"]);
+    assert_eq!(g["seeds"], json!(games[1].2));
+    assert_eq!(g["plies"].as_array().unwrap().len(), b.len());
+    let ogn = organiser.get(&format!("/games/{game}.ogn")).await;
+    assert_eq!(ogn.status, StatusCode::OK);
+    let entry = &audit(&organiser, t, "game.result").await[0];
+    assert!(entry["before"].as_str().unwrap().contains("disputed"));
+    assert!(
+        entry["after"]
+            .as_str()
+            .unwrap()
+            .contains("North's sheet matches the board")
+    );
+    // The reason is the staff's: the public reads that the controller set the result.
+    let public = app.client().get(&format!("/api/games/{game}")).await.json();
+    assert!(public.get("reason").is_none(), "{public}");
+    assert_eq!(public["ruled"], true);
+    let page = app.client().get(&format!("/games/{game}")).await;
+    assert!(page.body.contains("set by the controller"));
+    assert!(!page.body.contains("matches the board"));
+    // A sheet of another game cannot be accepted here.
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{game}/result"),
+            &json!({"accept_sheet": north_sheet + 100, "reason": "typo"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+}
+
+#[actix_web::test]
+async fn a_game_sent_back_to_pending_keeps_its_sheets() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) = disputed(&app, &organiser).await;
+    let r = organiser
+        .post_json(&format!("/api/games/{game}/reset"), &json!({"reason": ""}))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = organiser
+        .post_json(
+            &format!("/api/games/{game}/reset"),
+            &json!({"reason": "to be replayed at 15:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let g = r.json();
+    assert_eq!(g["status"], "pending");
+    assert!(g["result"].is_null() && g["moves"].is_null());
+    assert_eq!(g["sheets"].as_array().unwrap().len(), 2, "the sheets stay");
+    assert_eq!(app.count("sheets"), 2);
+    let entry = &audit(&organiser, t, "game.reset").await[0];
+    assert!(entry["after"].as_str().unwrap().contains("to be replayed"));
+    // A player's session cannot reset a game.
+    let player = app.client();
+    let r = player
+        .post_json(&format!("/api/games/{game}/reset"), &json!({"reason": "x"}))
+        .await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+}
+
+#[actix_web::test]
+async fn the_controller_gives_how_a_game_ended_and_its_moves() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let (moves, _, _) = &fixture_games()[0];
+    let half: Vec<&str> = moves.split_whitespace().take(12).collect();
+    let half = half.join(" ");
+    // A win by resignation for the player with fewer seeds, with the moves up to it: the
+    // seeds declared must be the board's.
+    let stores = half_stores(&half);
+    let winner = if stores[0] <= stores[1] {
+        "south"
+    } else {
+        "north"
+    };
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{game}/result"),
+            &json!({"kind": "played", "result": winner, "seeds": [stores[0] + 1, stores[1]],
+                    "end": "resignation", "moves": half, "reason": "the loser resigned"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(r.code(), "replay");
+    let g = organiser.get(&format!("/api/games/{game}")).await.json();
+    assert_eq!(g["status"], "pending", "nothing changed");
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{game}/result"),
+            &json!({"kind": "played", "result": winner, "seeds": stores, "end": "resignation",
+                    "moves": half, "reason": "the loser resigned"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let g = r.json();
+    assert_eq!(
+        (g["status"].as_str(), g["end"].as_str()),
+        (Some("final"), Some("resignation"))
+    );
+    assert_eq!(g["verified"], true);
+    assert_eq!(g["plies"].as_array().unwrap().len(), 12);
+    assert_eq!(g["result"], winner);
+    // The form offers the same.
+    let page = organiser.get(&format!("/games/{game}")).await;
+    assert!(page.body.contains("name=\"end\"") && page.body.contains("name=\"moves\""));
+    assert!(page.body.contains("shown to staff only"));
+}
+
+/// The seeds each side holds after the moves, read from the service's replay of them.
+fn half_stores(moves: &str) -> [i64; 2] {
+    let replay = oware_tournament::engine::replay(
+        moves,
+        &oware_tournament::engine::Rules::abapa(),
+        oware_tournament::engine::Position::start(),
+        None,
+        oware_tournament::engine::DeclaredEnd::Natural,
+    )
+    .unwrap();
+    let stores = replay.final_position().stores();
+    [i64::from(stores[0]), i64::from(stores[1])]
+}
