@@ -155,6 +155,7 @@ pub struct Round {
     pub published: bool,
     pub created_at: NaiveDateTime,
     pub published_at: Option<NaiveDateTime>,
+    pub corrected_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Insertable)]

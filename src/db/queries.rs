@@ -391,6 +391,20 @@ pub fn round_games(conn: &mut SqliteConnection, round_id: RoundId) -> QueryResul
     Ok(list)
 }
 
+pub fn delete_game(conn: &mut SqliteConnection, id: GameId) -> QueryResult<usize> {
+    diesel::delete(games::table.find(id)).execute(conn)
+}
+
+pub fn mark_round_corrected(
+    conn: &mut SqliteConnection,
+    id: RoundId,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(id))
+        .set(rounds::corrected_at.eq(Some(at)))
+        .execute(conn)
+}
+
 pub fn delete_round_games(conn: &mut SqliteConnection, round_id: RoundId) -> QueryResult<usize> {
     diesel::delete(games::table.filter(games::round_id.eq(round_id))).execute(conn)
 }

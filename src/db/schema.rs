@@ -73,6 +73,7 @@ diesel::table! {
         published -> Bool,
         created_at -> Timestamp,
         published_at -> Nullable<Timestamp>,
+        corrected_at -> Nullable<Timestamp>,
     }
 }
 

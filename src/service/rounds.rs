@@ -290,7 +290,24 @@ pub fn create(
     })
 }
 
-/// Replaces the pairings of an unpublished round.
+/// A game as a pairing places it: board (none for a bye), South, North.
+type Seat = (Option<i32>, PlayerId, Option<PlayerId>);
+
+fn seat(g: &Game) -> Seat {
+    (g.board, g.south_id, g.north_id)
+}
+
+/// Whether a game of a published round must stay as it is when the round is corrected: it has a
+/// result or a sheet waiting (a game sent back to pending may be re-paired; a bye may go).
+fn stays(g: &Game) -> bool {
+    g.north_id.is_some() && g.status != GameStatus::Pending
+}
+
+/// Changes the pairings of a round. Before it is published, they are replaced whole. Once it
+/// is published, they are corrected by hand: boards without a result can be re-paired, swapped
+/// or removed, a late arrival added to a board or given a bye; a board with a result or a sheet
+/// waiting stays as it is (the controller resets it first). Games that stay keep everything;
+/// the public round page says it was corrected, and when.
 pub fn replace(
     conn: &mut SqliteConnection,
     actor: &Actor,
@@ -302,30 +319,85 @@ pub fn replace(
     transaction(conn, |conn| {
         let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
         let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
-        if round.published {
+        if round.published && matches!(request, RoundRequest::Generate) {
             return Err(ServiceError::Conflict(format!(
-                "round {number} is published: its pairings can no longer change"
+                "round {number} is published: its pairings are corrected by hand, not generated again"
             )));
         }
         let before: Vec<Game> = queries::round_games(conn, round.id)?;
         let (boards, byes, warnings) = resolve(conn, &t, number, request)?;
-        queries::delete_round_games(conn, round.id)?;
-        write_games(conn, tournament_id, round.id, &boards, &byes)?;
+        let wanted: Vec<Seat> = boards
+            .iter()
+            .map(|(b, p)| (Some(*b), PlayerId(p.south), Some(PlayerId(p.north))))
+            .chain(byes.iter().map(|b| (None, PlayerId(*b), None)))
+            .collect();
+        if round.published {
+            let moved: Vec<String> = before
+                .iter()
+                .filter(|g| stays(g) && !wanted.contains(&seat(g)))
+                .map(|g| format!("board {}", g.board.unwrap_or_default()))
+                .collect();
+            if !moved.is_empty() {
+                return Err(ServiceError::Conflict(format!(
+                    "{} {} a result or a sheet: {} as {} (reset a game first to re-pair it)",
+                    moved.join(", "),
+                    if moved.len() == 1 { "has" } else { "have" },
+                    if moved.len() == 1 {
+                        "it stays"
+                    } else {
+                        "they stay"
+                    },
+                    if moved.len() == 1 {
+                        "it is"
+                    } else {
+                        "they are"
+                    },
+                )));
+            }
+        }
+        // Games whose seat is unchanged stay (with their sheets and results); the rest go.
+        let mut removed = Vec::new();
+        for g in &before {
+            if !wanted.contains(&seat(g)) {
+                removed.push((g.clone(), queries::game_sheets(conn, g.id)?));
+                queries::delete_game(conn, g.id)?;
+            }
+        }
+        let kept: Vec<Seat> = before.iter().map(seat).collect();
+        let new_boards: Vec<(i32, Pair)> = boards
+            .iter()
+            .filter(|(b, p)| {
+                !kept.contains(&(Some(*b), PlayerId(p.south), Some(PlayerId(p.north))))
+            })
+            .copied()
+            .collect();
+        let new_byes: Vec<i32> = byes
+            .iter()
+            .filter(|b| !kept.contains(&(None, PlayerId(**b), None)))
+            .copied()
+            .collect();
+        write_games(conn, tournament_id, round.id, &new_boards, &new_byes)?;
+        let changed = !removed.is_empty() || !new_boards.is_empty() || !new_byes.is_empty();
+        if round.published && changed {
+            queries::mark_round_corrected(conn, round.id, Utc::now().naive_utc())?;
+        }
         Audit {
             actor,
-            action: "round.pairings",
+            action: if round.published {
+                "round.correct"
+            } else {
+                "round.pairings"
+            },
             tournament_id: Some(tournament_id),
             entity: "round",
             entity_id: Some(round.id.get()),
         }
         .record(
             conn,
-            Some(
-                &before
-                    .iter()
-                    .map(|g| (g.board, g.south_id, g.north_id))
-                    .collect::<Vec<_>>(),
-            ),
+            Some(&serde_json::json!({
+                "pairings": before.iter().map(seat).collect::<Vec<_>>(),
+                "removed": removed,
+            })),
             Some(&pairing_summary(&boards, &byes)),
         )?;
         view(conn, actor, tournament_id, number, warnings)
@@ -405,6 +477,8 @@ pub struct RoundView {
     pub tournament_id: TournamentId,
     pub number: i32,
     pub published: bool,
+    /// When the pairings were last corrected after publishing.
+    pub corrected_at: Option<chrono::NaiveDateTime>,
     pub games: Vec<GameView>,
     pub warnings: Vec<String>,
 }
@@ -419,7 +493,8 @@ pub fn view(
 ) -> Result<RoundView, ServiceError> {
     queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
-    if !round.published && !actor.runs(conn, tournament_id)? {
+    let runs = actor.runs(conn, tournament_id)?;
+    if !round.published && !runs {
         return Err(ServiceError::NotFound(format!(
             "round {number} is not published yet"
         )));
@@ -433,6 +508,7 @@ pub fn view(
         tournament_id,
         number,
         published: round.published,
+        corrected_at: round.corrected_at,
         games,
         warnings,
     })
@@ -469,13 +545,65 @@ pub fn list(
     })
 }
 
-/// A round's page: the round, and for the staff who run it, the active players by name (for
-/// the pairing form).
+/// A round's page: the round; for the staff who run it, the active players by name (for the
+/// pairing form), the games of the round by status, and the games still open in the event.
 pub struct RoundPage {
     pub t: super::tournaments::TournamentView,
     pub round: RoundView,
     pub runs: bool,
     pub players: Vec<(PlayerId, String)>,
+    /// Each status with the round's games in it (boards only, byes are final at once).
+    pub by_status: Vec<(GameStatus, Vec<GameView>)>,
+    /// Games of published rounds whose result does not count yet.
+    pub open_in_event: usize,
+}
+
+/// What the pairing of a round warns of, as it stands: rematches, second byes, players left
+/// out, and results of the round before that do not count yet.
+fn standing_warnings(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    round: &RoundView,
+) -> Result<Vec<String>, ServiceError> {
+    let pairing = RoundPairing {
+        boards: round
+            .games
+            .iter()
+            .filter_map(|g| {
+                Some(Pair {
+                    south: g.south.id.get(),
+                    north: g.north.as_ref()?.id.get(),
+                })
+            })
+            .collect(),
+        byes: round
+            .games
+            .iter()
+            .filter(|g| g.north.is_none())
+            .map(|g| g.south.id.get())
+            .collect(),
+    };
+    let players: HashMap<i32, (String, bool)> = queries::list_players(conn, tournament_id)?
+        .into_iter()
+        .map(|p| (p.id.get(), (p.name, p.withdrawn)))
+        .collect();
+    let history = records(conn, tournament_id, Some(round.number))?;
+    let (met, byes) = meetings(&history);
+    let check = check_pairing(&pairing, &players, &met, &byes);
+    let mut warnings: Vec<String> = check.errors.into_iter().chain(check.warnings).collect();
+    let open = history
+        .iter()
+        .filter(|g| g.round == round.number - 1 && g.north.is_some() && g.result.is_none())
+        .count();
+    if open > 0 {
+        warnings.push(format!(
+            "{open} game{} of round {} {} no final result; the pairing used the results that count",
+            if open == 1 { "" } else { "s" },
+            round.number - 1,
+            if open == 1 { "has" } else { "have" }
+        ));
+    }
+    Ok(warnings)
 }
 
 pub fn page(
@@ -483,21 +611,54 @@ pub fn page(
     actor: &Actor,
     tournament_id: TournamentId,
     number: i32,
-    warnings: Vec<String>,
 ) -> Result<RoundPage, ServiceError> {
-    let round = view(conn, actor, tournament_id, number, warnings)?;
+    let mut round = view(conn, actor, tournament_id, number, Vec::new())?;
     let t = super::tournaments::get(conn, tournament_id)?;
     let runs = actor.runs(conn, tournament_id)?;
+    if !runs {
+        return Ok(RoundPage {
+            t,
+            round,
+            runs,
+            players: Vec::new(),
+            by_status: Vec::new(),
+            open_in_event: 0,
+        });
+    }
+    round.warnings = standing_warnings(conn, tournament_id, &round)?;
     let mut players: Vec<(PlayerId, String)> = queries::list_players(conn, tournament_id)?
         .into_iter()
         .filter(|p| !p.withdrawn)
         .map(|p| (p.id, p.name))
         .collect();
     players.sort_by(|a, b| a.1.cmp(&b.1));
+    let by_status = <GameStatus as strum::VariantArray>::VARIANTS
+        .iter()
+        .map(|&status| {
+            let games = round
+                .games
+                .iter()
+                .filter(|g| g.north.is_some() && g.status == status)
+                .cloned()
+                .collect();
+            (status, games)
+        })
+        .collect();
+    let published: HashSet<RoundId> = queries::list_rounds(conn, tournament_id)?
+        .into_iter()
+        .filter(|r| r.published)
+        .map(|r| r.id)
+        .collect();
+    let open_in_event = queries::tournament_games(conn, tournament_id)?
+        .iter()
+        .filter(|g| published.contains(&g.round_id) && g.north_id.is_some() && !g.status.counts())
+        .count();
     Ok(RoundPage {
         t,
         round,
         runs,
         players,
+        by_status,
+        open_in_event,
     })
 }

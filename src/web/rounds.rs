@@ -17,8 +17,9 @@ use crate::auth::UserSession;
 use crate::db::models::Round;
 use crate::service::rounds::{self as service, PairingEntry, RoundRequest, RoundView};
 use crate::service::tournaments::TournamentView;
+use crate::service::views::GameView;
 use crate::service::{Actor, ServiceError};
-use crate::tournament::{PlayerId, TournamentId};
+use crate::tournament::{GameStatus, PlayerId, TournamentId};
 
 /// A round as the API's request gives it: pairings by hand, or generated.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -240,6 +241,9 @@ struct ShowPage {
     players: Vec<(PlayerId, String)>,
     rows: Vec<FormRow>,
     byes: Vec<PlayerId>,
+    /// For staff: the round's games by status, and the games still open in the event.
+    by_status: Vec<(GameStatus, Vec<GameView>)>,
+    open_in_event: usize,
     error: Option<String>,
 }
 
@@ -281,15 +285,13 @@ async fn show(
     state: &AppState,
     session: &UserSession,
     (tournament_id, number): (TournamentId, i32),
-    warnings: Vec<String>,
     error: Option<String>,
 ) -> Result<ShowPage, ServiceError> {
     let actor = access::actor(session);
     let page = state
-        .db(move |conn| service::page(conn, &actor, tournament_id, number, warnings))
+        .db(move |conn| service::page(conn, &actor, tournament_id, number))
         .await?;
-    let editable = page.runs && !page.round.published;
-    let (rows, byes) = form_rows(&page.round, page.players.len(), editable);
+    let (rows, byes) = form_rows(&page.round, page.players.len(), page.runs);
     Ok(ShowPage {
         nav: Nav::new(session),
         t: page.t,
@@ -298,6 +300,8 @@ async fn show(
         players: page.players,
         rows,
         byes,
+        by_status: page.by_status,
+        open_in_event: page.open_in_event,
         error,
     })
 }
@@ -307,26 +311,42 @@ async fn show_page(
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<ShowPage, PageError> {
-    Ok(show(&state, &session, path.into_inner(), Vec::new(), None).await?)
+    Ok(show(&state, &session, path.into_inner(), None).await?)
 }
 
-/// The pairing form as a request: "generate", or the boards and byes chosen.
+/// The pairing form as a request: "generate", or the boards and byes chosen. Anything it cannot
+/// read refuses the whole form: a field it does not know, a value that is not a player or a
+/// board number, or no pairing at all.
 fn pairing_form_request(form: &HashMap<String, String>) -> Result<RoundRequest, ServiceError> {
     if form.get("action").map(String::as_str) == Some("generate") {
         return Ok(RoundRequest::Generate);
     }
-    let field = |name: String| {
-        form.get(&name)
-            .and_then(|v| v.trim().parse::<i32>().ok())
-            .filter(|&v| v > 0)
-    };
+    let mut rows: std::collections::BTreeMap<usize, [Option<i32>; 4]> = Default::default();
+    let mut problems = Vec::new();
+    for (name, value) in form {
+        if name == "csrf" || name == "action" {
+            continue;
+        }
+        let slot = name.rsplit_once('_').and_then(|(field, i)| {
+            let column = ["board", "south", "north", "bye"]
+                .iter()
+                .position(|f| *f == field)?;
+            Some((i.parse::<usize>().ok()?, column))
+        });
+        let Some((row, column)) = slot.filter(|(row, _)| *row < 1000) else {
+            problems.push(format!("the form has a field it does not know ({name:?})"));
+            continue;
+        };
+        match value.trim() {
+            "" => {}
+            v => match v.parse::<i32>() {
+                Ok(n) if n > 0 => rows.entry(row).or_default()[column] = Some(n),
+                _ => problems.push(format!("{name}: {v:?} is not a board number or a player")),
+            },
+        }
+    }
     let mut entries = Vec::new();
-    for i in 0..500 {
-        let (board, south, north) = (
-            field(format!("board_{i}")),
-            field(format!("south_{i}")),
-            field(format!("north_{i}")),
-        );
+    for [board, south, north, bye] in rows.into_values() {
         if south.is_some() || north.is_some() {
             entries.push(PairingEntry {
                 board,
@@ -335,12 +355,18 @@ fn pairing_form_request(form: &HashMap<String, String>) -> Result<RoundRequest, 
                 bye: None,
             });
         }
-        if let Some(bye) = field(format!("bye_{i}")) {
+        if bye.is_some() {
             entries.push(PairingEntry {
-                bye: Some(bye),
+                bye,
                 ..PairingEntry::default()
             });
         }
+    }
+    if entries.is_empty() && problems.is_empty() {
+        problems.push("the form gives no pairing: choose the players of a board or a bye".into());
+    }
+    if !problems.is_empty() {
+        return Err(ServiceError::Invalid(problems.join("; ")));
     }
     service::manual_request(&entries)
 }
@@ -354,18 +380,22 @@ async fn pairings_form(
     let (tournament_id, number) = path.into_inner();
     let actor = access::staff(&session)?;
     check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
-    let request = pairing_form_request(&form)?;
-    let result = state
-        .write(move |conn| service::replace(conn, &actor, tournament_id, number, &request))
-        .await;
-    let (warnings, error, code) = match result {
-        Ok(round) => (round.warnings, None, StatusCode::OK),
+    let result = match pairing_form_request(&form) {
+        Ok(request) => {
+            state
+                .write(move |conn| service::replace(conn, &actor, tournament_id, number, &request))
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    let (error, code) = match result {
+        Ok(_) => (None, StatusCode::OK),
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
-            (Vec::new(), Some(e.to_string()), status(&e))
+            (Some(e.to_string()), status(&e))
         }
         Err(e) => return Err(e.into()),
     };
-    let page = show(&state, &session, (tournament_id, number), warnings, error).await?;
+    let page = show(&state, &session, (tournament_id, number), error).await?;
     Ok(render(code, &page)?)
 }
 
@@ -423,7 +453,7 @@ async fn print_page(
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<PrintPage, PageError> {
-    let page = show(&state, &session, path.into_inner(), Vec::new(), None).await?;
+    let page = show(&state, &session, path.into_inner(), None).await?;
     Ok(PrintPage {
         t: page.t,
         round: page.round,

@@ -392,3 +392,175 @@ fn half_stores(moves: &str) -> [i64; 2] {
     let stores = replay.final_position().stores();
     [i64::from(stores[0]), i64::from(stores[1])]
 }
+
+/// Four players, round 1 published by hand: board 1 P0–P1, board 2 P2–P3; a fifth, late.
+async fn four_and_a_late_arrival(app: &TestApp, organiser: &Client) -> (i64, Vec<i64>, Value) {
+    let (t, players) =
+        crate::sheets::tournament_with_players(app, organiser, "manual", 5, json!({})).await;
+    let id: Vec<i64> = players.iter().map(|p| p.0).collect();
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"pairings": [{"south": id[0], "north": id[1]}, {"south": id[2], "north": id[3]}, {"bye": id[4]}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let round = publish(organiser, t, 1).await;
+    (t, id, round)
+}
+
+#[actix_web::test]
+async fn a_published_round_is_corrected_on_its_page() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, id, round) = four_and_a_late_arrival(&app, &organiser).await;
+    let board1 = round["games"][0]["id"].as_i64().unwrap();
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{board1}/result"),
+            &json!({"kind": "forfeit-north", "reason": "P1 did not come"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let page = format!("/tournaments/{t}/rounds/1");
+    let html = organiser.get(&page).await.body;
+    assert!(html.contains("Correct the pairings"), "{html}");
+    let csrf = csrf_in(&html);
+    let games_before = app.count("games");
+    // Junk in the form: refused whole, nothing changed.
+    for junk in [
+        vec![("board_0", "1"), ("south_0", "abc"), ("north_0", "2")],
+        vec![("mystery", "1")],
+        vec![("board_0", "1")],
+    ] {
+        let mut fields = junk.clone();
+        fields.push(("csrf", csrf.as_str()));
+        fields.push(("action", "save"));
+        let r = organiser
+            .post_form(&format!("{page}/pairings"), &fields)
+            .await;
+        assert_eq!(
+            r.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{junk:?}: {}",
+            r.body
+        );
+        assert_eq!(app.count("games"), games_before, "{junk:?} changed nothing");
+    }
+    // Moving board 1, which has a result: refused.
+    let (s0, s1, s2, s3, s4) = (
+        id[0].to_string(),
+        id[1].to_string(),
+        id[2].to_string(),
+        id[3].to_string(),
+        id[4].to_string(),
+    );
+    let r = organiser
+        .post_form(
+            &format!("{page}/pairings"),
+            &[
+                ("csrf", &csrf),
+                ("action", "save"),
+                ("board_0", "1"),
+                ("south_0", &s1),
+                ("north_0", &s0),
+                ("board_1", "2"),
+                ("south_1", &s2),
+                ("north_1", &s3),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("board 1 has a result"), "{}", r.body);
+    // The late arrival plays P3 on board 2; P2 gets the bye instead. Board 1 stays.
+    let r = organiser
+        .post_form(
+            &format!("{page}/pairings"),
+            &[
+                ("csrf", &csrf),
+                ("action", "save"),
+                ("board_0", "1"),
+                ("south_0", &s0),
+                ("north_0", &s1),
+                ("board_1", "2"),
+                ("south_1", &s4),
+                ("north_1", &s3),
+                ("bye_0", &s2),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let now = organiser
+        .get(&format!("/api/tournaments/{t}/rounds/1"))
+        .await
+        .json();
+    assert_eq!(
+        now["games"][0]["id"], board1,
+        "the board with a result kept its game"
+    );
+    assert_eq!(now["games"][0]["kind"], "forfeit-north");
+    assert_eq!(now["games"][1]["south"]["id"], id[4]);
+    assert_eq!(now["games"][2]["south"]["id"], id[2]);
+    assert!(now["games"][2]["north"].is_null());
+    let public = app.client().get(&page).await.body;
+    assert!(public.contains("Corrected at"), "{public}");
+    let entry = &audit(&organiser, t, "round.correct").await[0];
+    assert!(entry["before"].as_str().unwrap().contains("removed"));
+}
+
+#[actix_web::test]
+async fn the_round_page_shows_the_pairings_warnings_and_a_dashboard_for_staff() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, _, _) = four_and_a_late_arrival(&app, &organiser).await;
+    let page = format!("/tournaments/{t}/rounds/1");
+    let html = organiser.get(&page).await.body;
+    assert!(html.contains("Results of round 1"), "{html}");
+    assert!(html.contains("<strong>2</strong> pending"), "{html}");
+    assert!(html.contains("<strong>2</strong> games of the published rounds still have"));
+    let public = app.client().get(&page).await.body;
+    assert!(!public.contains("Results of round 1") && !public.contains("Correct the pairings"));
+    // Round 2 entered by hand on the page: the warnings the API gives are on the page too.
+    let csrf = csrf_in(
+        &organiser
+            .get(&format!("/tournaments/{t}/rounds"))
+            .await
+            .body,
+    );
+    let r = organiser
+        .post_form(
+            &format!("/tournaments/{t}/rounds"),
+            &[("csrf", &csrf), ("mode", "by-hand")],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let round2 = format!("/tournaments/{t}/rounds/2");
+    assert_eq!(r.header("location"), Some(round2.as_str()));
+    let ids: Vec<i64> = organiser
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/rounds/2"),
+            &json!({"pairings": [{"south": ids[0], "north": ids[1]}]}),
+        )
+        .await;
+    let api_warnings: Vec<String> = r.json()["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_string())
+        .collect();
+    assert!(api_warnings.len() >= 2, "{api_warnings:?}");
+    let html = organiser.get(&round2).await.body;
+    for w in &api_warnings {
+        assert!(html.contains(w.as_str()), "{w} on the page: {html}");
+    }
+    assert!(html.contains("no final result"), "{html}");
+}

@@ -172,14 +172,44 @@ async fn hand_pairings_are_checked_and_can_be_changed_until_published() {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    publish(&organiser, t, 1).await;
+    let published = publish(&organiser, t, 1).await;
+    assert!(published["corrected_at"].is_null());
+    // Published: a board with a result stays as it is; the others can still be corrected.
+    let board2 = published["games"][1]["id"].as_i64().unwrap();
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{board2}/result"),
+            &json!({"kind": "double-forfeit", "reason": "neither came"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let r = organiser
         .put_json(
             &format!("{path}/1"),
             &json!({"pairings": [{"board": 1, "south": id(0), "north": id(1)}]}),
         )
         .await;
-    assert_eq!(r.status, StatusCode::CONFLICT, "published rounds stay");
+    assert_eq!(
+        r.status,
+        StatusCode::CONFLICT,
+        "board 2 has a result: {}",
+        r.body
+    );
+    assert!(r.body.contains("board 2 has a result"), "{}", r.body);
+    let r = organiser
+        .put_json(
+            &format!("{path}/1"),
+            &json!({"pairings": [{"board": 1, "south": id(0), "north": id(1)}, {"board": 2, "south": id(2), "north": id(3)}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let corrected = r.json();
+    assert!(corrected["corrected_at"].is_string(), "{corrected}");
+    assert_eq!(
+        corrected["games"][1]["id"], board2,
+        "the board with a result stays"
+    );
+    assert_eq!(corrected["games"][1]["kind"], "double-forfeit");
     // A rematch is allowed with a warning.
     let r = organiser
         .post_json(&path, &json!({"pairings": [{"board": 1, "south": id(0), "north": id(1)}, {"board": 2, "south": id(2), "north": id(3)}]}))

@@ -1,0 +1,1 @@
+ALTER TABLE rounds DROP COLUMN corrected_at;
