@@ -71,6 +71,60 @@ pub fn new_pins(count: usize) -> Vec<(String, String)> {
     })
 }
 
+/// A row of an import whose name is registered already.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Duplicate {
+    /// The row among the imported players, from 1.
+    pub row: usize,
+    pub name: String,
+    /// The player registered under that name.
+    pub registered: PlayerId,
+}
+
+/// What the controller decided for each duplicate row: the rows to add as new players; every
+/// other row they were shown is skipped.
+#[derive(Clone, Debug, Default)]
+pub struct Choices {
+    pub add: Vec<usize>,
+    pub skip: Vec<usize>,
+}
+
+/// The players of an import to add: rows whose name is registered already come only where the
+/// controller chose to add them, and are left out where they chose to skip them. A duplicate
+/// without a choice stops the whole import: the duplicates are the answer.
+pub fn screen_import(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    players: Vec<PlayerDetails>,
+    choices: &Choices,
+) -> Result<Result<Vec<PlayerDetails>, Vec<Duplicate>>, ServiceError> {
+    let registered: std::collections::HashMap<String, PlayerId> =
+        queries::list_players(conn, tournament_id)?
+            .into_iter()
+            .map(|p| (p.name.trim().to_lowercase(), p.id))
+            .collect();
+    let mut undecided = Vec::new();
+    let mut kept = Vec::with_capacity(players.len());
+    for (i, p) in players.into_iter().enumerate() {
+        let row = i + 1;
+        match registered.get(&p.name.trim().to_lowercase()) {
+            None => kept.push(p),
+            Some(_) if choices.add.contains(&row) => kept.push(p),
+            Some(_) if choices.skip.contains(&row) => {}
+            Some(&id) => undecided.push(Duplicate {
+                row,
+                name: p.name,
+                registered: id,
+            }),
+        }
+    }
+    Ok(if undecided.is_empty() {
+        Ok(kept)
+    } else {
+        Err(undecided)
+    })
+}
+
 /// How players come in: one by one, or a whole import.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arrival {

@@ -4,6 +4,7 @@
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -12,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
-use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
+use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
-use crate::service::players::{self as service, Arrival, PinSlip, PlayerView};
+use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::players::PlayerInput;
 use crate::tournament::{ImportError, PlayerDetails, PlayerId, TournamentId, parse_player_csv};
@@ -41,6 +42,33 @@ async fn add_with_pins(
     state
         .write(move |conn| service::add(conn, &actor, tournament_id, &rows, arrival))
         .await
+}
+
+/// What an import did: the players added with their PINs, or the rows whose names are
+/// registered already, waiting for the controller's choice (nothing imported).
+enum Imported {
+    Added(Vec<PinSlip>),
+    Duplicates(Vec<Duplicate>),
+}
+
+/// Imports players, unless rows name players registered already and the controller has not
+/// said for each whether to add or skip it.
+async fn import_players(
+    state: &AppState,
+    actor: Actor,
+    tournament_id: TournamentId,
+    players: Vec<PlayerDetails>,
+    choices: Choices,
+) -> Result<Imported, ServiceError> {
+    let screened = state
+        .db(move |conn| service::screen_import(conn, tournament_id, players, &choices))
+        .await?;
+    Ok(match screened {
+        Ok(players) => Imported::Added(
+            add_with_pins(state, actor, tournament_id, players, Arrival::Imported).await?,
+        ),
+        Err(duplicates) => Imported::Duplicates(duplicates),
+    })
 }
 
 /// A new PIN for a player (hashed once the actor is known to run the tournament).
@@ -295,6 +323,8 @@ struct ImportPage {
     tournament_id: TournamentId,
     csv: String,
     errors: Vec<ImportError>,
+    /// Rows naming players registered already: each to add or skip.
+    duplicates: Vec<Duplicate>,
 }
 
 async fn import_page(
@@ -309,6 +339,7 @@ async fn import_page(
         tournament_id,
         csv: String::new(),
         errors: Vec::new(),
+        duplicates: Vec::new(),
     })
 }
 
@@ -318,6 +349,9 @@ struct ImportUpload {
     file: Option<UploadBytes>,
     #[multipart(limit = "1MB")]
     csv: Option<Text<String>>,
+    /// The duplicate rows the form showed, and those of them to add (the rest are skipped).
+    listed: Vec<Text<usize>>,
+    add: Vec<Text<usize>>,
     csrf: Text<String>,
 }
 
@@ -336,29 +370,41 @@ async fn import(
         })?,
         None => upload.csv.map(|t| t.into_inner()).unwrap_or_default(),
     };
-    match parse_player_csv(&text) {
+    let add: Vec<usize> = upload.add.into_iter().map(Text::into_inner).collect();
+    let choices = Choices {
+        skip: upload
+            .listed
+            .into_iter()
+            .map(Text::into_inner)
+            .filter(|row| !add.contains(row))
+            .collect(),
+        add,
+    };
+    let (errors, duplicates) = match parse_player_csv(&text) {
         Ok(players) => {
-            let slips =
-                add_with_pins(&state, actor, tournament_id, players, Arrival::Imported).await?;
-            let page = pins_page(&state, &session, tournament_id, slips).await?;
-            Ok(super::pages::render(
-                actix_web::http::StatusCode::CREATED,
-                &page,
-            )?)
+            match import_players(&state, actor, tournament_id, players, choices).await? {
+                Imported::Added(slips) => {
+                    let page = pins_page(&state, &session, tournament_id, slips).await?;
+                    return Ok(render(StatusCode::CREATED, &page)?);
+                }
+                Imported::Duplicates(duplicates) => (Vec::new(), duplicates),
+            }
         }
-        Err(errors) => {
-            let page = ImportPage {
-                nav: Nav::new(&session),
-                tournament_id,
-                csv: text,
-                errors,
-            };
-            Ok(super::pages::render(
-                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-                &page,
-            )?)
-        }
-    }
+        Err(errors) => (errors, Vec::new()),
+    };
+    let code = if duplicates.is_empty() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::CONFLICT
+    };
+    let page = ImportPage {
+        nav: Nav::new(&session),
+        tournament_id,
+        csv: text,
+        errors,
+        duplicates,
+    };
+    Ok(render(code, &page)?)
 }
 
 /// The players as CSV (staff who run the tournament): the same columns the import reads, plus
@@ -518,6 +564,8 @@ async fn api_reset_pin(
 struct ImportResult {
     created: Vec<PinSlip>,
     errors: Vec<ImportError>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    duplicates: Vec<Duplicate>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<serde_json::Value>,
 }
@@ -542,34 +590,73 @@ async fn api_import(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<TournamentId>,
+    query: web::Query<ImportChoices>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
     let actor = check_runs(&state, &session, tournament_id).await?;
     let text = csv_body(payload).await?;
-    match parse_player_csv(&text) {
-        Ok(players) => {
-            let created =
-                add_with_pins(&state, actor, tournament_id, players, Arrival::Imported).await?;
-            Ok(HttpResponse::Created().json(ImportResult {
-                created,
-                errors: Vec::new(),
-                error: None,
-            }))
-        }
+    let players = match parse_player_csv(&text) {
+        Ok(players) => players,
         Err(errors) => {
             let message = format!(
                 "{} bad row{}; nothing was imported",
                 errors.len(),
                 if errors.len() == 1 { "" } else { "s" }
             );
-            Ok(HttpResponse::UnprocessableEntity().json(ImportResult {
+            return Ok(HttpResponse::UnprocessableEntity().json(ImportResult {
                 created: Vec::new(),
                 errors,
+                duplicates: Vec::new(),
                 error: Some(serde_json::json!({"code": "invalid", "message": message})),
-            }))
+            }));
         }
-    }
+    };
+    let choices = Choices {
+        add: rows(query.add.as_deref())?,
+        skip: rows(query.skip.as_deref())?,
+    };
+    Ok(
+        match import_players(&state, actor, tournament_id, players, choices).await? {
+            Imported::Added(created) => HttpResponse::Created().json(ImportResult {
+                created,
+                errors: Vec::new(),
+                duplicates: Vec::new(),
+                error: None,
+            }),
+            Imported::Duplicates(duplicates) => {
+                let message = "some rows name players registered already; nothing was \
+                    imported: say for each whether to add it (?add=ROW,...) or skip it \
+                    (?skip=ROW,...)";
+                HttpResponse::Conflict().json(ImportResult {
+                    created: Vec::new(),
+                    errors: Vec::new(),
+                    duplicates,
+                    error: Some(serde_json::json!({"code": "conflict", "message": message})),
+                })
+            }
+        },
+    )
+}
+
+/// The controller's choices for the rows of an import that name registered players.
+#[derive(Deserialize)]
+struct ImportChoices {
+    add: Option<String>,
+    skip: Option<String>,
+}
+
+/// Row numbers written as `2,5,7`.
+fn rows(text: Option<&str>) -> Result<Vec<usize>, ServiceError> {
+    text.unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(|r| {
+            r.parse()
+                .map_err(|_| ServiceError::BadRequest(format!("{r:?} is not a row number")))
+        })
+        .collect()
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

@@ -576,6 +576,65 @@ impl Journey<'_> {
         if top[name_col] != first || top[points_col] != *"1" || top[rank_col] != *"1" {
             return Err(format!("the CSV's first row is {top:?}"));
         }
+        self.settle_a_dispute(&tournament, &pins).await
+    }
+
+    /// Board 2's players send sheets of two different games; the controller (signed in) reads
+    /// them side by side on the game's page, accepts North's, and the page replays that game.
+    async fn settle_a_dispute(
+        &self,
+        tournament: &str,
+        pins: &std::collections::HashMap<String, String>,
+    ) -> Step<()> {
+        let s = self.s;
+        s.goto(&format!("/tournaments/{tournament}/rounds/1"))
+            .await?;
+        let row = "#pairings tbody tr:nth-child(2)";
+        let south = s.text(&format!("{row} td:nth-child(2)")).await?;
+        let north = s.text(&format!("{row} td:nth-child(3)")).await?;
+        let game_link = s
+            .find(&format!("{row} a[href^='/games/']"))
+            .await?
+            .attr("href")
+            .await
+            .map_err(fail("board 2's address"))?
+            .ok_or("board 2 has no game link")?;
+        let records = fixture_records();
+        let api = Client::new(&s.base);
+        for (name, record) in [(&south, &records[1]), (&north, &records[2])] {
+            let (moves, winner, seeds) = fixture_game(record);
+            let pin = pins
+                .get(name)
+                .ok_or_else(|| format!("no PIN slip for {name}"))?;
+            let r = api
+                .post_json(
+                    &format!("/api{game_link}/sheets"),
+                    &json!({"pin": pin, "result": winner, "seeds": seeds, "end": "natural", "moves": moves}),
+                )
+                .await;
+            if r.status != awc::http::StatusCode::CREATED {
+                return Err(format!("{name}'s sheet: {} {}", r.status, r.body));
+            }
+        }
+        let (accepted_moves, _, accepted_seeds) = fixture_game(&records[2]);
+        s.goto(&game_link).await?;
+        s.expect_text(".status", "disputed").await?;
+        s.expect_text("#difference", "first differ at ply").await?;
+        s.find("#difference svg").await?;
+        let north_column = "#sheets tbody tr:last-child td:nth-child(3)";
+        s.fill(
+            &format!("{north_column} input[name=reason]"),
+            "North's sheet matches the board",
+        )
+        .await?;
+        s.click_through(&format!("{north_column} button")).await?;
+        let score = format!("{}-{}", accepted_seeds[0], accepted_seeds[1]);
+        s.expect_text(".status", &score).await?;
+        s.expect_text(".status", "verified by replay").await?;
+        s.expect_text(".status", "set by the controller").await?;
+        s.find("#replay svg").await?;
+        let plies = accepted_moves.split_whitespace().count();
+        s.expect_text(".ply-label", &format!("of {plies}")).await?;
         Ok(())
     }
 
@@ -653,7 +712,8 @@ async fn a_tournament_run_in_a_browser() {
     if let Err(e) = outcome {
         panic!("the browser journey failed: {e}\nkept: {kept:?}");
     }
-    // What the browser did is what the database holds.
-    assert_eq!(app.count("sheets"), 1, "one sheet, the corrected one");
+    // What the browser did is what the database holds: the corrected sheet of board 1, the two
+    // sheets of board 2's dispute.
+    assert_eq!(app.count("sheets"), 3);
     assert_eq!(app.count("players"), 4);
 }

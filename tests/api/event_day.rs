@@ -564,3 +564,91 @@ async fn the_round_page_shows_the_pairings_warnings_and_a_dashboard_for_staff() 
     }
     assert!(html.contains("no final result"), "{html}");
 }
+
+#[actix_web::test]
+async fn a_players_csv_imported_again_asks_about_each_name_registered_already() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Re-import").await;
+    let csv = "name,club\nAma Owusu,Accra\nKofi Mensah,Kumasi\n";
+    let import = |query: &'static str, body: &'static str| {
+        let organiser = &organiser;
+        async move {
+            organiser
+                .send(
+                    awc::http::Method::POST,
+                    &format!("/api/tournaments/{t}/players/import{query}"),
+                    Some("text/csv"),
+                    body.as_bytes().to_vec(),
+                )
+                .await
+        }
+    };
+    let r = import("", csv).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    // The same file again, with one new name: nothing is imported until each name registered
+    // already is added or skipped.
+    let again = "name,club\nAma Owusu,Accra\nKofi Mensah,Kumasi\nYaa Asantewaa,Ejisu\n";
+    let r = import("", again).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let duplicates = r.json()["duplicates"].clone();
+    let rows: Vec<(i64, &str)> = duplicates
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["row"].as_i64().unwrap(), d["name"].as_str().unwrap()))
+        .collect();
+    assert_eq!(rows, [(1, "Ama Owusu"), (2, "Kofi Mensah")]);
+    assert_eq!(app.count("players"), 2, "nothing imported");
+    let r = import("?add=1", again).await;
+    assert_eq!(
+        r.status,
+        StatusCode::CONFLICT,
+        "row 2 is still undecided: {}",
+        r.body
+    );
+    assert_eq!(app.count("players"), 2);
+    let r = import("?add=1&skip=2", again).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let names: Vec<String> = r.json()["created"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["Ama Owusu", "Yaa Asantewaa"]);
+    assert_eq!(app.count("players"), 4);
+
+    // On the page: the rows are listed with a choice each; unticked rows are skipped.
+    let page = format!("/tournaments/{t}/players/import");
+    let csrf = organiser.csrf(&page).await;
+    let r = organiser
+        .post_multipart(
+            &page,
+            &[
+                ("csv", None, "name\nKofi Mensah\nAdjoa Boateng\n"),
+                ("csrf", None, &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(
+        r.body.contains("Row 1, Kofi Mensah: add as a new player"),
+        "{}",
+        r.body
+    );
+    assert_eq!(app.count("players"), 4);
+    let r = organiser
+        .post_multipart(
+            &page,
+            &[
+                ("csv", None, "name\nKofi Mensah\nAdjoa Boateng\n"),
+                ("listed", None, "1"),
+                ("csrf", None, &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert!(r.body.contains("Adjoa Boateng") && !r.body.contains("Kofi Mensah"));
+    assert_eq!(app.count("players"), 5);
+}
