@@ -652,3 +652,40 @@ async fn a_players_csv_imported_again_asks_about_each_name_registered_already() 
     assert!(r.body.contains("Adjoa Boateng") && !r.body.contains("Kofi Mensah"));
     assert_eq!(app.count("players"), 5);
 }
+
+#[actix_web::test]
+async fn the_result_form_gives_a_win_on_time_to_the_player_with_fewer_seeds() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let page = format!("/games/{game}");
+    let csrf = csrf_in(&organiser.get(&page).await.body);
+    let r = organiser
+        .post_form(
+            &format!("{page}/result"),
+            &[
+                ("csrf", &csrf),
+                ("kind", "played"),
+                ("result", "north"),
+                ("south_seeds", "30"),
+                ("north_seeds", "10"),
+                ("end", "time"),
+                ("moves", ""),
+                ("reason", "South's flag fell"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let g = organiser.get(&format!("/api/games/{game}")).await.json();
+    assert_eq!(
+        (
+            g["status"].as_str(),
+            g["result"].as_str(),
+            g["end"].as_str()
+        ),
+        (Some("final"), Some("north"), Some("time"))
+    );
+    assert_eq!(g["seeds"], json!([30, 10]));
+    assert_eq!(g["reason"], "South's flag fell");
+}
