@@ -1,5 +1,6 @@
-//! The JSON API takes only JSON bodies (CSV where it imports): a browser form posted from
-//! another site is refused before any handler runs.
+//! The JSON API takes only JSON bodies (CSV where it imports), and a change asked for by a page
+//! of another site, even a sibling one the session cookie goes to, is refused before any handler
+//! runs.
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -10,12 +11,44 @@ use actix_web::middleware::Next;
 use super::error::ApiError;
 use crate::service::ServiceError;
 
-/// Refuses a request whose body is not JSON (or CSV on an import route).
+/// Whether a request that changes something came from a page of another origin: the browser
+/// says so in `Sec-Fetch-Site`, or (older browsers) in an `Origin` that is not this host.
+/// Programs that are not browsers send neither, and are not refused here.
+fn from_another_origin(req: &ServiceRequest) -> bool {
+    let header = |name: &str| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_ascii_lowercase)
+    };
+    if let Some(site) = header("sec-fetch-site") {
+        return site != "same-origin" && site != "none";
+    }
+    match (header("origin"), header("host")) {
+        (Some(origin), Some(host)) => {
+            let origin_host = origin.split_once("://").map_or(origin.as_str(), |(_, h)| h);
+            origin_host != host
+        }
+        (Some(_), None) => true,
+        (None, _) => false,
+    }
+}
+
+/// Refuses a request whose body is not JSON (or CSV on an import route), and a change asked
+/// for from another origin.
 pub async fn check_content_type(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
+        if from_another_origin(&req) {
+            return Err(ApiError(ServiceError::Forbidden(
+                "changes through the API come from this site's own pages or from programs, not \
+                 from pages of other sites"
+                    .to_string(),
+            ))
+            .into());
+        }
         let content_type = req
             .headers()
             .get(header::CONTENT_TYPE)

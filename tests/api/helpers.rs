@@ -170,7 +170,23 @@ impl Client {
         content_type: Option<&str>,
         body: Vec<u8>,
     ) -> Option<Resp> {
+        self.try_send_with(method, path, content_type, &[], body)
+            .await
+    }
+
+    /// A request with headers of its own (what a browser adds: `Origin`, `Sec-Fetch-Site`).
+    pub async fn try_send_with(
+        &self,
+        method: Method,
+        path: &str,
+        content_type: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Vec<u8>,
+    ) -> Option<Resp> {
         let mut req = self.http.request(method, format!("{}{path}", self.base));
+        for (name, value) in headers {
+            req = req.insert_header((*name, *value));
+        }
         if let Some(c) = self.cookie.borrow().as_ref() {
             req = req.insert_header((header::COOKIE, c.clone()));
         }

@@ -6,6 +6,7 @@ mod binary;
 mod browser;
 mod crash;
 mod event_day;
+mod hardening;
 mod helpers;
 mod input;
 mod output;
