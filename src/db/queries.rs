@@ -70,26 +70,36 @@ pub fn list_accounts(conn: &mut SqliteConnection) -> QueryResult<Vec<Account>> {
         .load(conn)
 }
 
-/// Counts a failed login; from `max` failures on, the account is locked until `lock_until`.
-pub fn record_login_failure(
+/// Sets an account's count of sign-in attempts and its lock.
+pub fn set_login_attempts(
     conn: &mut SqliteConnection,
     id: AccountId,
-    max: i32,
-    lock_until: NaiveDateTime,
+    failures: i32,
+    locked_until: Option<NaiveDateTime>,
 ) -> QueryResult<()> {
-    let failures: i32 = diesel::update(accounts::table.find(id))
-        .set(accounts::failed_logins.eq(accounts::failed_logins + 1))
-        .returning(accounts::failed_logins)
-        .get_result(conn)?;
-    if failures >= max {
-        diesel::update(accounts::table.find(id))
-            .set((
-                accounts::locked_until.eq(Some(lock_until)),
-                accounts::failed_logins.eq(0),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
+    diesel::update(accounts::table.find(id))
+        .set((
+            accounts::failed_logins.eq(failures),
+            accounts::locked_until.eq(locked_until),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Sets a player's count of PIN attempts and the PIN's lock.
+pub fn set_pin_attempts(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    failures: i32,
+    locked_until: Option<NaiveDateTime>,
+) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::failed_pins.eq(failures),
+            players::pin_locked_until.eq(locked_until),
+        ))
+        .execute(conn)
+        .map(|_| ())
 }
 
 pub fn clear_login_failures(conn: &mut SqliteConnection, id: AccountId) -> QueryResult<()> {
@@ -223,6 +233,13 @@ pub fn get_player(
         .first(conn)
 }
 
+pub fn get_player_by_id(conn: &mut SqliteConnection, id: PlayerId) -> QueryResult<Player> {
+    players::table
+        .find(id)
+        .select(Player::as_select())
+        .first(conn)
+}
+
 pub fn insert_player(conn: &mut SqliteConnection, new: &NewPlayer<'_>) -> QueryResult<Player> {
     diesel::insert_into(players::table)
         .values(new)
@@ -262,28 +279,6 @@ pub fn set_pin_hash(conn: &mut SqliteConnection, id: PlayerId, pin_hash: &str) -
         ))
         .execute(conn)
         .map(|_| ())
-}
-
-/// Counts a wrong PIN; from `max` failures on, the PIN is locked until `lock_until`.
-pub fn record_pin_failure(
-    conn: &mut SqliteConnection,
-    id: PlayerId,
-    max: i32,
-    lock_until: NaiveDateTime,
-) -> QueryResult<()> {
-    let failures: i32 = diesel::update(players::table.find(id))
-        .set(players::failed_pins.eq(players::failed_pins + 1))
-        .returning(players::failed_pins)
-        .get_result(conn)?;
-    if failures >= max {
-        diesel::update(players::table.find(id))
-            .set((
-                players::pin_locked_until.eq(Some(lock_until)),
-                players::failed_pins.eq(0),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
 }
 
 pub fn clear_pin_failures(conn: &mut SqliteConnection, id: PlayerId) -> QueryResult<()> {

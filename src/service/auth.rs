@@ -31,18 +31,32 @@ pub fn check_account_lock(account: &Account, now: NaiveDateTime) -> Result<(), S
     Ok(())
 }
 
-pub fn login_failed(
+/// The count of attempts after one more, and the lock it brings: a lock that has run out starts
+/// the count again; the attempt that reaches the limit locks.
+fn next_attempt(
+    failures: i32,
+    locked_until: Option<NaiveDateTime>,
+    now: NaiveDateTime,
+) -> (i32, Option<NaiveDateTime>) {
+    let failures = if locked_until.is_some() { 0 } else { failures } + 1;
+    let lock = (failures >= MAX_FAILURES).then(|| now + Duration::minutes(LOCK_MINUTES));
+    (failures, lock)
+}
+
+/// Counts a sign-in attempt before the password is checked, in one write: however many
+/// attempts come at once, at most [`MAX_FAILURES`] are checked before the account locks, and
+/// one that comes while it is locked is refused unchecked. A right password then clears the
+/// count ([`login_succeeded`]).
+pub fn claim_login(
     conn: &mut SqliteConnection,
     id: AccountId,
     now: NaiveDateTime,
 ) -> Result<(), ServiceError> {
     transaction(conn, |conn| {
-        Ok(queries::record_login_failure(
-            conn,
-            id,
-            MAX_FAILURES,
-            now + Duration::minutes(LOCK_MINUTES),
-        )?)
+        let account = queries::get_account(conn, id)?;
+        check_account_lock(&account, now)?;
+        let (failures, lock) = next_attempt(account.failed_logins, account.locked_until, now);
+        Ok(queries::set_login_attempts(conn, id, failures, lock)?)
     })
 }
 
@@ -67,38 +81,46 @@ pub fn pin_candidates(
     Ok(found)
 }
 
-/// Refuses while any of the players' PINs is locked.
-pub fn check_pin_lock(players: &[Player], now: NaiveDateTime) -> Result<(), ServiceError> {
-    if players
-        .iter()
-        .any(|p| p.pin_locked_until.is_some_and(|until| until > now))
-    {
-        return Err(ServiceError::TooManyAttempts(format!(
-            "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
-        )));
-    }
-    Ok(())
+/// The answer while a PIN is locked.
+pub fn pin_locked() -> ServiceError {
+    ServiceError::TooManyAttempts(format!(
+        "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
+    ))
 }
 
-/// A wrong PIN counts against every player it was checked against.
-pub fn pin_failed(
+/// Counts a PIN attempt against a player before the PIN is checked, as [`claim_login`] does
+/// for passwords: `false` (and nothing counted) while the player's PIN is locked.
+pub fn claim_pin(
     conn: &mut SqliteConnection,
-    players: &[PlayerId],
+    id: PlayerId,
     now: NaiveDateTime,
-) -> Result<(), ServiceError> {
+) -> Result<bool, ServiceError> {
     transaction(conn, |conn| {
-        for &id in players {
-            queries::record_pin_failure(
-                conn,
-                id,
-                MAX_FAILURES,
-                now + Duration::minutes(LOCK_MINUTES),
-            )?;
+        let player = queries::get_player_by_id(conn, id)?;
+        if player.pin_locked_until.is_some_and(|until| until > now) {
+            return Ok(false);
         }
-        Ok(())
+        let (failures, lock) = next_attempt(player.failed_pins, player.pin_locked_until, now);
+        queries::set_pin_attempts(conn, id, failures, lock)?;
+        Ok(true)
     })
 }
 
-pub fn pin_succeeded(conn: &mut SqliteConnection, id: PlayerId) -> Result<(), ServiceError> {
-    transaction(conn, |conn| Ok(queries::clear_pin_failures(conn, id)?))
+/// The PIN was right: its player's count is cleared, and the attempt counted against the other
+/// players it was tried on (the opponent, for a sheet sent with a PIN) is taken back.
+pub fn pin_succeeded(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    also_tried: &[PlayerId],
+) -> Result<(), ServiceError> {
+    transaction(conn, |conn| {
+        queries::clear_pin_failures(conn, id)?;
+        for &other in also_tried {
+            let p = queries::get_player_by_id(conn, other)?;
+            let failures = (p.failed_pins - 1).max(0);
+            let lock = p.pin_locked_until.filter(|_| failures >= MAX_FAILURES);
+            queries::set_pin_attempts(conn, other, failures, lock)?;
+        }
+        Ok(())
+    })
 }

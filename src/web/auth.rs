@@ -36,19 +36,17 @@ pub async fn check_login(
         verify_off_thread(password, DUMMY_HASH.clone()).await?;
         return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
     };
-    service::check_account_lock(&account, now)?;
     let id = account.id;
+    // Counted before the check: a burst of guesses cannot all be checked inside one lock window.
+    state
+        .write(move |conn| service::claim_login(conn, id, now))
+        .await?;
     if !verify_off_thread(password, account.password_hash.clone()).await? {
-        state
-            .write(move |conn| service::login_failed(conn, id, now))
-            .await?;
         return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
     }
-    if account.failed_logins > 0 || account.locked_until.is_some() {
-        state
-            .write(move |conn| service::login_succeeded(conn, id))
-            .await?;
-    }
+    state
+        .write(move |conn| service::login_succeeded(conn, id))
+        .await?;
     Ok(Identity::Staff {
         account_id: account.id,
         username: account.username,
@@ -68,30 +66,36 @@ pub async fn check_pin_of(
         .db(move |conn| service::pin_candidates(conn, tournament_id, &candidates))
         .await?;
     let now = Utc::now().naive_utc();
-    service::check_pin_lock(&players, now)?;
     if players.is_empty() {
         verify_off_thread(pin, DUMMY_HASH.clone()).await?;
         return Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()));
     }
-    for player in players.iter() {
+    // Each attempt is counted against a player before the PIN is checked against them; a
+    // player whose PIN is locked is not tried (the other player of a game still may be).
+    let mut tried: Vec<PlayerId> = Vec::new();
+    for player in players {
+        let id = player.id;
+        if !state
+            .write(move |conn| service::claim_pin(conn, id, now))
+            .await?
+        {
+            continue;
+        }
         if verify_off_thread(pin.clone(), player.pin_hash.clone()).await? {
-            if player.failed_pins > 0 {
-                let id = player.id;
-                state
-                    .write(move |conn| service::pin_succeeded(conn, id))
-                    .await?;
-            }
+            state
+                .write(move |conn| service::pin_succeeded(conn, id, &tried))
+                .await?;
             return Ok(Identity::Player {
                 player_id: player.id,
                 tournament_id,
-                name: player.name.clone(),
+                name: player.name,
             });
         }
+        tried.push(id);
     }
-    let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
-    state
-        .write(move |conn| service::pin_failed(conn, &ids, now))
-        .await?;
+    if tried.is_empty() {
+        return Err(service::pin_locked());
+    }
     Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()))
 }
 

@@ -74,3 +74,90 @@ async fn a_page_of_another_site_cannot_change_anything_through_the_api() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     publish(&organiser, t, 1).await;
 }
+
+/// Sends `count` sign-ins at the same moment; their statuses.
+async fn at_once(app: &TestApp, count: usize, path: String, body: serde_json::Value) -> Vec<u16> {
+    let handles: Vec<_> = (0..count)
+        .map(|_| {
+            let (client, path, body) = (app.client(), path.clone(), body.clone());
+            actix_web::rt::spawn(
+                async move { client.post_json(&path, &body).await.status.as_u16() },
+            )
+        })
+        .collect();
+    let mut statuses = Vec::with_capacity(count);
+    for h in handles {
+        statuses.push(h.await.unwrap());
+    }
+    statuses
+}
+
+#[actix_web::test]
+async fn guesses_sent_at_the_same_moment_are_counted_before_they_are_checked() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Lockout").await;
+    let (player, pin) = add_player(&organiser, t, "Ama Owusu").await;
+    let wrong = if pin == "000000" { "111111" } else { "000000" };
+    let pin_path = format!("/api/tournaments/{t}/players/{player}/session");
+    let statuses = at_once(&app, 200, pin_path.clone(), json!({"pin": wrong})).await;
+    let checked = statuses.iter().filter(|&&s| s == 401).count();
+    let refused = statuses.iter().filter(|&&s| s == 429).count();
+    assert!(
+        checked <= 5,
+        "{checked} wrong PINs were checked in one lock window"
+    );
+    assert_eq!(checked + refused, 200, "{statuses:?}");
+    // The right PIN, now: refused while the lock lasts.
+    let r = app
+        .client()
+        .post_json(&pin_path, &json!({"pin": pin}))
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+
+    // The same for a staff password.
+    let statuses = at_once(
+        &app,
+        200,
+        "/api/session".to_string(),
+        json!({"username": "admin", "password": "not the password"}),
+    )
+    .await;
+    let checked = statuses.iter().filter(|&&s| s == 401).count();
+    assert!(
+        checked <= 5,
+        "{checked} wrong passwords were checked in one lock window"
+    );
+    let r = app
+        .client()
+        .post_json(
+            "/api/session",
+            &json!({"username": "admin", "password": ADMIN_PASSWORD}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+}
+
+#[actix_web::test]
+async fn a_locked_player_does_not_block_the_opponents_pin() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (south, _), (_, north_pin)) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    for _ in 0..5 {
+        app.client()
+            .post_json(
+                &format!("/api/tournaments/{t}/players/{south}/session"),
+                &json!({"pin": "999999"}),
+            )
+            .await;
+    }
+    let moves = crate::swiss::fixture_games()[0].clone();
+    let mut body = crate::swiss::sheet(&moves);
+    body["pin"] = json!(north_pin);
+    let r = app
+        .client()
+        .post_json(&format!("/api/games/{game}/sheets"), &body)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+}
