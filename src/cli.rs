@@ -219,6 +219,13 @@ fn backup(file: &Path, database: Option<String>) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if !Path::new(&config.database_url).is_file() {
+        eprintln!(
+            "oware-tournament: there is no database at {}; nothing was backed up",
+            config.database_url
+        );
+        return ExitCode::from(2);
+    }
     match crate::db::backup(&config.database_url, file) {
         Ok(()) => {
             println!(

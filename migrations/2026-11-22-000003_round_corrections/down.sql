@@ -1,1 +1,2 @@
+DROP INDEX accounts_username_nocase;
 ALTER TABLE rounds DROP COLUMN corrected_at;

@@ -29,6 +29,8 @@ pub fn put_setting(conn: &mut SqliteConnection, name: &str, value: &str) -> Quer
         .map(|_| ())
 }
 
+diesel::define_sql_function!(fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
 // --- accounts ----------------------------------------------------------------------------------
 
 pub fn count_accounts_with_role(conn: &mut SqliteConnection, role: Role) -> QueryResult<i64> {
@@ -49,8 +51,9 @@ pub fn find_account_by_username(
     conn: &mut SqliteConnection,
     username: &str,
 ) -> QueryResult<Option<Account>> {
+    // Usernames are one whatever their case (a unique index says so too).
     accounts::table
-        .filter(accounts::username.eq(username))
+        .filter(lower(accounts::username).eq(username.to_ascii_lowercase()))
         .select(Account::as_select())
         .first(conn)
         .optional()

@@ -38,13 +38,11 @@ impl PlayerDetails {
         if country.chars().count() > 60 {
             return Err("country: at most 60 characters".to_string());
         }
-        if name
-            .chars()
-            .chain(club.chars())
-            .chain(country.chars())
-            .any(char::is_control)
-        {
-            return Err("control characters are not allowed in names".to_string());
+        if !plain_text(&name) || !plain_text(&club) || !plain_text(&country) {
+            return Err(
+                "names may not hold control characters or characters that reverse the text"
+                    .to_string(),
+            );
         }
         let rating = match input.rating {
             None => None,
@@ -58,6 +56,15 @@ impl PlayerDetails {
             rating,
         })
     }
+}
+
+/// Whether text is plain to show: no control characters (NUL, escapes, line breaks) and none of
+/// the invisible characters that change the direction of the text around them (U+202A–U+202E,
+/// U+2066–U+2069), with which a name can be made to read as another.
+pub fn plain_text(text: &str) -> bool {
+    !text
+        .chars()
+        .any(|c| c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
 }
 
 /// A bad row of an import, by line number of the file (the header is line 1).
@@ -185,6 +192,24 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_would_read_as_something_else_are_refused() {
+        for name in [
+            "Ama\u{202e}awO",
+            "Kofi\u{2066}x",
+            "Ama\0",
+            "Ama\nOwusu",
+            "Ama\u{1b}[31m",
+        ] {
+            let input = PlayerInput {
+                name: Some(name.to_string()),
+                ..PlayerInput::default()
+            };
+            assert!(PlayerDetails::parse(&input).is_err(), "{name:?}");
+        }
+        assert!(plain_text("Adjoa Boateng-Mensah (GH) ✓"));
+    }
 
     #[test]
     fn reads_columns_in_any_order() {

@@ -104,6 +104,14 @@ impl TournamentSettings {
             problems.push("name: at most 200 characters".to_string());
         }
         let venue = input.venue.as_deref().unwrap_or("").trim().to_string();
+        for (field, text) in [("name", &name), ("venue", &venue)] {
+            if !super::players::plain_text(text) {
+                problems.push(format!(
+                    "{field}: no control characters (line breaks, escapes) or characters that \
+                     reverse the text"
+                ));
+            }
+        }
         if venue.chars().count() > 200 {
             problems.push("venue: at most 200 characters".to_string());
         }

@@ -7,14 +7,25 @@ use crate::service::ServiceError;
 
 /// The cell as text a spreadsheet will not evaluate.
 pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
-    // A number (a negative seed difference, say) is not a formula and stays a number.
-    if cell.parse::<f64>().is_ok() {
+    // A plain decimal number (a negative seed difference, say) is not a formula and stays a
+    // number; `-inf`, `+NaN` or `-1e308` are not plain and are neutralised like any text.
+    if is_plain_number(cell) {
         return cell.into();
     }
     match cell.chars().next() {
         Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
         _ => cell.into(),
     }
+}
+
+/// `-12`, `3.5`, `0.25`: an optional minus, digits, and an optional fraction.
+fn is_plain_number(cell: &str) -> bool {
+    let digits = cell.strip_prefix('-').unwrap_or(cell);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    !whole.is_empty()
+        && !fraction.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && fraction.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Writes `rows` under `header` as a CSV download named `filename`.
@@ -78,5 +89,10 @@ mod tests {
         assert_eq!(neutralise("-3"), "-3");
         assert_eq!(neutralise("-2.5"), "-2.5");
         assert_eq!(neutralise(""), "");
+        for cell in ["-inf", "+NaN", "-1e308", "+1", "-.5"] {
+            assert!(neutralise(cell).starts_with('\''), "{cell}");
+        }
+        assert_eq!(neutralise("12"), "12");
+        assert_eq!(neutralise("0.75"), "0.75");
     }
 }

@@ -88,12 +88,21 @@ pub const FORM_LIMIT: usize = 64 * 1024;
 
 const STYLE: &str = include_str!("../../static/style.css");
 const REPLAY_JS: &str = include_str!("../../static/replay.js");
+const PRINT_JS: &str = include_str!("../../static/print.js");
 
-async fn replay_script() -> HttpResponse {
+fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(REPLAY_JS)
+        .body(body)
+}
+
+async fn replay_script() -> HttpResponse {
+    script(REPLAY_JS)
+}
+
+async fn print_script() -> HttpResponse {
+    script(PRINT_JS)
 }
 
 async fn stylesheet() -> HttpResponse {
@@ -145,6 +154,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/", web::get().to(home))
     .route("/static/style.css", web::get().to(stylesheet))
     .route("/static/replay.js", web::get().to(replay_script))
+    .route("/static/print.js", web::get().to(print_script))
     .service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(

@@ -161,3 +161,94 @@ async fn a_locked_player_does_not_block_the_opponents_pin() {
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
 }
+
+#[actix_web::test]
+async fn text_that_would_mislead_is_refused_or_neutralised() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    for name in ["Club\nnight", "Club\u{0}night", "Club \u{1b}[31mnight"] {
+        let r = organiser
+            .post_json(
+                "/api/tournaments",
+                &json!({"name": name, "rules": "abapa", "rounds": 3}),
+            )
+            .await;
+        assert_eq!(
+            r.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{name:?}: {}",
+            r.body
+        );
+    }
+    let t = create_tournament(&organiser, "Plain").await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/players"),
+            &json!({"name": "Ama \u{202e}awO"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(app.count("players"), 0);
+    // Cells a spreadsheet would read as numbers or formulas stay text.
+    for club in ["-inf", "+NaN", "-1e308"] {
+        let r = organiser
+            .post_json(
+                &format!("/api/tournaments/{t}/players"),
+                &json!({"name": format!("Player {club}"), "club": club}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    let csv = organiser
+        .get(&format!("/tournaments/{t}/players.csv"))
+        .await
+        .body;
+    for club in ["-inf", "+NaN", "-1e308"] {
+        assert!(csv.contains(&format!(",'{club},")), "{club} in {csv}");
+    }
+}
+
+#[actix_web::test]
+async fn usernames_are_one_whatever_their_case() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let r = organiser
+        .post_json(
+            "/api/accounts",
+            &json!({"username": "Admin", "role": "controller", "password": "another-pass"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let r = app
+        .client()
+        .post_json(
+            "/api/session",
+            &json!({"username": "ADMIN", "password": ADMIN_PASSWORD}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+#[actix_web::test]
+async fn pages_say_what_they_may_load() {
+    let app = spawn_app().await;
+    let page = app.client().get("/tournaments").await;
+    let policy = page.header("content-security-policy").unwrap_or_default();
+    assert!(policy.contains("script-src 'self'"), "{policy}");
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+}
+
+#[test]
+fn a_backup_of_a_database_that_is_not_there_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.db");
+    let copy = dir.path().join("copy.db");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .args(["backup", copy.to_str().unwrap(), "--database"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no database"));
+    assert!(!missing.exists() && !copy.exists(), "nothing was created");
+}
