@@ -13,7 +13,14 @@ pub struct Config {
     pub secure_cookies: bool,
     /// HTTP worker threads (default: one per core).
     pub workers: Option<usize>,
+    /// The longest a request may take from its first byte to its answer, body included: a
+    /// client that trickles its body is cut off then (408).
+    pub request_timeout: std::time::Duration,
 }
+
+/// The default of [`Config::request_timeout`]: longer than the slowest legitimate request (an
+/// import of a thousand players hashes a thousand PINs).
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATABASE: &str = "oware.db";
@@ -32,6 +39,7 @@ impl Config {
             workers: var("OWARE_WORKERS")
                 .and_then(|v| v.parse().ok())
                 .filter(|&n| n > 0),
+            request_timeout: REQUEST_TIMEOUT,
         }
     }
 }

@@ -155,6 +155,7 @@ fn run(
     key: Key,
     config: &Config,
 ) -> std::io::Result<Server> {
+    let request_timeout = config.request_timeout;
     let state = web::Data::new(AppState {
         pool,
         writer,
@@ -163,6 +164,9 @@ fn run(
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {
         App::new()
+            .wrap(middleware::from_fn(move |req, next| {
+                routes::limits::within(request_timeout, req, next)
+            }))
             .wrap(
                 middleware::DefaultHeaders::new()
                     .add(("X-Content-Type-Options", "nosniff"))
@@ -182,6 +186,13 @@ fn run(
             .app_data(state.clone())
             .configure(routes::configure)
     })
+    // A request's head must come within the first seconds, an idle connection closes, and each
+    // worker holds a bounded number of connections, so that slow clients cannot use up the
+    // server's file descriptors.
+    .client_request_timeout(routes::limits::HEAD_TIMEOUT)
+    .client_disconnect_timeout(routes::limits::DISCONNECT_TIMEOUT)
+    .keep_alive(routes::limits::KEEP_ALIVE)
+    .max_connections(routes::limits::CONNECTIONS_PER_WORKER)
     .listen(listener)?;
     if let Some(workers) = config.workers {
         server = server.workers(workers);

@@ -31,6 +31,9 @@ pub enum ServiceError {
     TooLarge(String),
     #[error("{0}")]
     TooManyAttempts(String),
+    /// The request did not arrive in time.
+    #[error("{0}")]
+    TimedOut(String),
     /// A score sheet the engine refused: where and why.
     #[error("{}", .0.message)]
     Replay(Box<ReplayError>),

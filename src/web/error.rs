@@ -23,6 +23,7 @@ pub fn status(e: &ServiceError) -> StatusCode {
         ServiceError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         ServiceError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
         ServiceError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
         ServiceError::Database(_)
         | ServiceError::Pool(_)
         | ServiceError::Write(_)
@@ -43,6 +44,7 @@ pub fn code(e: &ServiceError) -> &'static str {
         ServiceError::UnsupportedMedia(_) => "unsupported-media-type",
         ServiceError::TooLarge(_) => "too-large",
         ServiceError::TooManyAttempts(_) => "too-many-attempts",
+        ServiceError::TimedOut(_) => "timed-out",
         ServiceError::Replay(_) => "replay",
         ServiceError::Database(_)
         | ServiceError::Pool(_)

@@ -9,6 +9,7 @@ pub mod board_svg;
 pub mod csv_export;
 pub mod error;
 pub mod games;
+pub mod limits;
 pub mod pages;
 pub mod players;
 pub mod rounds;

@@ -252,3 +252,51 @@ fn a_backup_of_a_database_that_is_not_there_is_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no database"));
     assert!(!missing.exists() && !copy.exists(), "nothing was created");
 }
+
+/// A service whose requests must arrive within a second.
+async fn impatient_app() -> (String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let config = oware_tournament::config::Config {
+        bind: "127.0.0.1:0".to_string(),
+        database_url: dir.path().join("t.db").to_str().unwrap().to_string(),
+        admin_password: Some(ADMIN_PASSWORD.to_string()),
+        secure_cookies: false,
+        workers: Some(1),
+        request_timeout: std::time::Duration::from_secs(1),
+    };
+    let app = oware_tournament::startup::Application::build(&config).unwrap();
+    let address = format!("127.0.0.1:{}", app.port());
+    actix_web::rt::spawn(app.run_until_stopped());
+    (address, dir)
+}
+
+/// Sends `text` and reads what the server answers before it closes the connection (at most 20 s:
+/// a guard against a server that never answers, not a measure of speed).
+fn answer_to(address: &str, text: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(text.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[actix_web::test]
+async fn a_body_trickled_slowly_is_cut_off() {
+    let (address, _dir) = impatient_app().await;
+    // The head arrives, the body never does.
+    let answer = actix_web::rt::task::spawn_blocking(move || {
+        answer_to(
+            &address,
+            "POST /api/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n{\"user",
+        )
+    })
+    .await
+    .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("timed-out"), "{answer}");
+}

@@ -40,6 +40,7 @@ pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
         admin_password: Some(ADMIN_PASSWORD.to_string()),
         secure_cookies: false,
         workers: Some(2),
+        request_timeout: oware_tournament::config::REQUEST_TIMEOUT,
     };
     let app = Application::build(&config).expect("the service starts");
     let address = format!("http://127.0.0.1:{}", app.port());
