@@ -160,6 +160,7 @@ fn run(
         pool,
         writer,
         standings: Default::default(),
+        sessions: Default::default(),
     });
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {
@@ -174,6 +175,7 @@ fn run(
                     .add(("Referrer-Policy", "same-origin"))
                     .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY)),
             )
+            .wrap(middleware::from_fn(routes::sessions::check))
             .wrap(
                 SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                     .cookie_name("oware_session".to_string())

@@ -10,7 +10,30 @@ use std::future::{Ready, ready};
 use super::identity::Identity;
 
 const IDENTITY: &str = "identity";
+const STAMP: &str = "stamp";
 const CSRF: &str = "csrf";
+
+/// When a session began, when it was last used, and the generation of its owner's sessions it
+/// belongs to (see [`super::identity`]): what decides whether it still holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stamp {
+    pub generation: i32,
+    /// Seconds since 1970.
+    pub since: i64,
+    pub seen: i64,
+}
+
+/// A session ends after this long without a request.
+pub const IDLE_LIMIT: i64 = 12 * 60 * 60;
+/// And after this long in any case.
+pub const ABSOLUTE_LIMIT: i64 = 7 * 24 * 60 * 60;
+
+impl Stamp {
+    /// Whether the session has run out at `now`.
+    pub fn expired(&self, now: i64) -> bool {
+        now - self.seen > IDLE_LIMIT || now - self.since > ABSOLUTE_LIMIT
+    }
+}
 
 /// The session of a request.
 pub struct UserSession(Session);
@@ -21,11 +44,30 @@ impl UserSession {
     }
 
     /// Signs in: a new session (so an earlier cookie cannot be fixed on the victim) with a fresh
-    /// CSRF token.
-    pub fn sign_in(&self, identity: &Identity) -> Result<(), SessionInsertError> {
+    /// CSRF token, stamped with the generation of the owner's sessions.
+    pub fn sign_in(&self, identity: &Identity, generation: i32) -> Result<(), SessionInsertError> {
         self.0.renew();
         self.0.remove(CSRF);
+        let now = chrono::Utc::now().timestamp();
+        self.0.insert(
+            STAMP,
+            Stamp {
+                generation,
+                since: now,
+                seen: now,
+            },
+        )?;
         self.0.insert(IDENTITY, identity)
+    }
+
+    /// The session's stamp (none on a session from before stamps).
+    pub fn stamp(&self) -> Option<Stamp> {
+        self.0.get(STAMP).ok().flatten()
+    }
+
+    /// Notes that the session was used now.
+    pub fn touch(&self, stamp: Stamp, now: i64) {
+        let _ = self.0.insert(STAMP, Stamp { seen: now, ..stamp });
     }
 
     pub fn sign_out(&self) {
@@ -54,11 +96,40 @@ impl UserSession {
     }
 }
 
+impl UserSession {
+    /// The session of a request, outside an extractor (a middleware).
+    pub fn of(req: &HttpRequest) -> UserSession {
+        UserSession(req.get_session())
+    }
+}
+
 impl FromRequest for UserSession {
     type Error = actix_web::Error;
     type Future = Ready<Result<UserSession, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
         ready(Ok(UserSession(req.get_session())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_runs_out_when_left_idle_or_when_old() {
+        let fresh = Stamp {
+            generation: 0,
+            since: 0,
+            seen: 0,
+        };
+        assert!(!fresh.expired(IDLE_LIMIT));
+        assert!(fresh.expired(IDLE_LIMIT + 1), "idle too long");
+        let busy = Stamp {
+            seen: ABSOLUTE_LIMIT,
+            ..fresh
+        };
+        assert!(!busy.expired(ABSOLUTE_LIMIT));
+        assert!(busy.expired(ABSOLUTE_LIMIT + 1), "in use, but too old");
     }
 }

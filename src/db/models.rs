@@ -22,6 +22,7 @@ pub struct Account {
     pub failed_logins: i32,
     pub locked_until: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
+    pub session_generation: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -95,6 +96,7 @@ pub struct Player {
     pub failed_pins: i32,
     pub pin_locked_until: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
+    pub session_generation: i32,
 }
 
 #[derive(Debug, Insertable)]

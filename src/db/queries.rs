@@ -115,6 +115,22 @@ pub fn clear_login_failures(conn: &mut SqliteConnection, id: AccountId) -> Query
         .map(|_| ())
 }
 
+/// Ends every session of an account: the generation its sessions must carry moves on.
+pub fn end_account_sessions(conn: &mut SqliteConnection, id: AccountId) -> QueryResult<i32> {
+    diesel::update(accounts::table.find(id))
+        .set(accounts::session_generation.eq(accounts::session_generation + 1))
+        .returning(accounts::session_generation)
+        .get_result(conn)
+}
+
+/// Ends every session of a player (see [`end_account_sessions`]).
+pub fn end_player_sessions(conn: &mut SqliteConnection, id: PlayerId) -> QueryResult<i32> {
+    diesel::update(players::table.find(id))
+        .set(players::session_generation.eq(players::session_generation + 1))
+        .returning(players::session_generation)
+        .get_result(conn)
+}
+
 // --- tournaments -------------------------------------------------------------------------------
 
 pub fn list_tournaments(conn: &mut SqliteConnection) -> QueryResult<Vec<Tournament>> {

@@ -9,6 +9,7 @@ diesel::table! {
         failed_logins -> Integer,
         locked_until -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        session_generation -> Integer,
     }
 }
 
@@ -62,6 +63,7 @@ diesel::table! {
         failed_pins -> Integer,
         pin_locked_until -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        session_generation -> Integer,
     }
 }
 

@@ -12,6 +12,48 @@ use crate::db::queries;
 use crate::tournament::{AccountId, PlayerId, TournamentId};
 
 pub const WRONG_LOGIN: &str = "wrong username or password";
+
+/// Whose sessions: a staff account's or a player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Owner {
+    Account(AccountId),
+    Player(PlayerId),
+}
+
+impl Owner {
+    pub fn of(identity: &crate::auth::Identity) -> Owner {
+        match identity {
+            crate::auth::Identity::Staff { account_id, .. } => Owner::Account(*account_id),
+            crate::auth::Identity::Player { player_id, .. } => Owner::Player(*player_id),
+        }
+    }
+}
+
+/// The generation an owner's sessions must carry to hold (none when the owner is gone).
+pub fn session_generation(
+    conn: &mut SqliteConnection,
+    owner: Owner,
+) -> Result<Option<i32>, ServiceError> {
+    let found = match owner {
+        Owner::Account(id) => queries::get_account(conn, id).map(|a| a.session_generation),
+        Owner::Player(id) => queries::get_player_by_id(conn, id).map(|p| p.session_generation),
+    };
+    match found {
+        Ok(g) => Ok(Some(g)),
+        Err(diesel::result::Error::NotFound) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Signing out ends every session of the owner, the copies of its cookie included.
+pub fn end_sessions(conn: &mut SqliteConnection, owner: Owner) -> Result<i32, ServiceError> {
+    transaction(conn, |conn| {
+        Ok(match owner {
+            Owner::Account(id) => queries::end_account_sessions(conn, id)?,
+            Owner::Player(id) => queries::end_player_sessions(conn, id)?,
+        })
+    })
+}
 pub const WRONG_PIN: &str = "wrong player or PIN";
 
 pub fn account(

@@ -267,6 +267,10 @@ pub fn set_withdrawn(
     transaction(conn, |conn| {
         let before = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
         let after = PlayerView::from(&queries::set_withdrawn(conn, player_id, withdrawn)?);
+        if withdrawn {
+            // A withdrawn player's sessions end.
+            queries::end_player_sessions(conn, player_id)?;
+        }
         if before.withdrawn != withdrawn {
             Audit {
                 actor,
@@ -297,6 +301,8 @@ pub fn reset_pin(
     transaction(conn, |conn| {
         let player = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
         queries::set_pin_hash(conn, player_id, &pin_hash)?;
+        // Whoever signed in with the old PIN is signed out.
+        queries::end_player_sessions(conn, player_id)?;
         Audit {
             actor,
             action: "player.pin-reset",

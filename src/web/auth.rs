@@ -12,7 +12,7 @@ use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::password::DUMMY_HASH;
 use crate::auth::{Identity, Role, UserSession, verify_secret};
 use crate::service::ServiceError;
-use crate::service::auth::{self as service, WRONG_LOGIN, WRONG_PIN};
+use crate::service::auth::{self as service, Owner, WRONG_LOGIN, WRONG_PIN};
 use crate::tournament::{PlayerId, TournamentId};
 
 /// Verifies a secret off the async threads, holding no database connection while argon2 works
@@ -21,13 +21,26 @@ pub async fn verify_off_thread(secret: String, hash: String) -> Result<bool, Ser
     Ok(web::block(move || verify_secret(secret.trim(), &hash)).await?)
 }
 
+/// Who signed in, and the generation of their sessions the new session belongs to.
+pub struct SignedIn {
+    pub identity: Identity,
+    pub generation: i32,
+}
+
+impl SignedIn {
+    /// Starts the session.
+    fn start(&self, session: &UserSession) -> Result<(), ServiceError> {
+        Ok(session.sign_in(&self.identity, self.generation)?)
+    }
+}
+
 /// Checks a username and password (argon2, off the async threads; a dummy hash for unknown
 /// names so that the time taken reveals nothing). Repeated failures lock the account a while.
 pub async fn check_login(
     state: &AppState,
     username: String,
     password: String,
-) -> Result<Identity, ServiceError> {
+) -> Result<SignedIn, ServiceError> {
     let account = state
         .db(move |conn| service::account(conn, &username))
         .await?;
@@ -47,10 +60,13 @@ pub async fn check_login(
     state
         .write(move |conn| service::login_succeeded(conn, id))
         .await?;
-    Ok(Identity::Staff {
-        account_id: account.id,
-        username: account.username,
-        role: account.role,
+    Ok(SignedIn {
+        identity: Identity::Staff {
+            account_id: account.id,
+            username: account.username,
+            role: account.role,
+        },
+        generation: account.session_generation,
     })
 }
 
@@ -61,7 +77,7 @@ pub async fn check_pin_of(
     tournament_id: TournamentId,
     candidates: Vec<PlayerId>,
     pin: String,
-) -> Result<Identity, ServiceError> {
+) -> Result<SignedIn, ServiceError> {
     let players = state
         .db(move |conn| service::pin_candidates(conn, tournament_id, &candidates))
         .await?;
@@ -85,10 +101,13 @@ pub async fn check_pin_of(
             state
                 .write(move |conn| service::pin_succeeded(conn, id, &tried))
                 .await?;
-            return Ok(Identity::Player {
-                player_id: player.id,
-                tournament_id,
-                name: player.name,
+            return Ok(SignedIn {
+                identity: Identity::Player {
+                    player_id: player.id,
+                    tournament_id,
+                    name: player.name,
+                },
+                generation: player.session_generation,
             });
         }
         tried.push(id);
@@ -105,8 +124,21 @@ pub async fn check_pin(
     tournament_id: TournamentId,
     player_id: PlayerId,
     pin: String,
-) -> Result<Identity, ServiceError> {
+) -> Result<SignedIn, ServiceError> {
     check_pin_of(state, tournament_id, vec![player_id], pin).await
+}
+
+/// Signs out: every session of the same owner ends, copies of the cookie included.
+async fn sign_out(state: &AppState, session: &UserSession) -> Result<(), ServiceError> {
+    if let Ok(Some(identity)) = session.identity() {
+        let owner = Owner::of(&identity);
+        state
+            .write(move |conn| service::end_sessions(conn, owner))
+            .await?;
+        state.sessions.forget(owner);
+    }
+    session.sign_out();
+    Ok(())
 }
 
 // --- pages -------------------------------------------------------------------------------------
@@ -142,8 +174,8 @@ async fn login(
     let form = form.into_inner();
     check_csrf(&session, &form.csrf)?;
     match check_login(&state, form.username.clone(), form.password).await {
-        Ok(identity) => {
-            session.sign_in(&identity)?;
+        Ok(signed_in) => {
+            signed_in.start(&session)?;
             Ok(see_other("/tournaments"))
         }
         Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
@@ -160,11 +192,12 @@ async fn login(
 }
 
 async fn logout(
+    state: web::Data<AppState>,
     session: UserSession,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     check_csrf(&session, &form.csrf)?;
-    session.sign_out();
+    sign_out(&state, &session).await?;
     Ok(see_other("/tournaments"))
 }
 
@@ -222,8 +255,8 @@ async fn player_sign_in(
     let form = form.into_inner();
     check_csrf(&session, &form.csrf)?;
     match check_pin(&state, tournament_id, form.player_id, form.pin).await {
-        Ok(identity) => {
-            session.sign_in(&identity)?;
+        Ok(signed_in) => {
+            signed_in.start(&session)?;
             Ok(see_other(&format!("/tournaments/{tournament_id}")))
         }
         Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
@@ -306,9 +339,9 @@ async fn api_login(
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let identity = check_login(&state, body.username, body.password).await?;
-    session.sign_in(&identity)?;
-    Ok(HttpResponse::Ok().json(SessionView::from(&identity)))
+    let signed_in = check_login(&state, body.username, body.password).await?;
+    signed_in.start(&session)?;
+    Ok(HttpResponse::Ok().json(SessionView::from(&signed_in.identity)))
 }
 
 async fn api_session(session: UserSession) -> Result<HttpResponse, ApiError> {
@@ -318,9 +351,12 @@ async fn api_session(session: UserSession) -> Result<HttpResponse, ApiError> {
     }
 }
 
-async fn api_logout(session: UserSession) -> HttpResponse {
-    session.sign_out();
-    HttpResponse::NoContent().finish()
+async fn api_logout(
+    state: web::Data<AppState>,
+    session: UserSession,
+) -> Result<HttpResponse, ApiError> {
+    sign_out(&state, &session).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 #[derive(Deserialize)]
@@ -336,9 +372,9 @@ async fn api_player_sign_in(
     body: web::Json<PinBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let identity = check_pin(&state, tournament_id, player_id, body.into_inner().pin).await?;
-    session.sign_in(&identity)?;
-    Ok(HttpResponse::Ok().json(SessionView::from(&identity)))
+    let signed_in = check_pin(&state, tournament_id, player_id, body.into_inner().pin).await?;
+    signed_in.start(&session)?;
+    Ok(HttpResponse::Ok().json(SessionView::from(&signed_in.identity)))
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

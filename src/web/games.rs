@@ -38,7 +38,7 @@ async fn game_actor(
         .db(move |conn| service::pin_candidates(conn, game_id))
         .await?;
     match super::auth::check_pin_of(state, tournament_id, players, pin).await {
-        Ok(identity) => Ok(Actor::Signed(identity)),
+        Ok(signed_in) => Ok(Actor::Signed(signed_in.identity)),
         Err(ServiceError::WrongCredentials(_)) => Err(ServiceError::WrongCredentials(
             "that PIN is not the PIN of a player of this game".to_string(),
         )),

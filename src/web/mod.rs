@@ -13,6 +13,7 @@ pub mod limits;
 pub mod pages;
 pub mod players;
 pub mod rounds;
+pub mod sessions;
 pub mod standings;
 pub mod tournaments;
 
@@ -31,6 +32,8 @@ pub struct AppState {
     pub writer: std::sync::Arc<crate::db::Writer>,
     /// Standings reports, computed once per version of this service's data.
     pub standings: std::sync::Arc<crate::service::standings::Cache>,
+    /// The generation each owner's sessions must carry, as last read.
+    pub sessions: std::sync::Arc<sessions::Generations>,
 }
 
 impl AppState {

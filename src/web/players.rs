@@ -15,6 +15,7 @@ use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
+use crate::service::auth::Owner;
 use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::players::PlayerInput;
@@ -71,6 +72,22 @@ async fn import_players(
     })
 }
 
+/// Withdraws a player (whose sessions end) or reinstates them.
+async fn withdraw_player(
+    state: &AppState,
+    actor: Actor,
+    (tournament_id, player_id): (TournamentId, PlayerId),
+    withdrawn: bool,
+) -> Result<PlayerView, ServiceError> {
+    let player = state
+        .write(move |conn| {
+            service::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
+        })
+        .await?;
+    state.sessions.forget(Owner::Player(player_id));
+    Ok(player)
+}
+
 /// A new PIN for a player (hashed once the actor is known to run the tournament).
 async fn reset(
     state: &AppState,
@@ -83,9 +100,11 @@ async fn reset(
         .db(move |conn| check.check_runs(conn, tournament_id).map(drop))
         .await?;
     let pin = web::block(|| service::new_pins(1).remove(0)).await?;
-    state
+    let slip = state
         .write(move |conn| service::reset_pin(conn, &actor, tournament_id, player_id, pin))
-        .await
+        .await?;
+    state.sessions.forget(Owner::Player(player_id));
+    Ok(slip)
 }
 
 // --- pages -------------------------------------------------------------------------------------
@@ -295,11 +314,7 @@ async fn withdraw(
     let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &form.csrf)?;
     let withdrawn = form.withdrawn == "true";
-    state
-        .write(move |conn| {
-            service::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
-        })
-        .await?;
+    withdraw_player(&state, actor, (tournament_id, player_id), withdrawn).await?;
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
 
@@ -540,12 +555,7 @@ async fn api_withdraw(
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
     let actor = access::staff(&session)?;
-    let withdrawn = body.withdrawn;
-    let player = state
-        .write(move |conn| {
-            service::set_withdrawn(conn, &actor, tournament_id, player_id, withdrawn)
-        })
-        .await?;
+    let player = withdraw_player(&state, actor, (tournament_id, player_id), body.withdrawn).await?;
     Ok(HttpResponse::Ok().json(player))
 }
 

@@ -300,3 +300,75 @@ async fn a_body_trickled_slowly_is_cut_off() {
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(answer.contains("timed-out"), "{answer}");
 }
+
+#[actix_web::test]
+async fn a_copied_cookie_stops_working_when_its_session_is_ended() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Sessions").await;
+    let (ama, ama_pin) = add_player(&organiser, t, "Ama Owusu").await;
+    let (kofi, kofi_pin) = add_player(&organiser, t, "Kofi Mensah").await;
+    let player = |id: i64, pin: String| {
+        let client = app.client();
+        async move {
+            let r = client
+                .post_json(
+                    &format!("/api/tournaments/{t}/players/{id}/session"),
+                    &json!({"pin": pin}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+            client
+        }
+    };
+    let copy_of = |client: &Client| {
+        let copy = app.client();
+        copy.set_cookie(client.cookie());
+        copy
+    };
+    let signed_in =
+        |client: Client| async move { client.get("/api/session").await.status == StatusCode::OK };
+
+    // Signing out ends the session the copy was taken from (and every other of that account).
+    let staff = app.controller(&organiser, "kwame").await;
+    let copy = copy_of(&staff);
+    assert!(signed_in(copy_of(&staff)).await);
+    let r = staff
+        .send(Method::DELETE, "/api/session", None, Vec::new())
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    assert!(!signed_in(copy).await, "a cookie copied before signing out");
+
+    // A new PIN ends the player's sessions.
+    let ama_session = player(ama, ama_pin).await;
+    let copy = copy_of(&ama_session);
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/players/{ama}/pin"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(
+        !signed_in(copy).await,
+        "a cookie from before the PIN was reset"
+    );
+    let new_pin = r.json()["pin"].as_str().unwrap().to_string();
+    assert!(signed_in(player(ama, new_pin).await).await);
+
+    // So does a withdrawal.
+    let kofi_session = player(kofi, kofi_pin).await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/players/{kofi}/withdraw"),
+            &json!({"withdrawn": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(
+        !signed_in(kofi_session).await,
+        "a withdrawn player's session"
+    );
+    // The organiser's own session, from before, still holds.
+    assert!(signed_in(organiser).await);
+}

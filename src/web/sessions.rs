@@ -1,0 +1,98 @@
+//! Sessions end on the server's word: every request's session is checked against the
+//! generation of its owner's sessions (moved on by signing out, a new PIN, a withdrawal) and
+//! against its idle and absolute limits; one that no longer holds is signed out before the
+//! request goes on.
+
+use std::collections::HashMap;
+use std::sync::{PoisonError, RwLock};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::web;
+
+use super::AppState;
+use super::error::PageError;
+use crate::auth::{Identity, UserSession};
+use crate::service::ServiceError;
+use crate::service::auth::{Owner, session_generation};
+
+/// The generation each owner's sessions must carry, as last read from the database. Everything
+/// that moves a generation on runs in this process and forgets the owner's entry.
+#[derive(Default)]
+pub struct Generations {
+    known: RwLock<HashMap<Owner, Option<i32>>>,
+}
+
+impl Generations {
+    /// Forgets what was read of an owner: the next request reads it again.
+    pub fn forget(&self, owner: Owner) {
+        self.known
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&owner);
+    }
+
+    async fn current(&self, state: &AppState, owner: Owner) -> Result<Option<i32>, ServiceError> {
+        if let Some(g) = self
+            .known
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&owner)
+        {
+            return Ok(*g);
+        }
+        let g = state
+            .db(move |conn| session_generation(conn, owner))
+            .await?;
+        self.known
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(owner, g);
+        Ok(g)
+    }
+}
+
+/// How often a session's last use is written back to its cookie.
+const TOUCH_EVERY: i64 = 60;
+
+/// Signs out a session that no longer holds, then lets the request go on.
+pub async fn check(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let session = UserSession::of(req.request());
+    if let Ok(Some(identity)) = session.identity()
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
+    {
+        let holds = holds(&state, &session, &identity)
+            .await
+            .map_err(PageError)?;
+        if !holds {
+            session.sign_out();
+        }
+    }
+    next.call(req).await
+}
+
+async fn holds(
+    state: &AppState,
+    session: &UserSession,
+    identity: &Identity,
+) -> Result<bool, ServiceError> {
+    let Some(stamp) = session.stamp() else {
+        return Ok(false);
+    };
+    let now = chrono::Utc::now().timestamp();
+    if stamp.expired(now) {
+        return Ok(false);
+    }
+    let current = state.sessions.current(state, Owner::of(identity)).await?;
+    if current != Some(stamp.generation) {
+        return Ok(false);
+    }
+    if now - stamp.seen > TOUCH_EVERY {
+        session.touch(stamp, now);
+    }
+    Ok(true)
+}
