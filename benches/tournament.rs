@@ -16,10 +16,10 @@ use oware_tournament::tournament::{Points, ResultKind, Tiebreak, Winner};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// 1,000 players after `rounds` rounds of Swiss with random results.
-fn field(rounds: usize) -> Vec<SwissPlayer> {
+/// `size` players after `rounds` rounds of Swiss with random results.
+fn field(size: i32, rounds: usize) -> Vec<SwissPlayer> {
     let mut rng = StdRng::seed_from_u64(7);
-    let mut players: Vec<SwissPlayer> = (0..1000)
+    let mut players: Vec<SwissPlayer> = (0..size)
         .map(|id| SwissPlayer {
             id,
             half_points: 0,
@@ -52,13 +52,18 @@ fn field(rounds: usize) -> Vec<SwissPlayer> {
 fn pairing(c: &mut Criterion) {
     let mut group = c.benchmark_group("swiss");
     group.sample_size(10);
-    let first = field(0);
+    let first = field(1000, 0);
     group.bench_function("1,000 players, round 1", |b| {
         b.iter(|| swiss(black_box(&first)).unwrap().boards.len())
     });
-    let sixth = field(5);
+    let sixth = field(1000, 5);
     group.bench_function("1,000 players, round 6", |b| {
         b.iter(|| swiss(black_box(&sixth)).unwrap().boards.len())
+    });
+    // The most players a tournament takes (`service::players::MAX_PLAYERS`).
+    let largest = field(2000, 5);
+    group.bench_function("2,000 players, round 6", |b| {
+        b.iter(|| swiss(black_box(&largest)).unwrap().boards.len())
     });
     group.finish();
 }
@@ -108,7 +113,7 @@ fn sheets(c: &mut Criterion) {
 /// A 1,000-player, 9-round Swiss with random results, as the standings see it.
 fn swiss_history() -> (Vec<Entrant>, Vec<GameRecord>) {
     let mut rng = StdRng::seed_from_u64(11);
-    let mut players = field(0);
+    let mut players = field(1000, 0);
     let mut records = Vec::new();
     for round in 1..=9 {
         let pairing = swiss(&players).expect("a pairing");

@@ -24,9 +24,16 @@ pub use error::{Found, ServiceError};
 
 /// Runs `f` in an immediate (writing) transaction. Every write of the service goes through here,
 /// on the writing connection ([`crate::db::Writer`]), one at a time in the order they came.
+/// A command called from inside another's transaction joins it (as a savepoint).
 pub fn transaction<T>(
     conn: &mut SqliteConnection,
     f: impl FnOnce(&mut SqliteConnection) -> Result<T, ServiceError>,
 ) -> Result<T, ServiceError> {
-    conn.immediate_transaction(f)
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let depth = AnsiTransactionManager::transaction_manager_status_mut(conn).transaction_depth()?;
+    if depth.is_some() {
+        diesel::Connection::transaction(conn, f)
+    } else {
+        conn.immediate_transaction(f)
+    }
 }

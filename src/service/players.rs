@@ -125,6 +125,10 @@ pub fn screen_import(
     })
 }
 
+/// The most players one tournament takes: a Swiss round of this many is paired in under two
+/// seconds on one core (`cargo bench --bench tournament`), away from the writing connection.
+pub const MAX_PLAYERS: usize = 2000;
+
 /// How players come in: one by one, or a whole import.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arrival {
@@ -146,6 +150,12 @@ pub fn add(
         Arrival::Imported => "player.import",
     };
     transaction(conn, |conn| {
+        let registered = queries::list_players(conn, tournament_id)?.len();
+        if registered + players.len() > MAX_PLAYERS {
+            return Err(ServiceError::Conflict(format!(
+                "a tournament takes at most {MAX_PLAYERS} players; this one has {registered}"
+            )));
+        }
         let now = Utc::now().naive_utc();
         let mut created = Vec::with_capacity(players.len());
         for (details, (pin, pin_hash)) in players {

@@ -227,6 +227,120 @@ fn pairing_summary(boards: &[(i32, Pair)], byes: &[i32]) -> serde_json::Value {
     })
 }
 
+/// A generated pairing, computed from what was read (away from the writing connection: a large
+/// Swiss takes a while), with a fingerprint of what it was computed from.
+pub struct Prepared {
+    number: i32,
+    request: RoundRequest,
+    fingerprint: u64,
+}
+
+/// What a pairing is computed from: the rounds, the players (and who withdrew) and every game
+/// with its result. A pairing computed from one state is written only onto the same state.
+fn fingerprint(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<u64, ServiceError> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for r in queries::list_rounds(conn, tournament_id)? {
+        (r.id, r.number, r.published).hash(&mut h);
+    }
+    for p in queries::list_players(conn, tournament_id)? {
+        (p.id, p.withdrawn, p.rating).hash(&mut h);
+    }
+    for g in queries::tournament_games(conn, tournament_id)? {
+        (g.id, g.round_id, g.board, g.south_id, g.north_id, g.status).hash(&mut h);
+        (g.kind, g.winner, g.south_seeds, g.north_seeds).hash(&mut h);
+    }
+    Ok(h.finish())
+}
+
+/// Generates the pairing of round `number` (the next round when `None`) for the staff who run
+/// the tournament, reading only: the writer then takes it with [`create_prepared`] or
+/// [`replace_prepared`].
+pub fn prepare(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    number: Option<i32>,
+) -> Result<Prepared, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let next = queries::list_rounds(conn, tournament_id)?
+        .last()
+        .map_or(1, |r| r.number + 1);
+    let number = number.unwrap_or(next);
+    let pairing = generate(conn, &t, number)?;
+    let boards = pairing
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (i as i32 + 1, *b))
+        .collect();
+    Ok(Prepared {
+        number,
+        request: RoundRequest::Manual(boards, pairing.byes),
+        fingerprint: fingerprint(conn, tournament_id)?,
+    })
+}
+
+/// Refuses a prepared pairing when what it was computed from has changed since.
+fn check_prepared(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    prepared: &Prepared,
+) -> Result<(), ServiceError> {
+    if fingerprint(conn, tournament_id)? != prepared.fingerprint {
+        return Err(ServiceError::Conflict(
+            "the tournament changed while the pairing was computed (a result, a player, a \
+             round): generate it again"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Creates the next round from a pairing [`prepare`]d for it.
+pub fn create_prepared(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    prepared: &Prepared,
+) -> Result<RoundView, ServiceError> {
+    transaction(conn, |conn| {
+        check_prepared(conn, tournament_id, prepared)?;
+        create(conn, actor, tournament_id, &prepared.request)
+    })
+}
+
+/// Replaces an unpublished round's pairings with a pairing [`prepare`]d for it.
+pub fn replace_prepared(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    prepared: &Prepared,
+) -> Result<RoundView, ServiceError> {
+    transaction(conn, |conn| {
+        check_prepared(conn, tournament_id, prepared)?;
+        let round =
+            queries::get_round(conn, tournament_id, prepared.number).or_not_found("round")?;
+        if round.published {
+            return Err(ServiceError::Conflict(format!(
+                "round {} is published: its pairings are corrected by hand, not generated again",
+                prepared.number
+            )));
+        }
+        replace(
+            conn,
+            actor,
+            tournament_id,
+            prepared.number,
+            &prepared.request,
+        )
+    })
+}
+
 /// The staff who run the tournament create its next round; the round as shown, with the
 /// pairing's warnings.
 pub fn create(
@@ -661,4 +775,90 @@ pub fn page(
         by_status,
         open_in_event,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::{Identity, Role};
+    use crate::service::games::{ResultBody, set_result};
+    use crate::service::players::{Arrival, add};
+    use crate::tournament::settings::SettingsInput;
+    use crate::tournament::{AccountId, PlayerDetails, TournamentSettings};
+
+    fn organiser() -> Actor {
+        Actor::Signed(Identity::Staff {
+            account_id: AccountId(1),
+            username: "admin".to_string(),
+            role: Role::Organiser,
+        })
+    }
+
+    /// A Swiss tournament of four players in a new database.
+    fn swiss_of_four() -> (tempfile::TempDir, SqliteConnection, TournamentId) {
+        use diesel::Connection;
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("r.db").to_str().unwrap().to_string();
+        crate::db::open(&url, 1).unwrap();
+        let mut conn = SqliteConnection::establish(&url).unwrap();
+        let input: SettingsInput = serde_json::from_value(serde_json::json!({
+            "name": "Prepared", "rules": "abapa", "rounds": 3, "pairing": "swiss"
+        }))
+        .unwrap();
+        let settings = TournamentSettings::parse(&input).unwrap();
+        let t = crate::service::tournaments::create(&mut conn, &organiser(), &settings)
+            .unwrap()
+            .id;
+        let players: Vec<(PlayerDetails, (String, String))> = ["A", "B", "C", "D"]
+            .iter()
+            .map(|n| {
+                let details = PlayerDetails {
+                    name: n.to_string(),
+                    club: String::new(),
+                    country: String::new(),
+                    rating: None,
+                };
+                (details, ("0000".to_string(), "no hash".to_string()))
+            })
+            .collect();
+        add(&mut conn, &organiser(), t, &players, Arrival::Added).unwrap();
+        (dir, conn, t)
+    }
+
+    #[test]
+    fn a_pairing_computed_beside_the_writer_is_written_only_onto_what_it_was_computed_from() {
+        let (_dir, mut conn, t) = swiss_of_four();
+        let actor = organiser();
+        let prepared = prepare(&mut conn, &actor, t, None).unwrap();
+        let round = create_prepared(&mut conn, &actor, t, &prepared).unwrap();
+        assert_eq!((round.number, round.games.len()), (1, 2));
+        publish(&mut conn, &actor, t, 1).unwrap();
+        // Round 2 is computed; then a result of round 1 comes in before it is written.
+        let stale = prepare(&mut conn, &actor, t, None).unwrap();
+        let game = round.games[0].id;
+        let body = ResultBody {
+            kind: Some("double-forfeit".to_string()),
+            reason: "neither came".to_string(),
+            ..ResultBody::default()
+        };
+        set_result(&mut conn, &actor, game, &body).unwrap();
+        let refused = create_prepared(&mut conn, &actor, t, &stale);
+        assert!(
+            matches!(&refused, Err(ServiceError::Conflict(m)) if m.contains("changed")),
+            "{:?}",
+            refused.err()
+        );
+        assert_eq!(
+            queries::list_rounds(&mut conn, t).unwrap().len(),
+            1,
+            "nothing written"
+        );
+        let fresh = prepare(&mut conn, &actor, t, None).unwrap();
+        assert_eq!(
+            create_prepared(&mut conn, &actor, t, &fresh)
+                .unwrap()
+                .number,
+            2
+        );
+    }
 }

@@ -45,6 +45,50 @@ impl RoundBody {
     }
 }
 
+/// Creates the next round. A generated pairing (a large Swiss takes a while) is computed on a
+/// reading connection, and written only if nothing it was computed from changed meanwhile: the
+/// writes of other tournaments never wait for it.
+async fn create_round(
+    state: &AppState,
+    actor: Actor,
+    tournament_id: TournamentId,
+    request: RoundRequest,
+) -> Result<RoundView, ServiceError> {
+    if let RoundRequest::Generate = request {
+        let reader = actor.clone();
+        let prepared = state
+            .db(move |conn| service::prepare(conn, &reader, tournament_id, None))
+            .await?;
+        return state
+            .write(move |conn| service::create_prepared(conn, &actor, tournament_id, &prepared))
+            .await;
+    }
+    state
+        .write(move |conn| service::create(conn, &actor, tournament_id, &request))
+        .await
+}
+
+/// Replaces (or corrects) a round's pairings; a generated one as [`create_round`] does.
+async fn replace_round(
+    state: &AppState,
+    actor: Actor,
+    (tournament_id, number): (TournamentId, i32),
+    request: RoundRequest,
+) -> Result<RoundView, ServiceError> {
+    if let RoundRequest::Generate = request {
+        let reader = actor.clone();
+        let prepared = state
+            .db(move |conn| service::prepare(conn, &reader, tournament_id, Some(number)))
+            .await?;
+        return state
+            .write(move |conn| service::replace_prepared(conn, &actor, tournament_id, &prepared))
+            .await;
+    }
+    state
+        .write(move |conn| service::replace(conn, &actor, tournament_id, number, &request))
+        .await
+}
+
 // --- API ---------------------------------------------------------------------------------------
 
 async fn api_create(
@@ -56,9 +100,7 @@ async fn api_create(
     let tournament_id = path.into_inner();
     let actor = access::staff(&session)?;
     let request = body.request()?;
-    let view = state
-        .write(move |conn| service::create(conn, &actor, tournament_id, &request))
-        .await?;
+    let view = create_round(&state, actor, tournament_id, request).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -84,9 +126,7 @@ async fn api_replace(
     let (tournament_id, number) = path.into_inner();
     let actor = access::staff(&session)?;
     let request = body.request()?;
-    let view = state
-        .write(move |conn| service::replace(conn, &actor, tournament_id, number, &request))
-        .await?;
+    let view = replace_round(&state, actor, (tournament_id, number), request).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -207,9 +247,7 @@ async fn create_page(
         "by-hand" => RoundRequest::Manual(Vec::new(), Vec::new()),
         _ => return Err(ServiceError::BadRequest("mode: generate or by-hand".to_string()).into()),
     };
-    let result = state
-        .write(move |conn| service::create(conn, &actor, tournament_id, &request))
-        .await;
+    let result = create_round(&state, actor, tournament_id, request).await;
     match result {
         Ok(round) => Ok(see_other(&format!(
             "/tournaments/{tournament_id}/rounds/{}",
@@ -381,11 +419,7 @@ async fn pairings_form(
     let actor = access::staff(&session)?;
     check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let result = match pairing_form_request(&form) {
-        Ok(request) => {
-            state
-                .write(move |conn| service::replace(conn, &actor, tournament_id, number, &request))
-                .await
-        }
+        Ok(request) => replace_round(&state, actor, (tournament_id, number), request).await,
         Err(e) => Err(e),
     };
     let (error, code) = match result {

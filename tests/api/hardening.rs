@@ -372,3 +372,29 @@ async fn a_copied_cookie_stops_working_when_its_session_is_ended() {
     // The organiser's own session, from before, still holds.
     assert!(signed_in(organiser).await);
 }
+
+#[actix_web::test]
+async fn a_tournament_takes_at_most_the_players_its_pairing_handles() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Crowded").await;
+    let most = oware_tournament::service::players::MAX_PLAYERS;
+    app.execute(&format!(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {most}) \
+         INSERT INTO players (tournament_id, name, pin_hash, created_at) \
+         SELECT {t}, 'Player ' || i, 'no hash', '2026-11-22 00:00:00' FROM n"
+    ));
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/players"),
+            &json!({"name": "One too many"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("at most {most} players")),
+        "{}",
+        r.body
+    );
+    assert_eq!(app.count("players"), most as i64);
+}
