@@ -358,6 +358,29 @@ async fn import_page(
     })
 }
 
+impl ImportUpload {
+    /// The CSV (the file chosen, or the text pasted) and the choices made for rows naming
+    /// registered players: those ticked are added, the other rows shown are skipped.
+    fn read(self) -> Result<(String, Choices), ServiceError> {
+        let text = match self.file.filter(|f| !f.data.is_empty()) {
+            Some(file) => String::from_utf8(file.data.to_vec()).map_err(|_| {
+                ServiceError::Invalid(
+                    "the file is not UTF-8 text (save it as CSV UTF-8)".to_string(),
+                )
+            })?,
+            None => self.csv.map(|t| t.into_inner()).unwrap_or_default(),
+        };
+        let add: Vec<usize> = self.add.into_iter().map(Text::into_inner).collect();
+        let skip = self
+            .listed
+            .into_iter()
+            .map(Text::into_inner)
+            .filter(|row| !add.contains(row))
+            .collect();
+        Ok((text, Choices { add, skip }))
+    }
+}
+
 #[derive(MultipartForm)]
 struct ImportUpload {
     #[multipart(limit = "1MB")]
@@ -379,22 +402,7 @@ async fn import(
     let tournament_id = path.into_inner();
     let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &upload.csrf)?;
-    let text = match upload.file.filter(|f| !f.data.is_empty()) {
-        Some(file) => String::from_utf8(file.data.to_vec()).map_err(|_| {
-            ServiceError::Invalid("the file is not UTF-8 text (save it as CSV UTF-8)".to_string())
-        })?,
-        None => upload.csv.map(|t| t.into_inner()).unwrap_or_default(),
-    };
-    let add: Vec<usize> = upload.add.into_iter().map(Text::into_inner).collect();
-    let choices = Choices {
-        skip: upload
-            .listed
-            .into_iter()
-            .map(Text::into_inner)
-            .filter(|row| !add.contains(row))
-            .collect(),
-        add,
-    };
+    let (text, choices) = upload.read()?;
     let (errors, duplicates) = match parse_player_csv(&text) {
         Ok(players) => {
             match import_players(&state, actor, tournament_id, players, choices).await? {
@@ -608,19 +616,7 @@ async fn api_import(
     let text = csv_body(payload).await?;
     let players = match parse_player_csv(&text) {
         Ok(players) => players,
-        Err(errors) => {
-            let message = format!(
-                "{} bad row{}; nothing was imported",
-                errors.len(),
-                if errors.len() == 1 { "" } else { "s" }
-            );
-            return Ok(HttpResponse::UnprocessableEntity().json(ImportResult {
-                created: Vec::new(),
-                errors,
-                duplicates: Vec::new(),
-                error: Some(serde_json::json!({"code": "invalid", "message": message})),
-            }));
-        }
+        Err(errors) => return Ok(ImportResult::refused(errors)),
     };
     let choices = Choices {
         add: rows(query.add.as_deref())?,
@@ -634,19 +630,38 @@ async fn api_import(
                 duplicates: Vec::new(),
                 error: None,
             }),
-            Imported::Duplicates(duplicates) => {
-                let message = "some rows name players registered already; nothing was \
-                    imported: say for each whether to add it (?add=ROW,...) or skip it \
-                    (?skip=ROW,...)";
-                HttpResponse::Conflict().json(ImportResult {
-                    created: Vec::new(),
-                    errors: Vec::new(),
-                    duplicates,
-                    error: Some(serde_json::json!({"code": "conflict", "message": message})),
-                })
-            }
+            Imported::Duplicates(duplicates) => ImportResult::undecided(duplicates),
         },
     )
+}
+
+impl ImportResult {
+    /// Bad rows: nothing imported.
+    fn refused(errors: Vec<ImportError>) -> HttpResponse {
+        let message = format!(
+            "{} bad row{}; nothing was imported",
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" }
+        );
+        HttpResponse::UnprocessableEntity().json(ImportResult {
+            created: Vec::new(),
+            errors,
+            duplicates: Vec::new(),
+            error: Some(serde_json::json!({"code": "invalid", "message": message})),
+        })
+    }
+
+    /// Rows naming registered players without a choice: nothing imported.
+    fn undecided(duplicates: Vec<Duplicate>) -> HttpResponse {
+        let message = "some rows name players registered already; nothing was imported: say \
+            for each whether to add it (?add=ROW,...) or skip it (?skip=ROW,...)";
+        HttpResponse::Conflict().json(ImportResult {
+            created: Vec::new(),
+            errors: Vec::new(),
+            duplicates,
+            error: Some(serde_json::json!({"code": "conflict", "message": message})),
+        })
+    }
 }
 
 /// The controller's choices for the rows of an import that name registered players.
