@@ -61,8 +61,8 @@ fn pairing(c: &mut Criterion) {
         b.iter(|| swiss(black_box(&sixth)).unwrap().boards.len())
     });
     // The most players a tournament takes (`service::players::MAX_PLAYERS`).
-    let largest = field(2000, 5);
-    group.bench_function("2,000 players, round 6", |b| {
+    let largest = field(1500, 5);
+    group.bench_function("1,500 players, round 6", |b| {
         b.iter(|| swiss(black_box(&largest)).unwrap().boards.len())
     });
     group.finish();

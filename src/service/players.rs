@@ -127,7 +127,7 @@ pub fn screen_import(
 
 /// The most players one tournament takes: a Swiss round of this many is paired in under two
 /// seconds on one core (`cargo bench --bench tournament`), away from the writing connection.
-pub const MAX_PLAYERS: usize = 2000;
+pub const MAX_PLAYERS: usize = 1500;
 
 /// How players come in: one by one, or a whole import.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
