@@ -165,6 +165,7 @@ fn run(
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {
         App::new()
+            .wrap(middleware::from_fn(routes::form_guard::check))
             .wrap(middleware::from_fn(move |req, next| {
                 routes::limits::within(request_timeout, req, next)
             }))

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod board_svg;
 pub mod csv_export;
 pub mod error;
+pub mod form_guard;
 pub mod games;
 pub mod limits;
 pub mod pages;

@@ -398,3 +398,34 @@ async fn a_tournament_takes_at_most_the_players_its_pairing_handles() {
     );
     assert_eq!(app.count("players"), most as i64);
 }
+
+#[actix_web::test]
+async fn a_form_that_is_not_utf8_is_refused() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Encodings").await;
+    let csrf = organiser
+        .csrf(&format!("/tournaments/{t}/players/new"))
+        .await;
+    let send = |name: &'static str| {
+        let body = format!("name={name}&club=&country=&rating=&csrf={csrf}");
+        let organiser = &organiser;
+        async move {
+            organiser
+                .send(
+                    Method::POST,
+                    &format!("/tournaments/{t}/players"),
+                    Some("application/x-www-form-urlencoded"),
+                    body.into_bytes(),
+                )
+                .await
+        }
+    };
+    let r = send("Ama%FFOwusu").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.body.contains("not UTF-8"), "{}", r.body);
+    assert_eq!(app.count("players"), 0);
+    let r = send("K%C3%B6nig").await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert!(r.body.contains("König"));
+}
