@@ -535,23 +535,10 @@ pub fn set_result(
 ) -> Result<GameDetail, ServiceError> {
     let reason = reason(&body.reason)?;
     body.ruling()?;
-    transaction(conn, |conn| {
-        let ctx = Context::load(conn, game_id)?;
-        actor.check_runs(conn, ctx.tournament.id)?;
-        ctx.check_ruling()?;
-        let mut result = ruled(conn, &ctx, body, reason)?;
+    rule(conn, actor, game_id, "game.result", |conn, ctx| {
+        let mut result = ruled(conn, ctx, body, reason)?;
         result.status = ctx.game.status.on_ruling();
-        let before = ctx.game.clone();
-        let game = queries::set_game_result(conn, game_id, &result)?;
-        Audit {
-            actor,
-            action: "game.result",
-            tournament_id: Some(ctx.tournament.id),
-            entity: "game",
-            entity_id: Some(game_id.get()),
-        }
-        .record(conn, Some(&before), Some(&game))?;
-        detail(conn, actor, game_id)
+        Ok(result)
     })
 }
 
@@ -564,21 +551,34 @@ pub fn reset(
     reason_text: &str,
 ) -> Result<GameDetail, ServiceError> {
     let reason = reason(reason_text)?;
+    rule(conn, actor, game_id, "game.reset", |_, ctx| {
+        Ok(without_game(ctx.game.status.on_reset(), None, reason))
+    })
+}
+
+/// A controller's decision on a game, in one transaction: who may make it and on which game,
+/// the result fields it sets, its audit entry with the game before and after.
+fn rule(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+    action: &str,
+    decide: impl FnOnce(&mut SqliteConnection, &Context) -> Result<GameResult, ServiceError>,
+) -> Result<GameDetail, ServiceError> {
     transaction(conn, |conn| {
         let ctx = Context::load(conn, game_id)?;
         actor.check_runs(conn, ctx.tournament.id)?;
         ctx.check_ruling()?;
-        let result = without_game(ctx.game.status.on_reset(), None, reason);
-        let before = ctx.game.clone();
+        let result = decide(conn, &ctx)?;
         let game = queries::set_game_result(conn, game_id, &result)?;
         Audit {
             actor,
-            action: "game.reset",
+            action,
             tournament_id: Some(ctx.tournament.id),
             entity: "game",
             entity_id: Some(game_id.get()),
         }
-        .record(conn, Some(&before), Some(&game))?;
+        .record(conn, Some(&ctx.game), Some(&game))?;
         detail(conn, actor, game_id)
     })
 }
