@@ -161,6 +161,7 @@ fn run(
         writer,
         standings: Default::default(),
         sessions: Default::default(),
+        unknown_names: Default::default(),
     });
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {

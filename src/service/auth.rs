@@ -66,9 +66,7 @@ pub fn account(
 /// Refuses while the account is locked.
 pub fn check_account_lock(account: &Account, now: NaiveDateTime) -> Result<(), ServiceError> {
     if account.locked_until.is_some_and(|until| until > now) {
-        return Err(ServiceError::TooManyAttempts(format!(
-            "too many failed sign-ins: the account is locked for up to {LOCK_MINUTES} minutes"
-        )));
+        return Err(account_locked());
     }
     Ok(())
 }
@@ -83,6 +81,55 @@ fn next_attempt(
     let failures = if locked_until.is_some() { 0 } else { failures } + 1;
     let lock = (failures >= MAX_FAILURES).then(|| now + Duration::minutes(LOCK_MINUTES));
     (failures, lock)
+}
+
+/// Attempts at names that have no account, counted as [`claim_login`] counts them for accounts:
+/// a name with no account answers exactly as one with an account would (the same lock after the
+/// same failures), so the answers do not tell which names exist. Kept in memory, at most
+/// [`UNKNOWN_NAMES`] names at a time.
+#[derive(Default)]
+pub struct UnknownNames {
+    attempts: std::sync::Mutex<std::collections::HashMap<String, (i32, Option<NaiveDateTime>)>>,
+}
+
+/// The most names with no account whose attempts are remembered.
+pub const UNKNOWN_NAMES: usize = 10_000;
+
+impl UnknownNames {
+    /// Counts an attempt at a name with no account; refused while the name is "locked".
+    pub fn claim(&self, username: &str, now: NaiveDateTime) -> Result<(), ServiceError> {
+        let mut attempts = self
+            .attempts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if attempts.len() >= UNKNOWN_NAMES {
+            attempts.retain(|_, (_, lock)| lock.is_some_and(|until| until > now));
+            if attempts.len() >= UNKNOWN_NAMES {
+                attempts.clear();
+            }
+        }
+        let entry = attempts
+            .entry(username.trim().to_ascii_lowercase())
+            .or_insert((0, None));
+        if entry.1.is_some_and(|until| until > now) {
+            return Err(account_locked());
+        }
+        *entry = next_attempt(entry.0, entry.1, now);
+        Ok(())
+    }
+}
+
+/// The answer while an account is locked.
+fn account_locked() -> ServiceError {
+    ServiceError::TooManyAttempts(format!(
+        "too many failed sign-ins: the account is locked for up to {LOCK_MINUTES} minutes"
+    ))
+}
+
+/// The write a sign-in at a name with no account makes, so that it takes as long as one at a
+/// name with an account (whose attempt is counted in the database).
+pub fn claim_nothing(conn: &mut SqliteConnection) -> Result<(), ServiceError> {
+    transaction(conn, |_| Ok(()))
 }
 
 /// Counts a sign-in attempt before the password is checked, in one write: however many

@@ -41,11 +41,16 @@ pub async fn check_login(
     username: String,
     password: String,
 ) -> Result<SignedIn, ServiceError> {
+    let username_again = username.clone();
     let account = state
         .db(move |conn| service::account(conn, &username))
         .await?;
     let now = Utc::now().naive_utc();
     let Some(account) = account else {
+        // Answered as an account would be: counted, locked after as many failures, a write and
+        // an argon2 check in the time.
+        state.unknown_names.claim(&username_again, now)?;
+        state.write(service::claim_nothing).await?;
         verify_off_thread(password, DUMMY_HASH.clone()).await?;
         return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
     };

@@ -35,6 +35,8 @@ pub struct AppState {
     pub standings: std::sync::Arc<crate::service::standings::Cache>,
     /// The generation each owner's sessions must carry, as last read.
     pub sessions: std::sync::Arc<sessions::Generations>,
+    /// Sign-in attempts at names that have no account.
+    pub unknown_names: std::sync::Arc<crate::service::auth::UnknownNames>,
 }
 
 impl AppState {

@@ -429,3 +429,33 @@ async fn a_form_that_is_not_utf8_is_refused() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert!(r.body.contains("König"));
 }
+
+#[actix_web::test]
+async fn a_name_without_an_account_answers_as_one_with_an_account() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    app.controller(&organiser, "kwame").await;
+    let answers = |username: &'static str| {
+        let client = app.client();
+        async move {
+            let mut out = Vec::new();
+            for _ in 0..7 {
+                let r = client
+                    .post_json(
+                        "/api/session",
+                        &json!({"username": username, "password": "not the password"}),
+                    )
+                    .await;
+                out.push((r.status.as_u16(), r.body));
+            }
+            out
+        }
+    };
+    let known = answers("kwame").await;
+    let unknown = answers("nobody").await;
+    assert_eq!(
+        known.iter().map(|a| a.0).collect::<Vec<_>>(),
+        [401, 401, 401, 401, 401, 429, 429]
+    );
+    assert_eq!(known, unknown, "the answers tell nothing of which names exist");
+}
