@@ -457,5 +457,8 @@ async fn a_name_without_an_account_answers_as_one_with_an_account() {
         known.iter().map(|a| a.0).collect::<Vec<_>>(),
         [401, 401, 401, 401, 401, 429, 429]
     );
-    assert_eq!(known, unknown, "the answers tell nothing of which names exist");
+    assert_eq!(
+        known, unknown,
+        "the answers tell nothing of which names exist"
+    );
 }
