@@ -133,18 +133,52 @@ fn check(
     number: i32,
     pairing: &RoundPairing,
 ) -> Result<Vec<String>, ServiceError> {
+    let result = pairing_check(conn, tournament_id, number, pairing)?;
+    if result.errors.is_empty() {
+        Ok(result.warnings)
+    } else {
+        Err(ServiceError::Invalid(result.errors.join("; ")))
+    }
+}
+
+/// What checking the pairing of round `number` finds, against the rounds before it.
+fn pairing_check(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    number: i32,
+    pairing: &RoundPairing,
+) -> Result<crate::tournament::pairing::PairingCheck, ServiceError> {
     let players: HashMap<i32, (String, bool)> = queries::list_players(conn, tournament_id)?
         .into_iter()
         .map(|p| (p.id.get(), (p.name, p.withdrawn)))
         .collect();
     let history = records(conn, tournament_id, Some(number))?;
     let (met, byes) = meetings(&history);
-    let result = check_pairing(pairing, &players, &met, &byes);
-    if result.errors.is_empty() {
-        Ok(result.warnings)
-    } else {
-        Err(ServiceError::Invalid(result.errors.join("; ")))
-    }
+    Ok(check_pairing(pairing, &players, &met, &byes))
+}
+
+/// The warning that games of the round before round `number` have no result that counts yet.
+fn open_before(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    number: i32,
+) -> Result<Option<String>, ServiceError> {
+    let rounds = queries::list_rounds(conn, tournament_id)?;
+    let Some(previous) = rounds.iter().find(|r| r.number == number - 1) else {
+        return Ok(None);
+    };
+    let open = queries::round_games(conn, previous.id)?
+        .iter()
+        .filter(|g| !g.status.counts())
+        .count();
+    Ok((open > 0).then(|| {
+        format!(
+            "{open} game{} of round {} {} no final result; the pairing used the results that count",
+            if open == 1 { "" } else { "s" },
+            previous.number,
+            if open == 1 { "has" } else { "have" }
+        )
+    }))
 }
 
 /// Writes the games of a pairing (boards numbered as given, byes final at once).
@@ -378,20 +412,7 @@ pub fn create(
             },
         )?;
         write_games(conn, tournament_id, round.id, &boards, &byes)?;
-        if let Some(last) = rounds.last() {
-            let open = queries::round_games(conn, last.id)?
-                .iter()
-                .filter(|g| !g.status.counts())
-                .count();
-            if open > 0 {
-                warnings.push(format!(
-                    "{open} game{} of round {} {} no final result; the pairing used the results that count",
-                    if open == 1 { "" } else { "s" },
-                    last.number,
-                    if open == 1 { "has" } else { "have" }
-                ));
-            }
-        }
+        warnings.extend(open_before(conn, tournament_id, number)?);
         Audit {
             actor,
             action: "round.create",
@@ -697,26 +718,9 @@ fn standing_warnings(
             .map(|g| g.south.id.get())
             .collect(),
     };
-    let players: HashMap<i32, (String, bool)> = queries::list_players(conn, tournament_id)?
-        .into_iter()
-        .map(|p| (p.id.get(), (p.name, p.withdrawn)))
-        .collect();
-    let history = records(conn, tournament_id, Some(round.number))?;
-    let (met, byes) = meetings(&history);
-    let check = check_pairing(&pairing, &players, &met, &byes);
+    let check = pairing_check(conn, tournament_id, round.number, &pairing)?;
     let mut warnings: Vec<String> = check.errors.into_iter().chain(check.warnings).collect();
-    let open = history
-        .iter()
-        .filter(|g| g.round == round.number - 1 && g.north.is_some() && g.result.is_none())
-        .count();
-    if open > 0 {
-        warnings.push(format!(
-            "{open} game{} of round {} {} no final result; the pairing used the results that count",
-            if open == 1 { "" } else { "s" },
-            round.number - 1,
-            if open == 1 { "has" } else { "have" }
-        ));
-    }
+    warnings.extend(open_before(conn, tournament_id, round.number)?);
     Ok(warnings)
 }
 
