@@ -419,10 +419,6 @@ pub fn mark_round_corrected(
         .execute(conn)
 }
 
-pub fn delete_round_games(conn: &mut SqliteConnection, round_id: RoundId) -> QueryResult<usize> {
-    diesel::delete(games::table.filter(games::round_id.eq(round_id))).execute(conn)
-}
-
 /// Every game of a tournament.
 pub fn tournament_games(
     conn: &mut SqliteConnection,

@@ -10,7 +10,7 @@ use diesel::sqlite::SqliteConnection;
 use super::games::{Context, ogn_record};
 use super::tournaments::{TournamentView, points_text};
 use super::views::{GameView, names, records};
-use super::{Actor, Found, ServiceError};
+use super::{Actor, ServiceError};
 use crate::db::queries;
 use crate::engine::ogn;
 use crate::tournament::history::GameRecord;
@@ -431,13 +431,4 @@ pub fn games_ogn(
     Ok(ogn::write_all(
         &records.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
     ))
-}
-
-/// A player's page: their details and standing.
-pub fn player(
-    conn: &mut SqliteConnection,
-    id: TournamentId,
-    player_id: PlayerId,
-) -> Result<crate::db::models::Player, ServiceError> {
-    queries::get_player(conn, id, player_id).or_not_found("player")
 }
