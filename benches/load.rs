@@ -31,7 +31,12 @@ fn options() -> Options {
     let mut o = Options {
         clients: 64,
         seconds: 10,
-        phases: vec!["sheets".into(), "confirm".into(), "standings".into()],
+        phases: vec![
+            "sheets".into(),
+            "confirm".into(),
+            "standings".into(),
+            "flood".into(),
+        ],
         events: vec![64, 1000],
     };
     let args: Vec<String> = std::env::args().collect();
@@ -87,6 +92,8 @@ impl Server {
             .env("DATABASE_URL", dir.path().join("load.db"))
             .env("OWARE_BIND", "127.0.0.1:0")
             .env("OWARE_ADMIN_PASSWORD", "load-test-password")
+            // The flood phase plays clients at many addresses, as a proxy would report them.
+            .env("OWARE_TRUSTED_PROXIES", "127.0.0.1")
             .stdout(Stdio::piped())
             .spawn()
             .expect("the server binary starts");
@@ -126,6 +133,8 @@ struct Client {
     base: Rc<String>,
     http: awc::Client,
     cookie: Option<String>,
+    /// The address the client seems to come from (`X-Forwarded-For`, believed from 127.0.0.1).
+    forwarded: Option<String>,
 }
 
 impl Client {
@@ -137,6 +146,7 @@ impl Client {
                 .timeout(Duration::from_secs(60))
                 .finish(),
             cookie: None,
+            forwarded: None,
         }
     }
 
@@ -150,6 +160,9 @@ impl Client {
         let mut req = self.http.request(method, format!("{}{path}", self.base));
         if let Some(c) = &self.cookie {
             req = req.insert_header(("Cookie", c.clone()));
+        }
+        if let Some(a) = &self.forwarded {
+            req = req.insert_header(("X-Forwarded-For", a.clone()));
         }
         if let Some(ct) = content_type {
             req = req.insert_header(("Content-Type", ct));
@@ -437,6 +450,109 @@ async fn tournament(
     (t, games)
 }
 
+/// The organiser signing in `times` times, one after another, on `device` (signing out after
+/// each): the time each sign-in took.
+async fn organiser_sign_ins(device: &mut Client, times: usize) -> Stats {
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    for _ in 0..times {
+        let t = Instant::now();
+        let (s, _) = device
+            .json(
+                Method::POST,
+                "/api/session",
+                &json!({"username": "admin", "password": "load-test-password"}),
+            )
+            .await;
+        stats.latencies.push(t.elapsed());
+        if s != StatusCode::OK {
+            stats.errors += 1;
+        }
+        device
+            .send(Method::DELETE, "/api/session", None, Vec::new())
+            .await;
+    }
+    stats.elapsed = start.elapsed();
+    stats
+}
+
+/// `clients` anonymous clients guessing passwords of names that do not exist until `stop`: each
+/// at an address of its own, or (`new_address_each_time`) at a new address for every guess, as
+/// a client with a whole network of addresses would. Their answers: (401s, 429s).
+fn flood(
+    address: &str,
+    clients: usize,
+    new_address_each_time: bool,
+    stop: Rc<std::cell::Cell<bool>>,
+) -> Vec<actix_web::rt::task::JoinHandle<(usize, usize)>> {
+    (0..clients)
+        .map(|i| {
+            let mut c = Client::new(address);
+            let stop = stop.clone();
+            actix_web::rt::spawn(async move {
+                let (mut wrong, mut throttled) = (0, 0);
+                let mut n = 0usize;
+                while !stop.get() {
+                    let host = if new_address_each_time { n } else { 0 };
+                    c.forwarded = Some(format!("10.{}.{}.{}", i, host / 250 % 250, host % 250 + 1));
+                    let (s, _) = c
+                        .json(
+                            Method::POST,
+                            "/api/session",
+                            &json!({"username": format!("visitor{i}-{n}"), "password": "guess"}),
+                        )
+                        .await;
+                    match s {
+                        StatusCode::UNAUTHORIZED => wrong += 1,
+                        StatusCode::TOO_MANY_REQUESTS => throttled += 1,
+                        _ => {}
+                    }
+                    n += 1;
+                }
+                (wrong, throttled)
+            })
+        })
+        .collect()
+}
+
+/// The organiser's sign-in, on a device used before and on a new one, alone and while anonymous
+/// clients flood the sign-in with guesses (measured after `warm_up`, when the flooders at one
+/// address each have used their allowance).
+async fn flood_phase(address: &str, clients: usize, warm_up: Duration) {
+    let mut laptop = organiser(address).await;
+    laptop
+        .send(Method::DELETE, "/api/session", None, Vec::new())
+        .await;
+    organiser_sign_ins(&mut laptop, 20)
+        .await
+        .report("organiser sign-in, quiet", 1);
+    for (kind, new_address_each_time) in [
+        ("one address each", false),
+        ("a new address per guess", true),
+    ] {
+        let stop = Rc::new(std::cell::Cell::new(false));
+        let flooders = flood(address, clients, new_address_each_time, stop.clone());
+        actix_web::rt::time::sleep(warm_up).await;
+        organiser_sign_ins(&mut laptop, 20)
+            .await
+            .report("  known device, flooded", 1);
+        let mut new_device = Client::new(address);
+        organiser_sign_ins(&mut new_device, 1)
+            .await
+            .report("  new device, flooded", 1);
+        stop.set(true);
+        let (mut wrong, mut throttled) = (0, 0);
+        for f in flooders {
+            let (w, t) = f.await.unwrap();
+            wrong += w;
+            throttled += t;
+        }
+        println!(
+            "  flood of {clients} clients, {kind}: {wrong} guesses checked (401), {throttled} refused unchecked (429)"
+        );
+    }
+}
+
 fn main() {
     let options = options();
     let server = Server::start();
@@ -547,6 +663,9 @@ fn main() {
                     options.clients,
                 );
             }
+        }
+        if options.phases.iter().any(|p| p == "flood") {
+            flood_phase(&address, 48, duration).await;
         }
     });
     println!("server peak memory: {:.1} MiB", server.peak_memory_mib());

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use oware_tournament::auth::{hash_secret, verify_secret};
+use oware_tournament::auth::{Lane, hash_secret, verify_secret};
 use oware_tournament::engine::Rules;
 use oware_tournament::tournament::history::GameRecord;
 use oware_tournament::tournament::pairing::{SwissPlayer, swiss};
@@ -73,7 +73,7 @@ fn secrets(c: &mut Criterion) {
     group.sample_size(20);
     let hash = hash_secret("042917");
     group.bench_function("PIN check (argon2id verify)", |b| {
-        b.iter(|| verify_secret(black_box("042917"), &hash))
+        b.iter(|| verify_secret(black_box("042917"), &hash, Lane::Anyone))
     });
     group.finish();
 }

@@ -170,10 +170,21 @@ pub fn run(command: Option<Command>) -> ExitCode {
     }
 }
 
+/// The service's settings from the environment, or the exit status of a bad one.
+fn settings() -> Result<crate::config::Config, ExitCode> {
+    crate::config::Config::from_env().map_err(|e| {
+        eprintln!("oware-tournament: {e}");
+        ExitCode::from(2)
+    })
+}
+
 fn serve(args: ServeArgs) -> ExitCode {
     // What goes wrong inside the server (a failed request's causes, the writer) is logged here.
     let _ = tracing_subscriber::fmt().with_writer(io::stderr).try_init();
-    let mut config = crate::config::Config::from_env();
+    let mut config = match settings() {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
     if let Some(bind) = args.bind {
         config.bind = bind;
     }
@@ -208,7 +219,10 @@ fn serve(args: ServeArgs) -> ExitCode {
 }
 
 fn backup(file: &Path, database: Option<String>) -> ExitCode {
-    let mut config = crate::config::Config::from_env();
+    let mut config = match settings() {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
     if let Some(database) = database {
         config.database_url = database;
     }
@@ -249,7 +263,10 @@ fn role_parser() -> impl clap::builder::TypedValueParser<Value = crate::auth::Ro
 }
 
 fn add_user(role: crate::auth::Role, name: &str, database: Option<String>) -> ExitCode {
-    let mut config = crate::config::Config::from_env();
+    let mut config = match settings() {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
     if let Some(database) = database {
         config.database_url = database;
     }

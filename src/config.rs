@@ -16,6 +16,9 @@ pub struct Config {
     /// The longest a request may take from its first byte to its answer, body included: a
     /// client that trickles its body is cut off then (408).
     pub request_timeout: std::time::Duration,
+    /// Proxies whose `X-Forwarded-For` gives the client's address (for the per-address
+    /// throttle of failed sign-ins); none by default.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// The default of [`Config::request_timeout`]: longer than the slowest legitimate request (an
@@ -27,10 +30,22 @@ pub const DEFAULT_DATABASE: &str = "oware.db";
 
 impl Config {
     /// From the environment: `OWARE_BIND`, `DATABASE_URL`, `OWARE_ADMIN_PASSWORD`,
-    /// `OWARE_SECURE_COOKIES` (1/true), `OWARE_WORKERS`.
-    pub fn from_env() -> Config {
+    /// `OWARE_SECURE_COOKIES` (1/true), `OWARE_WORKERS`, `OWARE_TRUSTED_PROXIES` (addresses,
+    /// separated by commas).
+    pub fn from_env() -> Result<Config, String> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        Config {
+        let trusted_proxies = match var("OWARE_TRUSTED_PROXIES") {
+            None => Vec::new(),
+            Some(list) => list
+                .split(',')
+                .map(|a| {
+                    a.trim().parse().map_err(|_| {
+                        format!("OWARE_TRUSTED_PROXIES: {:?} is not an IP address", a.trim())
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        Ok(Config {
             bind: var("OWARE_BIND").unwrap_or_else(|| DEFAULT_BIND.to_string()),
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE.to_string()),
             admin_password: var("OWARE_ADMIN_PASSWORD"),
@@ -40,6 +55,7 @@ impl Config {
                 .and_then(|v| v.parse().ok())
                 .filter(|&n| n > 0),
             request_timeout: REQUEST_TIMEOUT,
-        }
+            trusted_proxies,
+        })
     }
 }

@@ -162,6 +162,8 @@ fn run(
         standings: Default::default(),
         sessions: Default::default(),
         unknown_names: Default::default(),
+        throttle: Default::default(),
+        trusted_proxies: config.trusted_proxies.clone().into(),
     });
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {

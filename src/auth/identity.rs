@@ -41,3 +41,23 @@ pub enum Identity {
         name: String,
     },
 }
+
+impl Identity {
+    /// What a browser remembers of an owner it signed in as: the kind and id, nothing secret.
+    pub fn device_mark(&self) -> String {
+        match self {
+            Identity::Staff { account_id, .. } => staff_mark(*account_id),
+            Identity::Player { player_id, .. } => player_mark(*player_id),
+        }
+    }
+}
+
+/// The [`Identity::device_mark`] of a staff account.
+pub fn staff_mark(id: AccountId) -> String {
+    format!("staff:{id}")
+}
+
+/// The [`Identity::device_mark`] of a player.
+pub fn player_mark(id: PlayerId) -> String {
+    format!("player:{id}")
+}

@@ -3,9 +3,10 @@
 pub mod identity;
 pub mod password;
 pub mod session;
+pub mod throttle;
 
 pub use identity::{Identity, Role};
-pub use password::{generate_password, generate_pin, hash_secret, verify_secret};
+pub use password::{Lane, generate_password, generate_pin, hash_secret, verify_secret};
 pub use session::UserSession;
 
 /// Failed attempts (logins to an account, PINs of a player) before a lock.

@@ -7,54 +7,84 @@ use argon2::{Algorithm, Argon2, Block, Params, Version};
 use rand::Rng;
 use rand::rngs::OsRng;
 
+/// Who is waiting for argon2: work that must not be starved (staff making hashes, sign-ins from
+/// a device that signed in before) goes before anyone else's sign-ins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    Known,
+    Anyone,
+}
+
 /// Working memory for argon2, one buffer a core. Each computation needs 19 MiB; taking it from a
 /// buffer that is kept (rather than the allocator) bounds both how many run at once (a burst of
 /// sign-ins queues) and the memory they hold: the allocator would keep every freed block in the
 /// arena of whichever thread used it, gigabytes under load.
 struct Memory {
-    buffers: Mutex<Vec<Vec<Block>>>,
+    state: Mutex<Buffers>,
     returned: Condvar,
 }
 
-static MEMORY: LazyLock<Memory> = LazyLock::new(|| Memory {
-    buffers: Mutex::new(vec![
-        Vec::new();
-        std::thread::available_parallelism()
-            .map_or(2, |n| n.get())
-    ]),
-    returned: Condvar::new(),
-});
-
-/// Runs `work` with `blocks` blocks of argon2 memory, waiting for a free buffer.
-fn with_memory<T>(blocks: usize, work: impl FnOnce(&mut [Block]) -> T) -> T {
-    let memory = &*MEMORY;
-    let mut buffer = {
-        let mut free = memory
-            .buffers
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        loop {
-            if let Some(b) = free.pop() {
-                break b;
-            }
-            free = memory
-                .returned
-                .wait(free)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-    };
-    if buffer.len() < blocks {
-        buffer.resize(blocks, Block::new());
-    }
-    let result = work(&mut buffer[..blocks]);
-    memory
-        .buffers
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .push(buffer);
-    memory.returned.notify_one();
-    result
+struct Buffers {
+    free: Vec<Vec<Block>>,
+    /// Waiting in the [`Lane::Known`] lane: while any are, no one else takes a buffer.
+    known_waiting: usize,
+    /// Waiting in either lane.
+    waiting: usize,
 }
+
+impl Memory {
+    fn new(buffers: usize) -> Memory {
+        Memory {
+            state: Mutex::new(Buffers {
+                free: vec![Vec::new(); buffers],
+                known_waiting: 0,
+                waiting: 0,
+            }),
+            returned: Condvar::new(),
+        }
+    }
+
+    /// Runs `work` with `blocks` blocks of argon2 memory, waiting in `lane` for a free buffer.
+    fn with<T>(&self, lane: Lane, blocks: usize, work: impl FnOnce(&mut [Block]) -> T) -> T {
+        let mut buffer = {
+            let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            state.waiting += 1;
+            if lane == Lane::Known {
+                state.known_waiting += 1;
+            }
+            let buffer = loop {
+                let my_turn = lane == Lane::Known || state.known_waiting == 0;
+                if my_turn && let Some(b) = state.free.pop() {
+                    break b;
+                }
+                state = self
+                    .returned
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+            };
+            state.waiting -= 1;
+            if lane == Lane::Known {
+                state.known_waiting -= 1;
+            }
+            buffer
+        };
+        if buffer.len() < blocks {
+            buffer.resize(blocks, Block::new());
+        }
+        let result = work(&mut buffer[..blocks]);
+        self.state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .free
+            .push(buffer);
+        // Every waiter looks again: the one whose turn it is takes the buffer.
+        self.returned.notify_all();
+        result
+    }
+}
+
+static MEMORY: LazyLock<Memory> =
+    LazyLock::new(|| Memory::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
 
 /// Hashes a password or PIN with argon2id (the crate's default parameters), as a PHC string.
 pub fn hash_secret(secret: &str) -> String {
@@ -65,14 +95,15 @@ pub fn hash_secret(secret: &str) -> String {
         .expect("a generated salt decodes");
     let params = Params::default();
     let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
-    let output = with_memory(params.block_count(), |memory| {
-        Output::init_with(Params::DEFAULT_OUTPUT_LEN, |out| {
-            argon2
-                .hash_password_into_with_memory(secret.as_bytes(), salt_bytes, out, memory)
-                .map_err(|_| argon2::password_hash::Error::Crypto)
+    let output = MEMORY
+        .with(Lane::Known, params.block_count(), |memory| {
+            Output::init_with(Params::DEFAULT_OUTPUT_LEN, |out| {
+                argon2
+                    .hash_password_into_with_memory(secret.as_bytes(), salt_bytes, out, memory)
+                    .map_err(|_| argon2::password_hash::Error::Crypto)
+            })
         })
-    })
-    .expect("argon2 hashes any input with default parameters");
+        .expect("argon2 hashes any input with default parameters");
     PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
@@ -83,9 +114,10 @@ pub fn hash_secret(secret: &str) -> String {
     .to_string()
 }
 
-/// Whether `secret` matches `hash` (a PHC string of any argon2 variant and parameters). The
-/// outputs compare in constant time. A malformed hash matches nothing.
-pub fn verify_secret(secret: &str, hash: &str) -> bool {
+/// Whether `secret` matches `hash` (a PHC string of any argon2 variant and parameters), checked
+/// when it is `lane`'s turn. The outputs compare in constant time. A malformed hash matches
+/// nothing.
+pub fn verify_secret(secret: &str, hash: &str, lane: Lane) -> bool {
     let Ok(parsed) = PasswordHash::new(hash) else {
         return false;
     };
@@ -107,7 +139,7 @@ pub fn verify_secret(secret: &str, hash: &str) -> bool {
         return false;
     };
     let argon2 = Argon2::new(algorithm, version, params.clone());
-    let computed = with_memory(params.block_count(), |memory| {
+    let computed = MEMORY.with(lane, params.block_count(), |memory| {
         Output::init_with(expected.len(), |out| {
             argon2
                 .hash_password_into_with_memory(secret.as_bytes(), salt_bytes, out, memory)
@@ -143,9 +175,9 @@ mod tests {
     fn hashes_verify_only_their_secret() {
         let hash = hash_secret("0427");
         assert!(hash.starts_with("$argon2id$"));
-        assert!(verify_secret("0427", &hash));
-        assert!(!verify_secret("0428", &hash));
-        assert!(!verify_secret("0427", "not a hash"));
+        assert!(verify_secret("0427", &hash, Lane::Anyone));
+        assert!(!verify_secret("0428", &hash, Lane::Anyone));
+        assert!(!verify_secret("0427", "not a hash", Lane::Anyone));
         assert_ne!(hash, hash_secret("0427"), "salted");
     }
 
@@ -168,8 +200,8 @@ mod tests {
             .hash_password(b"correct horse", &SaltString::generate(&mut OsRng))
             .unwrap()
             .to_string();
-        assert!(verify_secret("correct horse", &theirs));
-        assert!(!verify_secret("wrong horse", &theirs));
+        assert!(verify_secret("correct horse", &theirs, Lane::Anyone));
+        assert!(!verify_secret("wrong horse", &theirs, Lane::Anyone));
         // Other parameters and variants verify too.
         let argon2i = Argon2::new(
             Algorithm::Argon2i,
@@ -179,7 +211,10 @@ mod tests {
         .hash_password(b"pin", &SaltString::generate(&mut OsRng))
         .unwrap()
         .to_string();
-        assert!(verify_secret("pin", &argon2i) && !verify_secret("pim", &argon2i));
+        assert!(
+            verify_secret("pin", &argon2i, Lane::Anyone)
+                && !verify_secret("pim", &argon2i, Lane::Anyone)
+        );
     }
 
     #[test]
@@ -189,5 +224,34 @@ mod tests {
         assert!(pin.chars().all(|c| c.is_ascii_digit()));
         assert_eq!(generate_password().len(), 16);
         assert_ne!(generate_password(), generate_password());
+    }
+
+    #[test]
+    fn known_work_goes_before_anyone_waiting_for_argon2() {
+        use std::sync::mpsc;
+        let memory = std::sync::Arc::new(Memory::new(1));
+        let waiting = |n: usize| {
+            while memory.state.lock().unwrap().waiting < n {
+                std::thread::yield_now();
+            }
+        };
+        let (hold, release) = mpsc::channel::<()>();
+        let (order_tx, order) = mpsc::channel::<Lane>();
+        std::thread::scope(|s| {
+            let m = &memory;
+            s.spawn(move || m.with(Lane::Anyone, 1, |_| release.recv().unwrap()));
+            while !m.state.lock().unwrap().free.is_empty() {
+                std::thread::yield_now();
+            }
+            for lane in [Lane::Anyone, Lane::Anyone, Lane::Known] {
+                let tx = order_tx.clone();
+                let before = m.state.lock().unwrap().waiting;
+                s.spawn(move || m.with(lane, 1, |_| tx.send(lane).unwrap()));
+                waiting(before + 1);
+            }
+            hold.send(()).unwrap();
+        });
+        let order: Vec<Lane> = order.try_iter().collect();
+        assert_eq!(order, [Lane::Known, Lane::Anyone, Lane::Anyone]);
     }
 }

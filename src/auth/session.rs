@@ -12,6 +12,10 @@ use super::identity::Identity;
 const IDENTITY: &str = "identity";
 const STAMP: &str = "stamp";
 const CSRF: &str = "csrf";
+const KNOWN: &str = "known";
+
+/// The most owners a browser is remembered to have signed in as.
+const KNOWN_OWNERS: usize = 8;
 
 /// When a session began, when it was last used, and the generation of its owner's sessions it
 /// belongs to (see [`super::identity`]): what decides whether it still holds.
@@ -57,7 +61,20 @@ impl UserSession {
                 seen: now,
             },
         )?;
+        let mark = identity.device_mark();
+        let mut known = self.known_owners();
+        known.retain(|m| *m != mark);
+        known.insert(0, mark);
+        known.truncate(KNOWN_OWNERS);
+        self.0.insert(KNOWN, known)?;
         self.0.insert(IDENTITY, identity)
+    }
+
+    /// The owners this browser has signed in as (see [`Identity::device_mark`]), most recent
+    /// first: kept through signing out, so that a lock of the account (made by someone else's
+    /// failures) does not keep its owner out of their own device.
+    pub fn known_owners(&self) -> Vec<String> {
+        self.0.get(KNOWN).ok().flatten().unwrap_or_default()
     }
 
     /// The session's stamp (none on a session from before stamps).
@@ -70,8 +87,15 @@ impl UserSession {
         let _ = self.0.insert(STAMP, Stamp { seen: now, ..stamp });
     }
 
+    /// Ends the session: who was signed in and the CSRF token are gone (the cookie carries a new
+    /// session); only the owners this browser is known to have signed in as remain.
     pub fn sign_out(&self) {
-        self.0.purge();
+        let known = self.known_owners();
+        self.0.clear();
+        self.0.renew();
+        if !known.is_empty() {
+            let _ = self.0.insert(KNOWN, known);
+        }
     }
 
     /// The session's CSRF token, created on first use.

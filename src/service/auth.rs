@@ -136,13 +136,22 @@ pub fn claim_nothing(conn: &mut SqliteConnection) -> Result<(), ServiceError> {
 /// attempts come at once, at most [`MAX_FAILURES`] are checked before the account locks, and
 /// one that comes while it is locked is refused unchecked. A right password then clears the
 /// count ([`login_succeeded`]).
+///
+/// The lock keeps out new devices only: an attempt from a browser that has signed in to the
+/// account before (`known_device`) is checked while the account is locked, so a stranger's
+/// failures cannot keep the owner out of their own device (the per-address throttle still
+/// bounds its pace).
 pub fn claim_login(
     conn: &mut SqliteConnection,
     id: AccountId,
     now: NaiveDateTime,
+    known_device: bool,
 ) -> Result<(), ServiceError> {
     transaction(conn, |conn| {
         let account = queries::get_account(conn, id)?;
+        if known_device && check_account_lock(&account, now).is_err() {
+            return Ok(());
+        }
         check_account_lock(&account, now)?;
         let (failures, lock) = next_attempt(account.failed_logins, account.locked_until, now);
         Ok(queries::set_login_attempts(conn, id, failures, lock)?)
@@ -178,16 +187,18 @@ pub fn pin_locked() -> ServiceError {
 }
 
 /// Counts a PIN attempt against a player before the PIN is checked, as [`claim_login`] does
-/// for passwords: `false` (and nothing counted) while the player's PIN is locked.
+/// for passwords: `false` (and nothing counted) while the player's PIN is locked, unless the
+/// attempt comes from a browser the player has signed in on before (`known_device`).
 pub fn claim_pin(
     conn: &mut SqliteConnection,
     id: PlayerId,
     now: NaiveDateTime,
+    known_device: bool,
 ) -> Result<bool, ServiceError> {
     transaction(conn, |conn| {
         let player = queries::get_player_by_id(conn, id)?;
         if player.pin_locked_until.is_some_and(|until| until > now) {
-            return Ok(false);
+            return Ok(known_device);
         }
         let (failures, lock) = next_attempt(player.failed_pins, player.pin_locked_until, now);
         queries::set_pin_attempts(conn, id, failures, lock)?;

@@ -1,6 +1,9 @@
 //! Signing in and out: staff with username and password, players with their PIN.
 
-use actix_web::{HttpResponse, web};
+use std::net::IpAddr;
+use std::time::Instant;
+
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use chrono::Utc;
@@ -9,16 +12,62 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
+use crate::auth::identity::{player_mark, staff_mark};
 use crate::auth::password::DUMMY_HASH;
-use crate::auth::{Identity, Role, UserSession, verify_secret};
+use crate::auth::{Identity, Lane, Role, UserSession, verify_secret};
 use crate::service::ServiceError;
 use crate::service::auth::{self as service, Owner, WRONG_LOGIN, WRONG_PIN};
 use crate::tournament::{PlayerId, TournamentId};
 
 /// Verifies a secret off the async threads, holding no database connection while argon2 works
-/// (or waits for its turn).
-pub async fn verify_off_thread(secret: String, hash: String) -> Result<bool, ServiceError> {
-    Ok(web::block(move || verify_secret(secret.trim(), &hash)).await?)
+/// (or waits for its turn in `lane`).
+pub async fn verify_off_thread(
+    secret: String,
+    hash: String,
+    lane: Lane,
+) -> Result<bool, ServiceError> {
+    Ok(web::block(move || verify_secret(secret.trim(), &hash, lane)).await?)
+}
+
+/// Someone trying a secret: from which address, and as whom their browser has signed in before.
+pub struct Attempt {
+    address: IpAddr,
+    known: Vec<String>,
+}
+
+impl Attempt {
+    pub fn of(req: &HttpRequest, state: &AppState, session: &UserSession) -> Attempt {
+        Attempt {
+            address: super::client::address(req, &state.trusted_proxies),
+            known: session.known_owners(),
+        }
+    }
+
+    fn knows(&self, mark: &str) -> bool {
+        self.known.iter().any(|m| m == mark)
+    }
+
+    /// Takes one failure of the address's allowance before anything is checked.
+    fn claim(&self, state: &AppState) -> Result<(), ServiceError> {
+        state
+            .throttle
+            .claim(self.address, Instant::now())
+            .map_err(|wait| {
+                ServiceError::TooManyAttempts(format!(
+                    "too many failed sign-ins from your network: try again in {} seconds",
+                    wait.as_secs().max(1)
+                ))
+            })
+    }
+
+    /// The secret was right: the address gets its failure back.
+    fn succeeded(&self, state: &AppState) {
+        state.throttle.release(self.address, Instant::now());
+    }
+}
+
+fn lane(known: bool) -> Lane {
+    if known { Lane::Known } else { Lane::Anyone }
 }
 
 /// Who signed in, and the generation of their sessions the new session belongs to.
@@ -35,12 +84,15 @@ impl SignedIn {
 }
 
 /// Checks a username and password (argon2, off the async threads; a dummy hash for unknown
-/// names so that the time taken reveals nothing). Repeated failures lock the account a while.
+/// names so that the time taken reveals nothing). Failures are counted against the address they
+/// come from and against the account, which they lock a while for new devices.
 pub async fn check_login(
     state: &AppState,
+    attempt: &Attempt,
     username: String,
     password: String,
 ) -> Result<SignedIn, ServiceError> {
+    attempt.claim(state)?;
     let username_again = username.clone();
     let account = state
         .db(move |conn| service::account(conn, &username))
@@ -51,20 +103,22 @@ pub async fn check_login(
         // an argon2 check in the time.
         state.unknown_names.claim(&username_again, now)?;
         state.write(service::claim_nothing).await?;
-        verify_off_thread(password, DUMMY_HASH.clone()).await?;
+        verify_off_thread(password, DUMMY_HASH.clone(), Lane::Anyone).await?;
         return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
     };
     let id = account.id;
+    let known = attempt.knows(&staff_mark(id));
     // Counted before the check: a burst of guesses cannot all be checked inside one lock window.
     state
-        .write(move |conn| service::claim_login(conn, id, now))
+        .write(move |conn| service::claim_login(conn, id, now, known))
         .await?;
-    if !verify_off_thread(password, account.password_hash.clone()).await? {
+    if !verify_off_thread(password, account.password_hash.clone(), lane(known)).await? {
         return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
     }
     state
         .write(move |conn| service::login_succeeded(conn, id))
         .await?;
+    attempt.succeeded(state);
     Ok(SignedIn {
         identity: Identity::Staff {
             account_id: account.id,
@@ -76,19 +130,22 @@ pub async fn check_login(
 }
 
 /// Checks the PIN of one of `candidates` (players of a tournament): the player whose PIN it is.
-/// A wrong PIN counts against every candidate; repeated failures lock a PIN a while.
+/// A wrong PIN counts against the address and every candidate; repeated failures lock a PIN a
+/// while for new devices.
 pub async fn check_pin_of(
     state: &AppState,
+    attempt: &Attempt,
     tournament_id: TournamentId,
     candidates: Vec<PlayerId>,
     pin: String,
 ) -> Result<SignedIn, ServiceError> {
+    attempt.claim(state)?;
     let players = state
         .db(move |conn| service::pin_candidates(conn, tournament_id, &candidates))
         .await?;
     let now = Utc::now().naive_utc();
     if players.is_empty() {
-        verify_off_thread(pin, DUMMY_HASH.clone()).await?;
+        verify_off_thread(pin, DUMMY_HASH.clone(), Lane::Anyone).await?;
         return Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()));
     }
     // Each attempt is counted against a player before the PIN is checked against them; a
@@ -96,16 +153,18 @@ pub async fn check_pin_of(
     let mut tried: Vec<PlayerId> = Vec::new();
     for player in players {
         let id = player.id;
+        let known = attempt.knows(&player_mark(id));
         if !state
-            .write(move |conn| service::claim_pin(conn, id, now))
+            .write(move |conn| service::claim_pin(conn, id, now, known))
             .await?
         {
             continue;
         }
-        if verify_off_thread(pin.clone(), player.pin_hash.clone()).await? {
+        if verify_off_thread(pin.clone(), player.pin_hash.clone(), lane(known)).await? {
             state
                 .write(move |conn| service::pin_succeeded(conn, id, &tried))
                 .await?;
+            attempt.succeeded(state);
             return Ok(SignedIn {
                 identity: Identity::Player {
                     player_id: player.id,
@@ -126,11 +185,12 @@ pub async fn check_pin_of(
 /// Checks a player's PIN for a tournament.
 pub async fn check_pin(
     state: &AppState,
+    attempt: &Attempt,
     tournament_id: TournamentId,
     player_id: PlayerId,
     pin: String,
 ) -> Result<SignedIn, ServiceError> {
-    check_pin_of(state, tournament_id, vec![player_id], pin).await
+    check_pin_of(state, attempt, tournament_id, vec![player_id], pin).await
 }
 
 /// Signs out: every session of the same owner ends, copies of the cookie included.
@@ -172,13 +232,15 @@ struct LoginForm {
 }
 
 async fn login(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, PageError> {
     let form = form.into_inner();
     check_csrf(&session, &form.csrf)?;
-    match check_login(&state, form.username.clone(), form.password).await {
+    let attempt = Attempt::of(&req, &state, &session);
+    match check_login(&state, &attempt, form.username.clone(), form.password).await {
         Ok(signed_in) => {
             signed_in.start(&session)?;
             Ok(see_other("/tournaments"))
@@ -251,6 +313,7 @@ struct PinForm {
 }
 
 async fn player_sign_in(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<TournamentId>,
@@ -259,7 +322,8 @@ async fn player_sign_in(
     let tournament_id = path.into_inner();
     let form = form.into_inner();
     check_csrf(&session, &form.csrf)?;
-    match check_pin(&state, tournament_id, form.player_id, form.pin).await {
+    let attempt = Attempt::of(&req, &state, &session);
+    match check_pin(&state, &attempt, tournament_id, form.player_id, form.pin).await {
         Ok(signed_in) => {
             signed_in.start(&session)?;
             Ok(see_other(&format!("/tournaments/{tournament_id}")))
@@ -339,12 +403,14 @@ impl From<&Identity> for SessionView {
 }
 
 async fn api_login(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let signed_in = check_login(&state, body.username, body.password).await?;
+    let attempt = Attempt::of(&req, &state, &session);
+    let signed_in = check_login(&state, &attempt, body.username, body.password).await?;
     signed_in.start(&session)?;
     Ok(HttpResponse::Ok().json(SessionView::from(&signed_in.identity)))
 }
@@ -371,13 +437,16 @@ struct PinBody {
 }
 
 async fn api_player_sign_in(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<PinBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let signed_in = check_pin(&state, tournament_id, player_id, body.into_inner().pin).await?;
+    let attempt = Attempt::of(&req, &state, &session);
+    let pin = body.into_inner().pin;
+    let signed_in = check_pin(&state, &attempt, tournament_id, player_id, pin).await?;
     signed_in.start(&session)?;
     Ok(HttpResponse::Ok().json(SessionView::from(&signed_in.identity)))
 }

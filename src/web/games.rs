@@ -5,13 +5,14 @@ use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::access;
+use super::auth::Attempt;
 use super::board_svg::{Marks, board_svg, ply_marks};
 use super::error::{ApiError, PageError, status};
 use super::pages::{Nav, check_csrf, render, see_other};
@@ -29,15 +30,15 @@ async fn game_actor(
     state: &AppState,
     session: &UserSession,
     game_id: GameId,
-    pin: Option<String>,
+    pin: Option<(String, Attempt)>,
 ) -> Result<Actor, ServiceError> {
-    let Some(pin) = pin else {
+    let Some((pin, attempt)) = pin else {
         return Ok(access::actor(session));
     };
     let (tournament_id, players) = state
         .db(move |conn| service::pin_candidates(conn, game_id))
         .await?;
-    match super::auth::check_pin_of(state, tournament_id, players, pin).await {
+    match super::auth::check_pin_of(state, &attempt, tournament_id, players, pin).await {
         Ok(signed_in) => Ok(Actor::Signed(signed_in.identity)),
         Err(ServiceError::WrongCredentials(_)) => Err(ServiceError::WrongCredentials(
             "that PIN is not the PIN of a player of this game".to_string(),
@@ -51,7 +52,7 @@ async fn submit(
     state: &AppState,
     session: &UserSession,
     game_id: GameId,
-    pin: Option<String>,
+    pin: Option<(String, Attempt)>,
     sheet: Sheet,
 ) -> Result<(Recorded, Accepted), ServiceError> {
     let actor = game_actor(state, session, game_id, pin).await?;
@@ -100,6 +101,7 @@ impl From<&Accepted> for ReplaySummary {
 }
 
 async fn api_submit(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<GameId>,
@@ -108,7 +110,10 @@ async fn api_submit(
     let game_id = path.into_inner();
     let body = body.into_inner();
     let sheet = body.sheet()?;
-    let (recorded, accepted) = submit(&state, &session, game_id, body.pin, sheet).await?;
+    let pin = body
+        .pin
+        .map(|pin| (pin, Attempt::of(&req, &state, &session)));
+    let (recorded, accepted) = submit(&state, &session, game_id, pin, sheet).await?;
     let answer = SheetAnswer {
         game_id,
         sheet_id: recorded.sheet_id,
@@ -130,6 +135,7 @@ struct ConfirmBody {
 }
 
 async fn api_confirm(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<GameId>,
@@ -137,6 +143,7 @@ async fn api_confirm(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let ConfirmBody { pin, sheet_id } = body.into_inner();
+    let pin = pin.map(|pin| (pin, Attempt::of(&req, &state, &session)));
     let actor = game_actor(&state, &session, game_id, pin).await?;
     let status = state
         .write(move |conn| service::confirm(conn, &actor, game_id, sheet_id))

@@ -6,6 +6,7 @@ pub mod api_guard;
 pub mod audit;
 pub mod auth;
 pub mod board_svg;
+pub mod client;
 pub mod csv_export;
 pub mod error;
 pub mod form_guard;
@@ -37,6 +38,10 @@ pub struct AppState {
     pub sessions: std::sync::Arc<sessions::Generations>,
     /// Sign-in attempts at names that have no account.
     pub unknown_names: std::sync::Arc<crate::service::auth::UnknownNames>,
+    /// Failed sign-ins per client address.
+    pub throttle: std::sync::Arc<crate::auth::throttle::AddressThrottle>,
+    /// Proxies whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: std::sync::Arc<[std::net::IpAddr]>,
 }
 
 impl AppState {

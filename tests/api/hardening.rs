@@ -75,11 +75,13 @@ async fn a_page_of_another_site_cannot_change_anything_through_the_api() {
     publish(&organiser, t, 1).await;
 }
 
-/// Sends `count` sign-ins at the same moment; their statuses.
+/// Sends `count` sign-ins at the same moment, each from an address of its own (so that the
+/// lock of the account, not the throttle of an address, is what answers); their statuses.
 async fn at_once(app: &TestApp, count: usize, path: String, body: serde_json::Value) -> Vec<u16> {
     let handles: Vec<_> = (0..count)
-        .map(|_| {
-            let (client, path, body) = (app.client(), path.clone(), body.clone());
+        .map(|i| {
+            let client = app.client_at(&format!("198.18.{}.{}", i / 200, i % 200 + 1));
+            let (path, body) = (path.clone(), body.clone());
             actix_web::rt::spawn(
                 async move { client.post_json(&path, &body).await.status.as_u16() },
             )
@@ -263,6 +265,7 @@ async fn impatient_app() -> (String, tempfile::TempDir) {
         secure_cookies: false,
         workers: Some(1),
         request_timeout: std::time::Duration::from_secs(1),
+        trusted_proxies: Vec::new(),
     };
     let app = oware_tournament::startup::Application::build(&config).unwrap();
     let address = format!("127.0.0.1:{}", app.port());
@@ -461,4 +464,123 @@ async fn a_name_without_an_account_answers_as_one_with_an_account() {
         known, unknown,
         "the answers tell nothing of which names exist"
     );
+}
+
+async fn pin_sign_in(client: &Client, t: i64, player: i64, pin: &str) -> Resp {
+    client
+        .post_json(
+            &format!("/api/tournaments/{t}/players/{player}/session"),
+            &json!({ "pin": pin }),
+        )
+        .await
+}
+
+#[actix_web::test]
+async fn a_strangers_failures_do_not_lock_the_owner_out_of_their_own_device() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (south, south_pin), (north, _)) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    // The player signs in on their phone and out again; the organiser likewise on a laptop.
+    let phone = app.client_at("192.0.2.10");
+    assert_eq!(
+        pin_sign_in(&phone, t, south, &south_pin).await.status,
+        StatusCode::OK
+    );
+    phone
+        .send(Method::DELETE, "/api/session", None, Vec::new())
+        .await;
+    let laptop = app.client_at("192.0.2.20");
+    laptop.login("admin", ADMIN_PASSWORD).await;
+    laptop
+        .send(Method::DELETE, "/api/session", None, Vec::new())
+        .await;
+
+    // A stranger locks both: wrong PINs (and sheets sent with a wrong PIN), wrong passwords.
+    let stranger = app.client_at("203.0.113.66");
+    for _ in 0..3 {
+        for player in [south, north] {
+            let r = pin_sign_in(&stranger, t, player, "999999").await;
+            assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+        }
+    }
+    let moves = crate::swiss::fixture_games()[0].clone();
+    let mut sheet = crate::swiss::sheet(&moves);
+    sheet["pin"] = json!("999999");
+    for _ in 0..2 {
+        let r = stranger
+            .post_json(&format!("/api/games/{game}/sheets"), &sheet)
+            .await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+    }
+    for _ in 0..5 {
+        stranger
+            .post_json(
+                "/api/session",
+                &json!({"username": "admin", "password": "guess"}),
+            )
+            .await;
+    }
+    // Locked for a device never used before, the right secrets included...
+    let new_phone = app.client_at("192.0.2.11");
+    let r = pin_sign_in(&new_phone, t, south, &south_pin).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    let r = new_phone
+        .post_json(
+            "/api/session",
+            &json!({"username": "admin", "password": ADMIN_PASSWORD}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    // ... but not for the owners' own devices, at the same address as the new one or not.
+    let r = pin_sign_in(&phone, t, south, &south_pin).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    laptop.login("admin", ADMIN_PASSWORD).await;
+    // A device that signed in as one player is no key to the other: the opponent's lock holds.
+    let r = pin_sign_in(&phone, t, north, "999999").await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+}
+
+#[actix_web::test]
+async fn failures_from_one_address_are_throttled_and_sign_ins_that_succeed_are_not() {
+    use oware_tournament::auth::throttle::ADDRESS_ALLOWANCE;
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Venue").await;
+    let mut players = Vec::new();
+    for i in 0..30 {
+        players.push(add_player(&organiser, t, &format!("Player {i:02}")).await);
+    }
+    // A venue where every phone shares one address: thirty sign-ins, all answered.
+    for (id, pin) in &players {
+        let phone = app.client_at("192.0.2.1");
+        let r = pin_sign_in(&phone, t, *id, pin).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    // A guesser at another address spreads guesses over players, under each player's lock...
+    let guesser = app.client_at("203.0.113.7");
+    for i in 0..ADDRESS_ALLOWANCE as usize {
+        let (id, _) = players[i / 4];
+        let r = pin_sign_in(&guesser, t, id, "999999").await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+    }
+    // ... and is stopped by the address's throttle, even with a right PIN, unchecked.
+    let (id, pin) = &players[20];
+    let r = pin_sign_in(&guesser, t, *id, pin).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    assert!(r.body.contains("your network"), "{}", r.body);
+    let r = guesser
+        .post_json(
+            "/api/session",
+            &json!({"username": "admin", "password": ADMIN_PASSWORD}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    // Its failures locked no one: the venue and the player it tried last sign in.
+    let r = pin_sign_in(&app.client_at("192.0.2.1"), t, *id, pin).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // A client cannot escape by writing its own X-Forwarded-For: the proxy appends the address
+    // it saw, and that is the one counted.
+    let r = pin_sign_in(&app.client_at("192.0.2.99, 203.0.113.7"), t, *id, pin).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
 }

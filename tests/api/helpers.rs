@@ -41,6 +41,9 @@ pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
         secure_cookies: false,
         workers: Some(2),
         request_timeout: oware_tournament::config::REQUEST_TIMEOUT,
+        // The tests play clients at many addresses through `X-Forwarded-For` (see
+        // [`Client::at`]), as a proxy in front of the service would report them.
+        trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],
     };
     let app = Application::build(&config).expect("the service starts");
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -52,6 +55,11 @@ pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
 impl TestApp {
     pub fn client(&self) -> Client {
         Client::new(&self.address)
+    }
+
+    /// A client at another address.
+    pub fn client_at(&self, address: &str) -> Client {
+        Client::at(&self.address, address)
     }
 
     /// A client signed in as the first organiser.
@@ -141,6 +149,8 @@ pub struct Client {
     base: String,
     http: awc::Client,
     cookie: RefCell<Option<String>>,
+    /// The address the client seems to come from (`X-Forwarded-For`), if not 127.0.0.1.
+    address: Option<String>,
 }
 
 impl Client {
@@ -152,6 +162,15 @@ impl Client {
                 .timeout(std::time::Duration::from_secs(60))
                 .finish(),
             cookie: RefCell::new(None),
+            address: None,
+        }
+    }
+
+    /// A client at another address (as the trusted proxy in front of the test service says).
+    pub fn at(base: &str, address: &str) -> Client {
+        Client {
+            address: Some(address.to_string()),
+            ..Client::new(base)
         }
     }
 
@@ -187,6 +206,9 @@ impl Client {
         let mut req = self.http.request(method, format!("{}{path}", self.base));
         for (name, value) in headers {
             req = req.insert_header((*name, *value));
+        }
+        if let Some(a) = &self.address {
+            req = req.insert_header(("X-Forwarded-For", a.as_str()));
         }
         if let Some(c) = self.cookie.borrow().as_ref() {
             req = req.insert_header((header::COOKIE, c.clone()));
