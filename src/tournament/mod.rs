@@ -1,6 +1,7 @@
 //! The tournament domain, free of web and database: validated settings, player details and
 //! their CSV import, pairings, results and score sheets.
 
+pub mod c07;
 pub mod game_state;
 pub mod history;
 pub mod ids;
@@ -11,6 +12,7 @@ pub mod settings;
 pub mod sheets;
 pub mod standings;
 pub mod tiebreak;
+pub mod trf;
 
 pub use game_state::GameStatus;
 pub use ids::{AccountId, GameId, PlayerId, RoundId, SheetId, TournamentId};
