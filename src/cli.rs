@@ -54,6 +54,29 @@ pub enum Command {
     Validate(ValidateArgs),
     /// Count the move sequences of a given length.
     Perft(PerftArgs),
+    /// Print a tournament's standings (a TRF file) with FIDE tie-breaks, tab separated.
+    Standings(StandingsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    /// The tournament, as FIDE's Tournament Report File (TRF).
+    pub file: PathBuf,
+    /// Tie-break codes in order, separated by commas (`BH,BH-C1,SB,DE`; `BH/C1` also reads).
+    #[arg(long, value_delimiter = ',', value_parser = checked_tiebreak_code)]
+    pub tiebreaks: Vec<String>,
+    /// The standings after this round (default: the last one played).
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// Count forfeits as round robins do (default: when line 092 says round robin or Berger).
+    #[arg(long)]
+    pub round_robin: bool,
+}
+
+/// A tie-break code, kept as written (the header repeats it) once it is known to read.
+fn checked_tiebreak_code(s: &str) -> Result<String, String> {
+    s.parse::<crate::tournament::c07::Code>()
+        .map(|_| s.trim().to_string())
 }
 
 #[derive(Debug, Args, Default)]
@@ -161,6 +184,7 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Backup { file, database } => backup(&file, database),
         Command::Replay(args) => run_replay(&args),
         Command::Validate(args) => run_validate(&args),
+        Command::Standings(args) => run_standings(&args),
         Command::Perft(args) => {
             let rules = args.rules.rules();
             let start = args.position.unwrap_or_else(Position::start);
@@ -826,4 +850,66 @@ fn run_validate(args: &ValidateArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Reads a TRF file named on the command line, or says why it cannot (exit status 2).
+fn read_trf(file: &Path) -> Result<crate::tournament::trf::Trf, ExitCode> {
+    let text = std::fs::read(file).map_err(|e| {
+        eprintln!("oware-tournament: {}: {e}", file.display());
+        ExitCode::from(2)
+    })?;
+    let text = String::from_utf8_lossy(&text);
+    crate::tournament::trf::Trf::parse(&text).map_err(|e| {
+        eprintln!("oware-tournament: {}: {e}", file.display());
+        ExitCode::from(2)
+    })
+}
+
+/// A tie-break value as people write it: `3`, `2.5`, `4.17`.
+fn plain_number(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+fn run_standings(args: &StandingsArgs) -> ExitCode {
+    use crate::tournament::c07::{Base, Code, standings};
+    let trf = match read_trf(&args.file) {
+        Ok(trf) => trf,
+        Err(code) => return code,
+    };
+    let played = trf.rounds();
+    let after = args.after.unwrap_or(played);
+    if after == 0 || after > played {
+        eprintln!("oware-tournament: --after {after}: the file has rounds 1 to {played}");
+        return ExitCode::from(2);
+    }
+    let system = trf.pairing_system.to_ascii_uppercase();
+    let round_robin = args.round_robin || system.contains("ROBIN") || system.contains("BERGER");
+    let mut codes = vec![Code {
+        base: Base::Pts,
+        low: 0,
+        high: 0,
+    }];
+    codes.extend(args.tiebreaks.iter().filter_map(|c| c.parse::<Code>().ok()));
+    let rows = standings(&trf, after, &codes, round_robin);
+    let mut out = String::from("no\tname\trank\tPTS");
+    for code in &args.tiebreaks {
+        let _ = write!(out, "\t{code}");
+    }
+    out.push('\n');
+    for row in rows {
+        let name = trf.player(row.number).map_or("", |p| p.name.as_str());
+        let _ = write!(out, "{}\t{name}\t{}", row.number, row.rank);
+        for v in &row.values {
+            let _ = write!(out, "\t{}", plain_number(*v));
+        }
+        out.push('\n');
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
 }

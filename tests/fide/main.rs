@@ -2,6 +2,7 @@
 //! (bbpPairings), in TRF, with every player's tie-breaks as computed by the FIDE Technical
 //! Commission's reference code (`tests/data/fide/`).
 
+mod cli;
 mod standings;
 mod trf;
 
