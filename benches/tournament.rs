@@ -11,7 +11,7 @@ use oware_tournament::engine::Rules;
 use oware_tournament::tournament::history::GameRecord;
 use oware_tournament::tournament::pairing::{SwissPlayer, swiss};
 use oware_tournament::tournament::sheets::{EndKind, Sheet, check_sheet};
-use oware_tournament::tournament::standings::{Entrant, standings};
+use oware_tournament::tournament::standings::{Entrant, Format, standings};
 use oware_tournament::tournament::{Points, ResultKind, Tiebreak, Winner};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -172,10 +172,14 @@ fn swiss_history() -> (Vec<Entrant>, Vec<GameRecord>) {
 fn standings_bench(c: &mut Criterion) {
     let (entrants, records) = swiss_history();
     // Every tie-break the project knows.
-    let codes = <Tiebreak as strum::VariantArray>::VARIANTS;
+    let codes = Tiebreak::OFFERED;
     let scoring = Points::default();
+    let format = Format {
+        round_robin: false,
+        rounds: Some(9),
+    };
     c.bench_function("standings, 1,000 players, 9 rounds, every tie-break", |b| {
-        b.iter(|| standings(black_box(&entrants), &records, &scoring, codes, 9).len())
+        b.iter(|| standings(black_box(&entrants), &records, &scoring, &codes, 9, format).len())
     });
 }
 

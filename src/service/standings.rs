@@ -14,7 +14,7 @@ use super::{Actor, ServiceError};
 use crate::db::queries;
 use crate::engine::ogn;
 use crate::tournament::history::GameRecord;
-use crate::tournament::standings::{Entrant, Standing, open_games, standings};
+use crate::tournament::standings::{Entrant, Format, Standing, open_games, standings};
 use crate::tournament::{PlayerId, ResultKind, RoundId, TournamentId, Winner};
 
 /// Everything the standings pages need, for published rounds only.
@@ -67,7 +67,11 @@ pub fn report(
             rating: p.rating,
         })
         .collect();
-    let table = standings(&entrants, &games, &t.points, &t.tiebreaks, after);
+    let format = Format {
+        round_robin: t.round_robin(),
+        rounds: Some(t.rounds),
+    };
+    let table = standings(&entrants, &games, &t.points, &t.tiebreaks, after, format);
     let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id: i32| names.get(&PlayerId(id)).cloned().unwrap_or_default();
     let open = open_games(&games, after)

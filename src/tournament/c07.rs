@@ -2,7 +2,7 @@
 //! tournament's crosstable as a [`Trf`]: the values of every player and the ranking they give.
 //! `docs/standings.md` states each rule with the article it comes from.
 //!
-//! Points are those of C.07's default score system: a win (played, by forfeit, or a bye worth a
+//! Points follow a [`Scoring`]: by default C.07's, a win (played, by forfeit, or a bye worth a
 //! win) 1, a draw or half-point bye ½, anything else 0.
 
 use std::collections::HashMap;
@@ -151,8 +151,38 @@ pub struct Row {
     pub values: Vec<f64>,
 }
 
-const WIN: f64 = 1.0;
-const DRAW: f64 = 0.5;
+/// What each outcome is worth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scoring {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    /// The pairing-allocated bye.
+    pub bye: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            win: 1.0,
+            draw: 0.5,
+            loss: 0.0,
+            bye: 1.0,
+        }
+    }
+}
+
+impl Scoring {
+    pub fn points(&self, outcome: Outcome) -> f64 {
+        match outcome {
+            Outcome::Win | Outcome::UnratedWin | Outcome::ForfeitWin | Outcome::FullBye => self.win,
+            Outcome::Draw | Outcome::UnratedDraw | Outcome::HalfBye => self.draw,
+            Outcome::Loss | Outcome::UnratedLoss | Outcome::ForfeitLoss => self.loss,
+            Outcome::PairingBye => self.bye,
+            Outcome::ZeroBye | Outcome::Absent => 0.0,
+        }
+    }
+}
 
 /// One round of one player, as the tie-breaks see it.
 #[derive(Clone, Copy)]
@@ -188,30 +218,67 @@ impl Player {
 /// order; rows in starting-number order. In a round robin (`round_robin`) a forfeit counts as
 /// the game it replaced (C.07 16.1).
 pub fn standings(trf: &Trf, after: usize, codes: &[Code], round_robin: bool) -> Vec<Row> {
-    let players = players(trf, after);
-    let total = trf
-        .planned_rounds
-        .map_or(trf.rounds(), |n| n as usize)
-        .max(after);
-    let n = players.len();
-    let mut ranks = vec![1u32; n];
-    let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(codes.len()); n];
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&p| players[p].number);
-    let ctx = Context {
-        players: &players,
-        rounds: after,
-        total,
-        round_robin,
-    };
-    for (k, code) in codes.iter().enumerate() {
-        let column = ctx.column(*code, &ranks);
+    let table = Crosstable::new(trf, after, round_robin, Scoring::default());
+    let mut ranking = Ranking::new(&table.numbers());
+    let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(codes.len()); table.len()];
+    for code in codes {
+        let column = table.column(*code, ranking.ranks());
+        ranking.add(&column, code.base == Base::De);
         for (p, v) in column.into_iter().enumerate() {
             values[p].push(v);
         }
-        let ascending = code.base == Base::De;
-        order.sort_by(|&a, &b| {
-            let by_value = values[a][k].total_cmp(&values[b][k]);
+    }
+    let mut rows: Vec<Row> = table
+        .numbers()
+        .into_iter()
+        .zip(values)
+        .zip(ranking.ranks())
+        .map(|((number, values), &rank)| Row {
+            number,
+            rank,
+            values,
+        })
+        .collect();
+    rows.sort_by_key(|r| r.number);
+    rows
+}
+
+/// Players ranked by one tie-break after another (C.07 4.1): those tied so far are ordered by
+/// the next; players tied on all share a place (competition ranking: 1, 1, 3).
+pub struct Ranking {
+    numbers: Vec<u32>,
+    ranks: Vec<u32>,
+    order: Vec<usize>,
+}
+
+impl Ranking {
+    /// All tied, before any tie-break; `numbers` are the starting numbers, which order players
+    /// tied on every tie-break.
+    pub fn new(numbers: &[u32]) -> Ranking {
+        let mut order: Vec<usize> = (0..numbers.len()).collect();
+        order.sort_by_key(|&p| numbers[p]);
+        Ranking {
+            numbers: numbers.to_vec(),
+            ranks: vec![1; numbers.len()],
+            order,
+        }
+    }
+
+    /// Each player's place so far (by index).
+    pub fn ranks(&self) -> &[u32] {
+        &self.ranks
+    }
+
+    /// Indices in standings order.
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
+    /// Orders the players tied so far by `values` (highest first, or lowest with `ascending`).
+    pub fn add(&mut self, values: &[f64], ascending: bool) {
+        let (ranks, numbers) = (&self.ranks, &self.numbers);
+        self.order.sort_by(|&a, &b| {
+            let by_value = values[a].total_cmp(&values[b]);
             ranks[a]
                 .cmp(&ranks[b])
                 .then(if ascending {
@@ -219,33 +286,82 @@ pub fn standings(trf: &Trf, after: usize, codes: &[Code], round_robin: bool) -> 
                 } else {
                     by_value.reverse()
                 })
-                .then(players[a].number.cmp(&players[b].number))
+                .then(numbers[a].cmp(&numbers[b]))
         });
+        let Some(&first) = self.order.first() else {
+            return;
+        };
         // A player keeps the place of the one before when both were tied and still are.
-        let mut value = values[order[0]][k];
-        for i in 1..n {
-            let (p, previous) = (order[i], order[i - 1]);
+        let mut value = values[first];
+        for i in 1..self.order.len() {
+            let (p, previous) = (self.order[i], self.order[i - 1]);
             let position = i as u32 + 1;
-            if ranks[p] == position || values[p][k] != value {
-                ranks[p] = position;
-                value = values[p][k];
+            if self.ranks[p] == position || values[p] != value {
+                self.ranks[p] = position;
+                value = values[p];
             } else {
-                ranks[p] = ranks[previous];
+                self.ranks[p] = self.ranks[previous];
             }
         }
     }
-    let mut rows: Vec<Row> = (0..n)
-        .map(|p| Row {
-            number: players[p].number,
-            rank: ranks[p],
-            values: std::mem::take(&mut values[p]),
-        })
-        .collect();
-    rows.sort_by_key(|r| r.number);
-    rows
 }
 
-fn players(trf: &Trf, after: usize) -> Vec<Player> {
+/// A tournament's crosstable as the tie-breaks read it, cut after a round.
+pub struct Crosstable {
+    players: Vec<Player>,
+    /// The rounds counted (the standings are after this one).
+    rounds: usize,
+    /// The rounds the tournament has in all.
+    total: usize,
+    round_robin: bool,
+    scoring: Scoring,
+}
+
+impl Crosstable {
+    /// Rounds 1 to `after` of `trf`; `round_robin` when forfeits count as games (C.07 16.1).
+    pub fn new(trf: &Trf, after: usize, round_robin: bool, scoring: Scoring) -> Crosstable {
+        let total = trf
+            .planned_rounds
+            .map_or(trf.rounds(), |n| n as usize)
+            .max(after);
+        Crosstable {
+            players: players(trf, after, &scoring),
+            rounds: after,
+            total,
+            round_robin,
+            scoring,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.players.is_empty()
+    }
+
+    /// The starting numbers, by index.
+    pub fn numbers(&self) -> Vec<u32> {
+        self.players.iter().map(|p| p.number).collect()
+    }
+
+    /// The values of a tie-break, by index; `ranks` are the places so far (direct encounter
+    /// works within the groups they tie).
+    pub fn column(&self, code: Code, ranks: &[u32]) -> Vec<f64> {
+        let ctx = Context {
+            players: &self.players,
+            rounds: self.rounds,
+            total: self.total,
+            round_robin: self.round_robin,
+            win: self.scoring.win,
+            draw: self.scoring.draw,
+        };
+        ctx.column(code, ranks)
+    }
+}
+
+fn players(trf: &Trf, after: usize, scoring: &Scoring) -> Vec<Player> {
     let index: HashMap<u32, usize> = trf
         .players
         .iter()
@@ -261,17 +377,20 @@ fn players(trf: &Trf, after: usize) -> Vec<Player> {
                 .map(|r| {
                     let cell = trf.cell(p.number, r);
                     let outcome = cell.outcome;
-                    let points = f64::from(outcome.half_points()) / 2.0;
                     let played = outcome.played() || outcome == Outcome::PairingBye;
+                    let won = matches!(
+                        outcome,
+                        Outcome::Win | Outcome::UnratedWin | Outcome::ForfeitWin | Outcome::FullBye
+                    );
                     Round {
-                        points,
+                        points: scoring.points(outcome),
                         opponent: cell
                             .opponent
                             .filter(|_| outcome.has_opponent())
                             .and_then(|o| index.get(&o).copied()),
                         played,
                         black: cell.colour == Some(Colour::Black),
-                        vur: !played && points != WIN,
+                        vur: !played && !won,
                     }
                 })
                 .collect(),
@@ -281,11 +400,11 @@ fn players(trf: &Trf, after: usize) -> Vec<Player> {
 
 struct Context<'a> {
     players: &'a [Player],
-    /// The rounds counted (the standings are after this one).
     rounds: usize,
-    /// The rounds the tournament has in all.
     total: usize,
     round_robin: bool,
+    win: f64,
+    draw: f64,
 }
 
 /// What the Buchholz family adds up: each round's value, and whether the round was one the
@@ -308,11 +427,11 @@ impl Context<'_> {
         };
         match code.base {
             Base::Pts => each(&|p| p.points()),
-            Base::Win => count(&|r| r.points == WIN),
-            Base::Won => count(&|r| r.points == WIN && r.played && r.opponent.is_some()),
+            Base::Win => count(&|r| r.points == self.win),
+            Base::Won => count(&|r| r.points == self.win && r.played && r.opponent.is_some()),
             Base::Bpg => count(&|r| r.black && r.played),
-            Base::Bwg => count(&|r| r.black && r.played && r.points == WIN),
-            Base::Ge => count(&|r| r.played || r.points == WIN),
+            Base::Bwg => count(&|r| r.black && r.played && r.points == self.win),
+            Base::Ge => count(&|r| r.played || r.points == self.win),
             Base::Bh | Base::Fb | Base::Sb => self.buchholz(
                 code.base == Base::Fb,
                 code.base == Base::Sb,
@@ -348,7 +467,7 @@ impl Context<'_> {
                 total
             }),
             Base::Ks => {
-                let half = DRAW * self.koya_games() as f64;
+                let half = self.draw * self.koya_games() as f64;
                 each(&|p| {
                     p.rounds
                         .iter()
@@ -421,13 +540,13 @@ impl Context<'_> {
                 if r < last_taken || round.opponent.is_some() {
                     round.points
                 } else {
-                    DRAW
+                    self.draw
                 }
             })
             .sum();
         let mut own = p.points();
         if fore && p.rounds.last().is_some_and(|r| r.opponent.is_some()) {
-            let adjust = DRAW - p.rounds.last().map_or(0.0, |r| r.points);
+            let adjust = self.draw - p.rounds.last().map_or(0.0, |r| r.points);
             adjusted += adjust;
             own += adjust;
         }
@@ -465,7 +584,7 @@ impl Context<'_> {
                             // in every round (16.4.2).
                             None => match round.opponent {
                                 Some(o) => (own.min(scores[o].0), round.vur),
-                                None => (own.min(DRAW * self.rounds as f64), round.vur),
+                                None => (own.min(self.draw * self.rounds as f64), round.vur),
                             },
                         };
                         let value = if sonneborn {
@@ -603,7 +722,7 @@ impl Context<'_> {
             let met = against.len();
             let best = if !self.round_robin && met < others {
                 all_met = false;
-                total + (others - met) as f64 * WIN
+                total + (others - met) as f64 * self.win
             } else {
                 total
             };

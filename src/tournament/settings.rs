@@ -88,8 +88,8 @@ pub struct SettingsInput {
 
 /// The default tie-breaks of a new tournament.
 pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
-    Tiebreak::Buchholz,
-    Tiebreak::SonnebornBerger,
+    Tiebreak::BUCHHOLZ,
+    Tiebreak::SONNEBORN_BERGER,
     Tiebreak::SeedsCaptured,
 ];
 
@@ -192,7 +192,7 @@ impl TournamentSettings {
             None => DEFAULT_TIEBREAKS.to_vec(),
             Some(codes) => codes
                 .iter()
-                .map(|c| c.trim().to_ascii_uppercase())
+                .map(|c| c.trim().to_ascii_uppercase().replace('/', "-"))
                 .filter(|c| !c.is_empty())
                 .filter_map(|code| match code.parse() {
                     Ok(t) => Some(t),

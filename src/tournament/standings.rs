@@ -1,15 +1,17 @@
 //! Standings: points from the tournament's scoring and the ordered tie-breaks, after any round.
-//! The definitions, adapted from the FIDE tie-break regulations (C.07, 2023), are written out in
-//! `docs/standings.md`.
+//! FIDE's tie-breaks are computed as C.07 defines them ([`super::c07`]) from the tournament's
+//! crosstable; the seed counts are Oware's own. `docs/standings.md` states every rule.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::c07::{self, Base, Code, Crosstable, Ranking};
 use super::history::GameRecord;
-use super::results::ResultKind;
+use super::results::{ResultKind, Winner};
 use super::settings::Points;
 use super::tiebreak::Tiebreak;
+use super::trf::{self, Cell, Colour, Outcome, Trf};
 
 /// A player as the standings know them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,24 +20,6 @@ pub struct Entrant {
     pub name: String,
     pub club: String,
     pub rating: Option<i32>,
-}
-
-/// What happened to a player in one round.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum RoundResult {
-    /// A game at the board: opponent, points, seeds captured and conceded, first move.
-    Played {
-        opponent: i32,
-        points: f64,
-        seeds: Option<(i32, i32)>,
-    },
-    /// No game: points, and whether the player chose it (forfeit loss, absence) or not (a bye,
-    /// a forfeit win).
-    Unplayed {
-        points: f64,
-        voluntary: bool,
-        win: bool,
-    },
 }
 
 /// One row of the standings.
@@ -53,6 +37,95 @@ pub struct Standing {
     pub games_played: usize,
 }
 
+/// How the tournament is played, as the tie-breaks need it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Format {
+    /// A round robin: a forfeit counts as the game it replaced (C.07 16.1).
+    pub round_robin: bool,
+    /// The rounds the tournament will have, when known (fore-Buchholz counts the last one as a
+    /// draw).
+    pub rounds: Option<i32>,
+}
+
+/// The crosstable of rounds 1 to `after` as FIDE's Tournament Report File: the entrants, by
+/// their order, get starting numbers 1, 2, ...; South is white. A game whose result does not
+/// count yet keeps its pairing with no result.
+pub fn crosstable(entrants: &[Entrant], games: &[GameRecord], after: i32, format: Format) -> Trf {
+    let number: HashMap<i32, u32> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i as u32 + 1))
+        .collect();
+    let rounds = after.max(0) as usize;
+    let mut cells: Vec<Vec<Cell>> = vec![vec![Cell::ABSENT; rounds]; entrants.len()];
+    for g in games.iter().filter(|g| (1..=after).contains(&g.round)) {
+        let r = g.round as usize - 1;
+        let Some(&south) = number.get(&g.south) else {
+            continue;
+        };
+        let north = g.north.and_then(|n| number.get(&n).copied());
+        let (south_outcome, north_outcome) = match g.result {
+            None => (Outcome::Absent, Outcome::Absent),
+            Some((ResultKind::Played, Some(Winner::South))) => (Outcome::Win, Outcome::Loss),
+            Some((ResultKind::Played, Some(Winner::North))) => (Outcome::Loss, Outcome::Win),
+            Some((ResultKind::Played, _)) => (Outcome::Draw, Outcome::Draw),
+            Some((ResultKind::ForfeitSouth, _)) => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
+            Some((ResultKind::ForfeitNorth, _)) => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+            Some((ResultKind::DoubleForfeit, _)) => (Outcome::ForfeitLoss, Outcome::ForfeitLoss),
+            Some((ResultKind::Bye, _)) => (Outcome::PairingBye, Outcome::Absent),
+        };
+        match north {
+            Some(north) => {
+                cells[south as usize - 1][r] = Cell {
+                    opponent: Some(north),
+                    colour: Some(Colour::White),
+                    outcome: south_outcome,
+                };
+                cells[north as usize - 1][r] = Cell {
+                    opponent: Some(south),
+                    colour: Some(Colour::Black),
+                    outcome: north_outcome,
+                };
+            }
+            None => {
+                cells[south as usize - 1][r] = Cell {
+                    opponent: None,
+                    colour: None,
+                    outcome: south_outcome,
+                };
+            }
+        }
+    }
+    let players = entrants
+        .iter()
+        .zip(cells)
+        .enumerate()
+        .map(|(i, (e, rounds))| trf::Player {
+            number: i as u32 + 1,
+            sex: String::new(),
+            title: String::new(),
+            name: e.name.clone(),
+            rating: e.rating.and_then(|r| u32::try_from(r).ok()).unwrap_or(0),
+            federation: String::new(),
+            fide_id: String::new(),
+            birth: String::new(),
+            half_points: rounds.iter().map(|c| c.outcome.half_points()).sum(),
+            rank: 0,
+            rounds,
+        })
+        .collect();
+    Trf {
+        planned_rounds: format.rounds.and_then(|n| u32::try_from(n).ok()),
+        pairing_system: if format.round_robin {
+            "Round robin (Berger tables)".to_string()
+        } else {
+            String::new()
+        },
+        players,
+        ..Trf::default()
+    }
+}
+
 /// The standings after round `after` (only results that count), ranked by points and then the
 /// tie-breaks in order.
 pub fn standings(
@@ -61,334 +134,98 @@ pub fn standings(
     scoring: &Points,
     tiebreaks: &[Tiebreak],
     after: i32,
+    format: Format,
 ) -> Vec<Standing> {
-    let table = round_table(entrants, games, scoring, after);
-    let scores = Scores::new(&table, scoring);
-    let order: Vec<i32> = entrants.iter().map(|e| e.id).collect();
-    let (groups, values) = rank(&order, &scores, tiebreaks);
-    let by_id: HashMap<i32, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
-    let mut result = Vec::with_capacity(order.len());
-    let mut rank = 1;
-    for mut group in groups {
-        let shared = group.len() > 1;
-        // Within a shared rank, by rating then name, for a stable list.
-        group.sort_by(|a, b| {
-            let (ea, eb) = (by_id[a], by_id[b]);
-            eb.rating.cmp(&ea.rating).then(ea.name.cmp(&eb.name))
-        });
-        for id in &group {
-            let e = by_id[id];
-            result.push(Standing {
-                rank,
-                shared,
-                player_id: *id,
+    let trf = crosstable(entrants, games, after, format);
+    let table = Crosstable::new(
+        &trf,
+        after.max(0) as usize,
+        format.round_robin,
+        c07::Scoring {
+            win: scoring.win,
+            draw: scoring.draw,
+            loss: scoring.loss,
+            bye: scoring.bye,
+        },
+    );
+    let mut ranking = Ranking::new(&table.numbers());
+    let points = table.column(fide(Base::Pts), ranking.ranks());
+    ranking.add(&points, false);
+    let seeds = seed_counts(entrants, games, after);
+    let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(tiebreaks.len()); entrants.len()];
+    for &tiebreak in tiebreaks {
+        let column = match tiebreak {
+            Tiebreak::SeedsCaptured => seeds.iter().map(|s| f64::from(s.0)).collect(),
+            Tiebreak::SeedDifference => seeds.iter().map(|s| f64::from(s.0 - s.1)).collect(),
+            Tiebreak::Fide(code) => table.column(code, ranking.ranks()),
+        };
+        ranking.add(&column, tiebreak == Tiebreak::DIRECT_ENCOUNTER);
+        for (p, v) in column.into_iter().enumerate() {
+            values[p].push(v);
+        }
+    }
+    let ranks = ranking.ranks();
+    let mut shared: HashMap<u32, usize> = HashMap::new();
+    for &r in ranks {
+        *shared.entry(r).or_default() += 1;
+    }
+    ranking
+        .order()
+        .iter()
+        .map(|&p| {
+            let e = &entrants[p];
+            Standing {
+                rank: ranks[p] as usize,
+                shared: shared[&ranks[p]] > 1,
+                player_id: e.id,
                 name: e.name.clone(),
                 club: e.club.clone(),
-                points: scores.points[id],
+                points: points[p],
                 tiebreaks: tiebreaks
                     .iter()
                     .copied()
-                    .zip(values[id].iter().copied())
+                    .zip(values[p].iter().copied())
                     .collect(),
-                games_played: table[id]
+                games_played: trf.players[p]
+                    .rounds
                     .iter()
-                    .filter(|r| matches!(r, RoundResult::Played { .. }))
+                    .filter(|c| c.outcome.played())
                     .count(),
-            });
-        }
-        rank += group.len();
-    }
-    result
-}
-
-/// Each player's result in rounds 1 to `after`, in order; a round without a result that counts
-/// is an unplayed round the player chose (an absence).
-fn round_table(
-    entrants: &[Entrant],
-    games: &[GameRecord],
-    scoring: &Points,
-    after: i32,
-) -> HashMap<i32, Vec<RoundResult>> {
-    let mut by_round: HashMap<(i32, i32), RoundResult> = HashMap::new();
-    for g in games.iter().filter(|g| g.round <= after) {
-        let Some((kind, winner)) = g.result else {
-            continue;
-        };
-        let (ps, pn) = super::results::points(kind, winner, scoring);
-        match (kind, g.north) {
-            (ResultKind::Played, Some(north)) => {
-                let seeds = g.seeds;
-                by_round.insert(
-                    (g.south, g.round),
-                    RoundResult::Played {
-                        opponent: north,
-                        points: ps,
-                        seeds,
-                    },
-                );
-                by_round.insert(
-                    (north, g.round),
-                    RoundResult::Played {
-                        opponent: g.south,
-                        points: pn,
-                        seeds: seeds.map(|(s, n)| (n, s)),
-                    },
-                );
             }
-            (ResultKind::Bye, _) => {
-                by_round.insert(
-                    (g.south, g.round),
-                    RoundResult::Unplayed {
-                        points: ps,
-                        voluntary: false,
-                        win: true,
-                    },
-                );
-            }
-            (_, north) => {
-                let south_won = kind == ResultKind::ForfeitNorth;
-                let north_won = kind == ResultKind::ForfeitSouth;
-                by_round.insert(
-                    (g.south, g.round),
-                    RoundResult::Unplayed {
-                        points: ps,
-                        voluntary: !south_won,
-                        win: south_won,
-                    },
-                );
-                if let Some(n) = north {
-                    by_round.insert(
-                        (n, g.round),
-                        RoundResult::Unplayed {
-                            points: pn,
-                            voluntary: !north_won,
-                            win: north_won,
-                        },
-                    );
-                }
-            }
-        }
-    }
-    entrants
-        .iter()
-        .map(|e| {
-            let list = (1..=after)
-                .map(|r| {
-                    by_round
-                        .get(&(e.id, r))
-                        .copied()
-                        .unwrap_or(RoundResult::Unplayed {
-                            points: 0.0,
-                            voluntary: true,
-                            win: false,
-                        })
-                })
-                .collect();
-            (e.id, list)
         })
         .collect()
 }
 
-/// What the tie-breaks are computed from: the round table, each player's points, and the
-/// points the opponents' tie-breaks use.
-struct Scores<'a> {
-    table: &'a HashMap<i32, Vec<RoundResult>>,
-    scoring: &'a Points,
-    points: HashMap<i32, f64>,
-    /// For the opponents' scores in Buchholz and Sonneborn-Berger: unplayed rounds as draws.
-    adjusted: HashMap<i32, f64>,
-}
-
-impl<'a> Scores<'a> {
-    fn new(table: &'a HashMap<i32, Vec<RoundResult>>, scoring: &'a Points) -> Scores<'a> {
-        let points = table
-            .iter()
-            .map(|(id, list)| (*id, list.iter().map(round_points).sum()))
-            .collect();
-        let adjusted = table
-            .iter()
-            .map(|(id, list)| {
-                let total = list
-                    .iter()
-                    .map(|r| match r {
-                        RoundResult::Played { points, .. } => *points,
-                        RoundResult::Unplayed { .. } => scoring.draw,
-                    })
-                    .sum();
-                (*id, total)
-            })
-            .collect();
-        Scores {
-            table,
-            scoring,
-            points,
-            adjusted,
-        }
-    }
-
-    fn opponent_score(&self, opponent: &i32) -> f64 {
-        self.adjusted.get(opponent).copied().unwrap_or(0.0)
-    }
-
-    /// Each round's Buchholz contribution, and whether the player chose not to play it.
-    fn contributions(&self, id: i32) -> Vec<(f64, bool)> {
-        let own = self.points[&id];
-        self.table[&id]
-            .iter()
-            .map(|r| match r {
-                RoundResult::Played { opponent, .. } => (self.opponent_score(opponent), false),
-                RoundResult::Unplayed { voluntary, .. } => (own, *voluntary),
-            })
-            .collect()
-    }
-
-    /// A player's value of one tie-break, among the players still tied with them (`group`).
-    fn value(&self, tiebreak: Tiebreak, id: i32, group: &[i32]) -> f64 {
-        let list = &self.table[&id];
-        let own = self.points[&id];
-        let win_points = self.scoring.win.max(f64::MIN_POSITIVE);
-        let seeds = |f: fn(i32, i32) -> i32| -> f64 {
-            list.iter()
-                .map(|r| match r {
-                    RoundResult::Played {
-                        seeds: Some((mine, theirs)),
-                        ..
-                    } => f64::from(f(*mine, *theirs)),
-                    _ => 0.0,
-                })
-                .sum()
-        };
-        match tiebreak {
-            Tiebreak::SeedsCaptured => seeds(|mine, _| mine),
-            Tiebreak::SeedDifference => seeds(|mine, theirs| mine - theirs),
-            Tiebreak::Buchholz => self.contributions(id).iter().map(|(v, _)| v).sum(),
-            Tiebreak::BuchholzCut1 => cut(self.contributions(id), 1, 0),
-            Tiebreak::MedianBuchholz1 => cut(self.contributions(id), 1, 1),
-            Tiebreak::SonnebornBerger => list
-                .iter()
-                .map(|r| match r {
-                    RoundResult::Played {
-                        opponent, points, ..
-                    } => points / win_points * self.opponent_score(opponent),
-                    RoundResult::Unplayed { points, .. } => points / win_points * own,
-                })
-                .sum(),
-            Tiebreak::DirectEncounter => direct_encounter(id, group, self.table),
-            Tiebreak::Wins => list
-                .iter()
-                .filter(|r| match r {
-                    RoundResult::Played { points, .. } => {
-                        *points >= self.scoring.win && self.scoring.win > self.scoring.draw
-                    }
-                    RoundResult::Unplayed { win, .. } => *win,
-                })
-                .count() as f64,
-            Tiebreak::ProgressiveScore => list
-                .iter()
-                .scan(0.0, |running, r| {
-                    *running += round_points(r);
-                    Some(*running)
-                })
-                .sum(),
-        }
+fn fide(base: Base) -> Code {
+    Code {
+        base,
+        low: 0,
+        high: 0,
     }
 }
 
-/// Ranks the players: by points, then each tie-break in turn within the groups still tied (so
-/// that direct encounter is computed inside each such group). Returns the groups still tied, in
-/// order, and each player's tie-break values.
-fn rank(
-    order: &[i32],
-    scores: &Scores<'_>,
-    tiebreaks: &[Tiebreak],
-) -> (Vec<Vec<i32>>, HashMap<i32, Vec<f64>>) {
-    let mut values: HashMap<i32, Vec<f64>> = order
+/// Seeds captured and conceded in the games played up to round `after`, by entrant.
+fn seed_counts(entrants: &[Entrant], games: &[GameRecord], after: i32) -> Vec<(i32, i32)> {
+    let index: HashMap<i32, usize> = entrants
         .iter()
-        .map(|id| (*id, Vec::with_capacity(tiebreaks.len())))
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
         .collect();
-    let by_points: Vec<(i32, f64)> = order.iter().map(|&id| (id, scores.points[&id])).collect();
-    let mut groups = split(by_points);
-    for &tiebreak in tiebreaks {
-        let mut refined = Vec::with_capacity(groups.len());
-        for group in groups {
-            let keyed: Vec<(i32, f64)> = group
-                .iter()
-                .map(|&id| (id, scores.value(tiebreak, id, &group)))
-                .collect();
-            for (id, v) in &keyed {
-                values
-                    .get_mut(id)
-                    .expect("every player has values")
-                    .push(*v);
-            }
-            refined.extend(split(keyed));
-        }
-        groups = refined;
-    }
-    (groups, values)
-}
-
-/// Players in order of their value, highest first, in groups of equal values.
-fn split(mut keyed: Vec<(i32, f64)>) -> Vec<Vec<i32>> {
-    keyed.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let mut groups: Vec<Vec<i32>> = Vec::new();
-    let mut last: Option<f64> = None;
-    for (id, v) in keyed {
-        match groups.last_mut() {
-            Some(group) if last.is_some_and(|l| (l - v).abs() <= 1e-9) => group.push(id),
-            _ => groups.push(vec![id]),
-        }
-        last = Some(v);
-    }
-    groups
-}
-
-fn round_points(r: &RoundResult) -> f64 {
-    match r {
-        RoundResult::Played { points, .. } | RoundResult::Unplayed { points, .. } => *points,
-    }
-}
-
-/// Buchholz with the `low` lowest and `high` highest contributions cut; the rounds a player chose
-/// not to play are cut first among the low ones.
-fn cut(mut contributions: Vec<(f64, bool)>, low: usize, high: usize) -> f64 {
-    if contributions.len() <= low + high {
-        return 0.0;
-    }
-    // Voluntary unplayed rounds first, then the lowest values.
-    contributions.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.total_cmp(&b.0)));
-    let mut rest: Vec<f64> = contributions[low..].iter().map(|c| c.0).collect();
-    rest.sort_by(f64::total_cmp);
-    rest[..rest.len() - high].iter().sum()
-}
-
-/// Points scored against the other players of `group` in games between them; 0 for everyone
-/// unless every pair of the group has met.
-fn direct_encounter(id: i32, group: &[i32], rounds: &HashMap<i32, Vec<RoundResult>>) -> f64 {
-    if group.len() < 2 {
-        return 0.0;
-    }
-    let members: HashSet<i32> = group.iter().copied().collect();
-    for a in group {
-        for b in group {
-            if a < b
-                && !rounds[a]
-                    .iter()
-                    .any(|r| matches!(r, RoundResult::Played { opponent, .. } if opponent == b))
-            {
-                return 0.0;
-            }
+    let mut seeds = vec![(0, 0); entrants.len()];
+    for g in games.iter().filter(|g| g.round <= after) {
+        let (Some((ResultKind::Played, _)), Some((s, n)), Some(north)) =
+            (g.result, g.seeds, g.north)
+        else {
+            continue;
+        };
+        if let (Some(&si), Some(&ni)) = (index.get(&g.south), index.get(&north)) {
+            seeds[si].0 += s;
+            seeds[si].1 += n;
+            seeds[ni].0 += n;
+            seeds[ni].1 += s;
         }
     }
-    rounds[&id]
-        .iter()
-        .map(|r| match r {
-            RoundResult::Played {
-                opponent, points, ..
-            } if members.contains(opponent) => *points,
-            _ => 0.0,
-        })
-        .sum()
+    seeds
 }
 
 /// The games of round `round` and earlier whose result does not count yet.
@@ -402,7 +239,6 @@ pub fn open_games(games: &[GameRecord], round: i32) -> Vec<&GameRecord> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::Winner;
 
     fn entrant(id: i32, name: &str) -> Entrant {
         Entrant {
@@ -443,6 +279,11 @@ mod tests {
             seeds: None,
         }
     }
+
+    const SWISS: Format = Format {
+        round_robin: false,
+        rounds: Some(3),
+    };
 
     const ALL: [&str; 8] = ["BH", "SB", "BH-C1", "BH-M1", "WIN", "PS", "SC", "SD"];
 
@@ -485,13 +326,20 @@ mod tests {
     #[test]
     fn hand_computed_tiebreaks_with_byes_a_forfeit_and_a_withdrawal() {
         let (entrants, games) = five();
-        let table = standings(&entrants, &games, &Points::default(), &codes(&ALL), 3);
+        let table = standings(
+            &entrants,
+            &games,
+            &Points::default(),
+            &codes(&ALL),
+            3,
+            SWISS,
+        );
         // Worked out by hand in docs/standings.md.
         let expected = [
             // name, points, BH, SB, BH-C1, BH-M1, WIN, PS, SC, SD
-            ("A", 2.0, 4.0, 2.5, 3.0, 1.5, 2.0, 4.0, 61.0, -2.0),
-            ("B", 2.0, 5.5, 3.5, 4.0, 2.0, 2.0, 3.0, 45.0, -3.0),
-            ("C", 1.5, 4.5, 2.5, 3.5, 1.5, 1.0, 3.5, 72.0, 13.0),
+            ("A", 2.0, 5.0, 3.5, 3.5, 1.5, 2.0, 4.0, 61.0, -2.0),
+            ("B", 2.0, 5.0, 3.0, 3.5, 1.5, 2.0, 3.0, 45.0, -3.0),
+            ("C", 1.5, 5.5, 2.75, 4.0, 2.0, 1.0, 3.5, 72.0, 13.0),
             ("D", 1.5, 5.0, 2.25, 3.5, 1.5, 1.0, 3.5, 42.0, -8.0),
             ("E", 1.0, 3.0, 1.0, 2.0, 1.0, 1.0, 3.0, 0.0, 0.0),
         ];
@@ -502,7 +350,7 @@ mod tests {
             assert_eq!(got, [bh, sb, c1, m1, win, ps, sc, sd], "{name}");
         }
         let order: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(order, ["B", "A", "D", "C", "E"]);
+        assert_eq!(order, ["A", "B", "C", "D", "E"]);
         assert_eq!(
             table.iter().map(|s| s.rank).collect::<Vec<_>>(),
             [1, 2, 3, 4, 5]
@@ -528,15 +376,18 @@ mod tests {
             &Points::default(),
             &codes(&["BH", "DE"]),
             3,
+            SWISS,
         );
         assert!(
             tied.iter()
                 .all(|s| s.rank == 1 && s.shared && s.points == 2.0),
             "{tied:?}"
         );
+        // Each met both others and scored 1 against them: direct encounter separates no one.
         assert!(
             tied.iter()
-                .all(|s| tb(s, "BH") == 5.0 && tb(s, "DE") == 1.0)
+                .all(|s| tb(s, "BH") == 5.5 && tb(s, "DE") == 0.0),
+            "{tied:?}"
         );
         let split = standings(
             &entrants,
@@ -544,6 +395,7 @@ mod tests {
             &Points::default(),
             &codes(&["BH", "DE", "SC"]),
             3,
+            SWISS,
         );
         let order: Vec<(&str, usize, f64)> = split
             .iter()
@@ -557,19 +409,19 @@ mod tests {
     fn after_round_n_is_the_tournament_cut_at_round_n() {
         let (entrants, games) = five();
         let mut codes = codes(&ALL);
-        codes.push(Tiebreak::DirectEncounter);
+        codes.push(Tiebreak::DIRECT_ENCOUNTER);
         for n in 0..=3 {
             let cut: Vec<GameRecord> = games.iter().filter(|g| g.round <= n).cloned().collect();
             assert_eq!(
-                standings(&entrants, &games, &Points::default(), &codes, n),
-                standings(&entrants, &cut, &Points::default(), &codes, n),
+                standings(&entrants, &games, &Points::default(), &codes, n, SWISS),
+                standings(&entrants, &cut, &Points::default(), &codes, n, SWISS),
                 "after round {n}"
             );
         }
         // An open game counts for nothing, and shows as open.
         let mut open = games.clone();
         open[6].result = None;
-        let table = standings(&entrants, &open, &Points::default(), &codes, 3);
+        let table = standings(&entrants, &open, &Points::default(), &codes, 3, SWISS);
         assert_eq!(row(&table, "A").points, 1.0);
         assert_eq!(open_games(&open, 3).len(), 1);
     }
@@ -583,7 +435,8 @@ mod tests {
             loss: 0.0,
             bye: 3.0,
         };
-        let table = standings(&entrants, &games, &scoring, &[Tiebreak::Wins], 3);
+        let wins = codes(&["WIN"]);
+        let table = standings(&entrants, &games, &scoring, &wins, 3, SWISS);
         assert_eq!(row(&table, "A").points, 6.0);
         assert_eq!(row(&table, "C").points, 4.0);
         assert_eq!(row(&table, "E").points, 3.0);

@@ -1,79 +1,101 @@
-//! The tie-breaks a tournament may order, by their codes (FIDE's where FIDE has one).
+//! The tie-breaks a tournament may order: Oware's seed counts, and FIDE's (C.07) by their codes.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
-/// A tie-break, written as its code (`BH-C1`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::AsRefStr,
-    strum::Display,
-    strum::VariantArray,
-)]
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::c07::{Base, Code};
+
+/// A tie-break, written as its code (`SC`, `BH-C1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tiebreak {
-    /// Seeds captured.
-    #[strum(serialize = "SC")]
-    #[serde(rename = "SC")]
+    /// Seeds captured in the games played.
     SeedsCaptured,
     /// Seeds captured less seeds conceded.
-    #[strum(serialize = "SD")]
-    #[serde(rename = "SD")]
     SeedDifference,
-    #[strum(serialize = "BH")]
-    #[serde(rename = "BH")]
-    Buchholz,
-    #[strum(serialize = "BH-C1")]
-    #[serde(rename = "BH-C1")]
-    BuchholzCut1,
-    #[strum(serialize = "BH-M1")]
-    #[serde(rename = "BH-M1")]
-    MedianBuchholz1,
-    #[strum(serialize = "SB")]
-    #[serde(rename = "SB")]
-    SonnebornBerger,
-    #[strum(serialize = "DE")]
-    #[serde(rename = "DE")]
-    DirectEncounter,
-    #[strum(serialize = "WIN")]
-    #[serde(rename = "WIN")]
-    Wins,
-    #[strum(serialize = "PS")]
-    #[serde(rename = "PS")]
-    ProgressiveScore,
+    /// One of FIDE's, with its modifiers.
+    Fide(Code),
+}
+
+const fn fide(base: Base, low: usize, high: usize) -> Tiebreak {
+    Tiebreak::Fide(Code { base, low, high })
 }
 
 impl Tiebreak {
-    /// The code, as written in settings and exports.
-    pub fn code(self) -> &'static str {
-        self.into()
+    pub const BUCHHOLZ: Tiebreak = fide(Base::Bh, 0, 0);
+    pub const SONNEBORN_BERGER: Tiebreak = fide(Base::Sb, 0, 0);
+    pub const DIRECT_ENCOUNTER: Tiebreak = fide(Base::De, 0, 0);
+
+    /// The tie-breaks offered, in the order the settings list them.
+    pub const OFFERED: [Tiebreak; 20] = [
+        Tiebreak::SeedsCaptured,
+        Tiebreak::SeedDifference,
+        fide(Base::Bh, 0, 0),
+        fide(Base::Bh, 1, 0),
+        fide(Base::Bh, 2, 0),
+        fide(Base::Bh, 1, 1),
+        fide(Base::Bh, 2, 2),
+        fide(Base::Fb, 0, 0),
+        fide(Base::Aob, 0, 0),
+        fide(Base::Sb, 0, 0),
+        fide(Base::Sb, 1, 0),
+        fide(Base::De, 0, 0),
+        fide(Base::Win, 0, 0),
+        fide(Base::Won, 0, 0),
+        fide(Base::Bpg, 0, 0),
+        fide(Base::Bwg, 0, 0),
+        fide(Base::Ge, 0, 0),
+        fide(Base::Ps, 0, 0),
+        fide(Base::Aro, 0, 0),
+        fide(Base::Ks, 0, 0),
+    ];
+
+    /// The code, as written in settings and exports (`BH-C1`).
+    pub fn code(self) -> String {
+        match self {
+            Tiebreak::SeedsCaptured => "SC".to_string(),
+            Tiebreak::SeedDifference => "SD".to_string(),
+            Tiebreak::Fide(code) => code.to_string().replace('/', "-"),
+        }
     }
 
     /// The tie-break's name for people.
-    pub fn label(self) -> &'static str {
-        match self {
-            Tiebreak::SeedsCaptured => "seeds captured",
-            Tiebreak::SeedDifference => "seed difference",
-            Tiebreak::Buchholz => "Buchholz",
-            Tiebreak::BuchholzCut1 => "Buchholz cut 1",
-            Tiebreak::MedianBuchholz1 => "median Buchholz",
-            Tiebreak::SonnebornBerger => "Sonneborn-Berger",
-            Tiebreak::DirectEncounter => "direct encounter",
-            Tiebreak::Wins => "number of wins",
-            Tiebreak::ProgressiveScore => "progressive score",
+    pub fn label(self) -> String {
+        let Tiebreak::Fide(code) = self else {
+            return match self {
+                Tiebreak::SeedDifference => "seed difference",
+                _ => "seeds captured",
+            }
+            .to_string();
+        };
+        let name = match code.base {
+            Base::Pts => "points",
+            Base::Win => "rounds won",
+            Base::Won => "games won",
+            Base::Bpg => "games played as North",
+            Base::Bwg => "games won as North",
+            Base::Ge => "games elected to play",
+            Base::Bh => "Buchholz",
+            Base::Fb => "fore-Buchholz",
+            Base::Aob => "average of opponents' Buchholz",
+            Base::Sb => "Sonneborn-Berger",
+            Base::Aro => "average rating of opponents",
+            Base::De => "direct encounter",
+            Base::Ps => "progressive score",
+            Base::Ks => "Koya score",
+        };
+        match (code.low, code.high) {
+            (0, 0) => name.to_string(),
+            (1, 1) => format!("median {name}"),
+            (n, m) if n == m => format!("median {name} {n}"),
+            (n, _) => format!("{name} cut {n}"),
         }
     }
 
     /// The known codes, for messages.
     pub fn codes() -> String {
-        <Tiebreak as strum::VariantArray>::VARIANTS
+        Tiebreak::OFFERED
             .iter()
             .map(|t| t.code())
             .collect::<Vec<_>>()
@@ -81,22 +103,62 @@ impl Tiebreak {
     }
 }
 
+impl fmt::Display for Tiebreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+impl FromStr for Tiebreak {
+    type Err = String;
+
+    /// `SC`, `SD`, or a FIDE code with `-` or `/` before its modifiers; points (`PTS`) always
+    /// come first and are no tie-break.
+    fn from_str(text: &str) -> Result<Tiebreak, String> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "SC" => Ok(Tiebreak::SeedsCaptured),
+            "SD" => Ok(Tiebreak::SeedDifference),
+            other => match other.parse::<Code>() {
+                Ok(code) if code.base != Base::Pts => Ok(Tiebreak::Fide(code)),
+                _ => Err(format!("unknown tie-break {text:?}")),
+            },
+        }
+    }
+}
+
+impl Serialize for Tiebreak {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Tiebreak {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tiebreak, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use strum::VariantArray;
 
     #[test]
     fn every_code_reads_back_and_unknown_codes_are_refused() {
-        for t in Tiebreak::VARIANTS {
-            assert_eq!(t.code().parse::<Tiebreak>(), Ok(*t));
+        for t in Tiebreak::OFFERED {
+            assert_eq!(t.code().parse::<Tiebreak>(), Ok(t));
             assert_eq!(
                 serde_json::to_value(t).unwrap(),
                 serde_json::json!(t.code())
             );
             assert!(!t.label().is_empty());
         }
+        assert_eq!("bh/c1".parse::<Tiebreak>().unwrap().code(), "BH-C1");
+        assert_eq!(
+            "BH-M1".parse::<Tiebreak>().unwrap().label(),
+            "median Buchholz"
+        );
         assert!("XX".parse::<Tiebreak>().is_err());
-        assert!("bh".parse::<Tiebreak>().is_err());
+        assert!("PTS".parse::<Tiebreak>().is_err());
     }
 }

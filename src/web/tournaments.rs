@@ -214,7 +214,7 @@ struct FormPage {
     f: SettingsFields,
     problems: Vec<String>,
     presets: Vec<&'static str>,
-    tiebreak_codes: Vec<(&'static str, &'static str)>,
+    tiebreak_codes: Vec<(String, String)>,
     /// A round is published: the rules are shown, not offered for change.
     rules_fixed: bool,
 }
@@ -233,7 +233,7 @@ impl FormPage {
             problems,
             presets: Preset::ALL.iter().map(|p| p.name()).collect(),
             rules_fixed: false,
-            tiebreak_codes: <Tiebreak as strum::VariantArray>::VARIANTS
+            tiebreak_codes: Tiebreak::OFFERED
                 .iter()
                 .map(|t| (t.code(), t.label()))
                 .collect(),

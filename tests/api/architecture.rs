@@ -213,7 +213,15 @@ fn the_layers_use_only_what_is_below_them() {
         ("service", &["tournament", "engine", "db", "auth"][..]),
         (
             "cli",
-            &["engine", "service", "db", "auth", "startup", "config"][..],
+            &[
+                "engine",
+                "tournament",
+                "service",
+                "db",
+                "auth",
+                "startup",
+                "config",
+            ][..],
         ),
         (
             "web",

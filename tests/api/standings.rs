@@ -152,31 +152,31 @@ async fn hand_computed_standings_with_byes_a_forfeit_and_a_withdrawal() {
         .json();
     assert_eq!(v["after_round"], 3);
     assert_eq!(v["open_games"], 0);
-    // Worked out by hand in docs/standings.md (DE: nobody tied on BH).
+    // Worked out by hand in docs/standings.md (DE: nobody is tied when it comes).
     let expected = vec![
         (
-            "B",
+            "A",
             1,
             2.0,
-            vec![5.5, 3.5, 4.0, 2.0, 2.0, 3.0, 45.0, -3.0, 0.0],
+            vec![5.0, 3.5, 3.5, 1.5, 2.0, 4.0, 61.0, -2.0, 0.0],
         ),
         (
-            "A",
+            "B",
             2,
             2.0,
-            vec![4.0, 2.5, 3.0, 1.5, 2.0, 4.0, 61.0, -2.0, 0.0],
-        ),
-        (
-            "D",
-            3,
-            1.5,
-            vec![5.0, 2.25, 3.5, 1.5, 1.0, 3.5, 42.0, -8.0, 0.0],
+            vec![5.0, 3.0, 3.5, 1.5, 2.0, 3.0, 45.0, -3.0, 0.0],
         ),
         (
             "C",
+            3,
+            1.5,
+            vec![5.5, 2.75, 4.0, 2.0, 1.0, 3.5, 72.0, 13.0, 0.0],
+        ),
+        (
+            "D",
             4,
             1.5,
-            vec![4.5, 2.5, 3.5, 1.5, 1.0, 3.5, 72.0, 13.0, 0.0],
+            vec![5.0, 2.25, 3.5, 1.5, 1.0, 3.5, 42.0, -8.0, 0.0],
         ),
         (
             "E",
