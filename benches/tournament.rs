@@ -179,7 +179,18 @@ fn standings_bench(c: &mut Criterion) {
         rounds: Some(9),
     };
     c.bench_function("standings, 1,000 players, 9 rounds, every tie-break", |b| {
-        b.iter(|| standings(black_box(&entrants), &records, &scoring, &codes, 9, format).len())
+        b.iter(|| {
+            standings(
+                black_box(&entrants),
+                &records,
+                &[],
+                &scoring,
+                &codes,
+                9,
+                format,
+            )
+            .len()
+        })
     });
 }
 

@@ -254,3 +254,25 @@ pub struct NewSheet<'a> {
     pub verified: bool,
     pub created_at: NaiveDateTime,
 }
+
+/// A bye a player asked for (or the controller entered) before a round was paired.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = super::schema::byes, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct Bye {
+    pub id: i32,
+    pub tournament_id: TournamentId,
+    pub player_id: PlayerId,
+    pub round_number: i32,
+    pub kind: crate::tournament::ByeKind,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = super::schema::byes)]
+pub struct NewBye {
+    pub tournament_id: TournamentId,
+    pub player_id: PlayerId,
+    pub round_number: i32,
+    pub kind: crate::tournament::ByeKind,
+    pub created_at: NaiveDateTime,
+}

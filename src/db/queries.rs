@@ -503,3 +503,40 @@ pub fn last_sheet(conn: &mut SqliteConnection, game_id: GameId) -> QueryResult<O
         .first(conn)
         .optional()
 }
+
+// --- requested byes ---------------------------------------------------------------------------
+
+use super::schema::byes;
+
+/// The byes of a tournament, by round then player.
+pub fn tournament_byes(conn: &mut SqliteConnection, id: TournamentId) -> QueryResult<Vec<Bye>> {
+    byes::table
+        .filter(byes::tournament_id.eq(id))
+        .order((byes::round_number, byes::player_id))
+        .select(Bye::as_select())
+        .load(conn)
+}
+
+/// Records a bye, or changes the kind of one already there.
+pub fn put_bye(conn: &mut SqliteConnection, new: &NewBye) -> QueryResult<Bye> {
+    diesel::insert_into(byes::table)
+        .values(new)
+        .on_conflict((byes::player_id, byes::round_number))
+        .do_update()
+        .set(byes::kind.eq(new.kind))
+        .returning(Bye::as_returning())
+        .get_result(conn)
+}
+
+pub fn delete_bye(
+    conn: &mut SqliteConnection,
+    player: PlayerId,
+    round_number: i32,
+) -> QueryResult<usize> {
+    diesel::delete(
+        byes::table
+            .filter(byes::player_id.eq(player))
+            .filter(byes::round_number.eq(round_number)),
+    )
+    .execute(conn)
+}

@@ -51,6 +51,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    byes (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        player_id -> Integer,
+        round_number -> Integer,
+        kind -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     players (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -132,6 +143,8 @@ diesel::table! {
 }
 
 diesel::joinable!(audit_log -> tournaments (tournament_id));
+diesel::joinable!(byes -> players (player_id));
+diesel::joinable!(byes -> tournaments (tournament_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(games -> tournaments (tournament_id));
 diesel::joinable!(players -> tournaments (tournament_id));
@@ -144,6 +157,7 @@ diesel::joinable!(tournament_controllers -> tournaments (tournament_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     audit_log,
+    byes,
     games,
     players,
     rounds,

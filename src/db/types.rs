@@ -11,8 +11,8 @@ use diesel::{AsExpression, FromSqlRow};
 use crate::auth::Role;
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, GameId, GameStatus, Pairing, PlayerId, ResultKind, RoundId, SheetId, TournamentId,
-    Winner,
+    AccountId, ByeKind, GameId, GameStatus, Pairing, PlayerId, ResultKind, RoundId, SheetId,
+    TournamentId, Winner,
 };
 
 /// Enums stored as their names: written with `Into<&'static str>`, read with `FromStr` (a name
@@ -49,6 +49,7 @@ stored_as_text! {
     EndKindColumn: EndKind,
     PairingColumn: Pairing,
     RoleColumn: Role,
+    ByeKindColumn: ByeKind,
 }
 
 /// Typed ids stored as integers.

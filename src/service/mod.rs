@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod actor;
 pub mod audit;
 pub mod auth;
+pub mod byes;
 pub mod error;
 pub mod games;
 pub mod players;

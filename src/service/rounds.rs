@@ -115,12 +115,17 @@ fn generate(
         Pairing::Swiss => {
             let scoring = super::tournaments::stored_settings(t)?.points;
             let history = records(conn, t.id, Some(number))?;
+            let byes: Vec<_> = super::standings::requested_byes(conn, t.id)?
+                .into_iter()
+                .filter(|b| b.round < number)
+                .collect();
+            let away = super::byes::asked_for(conn, t.id, number)?;
             let active: Vec<(i32, Option<i32>)> = players
                 .iter()
-                .filter(|p| !p.withdrawn)
+                .filter(|p| !p.withdrawn && !away.contains(&p.id))
                 .map(|p| (p.id.get(), p.rating))
                 .collect();
-            let pool = swiss_players(&active, &history, &scoring);
+            let pool = swiss_players(&active, &history, &byes, &scoring);
             swiss(&pool).map_err(|e| ServiceError::Invalid(format!("no Swiss pairing: {e}")))
         }
     }
@@ -154,7 +159,22 @@ fn pairing_check(
         .collect();
     let history = records(conn, tournament_id, Some(number))?;
     let (met, byes) = meetings(&history);
-    Ok(check_pairing(pairing, &players, &met, &byes))
+    let mut result = check_pairing(pairing, &players, &met, &byes);
+    let away = super::byes::asked_for(conn, tournament_id, number)?;
+    let paired = pairing
+        .boards
+        .iter()
+        .flat_map(|p| [p.south, p.north])
+        .chain(pairing.byes.iter().copied());
+    for id in paired {
+        if away.contains(&PlayerId(id)) {
+            let name = players.get(&id).map_or("a player", |p| p.0.as_str());
+            result.errors.push(format!(
+                "{name} asked for a bye in round {number}: cancel the bye to pair them"
+            ));
+        }
+    }
+    Ok(result)
 }
 
 /// The warning that games of the round before round `number` have no result that counts yet.
@@ -286,6 +306,9 @@ fn fingerprint(
     for g in queries::tournament_games(conn, tournament_id)? {
         (g.id, g.round_id, g.board, g.south_id, g.north_id, g.status).hash(&mut h);
         (g.kind, g.winner, g.south_seeds, g.north_seeds).hash(&mut h);
+    }
+    for b in queries::tournament_byes(conn, tournament_id)? {
+        (b.player_id, b.round_number, b.kind).hash(&mut h);
     }
     Ok(h.finish())
 }

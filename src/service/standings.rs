@@ -14,7 +14,9 @@ use super::{Actor, ServiceError};
 use crate::db::queries;
 use crate::engine::ogn;
 use crate::tournament::history::GameRecord;
-use crate::tournament::standings::{Entrant, Format, Standing, open_games, standings};
+use crate::tournament::standings::{
+    Entrant, Format, RequestedBye, Standing, open_games, standings,
+};
 use crate::tournament::{PlayerId, ResultKind, RoundId, TournamentId, Winner};
 
 /// Everything the standings pages need, for published rounds only.
@@ -24,6 +26,8 @@ pub struct Report {
     pub published: i32,
     pub table: Vec<Standing>,
     pub games: Vec<GameRecord>,
+    /// The byes players asked for, up to the last round published.
+    pub byes: Vec<RequestedBye>,
     pub names: HashMap<PlayerId, String>,
     /// Games that do not count yet: round, board, South, North.
     pub open: Vec<(i32, Option<i32>, String, String)>,
@@ -71,7 +75,16 @@ pub fn report(
         round_robin: t.round_robin(),
         rounds: Some(t.rounds),
     };
-    let table = standings(&entrants, &games, &t.points, &t.tiebreaks, after, format);
+    let byes = requested_byes(conn, tournament_id)?;
+    let table = standings(
+        &entrants,
+        &games,
+        &byes,
+        &t.points,
+        &t.tiebreaks,
+        after,
+        format,
+    );
     let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id: i32| names.get(&PlayerId(id)).cloned().unwrap_or_default();
     let open = open_games(&games, after)
@@ -91,6 +104,7 @@ pub fn report(
         published,
         table,
         games,
+        byes: byes.into_iter().filter(|b| b.round <= published).collect(),
         names,
         open,
         public_page: OnceLock::new(),
@@ -199,6 +213,9 @@ pub fn score_from(g: &GameRecord, as_south: bool) -> String {
         Some((ResultKind::Played, None)) => "?".to_string(),
     }
 }
+
+/// A round of a player's page: round, side, opponent, score, game.
+type RoundRow = (i32, String, String, String, Option<i32>);
 
 /// One cell of the crosstable or round-by-round table.
 pub struct Cell {
@@ -320,32 +337,55 @@ impl Report {
         &self,
         player: PlayerId,
     ) -> Vec<(i32, String, String, String, Option<i32>, String)> {
-        let mut mine = self.games_of(player.get());
-        mine.sort_by_key(|g| g.round);
-        let mut running = 0.0;
-        mine.into_iter()
+        let me = player.get();
+        // Each round: its points for the player, and the row without the running score.
+        let mut rounds: Vec<(f64, RoundRow)> = self
+            .games_of(me)
+            .into_iter()
             .map(|g| {
-                let south = g.south == player.get();
-                if let Some((s, n)) = g.points(&self.t.points) {
-                    running += if south { s } else { n };
-                }
+                let south = g.south == me;
+                let points = g
+                    .points(&self.t.points)
+                    .map_or(0.0, |(s, n)| if south { s } else { n });
                 let opponent = if south { g.north } else { Some(g.south) };
                 let side = match (opponent, south) {
                     (None, _) => "",
                     (Some(_), true) => "South",
                     (Some(_), false) => "North",
                 };
-                (
+                let name = opponent.map_or_else(
+                    || "bye".to_string(),
+                    |o| self.names.get(&PlayerId(o)).cloned().unwrap_or_default(),
+                );
+                let row = (
                     g.round,
                     side.to_string(),
-                    opponent.map_or_else(
-                        || "bye".to_string(),
-                        |o| self.names.get(&PlayerId(o)).cloned().unwrap_or_default(),
-                    ),
+                    name,
                     score_from(g, south),
                     opponent.map(|_| g.id),
-                    value_text(running),
-                )
+                );
+                (points, row)
+            })
+            .collect();
+        // The byes asked for, in their rounds.
+        for b in self.byes.iter().filter(|b| b.player == me) {
+            let points = b.kind.points(&self.t.points);
+            let row = (
+                b.round,
+                String::new(),
+                b.kind.label().to_string(),
+                value_text(points),
+                None,
+            );
+            rounds.push((points, row));
+        }
+        rounds.sort_by_key(|(_, row)| row.0);
+        let mut running = 0.0;
+        rounds
+            .into_iter()
+            .map(|(points, (round, side, opponent, score, game))| {
+                running += points;
+                (round, side, opponent, score, game, value_text(running))
             })
             .collect()
     }
@@ -435,4 +475,19 @@ pub fn games_ogn(
     Ok(ogn::write_all(
         &records.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
     ))
+}
+
+/// The byes players asked for (or were granted), as the standings count them.
+pub fn requested_byes(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<RequestedBye>, ServiceError> {
+    Ok(queries::tournament_byes(conn, tournament_id)?
+        .into_iter()
+        .map(|b| RequestedBye {
+            player: b.player_id.get(),
+            round: b.round_number,
+            kind: b.kind,
+        })
+        .collect())
 }

@@ -6,6 +6,14 @@ use super::pairing::SwissPlayer;
 use super::results::{ResultKind, Winner, points};
 use super::settings::Points;
 
+/// A bye a player asked for (or was granted) in a round, instead of being paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RequestedBye {
+    pub player: i32,
+    pub round: i32,
+    pub kind: super::results::ByeKind,
+}
+
 /// One pairing of a round and its result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -45,6 +53,7 @@ impl GameRecord {
 pub fn swiss_players(
     players: &[(i32, Option<i32>)],
     games: &[GameRecord],
+    byes: &[RequestedBye],
     scoring: &Points,
 ) -> Vec<SwissPlayer> {
     let mut by_id: HashMap<i32, SwissPlayer> = players
@@ -91,6 +100,10 @@ pub fn swiss_players(
             }
             Some(_) => {}
         }
+    }
+    // A requested bye's points count; it is not the pairing's bye, nor a meeting.
+    for b in byes {
+        *points_of.entry(b.player).or_default() += b.kind.points(scoring);
     }
     let mut list: Vec<SwissPlayer> = by_id.into_values().collect();
     for p in &mut list {

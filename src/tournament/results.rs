@@ -56,6 +56,49 @@ pub enum ResultKind {
     Bye,
 }
 
+/// A bye a player asks for before a round is paired (FIDE C.04): worth a draw, nothing, or (when
+/// the controller grants it) a win.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::Display,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
+pub enum ByeKind {
+    Half,
+    Zero,
+    Full,
+}
+
+impl ByeKind {
+    pub fn points(self, scoring: &Points) -> f64 {
+        match self {
+            ByeKind::Half => scoring.draw,
+            ByeKind::Zero => 0.0,
+            ByeKind::Full => scoring.win,
+        }
+    }
+
+    /// For people: "half-point bye".
+    pub fn label(self) -> &'static str {
+        match self {
+            ByeKind::Half => "half-point bye",
+            ByeKind::Zero => "zero-point bye",
+            ByeKind::Full => "full-point bye",
+        }
+    }
+}
+
 /// Points of (South, North) for a counted result (North's is 0 for a bye).
 pub fn points(kind: ResultKind, winner: Option<Winner>, scoring: &Points) -> (f64, f64) {
     match (kind, winner) {

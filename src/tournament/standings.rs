@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::c07::{self, Base, Code, Crosstable, Ranking};
 use super::history::GameRecord;
-use super::results::{ResultKind, Winner};
+pub use super::history::RequestedBye;
+use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::tiebreak::Tiebreak;
 use super::trf::{self, Cell, Colour, Outcome, Trf};
@@ -50,7 +51,13 @@ pub struct Format {
 /// The crosstable of rounds 1 to `after` as FIDE's Tournament Report File: the entrants, by
 /// their order, get starting numbers 1, 2, ...; South is white. A game whose result does not
 /// count yet keeps its pairing with no result.
-pub fn crosstable(entrants: &[Entrant], games: &[GameRecord], after: i32, format: Format) -> Trf {
+pub fn crosstable(
+    entrants: &[Entrant],
+    games: &[GameRecord],
+    byes: &[RequestedBye],
+    after: i32,
+    format: Format,
+) -> Trf {
     let number: HashMap<i32, u32> = entrants
         .iter()
         .enumerate()
@@ -96,6 +103,19 @@ pub fn crosstable(entrants: &[Entrant], games: &[GameRecord], after: i32, format
             }
         }
     }
+    for b in byes.iter().filter(|b| (1..=after).contains(&b.round)) {
+        if let Some(&n) = number.get(&b.player) {
+            cells[n as usize - 1][b.round as usize - 1] = Cell {
+                opponent: None,
+                colour: None,
+                outcome: match b.kind {
+                    ByeKind::Half => Outcome::HalfBye,
+                    ByeKind::Zero => Outcome::ZeroBye,
+                    ByeKind::Full => Outcome::FullBye,
+                },
+            };
+        }
+    }
     let players = entrants
         .iter()
         .zip(cells)
@@ -131,12 +151,13 @@ pub fn crosstable(entrants: &[Entrant], games: &[GameRecord], after: i32, format
 pub fn standings(
     entrants: &[Entrant],
     games: &[GameRecord],
+    byes: &[RequestedBye],
     scoring: &Points,
     tiebreaks: &[Tiebreak],
     after: i32,
     format: Format,
 ) -> Vec<Standing> {
-    let trf = crosstable(entrants, games, after, format);
+    let trf = crosstable(entrants, games, byes, after, format);
     let table = Crosstable::new(
         &trf,
         after.max(0) as usize,
@@ -329,6 +350,7 @@ mod tests {
         let table = standings(
             &entrants,
             &games,
+            &[],
             &Points::default(),
             &codes(&ALL),
             3,
@@ -373,6 +395,7 @@ mod tests {
         let tied = standings(
             &entrants,
             &games,
+            &[],
             &Points::default(),
             &codes(&["BH", "DE"]),
             3,
@@ -392,6 +415,7 @@ mod tests {
         let split = standings(
             &entrants,
             &games,
+            &[],
             &Points::default(),
             &codes(&["BH", "DE", "SC"]),
             3,
@@ -413,17 +437,39 @@ mod tests {
         for n in 0..=3 {
             let cut: Vec<GameRecord> = games.iter().filter(|g| g.round <= n).cloned().collect();
             assert_eq!(
-                standings(&entrants, &games, &Points::default(), &codes, n, SWISS),
-                standings(&entrants, &cut, &Points::default(), &codes, n, SWISS),
+                standings(&entrants, &games, &[], &Points::default(), &codes, n, SWISS),
+                standings(&entrants, &cut, &[], &Points::default(), &codes, n, SWISS),
                 "after round {n}"
             );
         }
         // An open game counts for nothing, and shows as open.
         let mut open = games.clone();
         open[6].result = None;
-        let table = standings(&entrants, &open, &Points::default(), &codes, 3, SWISS);
+        let table = standings(&entrants, &open, &[], &Points::default(), &codes, 3, SWISS);
         assert_eq!(row(&table, "A").points, 1.0);
         assert_eq!(open_games(&open, 3).len(), 1);
+    }
+
+    #[test]
+    fn a_requested_bye_counts_its_points_and_is_a_round_the_player_chose() {
+        let (entrants, games) = five();
+        let half = [RequestedBye {
+            player: 5,
+            round: 3,
+            kind: ByeKind::Half,
+        }];
+        let all = codes(&["WIN", "GE", "BH", "BH-C1"]);
+        let table = standings(&entrants, &games, &half, &Points::default(), &all, 3, SWISS);
+        let e = row(&table, "E");
+        assert_eq!(e.points, 1.5);
+        // Only the pairing's bye of round 1 was worth a win, and E elected to play only then.
+        assert_eq!((tb(e, "WIN"), tb(e, "GE")), (1.0, 1.0));
+        // Own unplayed rounds count E's score (1.5), capped by the opponent's (B: 2) or by a
+        // draw a round (1.5); the voluntarily unplayed rounds are cut first.
+        assert_eq!(tb(e, "BH"), 4.5);
+        assert_eq!(tb(e, "BH-C1"), 3.0);
+        // B's forfeit win against E counts E's score with its last round as a draw (16.3).
+        assert_eq!(tb(row(&table, "B"), "BH"), 5.0);
     }
 
     #[test]
@@ -436,7 +482,7 @@ mod tests {
             bye: 3.0,
         };
         let wins = codes(&["WIN"]);
-        let table = standings(&entrants, &games, &scoring, &wins, 3, SWISS);
+        let table = standings(&entrants, &games, &[], &scoring, &wins, 3, SWISS);
         assert_eq!(row(&table, "A").points, 6.0);
         assert_eq!(row(&table, "C").points, 4.0);
         assert_eq!(row(&table, "E").points, 3.0);

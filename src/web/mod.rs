@@ -6,6 +6,7 @@ pub mod api_guard;
 pub mod audit;
 pub mod auth;
 pub mod board_svg;
+pub mod byes;
 pub mod client;
 pub mod csv_export;
 pub mod error;
@@ -180,6 +181,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(standings::api_routes)
             .configure(accounts::api_routes)
             .configure(audit::api_routes)
+            .configure(byes::api_routes)
             .default_service(web::to(not_found_api)),
     )
     .configure(auth::page_routes)
@@ -190,5 +192,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(standings::page_routes)
     .configure(accounts::page_routes)
     .configure(audit::page_routes)
+    .configure(byes::page_routes)
     .default_service(web::to(not_found_page));
 }

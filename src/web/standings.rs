@@ -121,6 +121,14 @@ struct PlayerPage {
     /// Round, side, opponent, result text, game id, running score.
     games: Vec<(i32, String, String, String, Option<i32>, String)>,
     standing: Option<Standing>,
+    player_id: PlayerId,
+    /// The player's byes asked for.
+    byes: Vec<crate::service::byes::ByeView>,
+    /// The rounds a bye may still be asked for in, when the viewer may ask (the player
+    /// themselves, or the staff): none otherwise.
+    open_rounds: Vec<i32>,
+    /// The viewer may grant a full-point bye.
+    staff: bool,
 }
 
 async fn player_page(
@@ -133,8 +141,30 @@ async fn player_page(
         .db(move |conn| crate::service::players::get(conn, id, player_id))
         .await?;
     let d = state.standings(id, None).await?;
+    let actor = access::actor(&session);
+    let asking = actor.clone();
+    let (byes, open_rounds, staff) = state
+        .db(move |conn| {
+            let byes: Vec<_> = crate::service::byes::list(conn, id)?
+                .into_iter()
+                .filter(|b| b.player_id == player_id)
+                .collect();
+            let staff = asking.runs(conn, id)?;
+            let may_ask = staff || asking.player_in(id) == Some(player_id);
+            let open = crate::service::byes::open_rounds(conn, id)?;
+            Ok((byes, if may_ask { open } else { Vec::new() }, staff))
+        })
+        .await?;
     Ok(PlayerPage {
         nav: Nav::new(&session),
+        player_id,
+        byes,
+        open_rounds: if player.withdrawn {
+            Vec::new()
+        } else {
+            open_rounds
+        },
+        staff,
         t: d.t.clone(),
         name: player.name,
         club: player.club,

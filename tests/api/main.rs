@@ -4,6 +4,7 @@ mod access;
 mod architecture;
 mod binary;
 mod browser;
+mod byes;
 mod crash;
 mod event_day;
 mod hardening;

@@ -1,0 +1,198 @@
+//! Byes asked for before a round (FIDE C.04): a player asks for a half-point or zero-point bye
+//! from their page, or the controller enters one (a full-point bye too, when the tournament's
+//! regulations allow it), until the round is paired. The player is then left out of that round's
+//! pairing and scores the bye.
+
+use std::collections::HashSet;
+
+use chrono::Utc;
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::{Actor, Audit, Found, ServiceError, transaction};
+use crate::db::models::NewBye;
+use crate::db::queries;
+use crate::tournament::{ByeKind, Pairing, PlayerId, TournamentId};
+
+/// A bye as pages and the API show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ByeView {
+    pub player_id: PlayerId,
+    pub name: String,
+    pub round: i32,
+    pub kind: ByeKind,
+    pub label: &'static str,
+}
+
+/// The players who asked for a bye in round `number`.
+pub fn asked_for(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    number: i32,
+) -> Result<HashSet<PlayerId>, ServiceError> {
+    Ok(queries::tournament_byes(conn, tournament_id)?
+        .into_iter()
+        .filter(|b| b.round_number == number)
+        .map(|b| b.player_id)
+        .collect())
+}
+
+/// The rounds a bye can still be asked for in: those not yet paired (none in a round robin).
+pub fn open_rounds(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<i32>, ServiceError> {
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    if t.pairing == Pairing::RoundRobin {
+        return Ok(Vec::new());
+    }
+    let paired = queries::list_rounds(conn, tournament_id)?
+        .last()
+        .map_or(0, |r| r.number);
+    Ok((paired + 1..=t.rounds).collect())
+}
+
+/// The byes of a tournament, by round.
+pub fn list(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<ByeView>, ServiceError> {
+    queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let names: std::collections::HashMap<PlayerId, String> =
+        queries::list_players(conn, tournament_id)?
+            .into_iter()
+            .map(|p| (p.id, p.name))
+            .collect();
+    Ok(queries::tournament_byes(conn, tournament_id)?
+        .into_iter()
+        .map(|b| ByeView {
+            player_id: b.player_id,
+            name: names.get(&b.player_id).cloned().unwrap_or_default(),
+            round: b.round_number,
+            kind: b.kind,
+            label: b.kind.label(),
+        })
+        .collect())
+}
+
+/// Who may ask for (or cancel) a bye of `player` in round `number`, and whether that round
+/// still takes one: the player for themselves (not a full-point bye), or the staff who run the
+/// tournament; a round not yet paired, within the tournament's rounds; a Swiss or hand-paired
+/// tournament (a round robin's tables are fixed).
+fn check(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    player: PlayerId,
+    number: i32,
+    kind: Option<ByeKind>,
+) -> Result<(), ServiceError> {
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    if actor.player_in(tournament_id) == Some(player) {
+        if kind == Some(ByeKind::Full) {
+            return Err(ServiceError::Forbidden(
+                "a full-point bye is granted by the controller: ask them".to_string(),
+            ));
+        }
+    } else {
+        actor.check_runs(conn, tournament_id)?;
+    }
+    let p = queries::get_player(conn, tournament_id, player).or_not_found("player")?;
+    if p.withdrawn {
+        return Err(ServiceError::Conflict(format!(
+            "{} has withdrawn from the tournament",
+            p.name
+        )));
+    }
+    if t.pairing == Pairing::RoundRobin {
+        return Err(ServiceError::Conflict(
+            "a round robin's pairings are fixed in advance: there are no byes to ask for"
+                .to_string(),
+        ));
+    }
+    if !(1..=t.rounds).contains(&number) {
+        return Err(ServiceError::Invalid(format!(
+            "the tournament has rounds 1 to {}",
+            t.rounds
+        )));
+    }
+    if queries::get_round(conn, tournament_id, number).is_ok() {
+        return Err(ServiceError::Conflict(format!(
+            "round {number} is paired already: ask the controller"
+        )));
+    }
+    Ok(())
+}
+
+/// Asks for (or changes) a bye in a round not yet paired.
+pub fn request(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    player: PlayerId,
+    number: i32,
+    kind: ByeKind,
+) -> Result<ByeView, ServiceError> {
+    transaction(conn, |conn| {
+        check(conn, actor, tournament_id, player, number, Some(kind))?;
+        let bye = queries::put_bye(
+            conn,
+            &NewBye {
+                tournament_id,
+                player_id: player,
+                round_number: number,
+                kind,
+                created_at: Utc::now().naive_utc(),
+            },
+        )?;
+        Audit {
+            actor,
+            action: "bye.request",
+            tournament_id: Some(tournament_id),
+            entity: "player",
+            entity_id: Some(player.get()),
+        }
+        .record(conn, None::<&()>, Some(&bye))?;
+        let name = queries::get_player(conn, tournament_id, player)
+            .or_not_found("player")?
+            .name;
+        Ok(ByeView {
+            player_id: player,
+            name,
+            round: number,
+            kind,
+            label: kind.label(),
+        })
+    })
+}
+
+/// Takes back a bye of a round not yet paired.
+pub fn cancel(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    player: PlayerId,
+    number: i32,
+) -> Result<(), ServiceError> {
+    transaction(conn, |conn| {
+        check(conn, actor, tournament_id, player, number, None)?;
+        if queries::delete_bye(conn, player, number)? == 0 {
+            return Err(ServiceError::NotFound(format!(
+                "there is no bye in round {number} to cancel"
+            )));
+        }
+        Audit {
+            actor,
+            action: "bye.cancel",
+            tournament_id: Some(tournament_id),
+            entity: "player",
+            entity_id: Some(player.get()),
+        }
+        .record(
+            conn,
+            Some(&serde_json::json!({"round": number})),
+            None::<&()>,
+        )?;
+        Ok(())
+    })
+}

@@ -1,0 +1,137 @@
+//! Byes asked for before a round: the API, and the forms of a player's page.
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{check_csrf, see_other};
+use crate::auth::UserSession;
+use crate::service::byes as service;
+use crate::service::{Actor, ServiceError};
+use crate::tournament::{ByeKind, PlayerId, TournamentId};
+
+/// The player a request is about: the one named, or the signed-in player themselves.
+fn player_of(
+    actor: &Actor,
+    tournament: TournamentId,
+    named: Option<PlayerId>,
+) -> Result<PlayerId, ServiceError> {
+    named
+        .or_else(|| actor.player_in(tournament))
+        .ok_or_else(|| ServiceError::Invalid("give \"player\": whose bye it is".to_string()))
+}
+
+async fn api_list(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let byes = state.db(move |conn| service::list(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "byes": byes })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ByeBody {
+    player: Option<PlayerId>,
+    round: i32,
+    kind: ByeKind,
+}
+
+async fn api_request(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<ByeBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let actor = access::actor(&session);
+    let ByeBody {
+        player,
+        round,
+        kind,
+    } = body.into_inner();
+    let player = player_of(&actor, id, player)?;
+    let bye = state
+        .write(move |conn| service::request(conn, &actor, id, player, round, kind))
+        .await?;
+    Ok(HttpResponse::Created().json(bye))
+}
+
+async fn api_cancel(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(TournamentId, PlayerId, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, player, round) = path.into_inner();
+    let actor = access::actor(&session);
+    state
+        .write(move |conn| service::cancel(conn, &actor, id, player, round))
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/byes", web::get().to(api_list))
+        .route("/tournaments/{id}/byes", web::post().to(api_request))
+        .route(
+            "/tournaments/{id}/byes/{player}/{round}",
+            web::delete().to(api_cancel),
+        );
+}
+
+#[derive(Deserialize)]
+struct ByeForm {
+    round: i32,
+    kind: ByeKind,
+    csrf: String,
+}
+
+async fn request_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(TournamentId, PlayerId)>,
+    form: web::Form<ByeForm>,
+) -> Result<HttpResponse, PageError> {
+    let (id, player) = path.into_inner();
+    let ByeForm { round, kind, csrf } = form.into_inner();
+    check_csrf(&session, &csrf)?;
+    let actor = access::actor(&session);
+    state
+        .write(move |conn| service::request(conn, &actor, id, player, round, kind))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}/players/{player}")))
+}
+
+#[derive(Deserialize)]
+struct CancelForm {
+    csrf: String,
+}
+
+async fn cancel_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(TournamentId, PlayerId, i32)>,
+    form: web::Form<CancelForm>,
+) -> Result<HttpResponse, PageError> {
+    let (id, player, round) = path.into_inner();
+    check_csrf(&session, &form.csrf)?;
+    let actor = access::actor(&session);
+    state
+        .write(move |conn| service::cancel(conn, &actor, id, player, round))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}/players/{player}")))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/tournaments/{id}/players/{player}/byes",
+        web::post().to(request_page),
+    )
+    .route(
+        "/tournaments/{id}/players/{player}/byes/{round}/cancel",
+        web::post().to(cancel_page),
+    );
+}
