@@ -15,6 +15,7 @@ pub mod players;
 pub mod rounds;
 pub mod standings;
 pub mod tournaments;
+pub mod trf;
 pub mod views;
 
 use diesel::sqlite::SqliteConnection;

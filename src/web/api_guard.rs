@@ -61,16 +61,20 @@ pub async fn check_content_type(
                     .to_ascii_lowercase()
             });
         let csv_route = req.path().ends_with("/import");
+        let trf_route = req.path().ends_with("/import.trf");
         let allowed = match content_type.as_deref() {
             // No body at all (DELETE /api/session, for one).
             None => true,
-            Some("application/json") => !csv_route,
+            Some("application/json") => !csv_route && !trf_route,
             Some("text/csv") => csv_route,
+            Some("text/plain") => trf_route,
             Some(_) => false,
         };
         if !allowed {
             let wanted = if csv_route {
                 "text/csv"
+            } else if trf_route {
+                "text/plain (a TRF file)"
             } else {
                 "application/json"
             };

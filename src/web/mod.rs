@@ -19,6 +19,7 @@ pub mod rounds;
 pub mod sessions;
 pub mod standings;
 pub mod tournaments;
+pub mod trf;
 
 use actix_web::{HttpResponse, web};
 use diesel::sqlite::SqliteConnection;
@@ -182,9 +183,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(accounts::api_routes)
             .configure(audit::api_routes)
             .configure(byes::api_routes)
+            .configure(trf::api_routes)
             .default_service(web::to(not_found_api)),
     )
     .configure(auth::page_routes)
+    .configure(trf::page_routes)
     .configure(tournaments::page_routes)
     .configure(players::page_routes)
     .configure(rounds::page_routes)

@@ -111,14 +111,14 @@ async fn reset(
 
 #[derive(Template, WebTemplate)]
 #[template(path = "players/pins.html")]
-struct PinsPage {
+pub struct PinsPage {
     nav: Nav,
     tournament_id: TournamentId,
     tournament_name: String,
     slips: Vec<PinSlip>,
 }
 
-async fn pins_page(
+pub async fn pins_page(
     state: &AppState,
     session: &UserSession,
     tournament_id: TournamentId,

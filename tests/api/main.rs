@@ -16,3 +16,4 @@ mod security;
 mod sheets;
 mod standings;
 mod swiss;
+mod trf;

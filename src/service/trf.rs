@@ -1,0 +1,381 @@
+//! A tournament as FIDE's Tournament Report File (TRF): exported for the staff, so that chess
+//! tools can check its pairings and standings, and imported into a new tournament.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::standings::requested_byes;
+use super::tournaments::{TournamentView, stored_settings};
+use super::views::records;
+use super::{Actor, Audit, Found, ServiceError, transaction};
+use crate::db::models::{GameResult, NewBye, NewGame, NewPlayer, NewRound};
+use crate::db::queries;
+use crate::tournament::players::PlayerInput;
+use crate::tournament::settings::SettingsInput;
+use crate::tournament::standings::{Entrant, Format, crosstable, standings};
+use crate::tournament::trf::{Colour, Outcome, Trf};
+use crate::tournament::{
+    ByeKind, GameStatus, Pairing, PlayerDetails, PlayerId, ResultKind, TournamentId,
+    TournamentSettings, Winner,
+};
+
+/// The pairing numbers of FIDE C.04.2: by rating (highest first; unrated last), then name.
+fn in_pairing_order(players: &mut [crate::db::models::Player]) {
+    players.sort_by(|a, b| {
+        b.rating
+            .unwrap_or(-1)
+            .cmp(&a.rating.unwrap_or(-1))
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            .then(a.id.get().cmp(&b.id.get()))
+    });
+}
+
+/// The tournament's published rounds as a TRF file, for the staff who run it.
+pub fn export(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+) -> Result<(String, String), ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let view = TournamentView::new(&t)?;
+    let settings = stored_settings(&t)?;
+    let published = queries::list_rounds(conn, tournament_id)?
+        .iter()
+        .filter(|r| r.published)
+        .map(|r| r.number)
+        .max()
+        .unwrap_or(0);
+    let mut players = queries::list_players(conn, tournament_id)?;
+    in_pairing_order(&mut players);
+    let entrants: Vec<Entrant> = players
+        .iter()
+        .map(|p| Entrant {
+            id: p.id.get(),
+            name: p.name.clone(),
+            club: p.club.clone(),
+            rating: p.rating,
+        })
+        .collect();
+    let games = records(conn, tournament_id, Some(published + 1))?;
+    let byes = requested_byes(conn, tournament_id)?;
+    let format = Format {
+        round_robin: view.round_robin(),
+        rounds: Some(t.rounds),
+    };
+    let mut trf = crosstable(&entrants, &games, &byes, published, format);
+    let table = standings(
+        &entrants,
+        &games,
+        &byes,
+        &settings.points,
+        &settings.tiebreaks,
+        published,
+        format,
+    );
+    let rank: HashMap<i32, usize> = table.iter().map(|s| (s.player_id, s.rank)).collect();
+    trf.name = t.name.clone();
+    trf.city = t.venue.clone();
+    trf.start_date = t
+        .start_date
+        .map(|d| d.format("%Y/%m/%d").to_string())
+        .unwrap_or_default();
+    trf.end_date = t
+        .end_date
+        .map(|d| d.format("%Y/%m/%d").to_string())
+        .unwrap_or_default();
+    trf.pairing_system = match t.pairing {
+        Pairing::Swiss => "Swiss system".to_string(),
+        Pairing::RoundRobin => "Round robin (Berger tables)".to_string(),
+        Pairing::Manual => "Pairings made by hand".to_string(),
+    };
+    for (line, p) in trf.players.iter_mut().zip(&players) {
+        line.federation = p.country.chars().take(3).collect();
+        line.rank = rank.get(&p.id.get()).map_or(0, |&r| r as u32);
+    }
+    let file = format!("tournament-{}.trf", tournament_id.get());
+    Ok((file, trf.write()))
+}
+
+/// What an import made: the tournament, and each player's PIN (shown once).
+#[derive(Debug, Serialize)]
+pub struct Imported {
+    pub tournament: TournamentView,
+    pub pins: Vec<super::players::PinSlip>,
+    pub rounds: usize,
+}
+
+/// The settings of a tournament made from a TRF file.
+fn settings_of(trf: &Trf, rules: Option<String>) -> Result<TournamentSettings, ServiceError> {
+    let system = trf.pairing_system.to_ascii_uppercase();
+    let pairing = if system.contains("ROBIN") || system.contains("BERGER") {
+        "round-robin"
+    } else if trf.players.len() < 2 || system.contains("HAND") {
+        "manual"
+    } else {
+        "swiss"
+    };
+    let rounds = trf
+        .planned_rounds
+        .map_or(trf.rounds(), |n| n as usize)
+        .max(trf.rounds())
+        .max(1);
+    let name = if trf.name.trim().is_empty() {
+        "Imported tournament".to_string()
+    } else {
+        trf.name.chars().take(100).collect()
+    };
+    let input = SettingsInput {
+        name: Some(name),
+        venue: Some(trf.city.chars().take(100).collect()),
+        rules: Some(rules.unwrap_or_else(|| "abapa".to_string())),
+        rounds: Some(rounds as i64),
+        pairing: Some(pairing.to_string()),
+        ..SettingsInput::default()
+    };
+    TournamentSettings::parse(&input)
+        .map_err(|problems| ServiceError::Invalid(format!("the file: {}", problems.join("; "))))
+}
+
+/// Reads a TRF file into what a new tournament is made of, refusing what it cannot take.
+pub fn read(
+    text: &str,
+    rules: Option<String>,
+) -> Result<(Trf, TournamentSettings, Vec<PlayerDetails>), ServiceError> {
+    let trf = Trf::parse(text).map_err(|e| ServiceError::Invalid(format!("the TRF file, {e}")))?;
+    if trf.players.is_empty() {
+        return Err(ServiceError::Invalid(
+            "the TRF file has no players (lines 001)".to_string(),
+        ));
+    }
+    if trf.players.len() > super::players::MAX_PLAYERS {
+        return Err(ServiceError::Invalid(format!(
+            "a tournament takes at most {} players; the file has {}",
+            super::players::MAX_PLAYERS,
+            trf.players.len()
+        )));
+    }
+    let settings = settings_of(&trf, rules)?;
+    let mut details = Vec::with_capacity(trf.players.len());
+    for p in &trf.players {
+        let input = PlayerInput {
+            name: Some(p.name.clone()),
+            club: None,
+            country: Some(p.federation.clone()),
+            rating: (p.rating > 0).then_some(i64::from(p.rating)),
+        };
+        details.push(PlayerDetails::parse(&input).map_err(|e| {
+            ServiceError::Invalid(format!("the TRF file, player {}: {e}", p.number))
+        })?);
+    }
+    let last = trf.rounds();
+    for p in &trf.players {
+        for (r, cell) in p.rounds.iter().enumerate() {
+            if cell.outcome == Outcome::Absent && cell.opponent.is_some() && r + 1 < last {
+                return Err(ServiceError::Invalid(format!(
+                    "the TRF file, player {}: round {} has an opponent but no result; only the last round may be unplayed",
+                    p.number,
+                    r + 1
+                )));
+            }
+        }
+    }
+    Ok((trf, settings, details))
+}
+
+/// An organiser makes a new tournament from a TRF file read by [`read`]: its players (with new
+/// PINs, hashed beforehand), and each round of the file paired, published and with its results
+/// (South is white), the byes asked for included; all in one transaction.
+pub fn import(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    trf: &Trf,
+    settings: &TournamentSettings,
+    details: &[PlayerDetails],
+    pins: &[(String, String)],
+) -> Result<Imported, ServiceError> {
+    actor.organiser()?;
+    transaction(conn, |conn| {
+        let tournament = super::tournaments::create(conn, actor, settings)?;
+        let id = tournament.id;
+        let now = Utc::now().naive_utc();
+        let mut by_number: HashMap<u32, PlayerId> = HashMap::new();
+        let mut slips = Vec::with_capacity(details.len());
+        for ((p, d), (pin, hash)) in trf.players.iter().zip(details).zip(pins) {
+            let row = queries::insert_player(
+                conn,
+                &NewPlayer {
+                    tournament_id: id,
+                    name: &d.name,
+                    club: &d.club,
+                    country: &d.country,
+                    rating: d.rating,
+                    pin_hash: hash,
+                    created_at: now,
+                },
+            )?;
+            by_number.insert(p.number, row.id);
+            slips.push(super::players::PinSlip {
+                id: row.id,
+                name: row.name,
+                pin: pin.clone(),
+            });
+        }
+        let rounds = trf.rounds();
+        for number in 1..=rounds {
+            write_round(conn, id, trf, number, &by_number, now)?;
+        }
+        Audit {
+            actor,
+            action: "tournament.import",
+            tournament_id: Some(id),
+            entity: "tournament",
+            entity_id: Some(id.get()),
+        }
+        .record(
+            conn,
+            None::<&()>,
+            Some(&serde_json::json!({"players": slips.len(), "rounds": rounds})),
+        )?;
+        Ok(Imported {
+            tournament,
+            pins: slips,
+            rounds,
+        })
+    })
+}
+
+/// Round `number` of the file: its games (white's starting number orders the boards), the
+/// pairing's byes and the byes asked for, published.
+fn write_round(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    trf: &Trf,
+    number: usize,
+    by_number: &HashMap<u32, PlayerId>,
+    now: chrono::NaiveDateTime,
+) -> Result<(), ServiceError> {
+    let round = queries::insert_round(
+        conn,
+        &NewRound {
+            tournament_id,
+            number: number as i32,
+            created_at: now,
+        },
+    )?;
+    let mut board = 0;
+    let mut players: Vec<&crate::tournament::trf::Player> = trf.players.iter().collect();
+    players.sort_by_key(|p| p.number);
+    for p in players {
+        let cell = trf.cell(p.number, number);
+        let me = by_number[&p.number];
+        let bye = |kind| NewBye {
+            tournament_id,
+            player_id: me,
+            round_number: number as i32,
+            kind,
+            created_at: now,
+        };
+        match cell.outcome {
+            Outcome::HalfBye => {
+                queries::put_bye(conn, &bye(ByeKind::Half))?;
+            }
+            Outcome::ZeroBye => {
+                queries::put_bye(conn, &bye(ByeKind::Zero))?;
+            }
+            Outcome::FullBye => {
+                queries::put_bye(conn, &bye(ByeKind::Full))?;
+            }
+            Outcome::PairingBye => {
+                queries::insert_game(
+                    conn,
+                    &NewGame {
+                        tournament_id,
+                        round_id: round.id,
+                        board: None,
+                        south_id: me,
+                        north_id: None,
+                        status: GameStatus::Final,
+                        kind: Some(ResultKind::Bye),
+                        updated_at: now,
+                    },
+                )?;
+            }
+            _ => {
+                // A game is written once, from White's line (South moves first); a pairing
+                // without colours, from the lower starting number.
+                let Some(opponent) = cell.opponent else {
+                    continue;
+                };
+                let white = match cell.colour {
+                    Some(Colour::White) => true,
+                    Some(Colour::Black) => false,
+                    None => p.number < opponent,
+                };
+                if !white {
+                    continue;
+                }
+                let Some(&north) = by_number.get(&opponent) else {
+                    continue;
+                };
+                board += 1;
+                let game = queries::insert_game(
+                    conn,
+                    &NewGame {
+                        tournament_id,
+                        round_id: round.id,
+                        board: Some(board),
+                        south_id: me,
+                        north_id: Some(north),
+                        status: GameStatus::Pending,
+                        kind: None,
+                        updated_at: now,
+                    },
+                )?;
+                let theirs = trf.cell(opponent, number).outcome;
+                let result = match (cell.outcome, theirs) {
+                    (Outcome::Win | Outcome::UnratedWin, _) => {
+                        Some((ResultKind::Played, Some(Winner::South)))
+                    }
+                    (Outcome::Loss | Outcome::UnratedLoss, _) => {
+                        Some((ResultKind::Played, Some(Winner::North)))
+                    }
+                    (Outcome::Draw | Outcome::UnratedDraw, _) => {
+                        Some((ResultKind::Played, Some(Winner::Draw)))
+                    }
+                    (Outcome::ForfeitWin, _) => Some((ResultKind::ForfeitNorth, None)),
+                    (Outcome::ForfeitLoss, Outcome::ForfeitLoss) => {
+                        Some((ResultKind::DoubleForfeit, None))
+                    }
+                    (Outcome::ForfeitLoss, _) => Some((ResultKind::ForfeitSouth, None)),
+                    _ => None,
+                };
+                if let Some((kind, winner)) = result {
+                    queries::set_game_result(
+                        conn,
+                        game.id,
+                        &GameResult {
+                            status: GameStatus::Final,
+                            kind: Some(kind),
+                            winner,
+                            south_seeds: None,
+                            north_seeds: None,
+                            end_kind: None,
+                            end_reason: None,
+                            moves: None,
+                            plies: None,
+                            verified: false,
+                            reason: Some("imported from a TRF file".to_string()),
+                            updated_at: now,
+                        },
+                    )?;
+                }
+            }
+        }
+    }
+    queries::publish_round(conn, round.id, now)?;
+    Ok(())
+}

@@ -1,0 +1,160 @@
+//! FIDE's Tournament Report File: a tournament exported for the staff, and a new tournament
+//! imported from a file (the API, and the organisers' page).
+
+use actix_multipart::form::MultipartForm;
+use actix_multipart::form::bytes::Bytes as UploadBytes;
+use actix_multipart::form::text::Text;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{Nav, check_csrf, render};
+use crate::auth::UserSession;
+use crate::engine::Preset;
+use crate::service::players::new_pins;
+use crate::service::trf::{self as service, Imported};
+use crate::service::{Actor, ServiceError};
+use crate::tournament::TournamentId;
+
+/// The largest TRF file taken: well above the 1,500 players of eleven rounds a tournament holds.
+pub const TRF_LIMIT: usize = 2 << 20;
+
+async fn export(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    let actor = access::staff(&session)?;
+    let (file, text) = state
+        .db(move |conn| service::export(conn, &actor, id))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{file}\""),
+        ))
+        .body(text))
+}
+
+/// Reads, hashes the new PINs (away from the writer) and imports.
+async fn import_text(
+    state: &AppState,
+    actor: Actor,
+    text: String,
+    rules: Option<String>,
+) -> Result<Imported, ServiceError> {
+    actor.organiser()?;
+    let (trf, settings, details) = service::read(&text, rules)?;
+    let count = details.len();
+    let pins = web::block(move || new_pins(count)).await?;
+    state
+        .write(move |conn| service::import(conn, &actor, &trf, &settings, &details, &pins))
+        .await
+}
+
+fn utf8(body: Vec<u8>) -> Result<String, ServiceError> {
+    String::from_utf8(body)
+        .map_err(|_| ServiceError::Invalid("the TRF file is not UTF-8 text".to_string()))
+}
+
+#[derive(Deserialize)]
+struct ImportQuery {
+    rules: Option<String>,
+}
+
+async fn api_import(
+    state: web::Data<AppState>,
+    session: UserSession,
+    query: web::Query<ImportQuery>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let body = payload
+        .to_bytes_limited(TRF_LIMIT)
+        .await
+        .map_err(|_| {
+            ServiceError::TooLarge(format!("the file is over the limit of {TRF_LIMIT} bytes"))
+        })?
+        .map_err(|e| ServiceError::BadRequest(format!("the body could not be read: {e}")))?;
+    let imported = import_text(
+        &state,
+        actor,
+        utf8(body.to_vec())?,
+        query.into_inner().rules,
+    )
+    .await?;
+    Ok(HttpResponse::Created().json(imported))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "tournaments/import.html")]
+struct ImportPage {
+    nav: Nav,
+    presets: Vec<&'static str>,
+    error: Option<String>,
+}
+
+async fn import_page(session: UserSession) -> Result<ImportPage, PageError> {
+    access::organiser(&session)?;
+    Ok(ImportPage {
+        nav: Nav::with_form(&session),
+        presets: Preset::ALL.iter().map(|p| p.name()).collect(),
+        error: None,
+    })
+}
+
+#[derive(MultipartForm)]
+struct TrfUpload {
+    #[multipart(limit = "2MB")]
+    file: UploadBytes,
+    rules: Option<Text<String>>,
+    csrf: Text<String>,
+}
+
+async fn import(
+    state: web::Data<AppState>,
+    session: UserSession,
+    MultipartForm(upload): MultipartForm<TrfUpload>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    check_csrf(&session, &upload.csrf)?;
+    let rules = upload.rules.map(|r| r.into_inner());
+    let result = match utf8(upload.file.data.to_vec()) {
+        Ok(text) => import_text(&state, actor, text, rules).await,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(imported) => {
+            let page =
+                super::players::pins_page(&state, &session, imported.tournament.id, imported.pins)
+                    .await?;
+            Ok(render(StatusCode::CREATED, &page)?)
+        }
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => {
+            let page = ImportPage {
+                nav: Nav::with_form(&session),
+                presets: Preset::ALL.iter().map(|p| p.name()).collect(),
+                error: Some(e.to_string()),
+            };
+            Ok(render(super::error::status(&e), &page)?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/export.trf", web::get().to(export))
+        .route("/tournaments/import-trf", web::get().to(import_page))
+        .route("/tournaments/import-trf", web::post().to(import));
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/import.trf", web::post().to(api_import));
+}

@@ -1,0 +1,193 @@
+//! TRF, FIDE's tournament file: imported into a new tournament and exported again; the
+//! standings of an imported tournament agree with FIDE's reference tie-break code.
+
+use awc::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+fn fixture(name: &str) -> (String, Value) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fide");
+    let trf = std::fs::read_to_string(dir.join(format!("{name}.trf"))).unwrap();
+    let json = std::fs::read_to_string(dir.join(format!("{name}.tiebreaks.json"))).unwrap();
+    (trf, serde_json::from_str(&json).unwrap())
+}
+
+async fn import(client: &Client, trf: &str) -> Resp {
+    client
+        .send(
+            Method::POST,
+            "/api/tournaments/import.trf",
+            Some("text/plain"),
+            trf.as_bytes().to_vec(),
+        )
+        .await
+}
+
+/// The cells of the players' lines (from the round columns on), by starting number.
+fn rounds_of(trf: &str) -> Vec<String> {
+    trf.split(['\r', '\n'])
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            let name: String = l.chars().skip(14).take(33).collect();
+            let rating: String = l.chars().skip(48).take(4).collect();
+            let cells: String = l.chars().skip(89).collect();
+            format!("{} {} {}", name.trim(), rating.trim(), cells.trim_end())
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn imported_tournaments_rank_as_fides_reference_code_ranks_them() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    // Byes asked for, forfeits both ways, double forfeits, pairing byes, withdrawals.
+    for name in [
+        "t0000", "t0016", "t0047", "t0091", "t0121", "t0170", "t0195",
+    ] {
+        let (trf, expected) = fixture(name);
+        let r = import(&organiser, &trf).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{name}: {}", r.body);
+        let imported = r.json();
+        let t = imported["tournament"]["id"].as_i64().unwrap();
+        let ids: std::collections::HashMap<String, i64> = imported["pins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["name"].as_str().unwrap().to_string(),
+                    p["id"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        // The file's tie-breaks, in its order.
+        let codes: Vec<String> = expected["codes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().replace('/', "-"))
+            .filter(|c| c != "PTS")
+            .collect();
+        let settings = organiser.get(&format!("/api/tournaments/{t}")).await.json();
+        let r = organiser
+            .put_json(
+                &format!("/api/tournaments/{t}"),
+                &json!({"name": settings["name"], "rules": "abapa", "rounds": settings["rounds"],
+                        "pairing": settings["pairing"], "tiebreaks": codes}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{name}: {}", r.body);
+        for (after, players) in expected["after"].as_object().unwrap() {
+            let v = app
+                .client()
+                .get(&format!("/api/tournaments/{t}/standings?after={after}"))
+                .await
+                .json();
+            let rows = v["standings"].as_array().unwrap();
+            assert_eq!(rows.len(), players.as_object().unwrap().len(), "{name}");
+            for (number, want) in players.as_object().unwrap() {
+                let player_name = format!(
+                    "Test{:04} Player{:04}",
+                    number.parse::<u32>().unwrap(),
+                    number.parse::<u32>().unwrap()
+                );
+                let id = ids[&player_name];
+                let row = rows.iter().find(|s| s["player_id"] == id).unwrap();
+                assert_eq!(
+                    row["rank"], want["rank"],
+                    "{name} after {after}: {player_name} {row}"
+                );
+                assert_eq!(
+                    row["points"].as_f64(),
+                    want["PTS"].as_f64(),
+                    "{name} after {after}: {player_name}"
+                );
+                for code in &codes {
+                    let got = row["tiebreaks"][code].as_f64().unwrap();
+                    let w = want[code.replace('-', "/")].as_f64().unwrap();
+                    assert!(
+                        (got - w).abs() < 1e-9,
+                        "{name} after {after}: {player_name} {code} is {got}, FIDE's code says {w}"
+                    );
+                }
+            }
+        }
+        // Exported again, every player's rounds are the file's.
+        let exported = organiser.get(&format!("/tournaments/{t}/export.trf")).await;
+        assert_eq!(exported.status, StatusCode::OK);
+        assert!(
+            exported
+                .header("content-type")
+                .unwrap()
+                .starts_with("text/plain")
+        );
+        assert_eq!(rounds_of(&exported.body), rounds_of(&trf), "{name}");
+    }
+}
+
+#[actix_web::test]
+async fn only_organisers_import_and_only_staff_export() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (trf, _) = fixture("t0003");
+    // Not signed in; a controller; the wrong kind of body.
+    assert_eq!(
+        import(&app.client(), &trf).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let controller = app.controller(&organiser, "kwame").await;
+    assert_eq!(
+        import(&controller, &trf).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let r = organiser
+        .post_json("/api/tournaments/import.trf", &json!({"trf": trf}))
+        .await;
+    assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{}", r.body);
+    // A broken file changes nothing and says where it breaks.
+    let tournaments = app.count("tournaments");
+    let broken = trf.replacen(" w 1", " w 9", 1);
+    let r = import(&organiser, &broken).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("line"), "{}", r.body);
+    assert_eq!(app.count("tournaments"), tournaments);
+    let r = import(&organiser, "012 Nobody came\n").await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = import(&organiser, &trf).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["tournament"]["id"].as_i64().unwrap();
+    // The export is for the staff.
+    let r = app
+        .client()
+        .get(&format!("/tournaments/{t}/export.trf"))
+        .await;
+    assert_ne!(r.status, StatusCode::OK);
+    assert!(!r.body.contains("001    1"));
+    let r = controller
+        .get(&format!("/tournaments/{t}/export.trf"))
+        .await;
+    assert_eq!(
+        r.status,
+        StatusCode::FORBIDDEN,
+        "not assigned to this tournament"
+    );
+    // The organisers' page imports a file too, and shows the PINs once.
+    let page = organiser.get("/tournaments/import-trf").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let csrf = csrf_in(&page.body);
+    let boundary = "----trf-boundary";
+    let body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"rules\"\r\n\r\nabapa\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"t.trf\"\r\nContent-Type: text/plain\r\n\r\n{trf}\r\n--{boundary}--\r\n"
+    );
+    let r = organiser
+        .send(
+            Method::POST,
+            "/tournaments/import-trf",
+            Some(&format!("multipart/form-data; boundary={boundary}")),
+            body.into_bytes(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert!(r.body.contains("Test0001 Player0001"), "{}", r.body);
+}
