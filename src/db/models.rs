@@ -53,6 +53,7 @@ pub struct Tournament {
     pub require_moves: bool,
     pub require_confirmation: bool,
     pub created_at: NaiveDateTime,
+    pub club_rounds: i32,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -73,6 +74,7 @@ pub struct TournamentForm {
     pub tiebreaks: String,
     pub require_moves: bool,
     pub require_confirmation: bool,
+    pub club_rounds: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -275,4 +277,14 @@ pub struct NewBye {
     pub round_number: i32,
     pub kind: crate::tournament::ByeKind,
     pub created_at: NaiveDateTime,
+}
+
+/// Two players the controller ruled out from meeting (`first_id` the smaller id).
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = super::schema::prohibited_pairs, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct ProhibitedPair {
+    pub id: i32,
+    pub tournament_id: TournamentId,
+    pub first_id: PlayerId,
+    pub second_id: PlayerId,
 }

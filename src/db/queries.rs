@@ -540,3 +540,46 @@ pub fn delete_bye(
     )
     .execute(conn)
 }
+
+// --- pairings ruled out -------------------------------------------------------------------------
+
+use super::schema::prohibited_pairs;
+
+pub fn prohibited_pairs(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+) -> QueryResult<Vec<ProhibitedPair>> {
+    prohibited_pairs::table
+        .filter(prohibited_pairs::tournament_id.eq(id))
+        .order((prohibited_pairs::first_id, prohibited_pairs::second_id))
+        .select(ProhibitedPair::as_select())
+        .load(conn)
+}
+
+/// Rules out a pairing (again, harmlessly); the ids in either order.
+pub fn prohibit_pair(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    a: PlayerId,
+    b: PlayerId,
+) -> QueryResult<usize> {
+    let (first, second) = if a.get() < b.get() { (a, b) } else { (b, a) };
+    diesel::insert_into(prohibited_pairs::table)
+        .values((
+            prohibited_pairs::tournament_id.eq(id),
+            prohibited_pairs::first_id.eq(first),
+            prohibited_pairs::second_id.eq(second),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+}
+
+pub fn allow_pair(conn: &mut SqliteConnection, a: PlayerId, b: PlayerId) -> QueryResult<usize> {
+    let (first, second) = if a.get() < b.get() { (a, b) } else { (b, a) };
+    diesel::delete(
+        prohibited_pairs::table
+            .filter(prohibited_pairs::first_id.eq(first))
+            .filter(prohibited_pairs::second_id.eq(second)),
+    )
+    .execute(conn)
+}

@@ -139,6 +139,16 @@ diesel::table! {
         require_moves -> Bool,
         require_confirmation -> Bool,
         created_at -> Timestamp,
+        club_rounds -> Integer,
+    }
+}
+
+diesel::table! {
+    prohibited_pairs (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        first_id -> Integer,
+        second_id -> Integer,
     }
 }
 
@@ -148,6 +158,7 @@ diesel::joinable!(byes -> tournaments (tournament_id));
 diesel::joinable!(games -> rounds (round_id));
 diesel::joinable!(games -> tournaments (tournament_id));
 diesel::joinable!(players -> tournaments (tournament_id));
+diesel::joinable!(prohibited_pairs -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(sheets -> games (game_id));
 diesel::joinable!(sheets -> players (player_id));
@@ -160,6 +171,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     byes,
     games,
     players,
+    prohibited_pairs,
     rounds,
     settings,
     sheets,

@@ -12,6 +12,7 @@ pub mod byes;
 pub mod error;
 pub mod games;
 pub mod players;
+pub mod restrictions;
 pub mod rounds;
 pub mod standings;
 pub mod tournaments;

@@ -125,7 +125,18 @@ fn generate(
                 .filter(|p| !p.withdrawn && !away.contains(&p.id))
                 .map(|p| (p.id.get(), p.rating))
                 .collect();
-            let pool = swiss_players(&active, &history, &byes, &scoring);
+            let mut pool = swiss_players(&active, &history, &byes, &scoring);
+            // Pairs ruled out, and clubmates while the club rule lasts, are never seated.
+            let (ruled_out, clubmates) = super::restrictions::forbidden(conn, t.id, number)?;
+            for p in &mut pool {
+                for &(a, b) in ruled_out.iter().chain(&clubmates) {
+                    if p.id == a {
+                        p.opponents.insert(b);
+                    } else if p.id == b {
+                        p.opponents.insert(a);
+                    }
+                }
+            }
             swiss(&pool).map_err(|e| ServiceError::Invalid(format!("no Swiss pairing: {e}")))
         }
     }
@@ -160,6 +171,32 @@ fn pairing_check(
     let history = records(conn, tournament_id, Some(number))?;
     let (met, byes) = meetings(&history);
     let mut result = check_pairing(pairing, &players, &met, &byes);
+    let (ruled_out, clubmates) = super::restrictions::forbidden(conn, tournament_id, number)?;
+    for (i, pair) in pairing.boards.iter().enumerate() {
+        let key = (pair.south.min(pair.north), pair.south.max(pair.north));
+        let name = |id: i32| {
+            players
+                .get(&id)
+                .map_or("a player", |p| p.0.as_str())
+                .to_string()
+        };
+        if ruled_out.contains(&key) {
+            result.errors.push(format!(
+                "board {}: {} and {} must not be paired (ruled out by the controller)",
+                i + 1,
+                name(pair.south),
+                name(pair.north)
+            ));
+        } else if clubmates.contains(&key) {
+            result.warnings.push(format!(
+                "board {}: {} and {} are of the same club, and clubmates are not paired together \
+                 in round {number}",
+                i + 1,
+                name(pair.south),
+                name(pair.north),
+            ));
+        }
+    }
     let away = super::byes::asked_for(conn, tournament_id, number)?;
     let paired = pairing
         .boards
@@ -309,6 +346,12 @@ fn fingerprint(
     }
     for b in queries::tournament_byes(conn, tournament_id)? {
         (b.player_id, b.round_number, b.kind).hash(&mut h);
+    }
+    for p in queries::prohibited_pairs(conn, tournament_id)? {
+        (p.first_id, p.second_id).hash(&mut h);
+    }
+    for p in queries::list_players(conn, tournament_id)? {
+        p.club.hash(&mut h);
     }
     Ok(h.finish())
 }

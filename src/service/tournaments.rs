@@ -47,6 +47,7 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         tiebreaks,
         require_moves: t.require_moves,
         require_confirmation: t.require_confirmation,
+        club_rounds: t.club_rounds,
     })
 }
 
@@ -68,6 +69,8 @@ pub struct TournamentView {
     pub tiebreaks: Vec<Tiebreak>,
     pub require_moves: bool,
     pub require_confirmation: bool,
+    /// Clubmates are not paired together in rounds 1 to this.
+    pub club_rounds: i32,
 }
 
 impl TournamentView {
@@ -87,6 +90,7 @@ impl TournamentView {
             tiebreaks: s.tiebreaks,
             require_moves: s.require_moves,
             require_confirmation: s.require_confirmation,
+            club_rounds: s.club_rounds,
         })
     }
 
@@ -186,6 +190,7 @@ fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
             .join(","),
         require_moves: settings.require_moves,
         require_confirmation: settings.require_confirmation,
+        club_rounds: settings.club_rounds,
     }
 }
 
@@ -348,6 +353,8 @@ pub struct TournamentPage {
     pub controllers: Vec<String>,
     pub runs: bool,
     pub my_games: Vec<GameView>,
+    /// Pairings ruled out (shown to the staff).
+    pub prohibited: Vec<super::restrictions::PairView>,
 }
 
 pub fn page(
@@ -364,11 +371,18 @@ pub fn page(
         Some(me) => player_games(conn, id, me)?,
         None => Vec::new(),
     };
+    let runs = actor.runs(conn, id)?;
+    let prohibited = if runs {
+        super::restrictions::list(conn, id)?
+    } else {
+        Vec::new()
+    };
     Ok(TournamentPage {
         t,
         players,
         controllers: controllers(conn, id)?,
-        runs: actor.runs(conn, id)?,
+        runs,
         my_games,
+        prohibited,
     })
 }

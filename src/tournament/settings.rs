@@ -64,6 +64,8 @@ pub struct TournamentSettings {
     pub tiebreaks: Vec<Tiebreak>,
     pub require_moves: bool,
     pub require_confirmation: bool,
+    /// Players of the same club are not paired together in rounds 1 to this (0: no such rule).
+    pub club_rounds: i32,
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike).
@@ -84,6 +86,7 @@ pub struct SettingsInput {
     pub tiebreaks: Option<Vec<String>>,
     pub require_moves: Option<bool>,
     pub require_confirmation: Option<bool>,
+    pub club_rounds: Option<i64>,
 }
 
 /// The default tie-breaks of a new tournament.
@@ -211,6 +214,12 @@ impl TournamentSettings {
                 problems.push(format!("tiebreaks: {t} is listed twice"));
             }
         }
+        let club_rounds = input.club_rounds.unwrap_or(0);
+        if !(0..=i64::from(rounds.max(0))).contains(&club_rounds) {
+            problems.push(format!(
+                "club_rounds: from 0 (clubmates may meet from round 1) to the {rounds} rounds"
+            ));
+        }
         match rules {
             Some(rules) if problems.is_empty() => Ok(TournamentSettings {
                 name,
@@ -224,6 +233,7 @@ impl TournamentSettings {
                 tiebreaks,
                 require_moves: input.require_moves.unwrap_or(true),
                 require_confirmation: input.require_confirmation.unwrap_or(true),
+                club_rounds: club_rounds as i32,
             }),
             _ => Err(problems),
         }

@@ -15,6 +15,7 @@ pub mod games;
 pub mod limits;
 pub mod pages;
 pub mod players;
+pub mod restrictions;
 pub mod rounds;
 pub mod sessions;
 pub mod standings;
@@ -184,6 +185,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(audit::api_routes)
             .configure(byes::api_routes)
             .configure(trf::api_routes)
+            .configure(restrictions::api_routes)
             .default_service(web::to(not_found_api)),
     )
     .configure(auth::page_routes)
@@ -196,5 +198,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(accounts::page_routes)
     .configure(audit::page_routes)
     .configure(byes::page_routes)
+    .configure(restrictions::page_routes)
     .default_service(web::to(not_found_page));
 }

@@ -49,6 +49,7 @@ struct ShowPage {
     runs: bool,
     /// The signed-in player's games here (for links to their sheets).
     my_games: Vec<GameView>,
+    prohibited: Vec<crate::service::restrictions::PairView>,
 }
 
 async fn show_page(
@@ -68,6 +69,7 @@ async fn show_page(
         controllers: page.controllers,
         runs: page.runs,
         my_games: page.my_games,
+        prohibited: page.prohibited,
     })
 }
 
@@ -89,6 +91,8 @@ pub struct SettingsFields {
     tiebreaks: String,
     require_moves: Option<String>,
     require_confirmation: Option<String>,
+    #[serde(default)]
+    club_rounds: String,
     #[serde(default)]
     csrf: String,
 }
@@ -117,6 +121,7 @@ impl SettingsFields {
             tiebreaks: t.tiebreak_list(),
             require_moves: t.require_moves.then(|| "on".to_string()),
             require_confirmation: t.require_confirmation.then(|| "on".to_string()),
+            club_rounds: t.club_rounds.to_string(),
             csrf: String::new(),
         }
     }
@@ -135,6 +140,7 @@ impl SettingsFields {
                 .join(", "),
             require_moves: Some("on".to_string()),
             require_confirmation: Some("on".to_string()),
+            club_rounds: "0".to_string(),
             ..SettingsFields::default()
         }
     }
@@ -168,6 +174,19 @@ impl SettingsFields {
                 Some(1)
             }
         };
+        let club_rounds = match self.club_rounds.trim() {
+            "" => None,
+            text => match text.parse::<i64>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    problems.push(format!(
+                        "club rounds: {:?} is not a whole number",
+                        self.club_rounds
+                    ));
+                    None
+                }
+            },
+        };
         let rule_options = match self.rule_options.trim() {
             "" => None,
             text => {
@@ -193,6 +212,7 @@ impl SettingsFields {
             tiebreaks: Some(self.tiebreaks.split(',').map(str::to_string).collect()),
             require_moves: Some(self.require_moves.is_some()),
             require_confirmation: Some(self.require_confirmation.is_some()),
+            club_rounds,
         };
         match TournamentSettings::parse(&input) {
             Ok(settings) if problems.is_empty() => Ok(settings),

@@ -12,6 +12,7 @@ mod helpers;
 mod input;
 mod output;
 mod persistence;
+mod restrictions;
 mod security;
 mod sheets;
 mod standings;

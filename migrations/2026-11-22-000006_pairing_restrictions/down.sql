@@ -1,0 +1,2 @@
+DROP TABLE prohibited_pairs;
+ALTER TABLE tournaments DROP COLUMN club_rounds;

@@ -1,0 +1,140 @@
+//! Pairings the controller rules out (FIDE C.04.1: players who must not meet, such as siblings
+//! or clubmates in a junior event), and the rule that players of the same club do not meet in
+//! the first rounds (a tournament setting). A generated pairing respects both; a pairing made by
+//! hand is refused if it seats a pair ruled out, and warned about clubmates.
+
+use std::collections::{HashMap, HashSet};
+
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::{Actor, Audit, Found, ServiceError, transaction};
+use crate::db::queries;
+use crate::tournament::{PlayerId, TournamentId};
+
+/// A pair ruled out, as pages and the API show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairView {
+    pub players: [PlayerId; 2],
+    pub names: [String; 2],
+}
+
+pub fn list(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<PairView>, ServiceError> {
+    queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let names: HashMap<PlayerId, String> = queries::list_players(conn, tournament_id)?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let name = |id: &PlayerId| names.get(id).cloned().unwrap_or_default();
+    Ok(queries::prohibited_pairs(conn, tournament_id)?
+        .into_iter()
+        .map(|p| PairView {
+            names: [name(&p.first_id), name(&p.second_id)],
+            players: [p.first_id, p.second_id],
+        })
+        .collect())
+}
+
+/// Pairs of player ids, the smaller first.
+pub type Pairs = HashSet<(i32, i32)>;
+
+/// The pairs that round `number` may not seat: those ruled out, and clubmates while the club
+/// rule lasts.
+pub fn forbidden(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    number: i32,
+) -> Result<(Pairs, Pairs), ServiceError> {
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let ruled_out = queries::prohibited_pairs(conn, tournament_id)?
+        .into_iter()
+        .map(|p| (p.first_id.get(), p.second_id.get()))
+        .collect();
+    let mut clubmates = HashSet::new();
+    if number <= t.club_rounds {
+        let mut by_club: HashMap<String, Vec<i32>> = HashMap::new();
+        for p in queries::list_players(conn, tournament_id)? {
+            let club = p.club.trim().to_lowercase();
+            if !club.is_empty() {
+                by_club.entry(club).or_default().push(p.id.get());
+            }
+        }
+        for ids in by_club.values() {
+            for (i, &a) in ids.iter().enumerate() {
+                for &b in &ids[i + 1..] {
+                    clubmates.insert((a.min(b), a.max(b)));
+                }
+            }
+        }
+    }
+    Ok((ruled_out, clubmates))
+}
+
+fn check_pair(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    players: [PlayerId; 2],
+) -> Result<(), ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    if players[0] == players[1] {
+        return Err(ServiceError::Invalid(
+            "name two different players".to_string(),
+        ));
+    }
+    for id in players {
+        queries::get_player(conn, tournament_id, id).or_not_found("player")?;
+    }
+    Ok(())
+}
+
+/// Rules out a pairing of two players, from the next round paired on.
+pub fn prohibit(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    players: [PlayerId; 2],
+) -> Result<Vec<PairView>, ServiceError> {
+    transaction(conn, |conn| {
+        check_pair(conn, actor, tournament_id, players)?;
+        queries::prohibit_pair(conn, tournament_id, players[0], players[1])?;
+        Audit {
+            actor,
+            action: "pairing.prohibit",
+            tournament_id: Some(tournament_id),
+            entity: "tournament",
+            entity_id: Some(tournament_id.get()),
+        }
+        .record(conn, None::<&()>, Some(&players))?;
+        list(conn, tournament_id)
+    })
+}
+
+/// Allows a pairing ruled out before.
+pub fn allow(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    players: [PlayerId; 2],
+) -> Result<Vec<PairView>, ServiceError> {
+    transaction(conn, |conn| {
+        check_pair(conn, actor, tournament_id, players)?;
+        if queries::allow_pair(conn, players[0], players[1])? == 0 {
+            return Err(ServiceError::NotFound(
+                "that pairing was not ruled out".to_string(),
+            ));
+        }
+        Audit {
+            actor,
+            action: "pairing.allow",
+            tournament_id: Some(tournament_id),
+            entity: "tournament",
+            entity_id: Some(tournament_id.get()),
+        }
+        .record(conn, Some(&players), None::<&()>)?;
+        list(conn, tournament_id)
+    })
+}
