@@ -56,6 +56,28 @@ pub enum Command {
     Perft(PerftArgs),
     /// Print a tournament's standings (a TRF file) with FIDE tie-breaks, tab separated.
     Standings(StandingsArgs),
+    /// Write a random tournament, paired by this program, as a TRF file.
+    Generate(GenerateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[arg(long)]
+    pub players: usize,
+    #[arg(long)]
+    pub rounds: usize,
+    /// The same seed gives the same tournament (default: a random one, named in line 012).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The chance that a game is drawn.
+    #[arg(long, default_value_t = 0.3)]
+    pub draws: f64,
+    /// The chance that a game is forfeited.
+    #[arg(long, default_value_t = 0.02)]
+    pub forfeits: f64,
+    /// The chance that a player asks for a bye in a round.
+    #[arg(long, default_value_t = 0.02)]
+    pub byes: f64,
 }
 
 #[derive(Debug, Args)]
@@ -185,6 +207,7 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Replay(args) => run_replay(&args),
         Command::Validate(args) => run_validate(&args),
         Command::Standings(args) => run_standings(&args),
+        Command::Generate(args) => run_generate(&args),
         Command::Perft(args) => {
             let rules = args.rules.rules();
             let start = args.position.unwrap_or_else(Position::start);
@@ -912,4 +935,26 @@ fn run_standings(args: &StandingsArgs) -> ExitCode {
     }
     print!("{out}");
     ExitCode::SUCCESS
+}
+
+fn run_generate(args: &GenerateArgs) -> ExitCode {
+    use crate::tournament::generator::{Params, generate};
+    let params = Params {
+        players: args.players,
+        rounds: args.rounds,
+        seed: args.seed.unwrap_or_else(rand::random),
+        draws: args.draws,
+        forfeits: args.forfeits,
+        byes: args.byes,
+    };
+    match generate(&params) {
+        Ok(trf) => {
+            print!("{}", trf.write());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("oware-tournament: {e}");
+            ExitCode::from(if e.contains("cannot be paired") { 1 } else { 2 })
+        }
+    }
 }

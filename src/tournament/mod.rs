@@ -3,6 +3,7 @@
 
 pub mod c07;
 pub mod game_state;
+pub mod generator;
 pub mod history;
 pub mod ids;
 pub mod pairing;

@@ -90,3 +90,77 @@ fn standings_refuse_what_they_cannot_read() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("rounds 1 to"));
 }
+
+#[test]
+fn generate_writes_a_tournament_the_standings_read() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+            .arg("generate")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let args = [
+        "--players",
+        "30",
+        "--rounds",
+        "7",
+        "--seed",
+        "5",
+        "--draws",
+        "0.4",
+        "--forfeits",
+        "0.05",
+        "--byes",
+        "0.05",
+    ];
+    let out = run(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let trf = oware_tournament::tournament::trf::Trf::parse(&text).unwrap();
+    assert_eq!((trf.players.len(), trf.rounds()), (30, 7));
+    assert_eq!(
+        run(&args).stdout,
+        out.stdout,
+        "the same seed, the same tournament"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("random.trf");
+    std::fs::write(&file, &text).unwrap();
+    let out = standings(&file, &["--tiebreaks", "BH,SB,DE"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 31);
+    // Bad numbers are refused (2); a round that cannot be paired is status 1.
+    assert_eq!(
+        run(&["--players", "1", "--rounds", "3"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["--players", "3", "--rounds", "3", "--draws", "2"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let out = run(&[
+        "--players",
+        "4",
+        "--rounds",
+        "6",
+        "--forfeits",
+        "0",
+        "--byes",
+        "0",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
