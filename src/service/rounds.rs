@@ -681,6 +681,8 @@ pub struct RoundView {
     /// When the pairings were last corrected after publishing.
     pub corrected_at: Option<chrono::NaiveDateTime>,
     pub games: Vec<GameView>,
+    /// The byes players asked for in this round (they are not paired).
+    pub requested_byes: Vec<super::byes::ByeView>,
     pub warnings: Vec<String>,
 }
 
@@ -705,12 +707,17 @@ pub fn view(
         .iter()
         .map(|g| GameView::new(g, number, &names))
         .collect();
+    let requested_byes = super::byes::list(conn, tournament_id)?
+        .into_iter()
+        .filter(|b| b.round == number)
+        .collect();
     Ok(RoundView {
         tournament_id,
         number,
         published: round.published,
         corrected_at: round.corrected_at,
         games,
+        requested_byes,
         warnings,
     })
 }

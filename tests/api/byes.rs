@@ -82,7 +82,17 @@ async fn a_player_asks_for_a_bye_and_the_round_is_paired_without_them() {
     let paired = paired_ids(&round);
     assert_eq!(paired.len(), 5, "{round}");
     assert!(!paired.contains(&ama));
+    assert_eq!(round["requested_byes"][0]["player_id"], ama, "{round}");
     publish(&organiser, t, 1).await;
+    let page = app
+        .client()
+        .get(&format!("/tournaments/{t}/rounds/1"))
+        .await;
+    assert!(
+        page.body.contains("Not paired, as they asked"),
+        "{}",
+        page.body
+    );
 
     // Once the round is paired, the bye stays as it is.
     let r = phone
