@@ -460,7 +460,11 @@ fn played(sheet: &Sheet, accepted: &Accepted, reason: &str) -> GameResult {
 }
 
 /// The result fields with no result: a forfeit's, or a game sent back to pending.
-fn without_game(status: GameStatus, kind: Option<ResultKind>, reason: &str) -> GameResult {
+pub(super) fn without_game(
+    status: GameStatus,
+    kind: Option<ResultKind>,
+    reason: &str,
+) -> GameResult {
     GameResult {
         status,
         kind,

@@ -62,15 +62,7 @@ pub fn report(
     };
     let games: Vec<GameRecord> = records(conn, tournament_id, Some(published + 1))?;
     let players = queries::list_players(conn, tournament_id)?;
-    let entrants: Vec<Entrant> = players
-        .iter()
-        .map(|p| Entrant {
-            id: p.id.get(),
-            name: p.name.clone(),
-            club: p.club.clone(),
-            rating: p.rating,
-        })
-        .collect();
+    let entrants = entrants(&players);
     let format = Format {
         round_robin: t.round_robin(),
         rounds: Some(t.rounds),
@@ -475,6 +467,19 @@ pub fn games_ogn(
     Ok(ogn::write_all(
         &records.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
     ))
+}
+
+/// Players as the standings know them, in the order given.
+pub fn entrants(players: &[crate::db::models::Player]) -> Vec<Entrant> {
+    players
+        .iter()
+        .map(|p| Entrant {
+            id: p.id.get(),
+            name: p.name.clone(),
+            club: p.club.clone(),
+            rating: p.rating,
+        })
+        .collect()
 }
 
 /// The byes players asked for (or were granted), as the standings count them.

@@ -7,15 +7,14 @@ use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
-use super::standings::requested_byes;
-use super::tournaments::{TournamentView, stored_settings};
-use super::views::records;
+use super::standings::entrants;
+use super::tournaments::TournamentView;
 use super::{Actor, Audit, Found, ServiceError, transaction};
-use crate::db::models::{GameResult, NewBye, NewGame, NewPlayer, NewRound};
+use crate::db::models::{NewBye, NewGame, NewPlayer, NewRound};
 use crate::db::queries;
 use crate::tournament::players::PlayerInput;
 use crate::tournament::settings::SettingsInput;
-use crate::tournament::standings::{Entrant, Format, crosstable, standings};
+use crate::tournament::standings::{Format, crosstable};
 use crate::tournament::trf::{Colour, Outcome, Trf};
 use crate::tournament::{
     ByeKind, GameStatus, Pairing, PlayerDetails, PlayerId, ResultKind, TournamentId,
@@ -41,42 +40,22 @@ pub fn export(
 ) -> Result<(String, String), ServiceError> {
     actor.check_runs(conn, tournament_id)?;
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
-    let view = TournamentView::new(&t)?;
-    let settings = stored_settings(&t)?;
-    let published = queries::list_rounds(conn, tournament_id)?
-        .iter()
-        .filter(|r| r.published)
-        .map(|r| r.number)
-        .max()
-        .unwrap_or(0);
+    // The standings after the last round published: its games, byes and places.
+    let report = super::standings::report(conn, tournament_id, None)?;
     let mut players = queries::list_players(conn, tournament_id)?;
     in_pairing_order(&mut players);
-    let entrants: Vec<Entrant> = players
-        .iter()
-        .map(|p| Entrant {
-            id: p.id.get(),
-            name: p.name.clone(),
-            club: p.club.clone(),
-            rating: p.rating,
-        })
-        .collect();
-    let games = records(conn, tournament_id, Some(published + 1))?;
-    let byes = requested_byes(conn, tournament_id)?;
     let format = Format {
-        round_robin: view.round_robin(),
-        rounds: Some(t.rounds),
+        round_robin: report.t.round_robin(),
+        rounds: Some(report.t.rounds),
     };
-    let mut trf = crosstable(&entrants, &games, &byes, published, format);
-    let table = standings(
-        &entrants,
-        &games,
-        &byes,
-        &settings.points,
-        &settings.tiebreaks,
-        published,
+    let mut trf = crosstable(
+        &entrants(&players),
+        &report.games,
+        &report.byes,
+        report.published,
         format,
     );
-    let rank: HashMap<i32, usize> = table.iter().map(|s| (s.player_id, s.rank)).collect();
+    let rank: HashMap<i32, usize> = report.table.iter().map(|s| (s.player_id, s.rank)).collect();
     trf.name = t.name.clone();
     trf.city = t.venue.clone();
     trf.start_date = t
@@ -354,24 +333,13 @@ fn write_round(
                     _ => None,
                 };
                 if let Some((kind, winner)) = result {
-                    queries::set_game_result(
-                        conn,
-                        game.id,
-                        &GameResult {
-                            status: GameStatus::Final,
-                            kind: Some(kind),
-                            winner,
-                            south_seeds: None,
-                            north_seeds: None,
-                            end_kind: None,
-                            end_reason: None,
-                            moves: None,
-                            plies: None,
-                            verified: false,
-                            reason: Some("imported from a TRF file".to_string()),
-                            updated_at: now,
-                        },
-                    )?;
+                    let mut result = super::games::without_game(
+                        GameStatus::Final,
+                        Some(kind),
+                        "imported from a TRF file",
+                    );
+                    result.winner = winner;
+                    queries::set_game_result(conn, game.id, &result)?;
                 }
             }
         }
