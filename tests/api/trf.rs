@@ -191,3 +191,61 @@ async fn only_organisers_import_and_only_staff_export() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert!(r.body.contains("Test0001 Player0001"), "{}", r.body);
 }
+
+#[actix_web::test]
+async fn a_file_whose_last_round_is_paired_but_not_played_imports_it_open() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (trf, _) = fixture("t0000");
+    // Round 3's games lose their results (byes keep theirs): columns 99 on the players' lines.
+    let open: String = trf
+        .split_inclusive(['\r', '\n'])
+        .map(|line| {
+            if !line.starts_with("001") {
+                return line.to_string();
+            }
+            let mut chars: Vec<char> = line.chars().collect();
+            let at = 91 + 2 * 10 + 7;
+            if at < chars.len() && "10=+-".contains(chars[at]) {
+                chars[at] = ' ';
+            }
+            chars.into_iter().collect()
+        })
+        .collect();
+    let r = import(&organiser, &open).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["tournament"]["id"].as_i64().unwrap();
+    let v = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/standings"))
+        .await
+        .json();
+    assert_eq!(v["after_round"], 3);
+    assert!(
+        v["open_games"].as_i64().unwrap() > 20,
+        "{}",
+        v["open_games"]
+    );
+    // A round before the last with a game and no result is refused.
+    let (earlier, _) = fixture("t0001");
+    let broken: String = earlier
+        .split_inclusive(['\r', '\n'])
+        .map(|line| {
+            if !line.starts_with("001") {
+                return line.to_string();
+            }
+            let mut chars: Vec<char> = line.chars().collect();
+            if chars.len() > 98 && "10=+-".contains(chars[98]) {
+                chars[98] = ' ';
+            }
+            chars.into_iter().collect()
+        })
+        .collect();
+    let r = import(&organiser, &broken).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(
+        r.body.contains("only the last round may be unplayed"),
+        "{}",
+        r.body
+    );
+}
