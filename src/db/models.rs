@@ -99,6 +99,8 @@ pub struct Player {
     pub pin_locked_until: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub session_generation: i32,
+    /// Fixed by the controller before round 1; otherwise the order is by rating, then name.
+    pub pairing_number: Option<i32>,
 }
 
 #[derive(Debug, Insertable)]

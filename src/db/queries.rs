@@ -232,11 +232,33 @@ pub fn list_players(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
 ) -> QueryResult<Vec<Player>> {
+    // Pairing order (FIDE C.04.2): numbers fixed by the controller first, then by rating
+    // (unrated last) and name.
     players::table
         .filter(players::tournament_id.eq(tournament_id))
-        .order((players::rating.desc(), players::name))
+        .order((
+            players::pairing_number.is_null(),
+            players::pairing_number,
+            players::rating.is_null(),
+            players::rating.desc(),
+            players::name,
+            players::id,
+        ))
         .select(Player::as_select())
         .load(conn)
+}
+
+/// Fixes the pairing numbers of a tournament's players.
+pub fn set_pairing_numbers(
+    conn: &mut SqliteConnection,
+    numbers: &[(PlayerId, i32)],
+) -> QueryResult<()> {
+    for &(id, n) in numbers {
+        diesel::update(players::table.find(id))
+            .set(players::pairing_number.eq(Some(n)))
+            .execute(conn)?;
+    }
+    Ok(())
 }
 
 /// A player of the given tournament (not found if it belongs to another).

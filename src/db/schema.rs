@@ -75,6 +75,7 @@ diesel::table! {
         pin_locked_until -> Nullable<Timestamp>,
         created_at -> Timestamp,
         session_generation -> Integer,
+        pairing_number -> Nullable<Integer>,
     }
 }
 

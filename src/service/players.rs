@@ -15,6 +15,8 @@ use crate::tournament::{PlayerDetails, PlayerId, TournamentId};
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerView {
     pub id: PlayerId,
+    /// The pairing number (FIDE C.04.2): the place in the pairing order, from 1.
+    pub number: usize,
     pub tournament_id: TournamentId,
     pub name: String,
     pub club: String,
@@ -27,6 +29,7 @@ impl From<&Player> for PlayerView {
     fn from(p: &Player) -> Self {
         PlayerView {
             id: p.id,
+            number: 0,
             tournament_id: p.tournament_id,
             name: p.name.clone(),
             club: p.club.clone(),
@@ -205,10 +208,61 @@ pub fn list(
     tournament_id: TournamentId,
 ) -> Result<Vec<PlayerView>, ServiceError> {
     queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
-    Ok(queries::list_players(conn, tournament_id)?
+    Ok(numbered(&queries::list_players(conn, tournament_id)?))
+}
+
+/// Players in pairing order, with their pairing numbers.
+pub fn numbered(players: &[Player]) -> Vec<PlayerView> {
+    players
         .iter()
-        .map(PlayerView::from)
-        .collect())
+        .enumerate()
+        .map(|(i, p)| PlayerView {
+            number: i + 1,
+            ..PlayerView::from(p)
+        })
+        .collect()
+}
+
+/// The staff who run the tournament fix the pairing order (every player once, first to last)
+/// before round 1 is paired; after that the numbers stay.
+pub fn set_pairing_order(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    order: &[PlayerId],
+) -> Result<Vec<PlayerView>, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    transaction(conn, |conn| {
+        if !queries::list_rounds(conn, tournament_id)?.is_empty() {
+            return Err(ServiceError::Conflict(
+                "pairing numbers are fixed once round 1 is paired".to_string(),
+            ));
+        }
+        let players = queries::list_players(conn, tournament_id)?;
+        let all: std::collections::HashSet<PlayerId> = players.iter().map(|p| p.id).collect();
+        let given: std::collections::HashSet<PlayerId> = order.iter().copied().collect();
+        if given.len() != order.len() || given != all {
+            return Err(ServiceError::Invalid(format!(
+                "give every player of the tournament once, in pairing order ({} players)",
+                all.len()
+            )));
+        }
+        let numbers: Vec<(PlayerId, i32)> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (id, i as i32 + 1))
+            .collect();
+        queries::set_pairing_numbers(conn, &numbers)?;
+        Audit {
+            actor,
+            action: "players.pairing-order",
+            tournament_id: Some(tournament_id),
+            entity: "tournament",
+            entity_id: Some(tournament_id.get()),
+        }
+        .record(conn, None::<&()>, Some(&order))?;
+        Ok(numbered(&queries::list_players(conn, tournament_id)?))
+    })
 }
 
 /// A player as the staff who run the tournament see them to edit.

@@ -74,8 +74,8 @@ pub fn manual_request(entries: &[PairingEntry]) -> Result<RoundRequest, ServiceE
 /// order of registration, so that it stays the same from round to round; a withdrawn player's
 /// opponent has a bye.
 fn round_robin_round(players: &[Player], number: i32) -> RoundPairing {
-    let mut ids: Vec<i32> = players.iter().map(|p| p.id.get()).collect();
-    ids.sort_unstable();
+    // Berger tables seat the players by pairing number (the order of `players`).
+    let ids: Vec<i32> = players.iter().map(|p| p.id.get()).collect();
     let withdrawn: HashSet<i32> = players
         .iter()
         .filter(|p| p.withdrawn)
@@ -469,6 +469,9 @@ pub fn create(
             )));
         }
         let (boards, byes, mut warnings) = resolve(conn, &t, number, request)?;
+        if number == 1 {
+            freeze_pairing_numbers(conn, tournament_id)?;
+        }
         let round = queries::insert_round(
             conn,
             &NewRound {
@@ -489,6 +492,20 @@ pub fn create(
         .record(conn, None::<&()>, Some(&pairing_summary(&boards, &byes)))?;
         view(conn, actor, tournament_id, number, warnings)
     })
+}
+
+/// From round 1 on the pairing numbers stay as they were when it was paired (a rating changed
+/// later moves no one in a Berger table); a late entry is numbered after the others.
+fn freeze_pairing_numbers(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<(), ServiceError> {
+    let numbers: Vec<(PlayerId, i32)> = queries::list_players(conn, tournament_id)?
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i as i32 + 1))
+        .collect();
+    Ok(queries::set_pairing_numbers(conn, &numbers)?)
 }
 
 /// A game as a pairing places it: board (none for a bye), South, North.

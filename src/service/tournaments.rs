@@ -363,10 +363,7 @@ pub fn page(
     id: TournamentId,
 ) -> Result<TournamentPage, ServiceError> {
     let t = get(conn, id)?;
-    let players = queries::list_players(conn, id)?
-        .iter()
-        .map(PlayerView::from)
-        .collect();
+    let players = super::players::numbered(&queries::list_players(conn, id)?);
     let my_games = match actor.player_in(id) {
         Some(me) => player_games(conn, id, me)?,
         None => Vec::new(),

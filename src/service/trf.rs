@@ -21,17 +21,6 @@ use crate::tournament::{
     TournamentSettings, Winner,
 };
 
-/// The pairing numbers of FIDE C.04.2: by rating (highest first; unrated last), then name.
-fn in_pairing_order(players: &mut [crate::db::models::Player]) {
-    players.sort_by(|a, b| {
-        b.rating
-            .unwrap_or(-1)
-            .cmp(&a.rating.unwrap_or(-1))
-            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
-            .then(a.id.get().cmp(&b.id.get()))
-    });
-}
-
 /// The tournament's published rounds as a TRF file, for the staff who run it.
 pub fn export(
     conn: &mut SqliteConnection,
@@ -42,8 +31,7 @@ pub fn export(
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     // The standings after the last round published: its games, byes and places.
     let report = super::standings::report(conn, tournament_id, None)?;
-    let mut players = queries::list_players(conn, tournament_id)?;
-    in_pairing_order(&mut players);
+    let players = queries::list_players(conn, tournament_id)?;
     let format = Format {
         round_robin: report.t.round_robin(),
         rounds: Some(report.t.rounds),
@@ -203,6 +191,10 @@ pub fn import(
                 pin: pin.clone(),
             });
         }
+        // The file's starting numbers are the pairing numbers.
+        let numbers: Vec<(PlayerId, i32)> =
+            by_number.iter().map(|(&n, &id)| (id, n as i32)).collect();
+        queries::set_pairing_numbers(conn, &numbers)?;
         let rounds = trf.rounds();
         for number in 1..=rounds {
             write_round(conn, id, trf, number, &by_number, now)?;

@@ -506,6 +506,27 @@ async fn api_list(
     Ok(HttpResponse::Ok().json(players))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairingOrder {
+    players: Vec<PlayerId>,
+}
+
+async fn api_pairing_order(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<PairingOrder>,
+) -> Result<HttpResponse, ApiError> {
+    let tournament_id = path.into_inner();
+    let actor = access::staff(&session)?;
+    let order = body.into_inner().players;
+    let players = state
+        .write(move |conn| service::set_pairing_order(conn, &actor, tournament_id, &order))
+        .await?;
+    Ok(HttpResponse::Ok().json(players))
+}
+
 #[derive(Serialize)]
 struct CreatedPlayer {
     #[serde(flatten)]
@@ -702,5 +723,9 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/tournaments/{id}/players/{player}/pin",
             web::post().to(api_reset_pin),
+        )
+        .route(
+            "/tournaments/{id}/pairing-numbers",
+            web::put().to(api_pairing_order),
         );
 }

@@ -81,6 +81,27 @@ async fn a_generated_round_keeps_apart_the_pairs_ruled_out_and_clubmates() {
     let mut want = vec![[a.min(d), a.max(d)], [b.min(c), b.max(c)]];
     want.sort();
     assert_eq!(got, want);
+    // The pairing numbers were fixed when round 1 was paired: a new rating moves no one.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/players/{d}"),
+            &json!({"name": "Dee", "club": "Kumasi", "rating": 2800}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let v = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    let dee = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == d)
+        .unwrap()
+        .clone();
+    assert_eq!(dee["number"], 4, "{v}");
     // Allowed again, the pair is gone from the list.
     let r = organiser
         .send(
@@ -142,4 +163,92 @@ async fn a_round_entered_by_hand_may_not_seat_a_pair_ruled_out() {
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     assert!(r.body.contains("same club"), "{}", r.body);
+}
+
+#[actix_web::test]
+async fn pairing_numbers_follow_the_ratings_unless_the_controller_fixes_them_before_round_1() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Round robin", "rules": "abapa", "rounds": 3, "pairing": "round-robin"}),
+        )
+        .await;
+    let t = r.json()["id"].as_i64().unwrap();
+    let low = player(&organiser, t, "Zed", "", 1200).await;
+    let high = player(&organiser, t, "Ama", "", 2100).await;
+    let mid_b = player(&organiser, t, "Bo", "", 1600).await;
+    let mid_a = player(&organiser, t, "Abe", "", 1600).await;
+    let numbers = |v: &Value| -> Vec<(i64, i64)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["number"].as_i64().unwrap(), p["id"].as_i64().unwrap()))
+            .collect()
+    };
+    // C.04.2: by rating, then name.
+    let v = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    assert_eq!(numbers(&v), [(1, high), (2, mid_a), (3, mid_b), (4, low)]);
+    // The controller fixes another order; every player once, or nothing changes.
+    let path = format!("/api/tournaments/{t}/pairing-numbers");
+    let r = app
+        .client()
+        .put_json(&path, &json!({"players": [low, high, mid_a, mid_b]}))
+        .await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    let r = organiser
+        .put_json(&path, &json!({"players": [low, high, mid_a]}))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = organiser
+        .put_json(&path, &json!({"players": [low, high, high, mid_b]}))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let order = [low, mid_b, mid_a, high];
+    let r = organiser.put_json(&path, &json!({"players": order})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        numbers(&r.json()),
+        [(1, low), (2, mid_b), (3, mid_a), (4, high)]
+    );
+    // The Berger table seats them by these numbers: round 1 is 1–4 and 2–3.
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let mut got = boards(&r.json());
+    got.sort();
+    let mut want = vec![
+        [low.min(high), low.max(high)],
+        [mid_a.min(mid_b), mid_a.max(mid_b)],
+    ];
+    want.sort();
+    assert_eq!(got, want);
+    // Once round 1 is paired, the numbers stay.
+    let r = organiser
+        .put_json(&path, &json!({"players": [high, mid_a, mid_b, low]}))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    // Nor does a rating changed after round 1 move anyone.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/players/{mid_a}"),
+            &json!({"name": "Abe", "rating": 2600}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let v = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    assert_eq!(numbers(&v), [(1, low), (2, mid_b), (3, mid_a), (4, high)]);
 }
