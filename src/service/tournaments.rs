@@ -355,6 +355,8 @@ pub struct TournamentPage {
     pub my_games: Vec<GameView>,
     /// Pairings ruled out (shown to the staff).
     pub prohibited: Vec<super::restrictions::PairView>,
+    /// A round is paired: the pairing numbers are fixed.
+    pub paired: bool,
 }
 
 pub fn page(
@@ -381,5 +383,6 @@ pub fn page(
         runs,
         my_games,
         prohibited,
+        paired: !queries::list_rounds(conn, id)?.is_empty(),
     })
 }

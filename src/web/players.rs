@@ -490,6 +490,10 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/players/{player}/pin",
         web::post().to(reset_pin),
+    )
+    .route(
+        "/tournaments/{id}/pairing-numbers",
+        web::post().to(pairing_order_page),
     );
 }
 
@@ -525,6 +529,46 @@ async fn api_pairing_order(
         .write(move |conn| service::set_pairing_order(conn, &actor, tournament_id, &order))
         .await?;
     Ok(HttpResponse::Ok().json(players))
+}
+
+/// The pairing-number form: `csrf`, and `n<player id>` = the number given.
+async fn pairing_order_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    form: web::Form<std::collections::HashMap<String, String>>,
+) -> Result<HttpResponse, PageError> {
+    let tournament_id = path.into_inner();
+    let form = form.into_inner();
+    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
+    let actor = access::staff(&session)?;
+    let mut numbered: Vec<(i64, PlayerId)> = Vec::new();
+    for (field, value) in &form {
+        let Some(id) = field.strip_prefix('n').and_then(|id| id.parse().ok()) else {
+            continue;
+        };
+        let number = value.trim().parse::<i64>().map_err(|_| {
+            ServiceError::Invalid(format!("pairing numbers: {value:?} is not a whole number"))
+        })?;
+        numbered.push((number, PlayerId(id)));
+    }
+    numbered.sort();
+    if numbered
+        .iter()
+        .enumerate()
+        .any(|(i, (n, _))| *n != i as i64 + 1)
+    {
+        return Err(ServiceError::Invalid(format!(
+            "pairing numbers: number the players 1 to {}, each number once",
+            numbered.len()
+        ))
+        .into());
+    }
+    let order: Vec<PlayerId> = numbered.into_iter().map(|(_, id)| id).collect();
+    state
+        .write(move |conn| service::set_pairing_order(conn, &actor, tournament_id, &order))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
 
 #[derive(Serialize)]

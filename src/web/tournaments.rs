@@ -50,6 +50,8 @@ struct ShowPage {
     /// The signed-in player's games here (for links to their sheets).
     my_games: Vec<GameView>,
     prohibited: Vec<crate::service::restrictions::PairView>,
+    /// The staff may still change the pairing numbers.
+    numbers_open: bool,
 }
 
 async fn show_page(
@@ -69,6 +71,7 @@ async fn show_page(
         controllers: page.controllers,
         runs: page.runs,
         my_games: page.my_games,
+        numbers_open: page.runs && !page.paired,
         prohibited: page.prohibited,
     })
 }

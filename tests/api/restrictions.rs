@@ -194,6 +194,43 @@ async fn pairing_numbers_follow_the_ratings_unless_the_controller_fixes_them_bef
         .await
         .json();
     assert_eq!(numbers(&v), [(1, high), (2, mid_a), (3, mid_b), (4, low)]);
+    // The tournament page numbers them too, in a form.
+    let page = organiser.get(&format!("/tournaments/{t}")).await;
+    assert!(
+        page.body.contains("fix the pairing numbers"),
+        "{}",
+        page.body
+    );
+    let csrf = csrf_in(&page.body);
+    let form = |numbers: [i64; 4]| {
+        let mut fields: Vec<(String, String)> = vec![("csrf".into(), csrf.clone())];
+        for (id, n) in [high, mid_a, mid_b, low].iter().zip(numbers) {
+            fields.push((format!("n{id}"), n.to_string()));
+        }
+        fields
+    };
+    let send = |fields: Vec<(String, String)>| {
+        let organiser = &organiser;
+        async move {
+            let refs: Vec<(&str, &str)> = fields
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            organiser
+                .post_form(&format!("/tournaments/{t}/pairing-numbers"), &refs)
+                .await
+        }
+    };
+    let r = send(form([1, 1, 2, 3])).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = send(form([2, 1, 4, 3])).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let v = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    assert_eq!(numbers(&v), [(1, mid_a), (2, high), (3, low), (4, mid_b)]);
     // The controller fixes another order; every player once, or nothing changes.
     let path = format!("/api/tournaments/{t}/pairing-numbers");
     let r = app
