@@ -3,8 +3,6 @@
 //! regulations allow it), until the round is paired. The player is then left out of that round's
 //! pairing and scores the bye.
 
-use std::collections::HashSet;
-
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
@@ -22,19 +20,6 @@ pub struct ByeView {
     pub round: i32,
     pub kind: ByeKind,
     pub label: &'static str,
-}
-
-/// The players who asked for a bye in round `number`.
-pub fn asked_for(
-    conn: &mut SqliteConnection,
-    tournament_id: TournamentId,
-    number: i32,
-) -> Result<HashSet<PlayerId>, ServiceError> {
-    Ok(queries::tournament_byes(conn, tournament_id)?
-        .into_iter()
-        .filter(|b| b.round_number == number)
-        .map(|b| b.player_id)
-        .collect())
 }
 
 /// The rounds a bye can still be asked for in: those not yet paired (none in a round robin).

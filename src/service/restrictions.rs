@@ -9,7 +9,10 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::{Actor, Audit, Found, ServiceError, transaction};
+use crate::db::models::{Player, Tournament};
 use crate::db::queries;
+use crate::tournament::history::RequestedBye;
+use crate::tournament::pairing::Restrictions;
 use crate::tournament::{PlayerId, TournamentId};
 
 /// A pair ruled out, as pages and the API show it.
@@ -38,25 +41,23 @@ pub fn list(
         .collect())
 }
 
-/// Pairs of player ids, the smaller first.
-pub type Pairs = HashSet<(i32, i32)>;
-
-/// The pairs that round `number` may not seat: those ruled out, and clubmates while the club
-/// rule lasts.
-pub fn forbidden(
+/// What round `number` must respect: the pairs ruled out, clubmates while the club rule lasts,
+/// and the players who asked for a bye; from the tournament's players and byes already read.
+pub fn for_round(
     conn: &mut SqliteConnection,
-    tournament_id: TournamentId,
+    t: &Tournament,
+    players: &[Player],
+    byes: &[RequestedBye],
     number: i32,
-) -> Result<(Pairs, Pairs), ServiceError> {
-    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
-    let ruled_out = queries::prohibited_pairs(conn, tournament_id)?
+) -> Result<Restrictions, ServiceError> {
+    let ruled_out = queries::prohibited_pairs(conn, t.id)?
         .into_iter()
         .map(|p| (p.first_id.get(), p.second_id.get()))
         .collect();
     let mut clubmates = HashSet::new();
     if number <= t.club_rounds {
         let mut by_club: HashMap<String, Vec<i32>> = HashMap::new();
-        for p in queries::list_players(conn, tournament_id)? {
+        for p in players {
             let club = p.club.trim().to_lowercase();
             if !club.is_empty() {
                 by_club.entry(club).or_default().push(p.id.get());
@@ -70,7 +71,16 @@ pub fn forbidden(
             }
         }
     }
-    Ok((ruled_out, clubmates))
+    Ok(Restrictions {
+        round: number,
+        ruled_out,
+        clubmates,
+        away: byes
+            .iter()
+            .filter(|b| b.round == number)
+            .map(|b| b.player)
+            .collect(),
+    })
 }
 
 fn check_pair(

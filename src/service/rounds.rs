@@ -115,28 +115,17 @@ fn generate(
         Pairing::Swiss => {
             let scoring = super::tournaments::stored_settings(t)?.points;
             let history = records(conn, t.id, Some(number))?;
-            let byes: Vec<_> = super::standings::requested_byes(conn, t.id)?
-                .into_iter()
-                .filter(|b| b.round < number)
-                .collect();
-            let away = super::byes::asked_for(conn, t.id, number)?;
+            let mut byes = super::standings::requested_byes(conn, t.id)?;
+            let restrictions = super::restrictions::for_round(conn, t, &players, &byes, number)?;
+            byes.retain(|b| b.round < number);
             let active: Vec<(i32, Option<i32>)> = players
                 .iter()
-                .filter(|p| !p.withdrawn && !away.contains(&p.id))
+                .filter(|p| !p.withdrawn && !restrictions.away.contains(&p.id.get()))
                 .map(|p| (p.id.get(), p.rating))
                 .collect();
             let mut pool = swiss_players(&active, &history, &byes, &scoring);
             // Pairs ruled out, and clubmates while the club rule lasts, are never seated.
-            let (ruled_out, clubmates) = super::restrictions::forbidden(conn, t.id, number)?;
-            for p in &mut pool {
-                for &(a, b) in ruled_out.iter().chain(&clubmates) {
-                    if p.id == a {
-                        p.opponents.insert(b);
-                    } else if p.id == b {
-                        p.opponents.insert(a);
-                    }
-                }
-            }
+            restrictions.forbid_in(&mut pool);
             swiss(&pool).map_err(|e| ServiceError::Invalid(format!("no Swiss pairing: {e}")))
         }
     }
@@ -164,54 +153,17 @@ fn pairing_check(
     number: i32,
     pairing: &RoundPairing,
 ) -> Result<crate::tournament::pairing::PairingCheck, ServiceError> {
-    let players: HashMap<i32, (String, bool)> = queries::list_players(conn, tournament_id)?
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let listed = queries::list_players(conn, tournament_id)?;
+    let requested = super::standings::requested_byes(conn, tournament_id)?;
+    let restrictions = super::restrictions::for_round(conn, &t, &listed, &requested, number)?;
+    let players: HashMap<i32, (String, bool)> = listed
         .into_iter()
         .map(|p| (p.id.get(), (p.name, p.withdrawn)))
         .collect();
     let history = records(conn, tournament_id, Some(number))?;
     let (met, byes) = meetings(&history);
-    let mut result = check_pairing(pairing, &players, &met, &byes);
-    let (ruled_out, clubmates) = super::restrictions::forbidden(conn, tournament_id, number)?;
-    for (i, pair) in pairing.boards.iter().enumerate() {
-        let key = (pair.south.min(pair.north), pair.south.max(pair.north));
-        let name = |id: i32| {
-            players
-                .get(&id)
-                .map_or("a player", |p| p.0.as_str())
-                .to_string()
-        };
-        if ruled_out.contains(&key) {
-            result.errors.push(format!(
-                "board {}: {} and {} must not be paired (ruled out by the controller)",
-                i + 1,
-                name(pair.south),
-                name(pair.north)
-            ));
-        } else if clubmates.contains(&key) {
-            result.warnings.push(format!(
-                "board {}: {} and {} are of the same club, and clubmates are not paired together \
-                 in round {number}",
-                i + 1,
-                name(pair.south),
-                name(pair.north),
-            ));
-        }
-    }
-    let away = super::byes::asked_for(conn, tournament_id, number)?;
-    let paired = pairing
-        .boards
-        .iter()
-        .flat_map(|p| [p.south, p.north])
-        .chain(pairing.byes.iter().copied());
-    for id in paired {
-        if away.contains(&PlayerId(id)) {
-            let name = players.get(&id).map_or("a player", |p| p.0.as_str());
-            result.errors.push(format!(
-                "{name} asked for a bye in round {number}: cancel the bye to pair them"
-            ));
-        }
-    }
-    Ok(result)
+    Ok(check_pairing(pairing, &players, &met, &byes, &restrictions))
 }
 
 /// The warning that games of the round before round `number` have no result that counts yet.

@@ -230,13 +230,40 @@ pub struct PairingCheck {
     pub warnings: Vec<String>,
 }
 
+/// What round `round`'s pairing must respect besides the rounds before it (pairs of ids, the
+/// smaller first).
+#[derive(Clone, Debug, Default)]
+pub struct Restrictions {
+    pub round: i32,
+    /// Pairs the controller ruled out: never seated.
+    pub ruled_out: HashSet<(i32, i32)>,
+    /// Clubmates kept apart this round: a generated round avoids them, one by hand is warned.
+    pub clubmates: HashSet<(i32, i32)>,
+    /// Players who asked for a bye this round: not paired.
+    pub away: HashSet<i32>,
+}
+
+impl Restrictions {
+    /// Marks the pairs that may not be seated as met already, for the Swiss pairing.
+    pub fn forbid_in(&self, pool: &mut [SwissPlayer]) {
+        let index: HashMap<i32, usize> = pool.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        for &(a, b) in self.ruled_out.iter().chain(&self.clubmates) {
+            if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
+                pool[i].opponents.insert(b);
+                pool[j].opponents.insert(a);
+            }
+        }
+    }
+}
+
 /// Checks a round's pairing against the tournament's players (id → (name, withdrawn)), the
-/// games already played (pairs of ids) and the byes already given.
+/// games already played (pairs of ids), the byes already given and the round's restrictions.
 pub fn check_pairing(
     pairing: &RoundPairing,
     players: &HashMap<i32, (String, bool)>,
     met: &HashSet<(i32, i32)>,
     had_bye: &HashSet<i32>,
+    restrictions: &Restrictions,
 ) -> PairingCheck {
     let mut check = PairingCheck::default();
     let mut seen: HashSet<i32> = HashSet::new();
@@ -258,6 +285,12 @@ pub fn check_pairing(
                     .errors
                     .push(format!("{n} is paired twice in this round"));
             }
+            if restrictions.away.contains(&id) {
+                check.errors.push(format!(
+                    "{n} asked for a bye in round {}: cancel the bye to pair them",
+                    restrictions.round
+                ));
+            }
         }
     };
     for (i, pair) in pairing.boards.iter().enumerate() {
@@ -276,6 +309,23 @@ pub fn check_pairing(
                 i + 1,
                 name(pair.south),
                 name(pair.north)
+            ));
+        }
+        if restrictions.ruled_out.contains(&key) {
+            check.errors.push(format!(
+                "board {}: {} and {} must not be paired (ruled out by the controller)",
+                i + 1,
+                name(pair.south),
+                name(pair.north)
+            ));
+        } else if restrictions.clubmates.contains(&key) {
+            check.warnings.push(format!(
+                "board {}: {} and {} are of the same club, and clubmates are not paired together \
+                 in round {}",
+                i + 1,
+                name(pair.south),
+                name(pair.north),
+                restrictions.round
             ));
         }
     }
@@ -410,6 +460,57 @@ mod tests {
     }
 
     #[test]
+    fn restrictions_keep_pairs_apart_and_players_away() {
+        let restrictions = Restrictions {
+            round: 2,
+            ruled_out: [(1, 2)].into_iter().collect(),
+            clubmates: [(3, 4)].into_iter().collect(),
+            away: [5].into_iter().collect(),
+        };
+        // A generated round seats neither pair: 1–3 and 2–4, or 1–4 and 2–3.
+        let mut pool: Vec<SwissPlayer> = (1..=4).map(|id| swiss_player(id, 0)).collect();
+        restrictions.forbid_in(&mut pool);
+        let p = swiss(&pool).unwrap();
+        for b in &p.boards {
+            let key = (b.south.min(b.north), b.south.max(b.north));
+            assert!(key != (1, 2) && key != (3, 4), "{p:?}");
+        }
+        // By hand: the pair ruled out is an error, clubmates a warning, a player away an error.
+        let players: HashMap<i32, (String, bool)> =
+            (1..=5).map(|id| (id, (format!("P{id}"), false))).collect();
+        let pairing = RoundPairing {
+            boards: vec![Pair { south: 1, north: 2 }, Pair { south: 3, north: 4 }],
+            byes: vec![5],
+        };
+        let check = check_pairing(
+            &pairing,
+            &players,
+            &HashSet::new(),
+            &HashSet::new(),
+            &restrictions,
+        );
+        assert_eq!(check.errors.len(), 2, "{check:?}");
+        assert!(
+            check
+                .errors
+                .iter()
+                .any(|e| e.contains("P1 and P2 must not be paired"))
+        );
+        assert!(
+            check
+                .errors
+                .iter()
+                .any(|e| e.contains("P5 asked for a bye in round 2"))
+        );
+        assert!(
+            check
+                .warnings
+                .iter()
+                .any(|w| w.contains("P3 and P4 are of the same club"))
+        );
+    }
+
+    #[test]
     fn hand_pairings_are_checked() {
         let players: HashMap<i32, (String, bool)> = [
             (1, ("Ama".to_string(), false)),
@@ -424,7 +525,13 @@ mod tests {
             boards: vec![Pair { south: 1, north: 2 }, Pair { south: 3, north: 1 }],
             byes: vec![9],
         };
-        let check = check_pairing(&pairing, &players, &met, &HashSet::new());
+        let check = check_pairing(
+            &pairing,
+            &players,
+            &met,
+            &HashSet::new(),
+            &Restrictions::default(),
+        );
         assert_eq!(check.errors.len(), 3, "{check:?}"); // Yaw withdrawn, Ama twice, #9 unknown
         assert!(check.warnings.iter().any(|w| w.contains("met before")));
         assert!(check.warnings.iter().any(|w| w.contains("Esi")));
