@@ -6,18 +6,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 use crate::sheets::{publish, tournament_with_players};
-
-async fn signed_in(app: &TestApp, t: i64, id: i64, pin: &str) -> Client {
-    let c = app.client();
-    let r = c
-        .post_json(
-            &format!("/api/tournaments/{t}/players/{id}/session"),
-            &json!({ "pin": pin }),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    c
-}
+use crate::swiss::sign_in;
 
 fn paired_ids(round: &Value) -> Vec<i64> {
     let mut ids = Vec::new();
@@ -37,7 +26,7 @@ async fn a_player_asks_for_a_bye_and_the_round_is_paired_without_them() {
     let organiser = app.organiser().await;
     let (t, players) = tournament_with_players(&app, &organiser, "swiss", 6, json!({})).await;
     let (ama, ama_pin) = players[0].clone();
-    let phone = signed_in(&app, t, ama, &ama_pin).await;
+    let phone = sign_in(&app, t, ama, &ama_pin).await;
 
     // A full point is the controller's to grant; a half point the player may ask for.
     let r = phone
@@ -184,7 +173,7 @@ async fn a_player_asks_for_a_bye_from_their_page() {
     let organiser = app.organiser().await;
     let (t, players) = tournament_with_players(&app, &organiser, "swiss", 4, json!({})).await;
     let (id, pin) = players[2].clone();
-    let phone = signed_in(&app, t, id, &pin).await;
+    let phone = sign_in(&app, t, id, &pin).await;
     let page = phone.get(&format!("/tournaments/{t}/players/{id}")).await;
     assert!(page.body.contains("Ask for the bye"), "{}", page.body);
     // Only the player (and the staff) get the form.

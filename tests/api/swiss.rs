@@ -43,7 +43,7 @@ pub fn sheet(game: &(String, String, [i64; 2])) -> Value {
 }
 
 /// A player signed in with their PIN.
-async fn sign_in(app: &TestApp, t: i64, id: i64, pin: &str) -> Client {
+pub async fn sign_in(app: &TestApp, t: i64, id: i64, pin: &str) -> Client {
     let c = app.client();
     let r = c
         .post_json(
