@@ -201,3 +201,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(restrictions::page_routes)
     .default_service(web::to(not_found_page));
 }
+
+/// A request body of UTF-8 text (`what` names it in the answers): at most `limit` bytes.
+pub async fn text_body(
+    payload: web::Payload,
+    limit: usize,
+    what: &str,
+) -> Result<String, ServiceError> {
+    let body = payload
+        .to_bytes_limited(limit)
+        .await
+        .map_err(|_| ServiceError::TooLarge(format!("{what} is over the limit of {limit} bytes")))?
+        .map_err(|e| ServiceError::BadRequest(format!("the body could not be read: {e}")))?;
+    String::from_utf8(body.to_vec())
+        .map_err(|_| ServiceError::Invalid(format!("{what} is not UTF-8 text")))
+}

@@ -653,22 +653,6 @@ struct ImportResult {
     error: Option<serde_json::Value>,
 }
 
-/// A CSV request body: at most [`super::CSV_LIMIT`] bytes of UTF-8 text.
-async fn csv_body(payload: web::Payload) -> Result<String, ServiceError> {
-    let body = payload
-        .to_bytes_limited(super::CSV_LIMIT)
-        .await
-        .map_err(|_| {
-            ServiceError::TooLarge(format!(
-                "the CSV is over the limit of {} bytes",
-                super::CSV_LIMIT
-            ))
-        })?
-        .map_err(|e| ServiceError::BadRequest(format!("the body could not be read: {e}")))?;
-    String::from_utf8(body.to_vec())
-        .map_err(|_| ServiceError::Invalid("the CSV is not UTF-8 text".to_string()))
-}
-
 async fn api_import(
     state: web::Data<AppState>,
     session: UserSession,
@@ -678,7 +662,7 @@ async fn api_import(
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
     let actor = check_runs(&state, &session, tournament_id).await?;
-    let text = csv_body(payload).await?;
+    let text = super::text_body(payload, super::CSV_LIMIT, "the CSV").await?;
     let players = match parse_player_csv(&text) {
         Ok(players) => players,
         Err(errors) => return Ok(ImportResult::refused(errors)),

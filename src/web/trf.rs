@@ -76,20 +76,8 @@ async fn api_import(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::organiser(&session)?;
-    let body = payload
-        .to_bytes_limited(TRF_LIMIT)
-        .await
-        .map_err(|_| {
-            ServiceError::TooLarge(format!("the file is over the limit of {TRF_LIMIT} bytes"))
-        })?
-        .map_err(|e| ServiceError::BadRequest(format!("the body could not be read: {e}")))?;
-    let imported = import_text(
-        &state,
-        actor,
-        utf8(body.to_vec())?,
-        query.into_inner().rules,
-    )
-    .await?;
+    let text = super::text_body(payload, TRF_LIMIT, "the TRF file").await?;
+    let imported = import_text(&state, actor, text, query.into_inner().rules).await?;
     Ok(HttpResponse::Created().json(imported))
 }
 
