@@ -913,11 +913,7 @@ fn run_standings(args: &StandingsArgs) -> ExitCode {
     }
     let system = trf.pairing_system.to_ascii_uppercase();
     let round_robin = args.round_robin || system.contains("ROBIN") || system.contains("BERGER");
-    let mut codes = vec![Code {
-        base: Base::Pts,
-        low: 0,
-        high: 0,
-    }];
+    let mut codes = vec![Code::plain(Base::Pts)];
     codes.extend(args.tiebreaks.iter().filter_map(|c| c.parse::<Code>().ok()));
     let rows = standings(&trf, after, &codes, round_robin);
     let mut out = String::from("no\tname\trank\tPTS");

@@ -90,6 +90,18 @@ pub struct Code {
     pub high: usize,
 }
 
+impl Code {
+    /// A tie-break with `low` lowest and `high` highest values cut.
+    pub const fn new(base: Base, low: usize, high: usize) -> Code {
+        Code { base, low, high }
+    }
+
+    /// A tie-break without modifiers.
+    pub const fn plain(base: Base) -> Code {
+        Code::new(base, 0, 0)
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.base.acronym())?;

@@ -195,7 +195,7 @@ impl TournamentSettings {
             None => DEFAULT_TIEBREAKS.to_vec(),
             Some(codes) => codes
                 .iter()
-                .map(|c| c.trim().to_ascii_uppercase().replace('/', "-"))
+                .map(|c| c.trim().to_ascii_uppercase())
                 .filter(|c| !c.is_empty())
                 .filter_map(|code| match code.parse() {
                     Ok(t) => Some(t),

@@ -170,7 +170,7 @@ pub fn standings(
         },
     );
     let mut ranking = Ranking::new(&table.numbers());
-    let points = table.column(fide(Base::Pts), ranking.ranks());
+    let points = table.column(Code::plain(Base::Pts), ranking.ranks());
     ranking.add(&points, false);
     let seeds = seed_counts(entrants, games, after);
     let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(tiebreaks.len()); entrants.len()];
@@ -215,14 +215,6 @@ pub fn standings(
             }
         })
         .collect()
-}
-
-fn fide(base: Base) -> Code {
-    Code {
-        base,
-        low: 0,
-        high: 0,
-    }
 }
 
 /// Seeds captured and conceded in the games played up to round `after`, by entrant.

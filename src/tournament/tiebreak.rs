@@ -19,7 +19,7 @@ pub enum Tiebreak {
 }
 
 const fn fide(base: Base, low: usize, high: usize) -> Tiebreak {
-    Tiebreak::Fide(Code { base, low, high })
+    Tiebreak::Fide(Code::new(base, low, high))
 }
 
 impl Tiebreak {
@@ -62,12 +62,10 @@ impl Tiebreak {
 
     /// The tie-break's name for people.
     pub fn label(self) -> String {
-        let Tiebreak::Fide(code) = self else {
-            return match self {
-                Tiebreak::SeedDifference => "seed difference",
-                _ => "seeds captured",
-            }
-            .to_string();
+        let code = match self {
+            Tiebreak::SeedsCaptured => return "seeds captured".to_string(),
+            Tiebreak::SeedDifference => return "seed difference".to_string(),
+            Tiebreak::Fide(code) => code,
         };
         let name = match code.base {
             Base::Pts => "points",
