@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::standings::entrants;
 use super::tournaments::TournamentView;
-use super::{Actor, Audit, Found, ServiceError, transaction};
+use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{NewBye, NewGame, NewPlayer, NewRound};
 use crate::db::queries;
 use crate::tournament::players::PlayerInput;
@@ -28,9 +28,9 @@ pub fn export(
     tournament_id: TournamentId,
 ) -> Result<(String, String), ServiceError> {
     actor.check_runs(conn, tournament_id)?;
-    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     // The standings after the last round published: its games, byes and places.
     let report = super::standings::report(conn, tournament_id, None)?;
+    let t = &report.t;
     let players = queries::list_players(conn, tournament_id)?;
     let format = Format {
         round_robin: report.t.round_robin(),
