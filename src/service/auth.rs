@@ -149,10 +149,10 @@ pub fn claim_login(
 ) -> Result<(), ServiceError> {
     transaction(conn, |conn| {
         let account = queries::get_account(conn, id)?;
-        if known_device && check_account_lock(&account, now).is_err() {
-            return Ok(());
+        if let Err(locked) = check_account_lock(&account, now) {
+            // Checked uncounted from a device known to the account; refused from any other.
+            return if known_device { Ok(()) } else { Err(locked) };
         }
-        check_account_lock(&account, now)?;
         let (failures, lock) = next_attempt(account.failed_logins, account.locked_until, now);
         Ok(queries::set_login_attempts(conn, id, failures, lock)?)
     })
