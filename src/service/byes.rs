@@ -101,7 +101,10 @@ fn check(
             t.rounds
         )));
     }
-    if queries::get_round(conn, tournament_id, number).is_ok() {
+    if queries::list_rounds(conn, tournament_id)?
+        .iter()
+        .any(|r| r.number == number)
+    {
         return Err(ServiceError::Conflict(format!(
             "round {number} is paired already: ask the controller"
         )));
