@@ -1,70 +1,47 @@
-//! Tournament work: a Swiss round of 1,000 players, a PIN check, a sheet's verification.
+//! Tournament work: a Dutch-system round, a PIN check, a sheet's verification, standings.
 //!
 //! `cargo bench --bench tournament`; figures are in README.md.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use oware_tournament::auth::{Lane, hash_secret, verify_secret};
 use oware_tournament::engine::Rules;
+use oware_tournament::tournament::dutch;
+use oware_tournament::tournament::generator::{Params, generate};
 use oware_tournament::tournament::history::GameRecord;
-use oware_tournament::tournament::pairing::{SwissPlayer, swiss};
 use oware_tournament::tournament::sheets::{EndKind, Sheet, check_sheet};
 use oware_tournament::tournament::standings::{Entrant, Format, standings};
 use oware_tournament::tournament::{Points, ResultKind, Tiebreak, Winner};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// `size` players after `rounds` rounds of Swiss with random results.
-fn field(size: i32, rounds: usize) -> Vec<SwissPlayer> {
-    let mut rng = StdRng::seed_from_u64(7);
-    let mut players: Vec<SwissPlayer> = (0..size)
-        .map(|id| SwissPlayer {
-            id,
-            half_points: 0,
-            rating: Some(2400 - id),
-            opponents: HashSet::new(),
-            had_bye: false,
-            sides: Vec::new(),
-        })
-        .collect();
-    for _ in 0..rounds {
-        let pairing = swiss(&players).expect("a pairing");
-        for pair in pairing.boards {
-            let (s, n) = (pair.south as usize, pair.north as usize);
-            let (ps, pn) = match rng.gen_range(0..10) {
-                0 => (1, 1),
-                1..=5 => (2, 0),
-                _ => (0, 2),
-            };
-            players[s].half_points += ps;
-            players[n].half_points += pn;
-            players[s].opponents.insert(pair.north);
-            players[n].opponents.insert(pair.south);
-            players[s].sides.push(true);
-            players[n].sides.push(false);
-        }
-    }
-    players
+/// A Swiss round of a random tournament of `players` players after `rounds` rounds (draws,
+/// forfeits and byes asked for included), each round paired by the Dutch system.
+fn dutch_round(players: usize, rounds: usize) -> dutch::Input {
+    let mut trf = generate(&Params {
+        players,
+        rounds: rounds.max(1),
+        seed: 7,
+        draws: 0.3,
+        forfeits: 0.02,
+        byes: 0.02,
+    })
+    .expect("a tournament");
+    trf.planned_rounds = None;
+    dutch::input_from_trf(&trf, rounds + 1)
 }
 
 fn pairing(c: &mut Criterion) {
-    let mut group = c.benchmark_group("swiss");
+    let mut group = c.benchmark_group("dutch");
     group.sample_size(10);
-    let first = field(1000, 0);
-    group.bench_function("1,000 players, round 1", |b| {
-        b.iter(|| swiss(black_box(&first)).unwrap().boards.len())
-    });
-    let sixth = field(1000, 5);
-    group.bench_function("1,000 players, round 6", |b| {
-        b.iter(|| swiss(black_box(&sixth)).unwrap().boards.len())
-    });
-    // The most players a tournament takes (`service::players::MAX_PLAYERS`).
-    let largest = field(1500, 5);
-    group.bench_function("1,500 players, round 6", |b| {
-        b.iter(|| swiss(black_box(&largest)).unwrap().boards.len())
-    });
+    for (players, rounds) in [(100, 0), (100, 5), (200, 5)] {
+        let input = dutch_round(players, rounds);
+        group.bench_function(format!("{players} players, round {}", rounds + 1), |b| {
+            b.iter(|| dutch::pair(black_box(&input)).unwrap().boards.len())
+        });
+    }
     group.finish();
 }
 
@@ -110,60 +87,63 @@ fn sheets(c: &mut Criterion) {
     });
 }
 
-/// A 1,000-player, 9-round Swiss with random results, as the standings see it.
+/// A 1,000-player, 9-round Swiss with random results, as the standings see it: each round
+/// pairs the players in order of points, each with the next one not met yet.
 fn swiss_history() -> (Vec<Entrant>, Vec<GameRecord>) {
     let mut rng = StdRng::seed_from_u64(11);
-    let mut players = field(1000, 0);
+    let ids: Vec<i32> = (1..=1000).collect();
+    let mut points: HashMap<i32, i32> = ids.iter().map(|&id| (id, 0)).collect();
+    let mut met: HashSet<(i32, i32)> = HashSet::new();
     let mut records = Vec::new();
     for round in 1..=9 {
-        let pairing = swiss(&players).expect("a pairing");
-        for (board, pair) in pairing.boards.iter().enumerate() {
-            let (s, n) = (pair.south as usize, pair.north as usize);
-            let (winner, ps, pn) = match rng.gen_range(0..10) {
-                0 => (Winner::Draw, 1, 1),
-                1..=5 => (Winner::South, 2, 0),
-                _ => (Winner::North, 0, 2),
+        let mut order = ids.clone();
+        order.sort_by_key(|id| (-points[id], *id));
+        let mut board = 0;
+        while let Some(south) = order.first().copied() {
+            order.remove(0);
+            let Some(at) = order
+                .iter()
+                .position(|&o| !met.contains(&(south.min(o), south.max(o))))
+            else {
+                records.push(GameRecord {
+                    id: records.len() as i32,
+                    round,
+                    board: None,
+                    south,
+                    north: None,
+                    result: Some((ResultKind::Bye, None)),
+                    seeds: None,
+                });
+                continue;
             };
-            players[s].half_points += ps;
-            players[n].half_points += pn;
-            players[s].opponents.insert(pair.north);
-            players[n].opponents.insert(pair.south);
-            players[s].sides.push(true);
-            players[n].sides.push(false);
-            let seeds = match winner {
-                Winner::South => (26, 18),
-                Winner::North => (17, 25),
-                Winner::Draw => (24, 24),
+            let north = order.remove(at);
+            met.insert((south.min(north), south.max(north)));
+            let (winner, ps, pn, seeds) = match rng.gen_range(0..10) {
+                0 => (Winner::Draw, 1, 1, (24, 24)),
+                1..=5 => (Winner::South, 2, 0, (26, 18)),
+                _ => (Winner::North, 0, 2, (17, 25)),
             };
+            *points.get_mut(&south).unwrap() += ps;
+            *points.get_mut(&north).unwrap() += pn;
+            board += 1;
             records.push(GameRecord {
                 id: records.len() as i32,
                 round,
-                board: Some(board as i32 + 1),
-                south: pair.south,
-                north: Some(pair.north),
+                board: Some(board),
+                south,
+                north: Some(north),
                 result: Some((ResultKind::Played, Some(winner))),
                 seeds: Some(seeds),
             });
         }
-        for bye in pairing.byes {
-            records.push(GameRecord {
-                id: records.len() as i32,
-                round,
-                board: None,
-                south: bye,
-                north: None,
-                result: Some((ResultKind::Bye, None)),
-                seeds: None,
-            });
-        }
     }
-    let entrants = players
+    let entrants = ids
         .iter()
-        .map(|p| Entrant {
-            id: p.id,
-            name: format!("Player {}", p.id),
+        .map(|&id| Entrant {
+            id,
+            name: format!("Player {id}"),
             club: String::new(),
-            rating: p.rating,
+            rating: Some(2400 - id),
         })
         .collect();
     (entrants, records)

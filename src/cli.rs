@@ -58,6 +58,18 @@ pub enum Command {
     Standings(StandingsArgs),
     /// Write a random tournament, paired by this program, as a TRF file.
     Generate(GenerateArgs),
+    /// Pair a tournament's next round (a TRF file) by the FIDE Dutch system: one line per
+    /// board, `white black` starting numbers, then `bye` lines.
+    Pair {
+        /// The tournament, as FIDE's Tournament Report File (TRF).
+        file: PathBuf,
+    },
+    /// Re-pair every round of a tournament (a TRF file) from the rounds before it and list the
+    /// rounds whose pairing is not the FIDE Dutch system's.
+    Check {
+        /// The tournament, as FIDE's Tournament Report File (TRF).
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -208,6 +220,8 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Validate(args) => run_validate(&args),
         Command::Standings(args) => run_standings(&args),
         Command::Generate(args) => run_generate(&args),
+        Command::Pair { file } => run_pair(&file),
+        Command::Check { file } => run_check(&file),
         Command::Perft(args) => {
             let rules = args.rules.rules();
             let start = args.position.unwrap_or_else(Position::start);
@@ -931,6 +945,89 @@ fn run_standings(args: &StandingsArgs) -> ExitCode {
     }
     print!("{out}");
     ExitCode::SUCCESS
+}
+
+/// A pairing as `pair` prints it: boards as starting numbers, white (South, who moves first)
+/// first, then `bye N` for the pairing-allocated bye.
+pub fn pairing_text(
+    trf: &crate::tournament::trf::Trf,
+    pairing: &crate::tournament::dutch::Pairing,
+) -> String {
+    let mut numbers: Vec<u32> = trf.players.iter().map(|p| p.number).collect();
+    numbers.sort_unstable();
+    let mut out = String::new();
+    for &(white, black) in &pairing.boards {
+        let _ = writeln!(out, "{} {}", numbers[white], numbers[black]);
+    }
+    if let Some(bye) = pairing.bye {
+        let _ = writeln!(out, "bye {}", numbers[bye]);
+    }
+    out
+}
+
+fn run_pair(file: &Path) -> ExitCode {
+    use crate::tournament::dutch;
+    let trf = match read_trf(file) {
+        Ok(trf) => trf,
+        Err(code) => return code,
+    };
+    let round = trf.rounds() + 1;
+    if trf
+        .planned_rounds
+        .is_some_and(|planned| round > planned as usize)
+    {
+        eprintln!(
+            "oware-tournament: {}: all {} rounds are paired",
+            file.display(),
+            round - 1
+        );
+        return ExitCode::from(2);
+    }
+    match dutch::pair(&dutch::input_from_trf(&trf, round)) {
+        Ok(pairing) => {
+            print!("{}", pairing_text(&trf, &pairing));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("round {round}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run_check(file: &Path) -> ExitCode {
+    use crate::tournament::dutch;
+    let trf = match read_trf(file) {
+        Ok(trf) => trf,
+        Err(code) => return code,
+    };
+    let differences = dutch::check(&trf);
+    if differences.is_empty() {
+        println!(
+            "all {} rounds are paired as the FIDE Dutch system pairs them",
+            trf.rounds()
+        );
+        return ExitCode::SUCCESS;
+    }
+    for d in &differences {
+        match &d.expected {
+            Some(expected) => {
+                println!("round {}: the Dutch system pairs", d.round);
+                for line in pairing_text(&trf, expected).lines() {
+                    println!("  {line}");
+                }
+                println!("round {}: the file has", d.round);
+                for line in pairing_text(&trf, &d.recorded).lines() {
+                    println!("  {line}");
+                }
+            }
+            None => println!(
+                "round {}: the file pairs a round the Dutch system cannot pair",
+                d.round
+            ),
+        }
+    }
+    ExitCode::from(1)
 }
 
 fn run_generate(args: &GenerateArgs) -> ExitCode {

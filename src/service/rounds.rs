@@ -12,8 +12,9 @@ use super::views::{GameView, names, records};
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{Game, NewGame, NewRound, Player, Round, Tournament};
 use crate::db::queries;
-use crate::tournament::history::{meetings, swiss_players};
-use crate::tournament::pairing::{Pair, RoundPairing, check_pairing, round_robin, swiss};
+use crate::tournament::dutch;
+use crate::tournament::history::{Entrant, dutch_input, meetings};
+use crate::tournament::pairing::{Pair, RoundPairing, check_pairing, round_robin};
 use crate::tournament::{GameStatus, Pairing, PlayerId, ResultKind, RoundId, TournamentId};
 
 /// One hand-entered pairing: a board (South against North, its number optional), or a bye.
@@ -113,20 +114,48 @@ fn generate(
         )),
         Pairing::RoundRobin => Ok(round_robin_round(&players, number)),
         Pairing::Swiss => {
-            let scoring = super::tournaments::stored_settings(t)?.points;
+            let settings = super::tournaments::stored_settings(t)?;
             let history = records(conn, t.id, Some(number))?;
             let mut byes = super::standings::requested_byes(conn, t.id)?;
             let restrictions = super::restrictions::for_round(conn, t, &players, &byes, number)?;
             byes.retain(|b| b.round < number);
-            let active: Vec<(i32, Option<i32>)> = players
+            // The FIDE Dutch system, players in pairing-number order (the order of `players`).
+            let entrants: Vec<Entrant> = players
                 .iter()
-                .filter(|p| !p.withdrawn && !restrictions.away.contains(&p.id.get()))
-                .map(|p| (p.id.get(), p.rating))
+                .map(|p| Entrant {
+                    id: p.id.get(),
+                    available: !p.withdrawn && !restrictions.away.contains(&p.id.get()),
+                })
                 .collect();
-            let mut pool = swiss_players(&active, &history, &byes, &scoring);
             // Pairs ruled out, and clubmates while the club rule lasts, are never seated.
-            restrictions.forbid_in(&mut pool);
-            swiss(&pool).map_err(|e| ServiceError::Invalid(format!("no Swiss pairing: {e}")))
+            let forbidden: HashSet<(i32, i32)> = restrictions
+                .ruled_out
+                .union(&restrictions.clubmates)
+                .copied()
+                .collect();
+            let planned = usize::try_from(settings.rounds).ok().filter(|&r| r > 0);
+            let input = dutch_input(
+                &entrants,
+                &history,
+                &byes,
+                &settings.points,
+                number,
+                &forbidden,
+                planned,
+            );
+            let pairing = dutch::pair(&input).map_err(|e| ServiceError::Invalid(e.to_string()))?;
+            let id = |i: usize| entrants[i].id;
+            Ok(RoundPairing {
+                boards: pairing
+                    .boards
+                    .iter()
+                    .map(|&(white, black)| Pair {
+                        south: id(white),
+                        north: id(black),
+                    })
+                    .collect(),
+                byes: pairing.bye.map(id).into_iter().collect(),
+            })
         }
     }
 }

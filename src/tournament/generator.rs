@@ -1,4 +1,4 @@
-//! A random tournament, paired round after round by the project's Swiss pairing: players with
+//! A random tournament, paired round after round by the FIDE Dutch system: players with
 //! random ratings, byes asked for, draws, forfeits and results drawn by the ratings' expected
 //! scores. Written as a TRF file, it is what `oware-tournament generate` prints (FIDE asks
 //! pairing programs for a random tournament generator, to test them against others).
@@ -6,8 +6,11 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::history::{GameRecord, RequestedBye, swiss_players};
-use super::pairing::swiss;
+use std::collections::HashSet;
+
+use super::dutch::pair;
+use super::history::{Entrant as DutchEntrant, GameRecord, RequestedBye, dutch_input};
+use super::pairing::{Pair, RoundPairing};
 use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::standings::{Entrant, Format, crosstable};
@@ -67,7 +70,7 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
     let mut games: Vec<GameRecord> = Vec::new();
     let mut byes: Vec<RequestedBye> = Vec::new();
     for round in 1..=p.rounds as i32 {
-        let mut active = Vec::new();
+        let mut pool = Vec::new();
         for e in &entrants {
             if rng.gen_bool(p.byes) {
                 let kind = if rng.gen_bool(1.0 / 3.0) {
@@ -80,12 +83,35 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
                     round,
                     kind,
                 });
-            } else {
-                active.push((e.id, e.rating));
             }
+            pool.push(DutchEntrant {
+                id: e.id,
+                available: byes
+                    .last()
+                    .is_none_or(|b| b.player != e.id || b.round != round),
+            });
         }
-        let pool = swiss_players(&active, &games, &byes, &scoring);
-        let pairing = swiss(&pool).map_err(|e| format!("round {round} cannot be paired: {e}"))?;
+        let input = dutch_input(
+            &pool,
+            &games,
+            &byes,
+            &scoring,
+            round,
+            &HashSet::new(),
+            Some(p.rounds),
+        );
+        let dutch = pair(&input).map_err(|e| format!("round {round} cannot be paired: {e}"))?;
+        let pairing = RoundPairing {
+            boards: dutch
+                .boards
+                .iter()
+                .map(|&(white, black)| Pair {
+                    south: pool[white].id,
+                    north: pool[black].id,
+                })
+                .collect(),
+            byes: dutch.bye.map(|b| pool[b].id).into_iter().collect(),
+        };
         for (i, pair) in pairing.boards.iter().enumerate() {
             let expected = |a: i32, b: i32| {
                 let (ra, rb) = (ratings[a as usize - 1], ratings[b as usize - 1]);
@@ -132,7 +158,7 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
     };
     let mut trf = crosstable(&entrants, &games, &byes, p.rounds as i32, format);
     trf.name = format!("Random tournament {}", p.seed);
-    trf.pairing_system = "Swiss system (oware-tournament)".to_string();
+    trf.pairing_system = "FIDE_DUTCH_2025".to_string();
     Ok(trf)
 }
 
@@ -155,16 +181,17 @@ mod tests {
         assert_ne!(trf, generate(&Params { seed: 43, ..params }).unwrap());
         assert_eq!(trf.players.len(), 21);
         assert_eq!(trf.rounds(), 6);
-        // Read back whole: every game agrees on both lines (the reader checks it).
+        // Read back whole: every game agrees on both lines (the reader checks it), no game
+        // played is played again, and every round is the Dutch system's.
         let again = Trf::parse(&trf.write()).unwrap();
         for p in &again.players {
             let mut met = std::collections::HashSet::new();
-            for c in &p.rounds {
-                if let Some(o) = c.opponent {
-                    assert!(met.insert(o), "player {} meets {o} twice", p.number);
-                }
+            for c in p.rounds.iter().filter(|c| c.outcome.played()) {
+                let o = c.opponent.unwrap();
+                assert!(met.insert(o), "player {} plays {o} twice", p.number);
             }
         }
+        assert_eq!(crate::tournament::dutch::check(&again), Vec::new());
         assert!(
             generate(&Params {
                 players: 1,

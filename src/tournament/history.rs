@@ -2,7 +2,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::pairing::SwissPlayer;
 use super::results::{ResultKind, Winner, points};
 use super::settings::Points;
 
@@ -49,70 +48,6 @@ impl GameRecord {
     }
 }
 
-/// What the pairing of the next round needs to know of each player.
-pub fn swiss_players(
-    players: &[(i32, Option<i32>)],
-    games: &[GameRecord],
-    byes: &[RequestedBye],
-    scoring: &Points,
-) -> Vec<SwissPlayer> {
-    let mut by_id: HashMap<i32, SwissPlayer> = players
-        .iter()
-        .map(|&(id, rating)| {
-            (
-                id,
-                SwissPlayer {
-                    id,
-                    half_points: 0,
-                    rating,
-                    opponents: HashSet::new(),
-                    had_bye: false,
-                    sides: Vec::new(),
-                },
-            )
-        })
-        .collect();
-    let mut ordered: Vec<&GameRecord> = games.iter().collect();
-    ordered.sort_by_key(|g| (g.round, g.board));
-    let mut points_of: HashMap<i32, f64> = HashMap::new();
-    for g in ordered {
-        if let Some((s, n)) = g.points(scoring) {
-            *points_of.entry(g.south).or_default() += s;
-            if let Some(north) = g.north {
-                *points_of.entry(north).or_default() += n;
-            }
-        }
-        match g.north {
-            None => {
-                if let Some(p) = by_id.get_mut(&g.south) {
-                    p.had_bye = true;
-                }
-            }
-            Some(north) if g.is_meeting() => {
-                if let Some(p) = by_id.get_mut(&g.south) {
-                    p.opponents.insert(north);
-                    p.sides.push(true);
-                }
-                if let Some(p) = by_id.get_mut(&north) {
-                    p.opponents.insert(g.south);
-                    p.sides.push(false);
-                }
-            }
-            Some(_) => {}
-        }
-    }
-    // A requested bye's points count; it is not the pairing's bye, nor a meeting.
-    for b in byes {
-        *points_of.entry(b.player).or_default() += b.kind.points(scoring);
-    }
-    let mut list: Vec<SwissPlayer> = by_id.into_values().collect();
-    for p in &mut list {
-        p.half_points = (points_of.get(&p.id).copied().unwrap_or(0.0) * 2.0).round() as i32;
-    }
-    list.sort_by_key(|p| p.id);
-    list
-}
-
 /// Pairs of players who have met (smaller id first), and the players who had a bye.
 pub fn meetings(games: &[GameRecord]) -> (HashSet<(i32, i32)>, HashSet<i32>) {
     let mut met = HashSet::new();
@@ -129,4 +64,98 @@ pub fn meetings(games: &[GameRecord]) -> (HashSet<(i32, i32)>, HashSet<i32>) {
         }
     }
     (met, byes)
+}
+
+/// A player as the Dutch pairing of a round takes them: in pairing-number order, with whether
+/// they are to be paired in it (not withdrawn, not on a bye they asked for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    pub id: i32,
+    pub available: bool,
+}
+
+/// Points in tenths, the Dutch pairing's unit for this tournament's scoring.
+fn tenths(points: f64) -> u32 {
+    (points * 10.0).round().max(0.0) as u32
+}
+
+/// The Dutch pairing's input for round `number`: every earlier round of every player (games,
+/// forfeits, the pairing's byes and the byes asked for), the pairs that must not meet besides
+/// earlier opponents, and South as the colour drawn for the first player.
+pub fn dutch_input(
+    entrants: &[Entrant],
+    games: &[GameRecord],
+    byes: &[RequestedBye],
+    scoring: &Points,
+    number: i32,
+    forbidden: &HashSet<(i32, i32)>,
+    planned_rounds: Option<usize>,
+) -> super::dutch::Input {
+    use super::dutch::{Input, Player, Round};
+    use super::trf::Colour;
+    let index: HashMap<i32, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
+    let rounds = number.max(1) as usize - 1;
+    let mut players: Vec<Player> = entrants
+        .iter()
+        .map(|e| Player {
+            rounds: vec![Round::ABSENT; rounds],
+            available: e.available,
+            forbidden: Vec::new(),
+        })
+        .collect();
+    for g in games {
+        let Some(r) = usize::try_from(g.round - 1).ok().filter(|&r| r < rounds) else {
+            continue;
+        };
+        let (south_points, north_points) = g.points(scoring).unwrap_or((0.0, 0.0));
+        let played = g.is_meeting();
+        let north = g.north.and_then(|n| index.get(&n).copied());
+        let Some(&south) = index.get(&g.south) else {
+            continue;
+        };
+        players[south].rounds[r] = Round {
+            opponent: north,
+            colour: played.then_some(Colour::White),
+            played: played && north.is_some(),
+            points: tenths(south_points),
+            paired: true,
+        };
+        if let Some(n) = north {
+            players[n].rounds[r] = Round {
+                opponent: Some(south),
+                colour: played.then_some(Colour::Black),
+                played,
+                points: tenths(north_points),
+                paired: true,
+            };
+        }
+    }
+    for b in byes {
+        let r = b.round - 1;
+        if let (Some(&i), Ok(r)) = (index.get(&b.player), usize::try_from(r))
+            && r < rounds
+        {
+            players[i].rounds[r] = Round {
+                points: tenths(b.kind.points(scoring)),
+                ..Round::ABSENT
+            };
+        }
+    }
+    for &(a, b) in forbidden {
+        if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
+            players[i].forbidden.push(j);
+            players[j].forbidden.push(i);
+        }
+    }
+    Input {
+        players,
+        planned_rounds,
+        initial: Colour::White,
+        win: tenths(scoring.win),
+        loss: tenths(scoring.loss),
+    }
 }

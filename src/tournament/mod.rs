@@ -2,10 +2,12 @@
 //! their CSV import, pairings, results and score sheets.
 
 pub mod c07;
+pub mod dutch;
 pub mod game_state;
 pub mod generator;
 pub mod history;
 pub mod ids;
+pub mod matching;
 pub mod pairing;
 pub mod players;
 pub mod results;

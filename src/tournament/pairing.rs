@@ -59,170 +59,6 @@ pub fn round_robin(players: &[i32], round: usize) -> RoundPairing {
     pairing
 }
 
-/// A player as the Swiss pairing sees them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SwissPlayer {
-    pub id: i32,
-    /// Points so far, in half points (a win with 1-½-0 scoring is 2).
-    pub half_points: i32,
-    pub rating: Option<i32>,
-    /// Opponents already met (forfeits included: they are not paired again).
-    pub opponents: HashSet<i32>,
-    pub had_bye: bool,
-    /// Sides in the games played, oldest first: `true` for South (the first move).
-    pub sides: Vec<bool>,
-}
-
-impl SwissPlayer {
-    /// South games minus North games.
-    fn side_balance(&self) -> i32 {
-        self.sides.iter().map(|&s| if s { 1 } else { -1 }).sum()
-    }
-
-    /// How much this player should have South next: positive wants South, negative North.
-    fn wants_south(&self) -> i32 {
-        let balance = self.side_balance();
-        if balance != 0 {
-            // A player two or more behind must get the other side: weigh that heavily.
-            -balance * 2
-        } else {
-            match self.sides.last() {
-                Some(true) => -1,
-                Some(false) => 1,
-                None => 0,
-            }
-        }
-    }
-}
-
-/// Why no Swiss pairing was made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PairingError {
-    #[error("no pairing exists without a rematch (or a second bye) for: {0:?}")]
-    Impossible(Vec<i32>),
-    #[error("fewer than two players to pair")]
-    TooFewPlayers,
-}
-
-const BASE: i64 = 1_000_000_000_000_000;
-
-/// Pairs a Swiss round: players within their score group where possible, no rematch, at most
-/// one bye each (to the lowest-ranked player without one), first moves alternated and balanced.
-///
-/// A maximum-weight matching over every allowed pair: each edge weighs a large constant (so the
-/// matching pairs as many players as possible: a complete pairing whenever one exists) less
-/// penalties for the score difference, for giving both players the side they should not have,
-/// and for departing from top-half-against-bottom-half in a score group.
-pub fn swiss(players: &[SwissPlayer]) -> Result<RoundPairing, PairingError> {
-    if players.len() < 2 {
-        return Err(PairingError::TooFewPlayers);
-    }
-    // The ranking: points, then rating, then registration.
-    let mut order: Vec<&SwissPlayer> = players.iter().collect();
-    order.sort_by(|a, b| {
-        b.half_points
-            .cmp(&a.half_points)
-            .then(b.rating.unwrap_or(0).cmp(&a.rating.unwrap_or(0)))
-            .then(a.id.cmp(&b.id))
-    });
-    let n = order.len();
-    let with_bye = n % 2 == 1;
-    let vertices = n + usize::from(with_bye);
-    // Position of each player within their score group, and the group's size.
-    let mut group_pos = vec![0usize; n];
-    let mut group_size: HashMap<i32, usize> = HashMap::new();
-    for (i, p) in order.iter().enumerate() {
-        let size = group_size.entry(p.half_points).or_insert(0);
-        group_pos[i] = *size;
-        *size += 1;
-    }
-    let mut weight = vec![0i64; vertices * vertices];
-    for i in 0..n {
-        for j in i + 1..n {
-            let (a, b) = (order[i], order[j]);
-            if a.opponents.contains(&b.id) || b.opponents.contains(&a.id) {
-                continue;
-            }
-            let diff = i64::from((a.half_points - b.half_points).abs());
-            let mut penalty = diff * diff * 1_000_000;
-            let (wa, wb) = (a.wants_south(), b.wants_south());
-            if wa != 0 && wb != 0 && wa.signum() == wb.signum() {
-                // Both want the same side: one of them will not get it.
-                penalty += 10_000 * i64::from(wa.abs().min(wb.abs()));
-            }
-            if diff == 0 {
-                let size = group_size[&a.half_points] as i64;
-                let distance = (group_pos[j] as i64 - group_pos[i] as i64).abs();
-                penalty += 10 * (distance - size / 2).abs();
-            } else {
-                // Floaters: the lowest of the higher group meets the highest of the lower one.
-                let above = (group_size[&a.half_points] - 1 - group_pos[i]) as i64;
-                let below = group_pos[j] as i64;
-                penalty += 10 * (above + below);
-            }
-            let w = BASE - penalty;
-            weight[i * vertices + j] = w;
-            weight[j * vertices + i] = w;
-        }
-    }
-    if with_bye {
-        let bye = n;
-        for (i, p) in order.iter().enumerate() {
-            if p.had_bye {
-                continue;
-            }
-            // The lowest-ranked player without a bye is strongly preferred.
-            let from_bottom = (n - 1 - i) as i64;
-            let w = BASE - from_bottom * 100_000_000_000;
-            weight[i * vertices + bye] = w;
-            weight[bye * vertices + i] = w;
-        }
-    }
-    let mates = integer_blossom::max_weight_matching(&weight, vertices);
-    let unpaired: Vec<i32> = (0..n)
-        .filter(|&i| mates[i].is_none())
-        .map(|i| order[i].id)
-        .collect();
-    if !unpaired.is_empty() {
-        return Err(PairingError::Impossible(unpaired));
-    }
-    let mut pairing = RoundPairing::default();
-    let mut boards: Vec<(usize, usize)> = Vec::new();
-    for i in 0..n {
-        match mates[i] {
-            Some(j) if j == n && with_bye => pairing.byes.push(order[i].id),
-            Some(j) if i < j => boards.push((i, j)),
-            _ => {}
-        }
-    }
-    // Top boards first: by the better player's rank.
-    boards.sort_by_key(|&(i, j)| i.min(j));
-    for (i, j) in boards {
-        let (a, b) = (order[i], order[j]);
-        let (wa, wb) = (a.wants_south(), b.wants_south());
-        // The stronger wish wins; on equal wishes the higher-ranked player (a) gets theirs.
-        let a_south = match wa.cmp(&wb) {
-            std::cmp::Ordering::Greater => true,
-            std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal if wa != 0 => wa > 0,
-            // Nobody minds: alternate down the boards.
-            std::cmp::Ordering::Equal => pairing.boards.len() % 2 == 0,
-        };
-        pairing.boards.push(if a_south {
-            Pair {
-                south: a.id,
-                north: b.id,
-            }
-        } else {
-            Pair {
-                south: b.id,
-                north: a.id,
-            }
-        });
-    }
-    Ok(pairing)
-}
-
 /// What a hand-entered pairing must not do, and what it should be warned about.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PairingCheck {
@@ -241,19 +77,6 @@ pub struct Restrictions {
     pub clubmates: HashSet<(i32, i32)>,
     /// Players who asked for a bye this round: not paired.
     pub away: HashSet<i32>,
-}
-
-impl Restrictions {
-    /// Marks the pairs that may not be seated as met already, for the Swiss pairing.
-    pub fn forbid_in(&self, pool: &mut [SwissPlayer]) {
-        let index: HashMap<i32, usize> = pool.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-        for &(a, b) in self.ruled_out.iter().chain(&self.clubmates) {
-            if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
-                pool[i].opponents.insert(b);
-                pool[j].opponents.insert(a);
-            }
-        }
-    }
 }
 
 /// Checks a round's pairing against the tournament's players (id → (name, withdrawn)), the
@@ -400,65 +223,6 @@ mod tests {
         }
     }
 
-    fn swiss_player(id: i32, half_points: i32) -> SwissPlayer {
-        SwissPlayer {
-            id,
-            half_points,
-            rating: Some(2000 - id),
-            opponents: HashSet::new(),
-            had_bye: false,
-            sides: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn swiss_pairs_within_score_groups_top_half_against_bottom_half() {
-        let players: Vec<SwissPlayer> = (1..=8)
-            .map(|id| swiss_player(id, if id <= 4 { 2 } else { 0 }))
-            .collect();
-        let p = swiss(&players).unwrap();
-        let mut pairs: Vec<(i32, i32)> = p
-            .boards
-            .iter()
-            .map(|b| (b.south.min(b.north), b.south.max(b.north)))
-            .collect();
-        pairs.sort();
-        assert_eq!(pairs, [(1, 3), (2, 4), (5, 7), (6, 8)]);
-    }
-
-    #[test]
-    fn swiss_avoids_rematches_and_gives_the_bye_to_the_lowest_without_one() {
-        let mut players: Vec<SwissPlayer> = (1..=5).map(|id| swiss_player(id, 0)).collect();
-        players[4].had_bye = true; // the lowest has had one: the next lowest gets it
-        players[0].opponents.insert(3);
-        players[2].opponents.insert(1);
-        let p = swiss(&players).unwrap();
-        assert_eq!(p.byes, [4]);
-        assert!(
-            p.boards
-                .iter()
-                .all(|b| !((b.south == 1 && b.north == 3) || (b.south == 3 && b.north == 1)))
-        );
-    }
-
-    #[test]
-    fn swiss_reports_an_impossible_round() {
-        let mut players = vec![swiss_player(1, 0), swiss_player(2, 0)];
-        players[0].opponents.insert(2);
-        players[1].opponents.insert(1);
-        assert!(matches!(swiss(&players), Err(PairingError::Impossible(_))));
-    }
-
-    #[test]
-    fn swiss_gives_the_side_a_player_is_due() {
-        let mut a = swiss_player(1, 2);
-        let mut b = swiss_player(2, 2);
-        a.sides = vec![true, true];
-        b.sides = vec![false];
-        let p = swiss(&[a, b]).unwrap();
-        assert_eq!(p.boards, [Pair { south: 2, north: 1 }]);
-    }
-
     #[test]
     fn restrictions_keep_pairs_apart_and_players_away() {
         let restrictions = Restrictions {
@@ -467,14 +231,6 @@ mod tests {
             clubmates: [(3, 4)].into_iter().collect(),
             away: [5].into_iter().collect(),
         };
-        // A generated round seats neither pair: 1–3 and 2–4, or 1–4 and 2–3.
-        let mut pool: Vec<SwissPlayer> = (1..=4).map(|id| swiss_player(id, 0)).collect();
-        restrictions.forbid_in(&mut pool);
-        let p = swiss(&pool).unwrap();
-        for b in &p.boards {
-            let key = (b.south.min(b.north), b.south.max(b.north));
-            assert!(key != (1, 2) && key != (3, 4), "{p:?}");
-        }
         // By hand: the pair ruled out is an error, clubmates a warning, a player away an error.
         let players: HashMap<i32, (String, bool)> =
             (1..=5).map(|id| (id, (format!("P{id}"), false))).collect();

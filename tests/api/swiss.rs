@@ -1,6 +1,6 @@
 //! A whole Swiss tournament through the HTTP API: 16 players, 5 rounds, every sheet a real move
 //! list, confirmations, a dispute settled, a forfeit, a withdrawal with byes, a late entry; then
-//! the Swiss properties of what was generated.
+//! the Swiss properties of what was generated, and the FIDE Dutch system's check of its TRF.
 
 use std::collections::{HashMap, HashSet};
 
@@ -249,6 +249,18 @@ async fn a_swiss_tournament_from_first_pairing_to_last_result() {
     assert_eq!(r.status, StatusCode::CONFLICT, "a sixth round of five");
 
     check_swiss(&rounds, &withdrawn);
+
+    // Exported as a TRF, every round is the FIDE Dutch system's, as the command line checks it.
+    let exported = organiser.get(&format!("/tournaments/{t}/export.trf")).await;
+    assert_eq!(exported.status, StatusCode::OK);
+    let trf = oware_tournament::tournament::trf::Trf::parse(&exported.body).unwrap();
+    assert_eq!(trf.rounds(), 5);
+    assert_eq!(
+        oware_tournament::tournament::dutch::check(&trf),
+        Vec::new(),
+        "{}",
+        exported.body
+    );
 
     // Every game page shows; a played game replays ply by ply.
     let g = &rounds[0]["games"][0];

@@ -3,6 +3,7 @@
 //! Commission's reference code (`tests/data/fide/`).
 
 mod cli;
+mod pairing;
 mod standings;
 mod trf;
 

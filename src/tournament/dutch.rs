@@ -1,0 +1,1200 @@
+//! The FIDE (Dutch) System, C.04.3 as in force from 1 July 2025: the project's Swiss pairing.
+//!
+//! Players are ranked by score, then pairing number (C.04.3 1.2). Brackets are paired from the
+//! top score down, each with the players moved down from the one above (1.3). Every criterion
+//! of article 2.4 becomes a field of an edge's weight, the absolute and completion criteria in
+//! the highest bits, then (most important first):
+//!
+//! - the most pairs in the bracket, then the highest scores among them (C5, C6);
+//! - the most pairs and highest scores in the next bracket, so that the bracket leaves behind
+//!   players the next one can pair (C7, C8);
+//! - the fewest unplayed games for the player given the pairing-allocated bye (C9);
+//! - colours: fewest absolute imbalances and preferences broken, then preferences, then strong
+//!   preferences (C10-C13);
+//! - floats: fewest players floating in the same direction as one and two rounds before, and the
+//!   lowest scores among them (C14-C21).
+//!
+//! The heaviest matching (see [`super::matching`]) then meets every criterion in that order.
+//! Among equal pairings the rules' own order decides (article 3.2-3.3: the moved-down players
+//! paired first, the fewest and smallest exchanges between S1 and S2, then S1's players from the
+//! top each with the first possible S2 player); each choice is fixed in turn by raising one
+//! weight and matching again. Colours follow article 5.
+//!
+//! The absolute criteria (C1-C3, article 2.1) are no rematch (a game forfeited is not a game
+//! met), no second pairing-allocated bye (nor one for a player who already scored a win without
+//! playing), no two players with the same absolute colour preference (except, in the last round,
+//! a player above half the possible score), and the pairs the controller ruled out.
+
+use std::collections::{HashMap, HashSet};
+
+use super::matching::{Wide, max_weight_matching};
+use super::trf::{Cell, Colour, Outcome, Trf};
+
+/// One earlier round of a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The opponent (an index into [`Input::players`]), for games and forfeits.
+    pub opponent: Option<usize>,
+    /// The colour of a game played.
+    pub colour: Option<Colour>,
+    /// A game played over the board (not a forfeit, not a bye).
+    pub played: bool,
+    /// Points scored, in the units of [`Input::win`].
+    pub points: u32,
+    /// Whether the player was in that round's pairing (paired, or given the pairing's bye),
+    /// rather than absent or on a bye they asked for.
+    pub paired: bool,
+}
+
+impl Round {
+    /// A round the player did not take part in, scoring nothing.
+    pub const ABSENT: Round = Round {
+        opponent: None,
+        colour: None,
+        played: false,
+        points: 0,
+        paired: false,
+    };
+}
+
+/// A player, in pairing-number order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    /// Every earlier round, oldest first.
+    pub rounds: Vec<Round>,
+    /// Whether the player is to be paired in this round (not absent, not on a bye asked for).
+    pub available: bool,
+    /// Players this one must not meet besides earlier opponents (indices).
+    pub forbidden: Vec<usize>,
+}
+
+/// A round to pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub players: Vec<Player>,
+    /// The rounds the tournament will have, when known (the last round relaxes C3).
+    pub planned_rounds: Option<usize>,
+    /// The colour drawn by lot for the first player (C.04.3 article 5.2.1): white (South) unless
+    /// the tournament says otherwise.
+    pub initial: Colour,
+    /// The points of a win and of a loss, in the units of [`Round::points`] (a TRF counts half
+    /// points: 2 and 0).
+    pub win: u32,
+    pub loss: u32,
+}
+
+/// A round's pairing: boards as (white, black) indices, best first, and the player given the
+/// pairing-allocated bye.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pairing {
+    pub boards: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+}
+
+/// No pairing meets the absolute criteria.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no pairing of this round meets the absolute criteria (no rematch, no second bye, no two players who must have the same side)"
+)]
+pub struct NoPairing;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+/// What the pairing needs of a player this round.
+#[derive(Clone, Debug)]
+struct Info {
+    /// Index in the input.
+    id: usize,
+    score: u32,
+    /// Effective pairing number, from 0 (players who take part only).
+    rank: usize,
+    pref: Option<Colour>,
+    imbalance: u32,
+    /// The colour of the last two games played, when they were the same.
+    repeated: Option<Colour>,
+    strong: bool,
+    eligible: bool,
+    played_games: u32,
+    floats: [Float; 2],
+    /// Sides in games played, newest first.
+    sides: Vec<Colour>,
+}
+
+impl Info {
+    fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+    fn absolute(&self) -> bool {
+        self.absolute_imbalance() || self.repeated.is_some()
+    }
+}
+
+fn invert(c: Option<Colour>) -> Option<Colour> {
+    c.map(Colour::other)
+}
+
+fn compatible_preferences(a: Option<Colour>, b: Option<Colour>) -> bool {
+    a != b || a.is_none() || b.is_none()
+}
+
+fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+/// Pairs the round.
+pub fn pair(input: &Input) -> Result<Pairing, NoPairing> {
+    let ctx = Context::new(input);
+    if ctx.players.is_empty() {
+        return Ok(Pairing::default());
+    }
+    let needed = ctx.width() + bits(ctx.players.len()) + 8;
+    let partner = match needed.div_ceil(64) {
+        0..=4 => ctx.run::<4>()?,
+        5..=8 => ctx.run::<8>()?,
+        9..=16 => ctx.run::<16>()?,
+        _ => ctx.run::<32>()?,
+    };
+    Ok(ctx.result(&partner))
+}
+
+struct Context {
+    /// The players to pair, by score then pairing number: a player's vertex is its index here.
+    players: Vec<Info>,
+    forbidden: HashSet<(usize, usize)>,
+    played_rounds: usize,
+    last_round: bool,
+    initial: Colour,
+    win: u32,
+    /// Per score: the lowest bit of its field in the fields indexed by score.
+    shifts: HashMap<u32, u32>,
+    /// Bits of all score-indexed fields.
+    scores_width: u32,
+    /// Bits of a field counting pairs of one bracket.
+    group_bits: u32,
+}
+
+impl Context {
+    fn new(input: &Input) -> Context {
+        let played_rounds = input
+            .players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0);
+        let round = |p: &Player, r: usize| p.rounds.get(r).copied().unwrap_or(Round::ABSENT);
+        let score_before = |p: &Player, back: usize| -> u32 {
+            (0..played_rounds - back).map(|r| round(p, r).points).sum()
+        };
+        let mut players = Vec::new();
+        let mut rank = 0;
+        for (id, p) in input.players.iter().enumerate() {
+            let takes_part = p.available || p.rounds.iter().any(|r| r.paired);
+            if !takes_part {
+                continue;
+            }
+            rank += 1;
+            if !p.available {
+                continue;
+            }
+            let sides: Vec<Colour> = p
+                .rounds
+                .iter()
+                .rev()
+                .filter(|r| r.played)
+                .filter_map(|r| r.colour)
+                .collect();
+            let whites = sides.iter().filter(|&&c| c == Colour::White).count() as u32;
+            let blacks = sides.len() as u32 - whites;
+            let lower = if whites > blacks {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let imbalance = whites.abs_diff(blacks);
+            let consecutive = match sides.first() {
+                Some(&last) => sides.iter().take_while(|&&c| c == last).count(),
+                None => 0,
+            };
+            let last = sides.first().copied();
+            let pref = if imbalance > 1 {
+                Some(lower)
+            } else if consecutive > 1 {
+                invert(last)
+            } else if imbalance > 0 {
+                Some(lower)
+            } else if consecutive > 0 {
+                invert(last)
+            } else {
+                None
+            };
+            let repeated = if consecutive > 1 { last } else { None };
+            let absolute = imbalance > 1 || repeated.is_some();
+            let eligible = !p.rounds.iter().any(|r| !r.played && r.points >= input.win);
+            let float = |back: usize| -> Float {
+                if played_rounds < back {
+                    return Float::None;
+                }
+                let r = round(p, played_rounds - back);
+                // 1.4.3: a round scored without playing floats down; a game not played (a
+                // forfeit lost, a zero-point bye) floats no one.
+                if !r.played {
+                    return if r.points > input.loss {
+                        Float::Down
+                    } else {
+                        Float::None
+                    };
+                }
+                let Some(o) = r.opponent else {
+                    return Float::None;
+                };
+                let (mine, theirs) = (score_before(p, back), score_before(&input.players[o], back));
+                match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => Float::Down,
+                    std::cmp::Ordering::Less => Float::Up,
+                    std::cmp::Ordering::Equal => Float::None,
+                }
+            };
+            players.push(Info {
+                id,
+                score: score_before(p, 0),
+                rank: rank - 1,
+                pref,
+                imbalance,
+                repeated,
+                strong: !absolute && imbalance > 0,
+                eligible,
+                played_games: p.rounds.iter().filter(|r| r.played).count() as u32,
+                floats: [float(1), float(2)],
+                sides,
+            });
+        }
+        players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+        let vertex: HashMap<usize, usize> =
+            players.iter().enumerate().map(|(v, p)| (p.id, v)).collect();
+        let mut forbidden = HashSet::new();
+        for (id, p) in input.players.iter().enumerate() {
+            let Some(&v) = vertex.get(&id) else { continue };
+            let others = p
+                .rounds
+                .iter()
+                .filter(|r| r.played)
+                .filter_map(|r| r.opponent)
+                .chain(p.forbidden.iter().copied());
+            for o in others {
+                if let Some(&u) = vertex.get(&o) {
+                    forbidden.insert((v.min(u), v.max(u)));
+                }
+            }
+        }
+        // Score-indexed fields: the lowest score in the lowest bits, each as wide as its group.
+        let mut shifts = HashMap::new();
+        let mut width = 0;
+        let mut largest = 0;
+        let mut i = players.len();
+        while i > 0 {
+            let score = players[i - 1].score;
+            let mut count = 0;
+            while i > 0 && players[i - 1].score == score {
+                count += 1;
+                i -= 1;
+            }
+            shifts.insert(score, width);
+            width += bits(count);
+            largest = largest.max(count);
+        }
+        let last_round = input
+            .planned_rounds
+            .is_some_and(|planned| played_rounds + 1 >= planned);
+        Context {
+            players,
+            forbidden,
+            played_rounds,
+            last_round,
+            initial: input.initial,
+            win: input.win,
+            shifts,
+            scores_width: width,
+            group_bits: bits(largest),
+        }
+    }
+
+    /// The bits below an edge weight's top field.
+    fn width(&self) -> u32 {
+        let (b, s) = (self.group_bits, self.scores_width);
+        let floats = match self.played_rounds {
+            0 => 0,
+            1 => 2 * b + 2 * s,
+            _ => 4 * b + 4 * s,
+        };
+        b + s + b + s + 2 * b + 4 * b + floats + 3 * b + 1
+    }
+
+    /// C1-C3 (and the pairs ruled out).
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        if self.forbidden.contains(&(a.min(b), a.max(b))) {
+            return false;
+        }
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        let threshold = self.played_rounds as u32 * self.win / 2;
+        !pa.absolute()
+            || !pb.absolute()
+            || pa.pref != pb.pref
+            || (self.last_round && (pa.score > threshold || pb.score > threshold))
+    }
+
+    fn shift<const L: usize>(&self, w: Wide<L>, score: u32) -> Wide<L> {
+        w + Wide::bit(self.shifts[&score])
+    }
+
+    /// The weight of pairing `h` with `l` (`h` ranked higher) while pairing a bracket: the
+    /// criteria of the bracket apply when `l` is in it, the next bracket's when `l` is there.
+    #[allow(clippy::too_many_arguments)]
+    fn weight<const L: usize>(
+        &self,
+        h: usize,
+        l: usize,
+        in_current: bool,
+        in_next: bool,
+        bye_score: u32,
+        bye_rule: bool,
+        played_ranks: &HashMap<u32, usize>,
+    ) -> Wide<L> {
+        if !self.compatible(h, l) {
+            return Wide::ZERO;
+        }
+        let (b, s) = (self.group_bits, self.scores_width);
+        let (ph, pl) = (&self.players[h], &self.players[l]);
+        let candidate = |p: &Info| p.eligible && p.score <= bye_score;
+        let mut r = Wide::from_u64(1 + u64::from(!candidate(ph)) + u64::from(!candidate(pl)));
+        // C5, C6: pairs and their scores in this bracket.
+        r = r.shifted(b).or(u64::from(in_current));
+        r = r.shifted(s);
+        if in_current {
+            r = self.shift(r, ph.score);
+        }
+        // C7, C8: in the next bracket.
+        r = r.shifted(b).or(u64::from(in_next));
+        r = r.shifted(s);
+        if in_next {
+            r = self.shift(r, ph.score);
+        }
+        // C9: the bye's player with the fewest unplayed games.
+        r = r.shifted(2 * b);
+        if bye_rule {
+            if ph.score == bye_score {
+                r = r.or(played_ranks[&ph.played_games] as u64);
+            }
+            if pl.score == bye_score {
+                r = r + Wide::from_u64(played_ranks[&pl.played_games] as u64);
+            }
+        }
+        // C10-C13: colours.
+        let (p, o) = (pl, ph);
+        let same = p.pref == o.pref;
+        let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || !same;
+        let c11 = !p.absolute()
+            || !o.absolute()
+            || !same
+            || if p.imbalance == o.imbalance {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let lesser = if p.imbalance > o.imbalance { o } else { p };
+                lesser.repeated != invert(p.pref)
+            };
+        let c12 = compatible_preferences(p.pref, o.pref);
+        let c13 = (!p.strong && !p.absolute())
+            || (!o.strong && !o.absolute())
+            || (p.absolute() && o.absolute())
+            || !same;
+        for c in [c10, c11, c12, c13] {
+            r = r.shifted(b).or(u64::from(in_current && c));
+        }
+        // C14-C17: floats repeated from one and two rounds before.
+        let higher = ph.score > pl.score;
+        for back in 0..self.played_rounds.min(2) {
+            r = r.shifted(b);
+            if in_current {
+                r = r.or(u64::from(pl.floats[back] == Float::Down));
+                r = r + Wide::from_u64(u64::from(
+                    ph.score <= pl.score && ph.floats[back] == Float::Down,
+                ));
+            }
+            r = r.shifted(b);
+            if in_current {
+                r = r.or(u64::from(!(higher && pl.floats[back] == Float::Up)));
+            }
+        }
+        // C18-C21: the scores of those floaters.
+        for back in 0..self.played_rounds.min(2) {
+            r = r.shifted(s);
+            if in_current {
+                if pl.floats[back] == Float::Down {
+                    r = self.shift(r, pl.score);
+                }
+                if ph.floats[back] == Float::Down {
+                    r = self.shift(r, ph.score);
+                }
+            }
+            r = r.shifted(s);
+            if in_current && !(pl.floats[back] == Float::Up && higher) {
+                r = self.shift(r, ph.score);
+            }
+        }
+        // Room for the order among equal pairings.
+        r.shifted(3 * b + 1)
+    }
+
+    fn run<const L: usize>(&self) -> Result<Vec<usize>, NoPairing> {
+        let n = self.players.len();
+        let b = self.group_bits;
+        let score = |v: usize| self.players[v].score;
+        let mut m = Matcher::<L>::new(n);
+        let no_ranks = HashMap::new();
+        let odd = n % 2 == 1;
+        let top_score = score(0);
+        for p in 0..n {
+            for o in 0..p {
+                let w = if odd {
+                    if self.compatible(o, p) {
+                        let elig = |v: usize| u64::from(!self.players[v].eligible);
+                        Wide::from_u64(1 + elig(p) + elig(o))
+                            .shifted(self.scores_width)
+                            .or(u64::from(self.shifts[&score(p)] + self.shifts[&score(o)]))
+                            .shifted(b)
+                            .or(u64::from(score(p) >= top_score))
+                    } else {
+                        Wide::ZERO
+                    }
+                } else {
+                    self.weight(o, p, false, false, 0, false, &no_ranks)
+                };
+                m.set(p, o, w);
+            }
+        }
+        let first = m.compute();
+        let left_over: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+        if left_over.len() > 1 || left_over.iter().any(|&v| !self.players[v].eligible) {
+            return Err(NoPairing);
+        }
+        let mut bye_score = 0;
+        let mut bye_rule = false;
+        let mut played_ranks = HashMap::new();
+        if odd {
+            let unpaired = (0..n)
+                .find(|&v| first[v] == v)
+                .expect("one player left over");
+            bye_score = score(unpaired);
+            if bye_score >= top_score {
+                bye_rule = (0..n)
+                    .take_while(|&v| score(v) >= top_score)
+                    .all(|v| score(first[v]) >= top_score);
+            }
+            // C9 ranks: the most games played first.
+            let mut counts: Vec<u32> = (0..n)
+                .filter(|&v| score(v) == bye_score)
+                .map(|v| self.players[v].played_games)
+                .collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (rank, c) in counts.into_iter().enumerate() {
+                played_ranks.insert(c, rank);
+            }
+            for p in 0..n {
+                for o in 0..p {
+                    let w = self.weight(o, p, false, false, bye_score, bye_rule, &played_ranks);
+                    m.set(p, o, w);
+                }
+            }
+        }
+
+        let mut partner = vec![usize::MAX; n];
+        let mut matched = vec![false; n];
+        // The bracket: moved-down players first, then residents, then the next score group.
+        let mut bracket: Vec<usize> = (0..n).take_while(|&v| score(v) >= top_score).collect();
+        let mut next = bracket.len();
+        // Moved-down players in the bracket, and the vertex of the first resident.
+        let mut movers = 0;
+        let mut first_resident = 0;
+        let mut stable: Vec<usize>;
+        while bracket.len() > 1 || next < n {
+            let size = bracket.len();
+            let next_vertex = first_resident + (size - movers);
+            let group_start = next;
+            while next < n && score(next) >= score(group_start) {
+                bracket.push(next);
+                next += 1;
+            }
+            let in_bracket = |u: usize| u >= first_resident && u < next_vertex;
+            // base[l][s]: the weight of the bracket's l-th player with its s-th (s < l).
+            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
+            for l in movers..bracket.len() {
+                base[l] = (0..l)
+                    .map(|s| {
+                        self.weight(
+                            bracket[s],
+                            bracket[l],
+                            l < size,
+                            l >= size,
+                            bye_score,
+                            bye_rule,
+                            &played_ranks,
+                        )
+                    })
+                    .collect();
+                for s in 0..l {
+                    m.set(bracket[l], bracket[s], base[l][s]);
+                }
+            }
+            let order_weight =
+                |base: &Vec<Vec<Wide<L>>>, s: usize, l: usize, pos: usize, pairs: usize| {
+                    let w = base[l][s];
+                    if w.is_zero() {
+                        return w;
+                    }
+                    let addend = Wide::<L>::from_u64(u64::from(pos < pairs)).shifted(2 * b)
+                        - Wide::from_u64(pos as u64);
+                    w + addend.shifted(1)
+                };
+            stable = m.compute();
+
+            // Which moved-down players are paired (article 3.2: the highest first).
+            let mut group_score = 0;
+            let mut left = 0;
+            let mut left_paired = 0;
+            for i in 0..movers {
+                let v = bracket[i];
+                if i == 0 || score(v) < group_score {
+                    group_score = score(v);
+                    left = 0;
+                    left_paired = 0;
+                    let mut j = i;
+                    while j < bracket.len() && score(bracket[j]) >= group_score {
+                        left += 1;
+                        if in_bracket(stable[bracket[j]]) {
+                            left_paired += 1;
+                        }
+                        j += 1;
+                    }
+                }
+                if left_paired == 0 {
+                    continue;
+                }
+                if left <= left_paired {
+                    matched[v] = true;
+                    continue;
+                }
+                left -= 1;
+                if !in_bracket(stable[v]) {
+                    for o in movers..size {
+                        let w = base[o][i];
+                        if !w.is_zero() {
+                            m.set(v, bracket[o], w.or(1));
+                        }
+                    }
+                    stable = m.compute();
+                }
+                if in_bracket(stable[v]) {
+                    matched[v] = true;
+                    left_paired -= 1;
+                    for o in movers..size {
+                        let w = base[o][i];
+                        if !w.is_zero() {
+                            let w = w.or((size - movers) as u64) + Wide::from_u64(1);
+                            m.set(v, bracket[o], w);
+                        }
+                    }
+                }
+            }
+            // Their opponents: the highest resident possible.
+            for i in 0..movers {
+                let v = bracket[i];
+                if !matched[v] {
+                    continue;
+                }
+                let mut addend = bracket.len() as u64;
+                for o in (movers..size).rev() {
+                    let u = bracket[o];
+                    if matched[u] {
+                        continue;
+                    }
+                    let w = base[o][i];
+                    if !w.is_zero() {
+                        m.set(v, u, w + Wide::from_u64(addend));
+                        addend += 1;
+                    }
+                }
+                stable = m.compute();
+                let u = stable[v];
+                matched[u] = true;
+                m.finalize(v, u);
+            }
+
+            // The remainder: S1 (its first `pairs` players) against S2.
+            let mut remainder = Vec::new();
+            let mut pairs = 0;
+            for (i, &v) in bracket.iter().enumerate().take(size).skip(movers) {
+                if stable[v] < first_resident {
+                    continue;
+                }
+                remainder.push(i);
+                if stable[v] < v {
+                    pairs += 1;
+                }
+            }
+            for &oi in &remainder {
+                for (pos, &pi) in remainder.iter().enumerate() {
+                    if oi <= pi {
+                        break;
+                    }
+                    m.set(
+                        bracket[pi],
+                        bracket[oi],
+                        order_weight(&base, pi, oi, pos, pairs),
+                    );
+                }
+            }
+            stable = m.compute();
+            let exchanged =
+                |stable: &Vec<usize>, v: usize| stable[v] <= v || stable[v] >= next_vertex;
+            let exchanges = remainder[..pairs]
+                .iter()
+                .filter(|&&pi| exchanged(&stable, bracket[pi]))
+                .count();
+            // Article 3.3: the S1 players exchanged are the lowest possible...
+            let mut remaining = exchanges;
+            let mut pos = pairs;
+            while pos != 0 && remaining > 0 {
+                let after = pos;
+                pos -= 1;
+                let pi = remainder[pos];
+                let v = bracket[pi];
+                if !exchanged(&stable, v) {
+                    for &oi in &remainder[after..] {
+                        let w = order_weight(&base, pi, oi, pos, pairs);
+                        if !w.is_zero() {
+                            m.set(v, bracket[oi], w - Wide::from_u64(1));
+                        }
+                    }
+                    stable = m.compute();
+                }
+                let exchange = exchanged(&stable, v);
+                remaining -= usize::from(exchange);
+                for &oi in &remainder[pos + 1..] {
+                    if exchange {
+                        base[oi][pi] = Wide::ZERO;
+                    }
+                    m.set(v, bracket[oi], order_weight(&base, pi, oi, pos, pairs));
+                }
+            }
+            // ...and the S2 players exchanged the highest possible.
+            let mut remaining = exchanges;
+            for pos in pairs..remainder.len() {
+                if remaining <= 1 {
+                    break;
+                }
+                let pi = remainder[pos];
+                let v = bracket[pi];
+                let up = |stable: &Vec<usize>| stable[v] > v && stable[v] < next_vertex;
+                let already = up(&stable);
+                if !already {
+                    for &oi in &remainder[pos + 1..] {
+                        let w = order_weight(&base, pi, oi, pos, pairs);
+                        if !w.is_zero() {
+                            m.set(v, bracket[oi], w + Wide::from_u64(1));
+                        }
+                    }
+                    stable = m.compute();
+                }
+                if up(&stable) {
+                    remaining -= 1;
+                    for &oi in &remainder[..pos] {
+                        base[pi][oi] = Wide::ZERO;
+                        m.set(v, bracket[oi], Wide::ZERO);
+                    }
+                    for o in size..bracket.len() {
+                        base[o][pi] = Wide::ZERO;
+                        m.set(v, bracket[o], Wide::ZERO);
+                    }
+                }
+                if !already {
+                    for &oi in &remainder[pos + 1..] {
+                        m.set(v, bracket[oi], order_weight(&base, pi, oi, pos, pairs));
+                    }
+                }
+            }
+            // Fix the exchanges found.
+            for (a, &pi) in remainder.iter().enumerate() {
+                let v = bracket[pi];
+                for &oi in &remainder[a + 1..] {
+                    let u = bracket[oi];
+                    if exchanged(&stable, v) || (stable[u] > u && stable[u] < next_vertex) {
+                        base[oi][pi] = Wide::ZERO;
+                    }
+                    m.set(v, u, base[oi][pi]);
+                }
+            }
+            // Each S1 player, from the top, with the first S2 player possible.
+            for &pi in &remainder {
+                let v = bracket[pi];
+                if !(stable[v] > v && stable[v] < next_vertex) {
+                    continue;
+                }
+                let mut addend = 0u64;
+                for &oi in remainder.iter().rev() {
+                    let u = bracket[oi];
+                    if oi <= pi || matched[u] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        m.set(v, u, w + Wide::from_u64(addend));
+                    }
+                    addend += 1;
+                }
+                stable = m.compute();
+                let u = stable[v];
+                matched[v] = true;
+                matched[u] = true;
+                m.finalize(v, u);
+            }
+
+            // The next bracket: who is left, then the next score group.
+            let mut following = Vec::new();
+            let mut left_over = 0;
+            bye_rule = odd && group_start < n && bye_score >= score(group_start);
+            for (i, &v) in bracket.iter().enumerate() {
+                if i < size && matched[v] {
+                    partner[v] = stable[v];
+                    partner[stable[v]] = v;
+                } else {
+                    following.push(v);
+                    if i < size {
+                        left_over += 1;
+                    }
+                    if group_start < n && score(stable[v]) < score(group_start) {
+                        bye_rule = false;
+                    }
+                }
+            }
+            bracket = following;
+            movers = left_over;
+            first_resident = next_vertex;
+        }
+        Ok(partner)
+    }
+
+    /// Article 5: the colour of `p` against `o`.
+    fn colour(&self, p: usize, o: usize) -> Colour {
+        let (a, b) = (&self.players[p], &self.players[o]);
+        if let Some(c) = neutral_colour(a, b) {
+            return c;
+        }
+        // `a` ranks below `b`.
+        let below = (a.score, b.rank) < (b.score, a.rank);
+        let initial = self.initial;
+        match a.pref {
+            None => {
+                let (higher_rank, higher_gets) = if below {
+                    (b.rank, false)
+                } else {
+                    (a.rank, true)
+                };
+                // The higher-ranked player gets the initial colour on an odd pairing number.
+                let to_higher = if higher_rank % 2 == 0 {
+                    initial
+                } else {
+                    initial.other()
+                };
+                if higher_gets {
+                    to_higher
+                } else {
+                    to_higher.other()
+                }
+            }
+            Some(pref) => {
+                if below {
+                    b.pref.map(Colour::other).unwrap_or(pref)
+                } else {
+                    pref
+                }
+            }
+        }
+    }
+
+    fn result(&self, partner: &[usize]) -> Pairing {
+        let mut out = Pairing::default();
+        let mut boards = Vec::new();
+        for (v, &u) in partner.iter().enumerate() {
+            if u == usize::MAX || u == v {
+                out.bye = Some(self.players[v].id);
+                continue;
+            }
+            // Each pair once, coloured from the player first in the input.
+            let (x, y) = (self.players[v].id, self.players[u].id);
+            if x < y {
+                let white = if self.colour(v, u) == Colour::White {
+                    v
+                } else {
+                    u
+                };
+                boards.push((v, u, white));
+            }
+        }
+        // Boards: by the higher score in the pair, then the lower, then the higher player's
+        // pairing number.
+        let key = |v: usize| {
+            (
+                std::cmp::Reverse(self.players[v].score),
+                self.players[v].rank,
+            )
+        };
+        boards.sort_by_key(|&(v, u, _)| {
+            let (h, l) = if key(v) < key(u) { (v, u) } else { (u, v) };
+            (key(h).0, key(l).0, self.players[h].rank)
+        });
+        out.boards = boards
+            .into_iter()
+            .map(|(v, u, white)| {
+                let black = if white == v { u } else { v };
+                (self.players[white].id, self.players[black].id)
+            })
+            .collect();
+        out
+    }
+}
+
+/// Article 5.2: the colour of `a` against `b` when preferences decide it.
+fn neutral_colour(a: &Info, b: &Info) -> Option<Colour> {
+    if compatible_preferences(a.pref, b.pref) {
+        return a.pref.or(invert(b.pref));
+    }
+    if a.absolute() && (a.imbalance > b.imbalance || !b.absolute()) {
+        return a.pref;
+    }
+    if b.absolute() && (b.imbalance > a.imbalance || !a.absolute()) {
+        return invert(b.pref);
+    }
+    if a.strong && !b.strong {
+        return a.pref;
+    }
+    if b.strong && !a.strong {
+        return invert(b.pref);
+    }
+    // The latest round, going back through the games played, when their sides differed.
+    a.sides
+        .iter()
+        .zip(b.sides.iter())
+        .find(|(x, y)| x != y)
+        .map(|(_, &y)| y)
+}
+
+/// The weights of every pair, and their heaviest matching. Pairs made for good leave the
+/// graph.
+struct Matcher<const L: usize> {
+    n: usize,
+    w: Vec<Wide<L>>,
+    fixed: Vec<usize>,
+}
+
+impl<const L: usize> Matcher<L> {
+    fn new(n: usize) -> Self {
+        Matcher {
+            n,
+            w: vec![Wide::ZERO; n * n],
+            fixed: vec![usize::MAX; n],
+        }
+    }
+
+    fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
+        self.w[a * self.n + b] = w;
+        self.w[b * self.n + a] = w;
+    }
+
+    fn compute(&self) -> Vec<usize> {
+        let free: Vec<usize> = (0..self.n)
+            .filter(|&v| self.fixed[v] == usize::MAX)
+            .collect();
+        let mut edges = Vec::new();
+        for (i, &a) in free.iter().enumerate() {
+            for (j, &b) in free.iter().enumerate().skip(i + 1) {
+                let w = self.w[a * self.n + b];
+                if w > Wide::ZERO {
+                    edges.push((i, j, w));
+                }
+            }
+        }
+        let mates = max_weight_matching(free.len(), &edges);
+        let mut out: Vec<usize> = (0..self.n)
+            .map(|v| {
+                if self.fixed[v] == usize::MAX {
+                    v
+                } else {
+                    self.fixed[v]
+                }
+            })
+            .collect();
+        for (i, &a) in free.iter().enumerate() {
+            out[a] = free[mates[i]];
+        }
+        out
+    }
+
+    /// Pairs `a` with `b` for good.
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.fixed[a] = b;
+        self.fixed[b] = a;
+    }
+}
+
+/// The pairing input for `round` (1-based) of a TRF: the rounds before it, and who is to be
+/// paired in it: everyone whose cell in that round is not a bye asked for or a blank, and in
+/// the round after the file's last, everyone without a bye asked for.
+pub fn input_from_trf(trf: &Trf, round: usize) -> Input {
+    input_from_trf_with(trf, round, initial_colour(trf))
+}
+
+fn input_from_trf_with(trf: &Trf, round: usize, initial: Colour) -> Input {
+    let mut players: Vec<&super::trf::Player> = trf.players.iter().collect();
+    players.sort_by_key(|p| p.number);
+    let index: HashMap<u32, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.number, i))
+        .collect();
+    let convert = |c: Cell| -> Round {
+        let opponent = c.opponent.and_then(|o| index.get(&o).copied());
+        let paired =
+            opponent.is_some() || matches!(c.outcome, Outcome::PairingBye | Outcome::ForfeitWin);
+        Round {
+            opponent,
+            colour: if c.outcome.played() { c.colour } else { None },
+            played: c.outcome.played() && opponent.is_some(),
+            points: c.outcome.half_points(),
+            paired,
+        }
+    };
+    let players = players
+        .iter()
+        .map(|p| {
+            let rounds = (1..round)
+                .map(|r| convert(p.rounds.get(r - 1).copied().unwrap_or(Cell::ABSENT)))
+                .collect();
+            let now = p.rounds.get(round - 1).copied().unwrap_or(Cell::ABSENT);
+            let available = match now.outcome {
+                Outcome::HalfBye | Outcome::ZeroBye | Outcome::FullBye => false,
+                // A blank: absent from a round the file has, to be paired in the next one.
+                Outcome::Absent => now.opponent.is_some() || round > trf.rounds(),
+                _ => true,
+            };
+            Player {
+                rounds,
+                available,
+                forbidden: Vec::new(),
+            }
+        })
+        .collect();
+    Input {
+        initial,
+        win: 2,
+        loss: 0,
+        players,
+        planned_rounds: trf
+            .planned_rounds
+            .map(|r| r as usize)
+            .or(Some(trf.rounds()).filter(|&r| r >= round)),
+    }
+}
+
+/// The colour drawn for the first player, as round 1 of a TRF shows it: on its first board the
+/// higher-ranked player has it when their effective pairing number is odd, the other colour
+/// otherwise. White when the file has no round yet.
+pub fn initial_colour(trf: &Trf) -> Colour {
+    let round1 = recorded_pairing(trf, 1);
+    let input = input_from_trf_with(trf, 1, Colour::White);
+    let mut rank = 0;
+    let mut ranks = vec![None; input.players.len()];
+    for (i, p) in input.players.iter().enumerate() {
+        if p.available {
+            ranks[i] = Some(rank);
+            rank += 1;
+        }
+    }
+    round1
+        .boards
+        .iter()
+        .filter_map(|&(w, b)| {
+            let (higher, colour) = if w < b {
+                (w, Colour::White)
+            } else {
+                (b, Colour::Black)
+            };
+            ranks[higher].map(|r| (higher, if r % 2 == 0 { colour } else { colour.other() }))
+        })
+        .min_by_key(|&(higher, _)| higher)
+        .map_or(Colour::White, |(_, c)| c)
+}
+
+/// The pairing a TRF records for `round` (1-based): its boards (forfeits included) and the
+/// pairing-allocated bye, as indices in pairing-number order.
+pub fn recorded_pairing(trf: &Trf, round: usize) -> Pairing {
+    let mut players: Vec<&super::trf::Player> = trf.players.iter().collect();
+    players.sort_by_key(|p| p.number);
+    let index: HashMap<u32, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.number, i))
+        .collect();
+    let mut out = Pairing::default();
+    for (i, p) in players.iter().enumerate() {
+        let Some(cell) = p.rounds.get(round - 1) else {
+            continue;
+        };
+        if cell.outcome == Outcome::PairingBye {
+            out.bye = Some(i);
+        }
+        if let (Some(o), Some(Colour::White)) =
+            (cell.opponent.and_then(|o| index.get(&o)), cell.colour)
+        {
+            out.boards.push((i, *o));
+        }
+    }
+    out
+}
+
+/// A round whose recorded pairing is not the Dutch system's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    pub round: usize,
+    /// The Dutch system's pairing (or none when it finds no valid pairing).
+    pub expected: Option<Pairing>,
+    pub recorded: Pairing,
+}
+
+/// Re-pairs every round of a TRF from the rounds before it and lists the rounds paired
+/// otherwise (boards compared as sets, with their colours).
+pub fn check(trf: &Trf) -> Vec<Difference> {
+    let mut out = Vec::new();
+    for round in 1..=trf.rounds() {
+        let recorded = recorded_pairing(trf, round);
+        let expected = pair(&input_from_trf(trf, round)).ok();
+        let same = expected.as_ref().is_some_and(|e| {
+            let mut a = e.boards.clone();
+            let mut b = recorded.boards.clone();
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b && e.bye == recorded.bye
+        });
+        if !same {
+            out.push(Difference {
+                round,
+                expected,
+                recorded,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh(n: usize) -> Input {
+        Input {
+            players: vec![
+                Player {
+                    available: true,
+                    ..Player::default()
+                };
+                n
+            ],
+            planned_rounds: Some(5),
+            initial: Colour::White,
+            win: 2,
+            loss: 0,
+        }
+    }
+
+    fn game(opponent: usize, colour: Colour, points: u32) -> Round {
+        Round {
+            opponent: Some(opponent),
+            colour: Some(colour),
+            played: true,
+            points,
+            paired: true,
+        }
+    }
+
+    #[test]
+    fn round_one_pairs_the_top_half_against_the_bottom_half_alternating_colours() {
+        let p = pair(&fresh(8)).unwrap();
+        assert_eq!(p.boards, [(0, 4), (5, 1), (2, 6), (7, 3)]);
+        assert_eq!(p.bye, None);
+        let mut black_first = fresh(8);
+        black_first.initial = Colour::Black;
+        assert_eq!(
+            pair(&black_first).unwrap().boards,
+            [(4, 0), (1, 5), (6, 2), (3, 7)]
+        );
+    }
+
+    #[test]
+    fn the_bye_goes_to_the_lowest_player_who_may_have_it_and_absent_players_are_left_out() {
+        let mut input = fresh(6);
+        input.players[5].available = false;
+        assert_eq!(pair(&input).unwrap().bye, Some(4));
+        // Player 5 had the pairing's bye in round 1: the next lowest of the lowest score gets it.
+        input.players[4].rounds = vec![Round {
+            points: 2,
+            paired: true,
+            ..Round::ABSENT
+        }];
+        for (i, o) in [(0, 2), (1, 3)] {
+            input.players[i].rounds = vec![game(o, Colour::White, 0)];
+            input.players[o].rounds = vec![game(i, Colour::Black, 2)];
+        }
+        input.players[5].rounds = vec![Round::ABSENT];
+        let p = pair(&input).unwrap();
+        assert_eq!(p.bye, Some(1), "{p:?}");
+        assert!(p.boards.iter().all(|&(w, b)| w != 5 && b != 5));
+    }
+
+    #[test]
+    fn no_rematch_no_pair_ruled_out_and_a_round_that_cannot_be_paired_says_so() {
+        let mut input = fresh(4);
+        input.players[0].forbidden = vec![2];
+        input.players[1].forbidden = vec![3];
+        let p = pair(&input).unwrap();
+        let mut met: Vec<(usize, usize)> = p
+            .boards
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        met.sort_unstable();
+        assert_eq!(met, [(0, 3), (1, 2)]);
+        let mut two = fresh(2);
+        two.players[0].rounds = vec![game(1, Colour::White, 2)];
+        two.players[1].rounds = vec![game(0, Colour::Black, 0)];
+        assert_eq!(pair(&two), Err(NoPairing));
+        // A forfeit is not a game met: the two may be paired again.
+        two.players[0].rounds[0].played = false;
+        two.players[1].rounds[0].played = false;
+        assert!(pair(&two).is_ok());
+    }
+
+    #[test]
+    fn a_player_who_had_the_same_side_twice_gets_the_other() {
+        let mut input = fresh(4);
+        input.players[0].rounds = vec![game(2, Colour::White, 2), game(3, Colour::White, 2)];
+        input.players[1].rounds = vec![game(3, Colour::Black, 2), game(2, Colour::White, 2)];
+        input.players[2].rounds = vec![game(0, Colour::Black, 0), game(1, Colour::Black, 0)];
+        input.players[3].rounds = vec![game(1, Colour::White, 0), game(0, Colour::Black, 0)];
+        let p = pair(&input).unwrap();
+        // 1 and 2 lead with 2/2: 1 (white twice) must have black.
+        assert!(p.boards.contains(&(1, 0)), "{p:?}");
+    }
+}
