@@ -27,7 +27,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::matching::{Wide, max_weight_matching};
+use super::matching::{Wide, solve};
 use super::trf::{Cell, Colour, Outcome, Trf};
 
 /// One earlier round of a player.
@@ -331,7 +331,19 @@ impl Context {
             1 => 2 * b + 2 * s,
             _ => 4 * b + 4 * s,
         };
-        b + s + b + s + 2 * b + 4 * b + floats + 3 * b + 1
+        b + s + b + s + 2 * b + 4 * b + floats + 3 * b + 1 + self.tie_bits()
+    }
+
+    /// The lowest field: among pairings equal on every criterion, one close to the order the
+    /// rules pick in is preferred, so that fixing that order mostly confirms the matching at
+    /// hand instead of computing another. Its sum never reaches the field above it.
+    fn tie_bits(&self) -> u32 {
+        3 * bits(self.players.len()) + 1
+    }
+
+    /// `x` units of the field just above the lowest.
+    fn unit<const L: usize>(&self, x: u64) -> Wide<L> {
+        Wide::from_u64(x).shifted(self.tie_bits())
     }
 
     /// C1-C3 (and the pairs ruled out).
@@ -446,7 +458,7 @@ impl Context {
             }
         }
         // Room for the order among equal pairings.
-        r.shifted(3 * b + 1)
+        r.shifted(3 * b + 1 + self.tie_bits())
     }
 
     fn run<const L: usize>(&self) -> Result<Vec<usize>, NoPairing> {
@@ -454,6 +466,7 @@ impl Context {
         let b = self.group_bits;
         let score = |v: usize| self.players[v].score;
         let mut m = Matcher::<L>::new(n);
+        m.window = (0..n).take_while(|&v| score(v) >= score(0)).count();
         let no_ranks = HashMap::new();
         let odd = n % 2 == 1;
         let top_score = score(0);
@@ -467,6 +480,7 @@ impl Context {
                             .or(u64::from(self.shifts[&score(p)] + self.shifts[&score(o)]))
                             .shifted(b)
                             .or(u64::from(score(p) >= top_score))
+                            .shifted(self.tie_bits())
                     } else {
                         Wide::ZERO
                     }
@@ -528,6 +542,7 @@ impl Context {
                 bracket.push(next);
                 next += 1;
             }
+            m.window = bracket.len();
             let in_bracket = |u: usize| u >= first_resident && u < next_vertex;
             // base[l][s]: the weight of the bracket's l-th player with its s-th (s < l).
             let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
@@ -546,7 +561,21 @@ impl Context {
                     })
                     .collect();
                 for s in 0..l {
-                    m.set(bracket[l], bracket[s], base[l][s]);
+                    let w = base[l][s];
+                    let tie = if l < size && !w.is_zero() {
+                        // Moved-down players with the top resident; residents top half
+                        // against bottom half.
+                        let half = (size - movers) / 2;
+                        let penalty = if s < movers {
+                            l - movers
+                        } else {
+                            (l - s).abs_diff(half)
+                        };
+                        Wide::from_u64((size - penalty.min(size)) as u64)
+                    } else {
+                        Wide::ZERO
+                    };
+                    m.set(bracket[l], bracket[s], w + tie);
                 }
             }
             let order_weight =
@@ -557,10 +586,12 @@ impl Context {
                     }
                     let addend = Wide::<L>::from_u64(u64::from(pos < pairs)).shifted(2 * b)
                         - Wide::from_u64(pos as u64);
-                    w + addend.shifted(1)
+                    w + addend.shifted(1 + self.tie_bits())
                 };
             stable = m.compute();
 
+            // Whether weights changed since the last matching was computed.
+            let mut dirty = false;
             // Which moved-down players are paired (article 3.2: the highest first).
             let mut group_score = 0;
             let mut left = 0;
@@ -592,10 +623,11 @@ impl Context {
                     for o in movers..size {
                         let w = base[o][i];
                         if !w.is_zero() {
-                            m.set(v, bracket[o], w.or(1));
+                            m.set(v, bracket[o], w + self.unit(1));
                         }
                     }
                     stable = m.compute();
+                    dirty = false;
                 }
                 if in_bracket(stable[v]) {
                     matched[v] = true;
@@ -603,31 +635,42 @@ impl Context {
                     for o in movers..size {
                         let w = base[o][i];
                         if !w.is_zero() {
-                            let w = w.or((size - movers) as u64) + Wide::from_u64(1);
+                            let w = w + self.unit((size - movers) as u64 + 1);
                             m.set(v, bracket[o], w);
+                            dirty = true;
                         }
                     }
                 }
             }
             // Their opponents: the highest resident possible.
+            if dirty && (0..movers).any(|i| matched[bracket[i]]) {
+                stable = m.compute();
+            }
             for i in 0..movers {
                 let v = bracket[i];
                 if !matched[v] {
                     continue;
                 }
-                let mut addend = bracket.len() as u64;
-                for o in (movers..size).rev() {
-                    let u = bracket[o];
-                    if matched[u] {
-                        continue;
+                // The matching at hand stays the heaviest when it already gives `v` the
+                // opponent the order raises most: no other can gain as much.
+                let best = (movers..size)
+                    .find(|&o| !matched[bracket[o]] && !base[o][i].is_zero())
+                    .map(|o| bracket[o]);
+                if best != Some(stable[v]) {
+                    let mut addend = bracket.len() as u64;
+                    for o in (movers..size).rev() {
+                        let u = bracket[o];
+                        if matched[u] {
+                            continue;
+                        }
+                        let w = base[o][i];
+                        if !w.is_zero() {
+                            m.set(v, u, w + self.unit(addend));
+                            addend += 1;
+                        }
                     }
-                    let w = base[o][i];
-                    if !w.is_zero() {
-                        m.set(v, u, w + Wide::from_u64(addend));
-                        addend += 1;
-                    }
+                    stable = m.compute();
                 }
-                stable = m.compute();
                 let u = stable[v];
                 matched[u] = true;
                 m.finalize(v, u);
@@ -676,7 +719,7 @@ impl Context {
                     for &oi in &remainder[after..] {
                         let w = order_weight(&base, pi, oi, pos, pairs);
                         if !w.is_zero() {
-                            m.set(v, bracket[oi], w - Wide::from_u64(1));
+                            m.set(v, bracket[oi], w - self.unit(1));
                         }
                     }
                     stable = m.compute();
@@ -704,7 +747,7 @@ impl Context {
                     for &oi in &remainder[pos + 1..] {
                         let w = order_weight(&base, pi, oi, pos, pairs);
                         if !w.is_zero() {
-                            m.set(v, bracket[oi], w + Wide::from_u64(1));
+                            m.set(v, bracket[oi], w + self.unit(1));
                         }
                     }
                     stable = m.compute();
@@ -726,7 +769,20 @@ impl Context {
                     }
                 }
             }
-            // Fix the exchanges found.
+            // Fix the exchanges found: S1 and S2 as they now are, earlier S1 players preferred
+            // against earlier S2 players among equal pairings.
+            let in_s1 = |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_vertex;
+            let s1: Vec<usize> = remainder
+                .iter()
+                .copied()
+                .filter(|&pi| in_s1(&stable, bracket[pi]))
+                .collect();
+            let s2: Vec<usize> = remainder
+                .iter()
+                .copied()
+                .filter(|&pi| !in_s1(&stable, bracket[pi]))
+                .collect();
+            let place = |list: &Vec<usize>, x: usize| list.iter().position(|&y| y == x);
             for (a, &pi) in remainder.iter().enumerate() {
                 let v = bracket[pi];
                 for &oi in &remainder[a + 1..] {
@@ -734,28 +790,51 @@ impl Context {
                     if exchanged(&stable, v) || (stable[u] > u && stable[u] < next_vertex) {
                         base[oi][pi] = Wide::ZERO;
                     }
-                    m.set(v, u, base[oi][pi]);
+                    let w = base[oi][pi];
+                    let tie = match (place(&s1, pi), place(&s2, oi)) {
+                        (Some(k), Some(j)) if !w.is_zero() => {
+                            Wide::from_u64(((size - k) * (size - j)) as u64)
+                        }
+                        _ => Wide::ZERO,
+                    };
+                    m.set(v, u, w + tie);
                 }
             }
+            let mut fresh = (!s1.is_empty()).then(|| m.compute());
             // Each S1 player, from the top, with the first S2 player possible.
             for &pi in &remainder {
                 let v = bracket[pi];
                 if !(stable[v] > v && stable[v] < next_vertex) {
                     continue;
                 }
-                let mut addend = 0u64;
-                for &oi in remainder.iter().rev() {
-                    let u = bracket[oi];
-                    if oi <= pi || matched[u] {
-                        continue;
+                // The candidates, in order: the order raises the first one most. When the
+                // matching at hand gives `v` that one (and it is raised at all), it stays the
+                // heaviest and `v`'s opponent in every heaviest matching.
+                let candidates: Vec<usize> = remainder
+                    .iter()
+                    .copied()
+                    .filter(|&oi| oi > pi && !matched[bracket[oi]])
+                    .collect();
+                let best = candidates
+                    .iter()
+                    .position(|&oi| !base[oi][pi].is_zero())
+                    .filter(|&k| k + 1 < candidates.len())
+                    .map(|k| bracket[candidates[k]]);
+                let current = fresh.take().expect("a matching after the exchanges");
+                fresh = Some(if best == Some(current[v]) {
+                    current
+                } else {
+                    let mut addend = 0u64;
+                    for &oi in candidates.iter().rev() {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            m.set(v, bracket[oi], w + self.unit(addend));
+                        }
+                        addend += 1;
                     }
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        m.set(v, u, w + Wide::from_u64(addend));
-                    }
-                    addend += 1;
-                }
-                stable = m.compute();
+                    m.compute()
+                });
+                stable = fresh.clone().expect("a matching");
                 let u = stable[v];
                 matched[v] = true;
                 matched[u] = true;
@@ -898,7 +977,14 @@ struct Matcher<const L: usize> {
     n: usize,
     w: Vec<Wide<L>>,
     fixed: Vec<usize>,
+    /// The players of the bracket being paired and of the next score group: the first ones
+    /// still free.
+    window: usize,
 }
+
+/// Beyond the window, each player's edges to this many players after them are matched at
+/// first; the others join only when the duals show they might make the matching heavier.
+const NEIGHBOURS: usize = 12;
 
 impl<const L: usize> Matcher<L> {
     fn new(n: usize) -> Self {
@@ -906,6 +992,7 @@ impl<const L: usize> Matcher<L> {
             n,
             w: vec![Wide::ZERO; n * n],
             fixed: vec![usize::MAX; n],
+            window: n,
         }
     }
 
@@ -914,33 +1001,67 @@ impl<const L: usize> Matcher<L> {
         self.w[b * self.n + a] = w;
     }
 
+    /// The heaviest matching: first on every pair of the window and each player's nearest
+    /// neighbours beyond it, then, while the duals leave a pair unpaid for (an edge that could
+    /// make the matching heavier), with those pairs added. The result is the heaviest matching
+    /// of the whole graph, as the duals prove.
     fn compute(&self) -> Vec<usize> {
         let free: Vec<usize> = (0..self.n)
             .filter(|&v| self.fixed[v] == usize::MAX)
             .collect();
+        let weight = |i: usize, j: usize| self.w[free[i] * self.n + free[j]];
+        let window = self.window.min(free.len());
+        let first = |i: usize, j: usize| j < window || j - i <= NEIGHBOURS;
         let mut edges = Vec::new();
-        for (i, &a) in free.iter().enumerate() {
-            for (j, &b) in free.iter().enumerate().skip(i + 1) {
-                let w = self.w[a * self.n + b];
+        for i in 0..free.len() {
+            for j in i + 1..free.len() {
+                if !first(i, j) {
+                    if j >= window {
+                        break;
+                    }
+                    continue;
+                }
+                let w = weight(i, j);
                 if w > Wide::ZERO {
                     edges.push((i, j, w));
                 }
             }
         }
-        let mates = max_weight_matching(free.len(), &edges);
-        let mut out: Vec<usize> = (0..self.n)
-            .map(|v| {
-                if self.fixed[v] == usize::MAX {
-                    v
-                } else {
-                    self.fixed[v]
+        let mut added: HashSet<(usize, usize)> = HashSet::new();
+        loop {
+            let solution = solve(free.len(), &edges);
+            let mut unpaid = Vec::new();
+            for i in 0..free.len() {
+                for j in i + 1..free.len() {
+                    if first(i, j) || added.contains(&(i, j)) {
+                        continue;
+                    }
+                    let w = weight(i, j);
+                    if w > Wide::ZERO && solution.slack(i, j, w) < Wide::ZERO {
+                        unpaid.push((i, j, w));
+                    }
                 }
-            })
-            .collect();
-        for (i, &a) in free.iter().enumerate() {
-            out[a] = free[mates[i]];
+            }
+            if unpaid.is_empty() {
+                let mut out: Vec<usize> = (0..self.n)
+                    .map(|v| {
+                        if self.fixed[v] == usize::MAX {
+                            v
+                        } else {
+                            self.fixed[v]
+                        }
+                    })
+                    .collect();
+                for (i, &a) in free.iter().enumerate() {
+                    out[a] = free[solution.mate[i]];
+                }
+                return out;
+            }
+            for &(i, j, w) in &unpaid {
+                added.insert((i, j));
+                edges.push((i, j, w));
+            }
         }
-        out
     }
 
     /// Pairs `a` with `b` for good.

@@ -137,9 +137,40 @@ pub fn max_weight_matching<const L: usize>(
     n: usize,
     edges: &[(usize, usize, Wide<L>)],
 ) -> Vec<usize> {
+    solve(n, edges).mate
+}
+
+/// A heaviest matching with the dual solution that proves it: `mate` as
+/// [`max_weight_matching`] gives it, and the duals, with which any edge left out of the graph can
+/// be priced ([`Solution::slack`]).
+pub struct Solution<const L: usize> {
+    pub mate: Vec<usize>,
+    dual: Vec<Wide<L>>,
+    /// Per vertex, the blossoms holding it, outermost first.
+    blossoms: Vec<Vec<usize>>,
+}
+
+impl<const L: usize> Solution<L> {
+    /// How far the duals are from paying for an edge of weight `w` between `i` and `j` (twice
+    /// the reduced cost). The matching is also the heaviest of the graph with that edge added
+    /// when this is not negative.
+    pub fn slack(&self, i: usize, j: usize, w: Wide<L>) -> Wide<L> {
+        let mut s = self.dual[i] + self.dual[j] - w - w;
+        for (a, b) in self.blossoms[i].iter().zip(&self.blossoms[j]) {
+            if a != b {
+                break;
+            }
+            s = s + self.dual[*a] + self.dual[*a];
+        }
+        s
+    }
+}
+
+/// Solves the matching and keeps its duals.
+pub fn solve<const L: usize>(n: usize, edges: &[(usize, usize, Wide<L>)]) -> Solution<L> {
     let mut m = Blossom::new(n, edges);
     m.solve();
-    (0..n)
+    let mate = (0..n)
         .map(|v| {
             if m.mate[v] == NONE {
                 v
@@ -147,7 +178,24 @@ pub fn max_weight_matching<const L: usize>(
                 m.endpoint[m.mate[v]]
             }
         })
-        .collect()
+        .collect();
+    let blossoms = (0..n)
+        .map(|v| {
+            let mut chain = Vec::new();
+            let mut b = m.blossomparent[v];
+            while b != NONE {
+                chain.push(b);
+                b = m.blossomparent[b];
+            }
+            chain.reverse();
+            chain
+        })
+        .collect();
+    Solution {
+        mate,
+        dual: m.dualvar,
+        blossoms,
+    }
 }
 
 struct Blossom<'a, const L: usize> {
@@ -702,6 +750,32 @@ mod tests {
             w[j][i] = Some(x);
         }
         go(0, n, &mut vec![false; n], &w)
+    }
+
+    #[test]
+    fn edges_left_out_are_priced_by_the_duals() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        for _ in 0..300 {
+            let n = rng.gen_range(2..10);
+            let mut all = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.gen_bool(0.7) {
+                        all.push((i, j, W::from_u64(rng.gen_range(1..30))));
+                    }
+                }
+            }
+            let kept: Vec<_> = all.iter().copied().filter(|_| rng.gen_bool(0.6)).collect();
+            let sol = solve(n, &kept);
+            let priced = all.iter().all(|&(i, j, w)| sol.slack(i, j, w) >= W::ZERO);
+            // Every edge priced: the matching is the heaviest of the whole graph.
+            if priced {
+                assert_eq!(weight(&all, &sol.mate), brute(n, &all));
+            }
+            // And the duals of the whole graph price every edge.
+            let whole = solve(n, &all);
+            assert!(all.iter().all(|&(i, j, w)| whole.slack(i, j, w) >= W::ZERO));
+        }
     }
 
     #[test]
