@@ -824,13 +824,11 @@ impl Context {
                 fresh = Some(if best == Some(current[v]) {
                     current
                 } else {
-                    let mut addend = 0u64;
-                    for &oi in candidates.iter().rev() {
+                    for (addend, &oi) in candidates.iter().rev().enumerate() {
                         let w = base[oi][pi];
                         if !w.is_zero() {
-                            m.set(v, bracket[oi], w + self.unit(addend));
+                            m.set(v, bracket[oi], w + self.unit(addend as u64));
                         }
-                        addend += 1;
                     }
                     m.compute()
                 });
