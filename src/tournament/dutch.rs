@@ -1025,13 +1025,14 @@ impl<const L: usize> Matcher<L> {
                 }
             }
         }
-        let mut added: HashSet<(usize, usize)> = HashSet::new();
+        let nf = free.len();
+        let mut added = vec![false; nf * nf];
         loop {
             let solution = solve(free.len(), &edges);
             let mut unpaid = Vec::new();
             for i in 0..free.len() {
                 for j in i + 1..free.len() {
-                    if first(i, j) || added.contains(&(i, j)) {
+                    if first(i, j) || added[i * nf + j] {
                         continue;
                     }
                     let w = weight(i, j);
@@ -1056,7 +1057,7 @@ impl<const L: usize> Matcher<L> {
                 return out;
             }
             for &(i, j, w) in &unpaid {
-                added.insert((i, j));
+                added[i * nf + j] = true;
                 edges.push((i, j, w));
             }
         }

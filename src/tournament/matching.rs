@@ -201,6 +201,8 @@ pub fn solve<const L: usize>(n: usize, edges: &[(usize, usize, Wide<L>)]) -> Sol
 struct Blossom<'a, const L: usize> {
     n: usize,
     edges: &'a [(usize, usize, Wide<L>)],
+    /// Each edge's weight, doubled (the duals count in halves).
+    doubled: Vec<Wide<L>>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -242,6 +244,7 @@ impl<'a, const L: usize> Blossom<'a, L> {
         Blossom {
             n,
             edges,
+            doubled: edges.iter().map(|e| e.2 + e.2).collect(),
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -262,8 +265,8 @@ impl<'a, const L: usize> Blossom<'a, L> {
     }
 
     fn slack(&self, k: usize) -> Wide<L> {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - w - w
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.doubled[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
