@@ -128,8 +128,8 @@ pub fn screen_import(
     })
 }
 
-/// The most players one tournament takes: a Swiss round of this many is paired in under two
-/// seconds on one core (`cargo bench --bench tournament`), away from the writing connection.
+/// The most players one tournament takes (a generated Swiss round takes at most
+/// `rounds::MAX_SWISS_FIELD` of them).
 pub const MAX_PLAYERS: usize = 1500;
 
 /// How players come in: one by one, or a whole import.

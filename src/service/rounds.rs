@@ -101,6 +101,10 @@ fn round_robin_round(players: &[Player], number: i32) -> RoundPairing {
     pairing
 }
 
+/// The most players a generated Swiss round pairs: the Dutch system takes about 6 s for this
+/// many on one core (README, "Performance"); a larger field is paired by hand.
+pub const MAX_SWISS_FIELD: usize = 500;
+
 /// The pairing the tournament's system gives for round `number`.
 fn generate(
     conn: &mut SqliteConnection,
@@ -127,6 +131,13 @@ fn generate(
                     available: !p.withdrawn && !restrictions.away.contains(&p.id.get()),
                 })
                 .collect();
+            let field = entrants.iter().filter(|e| e.available).count();
+            if field > MAX_SWISS_FIELD {
+                return Err(ServiceError::Invalid(format!(
+                    "{field} players to pair: the Dutch pairing of more than {MAX_SWISS_FIELD} \
+                     players takes too long on this server; enter this round's pairings by hand"
+                )));
+            }
             // Pairs ruled out, and clubmates while the club rule lasts, are never seated.
             let forbidden: HashSet<(i32, i32)> = restrictions
                 .ruled_out

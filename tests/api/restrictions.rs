@@ -289,3 +289,42 @@ async fn pairing_numbers_follow_the_ratings_unless_the_controller_fixes_them_bef
         .json();
     assert_eq!(numbers(&v), [(1, low), (2, mid_b), (3, mid_a), (4, high)]);
 }
+
+#[actix_web::test]
+async fn a_swiss_field_too_large_to_pair_in_time_is_refused_with_the_way_out() {
+    use oware_tournament::service::rounds::MAX_SWISS_FIELD;
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Open").await;
+    // Players written straight to the database: hashing this many PINs would only slow the
+    // test down.
+    let hash = oware_tournament::auth::hash_secret("123456");
+    let values: Vec<String> = (0..=MAX_SWISS_FIELD)
+        .map(|i| {
+            format!(
+                "({t}, 'Player {i}', '', '', {}, '{hash}', 0, 0, NULL, CURRENT_TIMESTAMP, 0, NULL)",
+                2000 + i
+            )
+        })
+        .collect();
+    app.execute(&format!(
+        "INSERT INTO players (tournament_id, name, club, country, rating, pin_hash, withdrawn, \
+         failed_pins, pin_locked_until, created_at, session_generation, pairing_number) VALUES {}",
+        values.join(", ")
+    ));
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("by hand"), "{}", r.body);
+    assert!(
+        r.body
+            .contains(&format!("{} players to pair", MAX_SWISS_FIELD + 1)),
+        "{}",
+        r.body
+    );
+    assert_eq!(app.count("rounds"), 0, "nothing written");
+}
