@@ -164,3 +164,105 @@ fn generate_writes_a_tournament_the_standings_read() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn pair_prints_the_next_round_and_check_finds_a_round_paired_otherwise() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fide");
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(dir.join("t0001.trf")).unwrap();
+    let trf = oware_tournament::tournament::trf::Trf::parse(&text).unwrap();
+
+    // The file's own rounds: the next one, as `pair` prints it, is what the library pairs, and
+    // written into the file it passes `check`.
+    let path = dir.join("t0001.trf");
+    let out = run(&["pair", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for line in printed.lines() {
+        let numbers: Vec<u32> = line
+            .split(' ')
+            .filter(|w| *w != "bye")
+            .map(|w| w.parse().unwrap())
+            .collect();
+        for n in numbers {
+            assert!(seen.insert(n), "{n} twice in {printed}");
+        }
+    }
+    assert_eq!(
+        seen.len(),
+        trf.players.len(),
+        "everyone paired or given the bye"
+    );
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    // The sides of round 3's first board turned round: check says which round, and exits 1.
+    let mut changed = trf.clone();
+    let a = changed.cell(1, 3).opponent.unwrap();
+    for x in [1, a] {
+        let p = changed.players.iter_mut().find(|p| p.number == x).unwrap();
+        p.rounds[2].colour = p.rounds[2].colour.map(|c| c.other());
+    }
+    let file = tmp.path().join("changed.trf");
+    std::fs::write(&file, changed.write()).unwrap();
+    let out = run(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("round 3: the Dutch system pairs"), "{said}");
+    assert!(!said.contains("round 2:"), "{said}");
+
+    // A round no pairing can make: status 1 and a sentence.
+    let out = run(&["pair", dir.join("t0047.trf").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("no pairing")
+    );
+    // A file that does not read: status 2.
+    let broken = tmp.path().join("broken.trf");
+    std::fs::write(&broken, "001 not a player line\n").unwrap();
+    assert_eq!(
+        run(&["check", broken.to_str().unwrap()]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn a_generated_tournament_passes_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(&[
+        "generate",
+        "--players",
+        "41",
+        "--rounds",
+        "7",
+        "--seed",
+        "5",
+        "--byes",
+        "0.05",
+        "--forfeits",
+        "0.05",
+    ]);
+    assert!(out.status.success());
+    let file = tmp.path().join("generated.trf");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let out = run(&["check", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
