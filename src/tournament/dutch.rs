@@ -91,12 +91,18 @@ pub struct Pairing {
     pub bye: Option<usize>,
 }
 
-/// No pairing meets the absolute criteria.
+/// Why a round was not paired.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "no pairing of this round meets the absolute criteria (no rematch, no second bye, no two players who must have the same side)"
-)]
-pub struct NoPairing;
+pub enum NoPairing {
+    #[error(
+        "no pairing of this round meets the absolute criteria (no rematch, no second bye, no two players who must have the same side)"
+    )]
+    Impossible,
+    #[error(
+        "this round has too many players and score groups for the pairing's weights ({0} bits; at most 4,096)"
+    )]
+    TooLarge(u32),
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Float {
@@ -157,7 +163,9 @@ pub fn pair(input: &Input) -> Result<Pairing, NoPairing> {
         0..=4 => ctx.run::<4>()?,
         5..=8 => ctx.run::<8>()?,
         9..=16 => ctx.run::<16>()?,
-        _ => ctx.run::<32>()?,
+        17..=32 => ctx.run::<32>()?,
+        33..=64 => ctx.run::<64>()?,
+        _ => return Err(NoPairing::TooLarge(needed)),
     };
     Ok(ctx.result(&partner))
 }
@@ -493,7 +501,7 @@ impl Context {
         let first = m.compute();
         let left_over: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
         if left_over.len() > 1 || left_over.iter().any(|&v| !self.players[v].eligible) {
-            return Err(NoPairing);
+            return Err(NoPairing::Impossible);
         }
         let mut bye_score = 0;
         let mut bye_rule = false;
@@ -1299,11 +1307,28 @@ mod tests {
         let mut two = fresh(2);
         two.players[0].rounds = vec![game(1, Colour::White, 2)];
         two.players[1].rounds = vec![game(0, Colour::Black, 0)];
-        assert_eq!(pair(&two), Err(NoPairing));
+        assert_eq!(pair(&two), Err(NoPairing::Impossible));
         // A forfeit is not a game met: the two may be paired again.
         two.players[0].rounds[0].played = false;
         two.players[1].rounds[0].played = false;
         assert!(pair(&two).is_ok());
+    }
+
+    #[test]
+    fn a_round_too_wide_for_the_weights_is_refused_not_paired_wrong() {
+        // 800 players on 800 different scores after two rounds: one score group each, more
+        // fields than fit.
+        let mut input = fresh(800);
+        for (i, p) in input.players.iter_mut().enumerate() {
+            p.rounds = vec![
+                Round {
+                    points: i as u32,
+                    ..Round::ABSENT
+                },
+                Round::ABSENT,
+            ];
+        }
+        assert!(matches!(pair(&input), Err(NoPairing::TooLarge(bits)) if bits > 4096));
     }
 
     #[test]
