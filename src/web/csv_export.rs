@@ -43,13 +43,7 @@ where
 
 /// A CSV download named `filename` of what [`write()`] wrote.
 pub fn attachment(filename: &str, body: actix_web::web::Bytes) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"{filename}\""),
-        ))
-        .body(body)
+    super::attachment("text/csv; charset=utf-8", filename, body)
 }
 
 /// `rows` under `header` as CSV.

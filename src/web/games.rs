@@ -592,13 +592,11 @@ async fn ogn_page(
     let record = state
         .db(move |conn| service::ogn(conn, &actor, game_id))
         .await?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/x-ogn; charset=utf-8")
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"game-{game_id}.ogn\""),
-        ))
-        .body(record.to_string()))
+    Ok(super::attachment(
+        "application/x-ogn; charset=utf-8",
+        &format!("game-{game_id}.ogn"),
+        record.to_string(),
+    ))
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

@@ -202,6 +202,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .default_service(web::to(not_found_page));
 }
 
+/// A file download: `body` as `content_type`, saved as `filename`.
+pub fn attachment(content_type: &str, filename: &str, body: impl Into<web::Bytes>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .body(body.into())
+}
+
 /// A request body of UTF-8 text (`what` names it in the answers): at most `limit` bytes.
 pub async fn text_body(
     payload: web::Payload,

@@ -245,13 +245,11 @@ async fn games_ogn_page(
     let text = state
         .db(move |conn| service::games_ogn(conn, &actor, id))
         .await?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/x-ogn; charset=utf-8")
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"tournament-{id}-games.ogn\""),
-        ))
-        .body(text))
+    Ok(super::attachment(
+        "application/x-ogn; charset=utf-8",
+        &format!("tournament-{id}-games.ogn"),
+        text,
+    ))
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

@@ -34,13 +34,7 @@ async fn export(
     let (file, text) = state
         .db(move |conn| service::export(conn, &actor, id))
         .await?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"{file}\""),
-        ))
-        .body(text))
+    Ok(super::attachment("text/plain; charset=utf-8", &file, text))
 }
 
 /// Reads, hashes the new PINs (away from the writer) and imports.
