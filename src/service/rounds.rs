@@ -13,7 +13,7 @@ use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{Game, NewGame, NewRound, Player, Round, Tournament};
 use crate::db::queries;
 use crate::tournament::dutch;
-use crate::tournament::history::{Entrant, dutch_input, meetings};
+use crate::tournament::history::{Entrant, dutch_input, meetings, round_pairing};
 use crate::tournament::pairing::{Pair, RoundPairing, check_pairing, round_robin};
 use crate::tournament::{GameStatus, Pairing, PlayerId, ResultKind, RoundId, TournamentId};
 
@@ -155,18 +155,7 @@ fn generate(
                 planned,
             );
             let pairing = dutch::pair(&input).map_err(|e| ServiceError::Invalid(e.to_string()))?;
-            let id = |i: usize| entrants[i].id;
-            Ok(RoundPairing {
-                boards: pairing
-                    .boards
-                    .iter()
-                    .map(|&(white, black)| Pair {
-                        south: id(white),
-                        north: id(black),
-                    })
-                    .collect(),
-                byes: pairing.bye.map(id).into_iter().collect(),
-            })
+            Ok(round_pairing(&entrants, &pairing))
         }
     }
 }

@@ -9,8 +9,9 @@ use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
 use super::dutch::pair;
-use super::history::{Entrant as DutchEntrant, GameRecord, RequestedBye, dutch_input};
-use super::pairing::{Pair, RoundPairing};
+use super::history::{
+    Entrant as DutchEntrant, GameRecord, RequestedBye, dutch_input, round_pairing,
+};
 use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::standings::{Entrant, Format, crosstable};
@@ -101,17 +102,7 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
             Some(p.rounds),
         );
         let dutch = pair(&input).map_err(|e| format!("round {round} cannot be paired: {e}"))?;
-        let pairing = RoundPairing {
-            boards: dutch
-                .boards
-                .iter()
-                .map(|&(white, black)| Pair {
-                    south: pool[white].id,
-                    north: pool[black].id,
-                })
-                .collect(),
-            byes: dutch.bye.map(|b| pool[b].id).into_iter().collect(),
-        };
+        let pairing = round_pairing(&pool, &dutch);
         for (i, pair) in pairing.boards.iter().enumerate() {
             let expected = |a: i32, b: i32| {
                 let (ra, rb) = (ratings[a as usize - 1], ratings[b as usize - 1]);

@@ -2,6 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::pairing::{Pair, RoundPairing};
 use super::results::{ResultKind, Winner, points};
 use super::settings::Points;
 
@@ -74,6 +75,23 @@ pub struct Entrant {
     pub available: bool,
 }
 
+/// A Dutch pairing (boards of indices into `entrants`, white first) as the round's boards of
+/// player ids, South first, and its bye.
+pub fn round_pairing(entrants: &[Entrant], pairing: &super::dutch::Pairing) -> RoundPairing {
+    let id = |i: usize| entrants[i].id;
+    RoundPairing {
+        boards: pairing
+            .boards
+            .iter()
+            .map(|&(white, black)| Pair {
+                south: id(white),
+                north: id(black),
+            })
+            .collect(),
+        byes: pairing.bye.map(id).into_iter().collect(),
+    }
+}
+
 /// Points in tenths, the Dutch pairing's unit for this tournament's scoring.
 fn tenths(points: f64) -> u32 {
     (points * 10.0).round().max(0.0) as u32
@@ -117,21 +135,20 @@ pub fn dutch_input(
         let Some(&south) = index.get(&g.south) else {
             continue;
         };
-        players[south].rounds[r] = Round {
-            opponent: north,
-            colour: played.then_some(Colour::White),
-            played: played && north.is_some(),
-            points: tenths(south_points),
-            paired: true,
-        };
-        if let Some(n) = north {
-            players[n].rounds[r] = Round {
-                opponent: Some(south),
-                colour: played.then_some(Colour::Black),
-                played,
-                points: tenths(north_points),
-                paired: true,
-            };
+        let sides = [
+            (Some(south), north, Colour::White, south_points),
+            (north, Some(south), Colour::Black, north_points),
+        ];
+        for (player, opponent, colour, points) in sides {
+            if let Some(i) = player {
+                players[i].rounds[r] = Round {
+                    opponent,
+                    colour: played.then_some(colour),
+                    played: played && opponent.is_some(),
+                    points: tenths(points),
+                    paired: true,
+                };
+            }
         }
     }
     for b in byes {
