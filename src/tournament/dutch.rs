@@ -709,8 +709,10 @@ impl Context {
                 }
             }
             stable = m.compute();
-            let exchanged =
-                |stable: &Vec<usize>, v: usize| stable[v] <= v || stable[v] >= next_vertex;
+            // Paired with a lower player of the bracket: an S1 player; the others of the
+            // remainder are S2 players, or S1 players exchanged.
+            let pairs_down = |stable: &[usize], v: usize| stable[v] > v && stable[v] < next_vertex;
+            let exchanged = |stable: &[usize], v: usize| !pairs_down(stable, v);
             let exchanges = remainder[..pairs]
                 .iter()
                 .filter(|&&pi| exchanged(&stable, bracket[pi]))
@@ -749,8 +751,7 @@ impl Context {
                 }
                 let pi = remainder[pos];
                 let v = bracket[pi];
-                let up = |stable: &Vec<usize>| stable[v] > v && stable[v] < next_vertex;
-                let already = up(&stable);
+                let already = pairs_down(&stable, v);
                 if !already {
                     for &oi in &remainder[pos + 1..] {
                         let w = order_weight(&base, pi, oi, pos, pairs);
@@ -760,7 +761,7 @@ impl Context {
                     }
                     stable = m.compute();
                 }
-                if up(&stable) {
+                if pairs_down(&stable, v) {
                     remaining -= 1;
                     for &oi in &remainder[..pos] {
                         base[pi][oi] = Wide::ZERO;
@@ -779,28 +780,30 @@ impl Context {
             }
             // Fix the exchanges found: S1 and S2 as they now are, earlier S1 players preferred
             // against earlier S2 players among equal pairings.
-            let in_s1 = |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_vertex;
-            let s1: Vec<usize> = remainder
+            // Each remainder player's place in S1 (`Ok`) or S2 (`Err`).
+            let (mut in_s1, mut in_s2) = (0, 0);
+            let places: Vec<Result<usize, usize>> = remainder
                 .iter()
-                .copied()
-                .filter(|&pi| in_s1(&stable, bracket[pi]))
+                .map(|&pi| {
+                    if pairs_down(&stable, bracket[pi]) {
+                        in_s1 += 1;
+                        Ok(in_s1 - 1)
+                    } else {
+                        in_s2 += 1;
+                        Err(in_s2 - 1)
+                    }
+                })
                 .collect();
-            let s2: Vec<usize> = remainder
-                .iter()
-                .copied()
-                .filter(|&pi| !in_s1(&stable, bracket[pi]))
-                .collect();
-            let place = |list: &Vec<usize>, x: usize| list.iter().position(|&y| y == x);
             for (a, &pi) in remainder.iter().enumerate() {
                 let v = bracket[pi];
-                for &oi in &remainder[a + 1..] {
+                for (c, &oi) in remainder.iter().enumerate().skip(a + 1) {
                     let u = bracket[oi];
-                    if exchanged(&stable, v) || (stable[u] > u && stable[u] < next_vertex) {
+                    if exchanged(&stable, v) || pairs_down(&stable, u) {
                         base[oi][pi] = Wide::ZERO;
                     }
                     let w = base[oi][pi];
-                    let tie = match (place(&s1, pi), place(&s2, oi)) {
-                        (Some(k), Some(j)) if !w.is_zero() => {
+                    let tie = match (places[a], places[c]) {
+                        (Ok(k), Err(j)) if !w.is_zero() => {
                             Wide::from_u64(((size - k) * (size - j)) as u64)
                         }
                         _ => Wide::ZERO,
@@ -808,11 +811,12 @@ impl Context {
                     m.set(v, u, w + tie);
                 }
             }
-            let mut fresh = (!s1.is_empty()).then(|| m.compute());
+            // The heaviest matching as the order's choices fix it (computed when there is an S1).
+            let mut current = if in_s1 > 0 { m.compute() } else { Vec::new() };
             // Each S1 player, from the top, with the first S2 player possible.
             for &pi in &remainder {
                 let v = bracket[pi];
-                if !(stable[v] > v && stable[v] < next_vertex) {
+                if !pairs_down(&stable, v) {
                     continue;
                 }
                 // The candidates, in order: the order raises the first one most. When the
@@ -828,19 +832,16 @@ impl Context {
                     .position(|&oi| !base[oi][pi].is_zero())
                     .filter(|&k| k + 1 < candidates.len())
                     .map(|k| bracket[candidates[k]]);
-                let current = fresh.take().expect("a matching after the exchanges");
-                fresh = Some(if best == Some(current[v]) {
-                    current
-                } else {
+                if best != Some(current[v]) {
                     for (addend, &oi) in candidates.iter().rev().enumerate() {
                         let w = base[oi][pi];
                         if !w.is_zero() {
                             m.set(v, bracket[oi], w + self.unit(addend as u64));
                         }
                     }
-                    m.compute()
-                });
-                stable = fresh.clone().expect("a matching");
+                    current = m.compute();
+                }
+                stable = current.clone();
                 let u = stable[v];
                 matched[v] = true;
                 matched[u] = true;
