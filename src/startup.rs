@@ -168,6 +168,7 @@ fn run(
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {
         App::new()
+            .wrap(middleware::from_fn(routes::error::with_way_back))
             .wrap(middleware::from_fn(routes::form_guard::check))
             .wrap(middleware::from_fn(move |req, next| {
                 routes::limits::within(request_timeout, req, next)

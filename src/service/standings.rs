@@ -34,6 +34,8 @@ pub struct Report {
     /// The standings page as rendered for visitors who are not signed in (the same for all of
     /// them), once asked for.
     pub public_page: OnceLock<bytes::Bytes>,
+    /// When it was computed (UTC), as printed pages say.
+    pub computed_at: String,
     /// The standings CSV, once asked for.
     pub csv: OnceLock<bytes::Bytes>,
 }
@@ -100,6 +102,7 @@ pub fn report(
         names,
         open,
         public_page: OnceLock::new(),
+        computed_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
         csv: OnceLock::new(),
     })
 }
@@ -203,6 +206,18 @@ pub fn score_from(g: &GameRecord, as_south: bool) -> String {
         Some((ResultKind::DoubleForfeit, _)) => "-".to_string(),
         Some((ResultKind::Bye, _)) => ResultKind::Bye.to_string(),
         Some((ResultKind::Played, None)) => "?".to_string(),
+    }
+}
+
+/// A game's score for one of its players in words, as a player's page shows it: `1`, `½`,
+/// `won by forfeit`, `not played yet`.
+pub fn score_words(g: &GameRecord, as_south: bool) -> String {
+    match score_from(g, as_south).as_str() {
+        "+" => "won by forfeit".to_string(),
+        "-" => "lost by forfeit".to_string(),
+        "…" => "not played yet".to_string(),
+        "?" => "result unknown".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -342,7 +357,7 @@ impl Report {
                 let opponent = if south { g.north } else { Some(g.south) };
                 let side = match (opponent, south) {
                     (None, _) => "",
-                    (Some(_), true) => "South",
+                    (Some(_), true) => "South (moves first)",
                     (Some(_), false) => "North",
                 };
                 let name = opponent.map_or_else(
@@ -353,7 +368,7 @@ impl Report {
                     g.round,
                     side.to_string(),
                     name,
-                    score_from(g, south),
+                    score_words(g, south),
                     opponent.map(|_| g.id),
                 );
                 (points, row)

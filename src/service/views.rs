@@ -69,7 +69,7 @@ pub struct GameView {
     pub kind: Option<ResultKind>,
     pub result: Option<Winner>,
     pub seeds: Option<[i32; 2]>,
-    /// The result as a pairing list shows it (`1-0 (25-20)`, `+/-`, `bye`), or empty.
+    /// The result as a pairing list shows it (`1-0 (25-20)`, `South won by forfeit`, `bye`), or empty.
     pub result_text: String,
 }
 

@@ -112,7 +112,8 @@ pub fn points(kind: ResultKind, winner: Option<Winner>, scoring: &Points) -> (f6
     }
 }
 
-/// The result as the short text a pairing list shows: `1-0`, `½-½`, `+/-`, `bye`.
+/// The result as the short text a pairing list shows: `1-0 (25-20)`, `½-½`, `South won by
+/// forfeit`, `bye`.
 pub fn result_text(kind: ResultKind, winner: Option<Winner>, seeds: Option<(i32, i32)>) -> String {
     match (kind, winner) {
         (ResultKind::Played, Some(w)) => {
@@ -127,9 +128,9 @@ pub fn result_text(kind: ResultKind, winner: Option<Winner>, seeds: Option<(i32,
             }
         }
         (ResultKind::Played, None) => "?".to_string(),
-        (ResultKind::ForfeitSouth, _) => "-/+".to_string(),
-        (ResultKind::ForfeitNorth, _) => "+/-".to_string(),
-        (ResultKind::DoubleForfeit, _) => "-/-".to_string(),
+        (ResultKind::ForfeitSouth, _) => "North won by forfeit".to_string(),
+        (ResultKind::ForfeitNorth, _) => "South won by forfeit".to_string(),
+        (ResultKind::DoubleForfeit, _) => "both lost by forfeit".to_string(),
         (ResultKind::Bye, _) => ResultKind::Bye.to_string(),
     }
 }

@@ -31,6 +31,18 @@ pub enum EndKind {
     Time,
 }
 
+impl EndKind {
+    /// How the game ended, in words for the pages.
+    pub fn words(self) -> &'static str {
+        match self {
+            EndKind::Natural => "by the rules (natural end)",
+            EndKind::Agreement => "by agreement",
+            EndKind::Resignation => "by resignation",
+            EndKind::Time => "on time",
+        }
+    }
+}
+
 /// A score sheet as a player fills it in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sheet {

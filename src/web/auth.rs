@@ -279,10 +279,21 @@ struct PlayerSignInPage {
     error: Option<String>,
 }
 
+/// The player a sign-in link (the QR code of a PIN slip) chooses.
+#[derive(Deserialize)]
+struct Chosen {
+    player: Option<PlayerId>,
+}
+
+fn no_choice() -> web::Query<Chosen> {
+    web::Query(Chosen { player: None })
+}
+
 async fn player_sign_in_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<TournamentId>,
+    chosen: web::Query<Chosen>,
 ) -> Result<PlayerSignInPage, PageError> {
     let tournament_id = path.into_inner();
     let (name, players) = state
@@ -300,7 +311,7 @@ async fn player_sign_in_page(
         tournament_id,
         tournament_name: name,
         players,
-        selected: PlayerId::default(),
+        selected: chosen.player.unwrap_or_default(),
         error: None,
     })
 }
@@ -331,7 +342,8 @@ async fn player_sign_in(
         Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
             let status = super::error::status(&e);
             let mut page =
-                player_sign_in_page(state, session, web::Path::from(tournament_id)).await?;
+                player_sign_in_page(state, session, web::Path::from(tournament_id), no_choice())
+                    .await?;
             page.selected = form.player_id;
             page.error = Some(e.to_string());
             Ok(super::pages::render(status, &page)?)

@@ -16,58 +16,127 @@ pub struct Marks {
 
 const PIT: f64 = 56.0;
 const LEFT: f64 = 70.0;
+/// Room above and below the board for the players' names.
+const CAPTION: f64 = 24.0;
+
+/// Board colours: wood dark enough that the pale pit letters on it reach a 4.5:1 contrast.
+const WOOD: &str = "#5c3a1c";
+const PIT_FILL: &str = "#8a5a2e";
+const ORIGIN_FILL: &str = "#d9c7a8";
+const CAPTURED_FILL: &str = "#e8b04a";
 
 fn pit_centre(index: usize) -> (f64, f64) {
     if index < 6 {
-        (LEFT + PIT * index as f64 + PIT / 2.0, 122.0)
+        (LEFT + PIT * index as f64 + PIT / 2.0, CAPTION + 122.0)
     } else {
-        (LEFT + PIT * (11 - index) as f64 + PIT / 2.0, 50.0)
+        (LEFT + PIT * (11 - index) as f64 + PIT / 2.0, CAPTION + 50.0)
     }
 }
 
-/// An SVG drawing of `position`.
+/// The fill of pit `i` and the colour of its count.
+pub fn pit_colours(marks: &Marks, i: usize) -> (&'static str, &'static str) {
+    if marks.captured[i] {
+        (CAPTURED_FILL, "#222222")
+    } else if marks.origin == Some(i) {
+        (ORIGIN_FILL, "#222222")
+    } else {
+        (PIT_FILL, "#ffffff")
+    }
+}
+
+/// Text for SVG markup.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The board in words, for screen readers: each row's seeds, the stores and who moves.
+pub fn describe(position: &Position, names: [&str; 2]) -> String {
+    let pits = position.pits();
+    let row = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+    let to_move = match position.to_move() {
+        Side::South => names[0],
+        Side::North => names[1],
+    };
+    format!(
+        "The board. {} (South), pits A to F: {}; store {}. {} (North), pits a to f: {}; store {}. {} to move.",
+        names[0],
+        row(&pits[..6]),
+        position.store(Side::South),
+        names[1],
+        row(&pits[6..]),
+        position.store(Side::North),
+        to_move,
+    )
+}
+
+/// An SVG drawing of `position`, the stores named South and North.
 pub fn board_svg(position: &Position, marks: &Marks) -> String {
+    named_board_svg(position, marks, ["South", "North"])
+}
+
+/// An SVG drawing of `position`, each store labelled with its player's name (South's first).
+/// Pits and stores carry `data-pit` and `data-store` so that the replay script can redraw them.
+pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2]) -> String {
     let pits = position.pits();
     let width = LEFT * 2.0 + PIT * 6.0;
+    let height = 172.0 + 2.0 * CAPTION;
     let mut svg = String::with_capacity(4096);
     let _ = write!(
         svg,
-        r##"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 172" role="img" aria-label="{}">"##,
-        position
+        r##"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" aria-label="{}">"##,
+        escape(&describe(position, names))
     );
     let _ = write!(
         svg,
-        r##"<rect x="2" y="8" width="{}" height="156" rx="26" fill="#b07a46" stroke="#5a3a1a" stroke-width="3"/>"##,
+        r##"<rect x="2" y="{}" width="{}" height="156" rx="26" fill="{WOOD}" stroke="#3a2410" stroke-width="3"/>"##,
+        CAPTION + 8.0,
         width - 4.0
+    );
+    // The players' names: North above its row, South below, each beside its store.
+    let _ = write!(
+        svg,
+        r##"<text x="12" y="{}" font-size="16" fill="#222" class="name-north">&#9650; {} (North)</text><text x="{}" y="{}" text-anchor="end" font-size="16" fill="#222" class="name-south">{} (South) &#9660;</text>"##,
+        CAPTION - 6.0,
+        escape(names[1]),
+        width - 12.0,
+        height - 6.0,
+        escape(names[0]),
     );
     // Stores: North's on the left, South's on the right (each at the owner's right hand).
     for (side, x) in [(Side::North, 12.0), (Side::South, width - 58.0)] {
         let _ = write!(
             svg,
-            r##"<rect x="{x}" y="22" width="46" height="128" rx="22" fill="#8a5a2e"/><text x="{}" y="92" class="store" text-anchor="middle" fill="#fff" font-size="22" font-weight="bold">{}</text>"##,
+            r##"<rect x="{x}" y="{}" width="46" height="128" rx="22" fill="{PIT_FILL}"/><text x="{}" y="{}" class="store" data-store="{}" text-anchor="middle" fill="#fff" font-size="22" font-weight="bold">{}</text>"##,
+            CAPTION + 22.0,
             x + 23.0,
+            CAPTION + 92.0,
+            side.name(),
             position.store(side)
         );
     }
     for (i, &count) in pits.iter().enumerate() {
         let (cx, cy) = pit_centre(i);
-        let fill = if marks.captured[i] {
-            "#e8b04a"
-        } else if marks.origin == Some(i) {
-            "#d9c7a8"
-        } else {
-            "#8a5a2e"
-        };
+        let (fill, ink) = pit_colours(marks, i);
         let stroke = if marks.origin == Some(i) {
             "#fff"
         } else {
-            "#5a3a1a"
+            "#3a2410"
         };
         let _ = write!(
             svg,
-            r##"<circle cx="{cx}" cy="{cy}" r="24" fill="{fill}" stroke="{stroke}" stroke-width="2"/><text x="{cx}" y="{}" text-anchor="middle" font-size="20" fill="{}">{count}</text>"##,
+            r##"<circle cx="{cx}" cy="{cy}" r="24" fill="{fill}" stroke="{stroke}" stroke-width="2" data-pit-circle="{i}"/><text x="{cx}" y="{}" text-anchor="middle" font-size="20" fill="{ink}" data-pit="{i}">{count}</text>"##,
             cy + 7.0,
-            if fill == "#8a5a2e" { "#fff" } else { "#222" }
         );
         let label = if i < 6 {
             (b'A' + i as u8) as char
@@ -77,18 +146,10 @@ pub fn board_svg(position: &Position, marks: &Marks) -> String {
         let ly = if i < 6 { cy + 38.0 } else { cy - 30.0 };
         let _ = write!(
             svg,
-            r##"<text x="{cx}" y="{ly}" text-anchor="middle" font-size="11" fill="#f3e3c8">{label}</text>"##
+            r##"<text x="{cx}" y="{ly}" text-anchor="middle" font-size="12" fill="#fff3dc">{label}</text>"##
         );
     }
-    let to_move = match position.to_move() {
-        Side::South => "South to move",
-        Side::North => "North to move",
-    };
-    let _ = write!(
-        svg,
-        r##"<text x="{}" y="170" text-anchor="middle" font-size="0">{to_move}</text></svg>"##,
-        width / 2.0
-    );
+    svg.push_str("</svg>");
     svg
 }
 
@@ -116,6 +177,46 @@ mod tests {
         let svg = board_svg(&Position::start(), &Marks::default());
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert_eq!(svg.matches("<circle").count(), 12);
-        assert!(svg.contains("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"));
+        assert!(!svg.contains("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"));
+        assert!(svg.contains("pits A to F: 4, 4, 4, 4, 4, 4"));
+    }
+
+    #[test]
+    fn names_the_stores_and_escapes_the_names() {
+        let svg = named_board_svg(&Position::start(), &Marks::default(), ["Ama <b>", "Kofi & Co"]);
+        assert!(svg.contains("Ama &lt;b&gt; (South)"));
+        assert!(svg.contains("Kofi &amp; Co (North)"));
+        assert!(!svg.contains("<b>"));
+    }
+
+    /// WCAG's contrast ratio of two `#rrggbb` colours.
+    fn contrast(a: &str, b: &str) -> f64 {
+        let luminance = |hex: &str| {
+            let channel = |i: usize| {
+                let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+                if c <= 0.03928 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+        };
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn letters_and_counts_are_readable() {
+        assert!(contrast("#fff3dc", WOOD) >= 4.5, "pit letters on the board");
+        let mut marks = Marks {
+            origin: Some(1),
+            ..Marks::default()
+        };
+        marks.captured[7] = true;
+        for i in [0, 1, 7] {
+            let (fill, ink) = pit_colours(&marks, i);
+            assert!(contrast(fill, ink) >= 4.5, "the count of pit {i}");
+        }
     }
 }

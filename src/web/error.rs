@@ -1,12 +1,16 @@
 //! The service's errors over HTTP: one status per kind, shown as JSON to the API and as a page
 //! to browsers; the server's own failures logged with their causes.
 
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
+use actix_web::middleware::Next;
 use actix_web::http::header::{self, ContentType};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 use serde::Serialize;
 
+use crate::auth::UserSession;
 use crate::service::ServiceError;
 
 /// The HTTP status of each kind of error: the one place the service's errors meet HTTP.
@@ -163,11 +167,105 @@ impl ResponseError for ApiError {
 
 #[derive(Template)]
 #[template(path = "error.html")]
-struct ErrorPage<'a> {
-    status: u16,
-    title: &'a str,
+struct ErrorPage {
+    title: &'static str,
     message: String,
+    /// Where to go from here: address and words.
+    ways: Vec<(String, &'static str)>,
     nav: super::pages::Nav,
+}
+
+/// The title of an error page, in plain words.
+fn title(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "That request could not be read",
+        401 => "Not signed in, or a wrong name or PIN",
+        403 => "Not allowed",
+        404 => "Not found",
+        408 => "That took too long",
+        409 => "Something changed meanwhile",
+        413 => "That is too large",
+        415 => "That kind of file cannot be read here",
+        422 => "That could not be accepted",
+        429 => "Too many tries",
+        _ => "Something went wrong",
+    }
+}
+
+/// A message as a sentence: its first letter a capital, a full stop at the end.
+fn sentence(message: &str) -> String {
+    let mut chars = message.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// The number after `prefix` in `path` (`/games/12/confirm` → 12), and whether the path goes on
+/// after it.
+fn id_after(path: &str, prefix: &str) -> Option<(u64, bool)> {
+    let rest = path.strip_prefix(prefix)?;
+    let (id, more) = match rest.find(['/', '.']) {
+        Some(i) => (&rest[..i], !rest[i..].trim_end_matches('/').is_empty()),
+        None => (rest, false),
+    };
+    id.parse().ok().map(|id| (id, more))
+}
+
+/// The ways back from an error at `path`: the game or tournament it was about (unless that is
+/// what was not found), the list of tournaments, and the sign-in pages only for visitors who are
+/// not signed in.
+fn ways_back(path: &str, status: StatusCode, signed_in: bool) -> Vec<(String, &'static str)> {
+    let gone = status == StatusCode::NOT_FOUND;
+    let mut ways = Vec::new();
+    if let Some((id, more)) = id_after(path, "/games/")
+        && (more || !gone)
+    {
+        ways.push((format!("/games/{id}"), "Back to the game"));
+    }
+    let tournament = id_after(path, "/tournaments/");
+    if let Some((id, more)) = tournament
+        && (more || !gone)
+    {
+        ways.push((format!("/tournaments/{id}"), "Back to the tournament"));
+    }
+    ways.push(("/tournaments".to_string(), "All tournaments"));
+    let refused = matches!(status.as_u16(), 401 | 403);
+    if !signed_in && refused {
+        if let Some((id, _)) = tournament {
+            ways.push((format!("/tournaments/{id}/sign-in"), "Sign in as a player"));
+        }
+        ways.push(("/login".to_string(), "Sign in as staff"));
+    }
+    ways
+}
+
+impl ErrorPage {
+    fn new(e: &ServiceError, nav: super::pages::Nav, path: &str) -> ErrorPage {
+        let status = status(e);
+        ErrorPage {
+            title: title(status),
+            message: sentence(&message(e)),
+            ways: ways_back(path, status, nav.user.is_some()),
+            nav,
+        }
+    }
+
+    fn response(&self, e: &ServiceError) -> HttpResponse {
+        let status = status(e);
+        match self.render() {
+            Ok(html) => HttpResponse::build(status)
+                .content_type(ContentType::html())
+                .body(html),
+            Err(_) => HttpResponse::build(status)
+                .content_type(ContentType::plaintext())
+                .body(message(e)),
+        }
+    }
 }
 
 /// An error answered as an HTML page (or, when the visitor is not signed in, a redirect to the
@@ -192,6 +290,7 @@ impl ResponseError for PageError {
         status(&self.0)
     }
 
+    /// The page without knowing who asked: [`with_way_back`] draws it again for the request.
     fn error_response(&self) -> HttpResponse {
         log(&self.0);
         if let ServiceError::Unauthenticated = self.0 {
@@ -199,20 +298,64 @@ impl ResponseError for PageError {
                 .insert_header((header::LOCATION, "/login"))
                 .finish();
         }
-        let status = self.status_code();
-        let page = ErrorPage {
-            status: status.as_u16(),
-            title: status.canonical_reason().unwrap_or("Error"),
-            message: message(&self.0),
-            nav: super::pages::Nav::default(),
-        };
-        match page.render() {
-            Ok(html) => HttpResponse::build(status)
-                .content_type(ContentType::html())
-                .body(html),
-            Err(_) => HttpResponse::build(status)
-                .content_type(ContentType::plaintext())
-                .body(message(&self.0)),
-        }
+        ErrorPage::new(&self.0, super::pages::Nav::default(), "/").response(&self.0)
+    }
+}
+
+/// Draws an error page again for the request that met it: the navigation of whoever is signed
+/// in, and the way back to the game or tournament the request was about.
+pub async fn with_way_back(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let res = next.call(req).await?;
+    let redrawn = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<PageError>())
+        .filter(|e| !matches!(e.0, ServiceError::Unauthenticated))
+        .map(|e| {
+            let nav = super::pages::Nav::new(&UserSession::of(res.request()));
+            ErrorPage::new(&e.0, nav, res.request().path()).response(&e.0)
+        });
+    Ok(match redrawn {
+        Some(page) => res.into_response(page),
+        None => res.map_into_boxed_body(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hrefs(path: &str, status: StatusCode, signed_in: bool) -> Vec<String> {
+        ways_back(path, status, signed_in)
+            .into_iter()
+            .map(|(href, _)| href)
+            .collect()
+    }
+
+    #[test]
+    fn the_way_back_leads_to_what_the_request_was_about() {
+        assert_eq!(
+            hrefs("/games/12/sheet", StatusCode::FORBIDDEN, true),
+            ["/games/12", "/tournaments"]
+        );
+        assert_eq!(
+            hrefs("/tournaments/3/rounds/9", StatusCode::NOT_FOUND, true),
+            ["/tournaments/3", "/tournaments"]
+        );
+        // What was not found is not offered as the way back.
+        assert_eq!(
+            hrefs("/tournaments/3", StatusCode::NOT_FOUND, false),
+            ["/tournaments"]
+        );
+        assert_eq!(hrefs("/games/12", StatusCode::NOT_FOUND, true), ["/tournaments"]);
+        // Sign-in pages only for visitors who are not signed in.
+        assert_eq!(
+            hrefs("/tournaments/3/players/new", StatusCode::FORBIDDEN, false),
+            ["/tournaments/3", "/tournaments", "/tournaments/3/sign-in", "/login"]
+        );
+        assert!(!hrefs("/accounts", StatusCode::FORBIDDEN, true).contains(&"/login".to_string()));
     }
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::access;
 use super::auth::Attempt;
-use super::board_svg::{Marks, board_svg, ply_marks};
+use super::board_svg::{Marks, named_board_svg, pit_colours, ply_marks};
 use super::error::{ApiError, PageError, status};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
@@ -22,7 +22,7 @@ use crate::service::games::{self as service, GameDetail, Recorded, ResultBody, S
 use crate::service::{Actor, ServiceError};
 use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
-use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
+use crate::tournament::{GameId, GameStatus, ResultKind, SheetId, Winner};
 
 /// The actor of a request on a game: the player whose PIN came with it (checked against both
 /// players of the game), or whoever is signed in.
@@ -199,13 +199,12 @@ pub struct SheetFields {
     pub moves: String,
 }
 
-/// A refused sheet, shown with the position where it went wrong.
+/// A refused sheet, shown with the board where it went wrong.
 #[derive(Default)]
 pub struct Diagnostic {
     pub message: String,
     pub ply: Option<u32>,
     pub token: Option<String>,
-    pub position: Option<String>,
     pub diagram: Option<String>,
 }
 
@@ -217,8 +216,11 @@ impl Diagnostic {
                 message: r.message.clone(),
                 ply: Some(r.ply),
                 token: Some(r.token.clone()),
-                position: Some(r.position.to_string()),
-                diagram: Some(board_svg(&r.position, &Marks::default())),
+                diagram: Some(named_board_svg(
+                    &r.position,
+                    &Marks::default(),
+                    ["South", "North"],
+                )),
             },
             other => Diagnostic {
                 message: other.to_string(),
@@ -266,19 +268,84 @@ impl GamePage {
         self.shown.checked_sub(1)
     }
 
+    /// What the player looking at their own game has to do now.
+    fn next_step(&self) -> Option<&'static str> {
+        let d = &self.detail;
+        if !d.playing() || d.game.north.is_none() {
+            return None;
+        }
+        let mine = d
+            .latest_sheet()
+            .is_some_and(|s| Some(s.player_id) == d.viewer.player);
+        Some(match d.game.status {
+            GameStatus::Pending => {
+                "Send your score sheet: the result, the seeds each of you captured, how the game ended and the moves, in the form below."
+            }
+            GameStatus::Submitted if mine => {
+                "Nothing for now: your sheet is waiting for your opponent to confirm it. If you made a mistake, send a corrected sheet below."
+            }
+            GameStatus::Submitted => {
+                "Your opponent has sent their sheet. Read it below: confirm it if it is right, or send your own sheet if it is not."
+            }
+            GameStatus::Disputed => {
+                "Your sheet and your opponent's differ: the controller will decide. You may still send a corrected sheet below."
+            }
+            GameStatus::Confirmed | GameStatus::Final => {
+                "Nothing: this game's result is settled."
+            }
+        })
+    }
+
+    /// A sheet's result in words, with the players' names.
+    fn winner_words(&self, winner: &Winner) -> String {
+        let north = self.detail.game.north.as_ref().map_or("", |n| n.name.as_str());
+        match winner {
+            Winner::South => format!("{} (South) won", self.detail.game.south.name),
+            Winner::North => format!("{north} (North) won"),
+            Winner::Draw => "draw".to_string(),
+        }
+    }
+
+    /// Every board of the replay, for the script that steps through it without reloading:
+    /// seeds, stores, the pit sown from, the pits captured, and the colours to draw them in.
+    fn replay_json(&self) -> String {
+        let palette = |marks: &Marks, i: usize| pit_colours(marks, i);
+        let total = self.detail.plies.len();
+        let boards: Vec<serde_json::Value> = (0..=total)
+            .map(|shown| {
+                let (position, marks) = position_after(&self.detail, shown as u32);
+                let colours: Vec<[&str; 2]> = (0..12)
+                    .map(|i| {
+                        let (fill, ink) = palette(&marks, i);
+                        [fill, ink]
+                    })
+                    .collect();
+                serde_json::json!({
+                    "pits": position.pits(),
+                    "stores": [position.store(Side::South), position.store(Side::North)],
+                    "origin": marks.origin,
+                    "colours": colours,
+                    "label": if shown == 0 { format!("start of {total}") } else { format!("move {shown} of {total}") },
+                })
+            })
+            .collect();
+        // Only numbers and fixed words: nothing here can close the script element.
+        serde_json::Value::Array(boards).to_string()
+    }
+
     fn next(&self) -> Option<u32> {
         (self.shown < self.detail.plies.len() as u32).then_some(self.shown + 1)
     }
 }
 
-/// The board after ply `shown` (0: the start), with the last move marked.
-fn board_after(detail: &GameDetail, shown: u32) -> String {
+/// The position after ply `shown` (0: the start), with the last move's marks.
+fn position_after(detail: &GameDetail, shown: u32) -> (Position, Marks) {
     let position = |i: usize| {
         let q = &detail.plies[i];
         Position::new(q.board, q.stores, q.side.other()).unwrap_or_default()
     };
     if shown == 0 {
-        return board_svg(&Position::start(), &Marks::default());
+        return (Position::start(), Marks::default());
     }
     let p = &detail.plies[shown as usize - 1];
     let after = position(shown as usize - 1);
@@ -287,7 +354,22 @@ fn board_after(detail: &GameDetail, shown: u32) -> String {
     } else {
         Position::start()
     };
-    board_svg(&after, &ply_marks(&before, &after, p.pit, p.captured > 0))
+    let marks = ply_marks(&before, &after, p.pit, p.captured > 0);
+    (after, marks)
+}
+
+/// The players' names, South's first (a bye's missing opponent as "North").
+fn names(detail: &GameDetail) -> [&str; 2] {
+    [
+        detail.game.south.name.as_str(),
+        detail.game.north.as_ref().map_or("North", |n| n.name.as_str()),
+    ]
+}
+
+/// The board after ply `shown` (0: the start), with the last move marked and the stores named.
+fn board_after(detail: &GameDetail, shown: u32) -> String {
+    let (position, marks) = position_after(detail, shown);
+    named_board_svg(&position, &marks, names(detail))
 }
 
 #[derive(Deserialize)]
@@ -323,7 +405,7 @@ async fn game_page(
         difference_board: detail
             .difference
             .as_ref()
-            .map(|d| board_svg(&d.board, &Marks::default())),
+            .map(|d| named_board_svg(&d.board, &Marks::default(), names(&detail))),
         detail,
         shown,
         fields: page.fields.unwrap_or_else(|| SheetFields {
@@ -430,8 +512,22 @@ async fn submit_page(
     MultipartForm(form): MultipartForm<SheetUpload>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
-    check_csrf(&session, &form.csrf)?;
+    let fresh = check_csrf(&session, &form.csrf);
     let (fields, sheet) = form.read();
+    if let Err(e) = fresh {
+        // A form from before the player signed in again (in another tab, say): nothing is
+        // sent, and the page comes back with a fresh token and the sheet as typed.
+        let page = PageState {
+            fields: Some(fields),
+            notice: Some(
+                "This page was out of date (you signed in again since it was opened), so the sheet was not sent. It is below as you typed it: check it and send it again."
+                    .to_string(),
+            ),
+            ..PageState::default()
+        };
+        let page = game_page(&state, &session, game_id, page).await?;
+        return Ok(render(status(&e), &page)?);
+    }
     let result = match sheet {
         Ok(sheet) => submit(&state, &session, game_id, None, sheet).await,
         Err(e) => Err(e),

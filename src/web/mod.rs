@@ -14,6 +14,7 @@ pub mod form_guard;
 pub mod games;
 pub mod limits;
 pub mod pages;
+pub mod qr;
 pub mod players;
 pub mod restrictions;
 pub mod rounds;

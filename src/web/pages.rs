@@ -72,7 +72,7 @@ pub fn check_csrf(
         Ok(())
     } else {
         Err(crate::service::ServiceError::Forbidden(
-            "the form is out of date or did not come from this site (CSRF check failed); reload the page and try again"
+            "this form was out of date (you may have signed in or out since the page was opened), so nothing was changed: open the page again and send the form from there"
                 .to_string(),
         ))
     }

@@ -5,7 +5,7 @@ use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
@@ -115,11 +115,13 @@ pub struct PinsPage {
     nav: Nav,
     tournament_id: TournamentId,
     tournament_name: String,
-    slips: Vec<PinSlip>,
+    /// Each slip with the full address of its sign-in page and that address as a QR code.
+    slips: Vec<(PinSlip, String, String)>,
 }
 
 pub async fn pins_page(
     state: &AppState,
+    req: &HttpRequest,
     session: &UserSession,
     tournament_id: TournamentId,
     slips: Vec<PinSlip>,
@@ -127,6 +129,16 @@ pub async fn pins_page(
     let tournament_name = state
         .db(move |conn| Ok(crate::service::tournaments::get(conn, tournament_id)?.name))
         .await?;
+    let site = super::qr::site(req);
+    let slips = slips
+        .into_iter()
+        .map(|slip| {
+            // The code opens the sign-in page with the player chosen: never the PIN.
+            let address = format!("{site}/tournaments/{tournament_id}/sign-in?player={}", slip.id);
+            let code = super::qr::svg(&address, &format!("QR code: sign-in page for {}", slip.name))?;
+            Ok((slip, address, code))
+        })
+        .collect::<Result<_, ServiceError>>()?;
     Ok(PinsPage {
         nav: Nav::new(session),
         tournament_id,
@@ -214,6 +226,7 @@ async fn new_page(
 }
 
 async fn create(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<TournamentId>,
@@ -237,7 +250,7 @@ async fn create(
         }
     };
     let slips = add_with_pins(&state, actor, tournament_id, vec![details], Arrival::Added).await?;
-    let page = pins_page(&state, &session, tournament_id, slips).await?;
+    let page = pins_page(&state, &req, &session, tournament_id, slips).await?;
     Ok(super::pages::render(
         actix_web::http::StatusCode::CREATED,
         &page,
@@ -319,6 +332,7 @@ async fn withdraw(
 }
 
 async fn reset_pin(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<(TournamentId, PlayerId)>,
@@ -328,7 +342,7 @@ async fn reset_pin(
     let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &form.csrf)?;
     let slip = reset(&state, actor, tournament_id, player_id).await?;
-    Ok(pins_page(&state, &session, tournament_id, vec![slip]).await?)
+    Ok(pins_page(&state, &req, &session, tournament_id, vec![slip]).await?)
 }
 
 #[derive(Template, WebTemplate)]
@@ -394,6 +408,7 @@ struct ImportUpload {
 }
 
 async fn import(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<TournamentId>,
@@ -407,7 +422,7 @@ async fn import(
         Ok(players) => {
             match import_players(&state, actor, tournament_id, players, choices).await? {
                 Imported::Added(slips) => {
-                    let page = pins_page(&state, &session, tournament_id, slips).await?;
+                    let page = pins_page(&state, &req, &session, tournament_id, slips).await?;
                     return Ok(render(StatusCode::CREATED, &page)?);
                 }
                 Imported::Duplicates(duplicates) => (Vec::new(), duplicates),

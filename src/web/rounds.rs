@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -478,8 +478,73 @@ async fn delete_page(
 #[derive(Template, WebTemplate)]
 #[template(path = "rounds/print.html")]
 struct PrintPage {
+    nav: Nav,
     t: TournamentView,
     round: RoundView,
+    /// Every player of the round by name: name, points before the round, board, side,
+    /// opponent.
+    by_name: Vec<(String, String, String, &'static str, String)>,
+    printed: String,
+}
+
+/// When a page was drawn, as printed on it (the print script puts the reader's local time).
+fn printed_now() -> String {
+    chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// The round's players by name, each with their points before the round, board, side and
+/// opponent.
+fn by_name(
+    round: &RoundView,
+    before: &crate::service::standings::Report,
+) -> Vec<(String, String, String, &'static str, String)> {
+    let points = |id: PlayerId| {
+        before
+            .table
+            .iter()
+            .find(|s| s.player_id == id.get())
+            .map_or_else(String::new, |s| crate::service::standings::value_text(s.points))
+    };
+    let board = |g: &GameView| g.board.map_or_else(String::new, |b| b.to_string());
+    let mut rows = Vec::new();
+    for g in &round.games {
+        match &g.north {
+            Some(n) => {
+                rows.push((
+                    g.south.name.clone(),
+                    points(g.south.id),
+                    board(g),
+                    "South (moves first)",
+                    n.name.clone(),
+                ));
+                rows.push((
+                    n.name.clone(),
+                    points(n.id),
+                    board(g),
+                    "North",
+                    g.south.name.clone(),
+                ));
+            }
+            None => rows.push((
+                g.south.name.clone(),
+                points(g.south.id),
+                String::new(),
+                "",
+                "bye".to_string(),
+            )),
+        }
+    }
+    for b in &round.requested_byes {
+        rows.push((
+            b.name.clone(),
+            points(b.player_id),
+            String::new(),
+            "",
+            format!("not paired: {}", b.label),
+        ));
+    }
+    rows.sort_by_key(|r| r.0.to_lowercase());
+    rows
 }
 
 async fn print_page(
@@ -487,10 +552,62 @@ async fn print_page(
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<PrintPage, PageError> {
-    let page = show(&state, &session, path.into_inner(), None).await?;
+    let (tournament_id, number) = path.into_inner();
+    let page = show(&state, &session, (tournament_id, number), None).await?;
+    let before = state.standings(tournament_id, Some(number - 1)).await?;
     Ok(PrintPage {
+        nav: page.nav,
+        by_name: by_name(&page.round, &before),
         t: page.t,
         round: page.round,
+        printed: printed_now(),
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "rounds/sheets.html")]
+struct SheetsPage {
+    nav: Nav,
+    t: TournamentView,
+    round: RoundView,
+    /// The boards: each game with the QR code of its page.
+    boards: Vec<(GameView, String)>,
+    printed: String,
+}
+
+impl SheetsPage {
+    /// The numbered rows of a sheet's grid: four blocks of twenty moves side by side.
+    fn grid(&self) -> Vec<[u32; 4]> {
+        (1..=20).map(|n| [n, n + 20, n + 40, n + 60]).collect()
+    }
+}
+
+/// A round's score sheets to print, one page per board.
+async fn sheets_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(TournamentId, i32)>,
+) -> Result<SheetsPage, PageError> {
+    let page = show(&state, &session, path.into_inner(), None).await?;
+    let site = super::qr::site(&req);
+    let boards = page
+        .round
+        .games
+        .iter()
+        .filter(|g| g.north.is_some())
+        .map(|g| {
+            let address = format!("{site}/games/{}", g.id);
+            let code = super::qr::svg(&address, &format!("QR code: the page of board {}", g.board.unwrap_or_default()))?;
+            Ok((g.clone(), code))
+        })
+        .collect::<Result<_, ServiceError>>()?;
+    Ok(SheetsPage {
+        nav: page.nav,
+        t: page.t,
+        round: page.round,
+        boards,
+        printed: printed_now(),
     })
 }
 
@@ -553,6 +670,10 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/tournaments/{id}/rounds/{n}/print",
             web::get().to(print_page),
+        )
+        .route(
+            "/tournaments/{id}/rounds/{n}/sheets",
+            web::get().to(sheets_page),
         )
         .route(
             "/tournaments/{id}/rounds/{n}/pairings",

@@ -5,7 +5,7 @@ use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -101,6 +101,7 @@ struct TrfUpload {
 }
 
 async fn import(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: UserSession,
     MultipartForm(upload): MultipartForm<TrfUpload>,
@@ -115,7 +116,7 @@ async fn import(
     match result {
         Ok(imported) => {
             let page =
-                super::players::pins_page(&state, &session, imported.tournament.id, imported.pins)
+                super::players::pins_page(&state, &req, &session, imported.tournament.id, imported.pins)
                     .await?;
             Ok(render(StatusCode::CREATED, &page)?)
         }

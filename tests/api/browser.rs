@@ -461,7 +461,7 @@ impl Journey<'_> {
         s.fill("textarea[name=moves]", &wrong).await?;
         s.click_through("#sheet button[type=submit]").await?;
         let diagnostic = s
-            .expect_text(".diagnostic", &format!("At ply {wrong_ply}"))
+            .expect_text(".diagnostic", &format!("At move {wrong_ply}"))
             .await?;
         if !diagnostic.contains("not accepted") {
             return Err(format!("the diagnostic reads “{diagnostic}”"));
@@ -619,7 +619,7 @@ impl Journey<'_> {
         let (accepted_moves, _, accepted_seeds) = fixture_game(&records[2]);
         s.goto(&game_link).await?;
         s.expect_text(".status", "disputed").await?;
-        s.expect_text("#difference", "first differ at ply").await?;
+        s.expect_text("#difference", "first differ at move").await?;
         s.find("#difference svg").await?;
         let north_column = "#sheets tbody tr:last-child td:nth-child(3)";
         s.fill(

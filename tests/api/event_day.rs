@@ -251,7 +251,7 @@ async fn a_dispute_is_settled_by_accepting_one_sheet_with_its_moves() {
     );
     assert_ne!(a.get(ply - 1), b.get(ply - 1), "and part at ply {ply}");
     let page = organiser.get(&format!("/games/{game}")).await;
-    assert!(page.body.contains(&format!("first differ at ply {ply}")));
+    assert!(page.body.contains(&format!("first differ at move {ply}")));
     assert_eq!(page.body.matches("Accept this sheet").count(), 2);
     // The players see the sheets, not the comparison; the public sees neither.
     let public = app.client().get(&format!("/api/games/{game}")).await.json();
@@ -516,7 +516,7 @@ async fn the_round_page_shows_the_pairings_warnings_and_a_dashboard_for_staff() 
     let page = format!("/tournaments/{t}/rounds/1");
     let html = organiser.get(&page).await.body;
     assert!(html.contains("Results of round 1"), "{html}");
-    assert!(html.contains("<strong>2</strong> pending"), "{html}");
+    assert!(html.contains("<strong>2</strong> waiting for a score sheet"), "{html}");
     assert!(html.contains("<strong>2</strong> games of the published rounds still have"));
     let public = app.client().get(&page).await.body;
     assert!(!public.contains("Results of round 1") && !public.contains("Correct the pairings"));
