@@ -53,6 +53,8 @@ pub struct Writer {
     queue: std::sync::mpsc::Sender<Job>,
     /// Counts the writes done: what was read at one version is still true while it stays.
     version: Arc<std::sync::atomic::AtomicU64>,
+    /// Tells whoever watches (the projector view's event streams) that the version moved on.
+    changes: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 type Job = Box<dyn FnOnce(&mut SqliteConnection) + Send>;
@@ -79,6 +81,7 @@ impl Writer {
         Ok(Arc::new(Writer {
             queue,
             version: Default::default(),
+            changes: Arc::new(tokio::sync::watch::Sender::new(0)),
         }))
     }
 
@@ -89,6 +92,12 @@ impl Writer {
         self.version.load(std::sync::atomic::Ordering::Acquire)
     }
 
+    /// A receiver that wakes up after each write has committed (several writes may make one
+    /// wake-up): it holds the version at that moment.
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
     /// Runs `f` on the writing connection once the writes queued before it are done.
     pub async fn run<T, F>(&self, f: F) -> Result<T, WriteFailed>
     where
@@ -97,12 +106,14 @@ impl Writer {
     {
         let (done, result) = tokio::sync::oneshot::channel();
         let version = self.version.clone();
+        let changes = self.changes.clone();
         self.queue
             .send(Box::new(move |conn: &mut SqliteConnection| {
                 let answer = f(conn);
                 // After the commit, never before: a reader that sees the new version sees the
                 // new data; and before the answer, so the caller's next read sees it too.
-                version.fetch_add(1, std::sync::atomic::Ordering::Release);
+                let now = version.fetch_add(1, std::sync::atomic::Ordering::Release) + 1;
+                changes.send_replace(now);
                 let _ = done.send(answer);
             }))
             .map_err(|_| WriteFailed)?;
@@ -287,6 +298,7 @@ mod tests {
     async fn the_version_moves_on_before_the_writer_answers() {
         let (_dir, url) = database();
         let writer = Writer::open(&url).unwrap();
+        let mut watcher = writer.subscribe();
         for i in 1..=20 {
             writer
                 .run(|conn| conn.immediate_transaction(|conn| queries::put_setting(conn, "k", "v")))
@@ -297,6 +309,13 @@ mod tests {
                 writer.version(),
                 i,
                 "write {i} is counted when its caller hears of it"
+            );
+            // Whoever watches is woken with the new version.
+            assert!(watcher.has_changed().unwrap(), "write {i} wakes the watchers");
+            assert_eq!(
+                *watcher.borrow_and_update(),
+                i,
+                "the watchers see write {i}"
             );
         }
         // Another database's writer counts its own writes.

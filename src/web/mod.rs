@@ -13,6 +13,7 @@ pub mod error;
 pub mod form_guard;
 pub mod games;
 pub mod limits;
+pub mod live;
 pub mod pages;
 pub mod qr;
 pub mod players;
@@ -105,6 +106,7 @@ pub const FORM_LIMIT: usize = 64 * 1024;
 const STYLE: &str = include_str!("../../static/style.css");
 const REPLAY_JS: &str = include_str!("../../static/replay.js");
 const PRINT_JS: &str = include_str!("../../static/print.js");
+const LIVE_JS: &str = include_str!("../../static/live.js");
 
 fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
@@ -119,6 +121,10 @@ async fn replay_script() -> HttpResponse {
 
 async fn print_script() -> HttpResponse {
     script(PRINT_JS)
+}
+
+async fn live_script() -> HttpResponse {
+    script(LIVE_JS)
 }
 
 async fn stylesheet() -> HttpResponse {
@@ -171,6 +177,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/static/style.css", web::get().to(stylesheet))
     .route("/static/replay.js", web::get().to(replay_script))
     .route("/static/print.js", web::get().to(print_script))
+    .route("/static/live.js", web::get().to(live_script))
     .service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(
@@ -196,6 +203,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(rounds::page_routes)
     .configure(games::page_routes)
     .configure(standings::page_routes)
+    .configure(live::page_routes)
     .configure(accounts::page_routes)
     .configure(audit::page_routes)
     .configure(byes::page_routes)

@@ -11,6 +11,7 @@ mod hardening;
 mod helpers;
 mod input;
 mod output;
+mod pages;
 mod persistence;
 mod restrictions;
 mod security;

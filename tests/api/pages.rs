@@ -1,0 +1,343 @@
+//! Pages for phones, paper and the wall: the projector view and its event stream, printed score
+//! sheets and PIN slips with their QR codes, pairings to print, error pages that lead back, a
+//! stale sheet form that keeps what was typed, and words instead of codes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use awc::http::StatusCode;
+use serde_json::json;
+
+use crate::helpers::*;
+use crate::sheets::{one_game, publish, with_pin};
+use crate::swiss::{fixture_games, sheet, sign_in};
+
+/// The events of a server-sent event stream, read on a thread of their own: each event's data
+/// lines joined.
+fn event_stream(address: &str, path: &str) -> mpsc::Receiver<String> {
+    let host = address.trim_start_matches("http://").to_string();
+    let mut stream = TcpStream::connect(&host).expect("the service listens");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stream);
+        let mut head = String::new();
+        // The head: status line and headers, up to the blank line.
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            head.push_str(&line);
+            if line == "\r\n" {
+                break;
+            }
+        }
+        let lowered = head.to_lowercase();
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        assert!(lowered.contains("content-type: text/event-stream"), "{head}");
+        // The body comes in chunks: only the event lines matter here.
+        let mut data = Vec::new();
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap_or(0) > 0 {
+            let text = line.trim_end_matches(['\r', '\n']);
+            if let Some(d) = text.strip_prefix("data: ") {
+                data.push(d.to_string());
+            } else if text.is_empty() && !data.is_empty() {
+                if tx.send(data.join("\n")).is_err() {
+                    return;
+                }
+                data.clear();
+            }
+            line.clear();
+        }
+    });
+    rx
+}
+
+/// The next event whose data contains `wanted`, waiting at most `patience`.
+fn event_with(events: &mpsc::Receiver<String>, wanted: &str, patience: Duration) -> String {
+    let since = Instant::now();
+    loop {
+        let left = patience.saturating_sub(since.elapsed());
+        match events.recv_timeout(left) {
+            Ok(data) if data.contains(wanted) => return data,
+            Ok(_) => continue,
+            Err(e) => panic!("no event with “{wanted}”: {e}"),
+        }
+    }
+}
+
+#[actix_web::test]
+async fn the_projector_view_shows_a_result_as_it_comes_in() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (_, south_pin), (_, north_pin)) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+
+    // The page itself: the round by board and by name, the standings, and a refresh every 30 s
+    // for browsers without JavaScript.
+    let page = app.client().get(&format!("/tournaments/{t}/live")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(r#"<meta http-equiv="refresh" content="30">"#));
+    assert!(page.body.contains("<noscript>"));
+    for part in ["live-boards", "live-names", "live-standings", "/static/live.js"] {
+        assert!(page.body.contains(part), "{part}: {}", page.body);
+    }
+    assert!(page.body.contains("P0") && page.body.contains("P1"));
+
+    // The stream starts with the content as it is, then sends it again after the result.
+    let events = event_stream(&app.address, &format!("/tournaments/{t}/live/events"));
+    let first = event_with(&events, "live-boards", Duration::from_secs(30));
+    assert!(first.contains("playing"), "{first}");
+    let fixture = &fixture_games()[0];
+    let client = app.client();
+    let r = client
+        .post_json(
+            &format!("/api/games/{game}/sheets"),
+            &with_pin(sheet(fixture), &south_pin),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let sheet_id = r.json()["sheet_id"].as_i64().unwrap();
+    let r = client
+        .post_json(
+            &format!("/api/games/{game}/confirm"),
+            &json!({"pin": north_pin, "sheet_id": sheet_id}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let committed = Instant::now();
+    let score = format!("{}-{}", fixture.2[0], fixture.2[1]);
+    // Patience for a slow machine; the delay itself is reported, not asserted.
+    let update = event_with(&events, &score, Duration::from_secs(30));
+    eprintln!(
+        "projector view: the result's event came {} ms after the confirmation was answered",
+        committed.elapsed().as_millis()
+    );
+    assert!(update.contains("has-result"), "{update}");
+    // The standings in the event count the result: the winner has a point.
+    let standings = &update[update.find("live-standings").unwrap()..];
+    assert!(standings.contains(">1<"), "{standings}");
+}
+
+#[actix_web::test]
+async fn a_rounds_score_sheets_print_one_page_per_board_with_a_code_of_its_game() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) = one_game(&app, &organiser, json!({})).await;
+    let page = organiser
+        .get(&format!("/tournaments/{t}/rounds/1/sheets"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    // One sheet: the bye has none.
+    assert_eq!(page.body.matches("class=\"page score-sheet\"").count(), 1);
+    for part in [
+        "Round 1, board 1",
+        "South (moves first): <strong>P0</strong>",
+        "North: <strong>P1</strong>",
+        "Seeds captured by South",
+        "Initials of North",
+        "<svg class=\"qr\"",
+        "QR code: the page of board 1",
+    ] {
+        assert!(page.body.contains(part), "{part}: {}", page.body);
+    }
+    // A numbered grid for 80 moves.
+    assert!(page.body.contains("<th scope=\"row\">80</th>"));
+    let _ = game;
+    // The pairings print by board and by name, with the points before the round.
+    let print = organiser
+        .get(&format!("/tournaments/{t}/rounds/1/print"))
+        .await;
+    assert_eq!(print.status, StatusCode::OK);
+    for part in ["by-board", "by-name", "Printed", "South (moves first)", "bye"] {
+        assert!(print.body.contains(part), "{part}: {}", print.body);
+    }
+}
+
+#[actix_web::test]
+async fn a_pin_slip_gives_the_whole_address_and_a_code_that_chooses_the_player() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Slips").await;
+    let csrf = organiser.csrf(&format!("/tournaments/{t}/players/new")).await;
+    let r = organiser
+        .post_form(
+            &format!("/tournaments/{t}/players"),
+            &[
+                ("name", "Ama Owusu"),
+                ("club", ""),
+                ("country", ""),
+                ("rating", ""),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let players = organiser
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    let id = players[0]["id"].as_i64().unwrap();
+    let address = format!("{}/tournaments/{t}/sign-in?player={id}", app.address);
+    assert!(r.body.contains(&address), "{}", r.body);
+    assert!(r.body.contains("<svg class=\"qr\""));
+    let pin_of = |body: &str| {
+        let start = body.find("class=\"pin\"").unwrap();
+        let rest = &body[start..];
+        let open = rest.find('>').unwrap() + 1;
+        rest[open..open + rest[open..].find('<').unwrap()].to_string()
+    };
+    let first = pin_of(&r.body);
+    // The code's address opens the sign-in page with the player chosen.
+    let signin = app
+        .client()
+        .get(&format!("/tournaments/{t}/sign-in?player={id}"))
+        .await;
+    assert!(signin.body.contains(&format!("<option value=\"{id}\" selected>")));
+    // A new slip with a new PIN; the old PIN no longer signs in.
+    let csrf = organiser.csrf(&format!("/tournaments/{t}")).await;
+    let again = organiser
+        .post_form(
+            &format!("/tournaments/{t}/players/{id}/pin"),
+            &[("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert!(again.body.contains(&address));
+    let second = pin_of(&again.body);
+    assert_ne!(first, second);
+    let old = app
+        .client()
+        .post_json(
+            &format!("/api/tournaments/{t}/players/{id}/session"),
+            &json!({"pin": first}),
+        )
+        .await;
+    assert_eq!(old.status, StatusCode::UNAUTHORIZED, "{}", old.body);
+}
+
+#[actix_web::test]
+async fn error_pages_say_what_happened_and_lead_back() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
+
+    let missing = organiser
+        .get(&format!("/tournaments/{t}/rounds/9"))
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert!(missing.body.contains("<h1>Not found</h1>"), "{}", missing.body);
+    assert!(missing.body.contains(&format!("href=\"/tournaments/{t}\">Back to the tournament")));
+    // Signed in: the bar says who, and no page offers to sign in.
+    assert!(missing.body.contains("admin (organiser)"));
+    assert!(!missing.body.contains("href=\"/login\""), "{}", missing.body);
+
+    // A player on a staff page: not allowed, the way back, no sign-in link.
+    publish(&organiser, t, 1).await;
+    let player = sign_in(&app, t, south, &south_pin).await;
+    let refused = player.get(&format!("/tournaments/{t}/players/new")).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    assert!(refused.body.contains("<h1>Not allowed</h1>"));
+    assert!(refused.body.contains("Back to the tournament"));
+    assert!(!refused.body.contains("href=\"/login\""));
+    assert!(!refused.body.contains("Forbidden"));
+
+    // What is not there is not offered as the way back.
+    let gone = player.get(&format!("/games/{}", game + 1000)).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    assert!(!gone.body.contains("Back to the game"));
+    assert!(gone.body.contains("href=\"/tournaments\">All tournaments"));
+}
+
+#[actix_web::test]
+async fn a_stale_sheet_form_comes_back_with_what_was_typed_and_a_fresh_token() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let player = sign_in(&app, t, south, &south_pin).await;
+    let page = player.get(&format!("/games/{game}")).await;
+    // The player's own game leads with what to do.
+    assert!(page.body.contains("What to do now"), "{}", page.body);
+    assert!(page.body.contains("Send your score sheet"));
+    assert!(page.body.contains("waiting for a score sheet"));
+    let stale = csrf_in(&page.body);
+    // Signed in again elsewhere (another tab): the session, and its token, are new.
+    let csrf = player.csrf(&format!("/tournaments/{t}/sign-in")).await;
+    let r = player
+        .post_form(
+            &format!("/tournaments/{t}/sign-in"),
+            &[
+                ("player_id", &south.to_string()),
+                ("pin", &south_pin),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let fixture = &fixture_games()[0];
+    let r = player
+        .post_multipart(
+            &format!("/games/{game}/sheet"),
+            &[
+                ("result", None, fixture.1.as_str()),
+                ("south_seeds", None, "30"),
+                ("north_seeds", None, "18"),
+                ("end", None, "natural"),
+                ("moves", None, fixture.0.as_str()),
+                ("csrf", None, stale.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(r.body.contains("was not sent"), "{}", r.body);
+    assert!(r.body.contains(&fixture.0[..60]), "the typed moves are kept");
+    assert!(r.body.contains("value=\"30\"") && r.body.contains("value=\"18\""));
+    let fresh = csrf_in(&r.body);
+    assert_ne!(fresh, stale);
+    assert_eq!(fresh, player.csrf(&format!("/games/{game}")).await);
+    assert_eq!(app.count("sheets"), 0, "nothing was sent");
+}
+
+#[actix_web::test]
+async fn a_confirmation_shows_the_opponents_sheet_in_full_in_words() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (_, south_pin), (north, north_pin)) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let fixture = &fixture_games()[0];
+    let r = app
+        .client()
+        .post_json(
+            &format!("/api/games/{game}/sheets"),
+            &with_pin(sheet(fixture), &south_pin),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let player = sign_in(&app, t, north, &north_pin).await;
+    let page = player.get(&format!("/games/{game}")).await.body;
+    let _ = &r;
+    let shown = &page[page.find("id=\"opponent-sheet\"").expect("the opponent's sheet")..];
+    let shown = &shown[..shown.find("</section>").unwrap()];
+    let plies = fixture.0.split_whitespace().count();
+    assert!(shown.contains(&format!("({plies} moves)")), "the moves in full: {shown}");
+    let detail = player.get(&format!("/api/games/{game}")).await.json();
+    let moves = detail["sheets"][0]["moves"].as_str().unwrap();
+    assert!(shown.contains(moves), "every move of the sheet: {shown}");
+    assert!(shown.contains("by the rules (natural end)"));
+    assert!(shown.contains(" won") || shown.contains("draw"));
+    assert!(shown.contains("Confirm this result"));
+    assert!(page.contains("Your opponent has sent their sheet"));
+    assert!(page.contains("waiting for the opponent to confirm"));
+    for code in [">submitted<", ">natural<", ">south<", ">north<"] {
+        assert!(!page.contains(code), "{code} shown");
+    }
+}
