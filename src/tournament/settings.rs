@@ -29,6 +29,17 @@ pub enum Pairing {
     Swiss,
 }
 
+impl Pairing {
+    /// The pairing system in words for the pages.
+    pub fn words(self) -> &'static str {
+        match self {
+            Pairing::Manual => "paired by hand",
+            Pairing::RoundRobin => "round robin",
+            Pairing::Swiss => "Swiss (FIDE Dutch system)",
+        }
+    }
+}
+
 /// Points for each result.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -101,7 +101,43 @@ impl Driver {
 struct Session {
     browser: Browser,
     base: String,
+    /// axe-core's script, run on every page the journey visits.
+    axe: String,
+    /// The pages checked (at a phone's width, and by axe), by address.
+    checked: std::cell::RefCell<Vec<String>>,
 }
+
+/// The phone the journey is run on: 390 CSS pixels wide.
+const PHONE: (u32, u32) = (390, 844);
+
+/// axe-core's script (`.ci/run` installs it with npm into `tests/browser/`; `AXE_CORE` names
+/// another copy).
+fn axe_source() -> Result<String, String> {
+    let path = std::env::var("AXE_CORE").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/browser/node_modules/axe-core/axe.min.js"
+        )
+        .to_string()
+    });
+    std::fs::read_to_string(&path).map_err(|e| {
+        format!("axe-core is not installed at {path} ({e}): run `npm ci --prefix tests/browser`")
+    })
+}
+
+/// The serious and critical violations axe finds on the page, each with a few of its places.
+const AXE_RUN: &str = r#"
+var done = arguments[arguments.length - 1];
+axe.run(document, { resultTypes: ["violations"] }).then(function (r) {
+  done(r.violations.filter(function (v) {
+    return v.impact === "serious" || v.impact === "critical";
+  }).map(function (v) {
+    return v.id + " (" + v.impact + "): " + v.help + " at " + v.nodes.slice(0, 3).map(function (n) {
+      return n.target.join(" ");
+    }).join("; ");
+  }));
+}).catch(function (e) { done(["axe did not run: " + e]); });
+"#;
 
 type Step<T> = Result<T, String>;
 
@@ -115,7 +151,79 @@ impl Session {
             .goto(&format!("{}{path}", self.base))
             .await
             .map_err(fail(&format!("open {path}")))?;
-        self.loaded().await
+        self.loaded().await?;
+        self.check_page().await
+    }
+
+    /// The page fits the phone's width (a table may scroll in its own box, never the page), and
+    /// axe finds nothing serious or critical on it.
+    async fn check_page(&self) -> Step<()> {
+        let url = self.url().await;
+        let widths = self
+            .browser
+            .execute(
+                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+                vec![],
+            )
+            .await
+            .map_err(fail("measure the page"))?;
+        let (page, screen) = (widths[0].as_u64(), widths[1].as_u64());
+        match (page, screen) {
+            (Some(page), Some(screen)) if page <= screen => {}
+            _ => return Err(format!("{url} is {page:?} px wide on a {screen:?} px screen")),
+        }
+        self.browser
+            .execute(&self.axe, vec![])
+            .await
+            .map_err(fail("load axe-core"))?;
+        let found = self
+            .browser
+            .execute_async(AXE_RUN, vec![])
+            .await
+            .map_err(fail("run axe-core"))?;
+        let violations: Vec<String> = serde_json::from_value(found).map_err(fail("axe's answer"))?;
+        if !violations.is_empty() {
+            return Err(format!("axe on {url}:\n{}", violations.join("\n")));
+        }
+        let path = url
+            .strip_prefix(&self.base)
+            .unwrap_or(&url)
+            .to_string();
+        // OWARE_SCREENSHOTS=DIR keeps a picture of every page checked, to look at.
+        if let Ok(dir) = std::env::var("OWARE_SCREENSHOTS")
+            && let Ok(png) = self.browser.screenshot().await
+        {
+            let n = self.checked.borrow().len();
+            let name: String = path
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            let _ = std::fs::write(Path::new(&dir).join(format!("{n:02}{name}.png")), png);
+        }
+        self.checked.borrow_mut().push(path);
+        Ok(())
+    }
+
+    /// The page as the browser prints it (PDF): its number of pages.
+    async fn printed_pages(&self) -> Step<usize> {
+        let pdf = self
+            .browser
+            .print(fantoccini::wd::PrintConfiguration::default())
+            .await
+            .map_err(fail(&format!("print {}", self.url().await)))?;
+        if !pdf.starts_with(b"%PDF") {
+            return Err("the print is not a PDF".to_string());
+        }
+        if let Ok(dir) = std::env::var("OWARE_SCREENSHOTS") {
+            let n = self.checked.borrow().len();
+            let _ = std::fs::write(Path::new(&dir).join(format!("{n:02}-print.pdf")), &pdf);
+        }
+        let text = String::from_utf8_lossy(&pdf);
+        // Each page object is `/Type /Page`; the tree above them is `/Type /Pages`.
+        Ok(text
+            .match_indices("/Type /Page")
+            .filter(|(i, m)| !text[i + m.len()..].starts_with('s'))
+            .count())
     }
 
     async fn find(&self, css: &str) -> Step<Element> {
@@ -205,7 +313,8 @@ impl Session {
             }
             tokio_sleep(50).await;
         }
-        self.loaded().await
+        self.loaded().await?;
+        self.check_page().await
     }
 
     async fn expect_text(&self, css: &str, wanted: &str) -> Step<String> {
@@ -217,6 +326,21 @@ impl Session {
                 "`{css}` on {} says “{text}”, not “{wanted}”",
                 self.url().await
             ))
+        }
+    }
+
+    /// Waits until what `css` finds says `wanted`, without reloading the page.
+    async fn wait_for_text(&self, css: &str, wanted: &str) -> Step<String> {
+        let since = Instant::now();
+        loop {
+            let text = self.text(css).await.unwrap_or_default();
+            if text.contains(wanted) {
+                return Ok(text);
+            }
+            if since.elapsed() > PATIENCE {
+                return Err(format!("`{css}` never says “{wanted}”: “{text}”"));
+            }
+            tokio_sleep(100).await;
         }
     }
 
@@ -404,6 +528,16 @@ impl Journey<'_> {
         if pins.len() != 4 {
             return Err(format!("{} PIN slips for 4 players", pins.len()));
         }
+        // Each slip gives the whole address of the sign-in page, with the player chosen, and
+        // its QR code; the slips print.
+        let address = s.text(".slip .slip-address").await?;
+        if !address.starts_with(&format!("{}/tournaments/{tournament}/sign-in?player=", s.base)) {
+            return Err(format!("a slip gives the address {address}"));
+        }
+        s.find(".slip svg.qr").await?;
+        if s.printed_pages().await? < 1 {
+            return Err("the PIN slips print no page".to_string());
+        }
 
         // Round 1: generated, looked over, published.
         s.goto(&format!("/tournaments/{tournament}")).await?;
@@ -417,6 +551,18 @@ impl Journey<'_> {
         ))
         .await?;
         s.expect_text("main", "Published.").await?;
+        let round_page = s.path().await?;
+        // The round's score sheets print one page per board; the pairings print too.
+        s.goto(&format!("/tournaments/{tournament}/rounds/1/sheets"))
+            .await?;
+        let sheets = s.printed_pages().await?;
+        if sheets != 2 {
+            return Err(format!("the score sheets of 2 boards print on {sheets} pages"));
+        }
+        s.goto(&format!("/tournaments/{tournament}/rounds/1/print"))
+            .await?;
+        s.expect_text("#by-name", "Efua Asante").await?;
+        s.goto(&round_page).await?;
         let south = s
             .text("#pairings tbody tr:first-child td:nth-child(2)")
             .await?;
@@ -456,7 +602,8 @@ impl Journey<'_> {
             .await?;
         s.fill("input[name=north_seeds]", &seeds[1].to_string())
             .await?;
-        s.choose("select[name=end]", "the rules (natural end)")
+        s.expect_text("#todo", "Send your score sheet").await?;
+        s.choose("select[name=end]", "by the rules (natural end)")
             .await?;
         s.fill("textarea[name=moves]", &wrong).await?;
         s.click_through("#sheet button[type=submit]").await?;
@@ -489,15 +636,91 @@ impl Journey<'_> {
             .await?;
         s.sign_out().await?;
 
-        // North confirms, as one initials a paper sheet.
+        // North reads South's sheet in full, and confirms it, as one initials a paper sheet;
+        // the projector view, open in another window, shows the result without a reload.
         s.player_sign_in(&tournament, &north, &pin(&north)?).await?;
         s.click_through(&format!(".my-games a[href='{game_link}']"))
             .await?;
+        s.expect_text("#todo", "Your opponent has sent their sheet")
+            .await?;
+        let plies = right.split_whitespace().count();
+        s.expect_text("#opponent-sheet", &format!("({plies} moves)"))
+            .await?;
+        let phone = s.browser.window().await.map_err(fail("the window"))?;
+        let wall = s
+            .browser
+            .new_window(false)
+            .await
+            .map_err(fail("open a window"))?;
+        s.browser
+            .switch_to_window(wall.handle.clone())
+            .await
+            .map_err(fail("switch to the wall"))?;
+        s.goto(&format!("/tournaments/{tournament}/live")).await?;
+        s.expect_text("#live-boards", "playing").await?;
+        s.browser
+            .execute("window.sameDocument = true; return true;", vec![])
+            .await
+            .map_err(fail("mark the projector's page"))?;
+        s.browser
+            .switch_to_window(phone.clone())
+            .await
+            .map_err(fail("switch to the phone"))?;
         s.click_through(&format!("form[action='{game_link}/confirm'] button"))
             .await?;
+        s.browser
+            .switch_to_window(wall.handle)
+            .await
+            .map_err(fail("switch to the wall"))?;
         let score = format!("{}-{}", seeds[0], seeds[1]);
+        s.wait_for_text("#live-boards", &score).await?;
+        let same = s
+            .browser
+            .execute("return window.sameDocument === true;", vec![])
+            .await
+            .map_err(fail("read the mark"))?;
+        if same != Value::Bool(true) {
+            return Err("the projector view reloaded to show the result".to_string());
+        }
+        s.check_page().await?;
+        s.browser
+            .close_window()
+            .await
+            .map_err(fail("close the wall"))?;
+        s.browser
+            .switch_to_window(phone)
+            .await
+            .map_err(fail("back to the phone"))?;
         s.expect_text(".status", &score).await?;
         s.expect_text(".status", "verified by replay").await?;
+        // The replay steps back and forth without reloading the page.
+        s.browser
+            .execute("window.sameDocument = true; return true;", vec![])
+            .await
+            .map_err(fail("mark the game's page"))?;
+        s.expect_text("#ply-label", &format!("move {plies} of {plies}"))
+            .await?;
+        s.find("button#prev")
+            .await?
+            .click()
+            .await
+            .map_err(fail("step back"))?;
+        s.wait_for_text("#ply-label", &format!("move {} of {plies}", plies - 1))
+            .await?;
+        s.find("#move-list a[data-ply='0']")
+            .await?
+            .click()
+            .await
+            .map_err(fail("go to the start"))?;
+        s.wait_for_text("#ply-label", "start").await?;
+        let same = s
+            .browser
+            .execute("return window.sameDocument === true;", vec![])
+            .await
+            .map_err(fail("read the mark"))?;
+        if same != Value::Bool(true) {
+            return Err("stepping through the replay reloaded the page".to_string());
+        }
         s.sign_out().await?;
 
         // Anyone sees the standings.
@@ -576,7 +799,48 @@ impl Journey<'_> {
         if top[name_col] != first || top[points_col] != *"1" || top[rank_col] != *"1" {
             return Err(format!("the CSV's first row is {top:?}"));
         }
-        self.settle_a_dispute(&tournament, &pins).await
+        self.settle_a_dispute(&tournament, &pins).await?;
+        self.every_page_kind(&tournament).await
+    }
+
+    /// The page kinds the journey has not been to yet, each checked at the phone's width and by
+    /// axe: the organiser's, a player's, a visitor's, and an error page.
+    async fn every_page_kind(&self, tournament: &str) -> Step<()> {
+        let s = self.s;
+        for path in [
+            "/tournaments".to_string(),
+            "/tournaments/new".to_string(),
+            "/tournaments/import-trf".to_string(),
+            format!("/tournaments/{tournament}/edit"),
+            format!("/tournaments/{tournament}/players/new"),
+            format!("/tournaments/{tournament}/players/import"),
+            format!("/tournaments/{tournament}/rounds"),
+            format!("/tournaments/{tournament}/crosstable"),
+            format!("/tournaments/{tournament}/standings"),
+            "/accounts".to_string(),
+            "/audit".to_string(),
+        ] {
+            s.goto(&path).await?;
+        }
+        // A player's page (where a bye is asked for), from the standings.
+        s.goto(&format!("/tournaments/{tournament}/standings"))
+            .await?;
+        s.click_through("#standings tbody tr:first-child a").await?;
+        s.expect_text("h1", "").await?;
+        // An error page leads back.
+        s.goto(&format!("/tournaments/{tournament}/rounds/9")).await?;
+        s.expect_text("h1", "Not found").await?;
+        s.expect_text("main", "Back to the tournament").await?;
+        s.sign_out().await?;
+        for path in [
+            "/login".to_string(),
+            format!("/tournaments/{tournament}/sign-in"),
+            format!("/tournaments/{tournament}/live"),
+            format!("/tournaments/{tournament}"),
+        ] {
+            s.goto(&path).await?;
+        }
+        Ok(())
     }
 
     /// Board 2's players send sheets of two different games; the controller (signed in) reads
@@ -618,7 +882,7 @@ impl Journey<'_> {
         }
         let (accepted_moves, _, accepted_seeds) = fixture_game(&records[2]);
         s.goto(&game_link).await?;
-        s.expect_text(".status", "disputed").await?;
+        s.expect_text(".status", "the sheets differ").await?;
         s.expect_text("#difference", "first differ at move").await?;
         s.find("#difference svg").await?;
         let north_column = "#sheets tbody tr:last-child td:nth-child(3)";
@@ -692,10 +956,24 @@ async fn a_tournament_run_in_a_browser() {
             }
         };
 
+    let axe = match axe_source() {
+        Ok(axe) => axe,
+        Err(e) => {
+            let _ = browser.close().await;
+            return unavailable(&e);
+        }
+    };
+    // A phone: every page is checked at its width.
+    if let Err(e) = browser.set_window_size(PHONE.0, PHONE.1).await {
+        let _ = browser.close().await;
+        return unavailable(&format!("the window cannot be made a phone's size: {e}"));
+    }
     let app = spawn_app().await;
     let session = Session {
         browser,
         base: app.address.clone(),
+        axe,
+        checked: Default::default(),
     };
     let journey = Journey {
         s: &session,
@@ -711,6 +989,36 @@ async fn a_tournament_run_in_a_browser() {
     drop(driver);
     if let Err(e) = outcome {
         panic!("the browser journey failed: {e}\nkept: {kept:?}");
+    }
+    let checked = session.checked.into_inner();
+    tell(&format!(
+        "browser journey: {} pages checked at {} px by axe-core",
+        checked.len(),
+        PHONE.0
+    ));
+    // Every kind of page was checked: game, round, printed sheets and pairings, PIN slips,
+    // projector view, standings, crosstable, player, lists and forms, error, sign-in.
+    for kind in [
+        "/games/",
+        "/rounds/1",
+        "/rounds/1/sheets",
+        "/rounds/1/print",
+        "/players/import",
+        "/live",
+        "/standings",
+        "/crosstable",
+        "/players/",
+        "/audit",
+        "/accounts",
+        "/login",
+        "/sign-in",
+        "/rounds/9",
+        "/edit",
+    ] {
+        assert!(
+            checked.iter().any(|p| p.contains(kind)),
+            "no page like {kind} was checked: {checked:?}"
+        );
     }
     // What the browser did is what the database holds: the corrected sheet of board 1, the two
     // sheets of board 2's dispute.
