@@ -311,7 +311,10 @@ mod tests {
                 "write {i} is counted when its caller hears of it"
             );
             // Whoever watches is woken with the new version.
-            assert!(watcher.has_changed().unwrap(), "write {i} wakes the watchers");
+            assert!(
+                watcher.has_changed().unwrap(),
+                "write {i} wakes the watchers"
+            );
             assert_eq!(
                 *watcher.borrow_and_update(),
                 i,

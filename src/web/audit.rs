@@ -28,6 +28,83 @@ struct ListPage {
     entries: Vec<AuditEntry>,
 }
 
+impl ListPage {
+    /// What was done, in words: `game.sheet` → "score sheet sent".
+    fn action(&self, e: &AuditEntry) -> String {
+        action_words(&e.action)
+    }
+
+    /// A recorded state as lines of "what: value".
+    fn fields(&self, json: &Option<String>) -> Vec<(String, String)> {
+        json.as_deref().map(readable).unwrap_or_default()
+    }
+}
+
+/// The audit log's actions in words.
+fn action_words(action: &str) -> String {
+    let words = match action {
+        "account.create" => "account created",
+        "bye.cancel" => "bye cancelled",
+        "bye.request" => "bye asked for",
+        "controller.assign" => "controller assigned",
+        "controller.unassign" => "controller unassigned",
+        "game.confirm" => "result confirmed by the opponent",
+        "game.dispute" => "sheets differ: game disputed",
+        "game.reset" => "game sent back to waiting for sheets",
+        "game.result" => "result set by the controller",
+        "game.sheet" => "score sheet sent",
+        "pairing.allow" => "pairing allowed again",
+        "pairing.prohibit" => "pairing ruled out",
+        "player.create" => "player added",
+        "player.import" => "players imported",
+        "player.pin-reset" => "new PIN given",
+        "player.reinstate" => "player reinstated",
+        "player.update" => "player changed",
+        "player.withdraw" => "player withdrawn",
+        "players.pairing-order" => "pairing numbers fixed",
+        "round.correct" => "published round corrected",
+        "round.create" => "round paired",
+        "round.delete" => "round deleted",
+        "round.pairings" => "pairings changed",
+        "round.publish" => "round published",
+        "tournament.create" => "tournament created",
+        "tournament.import" => "tournament imported",
+        "tournament.update" => "settings changed",
+        other => return other.replace(['.', '_', '-'], " "),
+    };
+    words.to_string()
+}
+
+/// A recorded state (JSON) as lines of "what: value", nested objects' keys joined; text that
+/// is not JSON as it is.
+fn readable(json: &str) -> Vec<(String, String)> {
+    fn key(k: &str) -> String {
+        k.replace('_', " ")
+    }
+    fn value(v: &serde_json::Value) -> String {
+        match v {
+            serde_json::Value::Null => "none".to_string(),
+            serde_json::Value::Bool(true) => "yes".to_string(),
+            serde_json::Value::Bool(false) => "no".to_string(),
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Array(items) => {
+                items.iter().map(value).collect::<Vec<_>>().join("; ")
+            }
+            serde_json::Value::Object(map) => map
+                .iter()
+                .map(|(k, v)| format!("{} {}", key(k), value(v)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => other.to_string(),
+        }
+    }
+    match serde_json::from_str::<serde_json::Value>(json) {
+        Ok(serde_json::Value::Object(map)) => map.iter().map(|(k, v)| (key(k), value(v))).collect(),
+        Ok(other) => vec![(String::new(), value(&other))],
+        Err(_) => vec![(String::new(), json.to_string())],
+    }
+}
+
 async fn list_page(
     state: web::Data<AppState>,
     session: UserSession,
@@ -64,4 +141,27 @@ async fn api_list(
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/audit", web::get().to(api_list));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recorded_state_reads_as_lines() {
+        let lines = readable(
+            r#"{"status":"pending","seeds":[26,20],"north_id":null,"moves_required":true,"names":{"south":"Ama"}}"#,
+        );
+        assert!(lines.contains(&("status".to_string(), "pending".to_string())));
+        assert!(lines.contains(&("seeds".to_string(), "26; 20".to_string())));
+        assert!(lines.contains(&("north id".to_string(), "none".to_string())));
+        assert!(lines.contains(&("moves required".to_string(), "yes".to_string())));
+        assert!(lines.contains(&("names".to_string(), "south Ama".to_string())));
+        assert_eq!(
+            readable("removed board 2"),
+            [(String::new(), "removed board 2".to_string())]
+        );
+        assert_eq!(action_words("game.sheet"), "score sheet sent");
+        assert_eq!(action_words("thing.new_kind"), "thing new kind");
+    }
 }

@@ -183,7 +183,11 @@ mod tests {
 
     #[test]
     fn names_the_stores_and_escapes_the_names() {
-        let svg = named_board_svg(&Position::start(), &Marks::default(), ["Ama <b>", "Kofi & Co"]);
+        let svg = named_board_svg(
+            &Position::start(),
+            &Marks::default(),
+            ["Ama <b>", "Kofi & Co"],
+        );
         assert!(svg.contains("Ama &lt;b&gt; (South)"));
         assert!(svg.contains("Kofi &amp; Co (North)"));
         assert!(!svg.contains("<b>"));

@@ -4,8 +4,8 @@
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::middleware::Next;
 use actix_web::http::header::{self, ContentType};
+use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 use serde::Serialize;
@@ -350,11 +350,19 @@ mod tests {
             hrefs("/tournaments/3", StatusCode::NOT_FOUND, false),
             ["/tournaments"]
         );
-        assert_eq!(hrefs("/games/12", StatusCode::NOT_FOUND, true), ["/tournaments"]);
+        assert_eq!(
+            hrefs("/games/12", StatusCode::NOT_FOUND, true),
+            ["/tournaments"]
+        );
         // Sign-in pages only for visitors who are not signed in.
         assert_eq!(
             hrefs("/tournaments/3/players/new", StatusCode::FORBIDDEN, false),
-            ["/tournaments/3", "/tournaments", "/tournaments/3/sign-in", "/login"]
+            [
+                "/tournaments/3",
+                "/tournaments",
+                "/tournaments/3/sign-in",
+                "/login"
+            ]
         );
         assert!(!hrefs("/accounts", StatusCode::FORBIDDEN, true).contains(&"/login".to_string()));
     }

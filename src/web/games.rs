@@ -290,15 +290,18 @@ impl GamePage {
             GameStatus::Disputed => {
                 "Your sheet and your opponent's differ: the controller will decide. You may still send a corrected sheet below."
             }
-            GameStatus::Confirmed | GameStatus::Final => {
-                "Nothing: this game's result is settled."
-            }
+            GameStatus::Confirmed | GameStatus::Final => "Nothing: this game's result is settled.",
         })
     }
 
     /// A sheet's result in words, with the players' names.
     fn winner_words(&self, winner: &Winner) -> String {
-        let north = self.detail.game.north.as_ref().map_or("", |n| n.name.as_str());
+        let north = self
+            .detail
+            .game
+            .north
+            .as_ref()
+            .map_or("", |n| n.name.as_str());
         match winner {
             Winner::South => format!("{} (South) won", self.detail.game.south.name),
             Winner::North => format!("{north} (North) won"),
@@ -362,7 +365,11 @@ fn position_after(detail: &GameDetail, shown: u32) -> (Position, Marks) {
 fn names(detail: &GameDetail) -> [&str; 2] {
     [
         detail.game.south.name.as_str(),
-        detail.game.north.as_ref().map_or("North", |n| n.name.as_str()),
+        detail
+            .game
+            .north
+            .as_ref()
+            .map_or("North", |n| n.name.as_str()),
     ]
 }
 

@@ -150,7 +150,11 @@ async fn watch(
             // The service is stopping.
             Ok(Err(_)) => return,
             Err(_) => {
-                if out.send(Bytes::from_static(b": still here\n\n")).await.is_err() {
+                if out
+                    .send(Bytes::from_static(b": still here\n\n"))
+                    .await
+                    .is_err()
+                {
                     return;
                 }
                 continue;

@@ -134,8 +134,14 @@ pub async fn pins_page(
         .into_iter()
         .map(|slip| {
             // The code opens the sign-in page with the player chosen: never the PIN.
-            let address = format!("{site}/tournaments/{tournament_id}/sign-in?player={}", slip.id);
-            let code = super::qr::svg(&address, &format!("QR code: sign-in page for {}", slip.name))?;
+            let address = format!(
+                "{site}/tournaments/{tournament_id}/sign-in?player={}",
+                slip.id
+            );
+            let code = super::qr::svg(
+                &address,
+                &format!("QR code: sign-in page for {}", slip.name),
+            )?;
             Ok((slip, address, code))
         })
         .collect::<Result<_, ServiceError>>()?;

@@ -53,7 +53,13 @@ mod tests {
         assert!(svg.ends_with("</svg>"));
         assert!(!svg.contains("<?xml"));
         // The same address always gives the same code; another gives another.
-        assert_eq!(svg, super::svg("http://127.0.0.1:8080/games/12", "QR code of game 12 <&>").unwrap());
-        assert_ne!(svg, super::svg("http://127.0.0.1:8080/games/13", "QR code of game 12 <&>").unwrap());
+        assert_eq!(
+            svg,
+            super::svg("http://127.0.0.1:8080/games/12", "QR code of game 12 <&>").unwrap()
+        );
+        assert_ne!(
+            svg,
+            super::svg("http://127.0.0.1:8080/games/13", "QR code of game 12 <&>").unwrap()
+        );
     }
 }

@@ -503,7 +503,9 @@ fn by_name(
             .table
             .iter()
             .find(|s| s.player_id == id.get())
-            .map_or_else(String::new, |s| crate::service::standings::value_text(s.points))
+            .map_or_else(String::new, |s| {
+                crate::service::standings::value_text(s.points)
+            })
     };
     let board = |g: &GameView| g.board.map_or_else(String::new, |b| b.to_string());
     let mut rows = Vec::new();
@@ -598,7 +600,10 @@ async fn sheets_page(
         .filter(|g| g.north.is_some())
         .map(|g| {
             let address = format!("{site}/games/{}", g.id);
-            let code = super::qr::svg(&address, &format!("QR code: the page of board {}", g.board.unwrap_or_default()))?;
+            let code = super::qr::svg(
+                &address,
+                &format!("QR code: the page of board {}", g.board.unwrap_or_default()),
+            )?;
             Ok((g.clone(), code))
         })
         .collect::<Result<_, ServiceError>>()?;

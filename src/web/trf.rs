@@ -115,9 +115,14 @@ async fn import(
     };
     match result {
         Ok(imported) => {
-            let page =
-                super::players::pins_page(&state, &req, &session, imported.tournament.id, imported.pins)
-                    .await?;
+            let page = super::players::pins_page(
+                &state,
+                &req,
+                &session,
+                imported.tournament.id,
+                imported.pins,
+            )
+            .await?;
             Ok(render(StatusCode::CREATED, &page)?)
         }
         Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => {

@@ -170,7 +170,11 @@ impl Session {
         let (page, screen) = (widths[0].as_u64(), widths[1].as_u64());
         match (page, screen) {
             (Some(page), Some(screen)) if page <= screen => {}
-            _ => return Err(format!("{url} is {page:?} px wide on a {screen:?} px screen")),
+            _ => {
+                return Err(format!(
+                    "{url} is {page:?} px wide on a {screen:?} px screen"
+                ));
+            }
         }
         self.browser
             .execute(&self.axe, vec![])
@@ -181,14 +185,12 @@ impl Session {
             .execute_async(AXE_RUN, vec![])
             .await
             .map_err(fail("run axe-core"))?;
-        let violations: Vec<String> = serde_json::from_value(found).map_err(fail("axe's answer"))?;
+        let violations: Vec<String> =
+            serde_json::from_value(found).map_err(fail("axe's answer"))?;
         if !violations.is_empty() {
             return Err(format!("axe on {url}:\n{}", violations.join("\n")));
         }
-        let path = url
-            .strip_prefix(&self.base)
-            .unwrap_or(&url)
-            .to_string();
+        let path = url.strip_prefix(&self.base).unwrap_or(&url).to_string();
         // OWARE_SCREENSHOTS=DIR keeps a picture of every page checked, to look at.
         if let Ok(dir) = std::env::var("OWARE_SCREENSHOTS")
             && let Ok(png) = self.browser.screenshot().await
@@ -531,7 +533,10 @@ impl Journey<'_> {
         // Each slip gives the whole address of the sign-in page, with the player chosen, and
         // its QR code; the slips print.
         let address = s.text(".slip .slip-address").await?;
-        if !address.starts_with(&format!("{}/tournaments/{tournament}/sign-in?player=", s.base)) {
+        if !address.starts_with(&format!(
+            "{}/tournaments/{tournament}/sign-in?player=",
+            s.base
+        )) {
             return Err(format!("a slip gives the address {address}"));
         }
         s.find(".slip svg.qr").await?;
@@ -557,7 +562,9 @@ impl Journey<'_> {
             .await?;
         let sheets = s.printed_pages().await?;
         if sheets != 2 {
-            return Err(format!("the score sheets of 2 boards print on {sheets} pages"));
+            return Err(format!(
+                "the score sheets of 2 boards print on {sheets} pages"
+            ));
         }
         s.goto(&format!("/tournaments/{tournament}/rounds/1/print"))
             .await?;
@@ -828,7 +835,8 @@ impl Journey<'_> {
         s.click_through("#standings tbody tr:first-child a").await?;
         s.expect_text("h1", "").await?;
         // An error page leads back.
-        s.goto(&format!("/tournaments/{tournament}/rounds/9")).await?;
+        s.goto(&format!("/tournaments/{tournament}/rounds/9"))
+            .await?;
         s.expect_text("h1", "Not found").await?;
         s.expect_text("main", "Back to the tournament").await?;
         s.sign_out().await?;

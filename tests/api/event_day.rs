@@ -516,7 +516,10 @@ async fn the_round_page_shows_the_pairings_warnings_and_a_dashboard_for_staff() 
     let page = format!("/tournaments/{t}/rounds/1");
     let html = organiser.get(&page).await.body;
     assert!(html.contains("Results of round 1"), "{html}");
-    assert!(html.contains("<strong>2</strong> waiting for a score sheet"), "{html}");
+    assert!(
+        html.contains("<strong>2</strong> waiting for a score sheet"),
+        "{html}"
+    );
     assert!(html.contains("<strong>2</strong> games of the published rounds still have"));
     let public = app.client().get(&page).await.body;
     assert!(!public.contains("Results of round 1") && !public.contains("Correct the pairings"));

@@ -41,7 +41,10 @@ fn event_stream(address: &str, path: &str) -> mpsc::Receiver<String> {
         }
         let lowered = head.to_lowercase();
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
-        assert!(lowered.contains("content-type: text/event-stream"), "{head}");
+        assert!(
+            lowered.contains("content-type: text/event-stream"),
+            "{head}"
+        );
         // The body comes in chunks: only the event lines matter here.
         let mut data = Vec::new();
         let mut line = String::new();
@@ -85,9 +88,17 @@ async fn the_projector_view_shows_a_result_as_it_comes_in() {
     // for browsers without JavaScript.
     let page = app.client().get(&format!("/tournaments/{t}/live")).await;
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains(r#"<meta http-equiv="refresh" content="30">"#));
+    assert!(
+        page.body
+            .contains(r#"<meta http-equiv="refresh" content="30">"#)
+    );
     assert!(page.body.contains("<noscript>"));
-    for part in ["live-boards", "live-names", "live-standings", "/static/live.js"] {
+    for part in [
+        "live-boards",
+        "live-names",
+        "live-standings",
+        "/static/live.js",
+    ] {
         assert!(page.body.contains(part), "{part}: {}", page.body);
     }
     assert!(page.body.contains("P0") && page.body.contains("P1"));
@@ -157,7 +168,13 @@ async fn a_rounds_score_sheets_print_one_page_per_board_with_a_code_of_its_game(
         .get(&format!("/tournaments/{t}/rounds/1/print"))
         .await;
     assert_eq!(print.status, StatusCode::OK);
-    for part in ["by-board", "by-name", "Printed", "South (moves first)", "bye"] {
+    for part in [
+        "by-board",
+        "by-name",
+        "Printed",
+        "South (moves first)",
+        "bye",
+    ] {
         assert!(print.body.contains(part), "{part}: {}", print.body);
     }
 }
@@ -167,7 +184,9 @@ async fn a_pin_slip_gives_the_whole_address_and_a_code_that_chooses_the_player()
     let app = spawn_app().await;
     let organiser = app.organiser().await;
     let t = create_tournament(&organiser, "Slips").await;
-    let csrf = organiser.csrf(&format!("/tournaments/{t}/players/new")).await;
+    let csrf = organiser
+        .csrf(&format!("/tournaments/{t}/players/new"))
+        .await;
     let r = organiser
         .post_form(
             &format!("/tournaments/{t}/players"),
@@ -201,7 +220,11 @@ async fn a_pin_slip_gives_the_whole_address_and_a_code_that_chooses_the_player()
         .client()
         .get(&format!("/tournaments/{t}/sign-in?player={id}"))
         .await;
-    assert!(signin.body.contains(&format!("<option value=\"{id}\" selected>")));
+    assert!(
+        signin
+            .body
+            .contains(&format!("<option value=\"{id}\" selected>"))
+    );
     // A new slip with a new PIN; the old PIN no longer signs in.
     let csrf = organiser.csrf(&format!("/tournaments/{t}")).await;
     let again = organiser
@@ -230,15 +253,25 @@ async fn error_pages_say_what_happened_and_lead_back() {
     let organiser = app.organiser().await;
     let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
 
-    let missing = organiser
-        .get(&format!("/tournaments/{t}/rounds/9"))
-        .await;
+    let missing = organiser.get(&format!("/tournaments/{t}/rounds/9")).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    assert!(missing.body.contains("<h1>Not found</h1>"), "{}", missing.body);
-    assert!(missing.body.contains(&format!("href=\"/tournaments/{t}\">Back to the tournament")));
+    assert!(
+        missing.body.contains("<h1>Not found</h1>"),
+        "{}",
+        missing.body
+    );
+    assert!(
+        missing
+            .body
+            .contains(&format!("href=\"/tournaments/{t}\">Back to the tournament"))
+    );
     // Signed in: the bar says who, and no page offers to sign in.
     assert!(missing.body.contains("admin (organiser)"));
-    assert!(!missing.body.contains("href=\"/login\""), "{}", missing.body);
+    assert!(
+        !missing.body.contains("href=\"/login\""),
+        "{}",
+        missing.body
+    );
 
     // A player on a staff page: not allowed, the way back, no sign-in link.
     publish(&organiser, t, 1).await;
@@ -299,7 +332,10 @@ async fn a_stale_sheet_form_comes_back_with_what_was_typed_and_a_fresh_token() {
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
     assert!(r.body.contains("was not sent"), "{}", r.body);
-    assert!(r.body.contains(&fixture.0[..60]), "the typed moves are kept");
+    assert!(
+        r.body.contains(&fixture.0[..60]),
+        "the typed moves are kept"
+    );
     assert!(r.body.contains("value=\"30\"") && r.body.contains("value=\"18\""));
     let fresh = csrf_in(&r.body);
     assert_ne!(fresh, stale);
@@ -325,10 +361,15 @@ async fn a_confirmation_shows_the_opponents_sheet_in_full_in_words() {
     let player = sign_in(&app, t, north, &north_pin).await;
     let page = player.get(&format!("/games/{game}")).await.body;
     let _ = &r;
-    let shown = &page[page.find("id=\"opponent-sheet\"").expect("the opponent's sheet")..];
+    let shown = &page[page
+        .find("id=\"opponent-sheet\"")
+        .expect("the opponent's sheet")..];
     let shown = &shown[..shown.find("</section>").unwrap()];
     let plies = fixture.0.split_whitespace().count();
-    assert!(shown.contains(&format!("({plies} moves)")), "the moves in full: {shown}");
+    assert!(
+        shown.contains(&format!("({plies} moves)")),
+        "the moves in full: {shown}"
+    );
     let detail = player.get(&format!("/api/games/{game}")).await.json();
     let moves = detail["sheets"][0]["moves"].as_str().unwrap();
     assert!(shown.contains(moves), "every move of the sheet: {shown}");
