@@ -127,5 +127,167 @@ fn validate_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, replay_benches, perft_benches, validate_benches);
+/// One slip of the pen in a move list (letters): a move misread, two neighbours swapped, a move
+/// left out, a move written twice.
+#[derive(Clone, Copy, Debug)]
+enum Slip {
+    Replace,
+    Swap,
+    Missing,
+    Extra,
+}
+
+fn slip(moves: &[&str], kind: Slip, rng: &mut impl rand::Rng) -> Vec<String> {
+    let mut out: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let n = out.len();
+    let i = rng.gen_range(0..n - 1);
+    match kind {
+        Slip::Replace => {
+            let row = if out[i].chars().all(|c| c.is_ascii_uppercase()) {
+                "ABCDEF"
+            } else {
+                "abcdef"
+            };
+            let others: Vec<char> = row.chars().filter(|c| c.to_string() != out[i]).collect();
+            out[i] = others[rng.gen_range(0..others.len())].to_string();
+        }
+        Slip::Swap => out.swap(i, i + 1),
+        Slip::Missing => {
+            out.remove(i);
+        }
+        Slip::Extra => {
+            let again = out[i].clone();
+            out.insert(i, again);
+        }
+    }
+    out
+}
+
+/// Every fixture game with one random slip of each kind, its true result declared: how often
+/// the true list is among the first three suggestions, and how long the searches take.
+fn repair_accuracy() {
+    use oware_tournament::engine::Declared;
+    use oware_tournament::engine::repair::suggest;
+    use rand::SeedableRng;
+    let lists = fixture_move_lists();
+    let rules = Rules::abapa();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
+    let (mut refused, mut top3, mut first, mut accepted) = (0, 0, 0, 0);
+    let mut slowest = std::time::Duration::ZERO;
+    let mut per_ply = Vec::new();
+    for text in &lists {
+        let truth =
+            replay(text, &rules, Position::start(), None, DeclaredEnd::Natural).expect("fixture");
+        let outcome = truth.outcome.expect("the fixture games end");
+        let declared = Declared {
+            winner: Some(outcome.winner),
+            stores: Some(outcome.stores),
+        };
+        let moves: Vec<&str> = text.split_whitespace().collect();
+        for kind in [Slip::Replace, Slip::Swap, Slip::Missing, Slip::Extra] {
+            let sheet = slip(&moves, kind, &mut rng).join(" ");
+            let started = std::time::Instant::now();
+            let found = suggest(
+                &sheet,
+                &rules,
+                Position::start(),
+                None,
+                DeclaredEnd::Natural,
+                &declared,
+            );
+            let took = started.elapsed();
+            let refused_as_is = replay(
+                &sheet,
+                &rules,
+                Position::start(),
+                None,
+                DeclaredEnd::Natural,
+            )
+            .and_then(|r| r.verify(&declared))
+            .is_err();
+            if !refused_as_is {
+                accepted += 1;
+                continue;
+            }
+            refused += 1;
+            slowest = slowest.max(took);
+            per_ply.push(took.as_secs_f64() * 1e3 / moves.len() as f64 * 100.0);
+            match found.iter().position(|s| s.moves == *text) {
+                Some(0) => {
+                    first += 1;
+                    top3 += 1;
+                }
+                Some(p) if p < 3 => top3 += 1,
+                _ => {}
+            }
+        }
+    }
+    per_ply.sort_by(f64::total_cmp);
+    println!(
+        "repair: {refused} refused sheets ({accepted} slips still replayed as written): the true list first in {first} ({:.1}%), in the first three in {top3} ({:.1}%); search per 100 plies: median {:.2} ms, slowest sheet {:.1} ms",
+        100.0 * first as f64 / refused as f64,
+        100.0 * top3 as f64 / refused as f64,
+        per_ply[per_ply.len() / 2],
+        slowest.as_secs_f64() * 1e3,
+    );
+}
+
+fn repair_benches(c: &mut Criterion) {
+    use oware_tournament::engine::Declared;
+    use oware_tournament::engine::repair::suggest;
+    repair_accuracy();
+    // The fixture game closest to 100 plies, one move misread in its middle.
+    let lists = fixture_move_lists();
+    let rules = Rules::abapa();
+    let text = lists
+        .iter()
+        .min_by_key(|t| t.split_whitespace().count().abs_diff(100))
+        .expect("fixture games");
+    let truth =
+        replay(text, &rules, Position::start(), None, DeclaredEnd::Natural).expect("fixture");
+    let outcome = truth.outcome.expect("ends");
+    let declared = Declared {
+        winner: Some(outcome.winner),
+        stores: Some(outcome.stores),
+    };
+    let mut moves: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let mid = moves.len() / 2;
+    let row = if mid.is_multiple_of(2) {
+        "ABCDEF"
+    } else {
+        "abcdef"
+    };
+    moves[mid] = row
+        .chars()
+        .find(|c| c.to_string() != moves[mid])
+        .unwrap()
+        .to_string();
+    let sheet = moves.join(" ");
+    let mut group = c.benchmark_group("repair");
+    group.bench_function(
+        format!("suggestions for a {}-ply sheet", moves.len()),
+        |b| {
+            b.iter(|| {
+                suggest(
+                    black_box(&sheet),
+                    &rules,
+                    Position::start(),
+                    None,
+                    DeclaredEnd::Natural,
+                    &declared,
+                )
+                .len()
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    replay_benches,
+    perft_benches,
+    validate_benches,
+    repair_benches
+);
 criterion_main!(benches);

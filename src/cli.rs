@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::engine::notation::{Token, tokenize_into};
 use crate::engine::ogn::{self, OgnGame};
+use crate::engine::repair::{Suggestion, suggest};
 use crate::engine::replay::{Checked, check};
 use crate::engine::{
     DeclaredEnd, ErrorKind, Notation, Position, Preset, Replay, ReplayError, Rules, Side, perft,
@@ -152,6 +153,10 @@ pub struct ReplayArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// When the game is refused, also the single edits (a move replaced, two swapped, one left
+    /// out or put in) that make the list replay to what it declares, best first.
+    #[arg(long)]
+    pub suggest: bool,
     /// The game's file; `-` or nothing for standard input.
     pub file: Option<PathBuf>,
 }
@@ -440,6 +445,9 @@ struct JsonErrorBody<'a> {
     kind: &'static str,
     message: &'a str,
     position: String,
+    /// With `--suggest`: the mended lists, best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestions: Option<&'a [Suggestion]>,
 }
 
 impl<'a> From<&'a ReplayError> for JsonError<'a> {
@@ -451,6 +459,7 @@ impl<'a> From<&'a ReplayError> for JsonError<'a> {
                 kind: e.kind.name(),
                 message: &e.message,
                 position: e.position.to_string(),
+                suggestions: None,
             },
         }
     }
@@ -497,6 +506,72 @@ pub fn error_json(error: &ReplayError) -> String {
     serde_json::to_string(&JsonError::from(error)).expect("an error serialises")
 }
 
+/// The error as JSON with the repair suggestions found for it.
+pub fn error_json_with(error: &ReplayError, suggestions: &[Suggestion]) -> String {
+    let mut json = JsonError::from(error);
+    json.error.suggestions = Some(suggestions);
+    serde_json::to_string(&json).expect("an error serialises")
+}
+
+/// The repair suggestions as `replay --suggest` prints them.
+pub fn suggestions_account(suggestions: &[Suggestion]) -> String {
+    if suggestions.is_empty() {
+        return "no single edit (a move replaced, two swapped, one left out or put in) mends this list\n".to_string();
+    }
+    let mut out = String::from("suggestions, best first (the edited moves in [brackets]):\n");
+    for (i, s) in suggestions.iter().enumerate() {
+        for e in &s.edits {
+            let was = e.was.as_deref().unwrap_or("-");
+            let now = e.now.as_deref().unwrap_or("-");
+            let _ = writeln!(
+                out,
+                "{}. {} at ply {}: {was} -> {now}",
+                i + 1,
+                e.kind_name(),
+                e.ply
+            );
+        }
+        let moves: Vec<String> = s
+            .marked()
+            .into_iter()
+            .map(|(m, edited)| if edited { format!("[{m}]") } else { m })
+            .collect();
+        let _ = writeln!(out, "   {}", moves.join(" "));
+    }
+    out
+}
+
+/// The suggestions that mend a refused game, read as `replay_text` reads it (none when the
+/// record itself cannot be read, or the game is accepted).
+pub fn suggest_text(
+    text: &str,
+    rules: Option<Preset>,
+    notation: Option<Notation>,
+    end: Option<DeclaredEnd>,
+) -> Vec<Suggestion> {
+    match replay_input(text, rules, notation, end) {
+        Ok(i) => suggest(
+            &i.movetext,
+            &i.rules,
+            i.start,
+            i.notation,
+            i.end,
+            &i.declared,
+        ),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// What a replay from the command line works on: the moves and what the record declares.
+struct ReplayInput {
+    movetext: String,
+    rules: Rules,
+    start: Position,
+    notation: Option<Notation>,
+    end: DeclaredEnd,
+    declared: crate::engine::Declared,
+}
+
 /// Replays one game's text as the command line reads it (a move list, or the first OGN record
 /// with its tags applied). `rules` and `end` given here take precedence over the record's tags.
 pub fn replay_text(
@@ -505,15 +580,27 @@ pub fn replay_text(
     notation: Option<Notation>,
     end: Option<DeclaredEnd>,
 ) -> Result<Replay, ReplayError> {
+    let i = replay_input(text, rules, notation, end)?;
+    let replayed = replay(&i.movetext, &i.rules, i.start, i.notation, i.end)?;
+    replayed.verify(&i.declared)?;
+    Ok(replayed)
+}
+
+fn replay_input(
+    text: &str,
+    rules: Option<Preset>,
+    notation: Option<Notation>,
+    end: Option<DeclaredEnd>,
+) -> Result<ReplayInput, ReplayError> {
     if !ogn::is_ogn(text) {
-        let rules = rules.unwrap_or(Preset::Abapa).rules();
-        return replay(
-            text,
-            &rules,
-            Position::start(),
+        return Ok(ReplayInput {
+            movetext: text.to_string(),
+            rules: rules.unwrap_or(Preset::Abapa).rules(),
+            start: Position::start(),
             notation,
-            end.unwrap_or_default(),
-        );
+            end: end.unwrap_or_default(),
+            declared: Default::default(),
+        });
     }
     let games = ogn::parse(text).map_err(|e| record_error(Position::start(), e.to_string()))?;
     let game = match games.as_slice() {
@@ -536,11 +623,14 @@ pub fn replay_text(
     };
     let default_rules = rules.unwrap_or(Preset::Abapa).rules();
     let setup = game_setup(game, &default_rules).map_err(|m| record_error(Position::start(), m))?;
-    let rules = rules.map_or(setup.rules, Preset::rules);
-    let end = end.unwrap_or(setup.end);
-    let replayed = replay(&game.movetext, &rules, setup.start, notation, end)?;
-    replayed.verify(&setup.declared)?;
-    Ok(replayed)
+    Ok(ReplayInput {
+        movetext: game.movetext.clone(),
+        rules: rules.map_or(setup.rules, Preset::rules),
+        start: setup.start,
+        notation,
+        end: end.unwrap_or(setup.end),
+        declared: setup.declared,
+    })
 }
 
 fn record_error(position: Position, message: String) -> ReplayError {
@@ -579,13 +669,21 @@ fn run_replay(args: &ReplayArgs) -> ExitCode {
         }
     };
     let result = replay_text(&text, args.rules, args.notation.0, args.end);
+    let suggestions = match (&result, args.suggest) {
+        (Err(_), true) => Some(suggest_text(&text, args.rules, args.notation.0, args.end)),
+        _ => None,
+    };
     let mut out = io::stdout().lock();
-    let written = match (&result, args.json) {
-        (Ok(r), true) => writeln!(out, "{}", replay_json(r)),
-        (Ok(r), false) => write!(out, "{}", replay_account(r)),
-        (Err(e), true) => writeln!(out, "{}", error_json(e)),
-        (Err(e), false) => {
+    let written = match (&result, args.json, &suggestions) {
+        (Ok(r), true, _) => writeln!(out, "{}", replay_json(r)),
+        (Ok(r), false, _) => write!(out, "{}", replay_account(r)),
+        (Err(e), true, Some(s)) => writeln!(out, "{}", error_json_with(e, s)),
+        (Err(e), true, None) => writeln!(out, "{}", error_json(e)),
+        (Err(e), false, s) => {
             eprint!("{}", error_account(e));
+            if let Some(s) = s {
+                eprint!("{}", suggestions_account(s));
+            }
             Ok(())
         }
     };

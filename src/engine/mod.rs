@@ -12,6 +12,7 @@ pub mod moves;
 pub mod notation;
 pub mod ogn;
 pub mod play;
+pub mod repair;
 pub mod replay;
 pub mod rules;
 

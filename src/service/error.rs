@@ -3,7 +3,7 @@
 
 use diesel::result::Error as DieselError;
 
-use crate::engine::ReplayError;
+use crate::tournament::sheets::RefusedSheet;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -35,8 +35,8 @@ pub enum ServiceError {
     #[error("{0}")]
     TimedOut(String),
     /// A score sheet the engine refused: where and why.
-    #[error("{}", .0.message)]
-    Replay(Box<ReplayError>),
+    #[error("{}", .0.error.message)]
+    Replay(Box<RefusedSheet>),
     /// The database failed (busy, corrupt, full): never the client's fault.
     #[error("the database failed")]
     Database(#[source] DieselError),

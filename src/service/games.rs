@@ -145,7 +145,7 @@ fn refused(r: crate::tournament::game_state::Refusal) -> ServiceError {
 pub fn sheet_error(e: SheetError) -> ServiceError {
     match e {
         SheetError::Invalid(m) => ServiceError::Invalid(m),
-        SheetError::Replay(r) => ServiceError::Replay(Box::new(r)),
+        SheetError::Replay(r) => ServiceError::Replay(r),
     }
 }
 

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::results::Winner;
 use crate::engine::ogn;
+use crate::engine::repair::{Suggestion, suggest};
 use crate::engine::{Declared, DeclaredEnd, Position, Replay, ReplayError, Rules, Side, replay};
 
 /// How a sheet says the game ended.
@@ -74,14 +75,25 @@ impl Accepted {
     }
 }
 
+/// A sheet the replay refused: where and why, and the single edits that would mend it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedSheet {
+    pub error: ReplayError,
+    pub suggestions: Vec<Suggestion>,
+}
+
 /// Why a sheet is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SheetError {
     #[error("{0}")]
     Invalid(String),
-    #[error("{0}")]
-    Replay(ReplayError),
+    #[error("{}", .0.error)]
+    Replay(Box<RefusedSheet>),
 }
+
+/// Lists longer than this get no repair suggestions: the search tries about 26 edits a ply, each
+/// replayed whole, and a real game is well under 400 plies.
+const MOST_PLIES_TO_MEND: usize = 400;
 
 /// The moves of a sheet: the movetext of an OGN record, or the text as it is.
 fn move_text(moves: &str) -> Result<String, SheetError> {
@@ -166,18 +178,24 @@ pub fn check_sheet(
         (EndKind::Time, Some(l)) => DeclaredEnd::Time(l),
         (_, None) => unreachable!("a draw by resignation or time was refused above"),
     };
-    let replayed =
-        replay(&text, rules, Position::start(), None, end).map_err(SheetError::Replay)?;
-    replayed
-        .verify(&Declared {
-            winner: Some(match sheet.winner {
-                Winner::South => Some(Side::South),
-                Winner::North => Some(Side::North),
-                Winner::Draw => None,
-            }),
-            stores: Some(sheet.seeds),
-        })
-        .map_err(SheetError::Replay)?;
+    let declared = Declared {
+        winner: Some(match sheet.winner {
+            Winner::South => Some(Side::South),
+            Winner::North => Some(Side::North),
+            Winner::Draw => None,
+        }),
+        stores: Some(sheet.seeds),
+    };
+    let refused = |error: ReplayError| {
+        let suggestions = if crate::engine::tokenize(&text).len() <= MOST_PLIES_TO_MEND {
+            suggest(&text, rules, Position::start(), None, end, &declared)
+        } else {
+            Vec::new()
+        };
+        SheetError::Replay(Box::new(RefusedSheet { error, suggestions }))
+    };
+    let replayed = replay(&text, rules, Position::start(), None, end).map_err(refused)?;
+    replayed.verify(&declared).map_err(refused)?;
     let moves = ogn::OgnGame::from_replay(&replayed, &[], end).movetext;
     // The movetext ends with the result mark; the stored list is the moves alone.
     let moves = moves
@@ -232,7 +250,7 @@ mod tests {
             true,
         )
         .unwrap_err();
-        assert!(matches!(err, SheetError::Replay(e) if e.kind.name() == "wrong-seeds"));
+        assert!(matches!(err, SheetError::Replay(e) if e.error.kind.name() == "wrong-seeds"));
     }
 
     #[test]

@@ -135,6 +135,9 @@ struct ErrorFields<'a> {
     kind: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     side: Option<&'a str>,
+    /// For `replay` errors: the single edits that mend the list, best first (may be empty).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestions: Option<&'a [crate::engine::repair::Suggestion]>,
 }
 
 impl ResponseError for ApiError {
@@ -144,9 +147,9 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         log(&self.0);
-        let replay = match &self.0 {
-            ServiceError::Replay(e) => Some(e),
-            _ => None,
+        let (replay, suggestions) = match &self.0 {
+            ServiceError::Replay(e) => (Some(&e.error), Some(e.suggestions.as_slice())),
+            _ => (None, None),
         };
         HttpResponse::build(self.status_code()).json(ErrorBody {
             error: ErrorFields {
@@ -160,6 +163,7 @@ impl ResponseError for ApiError {
                 position: replay.map(|e| e.position.to_string()),
                 kind: replay.map(|e| e.kind.name()),
                 side: replay.map(|e| e.side.name()),
+                suggestions,
             },
         })
     }

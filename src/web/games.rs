@@ -206,22 +206,28 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     pub token: Option<String>,
     pub diagram: Option<String>,
+    /// Single edits that mend the list, best first.
+    pub suggestions: Vec<crate::engine::repair::Suggestion>,
 }
 
 impl Diagnostic {
     /// What the page shows of a refused sheet: where the replay failed, or the refusal.
     fn of(e: &ServiceError) -> Diagnostic {
         match e {
-            ServiceError::Replay(r) => Diagnostic {
-                message: r.message.clone(),
-                ply: Some(r.ply),
-                token: Some(r.token.clone()),
-                diagram: Some(named_board_svg(
-                    &r.position,
-                    &Marks::default(),
-                    ["South", "North"],
-                )),
-            },
+            ServiceError::Replay(refused) => {
+                let r = &refused.error;
+                Diagnostic {
+                    message: r.message.clone(),
+                    ply: Some(r.ply),
+                    token: Some(r.token.clone()),
+                    diagram: Some(named_board_svg(
+                        &r.position,
+                        &Marks::default(),
+                        ["South", "North"],
+                    )),
+                    suggestions: refused.suggestions.clone(),
+                }
+            }
             other => Diagnostic {
                 message: other.to_string(),
                 ..Diagnostic::default()
@@ -292,6 +298,23 @@ impl GamePage {
             }
             GameStatus::Confirmed | GameStatus::Final => "Nothing: this game's result is settled.",
         })
+    }
+
+    /// A repair suggestion's edit in words.
+    fn edit_words(&self, e: &crate::engine::repair::Edit) -> String {
+        use crate::engine::repair::EditKind;
+        let was = e.was.as_deref().unwrap_or("");
+        let now = e.now.as_deref().unwrap_or("");
+        match e.kind {
+            EditKind::Replace => format!("move {} {now} instead of {was}", e.ply),
+            EditKind::Swap => format!(
+                "moves {} and {} the other way round: {now} instead of {was}",
+                e.ply,
+                e.ply + 1
+            ),
+            EditKind::Delete => format!("move {} ({was}) written once too often: left out", e.ply),
+            EditKind::Insert => format!("a move missing before move {}: {now}", e.ply),
+        }
     }
 
     /// A sheet's result in words, with the players' names.

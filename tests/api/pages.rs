@@ -382,3 +382,75 @@ async fn a_confirmation_shows_the_opponents_sheet_in_full_in_words() {
         assert!(!page.contains(code), "{code} shown");
     }
 }
+
+#[actix_web::test]
+async fn a_refused_sheet_comes_with_the_lists_that_mend_it() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let fixture = &fixture_games()[0];
+    let moves: Vec<&str> = fixture.0.split(' ').collect();
+    // One move left out of the list.
+    let at = moves.len() / 3;
+    let mut slipped = moves.clone();
+    slipped.remove(at);
+    let body = json!({"pin": south_pin, "result": fixture.1, "seeds": fixture.2, "end": "natural", "moves": slipped.join(" ")});
+    let r = app
+        .client()
+        .post_json(&format!("/api/games/{game}/sheets"), &body)
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let e = r.json();
+    let suggestions = e["error"]["suggestions"].as_array().expect("suggestions");
+    let place = suggestions
+        .iter()
+        .position(|s| s["moves"] == fixture.0.as_str())
+        .expect("the true list is among the suggestions");
+    assert!(place < 3);
+    assert_eq!(suggestions[place]["edits"][0]["kind"], "insert");
+    assert_eq!(app.count("sheets"), 0, "nothing is stored");
+
+    // On the page: the suggestion in words, and one click sends the mended list.
+    let player = sign_in(&app, t, south, &south_pin).await;
+    let csrf = player.csrf(&format!("/games/{game}")).await;
+    let seeds = (fixture.2[0].to_string(), fixture.2[1].to_string());
+    let typed = slipped.join(" ");
+    let r = player
+        .post_multipart(
+            &format!("/games/{game}/sheet"),
+            &[
+                ("result", None, fixture.1.as_str()),
+                ("south_seeds", None, seeds.0.as_str()),
+                ("north_seeds", None, seeds.1.as_str()),
+                ("end", None, "natural"),
+                ("moves", None, typed.as_str()),
+                ("csrf", None, csrf.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.body.contains("Did you mean"), "{}", r.body);
+    assert!(r.body.contains("a move missing before move"), "{}", r.body);
+    assert!(r.body.contains("<mark>"));
+    let mended = format!("name=\"moves\" value=\"{}\"", fixture.0);
+    assert!(
+        r.body.contains(&mended),
+        "the suggestion's form sends the mended list"
+    );
+    let r = player
+        .post_multipart(
+            &format!("/games/{game}/sheet"),
+            &[
+                ("result", None, fixture.1.as_str()),
+                ("south_seeds", None, seeds.0.as_str()),
+                ("north_seeds", None, seeds.1.as_str()),
+                ("end", None, "natural"),
+                ("moves", None, fixture.0.as_str()),
+                ("csrf", None, csrf.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(app.count("sheets"), 1);
+}

@@ -278,3 +278,45 @@ fn perft_counts() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn replay_suggests_how_to_mend_a_refused_record() {
+    let game = &fixture_lines()[3];
+    let moves: Vec<&str> = game["moves"].as_str().unwrap().split(' ').collect();
+    let scores = &game["end"]["scores"];
+    // Two neighbouring moves swapped on the sheet.
+    let at = moves.len() / 2;
+    let mut slipped = moves.clone();
+    slipped.swap(at, at + 1);
+    let record = format!(
+        "[Event \"Test\"]\n[Result \"{}-{}\"]\n\n{}\n",
+        scores[0],
+        scores[1],
+        slipped.join(" ")
+    );
+    let out = run_with_stdin(&["replay", "--json", "--suggest"], &record);
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let suggestions = json["error"]["suggestions"].as_array().unwrap();
+    let truth = moves.join(" ");
+    let place = suggestions
+        .iter()
+        .position(|s| s["moves"] == truth.as_str())
+        .expect("the true list is suggested");
+    assert!(place < 3, "at {place}");
+    let edit = &suggestions[place]["edits"][0];
+    assert_eq!(edit["kind"], "swap");
+    assert_eq!(edit["ply"], at as u64 + 1);
+    assert_eq!(
+        edit["was"],
+        format!("{} {}", slipped[at], slipped[at + 1]).as_str()
+    );
+    // Without --suggest the error is as before; as text, the suggestions follow the diagnostic.
+    let out = run_with_stdin(&["replay", "--json"], &record);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["error"].get("suggestions").is_none());
+    let out = run_with_stdin(&["replay", "--suggest"], &record);
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("suggestions, best first"), "{text}");
+    assert!(text.contains(&format!("swap at ply {}", at + 1)), "{text}");
+}

@@ -1,0 +1,427 @@
+//! Repair suggestions for a refused score sheet. A sheet copied from paper usually fails for one
+//! slip of the pen: a move misread, two neighbouring moves swapped, a move left out or written
+//! twice. This module tries every such single edit at the failing ply and before it (an earlier
+//! slip changes everything after it), replays each edited list with every rule, and keeps those
+//! that make the whole list legal and agree with the declared result, seeds and end.
+//!
+//! Suggestions are ranked by how close the edit is to the ply that failed (the slip is most often
+//! there), then replacements before swaps, deletions and insertions, then the earlier ply.
+
+use serde::Serialize;
+
+use super::board::{Pit, Position, Side};
+use super::notation::{Body, Claim, Notation, Token, tokenize_into};
+use super::replay::{Declared, DeclaredEnd, check, replay};
+use super::rules::Rules;
+
+/// What one edit does to the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EditKind {
+    /// One move replaced by another.
+    Replace,
+    /// Two neighbouring moves in the other order.
+    Swap,
+    /// One move too many on the sheet: left out.
+    Delete,
+    /// One move missing from the sheet: put in.
+    Insert,
+}
+
+/// One edit: at which ply of the mended list (1-based), what the sheet had and what it now has
+/// (moves in letters; the sheet's own tokens as written).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Edit {
+    pub ply: u32,
+    pub kind: EditKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub was: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub now: Option<String>,
+}
+
+impl Edit {
+    /// The kind as the JSON names it: `replace`, `swap`, `insert`, `delete`.
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            EditKind::Replace => "replace",
+            EditKind::Swap => "swap",
+            EditKind::Delete => "delete",
+            EditKind::Insert => "insert",
+        }
+    }
+}
+
+/// A mended move list: every move in letters, and the edits that made it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    pub moves: String,
+    pub edits: Vec<Edit>,
+}
+
+impl Suggestion {
+    /// The mended moves with the edited plies marked: each move and whether an edit made it.
+    pub fn marked(&self) -> Vec<(String, bool)> {
+        let edited: Vec<u32> = self
+            .edits
+            .iter()
+            .flat_map(|e| match e.kind {
+                EditKind::Swap => vec![e.ply, e.ply + 1],
+                EditKind::Delete => Vec::new(),
+                _ => vec![e.ply],
+            })
+            .collect();
+        self.moves
+            .split(' ')
+            .enumerate()
+            .map(|(i, m)| (m.to_string(), edited.contains(&(i as u32 + 1))))
+            .collect()
+    }
+}
+
+/// How many suggestions are given at most.
+pub const LIMIT: usize = 5;
+
+const LETTERS: [&str; 12] = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
+const LETTERS_TAKING: [&str; 12] = [
+    "Ax", "Bx", "Cx", "Dx", "Ex", "Fx", "ax", "bx", "cx", "dx", "ex", "fx",
+];
+const NUMBERS: [&str; 12] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
+];
+const NUMBERS_TAKING: [&str; 12] = [
+    "1x", "2x", "3x", "4x", "5x", "6x", "7x", "8x", "9x", "10x", "11x", "12x",
+];
+
+/// The tokens that name each pit of `side` in `notation`: taken as written, and (when captures
+/// are optional, so that a move captures only when marked) marked as capturing.
+fn pit_tokens(notation: Notation, side: Side, optional_captures: bool) -> Vec<Token<'static>> {
+    let mut out = Vec::with_capacity(12);
+    for offset in 0..6 {
+        let pit = side.first_pit() + offset;
+        let (text, taking, body) = match notation {
+            Notation::Letters => (LETTERS[pit], LETTERS_TAKING[pit], Body::Letter(pit as u8)),
+            Notation::Relative => (
+                NUMBERS[offset],
+                NUMBERS_TAKING[offset],
+                Body::Number(offset as u8 + 1),
+            ),
+            Notation::Absolute => (
+                NUMBERS[pit],
+                NUMBERS_TAKING[pit],
+                Body::Number(pit as u8 + 1),
+            ),
+        };
+        out.push(Token {
+            text,
+            body,
+            claim: Claim::None,
+        });
+        if optional_captures {
+            out.push(Token {
+                text: taking,
+                body,
+                claim: Claim::Some,
+            });
+        }
+    }
+    out
+}
+
+/// The side to move at ply `index` (0-based): the sides alternate from the start.
+fn side_at(start: Position, index: usize) -> Side {
+    if index.is_multiple_of(2) {
+        start.to_move()
+    } else {
+        start.to_move().other()
+    }
+}
+
+/// A token's pit in letters, when it names one for `side`.
+fn letter(notation: Notation, token: &Token<'_>, side: Side) -> String {
+    notation
+        .resolve(token, side)
+        .map(|p: Pit| p.letter().to_string())
+        .unwrap_or_else(|_| token.text.to_string())
+}
+
+/// Suggestions that mend a sheet refused by the replay, best first (none when the sheet is
+/// accepted as it is, or when no single edit mends it).
+pub fn suggest(
+    text: &str,
+    rules: &Rules,
+    start: Position,
+    notation: Option<Notation>,
+    end: DeclaredEnd,
+    declared: &Declared,
+) -> Vec<Suggestion> {
+    let mut all = Vec::new();
+    tokenize_into(text, &mut all);
+    // The moves as written (a result mark ends the list; what follows it is an error of its
+    // own, and left out here).
+    let tokens: Vec<Token<'_>> = all
+        .iter()
+        .copied()
+        .take_while(|t| t.body != Body::Result)
+        .collect();
+    let notation = notation.unwrap_or_else(|| Notation::detect(&tokens));
+    let accepts = |candidate: &[Token<'_>]| {
+        check(candidate, rules, start, Some(notation), end)
+            .is_ok_and(|c| c.verify(declared).is_ok())
+    };
+    let failing = match check(&tokens, rules, start, Some(notation), end)
+        .and_then(|c| c.verify(declared).map(|()| c))
+    {
+        Ok(_) => return Vec::new(),
+        Err(e) => e.ply as usize,
+    };
+    let n = tokens.len();
+    // Edits at the failing ply or before it; a slip past the end of the list (a move left out
+    // at the end) is the insertion at `n`.
+    let last = failing.min(n);
+    let optional = !rules.compulsory_capture;
+    let mut found: Vec<(usize, Vec<Token<'_>>, Edit)> = Vec::new();
+    let mut candidate: Vec<Token<'_>> = Vec::with_capacity(n + 1);
+    for i in 0..=last {
+        let side = side_at(start, i);
+        let choices = pit_tokens(notation, side, optional);
+        // Replace the move at i.
+        if i < n {
+            for t in &choices {
+                if t.text == tokens[i].text {
+                    continue;
+                }
+                candidate.clear();
+                candidate.extend_from_slice(&tokens[..i]);
+                candidate.push(*t);
+                candidate.extend_from_slice(&tokens[i + 1..]);
+                if accepts(&candidate) {
+                    let edit = Edit {
+                        ply: i as u32 + 1,
+                        kind: EditKind::Replace,
+                        was: Some(tokens[i].text.to_string()),
+                        now: Some(letter(notation, t, side)),
+                    };
+                    found.push((i, candidate.clone(), edit));
+                }
+            }
+        }
+        // Swap the moves at i and i + 1.
+        if i + 1 < n && tokens[i].text != tokens[i + 1].text {
+            candidate.clear();
+            candidate.extend_from_slice(&tokens);
+            candidate.swap(i, i + 1);
+            if accepts(&candidate) {
+                let edit = Edit {
+                    ply: i as u32 + 1,
+                    kind: EditKind::Swap,
+                    was: Some(format!("{} {}", tokens[i].text, tokens[i + 1].text)),
+                    now: Some(format!(
+                        "{} {}",
+                        letter(notation, &candidate[i], side),
+                        letter(notation, &candidate[i + 1], side.other())
+                    )),
+                };
+                found.push((i, candidate.clone(), edit));
+            }
+        }
+        // Leave out the move at i.
+        if i < n {
+            candidate.clear();
+            candidate.extend_from_slice(&tokens[..i]);
+            candidate.extend_from_slice(&tokens[i + 1..]);
+            if accepts(&candidate) {
+                let edit = Edit {
+                    ply: i as u32 + 1,
+                    kind: EditKind::Delete,
+                    was: Some(tokens[i].text.to_string()),
+                    now: None,
+                };
+                found.push((i, candidate.clone(), edit));
+            }
+        }
+        // Put a missing move in before the move at i.
+        for t in &choices {
+            candidate.clear();
+            candidate.extend_from_slice(&tokens[..i]);
+            candidate.push(*t);
+            candidate.extend_from_slice(&tokens[i..]);
+            if accepts(&candidate) {
+                let edit = Edit {
+                    ply: i as u32 + 1,
+                    kind: EditKind::Insert,
+                    was: None,
+                    now: Some(letter(notation, t, side)),
+                };
+                found.push((i, candidate.clone(), edit));
+            }
+        }
+    }
+    // Closest to the failing ply first (a list mended at the ply that failed is the likeliest),
+    // then by the kind of edit, then the earlier ply.
+    found.sort_by_key(|(i, _, edit)| {
+        (
+            (failing as isize - 1 - *i as isize).unsigned_abs(),
+            edit.kind,
+            *i,
+        )
+    });
+    let mut out: Vec<Suggestion> = Vec::new();
+    for (_, tokens, edit) in found {
+        let Ok(mended) = replay_tokens(&tokens, rules, start, notation, end) else {
+            continue;
+        };
+        if out.iter().any(|s| s.moves == mended) {
+            continue;
+        }
+        out.push(Suggestion {
+            moves: mended,
+            edits: vec![edit],
+        });
+        if out.len() == LIMIT {
+            break;
+        }
+    }
+    out
+}
+
+/// The moves of an accepted token list in letters.
+fn replay_tokens(
+    tokens: &[Token<'_>],
+    rules: &Rules,
+    start: Position,
+    notation: Notation,
+    end: DeclaredEnd,
+) -> Result<String, super::ReplayError> {
+    let text: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+    let replayed = replay(&text.join(" "), rules, start, Some(notation), end)?;
+    Ok(replayed
+        .plies
+        .iter()
+        .map(|p| p.played.mv.pit.letter().to_string())
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Preset;
+
+    /// A whole game of abapa played by taking the first legal move each time, in letters, with
+    /// its outcome.
+    fn a_game() -> (Vec<String>, Declared) {
+        let rules = Preset::Abapa.rules();
+        let mut game = crate::engine::Game::new(rules, Position::start());
+        let mut moves = Vec::new();
+        let mut k = 0usize;
+        while game.outcome().is_none() {
+            let legal = game.legal_moves();
+            let mv = legal[k % legal.len()];
+            k += 7;
+            game.play(mv).unwrap();
+            moves.push(mv.pit.letter().to_string());
+        }
+        let o = game.outcome().unwrap();
+        (
+            moves,
+            Declared {
+                winner: Some(o.winner),
+                stores: Some(o.stores),
+            },
+        )
+    }
+
+    fn suggestions(moves: &[String], declared: &Declared) -> Vec<Suggestion> {
+        suggest(
+            &moves.join(" "),
+            &Preset::Abapa.rules(),
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+            declared,
+        )
+    }
+
+    #[test]
+    fn a_sheet_that_replays_needs_no_mending() {
+        let (moves, declared) = a_game();
+        assert!(suggestions(&moves, &declared).is_empty());
+    }
+
+    #[test]
+    fn each_kind_of_slip_is_mended_with_the_true_list_among_the_first() {
+        let (moves, declared) = a_game();
+        let truth = moves.join(" ");
+        let n = moves.len();
+        let at = n / 2;
+        // A move misread: the first other pit of the same row.
+        let mut replaced = moves.clone();
+        let row = if at % 2 == 0 { "ABCDEF" } else { "abcdef" };
+        let other = row.chars().find(|c| c.to_string() != moves[at]).unwrap();
+        replaced[at] = other.to_string();
+        // Two moves swapped, one left out, one written twice.
+        let mut swapped = moves.clone();
+        swapped.swap(at, at + 1);
+        let mut missing = moves.clone();
+        missing.remove(at);
+        let mut extra = moves.clone();
+        extra.insert(at, moves[at - 2].clone());
+        let mut mended = 0;
+        for (what, sheet, kind) in [
+            ("replaced", replaced, EditKind::Replace),
+            ("swapped", swapped, EditKind::Swap),
+            ("missing", missing, EditKind::Insert),
+            ("extra", extra, EditKind::Delete),
+        ] {
+            if check_ok(&sheet, &declared) {
+                continue;
+            }
+            let found = suggestions(&sheet, &declared);
+            let place = found.iter().position(|s| s.moves == truth);
+            assert!(
+                place.is_some_and(|p| p < 3),
+                "{what}: the true list is at {place:?} of {found:?}"
+            );
+            let s = &found[place.unwrap()];
+            assert_eq!(s.edits.len(), 1);
+            assert!(
+                s.edits[0].kind == kind || kind == EditKind::Delete,
+                "{what}: {:?}",
+                s.edits
+            );
+            mended += 1;
+        }
+        assert!(
+            mended >= 3,
+            "only {mended} of the four slips were refused at all"
+        );
+    }
+
+    fn check_ok(moves: &[String], declared: &Declared) -> bool {
+        let rules = Preset::Abapa.rules();
+        crate::engine::replay(
+            &moves.join(" "),
+            &rules,
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+        )
+        .is_ok_and(|r| r.verify(declared).is_ok())
+    }
+
+    #[test]
+    fn a_suggestion_marks_its_edit() {
+        let s = Suggestion {
+            moves: "C f B a".to_string(),
+            edits: vec![Edit {
+                ply: 2,
+                kind: EditKind::Swap,
+                was: Some("B f".to_string()),
+                now: Some("f B".to_string()),
+            }],
+        };
+        let marked: Vec<bool> = s.marked().into_iter().map(|(_, m)| m).collect();
+        assert_eq!(marked, [false, true, true, false]);
+    }
+}
