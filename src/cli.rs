@@ -163,9 +163,10 @@ pub struct ReplayArgs {
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Rule preset for games without a Variant tag.
-    #[arg(long, default_value = "abapa", value_parser = parse_preset)]
-    pub rules: Preset,
+    /// Rule preset of every game, instead of the records' Variant tags; without it, each
+    /// record's Variant tag (abapa for records without one, and for move lists).
+    #[arg(long, value_parser = parse_preset)]
+    pub rules: Option<Preset>,
     /// OGN files or files of move lists (one game a line).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
@@ -180,6 +181,10 @@ pub struct PerftArgs {
     /// Start position as a position string (default: the start of the game).
     #[arg(long, value_parser = parse_position)]
     pub position: Option<Position>,
+    /// Count without the game's history: a repeated position does not end the game even under
+    /// rules that end it so (the plain count other programs give).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 /// `auto` or a notation.
@@ -230,7 +235,12 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Perft(args) => {
             let rules = args.rules.rules();
             let start = args.position.unwrap_or_else(Position::start);
-            println!("{}", perft(&rules, &start, args.depth));
+            let count = if args.no_history {
+                perft(&rules, &start, args.depth)
+            } else {
+                crate::engine::play::perft_game(&rules, &start, args.depth)
+            };
+            println!("{count}");
             ExitCode::SUCCESS
         }
     }
@@ -621,11 +631,12 @@ fn replay_input(
             ));
         }
     };
-    let default_rules = rules.unwrap_or(Preset::Abapa).rules();
-    let setup = game_setup(game, &default_rules).map_err(|m| record_error(Position::start(), m))?;
+    let given = rules.map(Preset::rules);
+    let setup = game_setup(game, &Preset::Abapa.rules(), given.as_ref())
+        .map_err(|m| record_error(Position::start(), m))?;
     Ok(ReplayInput {
         movetext: game.movetext.clone(),
-        rules: rules.map_or(setup.rules, Preset::rules),
+        rules: setup.rules,
         start: setup.start,
         notation,
         end: end.unwrap_or(setup.end),
@@ -651,9 +662,19 @@ struct Setup {
     declared: crate::engine::Declared,
 }
 
-fn game_setup(game: &OgnGame, default_rules: &Rules) -> Result<Setup, String> {
+/// What a record declares. `rules`, given on the command line, stand instead of the record's
+/// `Variant` tag (which is then not read); without them the tag names the rules, `default_rules`
+/// when it has none.
+fn game_setup(
+    game: &OgnGame,
+    default_rules: &Rules,
+    rules: Option<&Rules>,
+) -> Result<Setup, String> {
     Ok(Setup {
-        rules: game.rules(default_rules)?,
+        rules: match rules {
+            Some(rules) => rules.clone(),
+            None => game.rules(default_rules)?,
+        },
         start: game.start()?,
         end: game.end()?,
         declared: game.declared()?,
@@ -812,9 +833,21 @@ pub fn validate_text(
     default_rules: &Rules,
     progress: &(dyn Fn(u64) + Sync),
 ) -> FileReport {
+    validate_text_with(text, default_rules, None, progress)
+}
+
+/// As [`validate_text`], with `rules` (given on the command line) standing instead of every
+/// record's `Variant` tag.
+pub fn validate_text_with(
+    text: &str,
+    default_rules: &Rules,
+    rules: Option<&Rules>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> FileReport {
     if ogn::is_ogn(text) {
-        return validate_ogn(text, default_rules, progress);
+        return validate_ogn(text, default_rules, rules, progress);
     }
+    let default_rules = rules.unwrap_or(default_rules);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -879,23 +912,29 @@ fn validate_lines(
     report
 }
 
-fn validate_ogn(text: &str, default_rules: &Rules, progress: &(dyn Fn(u64) + Sync)) -> FileReport {
+fn validate_ogn(
+    text: &str,
+    default_rules: &Rules,
+    rules: Option<&Rules>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> FileReport {
     let mut report = FileReport::default();
-    let games = match ogn::parse(text) {
-        Ok(games) => games,
-        Err(e) => {
-            report.games = 1;
-            report.bad.push(BadGame {
-                line: e.line,
-                error: record_error(Position::start(), e.message),
-            });
-            return report;
-        }
-    };
+    let games = ogn::parse_each(text);
     let mut tokens: Vec<Token<'_>> = Vec::new();
     for game in &games {
         report.games += 1;
-        let result = game_setup(game, default_rules)
+        // A tag line that cannot be read is that game's error; the next game is read as usual.
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                report.bad.push(BadGame {
+                    line: e.line,
+                    error: record_error(Position::start(), e.message.clone()),
+                });
+                continue;
+            }
+        };
+        let result = game_setup(game, default_rules, rules)
             .map_err(|m| record_error(Position::start(), m))
             .and_then(|setup| {
                 tokens.clear();
@@ -917,7 +956,8 @@ fn validate_ogn(text: &str, default_rules: &Rules, progress: &(dyn Fn(u64) + Syn
 }
 
 fn run_validate(args: &ValidateArgs) -> ExitCode {
-    let rules = args.rules.rules();
+    let given = args.rules.map(Preset::rules);
+    let default_rules = Preset::Abapa.rules();
     let started = Instant::now();
     let mut texts = Vec::with_capacity(args.files.len());
     for file in &args.files {
@@ -952,7 +992,7 @@ fn run_validate(args: &ValidateArgs) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut games, mut plies, mut bad) = (0u64, 0u64, 0u64);
     for (file, text) in &texts {
-        let mut report = validate_text(text, &rules, &progress);
+        let mut report = validate_text_with(text, &default_rules, given.as_ref(), &progress);
         report.bad.sort_by_key(|b| b.line);
         for b in &report.bad {
             let _ = writeln!(

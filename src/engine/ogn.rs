@@ -37,42 +37,60 @@ pub fn is_ogn(text: &str) -> bool {
         .is_some_and(|l| l.starts_with('['))
 }
 
-/// Reads every game of an OGN file.
+/// Reads every game of an OGN file; the first line that cannot be read fails the whole file.
 pub fn parse(text: &str) -> Result<Vec<OgnGame>, OgnError> {
+    parse_each(text).into_iter().collect()
+}
+
+/// Reads every game of an OGN file, each on its own: a tag line that cannot be read makes its
+/// game an error (the lines up to the next game's tags belong to it), and the games after it are
+/// read as usual.
+pub fn parse_each(text: &str) -> Vec<Result<OgnGame, OgnError>> {
     let mut games = Vec::new();
-    let mut current: Option<OgnGame> = None;
+    let mut current: Option<(OgnGame, Option<OgnError>)> = None;
+    let finish = |current: Option<(OgnGame, Option<OgnError>)>| {
+        current.map(|(game, error)| match error {
+            Some(e) => Err(e),
+            None => Ok(game),
+        })
+    };
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let trimmed = raw.trim();
+        let start = || {
+            (
+                OgnGame {
+                    line,
+                    ..OgnGame::default()
+                },
+                None,
+            )
+        };
         if trimmed.starts_with('[') {
-            let (name, value) = parse_tag(trimmed).map_err(|message| OgnError { line, message })?;
             // A tag after movetext starts the next game.
             if current
                 .as_ref()
-                .is_some_and(|g| !g.movetext.trim().is_empty())
+                .is_some_and(|(g, _)| !g.movetext.trim().is_empty())
             {
-                games.extend(current.take());
+                games.extend(finish(current.take()));
             }
-            current
-                .get_or_insert_with(|| OgnGame {
-                    line,
-                    ..OgnGame::default()
-                })
-                .tags
-                .push((name, value));
+            let (game, error) = current.get_or_insert_with(start);
+            match parse_tag(trimmed) {
+                Ok(tag) => game.tags.push(tag),
+                Err(message) => {
+                    error.get_or_insert(OgnError { line, message });
+                }
+            }
         } else if !trimmed.is_empty() {
-            let game = current.get_or_insert_with(|| OgnGame {
-                line,
-                ..OgnGame::default()
-            });
+            let (game, _) = current.get_or_insert_with(start);
             if !game.movetext.is_empty() {
                 game.movetext.push('\n');
             }
             game.movetext.push_str(trimmed);
         }
     }
-    games.extend(current);
-    Ok(games)
+    games.extend(finish(current));
+    games
 }
 
 fn parse_tag(line: &str) -> Result<(String, String), String> {
@@ -119,6 +137,14 @@ impl OgnGame {
             .map(|(_, v)| v.as_str())
     }
 
+    /// A tag's value when it says something: empty and `?` (how Aualé writes a value it does
+    /// not know) count as no value.
+    fn known(&self, name: &str) -> Option<&str> {
+        self.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    }
+
     /// Sets a tag, replacing an earlier value.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
@@ -132,38 +158,38 @@ impl OgnGame {
         }
     }
 
-    /// The rules named by the `Variant` tag, else `default`.
+    /// The rules named by the `Variant` tag (a preset, or the name a common Oware program
+    /// writes, such as Aualé's "Oware Abapa"), else `default`.
     pub fn rules(&self, default: &Rules) -> Result<Rules, String> {
-        match self.tag("Variant") {
-            Some(v) if !v.trim().is_empty() => v
-                .parse::<Preset>()
+        match self.known("Variant") {
+            Some(v) => Preset::from_variant(v)
                 .map(Preset::rules)
                 .map_err(|e| e.to_string()),
-            _ => Ok(default.clone()),
+            None => Ok(default.clone()),
         }
     }
 
     /// The start: the `FEN` tag, else the usual start.
     pub fn start(&self) -> Result<Position, String> {
-        match self.tag("FEN") {
-            Some(fen) if !fen.trim().is_empty() => fen.parse().map_err(|e| format!("FEN tag: {e}")),
-            _ => Ok(Position::start()),
+        match self.known("FEN") {
+            Some(fen) => fen.parse().map_err(|e| format!("FEN tag: {e}")),
+            None => Ok(Position::start()),
         }
     }
 
     /// How the game ended: the `End` tag, else natural.
     pub fn end(&self) -> Result<DeclaredEnd, String> {
-        self.tag("End").map_or(Ok(DeclaredEnd::Natural), |e| {
+        self.known("End").map_or(Ok(DeclaredEnd::Natural), |e| {
             e.parse().map_err(|e| format!("End tag: {e}"))
         })
     }
 
-    /// The declared seeds of the `Result` tag; nothing for `*` or no tag.
+    /// The declared seeds of the `Result` tag; nothing for `*`, `?` or no tag.
     pub fn declared(&self) -> Result<Declared, String> {
-        let Some(result) = self.tag("Result").map(str::trim) else {
+        let Some(result) = self.known("Result") else {
             return Ok(Declared::default());
         };
-        if result.is_empty() || result == "*" {
+        if result == "*" {
             return Ok(Declared::default());
         }
         let parsed = result

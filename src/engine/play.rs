@@ -628,6 +628,48 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
         .sum()
 }
 
+/// The number of move sequences of length `depth` from `pos` as a game played under `rules`
+/// counts them: where the rules end a game on a repeated position, a move that repeats a
+/// position since the last capture (`pos` included) ends the game there, as in [`Game`].
+pub fn perft_game(rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    if !rules.repetition_ends {
+        return perft(rules, pos, depth);
+    }
+    let mut seen = vec![pos.key()];
+    perft_seen(rules, pos, depth, &mut seen)
+}
+
+/// `seen`: the positions since the last capture, the current one last.
+fn perft_seen(rules: &Rules, pos: &Position, depth: u32, seen: &mut Vec<u128>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = rules.legal_moves(pos);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let Ok(step) = rules.step(pos, mv) else {
+            continue;
+        };
+        if step.end.is_some() {
+            continue;
+        }
+        let key = step.position.key();
+        if step.captured != [0, 0] {
+            // Captures never undo: no position before this one can come again.
+            let mut fresh = vec![key];
+            total += perft_seen(rules, &step.position, depth - 1, &mut fresh);
+        } else if !seen.contains(&key) {
+            seen.push(key);
+            total += perft_seen(rules, &step.position, depth - 1, seen);
+            seen.pop();
+        }
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -649,6 +691,53 @@ mod tests {
             letter as usize - 'a' as usize + 6
         };
         Move::new(Pit::new(index).unwrap(), true)
+    }
+
+    /// Counts as a game does: every sequence played out in a [`Game`], which keeps the history.
+    fn perft_by_games(game: &Game, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = game.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut next = game.clone();
+                match next.play(mv) {
+                    Ok(p) if p.end.is_none() => perft_by_games(&next, depth - 1),
+                    _ => 0,
+                }
+            })
+            .sum()
+    }
+
+    #[test]
+    fn perft_follows_the_repetition_rule() {
+        // One seed a side: the seeds go round and the position comes again after 12 plies.
+        let start = pos("0-0-0-0-1-0-0-0-0-0-0-1-23-23-S");
+        let rules = Rules::abapa();
+        assert!(rules.repetition_ends);
+        let mut differs = false;
+        for depth in 1..=14 {
+            let with_history = perft_game(&rules, &start, depth);
+            assert_eq!(
+                with_history,
+                perft_by_games(&Game::new(rules.clone(), start), depth),
+                "depth {depth}"
+            );
+            differs |= with_history != perft(&rules, &start, depth);
+        }
+        assert!(differs, "a repetition ends some sequences within 14 plies");
+        // Rules without the repetition end count as before.
+        let tournament = super::super::Preset::Tournament.rules();
+        assert!(!tournament.repetition_ends);
+        assert_eq!(
+            perft_game(&tournament, &Position::start(), 6),
+            perft(&tournament, &Position::start(), 6)
+        );
     }
 
     #[test]

@@ -428,7 +428,13 @@ fn run<'a>(
             error(kind, e.to_string())
         })?;
         let captured = played.captured_by_mover();
-        if !token.claim.agrees(captured) {
+        // A move that ends the game may claim, as Aualé writes it, the seeds the mover gathers
+        // at the end too (after a repetition, or when the opponent cannot be fed).
+        let gathered = played.end.map_or(0, |o| {
+            o.stores[played.side.index()].saturating_sub(played.position.store(played.side))
+        });
+        let with_gathered = gathered > 0 && token.claim == Claim::Seeds(captured + gathered);
+        if !token.claim.agrees(captured) && !with_gathered {
             let claimed = match token.claim {
                 Claim::Seeds(n) => format!("a capture of {n}"),
                 _ => "a capture".to_string(),

@@ -141,9 +141,37 @@ impl FromStr for Preset {
     }
 }
 
+/// What common Oware programs write in an OGN record's `Variant` tag, and the preset each
+/// means: Aualé writes "Oware Abapa".
+const VARIANT_NAMES: [(&str, Preset); 6] = [
+    ("oware abapa", Preset::Abapa),
+    ("oware", Preset::Abapa),
+    ("awale", Preset::Abapa),
+    ("awalé", Preset::Abapa),
+    ("awele", Preset::Abapa),
+    ("abapa oware", Preset::Abapa),
+];
+
+impl Preset {
+    /// The preset an OGN `Variant` tag names: a preset's own name, or the name a common Oware
+    /// program gives the game (case and spaces aside).
+    pub fn from_variant(name: &str) -> Result<Preset, UnknownPreset> {
+        let wanted = name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        VARIANT_NAMES
+            .iter()
+            .find(|(n, _)| *n == wanted)
+            .map(|&(_, p)| p)
+            .map_or_else(|| name.parse(), Ok)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown rule preset {0:?}: expected abapa, brettspielnetz, tournament, merkel or anan-anan"
+    "unknown rule preset {0:?}: expected abapa, brettspielnetz, tournament, merkel or anan-anan (or Oware Abapa, as Aualé writes it)"
 )]
 pub struct UnknownPreset(pub String);
 
@@ -280,6 +308,15 @@ impl FromStr for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variant_names_of_common_programs() {
+        for name in ["Oware Abapa", "oware  abapa", "OWARE", "Awalé", "abapa"] {
+            assert_eq!(Preset::from_variant(name), Ok(Preset::Abapa), "{name}");
+        }
+        assert_eq!(Preset::from_variant("merkel"), Ok(Preset::Merkel));
+        assert!(Preset::from_variant("Kalah").is_err());
+    }
 
     #[test]
     fn presets_by_name() {

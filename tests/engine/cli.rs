@@ -320,3 +320,137 @@ fn replay_suggests_how_to_mend_a_refused_record() {
     assert!(text.contains("suggestions, best first"), "{text}");
     assert!(text.contains(&format!("swap at ply {}", at + 1)), "{text}");
 }
+
+/// `tests/data/auale-games.ogn`: four records as Aualé writes them (tag roster with `?`,
+/// `[Variant "Oware Abapa"]`, a set-up `FEN`, wrapped movetext, and games ended on a repeated
+/// position whose last move's `+N` counts the seeds gathered at the end).
+#[test]
+fn aualés_records_are_read_whole() {
+    let path = data("auale-games.ogn");
+    let out = bin().arg("validate").arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("4 games") && text.contains("4 good, 0 bad"),
+        "{text}"
+    );
+    // Each record on its own: the tags with `?` are no values, the last move's claim of the
+    // seeds gathered after a repetition is accepted, and the result agrees.
+    let file = std::fs::read_to_string(&path).unwrap();
+    let records: Vec<String> = file
+        .split("\n\n[")
+        .enumerate()
+        .map(|(i, r)| {
+            if i == 0 {
+                r.to_string()
+            } else {
+                format!("[{r}")
+            }
+        })
+        .collect();
+    assert_eq!(records.len(), 4);
+    let mut repetitions = 0;
+    for record in &records {
+        let out = run_with_stdin(&["replay", "--json"], record);
+        assert!(
+            out.status.success(),
+            "{record}\n{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        if json["end"]["reason"] == "repetition" {
+            repetitions += 1;
+            let last = record.split_whitespace().rev().nth(1).unwrap();
+            assert!(
+                last.contains('+'),
+                "the last move claims the seeds gathered: {last}"
+            );
+        }
+    }
+    assert_eq!(
+        repetitions, 2,
+        "two of the records end on a repeated position"
+    );
+    // The claim must still be right: one seed more is refused.
+    let repeated = &records[3];
+    let wrong = repeated.replace("e+1", "e+2");
+    assert_ne!(&wrong, repeated);
+    let out = run_with_stdin(&["replay", "--json"], &wrong);
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["error"]["kind"], "wrong-claim");
+}
+
+#[test]
+fn rules_given_stand_instead_of_the_variant_tag() {
+    let record = std::fs::read_to_string(data("auale-games.ogn"))
+        .unwrap()
+        .split("\n\n[")
+        .next()
+        .unwrap()
+        .replace("Oware Abapa", "Kalah");
+    let out = run_with_stdin(&["replay", "--json"], &record);
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["error"]["kind"], "bad-record");
+    let out = run_with_stdin(&["replay", "--json", "--rules", "abapa"], &record);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let path = temp_file("kalah.ogn", &record);
+    let out = bin().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let out = bin()
+        .args(["validate", "--rules", "abapa"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn a_bad_tag_line_is_its_games_error_and_the_next_games_are_checked() {
+    let path = data("auale-broken-tag.ogn");
+    let out = bin().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("3 games") && text.contains("2 good, 1 bad"),
+        "{text}"
+    );
+    let bad_line = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .position(|l| l.contains("Accra"))
+        .unwrap()
+        + 1;
+    assert!(text.contains(&format!(":{bad_line}: bad-record")), "{text}");
+    assert!(text.contains("no closing quote"), "{text}");
+}
+
+#[test]
+fn perft_ends_a_line_on_a_repeated_position_unless_told_not_to() {
+    // One seed a side: the position comes again after twelve plies.
+    let position = "0-0-0-0-1-0-0-0-0-0-0-1-23-23-S";
+    let count = |extra: &[&str]| {
+        let out = bin()
+            .args(["perft", "--depth", "13", "--position", position])
+            .args(extra)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    assert_eq!(count(&[]), "0", "the game ended at ply 12");
+    assert_eq!(count(&["--no-history"]), "1");
+    // Rules without the repetition end count every line.
+    assert_eq!(
+        count(&["--rules", "tournament"]),
+        count(&["--rules", "tournament", "--no-history"])
+    );
+}
