@@ -218,6 +218,91 @@ pub fn check(
     check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves).map_err(sheet_error)
 }
 
+/// A game as recorded so far by tapping the board: the moves replayed under the tournament's
+/// rules, the board they reach and the pits that may be played next.
+#[derive(Clone, Debug, Serialize)]
+pub struct Recording {
+    /// The moves in letters (a capture marked `x` where the rules capture only when marked).
+    pub moves: Vec<String>,
+    pub board: [u8; 12],
+    pub stores: [u8; 2],
+    pub to_move: Side,
+    /// The pits the side to move may play, as letters (empty once the game is over).
+    pub legal: Vec<String>,
+    /// The end the moves reached: its reason, the final seeds and the winner (`None`: a draw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub over: Option<RecordedEnd>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordedEnd {
+    pub reason: String,
+    pub stores: [u8; 2],
+    pub winner: Option<Side>,
+}
+
+/// Replays the moves recorded so far on a game's board: for the players of the game and the
+/// staff who run the tournament. Nothing is stored.
+pub fn recording(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+    moves: &str,
+) -> Result<Recording, ServiceError> {
+    let ctx = Context::load(conn, game_id)?;
+    if ctx.acting_player(actor).is_err() {
+        actor.check_runs(conn, ctx.tournament.id)?;
+    }
+    let rules = ctx.rules()?;
+    let replayed =
+        replay(moves, &rules, Position::start(), None, DeclaredEnd::Natural).map_err(|error| {
+            ServiceError::Replay(Box::new(crate::tournament::sheets::RefusedSheet {
+                error,
+                suggestions: Vec::new(),
+            }))
+        })?;
+    let position = replayed.final_position();
+    let written = |mv: crate::engine::Move, captured: bool| {
+        let mark = if captured && !rules.compulsory_capture {
+            "x"
+        } else {
+            ""
+        };
+        format!("{}{mark}", mv.pit.letter())
+    };
+    let legal = match replayed.outcome {
+        Some(_) => Vec::new(),
+        None => {
+            // Under optional captures a capturing pit is listed twice (taken, declined): the
+            // tap takes the capture.
+            let mut pits: Vec<String> = Vec::new();
+            for mv in rules.legal_moves(&position).iter() {
+                let letter = mv.pit.letter().to_string();
+                if !pits.iter().any(|p| p.starts_with(&letter)) {
+                    pits.push(written(*mv, mv.capture));
+                }
+            }
+            pits
+        }
+    };
+    Ok(Recording {
+        moves: replayed
+            .plies
+            .iter()
+            .map(|p| written(p.played.mv, p.played.captured_by_mover() > 0))
+            .collect(),
+        board: position.pits(),
+        stores: position.stores(),
+        to_move: position.to_move(),
+        legal,
+        over: replayed.outcome.map(|o| RecordedEnd {
+            reason: o.reason.describe().to_string(),
+            stores: o.stores,
+            winner: o.winner,
+        }),
+    })
+}
+
 /// The game's result as an accepted sheet gives it.
 fn result_from_sheet(sheet: &SheetRow, status: GameStatus) -> GameResult {
     GameResult {

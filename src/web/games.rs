@@ -179,8 +179,32 @@ async fn api_get(
     Ok(HttpResponse::Ok().json(detail))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordingBody {
+    moves: String,
+}
+
+/// The moves tapped so far on the game page's board, replayed: the board they reach and the
+/// pits that may be tapped next (nothing is stored).
+async fn api_recording(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<GameId>,
+    body: web::Json<RecordingBody>,
+) -> Result<HttpResponse, ApiError> {
+    let game_id = path.into_inner();
+    let actor = access::actor(&session);
+    let moves = body.into_inner().moves;
+    let recording = state
+        .db(move |conn| service::recording(conn, &actor, game_id, &moves))
+        .await?;
+    Ok(HttpResponse::Ok().json(recording))
+}
+
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/games/{id}", web::get().to(api_get))
+        .route("/games/{id}/recording", web::post().to(api_recording))
         .route("/games/{id}/sheets", web::post().to(api_submit))
         .route("/games/{id}/confirm", web::post().to(api_confirm))
         .route("/games/{id}/result", web::put().to(api_result))

@@ -107,6 +107,7 @@ const STYLE: &str = include_str!("../../static/style.css");
 const REPLAY_JS: &str = include_str!("../../static/replay.js");
 const PRINT_JS: &str = include_str!("../../static/print.js");
 const LIVE_JS: &str = include_str!("../../static/live.js");
+const RECORD_JS: &str = include_str!("../../static/record.js");
 
 fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
@@ -125,6 +126,10 @@ async fn print_script() -> HttpResponse {
 
 async fn live_script() -> HttpResponse {
     script(LIVE_JS)
+}
+
+async fn record_script() -> HttpResponse {
+    script(RECORD_JS)
 }
 
 async fn stylesheet() -> HttpResponse {
@@ -178,6 +183,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/static/replay.js", web::get().to(replay_script))
     .route("/static/print.js", web::get().to(print_script))
     .route("/static/live.js", web::get().to(live_script))
+    .route("/static/record.js", web::get().to(record_script))
     .service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(

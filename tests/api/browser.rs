@@ -621,6 +621,10 @@ impl Journey<'_> {
             return Err(format!("the diagnostic reads “{diagnostic}”"));
         }
         s.find(".diagnostic svg").await?;
+        // The slip is found: the list with the right move is among the suggestions.
+        s.expect_text("#suggestions", "Did you mean").await?;
+        s.expect_text("#suggestions", &format!("move {wrong_ply} "))
+            .await?;
         let kept = s
             .find("textarea[name=moves]")
             .await?
@@ -636,8 +640,38 @@ impl Journey<'_> {
             .err()
             .ok_or("a refused sheet shows a result")?;
 
-        // Corrected and sent again.
-        s.fill("textarea[name=moves]", &right).await?;
+        // Corrected by tapping the board, move after move: the result, the seeds and the end
+        // are then filled in from the replay.
+        s.fill("#sheet textarea[name=moves]", "").await?;
+        s.fill("#sheet input[name=south_seeds]", "").await?;
+        s.fill("#sheet input[name=north_seeds]", "").await?;
+        s.choose("#sheet select[name=result]", "Draw").await?;
+        self.tap_the_game(&right).await?;
+        let value = |css: &'static str| async move {
+            s.find(css)
+                .await?
+                .prop("value")
+                .await
+                .map_err(fail(css))
+                .map(Option::unwrap_or_default)
+        };
+        let filled = (
+            value("#sheet select[name=result]").await?,
+            value("#sheet input[name=south_seeds]").await?,
+            value("#sheet input[name=north_seeds]").await?,
+            value("#sheet textarea[name=moves]").await?,
+        );
+        if filled
+            != (
+                winner.clone(),
+                seeds[0].to_string(),
+                seeds[1].to_string(),
+                right.clone(),
+            )
+        {
+            return Err(format!("after tapping the game, the form holds {filled:?}"));
+        }
+        s.check_page().await?;
         s.click_through("#sheet button[type=submit]").await?;
         s.expect_text("main", "counts once your opponent confirms")
             .await?;
@@ -848,6 +882,78 @@ impl Journey<'_> {
         ] {
             s.goto(&path).await?;
         }
+        Ok(())
+    }
+
+    /// Records `moves` by tapping the pits of the game page's board, checking after each tap
+    /// that the move was taken, that an empty pit cannot be tapped, and that undo takes the last
+    /// move back.
+    async fn tap_the_game(&self, moves: &str) -> Step<()> {
+        let s = self.s;
+        s.find("#tap-open")
+            .await?
+            .click()
+            .await
+            .map_err(fail("open the board"))?;
+        s.wait_for_text(".recorder-status", "Move 1").await?;
+        let count = || async {
+            let v = s
+                .find("textarea[name=moves]")
+                .await?
+                .prop("value")
+                .await
+                .map_err(fail("the moves field"))?
+                .unwrap_or_default();
+            Ok::<usize, String>(v.split_whitespace().count())
+        };
+        let tap = |letter: String, expected: usize| async move {
+            s.find(&format!(".tapboard button[data-pit='{letter}']"))
+                .await?
+                .click()
+                .await
+                .map_err(fail(&format!("tap {letter}")))?;
+            let since = Instant::now();
+            while count().await? != expected {
+                if since.elapsed() > PATIENCE {
+                    return Err(format!("tapping {letter} recorded no move {expected}"));
+                }
+                tokio_sleep(10).await;
+            }
+            Ok::<(), String>(())
+        };
+        let list: Vec<&str> = moves.split_whitespace().collect();
+        // The first move, taken back, then played again.
+        tap(list[0].to_string(), 1).await?;
+        s.find("#tap-undo")
+            .await?
+            .click()
+            .await
+            .map_err(fail("undo"))?;
+        let since = Instant::now();
+        while count().await? != 0 {
+            if since.elapsed() > PATIENCE {
+                return Err("undo did not take the move back".to_string());
+            }
+            tokio_sleep(10).await;
+        }
+        for (k, m) in list.iter().enumerate() {
+            tap(m.to_string(), k + 1).await?;
+            if k == 2 {
+                // A pit that is empty cannot be tapped.
+                let disabled = s
+                    .browser
+                    .execute(
+                        "return Array.from(document.querySelectorAll('.tapboard button')).some(b => b.disabled && b.querySelector('.count').textContent === '0');",
+                        vec![],
+                    )
+                    .await
+                    .map_err(fail("read the board"))?;
+                if disabled != Value::Bool(true) {
+                    return Err("no empty pit is shown as one that cannot be tapped".to_string());
+                }
+            }
+        }
+        s.wait_for_text(".recorder-status", "Game over").await?;
         Ok(())
     }
 

@@ -454,3 +454,48 @@ async fn a_refused_sheet_comes_with_the_lists_that_mend_it() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(app.count("sheets"), 1);
 }
+
+#[actix_web::test]
+async fn the_board_replays_the_moves_tapped_so_far() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let url = format!("/api/games/{game}/recording");
+    // Only the game's players and the staff may record.
+    let r = app.client().post_json(&url, &json!({"moves": ""})).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+    let player = sign_in(&app, t, south, &south_pin).await;
+    let r = player.post_json(&url, &json!({"moves": ""})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let start = r.json();
+    assert_eq!(start["legal"], json!(["A", "B", "C", "D", "E", "F"]));
+    assert_eq!(start["board"], json!([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]));
+    assert_eq!(start["to_move"], "south");
+    assert!(start.get("over").is_none());
+    let r = player.post_json(&url, &json!({"moves": "E"})).await.json();
+    assert_eq!(r["to_move"], "north");
+    assert_eq!(r["board"][4], 0);
+    assert_eq!(r["legal"].as_array().unwrap().len(), 6);
+    // A move that cannot be played is refused with where and why.
+    let r = player.post_json(&url, &json!({"moves": "E E"})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(r.json()["error"]["ply"], 2);
+    // The whole game: over, with the seeds and the winner, and nothing more to tap.
+    let fixture = &fixture_games()[0];
+    let r = player
+        .post_json(&url, &json!({"moves": fixture.0}))
+        .await
+        .json();
+    assert_eq!(r["over"]["stores"], json!(fixture.2));
+    assert_eq!(r["over"]["winner"], fixture.1.as_str());
+    assert_eq!(r["legal"], json!([]));
+    assert_eq!(
+        r["moves"].as_array().unwrap().len(),
+        fixture.0.split(' ').count()
+    );
+    assert_eq!(app.count("sheets"), 0, "recording stores nothing");
+    // The controller may record too.
+    let r = organiser.post_json(&url, &json!({"moves": "A"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
