@@ -331,6 +331,38 @@ impl Session {
         }
     }
 
+    /// Clicks what `css` finds, on the page as it is (no new page expected).
+    async fn click(&self, css: &str) -> Step<()> {
+        self.find(css)
+            .await?
+            .click()
+            .await
+            .map_err(fail(&format!("click `{css}`")))
+    }
+
+    /// Marks the document shown, so that [`Session::same_document`] can tell a reload.
+    async fn mark_document(&self) -> Step<()> {
+        self.browser
+            .execute("window.sameDocument = true; return true;", vec![])
+            .await
+            .map_err(fail("mark the page"))?;
+        Ok(())
+    }
+
+    /// Fails, saying `reloaded`, unless the document marked is still the one shown.
+    async fn same_document(&self, reloaded: &str) -> Step<()> {
+        let same = self
+            .browser
+            .execute("return window.sameDocument === true;", vec![])
+            .await
+            .map_err(fail("read the mark"))?;
+        if same == Value::Bool(true) {
+            Ok(())
+        } else {
+            Err(reloaded.to_string())
+        }
+    }
+
     /// Waits until what `css` finds says `wanted`, without reloading the page.
     async fn wait_for_text(&self, css: &str, wanted: &str) -> Step<String> {
         let since = Instant::now();
@@ -699,10 +731,7 @@ impl Journey<'_> {
             .map_err(fail("switch to the wall"))?;
         s.goto(&format!("/tournaments/{tournament}/live")).await?;
         s.expect_text("#live-boards", "playing").await?;
-        s.browser
-            .execute("window.sameDocument = true; return true;", vec![])
-            .await
-            .map_err(fail("mark the projector's page"))?;
+        s.mark_document().await?;
         s.browser
             .switch_to_window(phone.clone())
             .await
@@ -715,14 +744,8 @@ impl Journey<'_> {
             .map_err(fail("switch to the wall"))?;
         let score = format!("{}-{}", seeds[0], seeds[1]);
         s.wait_for_text("#live-boards", &score).await?;
-        let same = s
-            .browser
-            .execute("return window.sameDocument === true;", vec![])
-            .await
-            .map_err(fail("read the mark"))?;
-        if same != Value::Bool(true) {
-            return Err("the projector view reloaded to show the result".to_string());
-        }
+        s.same_document("the projector view reloaded to show the result")
+            .await?;
         s.check_page().await?;
         s.browser
             .close_window()
@@ -735,33 +758,16 @@ impl Journey<'_> {
         s.expect_text(".status", &score).await?;
         s.expect_text(".status", "verified by replay").await?;
         // The replay steps back and forth without reloading the page.
-        s.browser
-            .execute("window.sameDocument = true; return true;", vec![])
-            .await
-            .map_err(fail("mark the game's page"))?;
+        s.mark_document().await?;
         s.expect_text("#ply-label", &format!("move {plies} of {plies}"))
             .await?;
-        s.find("button#prev")
-            .await?
-            .click()
-            .await
-            .map_err(fail("step back"))?;
+        s.click("button#prev").await?;
         s.wait_for_text("#ply-label", &format!("move {} of {plies}", plies - 1))
             .await?;
-        s.find("#move-list a[data-ply='0']")
-            .await?
-            .click()
-            .await
-            .map_err(fail("go to the start"))?;
+        s.click("#move-list a[data-ply='0']").await?;
         s.wait_for_text("#ply-label", "start").await?;
-        let same = s
-            .browser
-            .execute("return window.sameDocument === true;", vec![])
-            .await
-            .map_err(fail("read the mark"))?;
-        if same != Value::Bool(true) {
-            return Err("stepping through the replay reloaded the page".to_string());
-        }
+        s.same_document("stepping through the replay reloaded the page")
+            .await?;
         s.sign_out().await?;
 
         // Anyone sees the standings.
@@ -890,11 +896,7 @@ impl Journey<'_> {
     /// move back.
     async fn tap_the_game(&self, moves: &str) -> Step<()> {
         let s = self.s;
-        s.find("#tap-open")
-            .await?
-            .click()
-            .await
-            .map_err(fail("open the board"))?;
+        s.click("#tap-open").await?;
         s.wait_for_text(".recorder-status", "Move 1").await?;
         let count = || async {
             let v = s
@@ -907,11 +909,8 @@ impl Journey<'_> {
             Ok::<usize, String>(v.split_whitespace().count())
         };
         let tap = |letter: String, expected: usize| async move {
-            s.find(&format!(".tapboard button[data-pit='{letter}']"))
-                .await?
-                .click()
-                .await
-                .map_err(fail(&format!("tap {letter}")))?;
+            s.click(&format!(".tapboard button[data-pit='{letter}']"))
+                .await?;
             let since = Instant::now();
             while count().await? != expected {
                 if since.elapsed() > PATIENCE {
@@ -924,11 +923,7 @@ impl Journey<'_> {
         let list: Vec<&str> = moves.split_whitespace().collect();
         // The first move, taken back, then played again.
         tap(list[0].to_string(), 1).await?;
-        s.find("#tap-undo")
-            .await?
-            .click()
-            .await
-            .map_err(fail("undo"))?;
+        s.click("#tap-undo").await?;
         let since = Instant::now();
         while count().await? != 0 {
             if since.elapsed() > PATIENCE {

@@ -14,6 +14,29 @@ use crate::helpers::*;
 use crate::sheets::{one_game, publish, with_pin};
 use crate::swiss::{fixture_games, sheet, sign_in};
 
+/// Sends the game page's sheet form: result, seeds, end natural, moves, and the form's token.
+async fn sheet_form(
+    player: &Client,
+    game: i64,
+    (result, seeds): (&str, [&str; 2]),
+    moves: &str,
+    csrf: &str,
+) -> Resp {
+    player
+        .post_multipart(
+            &format!("/games/{game}/sheet"),
+            &[
+                ("result", None, result),
+                ("south_seeds", None, seeds[0]),
+                ("north_seeds", None, seeds[1]),
+                ("end", None, "natural"),
+                ("moves", None, moves),
+                ("csrf", None, csrf),
+            ],
+        )
+        .await
+}
+
 /// The events of a server-sent event stream, read on a thread of their own: each event's data
 /// lines joined.
 fn event_stream(address: &str, path: &str) -> mpsc::Receiver<String> {
@@ -317,19 +340,14 @@ async fn a_stale_sheet_form_comes_back_with_what_was_typed_and_a_fresh_token() {
         .await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     let fixture = &fixture_games()[0];
-    let r = player
-        .post_multipart(
-            &format!("/games/{game}/sheet"),
-            &[
-                ("result", None, fixture.1.as_str()),
-                ("south_seeds", None, "30"),
-                ("north_seeds", None, "18"),
-                ("end", None, "natural"),
-                ("moves", None, fixture.0.as_str()),
-                ("csrf", None, stale.as_str()),
-            ],
-        )
-        .await;
+    let r = sheet_form(
+        &player,
+        game,
+        (fixture.1.as_str(), ["30", "18"]),
+        &fixture.0,
+        &stale,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
     assert!(r.body.contains("was not sent"), "{}", r.body);
     assert!(
@@ -415,20 +433,8 @@ async fn a_refused_sheet_comes_with_the_lists_that_mend_it() {
     let player = sign_in(&app, t, south, &south_pin).await;
     let csrf = player.csrf(&format!("/games/{game}")).await;
     let seeds = (fixture.2[0].to_string(), fixture.2[1].to_string());
-    let typed = slipped.join(" ");
-    let r = player
-        .post_multipart(
-            &format!("/games/{game}/sheet"),
-            &[
-                ("result", None, fixture.1.as_str()),
-                ("south_seeds", None, seeds.0.as_str()),
-                ("north_seeds", None, seeds.1.as_str()),
-                ("end", None, "natural"),
-                ("moves", None, typed.as_str()),
-                ("csrf", None, csrf.as_str()),
-            ],
-        )
-        .await;
+    let declared = (fixture.1.as_str(), [seeds.0.as_str(), seeds.1.as_str()]);
+    let r = sheet_form(&player, game, declared, &slipped.join(" "), &csrf).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body.contains("Did you mean"), "{}", r.body);
     assert!(r.body.contains("a move missing before move"), "{}", r.body);
@@ -438,19 +444,7 @@ async fn a_refused_sheet_comes_with_the_lists_that_mend_it() {
         r.body.contains(&mended),
         "the suggestion's form sends the mended list"
     );
-    let r = player
-        .post_multipart(
-            &format!("/games/{game}/sheet"),
-            &[
-                ("result", None, fixture.1.as_str()),
-                ("south_seeds", None, seeds.0.as_str()),
-                ("north_seeds", None, seeds.1.as_str()),
-                ("end", None, "natural"),
-                ("moves", None, fixture.0.as_str()),
-                ("csrf", None, csrf.as_str()),
-            ],
-        )
-        .await;
+    let r = sheet_form(&player, game, declared, &fixture.0, &csrf).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(app.count("sheets"), 1);
 }
