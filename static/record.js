@@ -3,6 +3,24 @@
 // rules (POST /api/games/{id}/recording), which answers with the new board and the pits that may
 // be played next; only those can be tapped. At the end of the game the result, the seeds and how
 // it ended are filled in from the replay. Without JavaScript the moves are typed as before.
+// A repair suggestion's "Use this list" puts the mended list in the sheet form, to be checked and
+// sent; without this script the suggestion's own form sends it.
+document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
+  suggestion.addEventListener("submit", function (event) {
+    var target = document.querySelector("#sheet textarea[name=moves]");
+    var mended = suggestion.querySelector("input[name=moves]");
+    if (!target || !mended) return;
+    event.preventDefault();
+    target.value = mended.value;
+    target.focus();
+    var note = suggestion.querySelector(".used") || document.createElement("p");
+    note.className = "used";
+    note.setAttribute("role", "status");
+    note.textContent = "This list is now in the form below: check it and send the sheet.";
+    suggestion.appendChild(note);
+  });
+});
+
 (function () {
   var form = document.querySelector("form[data-recorder]");
   if (!form || !window.fetch) return;

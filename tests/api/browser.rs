@@ -667,6 +667,25 @@ impl Journey<'_> {
         if kept.trim() != wrong {
             return Err("the refused sheet's moves are not kept in the form".to_string());
         }
+        // "Use this list" on the right one puts it in the form, to be checked and sent.
+        let used = s
+            .browser
+            .execute(
+                "var right = arguments[0];
+                 var f = Array.from(document.querySelectorAll('form.use-suggestion'))
+                   .find(function (f) { return f.querySelector('input[name=moves]').value === right; });
+                 if (!f) return 'not suggested';
+                 f.querySelector('button').click();
+                 return document.querySelector('#sheet textarea[name=moves]').value;",
+                vec![json!(right)],
+            )
+            .await
+            .map_err(fail("use the suggestion"))?;
+        if used != json!(right) {
+            return Err(format!(
+                "using the right suggestion leaves the form with {used}"
+            ));
+        }
         s.expect_text("main", "Result: ")
             .await
             .err()
