@@ -1,7 +1,6 @@
 //! Signing in and out: staff with username and password, players with their PIN.
 
 use std::net::IpAddr;
-use std::time::Instant;
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -14,6 +13,7 @@ use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::identity::{player_mark, staff_mark};
 use crate::auth::password::DUMMY_HASH;
+use crate::auth::throttle::Claimed;
 use crate::auth::{Identity, Lane, Role, UserSession, verify_secret};
 use crate::service::ServiceError;
 use crate::service::auth::{self as service, Owner, WRONG_LOGIN, WRONG_PIN};
@@ -47,22 +47,16 @@ impl Attempt {
         self.known.iter().any(|m| m == mark)
     }
 
-    /// Takes one failure of the address's allowance before anything is checked.
-    fn claim(&self, state: &AppState) -> Result<(), ServiceError> {
-        state
-            .throttle
-            .claim(self.address, Instant::now())
-            .map_err(|wait| {
-                ServiceError::TooManyAttempts(format!(
-                    "too many failed sign-ins from your network: try again in {} seconds",
-                    wait.as_secs().max(1)
-                ))
-            })
-    }
-
-    /// The secret was right: the address gets its failure back.
-    fn succeeded(&self, state: &AppState) {
-        state.throttle.release(self.address, Instant::now());
+    /// Takes one failure of the address's allowance before anything is checked (waiting while
+    /// the address's attempts under way fill it); it is given back if the secret is right
+    /// ([`Claimed::succeeded`]).
+    async fn claim(&self, state: &AppState) -> Result<Claimed, ServiceError> {
+        state.throttle.claim(self.address).await.map_err(|wait| {
+            ServiceError::TooManyAttempts(format!(
+                "too many failed sign-ins from your network: try again in {} seconds",
+                wait.as_secs().max(1)
+            ))
+        })
     }
 }
 
@@ -92,7 +86,7 @@ pub async fn check_login(
     username: String,
     password: String,
 ) -> Result<SignedIn, ServiceError> {
-    attempt.claim(state)?;
+    let claimed = attempt.claim(state).await?;
     let username_again = username.clone();
     let account = state
         .db(move |conn| service::account(conn, &username))
@@ -118,7 +112,7 @@ pub async fn check_login(
     state
         .write(move |conn| service::login_succeeded(conn, id))
         .await?;
-    attempt.succeeded(state);
+    claimed.succeeded();
     Ok(SignedIn {
         identity: Identity::Staff {
             account_id: account.id,
@@ -139,7 +133,7 @@ pub async fn check_pin_of(
     candidates: Vec<PlayerId>,
     pin: String,
 ) -> Result<SignedIn, ServiceError> {
-    attempt.claim(state)?;
+    let claimed = attempt.claim(state).await?;
     let players = state
         .db(move |conn| service::pin_candidates(conn, tournament_id, &candidates))
         .await?;
@@ -164,7 +158,7 @@ pub async fn check_pin_of(
             state
                 .write(move |conn| service::pin_succeeded(conn, id, &tried))
                 .await?;
-            attempt.succeeded(state);
+            claimed.succeeded();
             return Ok(SignedIn {
                 identity: Identity::Player {
                     player_id: player.id,

@@ -551,10 +551,25 @@ async fn failures_from_one_address_are_throttled_and_sign_ins_that_succeed_are_n
     for i in 0..30 {
         players.push(add_player(&organiser, t, &format!("Player {i:02}")).await);
     }
-    // A venue where every phone shares one address: thirty sign-ins, all answered.
+    // A venue where every phone shares one address: thirty sign-ins, all answered, one after
+    // another and all at once (more at once than the address may fail: the attempts under way
+    // wait for each other instead of being refused).
     for (id, pin) in &players {
         let phone = app.client_at("192.0.2.1");
         let r = pin_sign_in(&phone, t, *id, pin).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    assert!(players.len() > ADDRESS_ALLOWANCE as usize);
+    let at_once: Vec<_> = players
+        .iter()
+        .map(|(id, pin)| {
+            let phone = app.client_at("192.0.2.2");
+            let (id, pin) = (*id, pin.clone());
+            actix_web::rt::spawn(async move { pin_sign_in(&phone, t, id, &pin).await })
+        })
+        .collect();
+    for signing_in in at_once {
+        let r = signing_in.await.unwrap();
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     }
     // A guesser at another address spreads guesses over players, under each player's lock...
