@@ -684,6 +684,46 @@ pub struct RoundView {
     pub warnings: Vec<String>,
 }
 
+/// A player's place in a round: their board, side and opponent (a bye: no board, no side).
+#[derive(Clone, Debug)]
+pub struct Place {
+    pub player: PlayerId,
+    pub name: String,
+    pub board: Option<i32>,
+    pub south: Option<bool>,
+    /// The opponent's name, or `bye`.
+    pub opponent: String,
+}
+
+impl RoundView {
+    /// Every player of the round's games by name (case aside), as a list to find one's board.
+    pub fn places_by_name(&self) -> Vec<Place> {
+        let mut places = Vec::new();
+        for g in &self.games {
+            let place = |player: &super::views::PlayerRef, south: bool, opponent: &str| Place {
+                player: player.id,
+                name: player.name.clone(),
+                board: g.board,
+                south: Some(south),
+                opponent: opponent.to_string(),
+            };
+            match &g.north {
+                Some(n) => {
+                    places.push(place(&g.south, true, &n.name));
+                    places.push(place(n, false, &g.south.name));
+                }
+                None => places.push(Place {
+                    board: None,
+                    south: None,
+                    ..place(&g.south, true, "bye")
+                }),
+            }
+        }
+        places.sort_by_key(|s| s.name.to_lowercase());
+        places
+    }
+}
+
 /// A round as shown, if the actor may see it (unpublished rounds: only staff who run it).
 pub fn view(
     conn: &mut SqliteConnection,

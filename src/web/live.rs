@@ -36,19 +36,19 @@ impl Content {
         let Some(round) = &self.round else {
             return Vec::new();
         };
-        let mut rows = Vec::new();
-        for g in &round.games {
-            let board = g.board.map_or_else(String::new, |b| b.to_string());
-            match &g.north {
-                Some(n) => {
-                    rows.push((g.south.name.clone(), board.clone(), "South", n.name.clone()));
-                    rows.push((n.name.clone(), board, "North", g.south.name.clone()));
-                }
-                None => rows.push((g.south.name.clone(), board, "", "bye".to_string())),
-            }
-        }
-        rows.sort_by_key(|r| r.0.to_lowercase());
-        rows
+        round
+            .places_by_name()
+            .into_iter()
+            .map(|place| {
+                let side = match place.south {
+                    Some(true) => "South",
+                    Some(false) => "North",
+                    None => "",
+                };
+                let board = place.board.map_or_else(String::new, |b| b.to_string());
+                (place.name, board, side, place.opponent)
+            })
+            .collect()
     }
 
     fn rank(&self, s: &crate::tournament::standings::Standing) -> String {
@@ -60,8 +60,8 @@ impl Content {
     }
 }
 
-/// The content of the wall, drawn from the data as it is now.
-async fn content(state: &AppState, id: TournamentId) -> Result<String, ServiceError> {
+/// The content of the wall, from the data as it is now.
+async fn content(state: &AppState, id: TournamentId) -> Result<Content, ServiceError> {
     let d = state.standings(id, None).await?;
     let number = d.published;
     let round = if number > 0 {
@@ -75,7 +75,7 @@ async fn content(state: &AppState, id: TournamentId) -> Result<String, ServiceEr
     } else {
         None
     };
-    Ok(Content { d, round }.render()?)
+    Ok(Content { d, round })
 }
 
 #[derive(Template, WebTemplate)]
@@ -93,12 +93,12 @@ async fn live_page(
     path: web::Path<TournamentId>,
 ) -> Result<LivePage, PageError> {
     let id = path.into_inner();
-    let name = state.standings(id, None).await?.t.name.clone();
+    let content = content(&state, id).await?;
     Ok(LivePage {
         nav: Nav::new(&session),
         id,
-        name,
-        content: content(&state, id).await?,
+        name: content.d.t.name.clone(),
+        content: content.render().map_err(ServiceError::from)?,
     })
 }
 
@@ -162,7 +162,7 @@ async fn watch(
         }
         actix_web::rt::time::sleep(SETTLE).await;
         changes.mark_unchanged();
-        let now = match content(&state, id).await {
+        let now = match content(&state, id).await.and_then(|c| Ok(c.render()?)) {
             Ok(html) => html,
             Err(e) => {
                 tracing::error!(cause = %e.cause_chain(), "projector view");
@@ -183,7 +183,10 @@ async fn events(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let first = content(&state, id).await?;
+    let first = content(&state, id)
+        .await?
+        .render()
+        .map_err(ServiceError::from)?;
     let (tx, rx) = tokio::sync::mpsc::channel(4);
     // The browser waits two seconds before it opens a stream again, and starts from the
     // content as it is.

@@ -493,7 +493,7 @@ fn printed_now() -> String {
 }
 
 /// The round's players by name, each with their points before the round, board, side and
-/// opponent.
+/// opponent; those who asked for a bye among them.
 fn by_name(
     round: &RoundView,
     before: &crate::service::standings::Report,
@@ -507,35 +507,25 @@ fn by_name(
                 crate::service::standings::value_text(s.points)
             })
     };
-    let board = |g: &GameView| g.board.map_or_else(String::new, |b| b.to_string());
-    let mut rows = Vec::new();
-    for g in &round.games {
-        match &g.north {
-            Some(n) => {
-                rows.push((
-                    g.south.name.clone(),
-                    points(g.south.id),
-                    board(g),
-                    "South (moves first)",
-                    n.name.clone(),
-                ));
-                rows.push((
-                    n.name.clone(),
-                    points(n.id),
-                    board(g),
-                    "North",
-                    g.south.name.clone(),
-                ));
-            }
-            None => rows.push((
-                g.south.name.clone(),
-                points(g.south.id),
-                String::new(),
-                "",
-                "bye".to_string(),
-            )),
-        }
-    }
+    let mut rows: Vec<_> = round
+        .places_by_name()
+        .into_iter()
+        .map(|place| {
+            let side = match place.south {
+                Some(true) => "South (moves first)",
+                Some(false) => "North",
+                None => "",
+            };
+            let board = place.board.map_or_else(String::new, |b| b.to_string());
+            (
+                place.name,
+                points(place.player),
+                board,
+                side,
+                place.opponent,
+            )
+        })
+        .collect();
     for b in &round.requested_byes {
         rows.push((
             b.name.clone(),
