@@ -51,10 +51,9 @@ impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for Pragmas {
 /// in no particular order.
 pub struct Writer {
     queue: std::sync::mpsc::Sender<Job>,
-    /// Counts the writes done: what was read at one version is still true while it stays.
-    version: Arc<std::sync::atomic::AtomicU64>,
-    /// Tells whoever watches (the projector view's event streams) that the version moved on.
-    changes: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Counts the writes done: what was read at one version is still true while it stays. Whoever
+    /// watches it (the projector view's event streams) is woken when it moves on.
+    version: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 type Job = Box<dyn FnOnce(&mut SqliteConnection) + Send>;
@@ -80,8 +79,7 @@ impl Writer {
             })?;
         Ok(Arc::new(Writer {
             queue,
-            version: Default::default(),
-            changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+            version: Arc::new(tokio::sync::watch::Sender::new(0)),
         }))
     }
 
@@ -89,13 +87,13 @@ impl Writer {
     /// committed (or rolled back) and before its caller hears of it, so a result computed from
     /// what was read at one version is current as long as the version stays.
     pub fn version(&self) -> u64 {
-        self.version.load(std::sync::atomic::Ordering::Acquire)
+        *self.version.borrow()
     }
 
     /// A receiver that wakes up after each write has committed (several writes may make one
     /// wake-up): it holds the version at that moment.
     pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
-        self.changes.subscribe()
+        self.version.subscribe()
     }
 
     /// Runs `f` on the writing connection once the writes queued before it are done.
@@ -106,14 +104,12 @@ impl Writer {
     {
         let (done, result) = tokio::sync::oneshot::channel();
         let version = self.version.clone();
-        let changes = self.changes.clone();
         self.queue
             .send(Box::new(move |conn: &mut SqliteConnection| {
                 let answer = f(conn);
                 // After the commit, never before: a reader that sees the new version sees the
                 // new data; and before the answer, so the caller's next read sees it too.
-                let now = version.fetch_add(1, std::sync::atomic::Ordering::Release) + 1;
-                changes.send_replace(now);
+                version.send_modify(|v| *v += 1);
                 let _ = done.send(answer);
             }))
             .map_err(|_| WriteFailed)?;
