@@ -551,27 +551,6 @@ pub fn suggestions_account(suggestions: &[Suggestion]) -> String {
     out
 }
 
-/// The suggestions that mend a refused game, read as `replay_text` reads it (none when the
-/// record itself cannot be read, or the game is accepted).
-pub fn suggest_text(
-    text: &str,
-    rules: Option<Preset>,
-    notation: Option<Notation>,
-    end: Option<DeclaredEnd>,
-) -> Vec<Suggestion> {
-    match replay_input(text, rules, notation, end) {
-        Ok(i) => suggest(
-            &i.movetext,
-            &i.rules,
-            i.start,
-            i.notation,
-            i.end,
-            &i.declared,
-        ),
-        Err(_) => Vec::new(),
-    }
-}
-
 /// What a replay from the command line works on: the moves and what the record declares.
 struct ReplayInput {
     movetext: String,
@@ -582,6 +561,33 @@ struct ReplayInput {
     declared: crate::engine::Declared,
 }
 
+impl ReplayInput {
+    /// The replay, checked against what the record declares.
+    fn replay(&self) -> Result<Replay, ReplayError> {
+        let replayed = replay(
+            &self.movetext,
+            &self.rules,
+            self.start,
+            self.notation,
+            self.end,
+        )?;
+        replayed.verify(&self.declared)?;
+        Ok(replayed)
+    }
+
+    /// The single edits that mend a refused game (none when it is accepted).
+    fn suggest(&self) -> Vec<Suggestion> {
+        suggest(
+            &self.movetext,
+            &self.rules,
+            self.start,
+            self.notation,
+            self.end,
+            &self.declared,
+        )
+    }
+}
+
 /// Replays one game's text as the command line reads it (a move list, or the first OGN record
 /// with its tags applied). `rules` and `end` given here take precedence over the record's tags.
 pub fn replay_text(
@@ -590,10 +596,7 @@ pub fn replay_text(
     notation: Option<Notation>,
     end: Option<DeclaredEnd>,
 ) -> Result<Replay, ReplayError> {
-    let i = replay_input(text, rules, notation, end)?;
-    let replayed = replay(&i.movetext, &i.rules, i.start, i.notation, i.end)?;
-    replayed.verify(&i.declared)?;
-    Ok(replayed)
+    replay_input(text, rules, notation, end)?.replay()
 }
 
 fn replay_input(
@@ -689,9 +692,15 @@ fn run_replay(args: &ReplayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = replay_text(&text, args.rules, args.notation.0, args.end);
-    let suggestions = match (&result, args.suggest) {
-        (Err(_), true) => Some(suggest_text(&text, args.rules, args.notation.0, args.end)),
+    // The record is read once: replayed, and when refused, mended.
+    let input = replay_input(&text, args.rules, args.notation.0, args.end);
+    let result = input
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(ReplayInput::replay);
+    let suggestions = match (&result, &input, args.suggest) {
+        (Err(_), Ok(input), true) => Some(input.suggest()),
+        (Err(_), Err(_), true) => Some(Vec::new()),
         _ => None,
     };
     let mut out = io::stdout().lock();
