@@ -15,8 +15,11 @@ use super::replay::{Declared, DeclaredEnd, check, replay};
 use super::rules::Rules;
 
 /// What one edit does to the list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum EditKind {
     /// One move replaced by another.
     Replace,
@@ -43,12 +46,7 @@ pub struct Edit {
 impl Edit {
     /// The kind as the JSON names it: `replace`, `swap`, `insert`, `delete`.
     pub fn kind_name(&self) -> &'static str {
-        match self.kind {
-            EditKind::Replace => "replace",
-            EditKind::Swap => "swap",
-            EditKind::Delete => "delete",
-            EditKind::Insert => "insert",
-        }
+        self.kind.into()
     }
 }
 

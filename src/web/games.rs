@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::access;
 use super::auth::Attempt;
-use super::board_svg::{Marks, named_board_svg, pit_colours, ply_marks};
+use super::board_svg::{Marks, board_svg, named_board_svg, pit_colours, ply_marks};
 use super::error::{ApiError, PageError, status};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
@@ -244,11 +244,7 @@ impl Diagnostic {
                     message: r.message.clone(),
                     ply: Some(r.ply),
                     token: Some(r.token.clone()),
-                    diagram: Some(named_board_svg(
-                        &r.position,
-                        &Marks::default(),
-                        ["South", "North"],
-                    )),
+                    diagram: Some(board_svg(&r.position, &Marks::default())),
                     suggestions: refused.suggestions.clone(),
                 }
             }
@@ -359,14 +355,13 @@ impl GamePage {
     /// Every board of the replay, for the script that steps through it without reloading:
     /// seeds, stores, the pit sown from, the pits captured, and the colours to draw them in.
     fn replay_json(&self) -> String {
-        let palette = |marks: &Marks, i: usize| pit_colours(marks, i);
         let total = self.detail.plies.len();
         let boards: Vec<serde_json::Value> = (0..=total)
             .map(|shown| {
                 let (position, marks) = position_after(&self.detail, shown as u32);
                 let colours: Vec<[&str; 2]> = (0..12)
                     .map(|i| {
-                        let (fill, ink) = palette(&marks, i);
+                        let (fill, ink) = pit_colours(&marks, i);
                         [fill, ink]
                     })
                     .collect();

@@ -116,22 +116,6 @@ fn script(body: &'static str) -> HttpResponse {
         .body(body)
 }
 
-async fn replay_script() -> HttpResponse {
-    script(REPLAY_JS)
-}
-
-async fn print_script() -> HttpResponse {
-    script(PRINT_JS)
-}
-
-async fn live_script() -> HttpResponse {
-    script(LIVE_JS)
-}
-
-async fn record_script() -> HttpResponse {
-    script(RECORD_JS)
-}
-
 async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/css; charset=utf-8")
@@ -180,10 +164,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }))
     .route("/", web::get().to(home))
     .route("/static/style.css", web::get().to(stylesheet))
-    .route("/static/replay.js", web::get().to(replay_script))
-    .route("/static/print.js", web::get().to(print_script))
-    .route("/static/live.js", web::get().to(live_script))
-    .route("/static/record.js", web::get().to(record_script))
+    .route(
+        "/static/replay.js",
+        web::get().to(|| async { script(REPLAY_JS) }),
+    )
+    .route(
+        "/static/print.js",
+        web::get().to(|| async { script(PRINT_JS) }),
+    )
+    .route(
+        "/static/live.js",
+        web::get().to(|| async { script(LIVE_JS) }),
+    )
+    .route(
+        "/static/record.js",
+        web::get().to(|| async { script(RECORD_JS) }),
+    )
     .service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(
