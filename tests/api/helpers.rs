@@ -362,3 +362,18 @@ pub async fn add_player(staff: &Client, tournament: i64, name: &str) -> (i64, St
         v["pin"].as_str().unwrap().to_string(),
     )
 }
+
+/// Signs a player in with their PIN on the tournament's sign-in page (the form, with its token).
+pub async fn page_sign_in(client: &Client, t: i64, player: i64, pin: &str) -> Resp {
+    let csrf = client.csrf(&format!("/tournaments/{t}/sign-in")).await;
+    client
+        .post_form(
+            &format!("/tournaments/{t}/sign-in"),
+            &[
+                ("player_id", &player.to_string()),
+                ("pin", pin),
+                ("csrf", &csrf),
+            ],
+        )
+        .await
+}

@@ -327,17 +327,7 @@ async fn a_stale_sheet_form_comes_back_with_what_was_typed_and_a_fresh_token() {
     assert!(page.body.contains("waiting for a score sheet"));
     let stale = csrf_in(&page.body);
     // Signed in again elsewhere (another tab): the session, and its token, are new.
-    let csrf = player.csrf(&format!("/tournaments/{t}/sign-in")).await;
-    let r = player
-        .post_form(
-            &format!("/tournaments/{t}/sign-in"),
-            &[
-                ("player_id", &south.to_string()),
-                ("pin", &south_pin),
-                ("csrf", &csrf),
-            ],
-        )
-        .await;
+    let r = page_sign_in(&player, t, south, &south_pin).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     let fixture = &fixture_games()[0];
     let r = sheet_form(

@@ -602,17 +602,7 @@ async fn the_sheet_form_shows_the_diagnostic_and_keeps_what_was_typed() {
     let (t, game, (south, south_pin), (_, north_pin)) = one_game(&app, &organiser, json!({})).await;
     publish(&organiser, t, 1).await;
     let player = app.client();
-    let csrf = player.csrf(&format!("/tournaments/{t}/sign-in")).await;
-    let r = player
-        .post_form(
-            &format!("/tournaments/{t}/sign-in"),
-            &[
-                ("player_id", &south.to_string()),
-                ("pin", &south_pin),
-                ("csrf", &csrf),
-            ],
-        )
-        .await;
+    let r = page_sign_in(&player, t, south, &south_pin).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     let page = player.get(&format!("/tournaments/{t}")).await;
     assert!(
