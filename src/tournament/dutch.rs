@@ -27,7 +27,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::matching::{Wide, solve};
+use super::matching::{Matching, Unset, Wide};
 use super::trf::{Cell, Colour, Outcome, Trf};
 
 /// One earlier round of a player.
@@ -473,16 +473,17 @@ impl Context {
         let n = self.players.len();
         let b = self.group_bits;
         let score = |v: usize| self.players[v].score;
-        let mut m = Matcher::<L>::new(n);
-        m.window = (0..n).take_while(|&v| score(v) >= score(0)).count();
         let no_ranks = HashMap::new();
         let odd = n % 2 == 1;
         let top_score = score(0);
-        for p in 0..n {
-            for o in 0..p {
-                let w = if odd {
+        let mut bye_score = 0;
+        let mut bye_rule = false;
+        let mut played_ranks = HashMap::new();
+        if odd {
+            let elig = |v: usize| u64::from(!self.players[v].eligible);
+            let unset = Unset {
+                weight: Box::new(|o: usize, p: usize| {
                     if self.compatible(o, p) {
-                        let elig = |v: usize| u64::from(!self.players[v].eligible);
                         Wide::from_u64(1 + elig(p) + elig(o))
                             .shifted(self.scores_width)
                             .or(u64::from(self.shifts[&score(p)] + self.shifts[&score(o)]))
@@ -492,24 +493,27 @@ impl Context {
                     } else {
                         Wide::ZERO
                     }
-                } else {
-                    self.weight(o, p, false, false, 0, false, &no_ranks)
-                };
-                m.set(p, o, w);
+                }),
+                base: Wide::<L>::from_u64(1)
+                    .shifted(self.scores_width + b)
+                    .or(1)
+                    .shifted(self.tie_bits()),
+                own: (0..n)
+                    .map(|v| {
+                        Wide::from_u64(elig(v))
+                            .shifted(self.scores_width)
+                            .or(u64::from(self.shifts[&score(v)]))
+                            .shifted(b + self.tie_bits())
+                    })
+                    .collect(),
+            };
+            let mut m = Matcher::<L>::new(n, unset);
+            let first = m.compute();
+            let left_over: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+            if left_over.len() > 1 || left_over.iter().any(|&v| !self.players[v].eligible) {
+                return Err(NoPairing::Impossible);
             }
-        }
-        let first = m.compute();
-        let left_over: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
-        if left_over.len() > 1 || left_over.iter().any(|&v| !self.players[v].eligible) {
-            return Err(NoPairing::Impossible);
-        }
-        let mut bye_score = 0;
-        let mut bye_rule = false;
-        let mut played_ranks = HashMap::new();
-        if odd {
-            let unpaired = (0..n)
-                .find(|&v| first[v] == v)
-                .expect("one player left over");
+            let unpaired = left_over[0];
             bye_score = score(unpaired);
             if bye_score >= top_score {
                 bye_rule = (0..n)
@@ -525,11 +529,37 @@ impl Context {
             for (rank, c) in counts.into_iter().enumerate() {
                 played_ranks.insert(c, rank);
             }
-            for p in 0..n {
-                for o in 0..p {
-                    let w = self.weight(o, p, false, false, bye_score, bye_rule, &played_ranks);
-                    m.set(p, o, w);
-                }
+        }
+        let ranks = if odd { &played_ranks } else { &no_ranks };
+        // Outside the brackets being paired, a pair weighs its top field (a pair, and which
+        // players may still take the bye) and its C9 field (games played by the bye's player).
+        let (default_score, default_rule) = (bye_score, bye_rule);
+        let width = self.width();
+        let below_c9 = width - 4 * b - 2 * self.scores_width;
+        let unset = Unset {
+            weight: Box::new(move |o: usize, p: usize| {
+                self.weight(o, p, false, false, default_score, default_rule, ranks)
+            }),
+            base: Wide::bit(width),
+            own: (0..n)
+                .map(|v| {
+                    let p = &self.players[v];
+                    let candidate = p.eligible && p.score <= default_score;
+                    let c9 = if default_rule && p.score == default_score {
+                        ranks[&p.played_games] as u64
+                    } else {
+                        0
+                    };
+                    Wide::from_u64(u64::from(!candidate)).shifted(width)
+                        + Wide::from_u64(c9).shifted(below_c9)
+                })
+                .collect(),
+        };
+        let mut m = Matcher::<L>::new(n, unset);
+        if !odd {
+            let first = m.compute();
+            if (0..n).any(|v| first[v] == v) {
+                return Err(NoPairing::Impossible);
             }
         }
 
@@ -550,7 +580,6 @@ impl Context {
                 bracket.push(next);
                 next += 1;
             }
-            m.window = bracket.len();
             let in_bracket = |u: usize| u >= first_resident && u < next_vertex;
             // base[l][s]: the weight of the bracket's l-th player with its s-th (s < l).
             let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
@@ -978,104 +1007,56 @@ fn neutral_colour(a: &Info, b: &Info) -> Option<Colour> {
         .map(|(_, &y)| y)
 }
 
-/// The weights of every pair, and their heaviest matching. Pairs made for good leave the
-/// graph.
-struct Matcher<const L: usize> {
-    n: usize,
-    w: Vec<Wide<L>>,
+/// The weights of the pairs, and their heaviest matching, kept from one choice to the next.
+/// Pairs made for good leave the graph. Pairs never given a weight weigh what `unset` says: at
+/// first only each player's nearest neighbours in the order are in the graph; the others join
+/// when the duals show they might make the matching heavier.
+struct Matcher<'c, const L: usize> {
+    m: Matching<L>,
     fixed: Vec<usize>,
-    /// The players of the bracket being paired and of the next score group: the first ones
-    /// still free.
-    window: usize,
+    unset: Unset<'c, L>,
 }
 
-/// Beyond the window, each player's edges to this many players after them are matched at
-/// first; the others join only when the duals show they might make the matching heavier.
+/// Each player's edges to this many players after them are in the graph from the start.
 const NEIGHBOURS: usize = 12;
 
-impl<const L: usize> Matcher<L> {
-    fn new(n: usize) -> Self {
+impl<'c, const L: usize> Matcher<'c, L> {
+    fn new(n: usize, unset: Unset<'c, L>) -> Self {
+        let mut m = Matching::new(n);
+        for i in 0..n {
+            for j in i + 1..n.min(i + 1 + NEIGHBOURS) {
+                m.set(i, j, (unset.weight)(i, j));
+            }
+        }
         Matcher {
-            n,
-            w: vec![Wide::ZERO; n * n],
+            m,
             fixed: vec![usize::MAX; n],
-            window: n,
+            unset,
         }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
+        if self.fixed[a] == usize::MAX && self.fixed[b] == usize::MAX {
+            self.m.set(a, b, w);
+        }
     }
 
-    /// The heaviest matching: first on every pair of the window and each player's nearest
-    /// neighbours beyond it, then, while the duals leave a pair unpaid for (an edge that could
-    /// make the matching heavier), with those pairs added. The result is the heaviest matching
-    /// of the whole graph, as the duals prove.
-    fn compute(&self) -> Vec<usize> {
-        let free: Vec<usize> = (0..self.n)
-            .filter(|&v| self.fixed[v] == usize::MAX)
-            .collect();
-        let weight = |i: usize, j: usize| self.w[free[i] * self.n + free[j]];
-        let window = self.window.min(free.len());
-        let first = |i: usize, j: usize| j < window || j - i <= NEIGHBOURS;
-        let mut edges = Vec::new();
-        for i in 0..free.len() {
-            for j in i + 1..free.len() {
-                if !first(i, j) {
-                    if j >= window {
-                        break;
-                    }
-                    continue;
-                }
-                let w = weight(i, j);
-                if w > Wide::ZERO {
-                    edges.push((i, j, w));
-                }
+    /// The heaviest matching, pairs made for good included.
+    fn compute(&mut self) -> Vec<usize> {
+        let mut out = self.m.compute(&self.unset);
+        for (v, &f) in self.fixed.iter().enumerate() {
+            if f != usize::MAX {
+                out[v] = f;
             }
         }
-        let nf = free.len();
-        let mut added = vec![false; nf * nf];
-        loop {
-            let solution = solve(free.len(), &edges);
-            let mut unpaid = Vec::new();
-            for i in 0..free.len() {
-                for j in i + 1..free.len() {
-                    if first(i, j) || added[i * nf + j] {
-                        continue;
-                    }
-                    let w = weight(i, j);
-                    if w > Wide::ZERO && solution.slack(i, j, w) < Wide::ZERO {
-                        unpaid.push((i, j, w));
-                    }
-                }
-            }
-            if unpaid.is_empty() {
-                let mut out: Vec<usize> = (0..self.n)
-                    .map(|v| {
-                        if self.fixed[v] == usize::MAX {
-                            v
-                        } else {
-                            self.fixed[v]
-                        }
-                    })
-                    .collect();
-                for (i, &a) in free.iter().enumerate() {
-                    out[a] = free[solution.mate[i]];
-                }
-                return out;
-            }
-            for &(i, j, w) in &unpaid {
-                added[i * nf + j] = true;
-                edges.push((i, j, w));
-            }
-        }
+        out
     }
 
     /// Pairs `a` with `b` for good.
     fn finalize(&mut self, a: usize, b: usize) {
         self.fixed[a] = b;
         self.fixed[b] = a;
+        self.m.remove_pair(a, b);
     }
 }
 

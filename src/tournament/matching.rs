@@ -8,6 +8,7 @@
 //! together need hundreds of bits.
 
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::ops::{Add, Sub};
 
 /// A signed integer of `L` 64-bit words, two's complement, least significant word first.
@@ -137,72 +138,50 @@ pub fn max_weight_matching<const L: usize>(
     n: usize,
     edges: &[(usize, usize, Wide<L>)],
 ) -> Vec<usize> {
-    solve(n, edges).mate
+    let mut m = Matching::new(n);
+    for &(i, j, w) in edges {
+        m.set(i, j, w);
+    }
+    m.compute(&Unset::none(n))
 }
 
-/// A heaviest matching with the dual solution that proves it: `mate` as
-/// [`max_weight_matching`] gives it, and the duals, with which any edge left out of the graph can
-/// be priced ([`Solution::slack`]).
-pub struct Solution<const L: usize> {
-    pub mate: Vec<usize>,
-    dual: Vec<Wide<L>>,
-    /// Per vertex, the blossoms holding it, outermost first.
-    blossoms: Vec<Vec<usize>>,
+/// The weight of the pairs never given one: `weight(i, j)` (`i < j`; zero: no edge), never more
+/// than `base + own[i] + own[j]`. The bound spares weighing most pairs: the duals of a pair's
+/// ends cover it or not.
+pub struct Unset<'a, const L: usize> {
+    pub weight: Box<dyn Fn(usize, usize) -> Wide<L> + 'a>,
+    pub base: Wide<L>,
+    pub own: Vec<Wide<L>>,
 }
 
-impl<const L: usize> Solution<L> {
-    /// How far the duals are from paying for an edge of weight `w` between `i` and `j` (twice
-    /// the reduced cost). The matching is also the heaviest of the graph with that edge added
-    /// when this is not negative.
-    pub fn slack(&self, i: usize, j: usize, w: Wide<L>) -> Wide<L> {
-        let mut s = self.dual[i] + self.dual[j] - w - w;
-        for (a, b) in self.blossoms[i].iter().zip(&self.blossoms[j]) {
-            if a != b {
-                break;
-            }
-            s = s + self.dual[*a] + self.dual[*a];
+impl<const L: usize> Unset<'_, L> {
+    /// No edge but those set.
+    pub fn none(n: usize) -> Self {
+        Unset {
+            weight: Box::new(|_, _| Wide::ZERO),
+            base: Wide::ZERO,
+            own: vec![Wide::ZERO; n],
         }
-        s
     }
 }
 
-/// Solves the matching and keeps its duals.
-pub fn solve<const L: usize>(n: usize, edges: &[(usize, usize, Wide<L>)]) -> Solution<L> {
-    let mut m = Blossom::new(n, edges);
-    m.solve();
-    let mate = (0..n)
-        .map(|v| {
-            if m.mate[v] == NONE {
-                v
-            } else {
-                m.endpoint[m.mate[v]]
-            }
-        })
-        .collect();
-    let blossoms = (0..n)
-        .map(|v| {
-            let mut chain = Vec::new();
-            let mut b = m.blossomparent[v];
-            while b != NONE {
-                chain.push(b);
-                b = m.blossomparent[b];
-            }
-            chain.reverse();
-            chain
-        })
-        .collect();
-    Solution {
-        mate,
-        dual: m.dualvar,
-        blossoms,
-    }
-}
-
-struct Blossom<'a, const L: usize> {
+/// A heaviest matching kept up to date while weights change: after edges of a few vertices
+/// change, [`Matching::compute`] starts from the matching and duals it had, not from nothing.
+///
+/// Between computations the state is a matching with duals that prove it the heaviest, except
+/// at the vertices whose edges changed (and the partners they leave): those are set free, out of
+/// every blossom, and each search grows one alternating tree from one of them (a primal-dual
+/// stage with a single root), until it is matched or its dual reaches zero. A vertex's dual going
+/// down is what can leave an edge underpaid, so only edges at such vertices are priced again.
+///
+/// Pairs never given a weight weigh what the [`Unset`] of [`Matching::compute`] says: they are
+/// left out of the graph while the duals pay for them, and join it when they do not.
+pub struct Matching<const L: usize> {
     n: usize,
-    edges: &'a [(usize, usize, Wide<L>)],
-    /// Each edge's weight, doubled (the duals count in halves).
+    ends: Vec<(usize, usize)>,
+    /// Each edge's weight, doubled (the duals count in halves); zero is no edge.
     doubled: Vec<Wide<L>>,
+    index: HashMap<(usize, usize), usize>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -219,34 +198,35 @@ struct Blossom<'a, const L: usize> {
     dualvar: Vec<Wide<L>>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Vertices whose dual is to be set again from their edges (free, out of every blossom).
+    dirty: Vec<bool>,
+    /// Vertices that may be free with a positive dual: the roots of the next searches.
+    roots: Vec<usize>,
+    /// Vertices taken out of the graph.
+    removed: Vec<bool>,
+    /// Vertices whose dual went down since the edges left out were last priced.
+    lowered: Vec<bool>,
+    lowered_list: Vec<usize>,
+    /// What the search at hand labelled, to be reset after it: vertices and blossoms.
+    touched: Vec<usize>,
+    seen: Vec<bool>,
+    /// Unlabelled vertices given a best edge, and edges allowed, in the search at hand.
+    candidates: Vec<usize>,
+    allowed: Vec<usize>,
 }
 
-impl<'a, const L: usize> Blossom<'a, L> {
-    fn new(n: usize, edges: &'a [(usize, usize, Wide<L>)]) -> Self {
-        let maxweight = edges
-            .iter()
-            .map(|e| e.2)
-            .max()
-            .unwrap_or(Wide::ZERO)
-            .max(Wide::ZERO);
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            endpoint.push(i);
-            endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
+impl<const L: usize> Matching<L> {
+    /// A graph of `n` vertices without edges.
+    pub fn new(n: usize) -> Self {
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
-        let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(Wide::ZERO, n));
-        Blossom {
+        Matching {
             n,
-            edges,
-            doubled: edges.iter().map(|e| e.2 + e.2).collect(),
-            endpoint,
-            neighbend,
+            ends: Vec::new(),
+            doubled: Vec::new(),
+            index: HashMap::new(),
+            endpoint: Vec::new(),
+            neighbend: vec![Vec::new(); n],
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -257,16 +237,326 @@ impl<'a, const L: usize> Blossom<'a, L> {
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
             blossombestedges: vec![None; 2 * n],
-            unusedblossoms: (n..2 * n).collect(),
-            dualvar,
-            allowedge: vec![false; edges.len()],
+            unusedblossoms: (n..2 * n).rev().collect(),
+            dualvar: vec![Wide::ZERO; 2 * n],
+            allowedge: Vec::new(),
             queue: Vec::new(),
+            dirty: vec![false; n],
+            roots: Vec::new(),
+            removed: vec![false; n],
+            // Every pair left out is priced at the first computation.
+            lowered: vec![true; n],
+            lowered_list: (0..n).collect(),
+            touched: Vec::new(),
+            seen: vec![false; 2 * n],
+            candidates: Vec::new(),
+            allowed: Vec::new(),
         }
     }
 
+    /// The weight of the pair `i`, `j` (zero: no edge).
+    pub fn weight(&self, i: usize, j: usize) -> Option<Wide<L>> {
+        self.index
+            .get(&(i.min(j), i.max(j)))
+            .map(|&k| self.doubled[k].half())
+    }
+
+    /// Gives the pair `i`, `j` the weight `w` (zero: no edge). When the duals cannot pay for the
+    /// new weight, `i` is set free to be matched again by the next computation.
+    pub fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
+        debug_assert!(i != j && !self.removed[i] && !self.removed[j]);
+        let doubled = w + w;
+        let k = match self.index.get(&(i.min(j), i.max(j))) {
+            Some(&k) => k,
+            None => {
+                let k = self.ends.len();
+                self.index.insert((i.min(j), i.max(j)), k);
+                self.ends.push((i, j));
+                self.doubled.push(Wide::ZERO);
+                self.endpoint.push(i);
+                self.endpoint.push(j);
+                self.neighbend[i].push(2 * k + 1);
+                self.neighbend[j].push(2 * k);
+                self.allowedge.push(false);
+                k
+            }
+        };
+        if self.doubled[k] == doubled {
+            return;
+        }
+        let matched = self.mate[i] != NONE && self.mate[i] / 2 == k;
+        let apart = self.inblossom[i] != self.inblossom[j];
+        if !matched && apart && self.dualvar[i] + self.dualvar[j] >= doubled {
+            // The duals still pay for it, and no blossom rests on it.
+            self.doubled[k] = doubled;
+            return;
+        }
+        let loose = |v: usize| self.dirty[v] && self.inblossom[v] == v && self.mate[v] == NONE;
+        if !loose(i) && !loose(j) {
+            self.release(i);
+        }
+        self.doubled[k] = doubled;
+    }
+
+    /// Takes the matched pair `a`, `b` out of the graph for good.
+    pub fn remove_pair(&mut self, a: usize, b: usize) {
+        for v in [a, b] {
+            self.release(v);
+        }
+        for v in [a, b] {
+            for idx in 0..self.neighbend[v].len() {
+                let k = self.neighbend[v][idx] / 2;
+                self.doubled[k] = Wide::ZERO;
+            }
+            self.dirty[v] = false;
+            self.removed[v] = true;
+            self.dualvar[v] = Wide::ZERO;
+        }
+    }
+
+    /// Sets `v` free and out of every blossom, with the duals still paying for every edge; the
+    /// partner it leaves becomes a root of the next search.
+    fn release(&mut self, v: usize) {
+        let b = self.inblossom[v];
+        if b >= self.n {
+            let base = self.blossombase[b];
+            if self.mate[base] != NONE {
+                let x = self.endpoint[self.mate[base]];
+                self.mate[base] = NONE;
+                self.mate[x] = NONE;
+                self.roots.push(x);
+            }
+            self.augment_blossom(b, v);
+            self.mate[v] = NONE;
+            // Each blossom holding `v` (now its base, free) is undone: its dual moves to its
+            // vertices, which leaves every edge inside as it was and pays edges leaving it more.
+            while self.inblossom[v] != v {
+                let top = self.inblossom[v];
+                let z = self.dualvar[top];
+                let leaves = self.leaves_of(top);
+                for &leaf in &leaves {
+                    self.dualvar[leaf] = self.dualvar[leaf] + z;
+                }
+                let childs = std::mem::take(&mut self.blossomchilds[top]);
+                for &s in &childs {
+                    self.blossomparent[s] = NONE;
+                    if s < self.n {
+                        self.inblossom[s] = s;
+                    } else {
+                        for leaf in self.leaves_of(s) {
+                            self.inblossom[leaf] = s;
+                        }
+                    }
+                }
+                self.free_blossom(top);
+            }
+        } else if self.mate[v] != NONE {
+            let x = self.endpoint[self.mate[v]];
+            self.mate[v] = NONE;
+            self.mate[x] = NONE;
+            self.roots.push(x);
+        }
+        if !self.dirty[v] {
+            self.dirty[v] = true;
+            self.roots.push(v);
+        }
+    }
+
+    fn free_blossom(&mut self, b: usize) {
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.blossomparent[b] = NONE;
+        self.dualvar[b] = Wide::ZERO;
+        self.unusedblossoms.push(b);
+    }
+
+    /// The heaviest matching, as `mate` (`v` itself when unmatched); pairs never set weigh what
+    /// `unset` says.
+    pub fn compute(&mut self, unset: &Unset<'_, L>) -> Vec<usize> {
+        loop {
+            let roots = std::mem::take(&mut self.roots);
+            for &v in &roots {
+                if self.dirty[v] {
+                    self.dirty[v] = false;
+                    // Free and alone: the least dual that pays for every edge.
+                    let mut d = Wide::ZERO;
+                    for &p in &self.neighbend[v] {
+                        let k = p / 2;
+                        let need = self.doubled[k] - self.dualvar[self.endpoint[p]];
+                        if !self.doubled[k].is_zero() && need > d {
+                            d = need;
+                        }
+                    }
+                    self.dualvar[v] = d;
+                    self.lower(v);
+                }
+            }
+            for &r in &roots {
+                if self.removed[r] {
+                    continue;
+                }
+                let base = self.blossombase[self.inblossom[r]];
+                if self.mate[base] == NONE && self.dualvar[base] > Wide::ZERO {
+                    self.stage(base);
+                }
+            }
+            // The pairs left out, at the vertices whose duals went down: only those whose
+            // bound on the weight the duals do not cover are weighed.
+            let lowered = std::mem::take(&mut self.lowered_list);
+            let mut underpaid = Vec::new();
+            let covered = |v: usize| self.dualvar[v] - unset.own[v] - unset.own[v];
+            let mut order: Vec<(Wide<L>, usize)> = Vec::new();
+            if !lowered.is_empty() {
+                order = (0..self.n)
+                    .filter(|&v| !self.removed[v])
+                    .map(|v| (covered(v), v))
+                    .collect();
+                order.sort_unstable();
+            }
+            let mut stored = vec![false; self.n];
+            let nesting = if lowered.is_empty() {
+                (Vec::new(), Vec::new())
+            } else {
+                self.nesting()
+            };
+            for &i in &lowered {
+                self.lowered[i] = false;
+                if self.removed[i] {
+                    continue;
+                }
+                for &p in &self.neighbend[i] {
+                    stored[self.endpoint[p]] = true;
+                }
+                let limit = unset.base + unset.base - covered(i);
+                let top = self.inblossom[i];
+                // Pairs inside one blossom are also paid by its dual.
+                let inside = if top >= self.n {
+                    limit - self.dualvar[top] - self.dualvar[top]
+                } else {
+                    limit
+                };
+                for &(c, j) in &order {
+                    if c >= limit {
+                        break;
+                    }
+                    if j == i || stored[j] || (self.inblossom[j] == top && c >= inside) {
+                        continue;
+                    }
+                    let w = (unset.weight)(i.min(j), i.max(j));
+                    debug_assert!(w <= unset.base + unset.own[i] + unset.own[j]);
+                    if !w.is_zero() && self.slack_between(i, j, w + w, &nesting) < Wide::ZERO {
+                        underpaid.push((i, j, w));
+                    }
+                }
+                for &p in &self.neighbend[i] {
+                    stored[self.endpoint[p]] = false;
+                }
+            }
+            if underpaid.is_empty() && self.roots.is_empty() {
+                break;
+            }
+            for (i, j, w) in underpaid {
+                if self.index.contains_key(&(i.min(j), i.max(j))) {
+                    // Both ends went down: the first one stored it.
+                    continue;
+                }
+                self.set(i, j, w);
+            }
+        }
+        (0..self.n)
+            .map(|v| {
+                if self.mate[v] == NONE {
+                    v
+                } else {
+                    self.endpoint[self.mate[v]]
+                }
+            })
+            .collect()
+    }
+
+    fn lower(&mut self, v: usize) {
+        if !self.lowered[v] {
+            self.lowered[v] = true;
+            self.lowered_list.push(v);
+        }
+    }
+
+    /// Per vertex and blossom: how deep it lies among the blossoms, and the duals of the
+    /// blossoms holding it (itself included), so that a pair's blossoms are summed at the
+    /// smallest blossom holding both.
+    fn nesting(&self) -> (Vec<u32>, Vec<Wide<L>>) {
+        let mut depth = vec![u32::MAX; 2 * self.n];
+        let mut sum = vec![Wide::ZERO; 2 * self.n];
+        let mut path = Vec::new();
+        for x in 0..2 * self.n {
+            if x >= self.n && self.blossombase[x] == NONE {
+                continue;
+            }
+            let mut y = x;
+            while y != NONE && depth[y] == u32::MAX {
+                path.push(y);
+                y = self.blossomparent[y];
+            }
+            let (mut d, mut s) = if y == NONE {
+                (0, Wide::ZERO)
+            } else {
+                (depth[y] + 1, sum[y])
+            };
+            while let Some(z) = path.pop() {
+                s = if z >= self.n { s + self.dualvar[z] } else { s };
+                depth[z] = d;
+                sum[z] = s;
+                d += 1;
+            }
+        }
+        (depth, sum)
+    }
+
+    /// Twice the reduced cost of a pair of doubled weight `doubled`, blossoms included.
+    fn slack_between(
+        &self,
+        i: usize,
+        j: usize,
+        doubled: Wide<L>,
+        (depth, sum): &(Vec<u32>, Vec<Wide<L>>),
+    ) -> Wide<L> {
+        let s = self.dualvar[i] + self.dualvar[j] - doubled;
+        if self.inblossom[i] != self.inblossom[j] {
+            return s;
+        }
+        let (mut a, mut b) = (self.blossomparent[i], self.blossomparent[j]);
+        while a != b {
+            if depth[a] >= depth[b] {
+                a = self.blossomparent[a];
+            } else {
+                b = self.blossomparent[b];
+            }
+        }
+        s + sum[a] + sum[a]
+    }
+
     fn slack(&self, k: usize) -> Wide<L> {
-        let (i, j, _) = self.edges[k];
+        let (i, j) = self.ends[k];
         self.dualvar[i] + self.dualvar[j] - self.doubled[k]
+    }
+
+    fn touch(&mut self, x: usize) {
+        if !self.seen[x] {
+            self.seen[x] = true;
+            self.touched.push(x);
+        }
+    }
+
+    fn allow(&mut self, k: usize) {
+        if !self.allowedge[k] {
+            self.allowedge[k] = true;
+            self.allowed.push(k);
+        }
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -287,14 +577,19 @@ impl<'a, const L: usize> Blossom<'a, L> {
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
+        self.touch(w);
+        self.touch(b);
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
+        let leaves = self.leaves_of(b);
+        for &v in &leaves {
+            self.touch(v);
+        }
         if t == 1 {
-            let leaves = self.leaves_of(b);
             self.queue.extend(leaves);
         } else if t == 2 {
             let base = self.blossombase[b];
@@ -333,11 +628,12 @@ impl<'a, const L: usize> Blossom<'a, L> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ends[k];
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let b = self.unusedblossoms.pop().expect("a free blossom");
+        self.touch(b);
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
@@ -372,7 +668,7 @@ impl<'a, const L: usize> Blossom<'a, L> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        let mut bestedgeto: HashMap<usize, usize> = HashMap::new();
         for &bv in &path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(list) => vec![list],
@@ -384,21 +680,27 @@ impl<'a, const L: usize> Blossom<'a, L> {
             };
             for list in lists {
                 for k in list {
+                    if self.doubled[k].is_zero() {
+                        continue;
+                    }
                     // The end outside the new blossom.
-                    let (i, j, _) = self.edges[k];
+                    let (i, j) = self.ends[k];
                     let j = if self.inblossom[j] == b { i } else { j };
                     let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    if bj != b && self.label[bj] == 1 {
+                        let better = match bestedgeto.get(&bj) {
+                            None => true,
+                            Some(&e) => self.slack(k) < self.slack(e),
+                        };
+                        if better {
+                            bestedgeto.insert(bj, k);
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let best: Vec<usize> = bestedgeto.into_values().collect();
         self.bestedge[b] = NONE;
         for &k in &best {
             if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
@@ -443,14 +745,15 @@ impl<'a, const L: usize> Blossom<'a, L> {
                 self.label[self.endpoint[p ^ 1]] = 0;
                 self.label[self.endpoint[q]] = 0;
                 self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[endps[at(j - endptrick)] / 2] = true;
+                self.allow(endps[at(j - endptrick)] / 2);
                 j += jstep;
                 p = endps[at(j - endptrick)] ^ (endptrick as usize);
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];
             let e = self.endpoint[p ^ 1];
+            self.touch(bv);
             self.label[e] = 2;
             self.label[bv] = 2;
             self.labelend[e] = p;
@@ -473,14 +776,7 @@ impl<'a, const L: usize> Blossom<'a, L> {
                 j += jstep;
             }
         }
-        self.label[b] = u8::MAX;
-        self.labelend[b] = NONE;
-        self.blossomchilds[b] = Vec::new();
-        self.blossomendps[b] = Vec::new();
-        self.blossombase[b] = NONE;
-        self.blossombestedges[b] = None;
-        self.bestedge[b] = NONE;
-        self.unusedblossoms.push(b);
+        self.free_blossom(b);
     }
 
     fn augment_blossom(&mut self, b: usize, v: usize) {
@@ -525,188 +821,213 @@ impl<'a, const L: usize> Blossom<'a, L> {
         self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
     }
 
-    fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
-        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
-            let (mut s, mut p) = (s0, p0);
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
+    /// Flips the alternating path from the S-vertex `s` back to the root, `s` taking the mate
+    /// endpoint `p` (none: `s` is left free).
+    fn augment_path(&mut self, s: usize, p: usize) {
+        let (mut s, mut p) = (s, p);
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint[self.labelend[bs]];
+            let bt = self.inblossom[t];
+            s = self.endpoint[self.labelend[bt]];
+            let j = self.endpoint[self.labelend[bt] ^ 1];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
         }
     }
 
-    fn solve(&mut self) {
-        let n = self.n;
-        for _ in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
-            let mut augmented = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = Wide::ZERO;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= Wide::ZERO {
-                                self.allowedge[k] = true;
-                            }
-                        }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
+    /// One search from the free vertex `root` (the base of its blossom), its dual positive:
+    /// ends when the root is matched along an augmenting path, or when the duals reach zero at a
+    /// vertex of its tree, which the path from the root then leaves free.
+    fn stage(&mut self, root: usize) {
+        self.queue.clear();
+        self.assign_label(root, 1, NONE);
+        'search: loop {
+            while let Some(v) = self.queue.pop() {
+                for idx in 0..self.neighbend[v].len() {
+                    let p = self.neighbend[v][idx];
+                    let k = p / 2;
+                    if self.doubled[k].is_zero() {
+                        continue;
+                    }
+                    let w = self.endpoint[p];
+                    if self.inblossom[v] == self.inblossom[w] {
+                        continue;
+                    }
+                    let mut kslack = Wide::ZERO;
+                    if !self.allowedge[k] {
+                        kslack = self.slack(k);
+                        if kslack <= Wide::ZERO {
+                            self.allow(k);
                         }
                     }
-                    if augmented {
-                        break;
-                    }
-                }
-                if augmented {
-                    break;
-                }
-                // No augmenting path yet: change the duals.
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n]
-                    .iter()
-                    .copied()
-                    .min()
-                    .unwrap_or(Wide::ZERO);
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
+                    let bw = self.inblossom[w];
+                    if self.allowedge[k] {
+                        if self.label[bw] == 0 {
+                            if self.mate[self.blossombase[bw]] == NONE {
+                                // A free vertex: the path to it augments.
+                                self.labelend[bw] = NONE;
+                                self.augment_path(v, p);
+                                self.augment_path(w, p ^ 1);
+                                break 'search;
+                            }
+                            self.assign_label(w, 2, p ^ 1);
+                        } else if self.label[bw] == 1 {
+                            let base = self.scan_blossom(v, w);
+                            if base != NONE {
+                                self.add_blossom(base, k);
+                            } else {
+                                unreachable!("one tree: two of its S-vertices meet at a base");
+                            }
+                        } else if self.label[w] == 0 {
+                            self.touch(w);
+                            self.label[w] = 2;
+                            self.labelend[w] = p ^ 1;
                         }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
+                    } else if self.label[bw] == 1 {
+                        let b = self.inblossom[v];
+                        if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                            self.bestedge[b] = k;
+                        }
+                    } else if self.label[w] == 0
+                        && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                     {
-                        let d = self.slack(self.bestedge[b]).half();
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
+                        self.bestedge[w] = k;
+                        self.candidates.push(w);
+                    }
+                }
+            }
+            // No augmenting path yet: change the duals.
+            let mut deltatype = 1;
+            let mut delta = Wide::ZERO;
+            let mut deltavertex = NONE;
+            let mut deltaedge = NONE;
+            let mut deltablossom = NONE;
+            for &x in &self.touched {
+                if x < self.n && self.label[self.inblossom[x]] == 1 {
+                    let d = self.dualvar[x];
+                    if deltavertex == NONE || d < delta {
+                        delta = d;
+                        deltavertex = x;
+                    }
+                }
+            }
+            for &v in &self.candidates {
+                if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                    let d = self.slack(self.bestedge[v]);
+                    if d < delta {
+                        delta = d;
+                        deltatype = 2;
+                        deltaedge = self.bestedge[v];
+                    }
+                }
+            }
+            for &b in &self.touched {
+                let top = if b < self.n {
+                    self.inblossom[b] == b
+                } else {
+                    self.blossomparent[b] == NONE && self.blossombase[b] != NONE
+                };
+                if !top {
+                    continue;
+                }
+                if self.label[b] == 1 && self.bestedge[b] != NONE {
+                    let d = self.slack(self.bestedge[b]).half();
+                    if d < delta {
+                        delta = d;
+                        deltatype = 3;
+                        deltaedge = self.bestedge[b];
+                    }
+                }
+                if b >= self.n && self.label[b] == 2 && self.dualvar[b] < delta {
+                    delta = self.dualvar[b];
+                    deltatype = 4;
+                    deltablossom = b;
+                }
+            }
+            let moved = delta > Wide::ZERO;
+            for idx in 0..self.touched.len() {
+                let x = self.touched[idx];
+                if x < self.n {
+                    match self.label[self.inblossom[x]] {
+                        1 => {
+                            self.dualvar[x] = self.dualvar[x] - delta;
+                            if moved {
+                                self.lower(x);
+                            }
                         }
+                        2 => self.dualvar[x] = self.dualvar[x] + delta,
+                        _ => {}
                     }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] = self.dualvar[v] - delta,
-                        2 => self.dualvar[v] = self.dualvar[v] + delta,
+                } else if self.blossombase[x] != NONE && self.blossomparent[x] == NONE {
+                    match self.label[x] {
+                        1 => self.dualvar[x] = self.dualvar[x] + delta,
+                        2 => self.dualvar[x] = self.dualvar[x] - delta,
                         _ => {}
                     }
                 }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] = self.dualvar[b] + delta,
-                            2 => self.dualvar[b] = self.dualvar[b] - delta,
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    1 => break,
-                    2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
-                }
             }
-            if !augmented {
-                break;
-            }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b].is_zero()
-                {
-                    self.expand_blossom(b, true);
+            match deltatype {
+                1 => {
+                    // The duals reached zero at an S-vertex: the root takes the path to it,
+                    // which is left free.
+                    self.augment_path(deltavertex, NONE);
+                    break 'search;
                 }
+                2 => {
+                    self.allow(deltaedge);
+                    let (mut i, j) = self.ends[deltaedge];
+                    if self.label[self.inblossom[i]] == 0 {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                3 => {
+                    self.allow(deltaedge);
+                    let (i, _) = self.ends[deltaedge];
+                    self.queue.push(i);
+                }
+                _ => self.expand_blossom(deltablossom, false),
             }
         }
+        // S-blossoms whose dual is zero are undone; then the labels go.
+        let touched = std::mem::take(&mut self.touched);
+        for &b in &touched {
+            if b >= self.n
+                && self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b].is_zero()
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+        for &x in touched.iter().chain(&self.touched) {
+            self.seen[x] = false;
+            self.label[x] = 0;
+            self.bestedge[x] = NONE;
+            if x >= self.n {
+                self.blossombestedges[x] = None;
+            }
+        }
+        self.touched.clear();
+        for v in std::mem::take(&mut self.candidates) {
+            self.bestedge[v] = NONE;
+        }
+        for k in std::mem::take(&mut self.allowed) {
+            self.allowedge[k] = false;
+        }
+        self.queue.clear();
     }
 }
 
@@ -754,7 +1075,7 @@ mod tests {
     }
 
     #[test]
-    fn edges_left_out_are_priced_by_the_duals() {
+    fn pairs_left_out_join_when_the_duals_do_not_pay_for_them() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(9);
         for _ in 0..300 {
             let n = rng.gen_range(2..10);
@@ -766,16 +1087,86 @@ mod tests {
                     }
                 }
             }
-            let kept: Vec<_> = all.iter().copied().filter(|_| rng.gen_bool(0.6)).collect();
-            let sol = solve(n, &kept);
-            let priced = all.iter().all(|&(i, j, w)| sol.slack(i, j, w) >= W::ZERO);
-            // Every edge priced: the matching is the heaviest of the whole graph.
-            if priced {
-                assert_eq!(weight(&all, &sol.mate), brute(n, &all));
+            let mut m = Matching::new(n);
+            let mut left_out = HashMap::new();
+            for &(i, j, w) in &all {
+                if rng.gen_bool(0.6) {
+                    m.set(i, j, w);
+                } else {
+                    left_out.insert((i, j), w);
+                }
             }
-            // And the duals of the whole graph price every edge.
-            let whole = solve(n, &all);
-            assert!(all.iter().all(|&(i, j, w)| whole.slack(i, j, w) >= W::ZERO));
+            let unset = Unset {
+                base: left_out.values().copied().max().unwrap_or(W::ZERO),
+                own: vec![W::ZERO; n],
+                weight: Box::new(|i, j| left_out.get(&(i, j)).copied().unwrap_or(W::ZERO)),
+            };
+            let mate = m.compute(&unset);
+            assert_eq!(weight(&all, &mate), brute(n, &all), "{all:?}");
+        }
+    }
+
+    #[test]
+    fn stays_the_heaviest_while_weights_change_and_pairs_leave() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        for graph in 0..300 {
+            let n = rng.gen_range(2..12);
+            let mut w = vec![vec![W::ZERO; n]; n];
+            let mut m = Matching::new(n);
+            let mut gone = vec![false; n];
+            let draw = |rng: &mut rand::rngs::StdRng| {
+                if rng.gen_bool(0.3) {
+                    W::ZERO
+                } else {
+                    // Many equal weights, as the pairing's criteria give.
+                    W::from_u64(rng.gen_range(1..6) * 4).shifted(if graph % 2 == 0 { 0 } else { 70 })
+                }
+            };
+            for i in 0..n {
+                for j in i + 1..n {
+                    let x = draw(&mut rng);
+                    w[i][j] = x;
+                    w[j][i] = x;
+                    m.set(i, j, x);
+                }
+            }
+            for step in 0..12 {
+                let mate = m.compute(&Unset::none(n));
+                let live: Vec<usize> = (0..n).filter(|&v| !gone[v]).collect();
+                if live.is_empty() {
+                    break;
+                }
+                let edges: Vec<(usize, usize, W)> = live
+                    .iter()
+                    .flat_map(|&i| live.iter().map(move |&j| (i, j)))
+                    .filter(|&(i, j)| i < j && !w[i][j].is_zero())
+                    .map(|(i, j)| (i, j, w[i][j]))
+                    .collect();
+                for &v in &live {
+                    assert!(mate[v] == v || !gone[mate[v]], "graph {graph} step {step}");
+                }
+                assert_eq!(
+                    weight(&edges, &mate),
+                    brute(n, &edges),
+                    "graph {graph} step {step}"
+                );
+                // One vertex's edges change, or a matched pair leaves.
+                let v = live[rng.gen_range(0..live.len())];
+                if mate[v] != v && rng.gen_bool(0.3) {
+                    gone[v] = true;
+                    gone[mate[v]] = true;
+                    m.remove_pair(v, mate[v]);
+                } else {
+                    for &u in &live {
+                        if u != v && rng.gen_bool(0.5) {
+                            let x = draw(&mut rng);
+                            w[v][u] = x;
+                            w[u][v] = x;
+                            m.set(v, u, x);
+                        }
+                    }
+                }
+            }
         }
     }
 
