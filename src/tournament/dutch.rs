@@ -161,8 +161,11 @@ pub fn pair(input: &Input) -> Result<Pairing, NoPairing> {
     let needed = ctx.width() + bits(ctx.players.len()) + 8;
     let partner = match needed.div_ceil(64) {
         0..=4 => ctx.run::<4>()?,
-        5..=8 => ctx.run::<8>()?,
-        9..=16 => ctx.run::<16>()?,
+        5..=6 => ctx.run::<6>()?,
+        7..=8 => ctx.run::<8>()?,
+        9..=10 => ctx.run::<10>()?,
+        11..=12 => ctx.run::<12>()?,
+        13..=16 => ctx.run::<16>()?,
         17..=32 => ctx.run::<32>()?,
         33..=64 => ctx.run::<64>()?,
         _ => return Err(NoPairing::TooLarge(needed)),
@@ -536,24 +539,38 @@ impl Context {
         let (default_score, default_rule) = (bye_score, bye_rule);
         let width = self.width();
         let below_c9 = width - 4 * b - 2 * self.scores_width;
+        let own: Vec<Wide<L>> = (0..n)
+            .map(|v| {
+                let p = &self.players[v];
+                let candidate = p.eligible && p.score <= default_score;
+                let c9 = if default_rule && p.score == default_score {
+                    ranks[&p.played_games] as u64
+                } else {
+                    0
+                };
+                Wide::from_u64(u64::from(!candidate)).shifted(width)
+                    + Wide::from_u64(c9).shifted(below_c9)
+            })
+            .collect();
+        let base = Wide::bit(width);
         let unset = Unset {
-            weight: Box::new(move |o: usize, p: usize| {
-                self.weight(o, p, false, false, default_score, default_rule, ranks)
-            }),
-            base: Wide::bit(width),
-            own: (0..n)
-                .map(|v| {
-                    let p = &self.players[v];
-                    let candidate = p.eligible && p.score <= default_score;
-                    let c9 = if default_rule && p.score == default_score {
-                        ranks[&p.played_games] as u64
+            weight: Box::new({
+                let own = own.clone();
+                move |o: usize, p: usize| {
+                    let w = if self.compatible(o, p) {
+                        base + own[o] + own[p]
                     } else {
-                        0
+                        Wide::ZERO
                     };
-                    Wide::from_u64(u64::from(!candidate)).shifted(width)
-                        + Wide::from_u64(c9).shifted(below_c9)
-                })
-                .collect(),
+                    debug_assert_eq!(
+                        w,
+                        self.weight(o, p, false, false, default_score, default_rule, ranks)
+                    );
+                    w
+                }
+            }),
+            base,
+            own,
         };
         let mut m = Matcher::<L>::new(n, unset);
         if !odd {
@@ -1018,7 +1035,7 @@ struct Matcher<'c, const L: usize> {
 }
 
 /// Each player's edges to this many players after them are in the graph from the start.
-const NEIGHBOURS: usize = 12;
+const NEIGHBOURS: usize = 4;
 
 impl<'c, const L: usize> Matcher<'c, L> {
     fn new(n: usize, unset: Unset<'c, L>) -> Self {

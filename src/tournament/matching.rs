@@ -984,18 +984,44 @@ impl<const L: usize> Matching<L> {
                     self.augment_path(deltavertex, NONE);
                     break 'search;
                 }
-                2 => {
-                    self.allow(deltaedge);
-                    let (mut i, j) = self.ends[deltaedge];
-                    if self.label[self.inblossom[i]] == 0 {
-                        i = j;
+                2 | 3 => {
+                    // Every edge the change made tight at once (equal weights are common).
+                    let mut tight = vec![deltaedge];
+                    if deltatype == 2 {
+                        for &v in &self.candidates {
+                            let k = self.bestedge[v];
+                            if self.label[self.inblossom[v]] == 0
+                                && k != NONE
+                                && k != deltaedge
+                                && self.slack(k).is_zero()
+                            {
+                                tight.push(k);
+                            }
+                        }
+                    } else {
+                        for &b in &self.touched {
+                            let top = if b < self.n {
+                                self.inblossom[b] == b
+                            } else {
+                                self.blossomparent[b] == NONE && self.blossombase[b] != NONE
+                            };
+                            let k = self.bestedge[b];
+                            if top
+                                && self.label[b] == 1
+                                && k != NONE
+                                && k != deltaedge
+                                && self.slack(k).is_zero()
+                            {
+                                tight.push(k);
+                            }
+                        }
                     }
-                    self.queue.push(i);
-                }
-                3 => {
-                    self.allow(deltaedge);
-                    let (i, _) = self.ends[deltaedge];
-                    self.queue.push(i);
+                    for k in tight {
+                        self.allow(k);
+                        let (i, j) = self.ends[k];
+                        let s = if self.label[self.inblossom[i]] == 1 { i } else { j };
+                        self.queue.push(s);
+                    }
                 }
                 _ => self.expand_blossom(deltablossom, false),
             }
