@@ -207,6 +207,12 @@ pub struct Matching<const L: usize> {
     /// Vertices whose dual went down since the edges left out were last priced.
     lowered: Vec<bool>,
     lowered_list: Vec<usize>,
+    /// Per vertex lowered: a blossom that held it, as its outermost, each time its dual went
+    /// down (with that blossom's generation), or none. Pairs inside that blossom kept their
+    /// slack: the blossom's dual rose as much as its vertices' fell.
+    lowered_in: Vec<(usize, u64)>,
+    /// Per blossom, how many times it was made: a blossom number is used again.
+    generation: Vec<u64>,
     /// What the search at hand labelled, to be reset after it: vertices and blossoms.
     touched: Vec<usize>,
     seen: Vec<bool>,
@@ -247,6 +253,8 @@ impl<const L: usize> Matching<L> {
             // Every pair left out is priced at the first computation.
             lowered: vec![true; n],
             lowered_list: (0..n).collect(),
+            lowered_in: vec![(NONE, 0); n],
+            generation: vec![0; 2 * n],
             touched: Vec::new(),
             seen: vec![false; 2 * n],
             candidates: Vec::new(),
@@ -393,7 +401,7 @@ impl<const L: usize> Matching<L> {
                         }
                     }
                     self.dualvar[v] = d;
-                    self.lower(v);
+                    self.lower(v, NONE);
                 }
             }
             for &r in &roots {
@@ -434,6 +442,13 @@ impl<const L: usize> Matching<L> {
                 }
                 let limit = unset.base + unset.base - covered(i);
                 let top = self.inblossom[i];
+                // Pairs inside the blossom that held `i` each time its dual went down, when
+                // that is still its outermost, were priced before and kept their slack.
+                let kept = if self.lowered_in[i].0 == top && self.intact(self.lowered_in[i]) {
+                    top
+                } else {
+                    NONE
+                };
                 // Pairs inside one blossom are also paid by its dual.
                 let inside = if top >= self.n {
                     limit - self.dualvar[top] - self.dualvar[top]
@@ -444,7 +459,11 @@ impl<const L: usize> Matching<L> {
                     if c >= limit {
                         break;
                     }
-                    if j == i || stored[j] || (self.inblossom[j] == top && c >= inside) {
+                    if j == i
+                        || stored[j]
+                        || self.inblossom[j] == kept
+                        || (self.inblossom[j] == top && c >= inside)
+                    {
                         continue;
                     }
                     let w = (unset.weight)(i.min(j), i.max(j));
@@ -479,11 +498,26 @@ impl<const L: usize> Matching<L> {
             .collect()
     }
 
-    fn lower(&mut self, v: usize) {
+    /// Notes that `v`'s dual went down while `top` (a blossom, or `v` itself) was its outermost
+    /// blossom.
+    fn lower(&mut self, v: usize, top: usize) {
+        let top = if top >= self.n { top } else { NONE };
         if !self.lowered[v] {
             self.lowered[v] = true;
             self.lowered_list.push(v);
+            self.lowered_in[v] = (top, if top == NONE { 0 } else { self.generation[top] });
+        } else if self.lowered_in[v].0 != NONE && !self.intact(self.lowered_in[v]) {
+            // Blossoms only grow while a search goes on: the one noted still holds `v`, unless
+            // it was undone.
+            self.lowered_in[v] = (NONE, 0);
         }
+        if top == NONE {
+            self.lowered_in[v] = (NONE, 0);
+        }
+    }
+
+    fn intact(&self, (b, generation): (usize, u64)) -> bool {
+        b != NONE && self.blossombase[b] != NONE && self.generation[b] == generation
     }
 
     /// Per vertex and blossom: how deep it lies among the blossoms, and the duals of the
@@ -633,6 +667,7 @@ impl<const L: usize> Matching<L> {
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let b = self.unusedblossoms.pop().expect("a free blossom");
+        self.generation[b] += 1;
         self.touch(b);
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
@@ -963,7 +998,7 @@ impl<const L: usize> Matching<L> {
                         1 => {
                             self.dualvar[x] = self.dualvar[x] - delta;
                             if moved {
-                                self.lower(x);
+                                self.lower(x, self.inblossom[x]);
                             }
                         }
                         2 => self.dualvar[x] = self.dualvar[x] + delta,
