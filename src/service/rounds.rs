@@ -103,7 +103,7 @@ fn round_robin_round(players: &[Player], number: i32) -> RoundPairing {
 
 /// The most players a generated Swiss round pairs: the Dutch system takes about 6 s for this
 /// many on one core (README, "Performance"); a larger field is paired by hand.
-pub const MAX_SWISS_FIELD: usize = 500;
+pub const MAX_SWISS_FIELD: usize = 1000;
 
 /// The pairing the tournament's system gives for round `number`.
 fn generate(

@@ -33,7 +33,7 @@ pub struct Params {
 }
 
 /// The most players generated: the most a tournament takes.
-pub const MAX_PLAYERS: usize = 1500;
+pub const MAX_PLAYERS: usize = 2000;
 
 /// Generates the tournament, or says why it cannot (too few players, or a round the pairing
 /// cannot pair: more rounds than the field allows without rematches).

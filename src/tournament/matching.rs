@@ -937,8 +937,10 @@ impl<const L: usize> Matching<L> {
                     } else if self.label[w] == 0
                         && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                     {
+                        if self.bestedge[w] == NONE {
+                            self.candidates.push(w);
+                        }
                         self.bestedge[w] = k;
-                        self.candidates.push(w);
                     }
                 }
             }
