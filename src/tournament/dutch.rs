@@ -158,6 +158,19 @@ pub fn pair(input: &Input) -> Result<Pairing, NoPairing> {
     if ctx.players.is_empty() {
         return Ok(Pairing::default());
     }
+    if ctx.played_rounds == 0 && ctx.forbidden.is_empty() {
+        // The first round, nothing ruled out: one bracket where no pair differs from another on
+        // any criterion, so the first pairing of the rules' order stands (article 3.3): S1, the
+        // upper half, against S2 in order, the last player left for the bye.
+        let n = ctx.players.len();
+        let half = n / 2;
+        let mut partner: Vec<usize> = (0..n).collect();
+        for i in 0..half {
+            partner[i] = i + half;
+            partner[i + half] = i;
+        }
+        return Ok(ctx.result(&partner));
+    }
     let needed = ctx.width() + bits(ctx.players.len()) + 8;
     let partner = match needed.div_ceil(64) {
         0..=4 => ctx.run::<4>()?,
