@@ -5,7 +5,10 @@
 //!
 //! The Dutch pairing states each of its criteria as a field of an edge's weight, the most
 //! important in the highest bits, so that the heaviest matching is the best pairing; the fields
-//! together need hundreds of bits.
+//! together need hundreds of bits. It asks for the heaviest matching again after each choice,
+//! changing the weights of a few vertices' edges in between: [`Matching`] keeps its matching,
+//! duals and blossoms between those computations and searches again only from the vertices the
+//! changes set free.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -1056,7 +1059,11 @@ impl<const L: usize> Matching<L> {
                     for k in tight {
                         self.allow(k);
                         let (i, j) = self.ends[k];
-                        let s = if self.label[self.inblossom[i]] == 1 { i } else { j };
+                        let s = if self.label[self.inblossom[i]] == 1 {
+                            i
+                        } else {
+                            j
+                        };
                         self.queue.push(s);
                     }
                 }
@@ -1182,16 +1189,18 @@ mod tests {
                     W::ZERO
                 } else {
                     // Many equal weights, as the pairing's criteria give.
-                    W::from_u64(rng.gen_range(1..6) * 4).shifted(if graph % 2 == 0 { 0 } else { 70 })
+                    W::from_u64(rng.gen_range(1..6) * 4).shifted(if graph % 2 == 0 {
+                        0
+                    } else {
+                        70
+                    })
                 }
             };
-            for i in 0..n {
-                for j in i + 1..n {
-                    let x = draw(&mut rng);
-                    w[i][j] = x;
-                    w[j][i] = x;
-                    m.set(i, j, x);
-                }
+            for (i, j) in (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))) {
+                let x = draw(&mut rng);
+                w[i][j] = x;
+                w[j][i] = x;
+                m.set(i, j, x);
             }
             for step in 0..12 {
                 let mate = m.compute(&Unset::none(n));
