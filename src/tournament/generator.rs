@@ -32,7 +32,7 @@ pub struct Params {
     pub byes: f64,
 }
 
-/// The most players generated: the most a tournament takes.
+/// The most players generated: the largest field the pairing is measured on (README, "Performance").
 pub const MAX_PLAYERS: usize = 2000;
 
 /// Generates the tournament, or says why it cannot (too few players, or a round the pairing
