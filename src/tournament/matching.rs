@@ -265,13 +265,6 @@ impl<const L: usize> Matching<L> {
         }
     }
 
-    /// The weight of the pair `i`, `j` (zero: no edge).
-    pub fn weight(&self, i: usize, j: usize) -> Option<Wide<L>> {
-        self.index
-            .get(&(i.min(j), i.max(j)))
-            .map(|&k| self.doubled[k].half())
-    }
-
     /// Gives the pair `i`, `j` the weight `w` (zero: no edge). When the duals cannot pay for the
     /// new weight, `i` is set free to be matched again by the next computation.
     pub fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
@@ -580,6 +573,15 @@ impl<const L: usize> Matching<L> {
     fn slack(&self, k: usize) -> Wide<L> {
         let (i, j) = self.ends[k];
         self.dualvar[i] + self.dualvar[j] - self.doubled[k]
+    }
+
+    /// Whether `x` (a vertex, or a blossom in use) is outermost: in no blossom.
+    fn outermost(&self, x: usize) -> bool {
+        if x < self.n {
+            self.inblossom[x] == x
+        } else {
+            self.blossomparent[x] == NONE && self.blossombase[x] != NONE
+        }
     }
 
     fn touch(&mut self, x: usize) {
@@ -947,12 +949,13 @@ impl<const L: usize> Matching<L> {
                     }
                 }
             }
-            // No augmenting path yet: change the duals.
+            // No augmenting path yet: change the duals. `tight`: the edges the change makes tight
+            // at once (equal weights are common), the first one chosen.
             let mut deltatype = 1;
             let mut delta = Wide::ZERO;
             let mut deltavertex = NONE;
-            let mut deltaedge = NONE;
             let mut deltablossom = NONE;
+            let mut tight = Vec::new();
             for &x in &self.touched {
                 if x < self.n && self.label[self.inblossom[x]] == 1 {
                     let d = self.dualvar[x];
@@ -963,30 +966,34 @@ impl<const L: usize> Matching<L> {
                 }
             }
             for &v in &self.candidates {
-                if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                    let d = self.slack(self.bestedge[v]);
+                let k = self.bestedge[v];
+                if self.label[self.inblossom[v]] == 0 && k != NONE {
+                    let d = self.slack(k);
                     if d < delta {
                         delta = d;
                         deltatype = 2;
-                        deltaedge = self.bestedge[v];
+                        tight.clear();
+                        tight.push(k);
+                    } else if deltatype == 2 && d == delta {
+                        tight.push(k);
                     }
                 }
             }
             for &b in &self.touched {
-                let top = if b < self.n {
-                    self.inblossom[b] == b
-                } else {
-                    self.blossomparent[b] == NONE && self.blossombase[b] != NONE
-                };
-                if !top {
+                if !self.outermost(b) {
                     continue;
                 }
-                if self.label[b] == 1 && self.bestedge[b] != NONE {
-                    let d = self.slack(self.bestedge[b]).half();
+                let k = self.bestedge[b];
+                if self.label[b] == 1 && k != NONE {
+                    let s = self.slack(k);
+                    let d = s.half();
                     if d < delta {
                         delta = d;
                         deltatype = 3;
-                        deltaedge = self.bestedge[b];
+                        tight.clear();
+                        tight.push(k);
+                    } else if deltatype == 3 && s == delta + delta {
+                        tight.push(k);
                     }
                 }
                 if b >= self.n && self.label[b] == 2 && self.dualvar[b] < delta {
@@ -1009,7 +1016,7 @@ impl<const L: usize> Matching<L> {
                         2 => self.dualvar[x] = self.dualvar[x] + delta,
                         _ => {}
                     }
-                } else if self.blossombase[x] != NONE && self.blossomparent[x] == NONE {
+                } else if self.outermost(x) {
                     match self.label[x] {
                         1 => self.dualvar[x] = self.dualvar[x] + delta,
                         2 => self.dualvar[x] = self.dualvar[x] - delta,
@@ -1025,37 +1032,6 @@ impl<const L: usize> Matching<L> {
                     break 'search;
                 }
                 2 | 3 => {
-                    // Every edge the change made tight at once (equal weights are common).
-                    let mut tight = vec![deltaedge];
-                    if deltatype == 2 {
-                        for &v in &self.candidates {
-                            let k = self.bestedge[v];
-                            if self.label[self.inblossom[v]] == 0
-                                && k != NONE
-                                && k != deltaedge
-                                && self.slack(k).is_zero()
-                            {
-                                tight.push(k);
-                            }
-                        }
-                    } else {
-                        for &b in &self.touched {
-                            let top = if b < self.n {
-                                self.inblossom[b] == b
-                            } else {
-                                self.blossomparent[b] == NONE && self.blossombase[b] != NONE
-                            };
-                            let k = self.bestedge[b];
-                            if top
-                                && self.label[b] == 1
-                                && k != NONE
-                                && k != deltaedge
-                                && self.slack(k).is_zero()
-                            {
-                                tight.push(k);
-                            }
-                        }
-                    }
                     for k in tight {
                         self.allow(k);
                         let (i, j) = self.ends[k];
@@ -1073,12 +1049,7 @@ impl<const L: usize> Matching<L> {
         // S-blossoms whose dual is zero are undone; then the labels go.
         let touched = std::mem::take(&mut self.touched);
         for &b in &touched {
-            if b >= self.n
-                && self.blossomparent[b] == NONE
-                && self.blossombase[b] != NONE
-                && self.label[b] == 1
-                && self.dualvar[b].is_zero()
-            {
+            if b >= self.n && self.outermost(b) && self.label[b] == 1 && self.dualvar[b].is_zero() {
                 self.expand_blossom(b, true);
             }
         }
