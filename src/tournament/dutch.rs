@@ -613,6 +613,9 @@ impl Context {
             let in_bracket = |u: usize| u >= first_resident && u < next_vertex;
             // base[l][s]: the weight of the bracket's l-th player with its s-th (s < l).
             let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
+            for &v in &bracket {
+                m.free_in(v, score(v));
+            }
             for l in movers..bracket.len() {
                 base[l] = (0..l)
                     .map(|s| {
@@ -1062,6 +1065,12 @@ impl<'c, const L: usize> Matcher<'c, L> {
             m,
             fixed: vec![usize::MAX; n],
             unset,
+        }
+    }
+
+    fn free_in(&mut self, v: usize, group: u32) {
+        if self.fixed[v] == usize::MAX {
+            self.m.free_in(v, group);
         }
     }
 

@@ -134,6 +134,7 @@ impl<const L: usize> PartialOrd for Wide<L> {
 }
 
 const NONE: usize = usize::MAX;
+const NO_GROUP: u32 = u32::MAX;
 
 /// The heaviest matching of the graph whose edges are `(i, j, weight)` with positive weights, on
 /// `n` vertices: `mate[v]` is `v`'s partner, or `v` itself when unmatched.
@@ -165,6 +166,41 @@ impl<const L: usize> Unset<'_, L> {
             base: Wide::ZERO,
             own: vec![Wide::ZERO; n],
         }
+    }
+}
+
+/// The blossoms' nesting at one moment: see [`Matching::nesting`].
+struct Nesting<const L: usize> {
+    depth: Vec<u32>,
+    sum: Vec<Wide<L>>,
+    up: Vec<Vec<usize>>,
+}
+
+impl<const L: usize> Nesting<L> {
+    /// The smallest blossom holding both blossoms `a` and `b` (of one outermost blossom).
+    fn common(&self, mut a: usize, mut b: usize) -> usize {
+        if self.depth[a] < self.depth[b] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        let mut rise = self.depth[a] - self.depth[b];
+        let mut k = 0;
+        while rise > 0 {
+            if rise & 1 == 1 {
+                a = self.up[k][a];
+            }
+            rise >>= 1;
+            k += 1;
+        }
+        if a == b {
+            return a;
+        }
+        for level in self.up.iter().rev() {
+            if level[a] != level[b] {
+                a = level[a];
+                b = level[b];
+            }
+        }
+        self.up[0][a]
     }
 }
 
@@ -201,6 +237,10 @@ pub struct Matching<const L: usize> {
     dualvar: Vec<Wide<L>>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Per vertex set free by `free_in`, its group; else `NO_GROUP`.
+    group: Vec<u32>,
+    /// Pairs a dual change made tight, each from its S end, to be looked at.
+    tight_queue: Vec<(usize, usize)>,
     /// Vertices whose dual is to be set again from their edges (free, out of every blossom).
     dirty: Vec<bool>,
     /// Vertices that may be free with a positive dual: the roots of the next searches.
@@ -250,6 +290,8 @@ impl<const L: usize> Matching<L> {
             dualvar: vec![Wide::ZERO; 2 * n],
             allowedge: Vec::new(),
             queue: Vec::new(),
+            group: vec![NO_GROUP; n],
+            tight_queue: Vec::new(),
             dirty: vec![false; n],
             roots: Vec::new(),
             removed: vec![false; n],
@@ -300,6 +342,19 @@ impl<const L: usize> Matching<L> {
             self.release(i);
         }
         self.doubled[k] = doubled;
+    }
+
+    /// Sets `v` free, out of every blossom, its dual to be set again from its edges, before
+    /// the weights of many of its pairs change: `group` gathers vertices whose pairs weigh
+    /// mostly one part per vertex (see [`Matching::compute`]).
+    pub fn free_in(&mut self, v: usize, group: u32) {
+        let loose = self.dirty[v] && self.inblossom[v] == v && self.mate[v] == NONE;
+        if !self.removed[v] && !loose {
+            self.release(v);
+        }
+        if !self.removed[v] {
+            self.group[v] = group;
+        }
     }
 
     /// Takes the matched pair `a`, `b` out of the graph for good.
@@ -384,20 +439,103 @@ impl<const L: usize> Matching<L> {
     pub fn compute(&mut self, unset: &Unset<'_, L>) -> Vec<usize> {
         loop {
             let roots = std::mem::take(&mut self.roots);
-            for &v in &roots {
-                if self.dirty[v] {
-                    self.dirty[v] = false;
-                    // Free and alone: the least dual that pays for every edge.
-                    let mut d = Wide::ZERO;
-                    for &p in &self.neighbend[v] {
-                        let k = p / 2;
-                        let need = self.doubled[k] - self.dualvar[self.endpoint[p]];
-                        if !self.doubled[k].is_zero() && need > d {
-                            d = need;
+            // Free and alone: a dual that pays for every edge. Vertices set free in a group
+            // (`free_in`) start from the heaviest pair inside their group less one shift per
+            // group, the largest that still pays every pair inside it: weights that are mostly
+            // a sum of one part per vertex leave each vertex close to its part, instead of one
+            // vertex paying for all. Then each vertex pays what its other pairs still need,
+            // vertices set free outside any group first, one after the other.
+            let freed: Vec<usize> = roots.iter().copied().filter(|&v| self.dirty[v]).collect();
+            let group = self.group.clone();
+            let grouped = |v: usize| group[v] != NO_GROUP;
+            let mut heaviest = vec![Wide::ZERO; self.n];
+            for &v in freed.iter().filter(|&&v| grouped(v)) {
+                for &p in &self.neighbend[v] {
+                    let u = self.endpoint[p];
+                    let k = p / 2;
+                    if self.dirty[u]
+                        && self.group[u] == self.group[v]
+                        && self.doubled[k] > heaviest[v]
+                    {
+                        heaviest[v] = self.doubled[k];
+                    }
+                }
+            }
+            let mut shifts: HashMap<u32, Wide<L>> = HashMap::new();
+            for &v in freed.iter().filter(|&&v| grouped(v)) {
+                for &p in &self.neighbend[v] {
+                    let k = p / 2;
+                    let u = self.endpoint[p];
+                    if self.dirty[u] && self.group[u] == self.group[v] && !self.doubled[k].is_zero()
+                    {
+                        let s = heaviest[v] + heaviest[u] - self.doubled[k];
+                        let t = shifts.entry(self.group[v]).or_insert(s);
+                        if s < *t {
+                            *t = s;
                         }
                     }
-                    self.dualvar[v] = d;
-                    self.lower(v, NONE);
+                }
+            }
+            let mut hint = vec![Wide::ZERO; self.n];
+            for &v in freed.iter().filter(|&&v| grouped(v)) {
+                if let Some(&s) = shifts.get(&self.group[v]) {
+                    let own = heaviest[v] - s.half();
+                    if own > Wide::ZERO {
+                        hint[v] = own;
+                    }
+                }
+            }
+            let ungrouped = freed.iter().copied().filter(|&v| !grouped(v));
+            let grouped_after = freed.iter().copied().filter(|&v| grouped(v));
+            for v in ungrouped.chain(grouped_after).collect::<Vec<_>>() {
+                let mut d = hint[v];
+                for &p in &self.neighbend[v] {
+                    let k = p / 2;
+                    let u = self.endpoint[p];
+                    if self.doubled[k].is_zero() {
+                        continue;
+                    }
+                    let paid = if self.dirty[u] && grouped(u) {
+                        hint[u]
+                    } else {
+                        self.dualvar[u]
+                    };
+                    let need = self.doubled[k] - paid;
+                    if need > d {
+                        d = need;
+                    }
+                }
+                self.dirty[v] = false;
+                self.dualvar[v] = d;
+                self.lower(v, NONE);
+            }
+            for &v in &freed {
+                self.group[v] = NO_GROUP;
+            }
+            // Two free vertices, alone, on a pair their duals pay exactly: matched at once, as
+            // a search would match them.
+            for &r in &roots {
+                if self.removed[r] || self.mate[r] != NONE || self.inblossom[r] != r {
+                    continue;
+                }
+                if self.dualvar[r].is_zero() {
+                    continue;
+                }
+                for idx in 0..self.neighbend[r].len() {
+                    let p = self.neighbend[r][idx];
+                    let k = p / 2;
+                    let w = self.endpoint[p];
+                    if self.doubled[k].is_zero()
+                        || self.mate[w] != NONE
+                        || self.inblossom[w] != w
+                        || self.removed[w]
+                        || !self.slack(k).is_zero()
+                    {
+                        continue;
+                    }
+                    self.mate[r] = p;
+                    self.mate[w] = p ^ 1;
+                    break;
                 }
             }
             for &r in &roots {
@@ -424,7 +562,11 @@ impl<const L: usize> Matching<L> {
             }
             let mut stored = vec![false; self.n];
             let nesting = if lowered.is_empty() {
-                (Vec::new(), Vec::new())
+                Nesting {
+                    depth: Vec::new(),
+                    sum: Vec::new(),
+                    up: Vec::new(),
+                }
             } else {
                 self.nesting()
             };
@@ -464,7 +606,7 @@ impl<const L: usize> Matching<L> {
                     }
                     let w = (unset.weight)(i.min(j), i.max(j));
                     debug_assert!(w <= unset.base + unset.own[i] + unset.own[j]);
-                    if !w.is_zero() && self.slack_between(i, j, w + w, &nesting) < Wide::ZERO {
+                    if !w.is_zero() && self.underpaid(i, j, w + w, &nesting) {
                         underpaid.push((i, j, w));
                     }
                 }
@@ -519,10 +661,11 @@ impl<const L: usize> Matching<L> {
     /// Per vertex and blossom: how deep it lies among the blossoms, and the duals of the
     /// blossoms holding it (itself included), so that a pair's blossoms are summed at the
     /// smallest blossom holding both.
-    fn nesting(&self) -> (Vec<u32>, Vec<Wide<L>>) {
+    fn nesting(&self) -> Nesting<L> {
         let mut depth = vec![u32::MAX; 2 * self.n];
         let mut sum = vec![Wide::ZERO; 2 * self.n];
         let mut path = Vec::new();
+        let mut deepest = 0;
         for x in 0..2 * self.n {
             if x >= self.n && self.blossombase[x] == NONE {
                 continue;
@@ -541,33 +684,50 @@ impl<const L: usize> Matching<L> {
                 s = if z >= self.n { s + self.dualvar[z] } else { s };
                 depth[z] = d;
                 sum[z] = s;
+                deepest = deepest.max(d);
                 d += 1;
             }
         }
-        (depth, sum)
+        // up[k][x]: the blossom 2^k levels above `x` (the outermost one at most).
+        let parent: Vec<usize> = (0..2 * self.n)
+            .map(|x| match self.blossomparent[x] {
+                NONE => x,
+                p => p,
+            })
+            .collect();
+        let mut up = vec![parent];
+        while 1u64 << up.len() <= u64::from(deepest) {
+            let last = up.last().expect("one level");
+            let next = (0..2 * self.n).map(|x| last[last[x]]).collect();
+            up.push(next);
+        }
+        Nesting { depth, sum, up }
     }
 
-    /// Twice the reduced cost of a pair of doubled weight `doubled`, blossoms included.
-    fn slack_between(
-        &self,
-        i: usize,
-        j: usize,
-        doubled: Wide<L>,
-        (depth, sum): &(Vec<u32>, Vec<Wide<L>>),
-    ) -> Wide<L> {
+    /// Whether the duals (blossoms' included) pay less than `doubled` for the pair `i`, `j`.
+    fn underpaid(&self, i: usize, j: usize, doubled: Wide<L>, nesting: &Nesting<L>) -> bool {
         let s = self.dualvar[i] + self.dualvar[j] - doubled;
-        if self.inblossom[i] != self.inblossom[j] {
-            return s;
+        if !s.is_negative() {
+            // Blossom duals are never negative.
+            return false;
         }
-        let (mut a, mut b) = (self.blossomparent[i], self.blossomparent[j]);
-        while a != b {
-            if depth[a] >= depth[b] {
-                a = self.blossomparent[a];
-            } else {
-                b = self.blossomparent[b];
-            }
+        let top = self.inblossom[i];
+        if top != self.inblossom[j] {
+            return true;
         }
-        s + sum[a] + sum[a]
+        let sum = &nesting.sum;
+        // The smallest blossom holding both lies between the outermost one and each one's
+        // parent; its sum of duals too.
+        if !(s + sum[top] + sum[top]).is_negative() {
+            return false;
+        }
+        let (a, b) = (self.blossomparent[i], self.blossomparent[j]);
+        let most = sum[a].min(sum[b]);
+        if (s + most + most).is_negative() {
+            return true;
+        }
+        let c = nesting.common(a, b);
+        (s + sum[c] + sum[c]).is_negative()
     }
 
     fn slack(&self, k: usize) -> Wide<L> {
@@ -886,6 +1046,63 @@ impl<const L: usize> Matching<L> {
         }
     }
 
+    /// Looks at the pair `p` leaving the S-vertex `v` in the search at hand: labels, a new
+    /// blossom, or the augmenting path (true) when the pair is tight; else the least slack noted.
+    fn scan_edge(&mut self, v: usize, p: usize) -> bool {
+        let k = p / 2;
+        if self.doubled[k].is_zero() {
+            return false;
+        }
+        let w = self.endpoint[p];
+        if self.inblossom[v] == self.inblossom[w] {
+            return false;
+        }
+        let mut kslack = Wide::ZERO;
+        if !self.allowedge[k] {
+            kslack = self.slack(k);
+            if kslack <= Wide::ZERO {
+                self.allow(k);
+            }
+        }
+        let bw = self.inblossom[w];
+        if self.allowedge[k] {
+            if self.label[bw] == 0 {
+                if self.mate[self.blossombase[bw]] == NONE {
+                    // A free vertex: the path to it augments.
+                    self.labelend[bw] = NONE;
+                    self.augment_path(v, p);
+                    self.augment_path(w, p ^ 1);
+                    return true;
+                }
+                self.assign_label(w, 2, p ^ 1);
+            } else if self.label[bw] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    unreachable!("one tree: two of its S-vertices meet at a base");
+                }
+            } else if self.label[w] == 0 {
+                self.touch(w);
+                self.label[w] = 2;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[bw] == 1 {
+            let b = self.inblossom[v];
+            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            if self.bestedge[w] == NONE {
+                self.candidates.push(w);
+            }
+            self.bestedge[w] = k;
+        }
+        false
+    }
+
     /// One search from the free vertex `root` (the base of its blossom), its dual positive:
     /// ends when the root is matched along an augmenting path, or when the duals reach zero at a
     /// vertex of its tree, which the path from the root then leaves free.
@@ -893,60 +1110,20 @@ impl<const L: usize> Matching<L> {
         self.queue.clear();
         self.assign_label(root, 1, NONE);
         'search: loop {
-            while let Some(v) = self.queue.pop() {
-                for idx in 0..self.neighbend[v].len() {
-                    let p = self.neighbend[v][idx];
-                    let k = p / 2;
-                    if self.doubled[k].is_zero() {
-                        continue;
-                    }
-                    let w = self.endpoint[p];
-                    if self.inblossom[v] == self.inblossom[w] {
-                        continue;
-                    }
-                    let mut kslack = Wide::ZERO;
-                    if !self.allowedge[k] {
-                        kslack = self.slack(k);
-                        if kslack <= Wide::ZERO {
-                            self.allow(k);
+            loop {
+                if let Some(v) = self.queue.pop() {
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        if self.scan_edge(v, p) {
+                            break 'search;
                         }
                     }
-                    let bw = self.inblossom[w];
-                    if self.allowedge[k] {
-                        if self.label[bw] == 0 {
-                            if self.mate[self.blossombase[bw]] == NONE {
-                                // A free vertex: the path to it augments.
-                                self.labelend[bw] = NONE;
-                                self.augment_path(v, p);
-                                self.augment_path(w, p ^ 1);
-                                break 'search;
-                            }
-                            self.assign_label(w, 2, p ^ 1);
-                        } else if self.label[bw] == 1 {
-                            let base = self.scan_blossom(v, w);
-                            if base != NONE {
-                                self.add_blossom(base, k);
-                            } else {
-                                unreachable!("one tree: two of its S-vertices meet at a base");
-                            }
-                        } else if self.label[w] == 0 {
-                            self.touch(w);
-                            self.label[w] = 2;
-                            self.labelend[w] = p ^ 1;
-                        }
-                    } else if self.label[bw] == 1 {
-                        let b = self.inblossom[v];
-                        if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                            self.bestedge[b] = k;
-                        }
-                    } else if self.label[w] == 0
-                        && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                    {
-                        if self.bestedge[w] == NONE {
-                            self.candidates.push(w);
-                        }
-                        self.bestedge[w] = k;
+                } else if let Some((v, p)) = self.tight_queue.pop() {
+                    if self.scan_edge(v, p) {
+                        break 'search;
                     }
+                } else {
+                    break;
                 }
             }
             // No augmenting path yet: change the duals. `tight`: the edges the change makes tight
@@ -1035,12 +1212,14 @@ impl<const L: usize> Matching<L> {
                     for k in tight {
                         self.allow(k);
                         let (i, j) = self.ends[k];
-                        let s = if self.label[self.inblossom[i]] == 1 {
-                            i
+                        // From its S end.
+                        let p = if self.label[self.inblossom[i]] == 1 {
+                            2 * k + 1
                         } else {
-                            j
+                            2 * k
                         };
-                        self.queue.push(s);
+                        self.tight_queue.push((self.endpoint[p ^ 1], p));
+                        let _ = (i, j);
                     }
                 }
                 _ => self.expand_blossom(deltablossom, false),
@@ -1069,6 +1248,7 @@ impl<const L: usize> Matching<L> {
             self.allowedge[k] = false;
         }
         self.queue.clear();
+        self.tight_queue.clear();
     }
 }
 
@@ -1193,12 +1373,29 @@ mod tests {
                     brute(n, &edges),
                     "graph {graph} step {step}"
                 );
-                // One vertex's edges change, or a matched pair leaves.
+                // One vertex's edges change, or a matched pair leaves, or several vertices
+                // are set free in groups and the pairs between them change.
                 let v = live[rng.gen_range(0..live.len())];
                 if mate[v] != v && rng.gen_bool(0.3) {
                     gone[v] = true;
                     gone[mate[v]] = true;
                     m.remove_pair(v, mate[v]);
+                } else if rng.gen_bool(0.3) {
+                    let freed: Vec<usize> =
+                        live.iter().copied().filter(|_| rng.gen_bool(0.6)).collect();
+                    for &u in &freed {
+                        m.free_in(u, rng.gen_range(0..3));
+                    }
+                    for &a in &freed {
+                        for &b in &freed {
+                            if a < b && rng.gen_bool(0.7) {
+                                let x = draw(&mut rng);
+                                w[a][b] = x;
+                                w[b][a] = x;
+                                m.set(a, b, x);
+                            }
+                        }
+                    }
                 } else {
                     for &u in &live {
                         if u != v && rng.gen_bool(0.5) {
