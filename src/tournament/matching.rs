@@ -177,20 +177,30 @@ struct Nesting<const L: usize> {
 }
 
 impl<const L: usize> Nesting<L> {
+    /// The blossom `rise` levels above `x`.
+    fn lift(&self, mut x: usize, mut rise: u32) -> usize {
+        let mut k = 0;
+        while rise > 0 {
+            if rise & 1 == 1 {
+                x = self.up[k][x];
+            }
+            rise >>= 1;
+            k += 1;
+        }
+        x
+    }
+
+    /// Whether the blossom `b` holds `x` (a vertex or blossom).
+    fn holds(&self, b: usize, x: usize) -> bool {
+        self.depth[x] > self.depth[b] && self.lift(x, self.depth[x] - self.depth[b]) == b
+    }
+
     /// The smallest blossom holding both blossoms `a` and `b` (of one outermost blossom).
     fn common(&self, mut a: usize, mut b: usize) -> usize {
         if self.depth[a] < self.depth[b] {
             std::mem::swap(&mut a, &mut b);
         }
-        let mut rise = self.depth[a] - self.depth[b];
-        let mut k = 0;
-        while rise > 0 {
-            if rise & 1 == 1 {
-                a = self.up[k][a];
-            }
-            rise >>= 1;
-            k += 1;
-        }
+        a = self.lift(a, self.depth[a] - self.depth[b]);
         if a == b {
             return a;
         }
@@ -580,10 +590,11 @@ impl<const L: usize> Matching<L> {
                 }
                 let limit = unset.base + unset.base - covered(i);
                 let top = self.inblossom[i];
-                // Pairs inside the blossom that held `i` each time its dual went down, when
-                // that is still its outermost, were priced before and kept their slack.
-                let kept = if self.lowered_in[i].0 == top && self.intact(self.lowered_in[i]) {
-                    top
+                // Pairs inside the blossom that held `i` each time its dual went down (still
+                // whole: then every later lowering found `i` inside it too) were priced before
+                // and kept their slack.
+                let kept = if self.intact(self.lowered_in[i]) {
+                    self.lowered_in[i].0
                 } else {
                     NONE
                 };
@@ -599,8 +610,8 @@ impl<const L: usize> Matching<L> {
                     }
                     if j == i
                         || stored[j]
-                        || self.inblossom[j] == kept
                         || (self.inblossom[j] == top && c >= inside)
+                        || (kept != NONE && self.inblossom[j] == top && nesting.holds(kept, j))
                     {
                         continue;
                     }
