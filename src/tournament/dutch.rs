@@ -840,37 +840,23 @@ impl Context {
                     }
                 }
             }
-            // Fix the exchanges found: S1 and S2 as they now are, earlier S1 players preferred
-            // against earlier S2 players among equal pairings.
-            // Each remainder player's place in S1 (`Ok`) or S2 (`Err`).
-            let (mut in_s1, mut in_s2) = (0, 0);
-            let places: Vec<Result<usize, usize>> = remainder
+            // Fix the exchanges found: S1 and S2 as they now are. Only pairs of an S1 player
+            // with a lower S2 player remain; each S1 player's pairs keep the order's part of
+            // their weight, the same for all of them, which every heaviest matching pays in
+            // full (each S1 player is paired down), so it does not tell pairings apart.
+            let in_s1 = remainder
                 .iter()
-                .map(|&pi| {
-                    if pairs_down(&stable, bracket[pi]) {
-                        in_s1 += 1;
-                        Ok(in_s1 - 1)
-                    } else {
-                        in_s2 += 1;
-                        Err(in_s2 - 1)
-                    }
-                })
-                .collect();
+                .filter(|&&pi| pairs_down(&stable, bracket[pi]))
+                .count();
             for (a, &pi) in remainder.iter().enumerate() {
                 let v = bracket[pi];
-                for (c, &oi) in remainder.iter().enumerate().skip(a + 1) {
+                for &oi in &remainder[a + 1..] {
                     let u = bracket[oi];
-                    if exchanged(&stable, v) || pairs_down(&stable, u) {
+                    if (exchanged(&stable, v) || pairs_down(&stable, u)) && !base[oi][pi].is_zero()
+                    {
                         base[oi][pi] = Wide::ZERO;
+                        m.set(v, u, Wide::ZERO);
                     }
-                    let w = base[oi][pi];
-                    let tie = match (places[a], places[c]) {
-                        (Ok(k), Err(j)) if !w.is_zero() => {
-                            Wide::from_u64(((size - k) * (size - j)) as u64)
-                        }
-                        _ => Wide::ZERO,
-                    };
-                    m.set(v, u, w + tie);
                 }
             }
             // The heaviest matching as the order's choices fix it (computed when there is an S1).
