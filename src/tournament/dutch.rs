@@ -648,16 +648,29 @@ impl Context {
                     m.set(bracket[l], bracket[s], w + tie);
                 }
             }
-            let order_weight =
-                |base: &Vec<Vec<Wide<L>>>, s: usize, l: usize, pos: usize, pairs: usize| {
-                    let w = base[l][s];
-                    if w.is_zero() {
-                        return w;
-                    }
-                    let addend = Wide::<L>::from_u64(u64::from(pos < pairs)).shifted(2 * b)
-                        - Wide::from_u64(pos as u64);
-                    w + addend.shifted(1 + self.tie_bits())
+            // The remainder's order: S1 players (its first `pairs`) paired down, the highest
+            // first. `pos` and `lower` are the two players' places in the remainder. Among
+            // pairings equal on that too, S1's i-th player against S2's i-th is preferred, so
+            // that the matching stays close to the order the rules then pick in.
+            let order_weight = |base: &Vec<Vec<Wide<L>>>,
+                                s: usize,
+                                l: usize,
+                                pos: usize,
+                                lower: usize,
+                                pairs: usize| {
+                let w = base[l][s];
+                if w.is_zero() {
+                    return w;
+                }
+                let addend = Wide::<L>::from_u64(u64::from(pos < pairs)).shifted(2 * b)
+                    - Wide::from_u64(pos as u64);
+                let tie = if pos < pairs && lower >= pairs {
+                    size - (lower - pairs).abs_diff(pos).min(size)
+                } else {
+                    0
                 };
+                w + addend.shifted(1 + self.tie_bits()) + Wide::from_u64(tie as u64)
+            };
             stable = m.compute();
 
             // Whether weights changed since the last matching was computed.
@@ -758,15 +771,12 @@ impl Context {
                     pairs += 1;
                 }
             }
-            for &oi in &remainder {
-                for (pos, &pi) in remainder.iter().enumerate() {
-                    if oi <= pi {
-                        break;
-                    }
+            for (lower, &oi) in remainder.iter().enumerate() {
+                for (pos, &pi) in remainder.iter().enumerate().take(lower) {
                     m.set(
                         bracket[pi],
                         bracket[oi],
-                        order_weight(&base, pi, oi, pos, pairs),
+                        order_weight(&base, pi, oi, pos, lower, pairs),
                     );
                 }
             }
@@ -788,8 +798,8 @@ impl Context {
                 let pi = remainder[pos];
                 let v = bracket[pi];
                 if !exchanged(&stable, v) {
-                    for &oi in &remainder[after..] {
-                        let w = order_weight(&base, pi, oi, pos, pairs);
+                    for (lower, &oi) in remainder.iter().enumerate().skip(after) {
+                        let w = order_weight(&base, pi, oi, pos, lower, pairs);
                         if !w.is_zero() {
                             m.set(v, bracket[oi], w - self.unit(1));
                         }
@@ -798,11 +808,15 @@ impl Context {
                 }
                 let exchange = exchanged(&stable, v);
                 remaining -= usize::from(exchange);
-                for &oi in &remainder[pos + 1..] {
+                for (lower, &oi) in remainder.iter().enumerate().skip(pos + 1) {
                     if exchange {
                         base[oi][pi] = Wide::ZERO;
                     }
-                    m.set(v, bracket[oi], order_weight(&base, pi, oi, pos, pairs));
+                    m.set(
+                        v,
+                        bracket[oi],
+                        order_weight(&base, pi, oi, pos, lower, pairs),
+                    );
                 }
             }
             // ...and the S2 players exchanged the highest possible.
@@ -815,8 +829,8 @@ impl Context {
                 let v = bracket[pi];
                 let already = pairs_down(&stable, v);
                 if !already {
-                    for &oi in &remainder[pos + 1..] {
-                        let w = order_weight(&base, pi, oi, pos, pairs);
+                    for (lower, &oi) in remainder.iter().enumerate().skip(pos + 1) {
+                        let w = order_weight(&base, pi, oi, pos, lower, pairs);
                         if !w.is_zero() {
                             m.set(v, bracket[oi], w + self.unit(1));
                         }
@@ -835,8 +849,12 @@ impl Context {
                     }
                 }
                 if !already {
-                    for &oi in &remainder[pos + 1..] {
-                        m.set(v, bracket[oi], order_weight(&base, pi, oi, pos, pairs));
+                    for (lower, &oi) in remainder.iter().enumerate().skip(pos + 1) {
+                        m.set(
+                            v,
+                            bracket[oi],
+                            order_weight(&base, pi, oi, pos, lower, pairs),
+                        );
                     }
                 }
             }

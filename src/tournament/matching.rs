@@ -1122,16 +1122,18 @@ impl<const L: usize> Matching<L> {
         self.assign_label(root, 1, NONE);
         'search: loop {
             loop {
-                if let Some(v) = self.queue.pop() {
+                // The pairs a dual change made tight first: one of them may reach a free
+                // vertex at once, before whole neighbourhoods are scanned.
+                if let Some((v, p)) = self.tight_queue.pop() {
+                    if self.scan_edge(v, p) {
+                        break 'search;
+                    }
+                } else if let Some(v) = self.queue.pop() {
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         if self.scan_edge(v, p) {
                             break 'search;
                         }
-                    }
-                } else if let Some((v, p)) = self.tight_queue.pop() {
-                    if self.scan_edge(v, p) {
-                        break 'search;
                     }
                 } else {
                     break;
