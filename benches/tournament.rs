@@ -36,8 +36,9 @@ fn dutch_round(players: usize, rounds: usize) -> dutch::Input {
 fn pairing(c: &mut Criterion) {
     let mut group = c.benchmark_group("dutch");
     group.sample_size(10);
-    // 1,000 players: the target (under 2 s); its five rounds take about 40 s to generate.
-    for (players, rounds) in [(100, 0), (100, 5), (200, 5), (1000, 5)] {
+    // 1,000 and 2,000 players: the targets (under 2 s and 8 s); generating their five rounds
+    // takes about 10 s and 2.5 minutes.
+    for (players, rounds) in [(100, 0), (100, 5), (200, 5), (1000, 5), (2000, 5)] {
         let input = dutch_round(players, rounds);
         group.bench_function(format!("{players} players, round {}", rounds + 1), |b| {
             b.iter(|| dutch::pair(black_box(&input)).unwrap().boards.len())

@@ -104,7 +104,7 @@ fn round_robin_round(players: &[Player], number: i32) -> RoundPairing {
 /// The most players a generated Swiss round pairs: the Dutch system takes at most about 3 s
 /// for this many on one core, in the rounds with the largest score groups (README,
 /// "Performance"); a larger field is paired by hand.
-pub const MAX_SWISS_FIELD: usize = 600;
+pub const MAX_SWISS_FIELD: usize = 800;
 
 /// The pairing the tournament's system gives for round `number`.
 fn generate(
