@@ -363,7 +363,7 @@ async fn published_round(organiser: &Client, players: usize) -> (i64, HashMap<i6
         })
         .collect();
     // Round 1 as the Dutch system pairs it (the top half against the bottom half, by rating),
-    // entered by hand: the service generates Swiss rounds of at most 600 players.
+    // entered by hand: the service generates Swiss rounds of at most 800 players.
     let ids: Vec<i64> = created["created"]
         .as_array()
         .unwrap()
