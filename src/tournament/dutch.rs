@@ -613,6 +613,10 @@ impl Context {
             let in_bracket = |u: usize| u >= first_resident && u < next_vertex;
             // base[l][s]: the weight of the bracket's l-th player with its s-th (s < l).
             let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
+            // The lowest field: a pair `distance` away from the one the rules' order would pick
+            // first weighs that much less (never below zero, its sum below the field above).
+            let preferred =
+                |distance: usize| Wide::<L>::from_u64((size - distance.min(size)) as u64);
             for &v in &bracket {
                 m.free_in(v, score(v));
             }
@@ -636,12 +640,11 @@ impl Context {
                         // Moved-down players with the top resident; residents top half
                         // against bottom half.
                         let half = (size - movers) / 2;
-                        let penalty = if s < movers {
+                        preferred(if s < movers {
                             l - movers
                         } else {
                             (l - s).abs_diff(half)
-                        };
-                        Wide::from_u64((size - penalty.min(size)) as u64)
+                        })
                     } else {
                         Wide::ZERO
                     };
@@ -665,11 +668,11 @@ impl Context {
                 let addend = Wide::<L>::from_u64(u64::from(pos < pairs)).shifted(2 * b)
                     - Wide::from_u64(pos as u64);
                 let tie = if pos < pairs && lower >= pairs {
-                    size - (lower - pairs).abs_diff(pos).min(size)
+                    preferred((lower - pairs).abs_diff(pos))
                 } else {
-                    0
+                    Wide::ZERO
                 };
-                w + addend.shifted(1 + self.tie_bits()) + Wide::from_u64(tie as u64)
+                w + addend.shifted(1 + self.tie_bits()) + tie
             };
             stable = m.compute();
 

@@ -170,6 +170,7 @@ impl<const L: usize> Unset<'_, L> {
 }
 
 /// The blossoms' nesting at one moment: see [`Matching::nesting`].
+#[derive(Default)]
 struct Nesting<const L: usize> {
     depth: Vec<u32>,
     sum: Vec<Wide<L>>,
@@ -455,11 +456,13 @@ impl<const L: usize> Matching<L> {
             // a sum of one part per vertex leave each vertex close to its part, instead of one
             // vertex paying for all. Then each vertex pays what its other pairs still need,
             // vertices set free outside any group first, one after the other.
-            let freed: Vec<usize> = roots.iter().copied().filter(|&v| self.dirty[v]).collect();
-            let group = self.group.clone();
-            let grouped = |v: usize| group[v] != NO_GROUP;
+            let (grouped, ungrouped): (Vec<usize>, Vec<usize>) = roots
+                .iter()
+                .copied()
+                .filter(|&v| self.dirty[v])
+                .partition(|&v| self.group[v] != NO_GROUP);
             let mut heaviest = vec![Wide::ZERO; self.n];
-            for &v in freed.iter().filter(|&&v| grouped(v)) {
+            for &v in &grouped {
                 for &p in &self.neighbend[v] {
                     let u = self.endpoint[p];
                     let k = p / 2;
@@ -472,7 +475,7 @@ impl<const L: usize> Matching<L> {
                 }
             }
             let mut shifts: HashMap<u32, Wide<L>> = HashMap::new();
-            for &v in freed.iter().filter(|&&v| grouped(v)) {
+            for &v in &grouped {
                 for &p in &self.neighbend[v] {
                     let k = p / 2;
                     let u = self.endpoint[p];
@@ -486,31 +489,30 @@ impl<const L: usize> Matching<L> {
                     }
                 }
             }
-            let mut hint = vec![Wide::ZERO; self.n];
-            for &v in freed.iter().filter(|&&v| grouped(v)) {
-                if let Some(&s) = shifts.get(&self.group[v]) {
-                    let own = heaviest[v] - s.half();
-                    if own > Wide::ZERO {
-                        hint[v] = own;
-                    }
-                }
+            // A grouped vertex's start is its dual until its turn comes, so the vertices before
+            // it count on that much (an ungrouped one keeps the dual it had until then).
+            for &v in &grouped {
+                self.dualvar[v] = match shifts.get(&self.group[v]) {
+                    Some(&s) if heaviest[v] - s.half() > Wide::ZERO => heaviest[v] - s.half(),
+                    _ => Wide::ZERO,
+                };
             }
-            let ungrouped = freed.iter().copied().filter(|&v| !grouped(v));
-            let grouped_after = freed.iter().copied().filter(|&v| grouped(v));
-            for v in ungrouped.chain(grouped_after).collect::<Vec<_>>() {
-                let mut d = hint[v];
+            // Only once every start is set: a vertex may be among the roots twice.
+            for &v in &grouped {
+                self.group[v] = NO_GROUP;
+            }
+            let starts = ungrouped.iter().map(|&v| (v, Wide::ZERO));
+            let starts: Vec<(usize, Wide<L>)> = starts
+                .chain(grouped.iter().map(|&v| (v, self.dualvar[v])))
+                .collect();
+            for (v, start) in starts {
+                let mut d = start;
                 for &p in &self.neighbend[v] {
                     let k = p / 2;
-                    let u = self.endpoint[p];
                     if self.doubled[k].is_zero() {
                         continue;
                     }
-                    let paid = if self.dirty[u] && grouped(u) {
-                        hint[u]
-                    } else {
-                        self.dualvar[u]
-                    };
-                    let need = self.doubled[k] - paid;
+                    let need = self.doubled[k] - self.dualvar[self.endpoint[p]];
                     if need > d {
                         d = need;
                     }
@@ -518,9 +520,6 @@ impl<const L: usize> Matching<L> {
                 self.dirty[v] = false;
                 self.dualvar[v] = d;
                 self.lower(v, NONE);
-            }
-            for &v in &freed {
-                self.group[v] = NO_GROUP;
             }
             // Two free vertices, alone, on a pair their duals pay exactly: matched at once, as
             // a search would match them.
@@ -572,11 +571,7 @@ impl<const L: usize> Matching<L> {
             }
             let mut stored = vec![false; self.n];
             let nesting = if lowered.is_empty() {
-                Nesting {
-                    depth: Vec::new(),
-                    sum: Vec::new(),
-                    up: Vec::new(),
-                }
+                Nesting::default()
             } else {
                 self.nesting()
             };
@@ -1224,15 +1219,13 @@ impl<const L: usize> Matching<L> {
                 2 | 3 => {
                     for k in tight {
                         self.allow(k);
+                        // From its S end: `p` is the other end's.
                         let (i, j) = self.ends[k];
-                        // From its S end.
-                        let p = if self.label[self.inblossom[i]] == 1 {
-                            2 * k + 1
+                        if self.label[self.inblossom[i]] == 1 {
+                            self.tight_queue.push((i, 2 * k + 1));
                         } else {
-                            2 * k
-                        };
-                        self.tight_queue.push((self.endpoint[p ^ 1], p));
-                        let _ = (i, j);
+                            self.tight_queue.push((j, 2 * k));
+                        }
                     }
                 }
                 _ => self.expand_blossom(deltablossom, false),
