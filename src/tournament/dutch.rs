@@ -190,6 +190,8 @@ struct Context {
     /// The players to pair, by score then pairing number: a player's vertex is its index here.
     players: Vec<Info>,
     forbidden: HashSet<(usize, usize)>,
+    /// Per player, the players it must not meet (earlier opponents, pairs ruled out).
+    barred: Vec<Vec<usize>>,
     played_rounds: usize,
     last_round: bool,
     initial: Colour,
@@ -334,8 +336,14 @@ impl Context {
         let last_round = input
             .planned_rounds
             .is_some_and(|planned| played_rounds + 1 >= planned);
+        let mut barred = vec![Vec::new(); players.len()];
+        for &(a, b) in &forbidden {
+            barred[a].push(b);
+            barred[b].push(a);
+        }
         Context {
             players,
+            barred,
             forbidden,
             played_rounds,
             last_round,
@@ -372,7 +380,7 @@ impl Context {
 
     /// C1-C3 (and the pairs ruled out).
     fn compatible(&self, a: usize, b: usize) -> bool {
-        if self.forbidden.contains(&(a.min(b), a.max(b))) {
+        if self.barred[a].contains(&b) {
             return false;
         }
         let (pa, pb) = (&self.players[a], &self.players[b]);
@@ -385,6 +393,145 @@ impl Context {
 
     fn shift<const L: usize>(&self, w: Wide<L>, score: u32) -> Wide<L> {
         w + Wide::bit(self.shifts[&score])
+    }
+
+    /// [`Context::weight`] for one bracket's pairs, each player's share of the fields worked
+    /// out once: a pair's weight is then a few additions.
+    fn weigher<const L: usize>(
+        &self,
+        bye_score: u32,
+        bye_rule: bool,
+        played_ranks: &HashMap<u32, usize>,
+    ) -> Weigher<L> {
+        let (b, s) = (self.group_bits, self.scores_width);
+        let backs = self.played_rounds.min(2);
+        // Each field's lowest bit, from the shifts that follow it (see `weight`).
+        let mut at = 3 * b + 1 + self.tie_bits();
+        let mut fs = [(0, 0); 2];
+        for back in (0..backs).rev() {
+            fs[back].1 = at;
+            at += s;
+            fs[back].0 = at;
+            at += s;
+        }
+        let mut fl = [(0, 0); 2];
+        for back in (0..backs).rev() {
+            fl[back].1 = at;
+            at += b;
+            fl[back].0 = at;
+            at += b;
+        }
+        let mut colours = [0; 4];
+        for c in colours.iter_mut().rev() {
+            *c = at;
+            at += b;
+        }
+        let c9 = at;
+        at += 2 * b;
+        let c8 = at;
+        at += s;
+        let c7 = at;
+        at += b;
+        let c6 = at;
+        at += s;
+        let c5 = at;
+        at += b;
+        let top = at;
+        let n = self.players.len();
+        let bit = |x: u32| Wide::<L>::bit(x);
+        let small = |x: u64, at: u32| Wide::<L>::from_u64(x).shifted(at);
+        let shift = |p: &Info| self.shifts[&p.score];
+        let candidate = |p: &Info| p.eligible && p.score <= bye_score;
+        let rank = |p: &Info| -> u64 {
+            if bye_rule && p.score == bye_score {
+                played_ranks[&p.played_games] as u64
+            } else {
+                0
+            }
+        };
+        let mut w = Weigher {
+            high_current: Vec::with_capacity(n),
+            high_next: Vec::with_capacity(n),
+            low_current: Vec::with_capacity(n),
+            low_next: Vec::with_capacity(n),
+            float_back: Vec::with_capacity(n),
+            pair_bits: [Wide::ZERO; 64],
+            backs,
+        };
+        for p in &self.players {
+            let common = small(u64::from(!candidate(p)), top) + small(rank(p), c9);
+            let mut high = common + bit(c6 + shift(p));
+            let mut low = common + small(1, top) + bit(c5);
+            let mut back_part = [Wide::ZERO; 2];
+            for back in 0..backs {
+                if p.floats[back] == Float::Down {
+                    high = high + bit(fs[back].0 + shift(p));
+                    low = low + bit(fl[back].0) + bit(fs[back].0 + shift(p));
+                }
+                back_part[back] = bit(fl[back].1) + bit(fs[back].1 + shift(p));
+            }
+            w.high_current.push(high);
+            w.high_next.push(common + bit(c8 + shift(p)));
+            w.low_current.push(low);
+            w.low_next.push(common + small(1, top) + bit(c7));
+            w.float_back.push(back_part);
+        }
+        for (mask, x) in w.pair_bits.iter_mut().enumerate() {
+            for (i, &c) in colours.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    *x = *x + bit(c);
+                }
+            }
+            for (back, f) in fl.iter().enumerate().take(backs) {
+                if mask & (1 << (4 + back)) != 0 {
+                    *x = *x + bit(f.0);
+                }
+            }
+        }
+        w
+    }
+
+    /// [`Context::weight`] of `h` with `l` through the bracket's [`Weigher`].
+    fn weigh<const L: usize>(&self, w: &Weigher<L>, h: usize, l: usize, current: bool) -> Wide<L> {
+        if !self.compatible(h, l) {
+            return Wide::ZERO;
+        }
+        if !current {
+            return w.high_next[h] + w.low_next[l];
+        }
+        let (ph, pl) = (&self.players[h], &self.players[l]);
+        let (p, o) = (pl, ph);
+        let same = p.pref == o.pref;
+        let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || !same;
+        let c11 = !p.absolute()
+            || !o.absolute()
+            || !same
+            || if p.imbalance == o.imbalance {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let lesser = if p.imbalance > o.imbalance { o } else { p };
+                lesser.repeated != invert(p.pref)
+            };
+        let c12 = compatible_preferences(p.pref, o.pref);
+        let c13 = (!p.strong && !p.absolute())
+            || (!o.strong && !o.absolute())
+            || (p.absolute() && o.absolute())
+            || !same;
+        let mut mask = usize::from(c10)
+            | usize::from(c11) << 1
+            | usize::from(c12) << 2
+            | usize::from(c13) << 3;
+        let higher = ph.score > pl.score;
+        let mut r = w.high_current[h] + w.low_current[l];
+        for back in 0..w.backs {
+            if ph.score <= pl.score && ph.floats[back] == Float::Down {
+                mask |= 1 << (4 + back);
+            }
+            if !(higher && pl.floats[back] == Float::Up) {
+                r = r + w.float_back[h][back];
+            }
+        }
+        r + w.pair_bits[mask]
     }
 
     /// The weight of pairing `h` with `l` (`h` ranked higher) while pairing a bracket: the
@@ -620,18 +767,24 @@ impl Context {
             for &v in &bracket {
                 m.free_in(v, score(v));
             }
+            let weigher = self.weigher::<L>(bye_score, bye_rule, &played_ranks);
             for l in movers..bracket.len() {
                 base[l] = (0..l)
                     .map(|s| {
-                        self.weight(
-                            bracket[s],
-                            bracket[l],
-                            l < size,
-                            l >= size,
-                            bye_score,
-                            bye_rule,
-                            &played_ranks,
-                        )
+                        let w = self.weigh(&weigher, bracket[s], bracket[l], l < size);
+                        debug_assert_eq!(
+                            w,
+                            self.weight(
+                                bracket[s],
+                                bracket[l],
+                                l < size,
+                                l >= size,
+                                bye_score,
+                                bye_rule,
+                                &played_ranks,
+                            )
+                        );
+                        w
                     })
                     .collect();
                 for s in 0..l {
@@ -1020,6 +1173,20 @@ impl Context {
             .collect();
         out
     }
+}
+
+/// One bracket's share of each player in the fields of a pair's weight (see
+/// [`Context::weigher`]): as the higher player and as the lower, with the lower in the bracket
+/// or in the next score group; the float fields a pair sets when the lower player did not float
+/// up to the higher; and the colour and float bits that depend on both, by mask.
+struct Weigher<const L: usize> {
+    high_current: Vec<Wide<L>>,
+    high_next: Vec<Wide<L>>,
+    low_current: Vec<Wide<L>>,
+    low_next: Vec<Wide<L>>,
+    float_back: Vec<[Wide<L>; 2]>,
+    pair_bits: [Wide<L>; 64],
+    backs: usize,
 }
 
 /// Article 5.2: the colour of `a` against `b` when preferences decide it.

@@ -135,6 +135,26 @@ impl<const L: usize> PartialOrd for Wide<L> {
 
 const NONE: usize = usize::MAX;
 const NO_GROUP: u32 = u32::MAX;
+/// Edges from this number on are pairs of active vertices (see [`Matching::activate`]),
+/// `IMPLICIT + i * n + j` for `i < j`: never stored, their weight asked of the [`Dense`] weights
+/// when needed.
+const IMPLICIT: usize = 1 << 40;
+
+/// The weights of the pairs of active vertices: no such pair is stored, so a graph whose active
+/// vertices are all joined takes memory in proportion to its vertices, not its pairs.
+pub trait Dense<const L: usize> {
+    /// The weight of the pair `i < j` of active vertices (zero: no edge).
+    fn weight(&self, i: usize, j: usize) -> Wide<L>;
+}
+
+/// No vertex is ever active.
+pub struct NoDense;
+
+impl<const L: usize> Dense<L> for NoDense {
+    fn weight(&self, _: usize, _: usize) -> Wide<L> {
+        Wide::ZERO
+    }
+}
 
 /// The heaviest matching of the graph whose edges are `(i, j, weight)` with positive weights, on
 /// `n` vertices: `mate[v]` is `v`'s partner, or `v` itself when unmatched.
@@ -226,13 +246,20 @@ impl<const L: usize> Nesting<L> {
 ///
 /// Pairs never given a weight weigh what the [`Unset`] of [`Matching::compute`] says: they are
 /// left out of the graph while the duals pay for them, and join it when they do not.
-pub struct Matching<const L: usize> {
+pub struct Matching<const L: usize, D = NoDense> {
     n: usize,
+    /// The weights of the pairs of active vertices.
+    pub dense: D,
+    /// Vertices whose pairs with each other are weighed by `dense` (see [`Matching::activate`]),
+    /// and a list of them in the order they became so (removed ones included).
+    active: Vec<bool>,
+    active_list: Vec<usize>,
+    /// Removed vertices still in `active_list`.
+    active_removed: usize,
     ends: Vec<(usize, usize)>,
     /// Each edge's weight, doubled (the duals count in halves); zero is no edge.
     doubled: Vec<Wide<L>>,
     index: HashMap<(usize, usize), usize>,
-    endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
     label: Vec<u8>,
@@ -278,14 +305,25 @@ pub struct Matching<const L: usize> {
 impl<const L: usize> Matching<L> {
     /// A graph of `n` vertices without edges.
     pub fn new(n: usize) -> Self {
+        Matching::with_dense(n, NoDense)
+    }
+}
+
+impl<const L: usize, D: Dense<L>> Matching<L, D> {
+    /// A graph of `n` vertices without edges, the pairs of vertices made active weighed by
+    /// `dense`.
+    pub fn with_dense(n: usize, dense: D) -> Self {
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Matching {
             n,
+            dense,
+            active: vec![false; n],
+            active_list: Vec::new(),
+            active_removed: 0,
             ends: Vec::new(),
             doubled: Vec::new(),
             index: HashMap::new(),
-            endpoint: Vec::new(),
             neighbend: vec![Vec::new(); n],
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
@@ -322,6 +360,10 @@ impl<const L: usize> Matching<L> {
     /// new weight, `i` is set free to be matched again by the next computation.
     pub fn set(&mut self, i: usize, j: usize, w: Wide<L>) {
         debug_assert!(i != j && !self.removed[i] && !self.removed[j]);
+        debug_assert!(
+            !(self.active[i] && self.active[j]),
+            "an active pair: see `reweigh`"
+        );
         let doubled = w + w;
         let k = match self.index.get(&(i.min(j), i.max(j))) {
             Some(&k) => k,
@@ -330,8 +372,6 @@ impl<const L: usize> Matching<L> {
                 self.index.insert((i.min(j), i.max(j)), k);
                 self.ends.push((i, j));
                 self.doubled.push(Wide::ZERO);
-                self.endpoint.push(i);
-                self.endpoint.push(j);
                 self.neighbend[i].push(2 * k + 1);
                 self.neighbend[j].push(2 * k);
                 self.allowedge.push(false);
@@ -353,6 +393,45 @@ impl<const L: usize> Matching<L> {
             self.release(i);
         }
         self.doubled[k] = doubled;
+    }
+
+    /// Notes that the weight of the pair `i`, `j` of active vertices went from `old` to `new`
+    /// (what [`Dense`] says after the change): as [`Matching::set`] does for a stored pair,
+    /// `i` is set free when the duals cannot pay for the new weight.
+    pub fn reweigh(&mut self, i: usize, j: usize, old: Wide<L>, new: Wide<L>) {
+        debug_assert!(self.active[i] && self.active[j] && !self.removed[i] && !self.removed[j]);
+        debug_assert_eq!(new, self.dense.weight(i.min(j), i.max(j)));
+        if old == new {
+            return;
+        }
+        let doubled = new + new;
+        let k = IMPLICIT + i.min(j) * self.n + i.max(j);
+        let matched = self.mate[i] != NONE && self.mate[i] / 2 == k;
+        let apart = self.inblossom[i] != self.inblossom[j];
+        if !matched && apart && self.dualvar[i] + self.dualvar[j] >= doubled {
+            return;
+        }
+        let loose = |v: usize| self.dirty[v] && self.inblossom[v] == v && self.mate[v] == NONE;
+        if !loose(i) && !loose(j) {
+            self.release(i);
+        }
+    }
+
+    /// Makes `v` (free, in no blossom) active: from now on its pairs with the other active
+    /// vertices weigh what [`Dense`] says; those it had stored are dropped.
+    pub fn activate(&mut self, v: usize) {
+        if self.active[v] || self.removed[v] {
+            return;
+        }
+        debug_assert!(self.mate[v] == NONE && self.inblossom[v] == v);
+        for idx in 0..self.neighbend[v].len() {
+            let p = self.neighbend[v][idx];
+            if self.active[self.end(p)] {
+                self.doubled[p / 2] = Wide::ZERO;
+            }
+        }
+        self.active[v] = true;
+        self.active_list.push(v);
     }
 
     /// Sets `v` free, out of every blossom, its dual to be set again from its edges, before
@@ -381,6 +460,14 @@ impl<const L: usize> Matching<L> {
             self.dirty[v] = false;
             self.removed[v] = true;
             self.dualvar[v] = Wide::ZERO;
+            if self.active[v] {
+                self.active_removed += 1;
+            }
+        }
+        if 2 * self.active_removed > self.active_list.len() {
+            let removed = &self.removed;
+            self.active_list.retain(|&v| !removed[v]);
+            self.active_removed = 0;
         }
     }
 
@@ -391,7 +478,7 @@ impl<const L: usize> Matching<L> {
         if b >= self.n {
             let base = self.blossombase[b];
             if self.mate[base] != NONE {
-                let x = self.endpoint[self.mate[base]];
+                let x = self.end(self.mate[base]);
                 self.mate[base] = NONE;
                 self.mate[x] = NONE;
                 self.roots.push(x);
@@ -421,7 +508,7 @@ impl<const L: usize> Matching<L> {
                 self.free_blossom(top);
             }
         } else if self.mate[v] != NONE {
-            let x = self.endpoint[self.mate[v]];
+            let x = self.end(self.mate[v]);
             self.mate[v] = NONE;
             self.mate[x] = NONE;
             self.roots.push(x);
@@ -462,26 +549,30 @@ impl<const L: usize> Matching<L> {
                 .filter(|&v| self.dirty[v])
                 .partition(|&v| self.group[v] != NO_GROUP);
             let mut heaviest = vec![Wide::ZERO; self.n];
+            let mut around = Vec::new();
             for &v in &grouped {
-                for &p in &self.neighbend[v] {
-                    let u = self.endpoint[p];
-                    let k = p / 2;
-                    if self.dirty[u]
-                        && self.group[u] == self.group[v]
-                        && self.doubled[k] > heaviest[v]
-                    {
-                        heaviest[v] = self.doubled[k];
+                self.neighbours(v, &mut around);
+                for &p in &around {
+                    let u = self.end(p);
+                    if self.dirty[u] && self.group[u] == self.group[v] {
+                        let doubled = self.doubled_of(p / 2);
+                        if doubled > heaviest[v] {
+                            heaviest[v] = doubled;
+                        }
                     }
                 }
             }
             let mut shifts: HashMap<u32, Wide<L>> = HashMap::new();
             for &v in &grouped {
-                for &p in &self.neighbend[v] {
-                    let k = p / 2;
-                    let u = self.endpoint[p];
-                    if self.dirty[u] && self.group[u] == self.group[v] && !self.doubled[k].is_zero()
-                    {
-                        let s = heaviest[v] + heaviest[u] - self.doubled[k];
+                self.neighbours(v, &mut around);
+                for &p in &around {
+                    let u = self.end(p);
+                    if !self.dirty[u] || self.group[u] != self.group[v] {
+                        continue;
+                    }
+                    let doubled = self.doubled_of(p / 2);
+                    if !doubled.is_zero() {
+                        let s = heaviest[v] + heaviest[u] - doubled;
                         let t = shifts.entry(self.group[v]).or_insert(s);
                         if s < *t {
                             *t = s;
@@ -507,12 +598,13 @@ impl<const L: usize> Matching<L> {
                 .collect();
             for (v, start) in starts {
                 let mut d = start;
-                for &p in &self.neighbend[v] {
-                    let k = p / 2;
-                    if self.doubled[k].is_zero() {
+                self.neighbours(v, &mut around);
+                for &p in &around {
+                    let doubled = self.doubled_of(p / 2);
+                    if doubled.is_zero() {
                         continue;
                     }
-                    let need = self.doubled[k] - self.dualvar[self.endpoint[p]];
+                    let need = doubled - self.dualvar[self.end(p)];
                     if need > d {
                         d = need;
                     }
@@ -530,14 +622,14 @@ impl<const L: usize> Matching<L> {
                 if self.dualvar[r].is_zero() {
                     continue;
                 }
-                for idx in 0..self.neighbend[r].len() {
-                    let p = self.neighbend[r][idx];
+                self.neighbours(r, &mut around);
+                for &p in &around {
                     let k = p / 2;
-                    let w = self.endpoint[p];
-                    if self.doubled[k].is_zero()
-                        || self.mate[w] != NONE
+                    let w = self.end(p);
+                    if self.mate[w] != NONE
                         || self.inblossom[w] != w
                         || self.removed[w]
+                        || self.doubled_of(k).is_zero()
                         || !self.slack(k).is_zero()
                     {
                         continue;
@@ -581,7 +673,7 @@ impl<const L: usize> Matching<L> {
                     continue;
                 }
                 for &p in &self.neighbend[i] {
-                    stored[self.endpoint[p]] = true;
+                    stored[self.end(p)] = true;
                 }
                 let limit = unset.base + unset.base - covered(i);
                 let top = self.inblossom[i];
@@ -603,8 +695,10 @@ impl<const L: usize> Matching<L> {
                     if c >= limit {
                         break;
                     }
+                    // Pairs of active vertices are weighed by the searches themselves.
                     if j == i
                         || stored[j]
+                        || (self.active[i] && self.active[j])
                         || (self.inblossom[j] == top && c >= inside)
                         || (kept != NONE && self.inblossom[j] == top && nesting.holds(kept, j))
                     {
@@ -617,7 +711,7 @@ impl<const L: usize> Matching<L> {
                     }
                 }
                 for &p in &self.neighbend[i] {
-                    stored[self.endpoint[p]] = false;
+                    stored[self.end(p)] = false;
                 }
             }
             if underpaid.is_empty() && self.roots.is_empty() {
@@ -636,7 +730,7 @@ impl<const L: usize> Matching<L> {
                 if self.mate[v] == NONE {
                     v
                 } else {
-                    self.endpoint[self.mate[v]]
+                    self.end(self.mate[v])
                 }
             })
             .collect()
@@ -737,8 +831,55 @@ impl<const L: usize> Matching<L> {
     }
 
     fn slack(&self, k: usize) -> Wide<L> {
-        let (i, j) = self.ends[k];
-        self.dualvar[i] + self.dualvar[j] - self.doubled[k]
+        let (i, j) = self.pair(k);
+        self.dualvar[i] + self.dualvar[j] - self.doubled_of(k)
+    }
+
+    /// The ends of edge `k`.
+    fn pair(&self, k: usize) -> (usize, usize) {
+        if k < IMPLICIT {
+            self.ends[k]
+        } else {
+            ((k - IMPLICIT) / self.n, (k - IMPLICIT) % self.n)
+        }
+    }
+
+    /// The vertex at the endpoint `p`: `2k` is edge `k`'s first end, `2k + 1` its second.
+    fn end(&self, p: usize) -> usize {
+        let (i, j) = self.pair(p / 2);
+        if p & 1 == 0 { i } else { j }
+    }
+
+    /// Edge `k`'s weight, doubled.
+    fn doubled_of(&self, k: usize) -> Wide<L> {
+        if k < IMPLICIT {
+            self.doubled[k]
+        } else {
+            let (i, j) = self.pair(k);
+            let w = self.dense.weight(i, j);
+            w + w
+        }
+    }
+
+    /// The endpoints of `v`'s edges at their other end: those stored, then its pairs with the
+    /// other active vertices.
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend_from_slice(&self.neighbend[v]);
+        if self.active[v] {
+            for &u in &self.active_list {
+                if u != v && !self.removed[u] {
+                    let k = IMPLICIT + v.min(u) * self.n + v.max(u);
+                    out.push(2 * k + usize::from(u > v));
+                }
+            }
+        }
+    }
+
+    /// Whether edge `k` was found tight in the search at hand (a pair of active vertices is
+    /// looked at again: its slack only goes down while it leaves an S-vertex).
+    fn allowed(&self, k: usize) -> bool {
+        k < IMPLICIT && self.allowedge[k]
     }
 
     /// Whether `x` (a vertex, or a blossom in use) is outermost: in no blossom.
@@ -758,7 +899,7 @@ impl<const L: usize> Matching<L> {
     }
 
     fn allow(&mut self, k: usize) {
-        if !self.allowedge[k] {
+        if k < IMPLICIT && !self.allowedge[k] {
             self.allowedge[k] = true;
             self.allowed.push(k);
         }
@@ -799,7 +940,7 @@ impl<const L: usize> Matching<L> {
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
-            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+            self.assign_label(self.end(mb), 1, mb ^ 1);
         }
     }
 
@@ -818,9 +959,9 @@ impl<const L: usize> Matching<L> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.end(self.labelend[b]);
                 b = self.inblossom[v];
-                v = self.endpoint[self.labelend[b]];
+                v = self.end(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -833,7 +974,7 @@ impl<const L: usize> Matching<L> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w) = self.ends[k];
+        let (mut v, mut w) = self.pair(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -849,7 +990,7 @@ impl<const L: usize> Matching<L> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.end(self.labelend[bv]);
             bv = self.inblossom[v];
         }
         path.push(bb);
@@ -860,7 +1001,7 @@ impl<const L: usize> Matching<L> {
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.end(self.labelend[bw]);
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
@@ -881,16 +1022,20 @@ impl<const L: usize> Matching<L> {
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .map(|v| {
+                        let mut around = Vec::new();
+                        self.neighbours(v, &mut around);
+                        around.iter().map(|p| p / 2).collect()
+                    })
                     .collect(),
             };
             for list in lists {
                 for k in list {
-                    if self.doubled[k].is_zero() {
+                    if self.doubled_of(k).is_zero() {
                         continue;
                     }
                     // The end outside the new blossom.
-                    let (i, j) = self.ends[k];
+                    let (i, j) = self.pair(k);
                     let j = if self.inblossom[j] == b { i } else { j };
                     let bj = self.inblossom[j];
                     if bj != b && self.label[bj] == 1 {
@@ -931,7 +1076,7 @@ impl<const L: usize> Matching<L> {
             }
         }
         if !endstage && self.label[b] == 2 {
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.inblossom[self.end(self.labelend[b] ^ 1)];
             let len = childs.len() as isize;
             let mut j = childs
                 .iter()
@@ -948,9 +1093,11 @@ impl<const L: usize> Matching<L> {
             let mut p = self.labelend[b];
             while j != 0 {
                 let q = endps[at(j - endptrick)] ^ (endptrick as usize) ^ 1;
-                self.label[self.endpoint[p ^ 1]] = 0;
-                self.label[self.endpoint[q]] = 0;
-                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                let x = self.end(p ^ 1);
+                self.label[x] = 0;
+                let x = self.end(q);
+                self.label[x] = 0;
+                self.assign_label(self.end(p ^ 1), 2, p);
                 self.allow(endps[at(j - endptrick)] / 2);
                 j += jstep;
                 p = endps[at(j - endptrick)] ^ (endptrick as usize);
@@ -958,7 +1105,7 @@ impl<const L: usize> Matching<L> {
                 j += jstep;
             }
             let bv = childs[at(j)];
-            let e = self.endpoint[p ^ 1];
+            let e = self.end(p ^ 1);
             self.touch(bv);
             self.label[e] = 2;
             self.label[bv] = 2;
@@ -976,7 +1123,8 @@ impl<const L: usize> Matching<L> {
                 if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
                     self.label[v] = 0;
                     let mb = self.mate[self.blossombase[bv]];
-                    self.label[self.endpoint[mb]] = 0;
+                    let x = self.end(mb);
+                    self.label[x] = 0;
                     self.assign_label(v, 2, self.labelend[v]);
                 }
                 j += jstep;
@@ -1011,15 +1159,17 @@ impl<const L: usize> Matching<L> {
             let t = self.blossomchilds[b][at(j)];
             let p = self.blossomendps[b][at(j - endptrick)] ^ (endptrick as usize);
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.end(p));
             }
             j += jstep;
             let t = self.blossomchilds[b][at(j)];
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.end(p ^ 1));
             }
-            self.mate[self.endpoint[p]] = p ^ 1;
-            self.mate[self.endpoint[p ^ 1]] = p;
+            let x = self.end(p);
+            self.mate[x] = p ^ 1;
+            let x = self.end(p ^ 1);
+            self.mate[x] = p;
         }
         let i = i as usize;
         self.blossomchilds[b].rotate_left(i);
@@ -1040,10 +1190,10 @@ impl<const L: usize> Matching<L> {
             if self.labelend[bs] == NONE {
                 break;
             }
-            let t = self.endpoint[self.labelend[bs]];
+            let t = self.end(self.labelend[bs]);
             let bt = self.inblossom[t];
-            s = self.endpoint[self.labelend[bt]];
-            let j = self.endpoint[self.labelend[bt] ^ 1];
+            s = self.end(self.labelend[bt]);
+            let j = self.end(self.labelend[bt] ^ 1);
             if bt >= self.n {
                 self.augment_blossom(bt, j);
             }
@@ -1056,22 +1206,25 @@ impl<const L: usize> Matching<L> {
     /// blossom, or the augmenting path (true) when the pair is tight; else the least slack noted.
     fn scan_edge(&mut self, v: usize, p: usize) -> bool {
         let k = p / 2;
-        if self.doubled[k].is_zero() {
-            return false;
-        }
-        let w = self.endpoint[p];
+        let w = self.end(p);
         if self.inblossom[v] == self.inblossom[w] {
             return false;
         }
+        let doubled = self.doubled_of(k);
+        if doubled.is_zero() {
+            return false;
+        }
         let mut kslack = Wide::ZERO;
-        if !self.allowedge[k] {
-            kslack = self.slack(k);
+        let mut allowed = self.allowed(k);
+        if !allowed {
+            kslack = self.dualvar[v] + self.dualvar[w] - doubled;
             if kslack <= Wide::ZERO {
                 self.allow(k);
+                allowed = true;
             }
         }
         let bw = self.inblossom[w];
-        if self.allowedge[k] {
+        if allowed {
             if self.label[bw] == 0 {
                 if self.mate[self.blossombase[bw]] == NONE {
                     // A free vertex: the path to it augments.
@@ -1115,6 +1268,7 @@ impl<const L: usize> Matching<L> {
     fn stage(&mut self, root: usize) {
         self.queue.clear();
         self.assign_label(root, 1, NONE);
+        let mut around = Vec::new();
         'search: loop {
             loop {
                 // The pairs a dual change made tight first: one of them may reach a free
@@ -1124,8 +1278,8 @@ impl<const L: usize> Matching<L> {
                         break 'search;
                     }
                 } else if let Some(v) = self.queue.pop() {
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    self.neighbours(v, &mut around);
+                    for &p in &around {
                         if self.scan_edge(v, p) {
                             break 'search;
                         }
@@ -1220,7 +1374,7 @@ impl<const L: usize> Matching<L> {
                     for k in tight {
                         self.allow(k);
                         // From its S end: `p` is the other end's.
-                        let (i, j) = self.ends[k];
+                        let (i, j) = self.pair(k);
                         if self.label[self.inblossom[i]] == 1 {
                             self.tight_queue.push((i, 2 * k + 1));
                         } else {
@@ -1409,6 +1563,130 @@ mod tests {
                             w[v][u] = x;
                             w[u][v] = x;
                             m.set(v, u, x);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Weights of the pairs of active vertices, as a table.
+    struct Table(Vec<Vec<W>>);
+
+    impl Dense<2> for Table {
+        fn weight(&self, i: usize, j: usize) -> W {
+            self.0[i][j]
+        }
+    }
+
+    #[test]
+    fn stays_the_heaviest_when_active_vertices_pairs_are_weighed_on_demand() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(13);
+        for graph in 0..300 {
+            let n = rng.gen_range(2..12);
+            let mut w = vec![vec![W::ZERO; n]; n];
+            let mut m = Matching::with_dense(n, Table(vec![vec![W::ZERO; n]; n]));
+            let mut gone = vec![false; n];
+            let mut active = vec![false; n];
+            let draw = |rng: &mut rand::rngs::StdRng| {
+                if rng.gen_bool(0.3) {
+                    W::ZERO
+                } else {
+                    W::from_u64(rng.gen_range(1..6) * 4).shifted(if graph % 2 == 0 {
+                        0
+                    } else {
+                        70
+                    })
+                }
+            };
+            // A pair's weight changes: in the table for active pairs (which the matching is
+            // then told of), else stored.
+            let change = |m: &mut Matching<2, Table>,
+                          w: &mut Vec<Vec<W>>,
+                          active: &[bool],
+                          a: usize,
+                          b: usize,
+                          x: W| {
+                w[a][b] = x;
+                w[b][a] = x;
+                if active[a] && active[b] {
+                    let old = m.dense.0[a.min(b)][a.max(b)];
+                    m.dense.0[a.min(b)][a.max(b)] = x;
+                    m.reweigh(a, b, old, x);
+                } else {
+                    m.set(a, b, x);
+                }
+            };
+            // Some vertices are active from the start.
+            for (v, a) in active.iter_mut().enumerate() {
+                if rng.gen_bool(0.5) {
+                    *a = true;
+                    m.activate(v);
+                }
+            }
+            for (i, j) in (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))) {
+                let x = draw(&mut rng);
+                change(&mut m, &mut w, &active, i, j, x);
+            }
+            for step in 0..12 {
+                let mate = m.compute(&Unset::none(n));
+                let live: Vec<usize> = (0..n).filter(|&v| !gone[v]).collect();
+                if live.is_empty() {
+                    break;
+                }
+                let edges: Vec<(usize, usize, W)> = live
+                    .iter()
+                    .flat_map(|&i| live.iter().map(move |&j| (i, j)))
+                    .filter(|&(i, j)| i < j && !w[i][j].is_zero())
+                    .map(|(i, j)| (i, j, w[i][j]))
+                    .collect();
+                for &v in &live {
+                    assert!(mate[v] == v || !gone[mate[v]], "graph {graph} step {step}");
+                    assert_eq!(mate[mate[v]], v, "graph {graph} step {step}");
+                }
+                assert_eq!(
+                    weight(&edges, &mate),
+                    brute(n, &edges),
+                    "graph {graph} step {step}"
+                );
+                let v = live[rng.gen_range(0..live.len())];
+                if mate[v] != v && rng.gen_bool(0.3) {
+                    gone[v] = true;
+                    gone[mate[v]] = true;
+                    m.remove_pair(v, mate[v]);
+                } else if rng.gen_bool(0.3) {
+                    // Vertices set free in groups, some of them made active, and the pairs
+                    // between them change.
+                    let freed: Vec<usize> =
+                        live.iter().copied().filter(|_| rng.gen_bool(0.6)).collect();
+                    for &u in &freed {
+                        m.free_in(u, rng.gen_range(0..3));
+                    }
+                    for &u in &freed {
+                        if !active[u] && rng.gen_bool(0.5) {
+                            // Its pairs with active vertices now come from the table.
+                            for &a in &live {
+                                if active[a] {
+                                    m.dense.0[a.min(u)][a.max(u)] = w[a][u];
+                                }
+                            }
+                            active[u] = true;
+                            m.activate(u);
+                        }
+                    }
+                    for &a in &freed {
+                        for &b in &freed {
+                            if a < b && rng.gen_bool(0.7) {
+                                let x = draw(&mut rng);
+                                change(&mut m, &mut w, &active, a, b, x);
+                            }
+                        }
+                    }
+                } else {
+                    for &u in &live {
+                        if u != v && rng.gen_bool(0.5) {
+                            let x = draw(&mut rng);
+                            change(&mut m, &mut w, &active, v, u, x);
                         }
                     }
                 }
