@@ -27,7 +27,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::matching::{Matching, Unset, Wide};
+use super::matching::{Dense, Matching, Unset, Wide};
 use super::trf::{Cell, Colour, Outcome, Trf};
 
 /// One earlier round of a player.
@@ -670,7 +670,7 @@ impl Context {
                     })
                     .collect(),
             };
-            let mut m = Matcher::<L>::new(n, unset);
+            let mut m = Matcher::<L>::new(self, unset);
             let first = m.compute();
             let left_over: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
             if left_over.len() > 1 || left_over.iter().any(|&v| !self.players[v].eligible) {
@@ -732,7 +732,7 @@ impl Context {
             base,
             own,
         };
-        let mut m = Matcher::<L>::new(n, unset);
+        let mut m = Matcher::<L>::new(self, unset);
         if !odd {
             let first = m.compute();
             if (0..n).any(|v| first[v] == v) {
@@ -758,74 +758,13 @@ impl Context {
                 next += 1;
             }
             let in_bracket = |u: usize| u >= first_resident && u < next_vertex;
-            // base[l][s]: the weight of the bracket's l-th player with its s-th (s < l).
-            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); bracket.len()];
-            // The lowest field: a pair `distance` away from the one the rules' order would pick
-            // first weighs that much less (never below zero, its sum below the field above).
-            let preferred =
-                |distance: usize| Wide::<L>::from_u64((size - distance.min(size)) as u64);
-            for &v in &bracket {
-                m.free_in(v, score(v));
-            }
+            // The pairs' weights: see `Bracket`. `crit(s, l)`: the criteria of the pair of the
+            // bracket's s-th and l-th players (s < l), zero when ruled out.
             let weigher = self.weigher::<L>(bye_score, bye_rule, &played_ranks);
-            for l in movers..bracket.len() {
-                base[l] = (0..l)
-                    .map(|s| {
-                        let w = self.weigh(&weigher, bracket[s], bracket[l], l < size);
-                        debug_assert_eq!(
-                            w,
-                            self.weight(
-                                bracket[s],
-                                bracket[l],
-                                l < size,
-                                l >= size,
-                                bye_score,
-                                bye_rule,
-                                &played_ranks,
-                            )
-                        );
-                        w
-                    })
-                    .collect();
-                for s in 0..l {
-                    let w = base[l][s];
-                    let tie = if l < size && !w.is_zero() {
-                        // Moved-down players with the top resident; residents top half
-                        // against bottom half.
-                        let half = (size - movers) / 2;
-                        preferred(if s < movers {
-                            l - movers
-                        } else {
-                            (l - s).abs_diff(half)
-                        })
-                    } else {
-                        Wide::ZERO
-                    };
-                    m.set(bracket[l], bracket[s], w + tie);
-                }
-            }
-            // The remainder's order: S1 players (its first `pairs`) paired down, the highest
-            // first. `pos` and `lower` are the two players' places in the remainder. Among
-            // pairings equal on that too, S1's i-th player against S2's i-th is preferred, so
-            // that the matching stays close to the order the rules then pick in.
-            let order_weight = |base: &Vec<Vec<Wide<L>>>,
-                                s: usize,
-                                l: usize,
-                                pos: usize,
-                                lower: usize,
-                                pairs: usize| {
-                let w = base[l][s];
-                if w.is_zero() {
-                    return w;
-                }
-                let addend = Wide::<L>::from_u64(u64::from(pos < pairs)).shifted(2 * b)
-                    - Wide::from_u64(pos as u64);
-                let tie = if pos < pairs && lower >= pairs {
-                    preferred((lower - pairs).abs_diff(pos))
-                } else {
-                    Wide::ZERO
-                };
-                w + addend.shifted(1 + self.tie_bits()) + tie
+            m.begin(&bracket, movers, size, weigher, score);
+            let crit = |m: &Matcher<'_, L>, s: usize, l: usize| {
+                let b = m.bracket();
+                b.criteria(&b.modes, s, l)
             };
             stable = m.compute();
 
@@ -858,27 +797,18 @@ impl Context {
                     continue;
                 }
                 left -= 1;
+                let residents = (movers..size).map(|o| (v, bracket[o]));
                 if !in_bracket(stable[v]) {
-                    for o in movers..size {
-                        let w = base[o][i];
-                        if !w.is_zero() {
-                            m.set(v, bracket[o], w + self.unit(1));
-                        }
-                    }
+                    m.change(residents.clone(), |modes| modes.mover[i] = Mover::Plus(1));
                     stable = m.compute();
                     dirty = false;
                 }
                 if in_bracket(stable[v]) {
                     matched[v] = true;
                     left_paired -= 1;
-                    for o in movers..size {
-                        let w = base[o][i];
-                        if !w.is_zero() {
-                            let w = w + self.unit((size - movers) as u64 + 1);
-                            m.set(v, bracket[o], w);
-                            dirty = true;
-                        }
-                    }
+                    let units = (size - movers) as u64 + 1;
+                    m.change(residents, |modes| modes.mover[i] = Mover::Plus(units));
+                    dirty = true;
                 }
             }
             // Their opponents: the highest resident possible.
@@ -893,21 +823,24 @@ impl Context {
                 // The matching at hand stays the heaviest when it already gives `v` the
                 // opponent the order raises most: no other can gain as much.
                 let best = (movers..size)
-                    .find(|&o| !matched[bracket[o]] && !base[o][i].is_zero())
+                    .find(|&o| !matched[bracket[o]] && !crit(&m, i, o).is_zero())
                     .map(|o| bracket[o]);
                 if best != Some(stable[v]) {
+                    let mut rank = vec![0; bracket.len()];
                     let mut addend = bracket.len() as u64;
+                    let mut pairs = Vec::new();
                     for o in (movers..size).rev() {
-                        let u = bracket[o];
-                        if matched[u] {
+                        if matched[bracket[o]] || crit(&m, i, o).is_zero() {
                             continue;
                         }
-                        let w = base[o][i];
-                        if !w.is_zero() {
-                            m.set(v, u, w + self.unit(addend));
-                            addend += 1;
-                        }
+                        rank[o] = addend;
+                        addend += 1;
+                        pairs.push((v, bracket[o]));
                     }
+                    m.change(pairs, |modes| {
+                        modes.mover[i] = Mover::Ranked;
+                        modes.rank = rank;
+                    });
                     stable = m.compute();
                 }
                 let u = stable[v];
@@ -927,15 +860,24 @@ impl Context {
                     pairs += 1;
                 }
             }
-            for (lower, &oi) in remainder.iter().enumerate() {
-                for (pos, &pi) in remainder.iter().enumerate().take(lower) {
-                    m.set(
-                        bracket[pi],
-                        bracket[oi],
-                        order_weight(&base, pi, oi, pos, lower, pairs),
-                    );
+            // Its order weighs its pairs from now on.
+            let order_pairs = {
+                let (bracket, remainder) = (&bracket, &remainder);
+                move || {
+                    (0..remainder.len()).flat_map(move |lower| {
+                        remainder[..lower]
+                            .iter()
+                            .map(move |&pi| (bracket[pi], bracket[remainder[lower]]))
+                    })
                 }
-            }
+            };
+            m.change(order_pairs(), |modes| {
+                modes.ordered = true;
+                modes.pairs = pairs;
+                for (pos, &pi) in remainder.iter().enumerate() {
+                    modes.position[pi] = pos;
+                }
+            });
             stable = m.compute();
             // Paired with a lower player of the bracket: an S1 player; the others of the
             // remainder are S2 players, or S1 players exchanged.
@@ -945,35 +887,30 @@ impl Context {
                 .iter()
                 .filter(|&&pi| exchanged(&stable, bracket[pi]))
                 .count();
+            // The pairs of the remainder's player at `pos` with those after it.
+            let later = |pos: usize| {
+                let (bracket, remainder) = (&bracket, &remainder);
+                remainder[pos + 1..]
+                    .iter()
+                    .map(move |&oi| (bracket[remainder[pos]], bracket[oi]))
+            };
             // Article 3.3: the S1 players exchanged are the lowest possible...
             let mut remaining = exchanges;
             let mut pos = pairs;
             while pos != 0 && remaining > 0 {
-                let after = pos;
                 pos -= 1;
                 let pi = remainder[pos];
                 let v = bracket[pi];
                 if !exchanged(&stable, v) {
-                    for (lower, &oi) in remainder.iter().enumerate().skip(after) {
-                        let w = order_weight(&base, pi, oi, pos, lower, pairs);
-                        if !w.is_zero() {
-                            m.set(v, bracket[oi], w - self.unit(1));
-                        }
-                    }
+                    m.change(later(pos), |modes| modes.trial[pi] = -1);
                     stable = m.compute();
                 }
                 let exchange = exchanged(&stable, v);
                 remaining -= usize::from(exchange);
-                for (lower, &oi) in remainder.iter().enumerate().skip(pos + 1) {
-                    if exchange {
-                        base[oi][pi] = Wide::ZERO;
-                    }
-                    m.set(
-                        v,
-                        bracket[oi],
-                        order_weight(&base, pi, oi, pos, lower, pairs),
-                    );
-                }
+                m.change(later(pos), |modes| {
+                    modes.trial[pi] = 0;
+                    modes.cut_later[pi] |= exchange;
+                });
             }
             // ...and the S2 players exchanged the highest possible.
             let mut remaining = exchanges;
@@ -985,33 +922,20 @@ impl Context {
                 let v = bracket[pi];
                 let already = pairs_down(&stable, v);
                 if !already {
-                    for (lower, &oi) in remainder.iter().enumerate().skip(pos + 1) {
-                        let w = order_weight(&base, pi, oi, pos, lower, pairs);
-                        if !w.is_zero() {
-                            m.set(v, bracket[oi], w + self.unit(1));
-                        }
-                    }
+                    m.change(later(pos), |modes| modes.trial[pi] = 1);
                     stable = m.compute();
                 }
                 if pairs_down(&stable, v) {
                     remaining -= 1;
-                    for &oi in &remainder[..pos] {
-                        base[pi][oi] = Wide::ZERO;
-                        m.set(v, bracket[oi], Wide::ZERO);
-                    }
-                    for o in size..bracket.len() {
-                        base[o][pi] = Wide::ZERO;
-                        m.set(v, bracket[o], Wide::ZERO);
-                    }
+                    let before = remainder[..pos].iter().map(|&oi| (v, bracket[oi]));
+                    let below = (size..bracket.len()).map(|o| (v, bracket[o]));
+                    m.change(before.chain(below), |modes| {
+                        modes.cut_earlier[pi] = true;
+                        modes.cut_next[pi] = true;
+                    });
                 }
                 if !already {
-                    for (lower, &oi) in remainder.iter().enumerate().skip(pos + 1) {
-                        m.set(
-                            v,
-                            bracket[oi],
-                            order_weight(&base, pi, oi, pos, lower, pairs),
-                        );
-                    }
+                    m.change(later(pos), |modes| modes.trial[pi] = 0);
                 }
             }
             // Fix the exchanges found: S1 and S2 as they now are. Only pairs of an S1 player
@@ -1022,17 +946,14 @@ impl Context {
                 .iter()
                 .filter(|&&pi| pairs_down(&stable, bracket[pi]))
                 .count();
-            for (a, &pi) in remainder.iter().enumerate() {
-                let v = bracket[pi];
-                for &oi in &remainder[a + 1..] {
-                    let u = bracket[oi];
-                    if (exchanged(&stable, v) || pairs_down(&stable, u)) && !base[oi][pi].is_zero()
-                    {
-                        base[oi][pi] = Wide::ZERO;
-                        m.set(v, u, Wide::ZERO);
-                    }
+            let fixed_pairs = (0..remainder.len()).flat_map(later);
+            m.change(fixed_pairs, |modes| {
+                for &pi in &remainder {
+                    let v = bracket[pi];
+                    modes.cut_later[pi] |= exchanged(&stable, v);
+                    modes.cut_earlier[pi] |= pairs_down(&stable, v);
                 }
-            }
+            });
             // The heaviest matching as the order's choices fix it (computed when there is an S1).
             let mut current = if in_s1 > 0 { m.compute() } else { Vec::new() };
             // Each S1 player, from the top, with the first S2 player possible.
@@ -1051,16 +972,19 @@ impl Context {
                     .collect();
                 let best = candidates
                     .iter()
-                    .position(|&oi| !base[oi][pi].is_zero())
+                    .position(|&oi| !crit(&m, pi, oi).is_zero())
                     .filter(|&k| k + 1 < candidates.len())
                     .map(|k| bracket[candidates[k]]);
                 if best != Some(current[v]) {
+                    let mut units = vec![u64::MAX; bracket.len()];
                     for (addend, &oi) in candidates.iter().rev().enumerate() {
-                        let w = base[oi][pi];
-                        if !w.is_zero() {
-                            m.set(v, bracket[oi], w + self.unit(addend as u64));
-                        }
+                        units[oi] = addend as u64;
                     }
+                    let pairs = candidates.iter().rev().map(|&oi| (v, bracket[oi]));
+                    m.change(pairs, |modes| {
+                        modes.last = pi;
+                        modes.last_units = units;
+                    });
                     current = m.compute();
                 }
                 stable = current.clone();
@@ -1214,12 +1138,197 @@ fn neutral_colour(a: &Info, b: &Info) -> Option<Colour> {
         .map(|(_, &y)| y)
 }
 
+/// How a moved-down player's pairs with the bracket's residents weigh (their criteria, plus):
+/// the first weights' lowest field, `x` units of the field above it, or units by the
+/// residents' order (see [`Modes::rank`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mover {
+    First,
+    Plus(u64),
+    Ranked,
+}
+
+/// The choices made so far in a bracket, as far as they change its pairs' weights: each is a
+/// property of one player (by place in the bracket), so the weights of all the bracket's pairs
+/// follow from a list as long as the bracket.
+#[derive(Clone, Default)]
+struct Modes {
+    mover: Vec<Mover>,
+    /// For the moved-down player whose pairs are `Ranked`: units per resident.
+    rank: Vec<u64>,
+    /// Whether the remainder's order weighs its pairs (article 3 onwards).
+    ordered: bool,
+    /// Per place: its position in the remainder (`NONE`: not in it); S1 has `pairs` players.
+    position: Vec<usize>,
+    pairs: usize,
+    /// Pairs ruled out: with the remainder's players after, or before, this one; with the next
+    /// score group.
+    cut_later: Vec<bool>,
+    cut_earlier: Vec<bool>,
+    cut_next: Vec<bool>,
+    /// Units added to (or taken from) the pairs with the remainder's players after this one,
+    /// while a choice is tried.
+    trial: Vec<i64>,
+    /// The S1 player being given its opponent (`NONE`: none), and the units per candidate.
+    last: usize,
+    last_units: Vec<u64>,
+}
+
+const NONE: usize = usize::MAX;
+
+/// The weight of every pair of the bracket being paired, from its players' criteria and the
+/// choices made so far ([`Modes`]): the matching asks for them ([`Dense`]) instead of storing
+/// one weight per pair.
+struct Bracket<'c, const L: usize> {
+    ctx: &'c Context,
+    weigher: Option<Weigher<L>>,
+    /// The bracket's players, and each vertex's place among them (`NONE`: not in it).
+    players: Vec<usize>,
+    place: Vec<usize>,
+    /// Moved-down players come first, residents up to `size`, then the next score group.
+    movers: usize,
+    size: usize,
+    /// Pairs of moved-down players keep the weight they had when the bracket above ended.
+    kept: HashMap<(usize, usize), Wide<L>>,
+    modes: Modes,
+}
+
+impl<'c, const L: usize> Bracket<'c, L> {
+    fn new(ctx: &'c Context) -> Self {
+        Bracket {
+            ctx,
+            weigher: None,
+            players: Vec::new(),
+            place: vec![NONE; ctx.players.len()],
+            movers: 0,
+            size: 0,
+            kept: HashMap::new(),
+            modes: Modes::default(),
+        }
+    }
+
+    /// The lowest field: a pair `distance` away from the one the rules' order would pick first
+    /// weighs that much less (never below zero, its sum below the field above).
+    fn preferred(&self, distance: usize) -> Wide<L> {
+        Wide::from_u64((self.size - distance.min(self.size)) as u64)
+    }
+
+    fn in_remainder(&self, modes: &Modes, place: usize) -> bool {
+        modes.ordered && modes.position[place] != NONE
+    }
+
+    /// The criteria of the pair at places `s < l` (zero: ruled out).
+    fn criteria(&self, modes: &Modes, s: usize, l: usize) -> Wide<L> {
+        if l >= self.size && s >= self.movers && s < self.size && modes.cut_next[s] {
+            return Wide::ZERO;
+        }
+        if l < self.size
+            && self.in_remainder(modes, s)
+            && self.in_remainder(modes, l)
+            && (modes.cut_later[s] || modes.cut_earlier[l])
+        {
+            return Wide::ZERO;
+        }
+        let weigher = self.weigher.as_ref().expect("a bracket");
+        self.ctx
+            .weigh(weigher, self.players[s], self.players[l], l < self.size)
+    }
+
+    /// The bracket's first weights: criteria, and among residents (and moved-down players
+    /// with residents) the lowest field.
+    fn first(&self, modes: &Modes, s: usize, l: usize) -> Wide<L> {
+        let w = self.criteria(modes, s, l);
+        if l >= self.size || w.is_zero() {
+            return w;
+        }
+        let half = (self.size - self.movers) / 2;
+        w + self.preferred(if s < self.movers {
+            l - self.movers
+        } else {
+            (l - s).abs_diff(half)
+        })
+    }
+
+    /// The remainder's order (see `Context::run`): S1 players paired down, the highest first,
+    /// S1's i-th player against S2's i-th preferred.
+    fn order(&self, modes: &Modes, s: usize, l: usize) -> Wide<L> {
+        let w = self.criteria(modes, s, l);
+        if w.is_zero() {
+            return w;
+        }
+        let (pos, lower, pairs) = (modes.position[s], modes.position[l], modes.pairs);
+        let b = self.ctx.group_bits;
+        let addend =
+            Wide::<L>::from_u64(u64::from(pos < pairs)).shifted(2 * b) - Wide::from_u64(pos as u64);
+        let tie = if pos < pairs && lower >= pairs {
+            self.preferred((lower - pairs).abs_diff(pos))
+        } else {
+            Wide::ZERO
+        };
+        w + addend.shifted(1 + self.ctx.tie_bits()) + tie
+    }
+
+    /// The weight of the pair `i`, `j` of the bracket as `modes` leave it.
+    fn weight_in(&self, modes: &Modes, i: usize, j: usize) -> Wide<L> {
+        let (a, b) = (self.place[i], self.place[j]);
+        debug_assert!(a != NONE && b != NONE, "both in the bracket");
+        let (s, l) = (a.min(b), a.max(b));
+        let unit = |x: u64| self.ctx.unit::<L>(x);
+        if l < self.movers {
+            return self
+                .kept
+                .get(&(i.min(j), i.max(j)))
+                .copied()
+                .unwrap_or(Wide::ZERO);
+        }
+        if s < self.movers {
+            if l >= self.size {
+                return self.criteria(modes, s, l);
+            }
+            return match modes.mover[s] {
+                Mover::First => self.first(modes, s, l),
+                Mover::Plus(x) => self.raised(modes, s, l, unit(x)),
+                Mover::Ranked => self.raised(modes, s, l, unit(modes.rank[l])),
+            };
+        }
+        if l >= self.size || !self.in_remainder(modes, s) || !self.in_remainder(modes, l) {
+            return self.first(modes, s, l);
+        }
+        if modes.last == s && modes.last_units[l] != u64::MAX {
+            return self.raised(modes, s, l, unit(modes.last_units[l]));
+        }
+        let w = self.order(modes, s, l);
+        match modes.trial[s] {
+            t if w.is_zero() || t == 0 => w,
+            t if t > 0 => w + unit(t as u64),
+            t => w - unit(t.unsigned_abs()),
+        }
+    }
+
+    /// The criteria of the pair at places `s < l` plus `extra`, or zero.
+    fn raised(&self, modes: &Modes, s: usize, l: usize, extra: Wide<L>) -> Wide<L> {
+        let w = self.criteria(modes, s, l);
+        if w.is_zero() {
+            w
+        } else {
+            w + extra
+        }
+    }
+}
+
+impl<const L: usize> Dense<L> for Bracket<'_, L> {
+    fn weight(&self, i: usize, j: usize) -> Wide<L> {
+        self.weight_in(&self.modes, i, j)
+    }
+}
+
 /// The weights of the pairs, and their heaviest matching, kept from one choice to the next.
-/// Pairs made for good leave the graph. Pairs never given a weight weigh what `unset` says: at
-/// first only each player's nearest neighbours in the order are in the graph; the others join
-/// when the duals show they might make the matching heavier.
+/// Pairs made for good leave the graph. The pairs of the bracket being paired weigh what
+/// [`Bracket`] says; the others weigh what `unset` says, unless given a weight: at first only
+/// each player's nearest neighbours in the order are in the graph; the others join when the
+/// duals show they might make the matching heavier.
 struct Matcher<'c, const L: usize> {
-    m: Matching<L>,
+    m: Matching<L, Bracket<'c, L>>,
     fixed: Vec<usize>,
     unset: Unset<'c, L>,
 }
@@ -1228,8 +1337,9 @@ struct Matcher<'c, const L: usize> {
 const NEIGHBOURS: usize = 4;
 
 impl<'c, const L: usize> Matcher<'c, L> {
-    fn new(n: usize, unset: Unset<'c, L>) -> Self {
-        let mut m = Matching::new(n);
+    fn new(ctx: &'c Context, unset: Unset<'c, L>) -> Self {
+        let n = ctx.players.len();
+        let mut m = Matching::with_dense(n, Bracket::new(ctx));
         for i in 0..n {
             for j in i + 1..n.min(i + 1 + NEIGHBOURS) {
                 m.set(i, j, (unset.weight)(i, j));
@@ -1242,15 +1352,88 @@ impl<'c, const L: usize> Matcher<'c, L> {
         }
     }
 
-    fn free_in(&mut self, v: usize, group: u32) {
-        if self.fixed[v] == usize::MAX {
-            self.m.free_in(v, group);
+    /// Starts pairing the bracket `players` (moved-down players, residents up to `size`, then
+    /// the next score group): each is set free and its pairs with the others weigh the
+    /// bracket's first weights. Pairs of moved-down players keep their weights.
+    fn begin(
+        &mut self,
+        players: &[usize],
+        movers: usize,
+        size: usize,
+        weigher: Weigher<L>,
+        group: impl Fn(usize) -> u32,
+    ) {
+        for &v in players {
+            self.free_in(v, group(v));
+        }
+        let bracket = &mut self.m.dense;
+        let mut kept = HashMap::new();
+        for (a, &x) in players.iter().enumerate().take(movers) {
+            for &y in &players[a + 1..movers] {
+                let w = bracket.weight(x.min(y), x.max(y));
+                if !w.is_zero() {
+                    kept.insert((x.min(y), x.max(y)), w);
+                }
+            }
+        }
+        for &v in &bracket.players {
+            bracket.place[v] = NONE;
+        }
+        for (i, &v) in players.iter().enumerate() {
+            bracket.place[v] = i;
+        }
+        let len = players.len();
+        bracket.players = players.to_vec();
+        bracket.movers = movers;
+        bracket.size = size;
+        bracket.kept = kept;
+        bracket.weigher = Some(weigher);
+        bracket.modes = Modes {
+            mover: vec![Mover::First; len],
+            rank: vec![0; len],
+            ordered: false,
+            position: vec![NONE; len],
+            pairs: 0,
+            cut_later: vec![false; len],
+            cut_earlier: vec![false; len],
+            cut_next: vec![false; len],
+            trial: vec![0; len],
+            last: NONE,
+            last_units: vec![u64::MAX; len],
+        };
+        for &v in players {
+            self.m.activate(v);
         }
     }
 
-    fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
-        if self.fixed[a] == usize::MAX && self.fixed[b] == usize::MAX {
-            self.m.set(a, b, w);
+    /// The bracket's weights as they are.
+    fn bracket(&self) -> &Bracket<'c, L> {
+        &self.m.dense
+    }
+
+    /// Changes the bracket's choices by `update`, then tells the matching of the weights of
+    /// `pairs` (each set free at its first vertex when the duals no longer pay for it).
+    fn change(
+        &mut self,
+        pairs: impl IntoIterator<Item = (usize, usize)>,
+        update: impl FnOnce(&mut Modes),
+    ) {
+        let before = self.m.dense.modes.clone();
+        update(&mut self.m.dense.modes);
+        for (a, b) in pairs {
+            if self.fixed[a] != usize::MAX || self.fixed[b] != usize::MAX {
+                continue;
+            }
+            let (i, j) = (a.min(b), a.max(b));
+            let old = self.m.dense.weight_in(&before, i, j);
+            let new = self.m.dense.weight(i, j);
+            self.m.reweigh(a, b, old, new);
+        }
+    }
+
+    fn free_in(&mut self, v: usize, group: u32) {
+        if self.fixed[v] == usize::MAX {
+            self.m.free_in(v, group);
         }
     }
 
