@@ -29,6 +29,7 @@ impl<const L: usize> Wide<L> {
         Wide(w)
     }
 
+    #[inline(always)]
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&x| x == 0)
     }
@@ -75,6 +76,7 @@ impl<const L: usize> Wide<L> {
         Wide(out)
     }
 
+    #[inline(always)]
     fn is_negative(&self) -> bool {
         self.0[L - 1] >> 63 == 1
     }
@@ -82,6 +84,7 @@ impl<const L: usize> Wide<L> {
 
 impl<const L: usize> Add for Wide<L> {
     type Output = Self;
+    #[inline(always)]
     fn add(self, rhs: Self) -> Self {
         let mut out = [0u64; L];
         let mut carry = false;
@@ -97,6 +100,7 @@ impl<const L: usize> Add for Wide<L> {
 
 impl<const L: usize> Sub for Wide<L> {
     type Output = Self;
+    #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
         let mut out = [0u64; L];
         let mut borrow = false;
@@ -111,6 +115,7 @@ impl<const L: usize> Sub for Wide<L> {
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
         match (self.is_negative(), other.is_negative()) {
             (true, false) => return Ordering::Less,
@@ -270,6 +275,8 @@ pub struct Matching<const L: usize, D = NoDense> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The doubled weight of each best edge (a pair of active vertices is weighed once).
+    bestweight: Vec<Wide<L>>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Wide<L>>,
@@ -334,6 +341,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            bestweight: vec![Wide::ZERO; 2 * n],
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar: vec![Wide::ZERO; 2 * n],
@@ -835,6 +843,17 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
         self.dualvar[i] + self.dualvar[j] - self.doubled_of(k)
     }
 
+    /// The slack of edge `k` of doubled weight `doubled`.
+    fn slack_of(&self, k: usize, doubled: Wide<L>) -> Wide<L> {
+        let (i, j) = self.pair(k);
+        self.dualvar[i] + self.dualvar[j] - doubled
+    }
+
+    /// The slack of `x`'s best edge.
+    fn best_slack(&self, x: usize) -> Wide<L> {
+        self.slack_of(self.bestedge[x], self.bestweight[x])
+    }
+
     /// The ends of edge `k`.
     fn pair(&self, k: usize) -> (usize, usize) {
         if k < IMPLICIT {
@@ -1015,50 +1034,53 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto: HashMap<usize, usize> = HashMap::new();
+        let mut bestedgeto: HashMap<usize, (usize, Wide<L>)> = HashMap::new();
+        let mut around = Vec::new();
         for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| {
-                        let mut around = Vec::new();
-                        self.neighbours(v, &mut around);
-                        around.iter().map(|p| p / 2).collect()
-                    })
-                    .collect(),
+            // The edges leaving `bv`: its list of best ones, else those of each of its vertices
+            // (one vertex at a time, each weighed once).
+            let (list, leaves) = match self.blossombestedges[bv].take() {
+                Some(list) => (list, Vec::new()),
+                None => (Vec::new(), self.leaves_of(bv)),
             };
-            for list in lists {
-                for k in list {
-                    if self.doubled_of(k).is_zero() {
-                        continue;
+            let mut consider = |m: &Self, k: usize, doubled: Wide<L>| {
+                if doubled.is_zero() {
+                    return;
+                }
+                // The end outside the new blossom.
+                let (i, j) = m.pair(k);
+                let j = if m.inblossom[j] == b { i } else { j };
+                let bj = m.inblossom[j];
+                if bj != b && m.label[bj] == 1 {
+                    let better = match bestedgeto.get(&bj) {
+                        None => true,
+                        Some(&(e, w)) => m.slack_of(k, doubled) < m.slack_of(e, w),
+                    };
+                    if better {
+                        bestedgeto.insert(bj, (k, doubled));
                     }
-                    // The end outside the new blossom.
-                    let (i, j) = self.pair(k);
-                    let j = if self.inblossom[j] == b { i } else { j };
-                    let bj = self.inblossom[j];
-                    if bj != b && self.label[bj] == 1 {
-                        let better = match bestedgeto.get(&bj) {
-                            None => true,
-                            Some(&e) => self.slack(k) < self.slack(e),
-                        };
-                        if better {
-                            bestedgeto.insert(bj, k);
-                        }
-                    }
+                }
+            };
+            for k in list {
+                consider(self, k, self.doubled_of(k));
+            }
+            for v in leaves {
+                self.neighbours(v, &mut around);
+                for &p in &around {
+                    consider(self, p / 2, self.doubled_of(p / 2));
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_values().collect();
+        let best: Vec<(usize, Wide<L>)> = bestedgeto.into_values().collect();
         self.bestedge[b] = NONE;
-        for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+        for &(k, doubled) in &best {
+            if self.bestedge[b] == NONE || self.slack_of(k, doubled) < self.best_slack(b) {
                 self.bestedge[b] = k;
+                self.bestweight[b] = doubled;
             }
         }
-        self.blossombestedges[b] = Some(best);
+        self.blossombestedges[b] = Some(best.into_iter().map(|(k, _)| k).collect());
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -1248,16 +1270,18 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             }
         } else if self.label[bw] == 1 {
             let b = self.inblossom[v];
-            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
                 self.bestedge[b] = k;
+                self.bestweight[b] = doubled;
             }
         } else if self.label[w] == 0
-            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
         {
             if self.bestedge[w] == NONE {
                 self.candidates.push(w);
             }
             self.bestedge[w] = k;
+            self.bestweight[w] = doubled;
         }
         false
     }
@@ -1307,7 +1331,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             for &v in &self.candidates {
                 let k = self.bestedge[v];
                 if self.label[self.inblossom[v]] == 0 && k != NONE {
-                    let d = self.slack(k);
+                    let d = self.best_slack(v);
                     if d < delta {
                         delta = d;
                         deltatype = 2;
@@ -1324,7 +1348,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
                 }
                 let k = self.bestedge[b];
                 if self.label[b] == 1 && k != NONE {
-                    let s = self.slack(k);
+                    let s = self.best_slack(b);
                     let d = s.half();
                     if d < delta {
                         delta = d;
