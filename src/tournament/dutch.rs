@@ -450,13 +450,15 @@ impl Context {
             }
         };
         let mut w = Weigher {
-            high_current: Vec::with_capacity(n),
             high_next: Vec::with_capacity(n),
             low_current: Vec::with_capacity(n),
             low_next: Vec::with_capacity(n),
-            float_back: Vec::with_capacity(n),
+            high_floats: Vec::with_capacity(n),
             pair_bits: [Wide::ZERO; 64],
             backs,
+            bye_score,
+            bye_rule,
+            played_ranks: played_ranks.clone(),
         };
         for p in &self.players {
             let common = small(u64::from(!candidate(p)), top) + small(rank(p), c9);
@@ -470,11 +472,18 @@ impl Context {
                 }
                 back_part[back] = bit(fl[back].1) + bit(fs[back].1 + shift(p));
             }
-            w.high_current.push(high);
+            let mut floats = [high; 4];
+            for (set, x) in floats.iter_mut().enumerate() {
+                for (back, part) in back_part.iter().enumerate() {
+                    if set & (1 << back) != 0 {
+                        *x = *x + *part;
+                    }
+                }
+            }
+            w.high_floats.push(floats);
             w.high_next.push(common + bit(c8 + shift(p)));
             w.low_current.push(low);
             w.low_next.push(common + small(1, top) + bit(c7));
-            w.float_back.push(back_part);
         }
         for (mask, x) in w.pair_bits.iter_mut().enumerate() {
             for (i, &c) in colours.iter().enumerate() {
@@ -522,16 +531,16 @@ impl Context {
             | usize::from(c12) << 2
             | usize::from(c13) << 3;
         let higher = ph.score > pl.score;
-        let mut r = w.high_current[h] + w.low_current[l];
+        let mut floats = 0;
         for back in 0..w.backs {
             if ph.score <= pl.score && ph.floats[back] == Float::Down {
                 mask |= 1 << (4 + back);
             }
             if !(higher && pl.floats[back] == Float::Up) {
-                r = r + w.float_back[h][back];
+                floats |= 1 << back;
             }
         }
-        r + w.pair_bits[mask]
+        w.high_floats[h][floats] + w.low_current[l] + w.pair_bits[mask]
     }
 
     /// The weight of pairing `h` with `l` (`h` ranked higher) while pairing a bracket: the
@@ -1104,13 +1113,18 @@ impl Context {
 /// or in the next score group; the float fields a pair sets when the lower player did not float
 /// up to the higher; and the colour and float bits that depend on both, by mask.
 struct Weigher<const L: usize> {
-    high_current: Vec<Wide<L>>,
     high_next: Vec<Wide<L>>,
     low_current: Vec<Wide<L>>,
     low_next: Vec<Wide<L>>,
-    float_back: Vec<[Wide<L>; 2]>,
+    /// `high_current` with the float fields of the rounds (bits of the index) where the lower
+    /// player did not float up to this one.
+    high_floats: Vec<[Wide<L>; 4]>,
     pair_bits: [Wide<L>; 64],
     backs: usize,
+    /// What the weights were worked out for (checked against `Context::weight` in debug builds).
+    bye_score: u32,
+    bye_rule: bool,
+    played_ranks: HashMap<u32, usize>,
 }
 
 /// Article 5.2: the colour of `a` against `b` when preferences decide it.
@@ -1230,8 +1244,21 @@ impl<'c, const L: usize> Bracket<'c, L> {
             return Wide::ZERO;
         }
         let weigher = self.weigher.as_ref().expect("a bracket");
-        self.ctx
-            .weigh(weigher, self.players[s], self.players[l], l < self.size)
+        let (h, l, current) = (self.players[s], self.players[l], l < self.size);
+        let w = self.ctx.weigh(weigher, h, l, current);
+        debug_assert_eq!(
+            w,
+            self.ctx.weight(
+                h,
+                l,
+                current,
+                !current,
+                weigher.bye_score,
+                weigher.bye_rule,
+                &weigher.played_ranks
+            )
+        );
+        w
     }
 
     /// The bracket's first weights: criteria, and among residents (and moved-down players
@@ -1308,11 +1335,7 @@ impl<'c, const L: usize> Bracket<'c, L> {
     /// The criteria of the pair at places `s < l` plus `extra`, or zero.
     fn raised(&self, modes: &Modes, s: usize, l: usize, extra: Wide<L>) -> Wide<L> {
         let w = self.criteria(modes, s, l);
-        if w.is_zero() {
-            w
-        } else {
-            w + extra
-        }
+        if w.is_zero() { w } else { w + extra }
     }
 }
 

@@ -141,9 +141,15 @@ impl<const L: usize> PartialOrd for Wide<L> {
 const NONE: usize = usize::MAX;
 const NO_GROUP: u32 = u32::MAX;
 /// Edges from this number on are pairs of active vertices (see [`Matching::activate`]),
-/// `IMPLICIT + i * n + j` for `i < j`: never stored, their weight asked of the [`Dense`] weights
-/// when needed.
+/// `IMPLICIT + (i << VERTEX_BITS) + j` for `i < j`: never stored, their weight asked of the
+/// [`Dense`] weights when needed.
 const IMPLICIT: usize = 1 << 40;
+const VERTEX_BITS: u32 = 20;
+
+/// The edge number of the pair of active vertices `i < j`.
+fn implicit(i: usize, j: usize) -> usize {
+    IMPLICIT + (i << VERTEX_BITS) + j
+}
 
 /// The weights of the pairs of active vertices: no such pair is stored, so a graph whose active
 /// vertices are all joined takes memory in proportion to its vertices, not its pairs.
@@ -320,6 +326,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
     /// A graph of `n` vertices without edges, the pairs of vertices made active weighed by
     /// `dense`.
     pub fn with_dense(n: usize, dense: D) -> Self {
+        assert!(n < 1 << VERTEX_BITS, "at most about a million vertices");
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Matching {
@@ -413,7 +420,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             return;
         }
         let doubled = new + new;
-        let k = IMPLICIT + i.min(j) * self.n + i.max(j);
+        let k = implicit(i.min(j), i.max(j));
         let matched = self.mate[i] != NONE && self.mate[i] / 2 == k;
         let apart = self.inblossom[i] != self.inblossom[j];
         if !matched && apart && self.dualvar[i] + self.dualvar[j] >= doubled {
@@ -859,7 +866,8 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
         if k < IMPLICIT {
             self.ends[k]
         } else {
-            ((k - IMPLICIT) / self.n, (k - IMPLICIT) % self.n)
+            let x = k - IMPLICIT;
+            (x >> VERTEX_BITS, x & ((1 << VERTEX_BITS) - 1))
         }
     }
 
@@ -888,7 +896,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
         if self.active[v] {
             for &u in &self.active_list {
                 if u != v && !self.removed[u] {
-                    let k = IMPLICIT + v.min(u) * self.n + v.max(u);
+                    let k = implicit(v.min(u), v.max(u));
                     out.push(2 * k + usize::from(u > v));
                 }
             }
@@ -1274,9 +1282,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
                 self.bestedge[b] = k;
                 self.bestweight[b] = doubled;
             }
-        } else if self.label[w] == 0
-            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-        {
+        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.best_slack(w)) {
             if self.bestedge[w] == NONE {
                 self.candidates.push(w);
             }
