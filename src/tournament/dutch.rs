@@ -1025,6 +1025,8 @@ impl Context {
             movers = left_over;
             first_resident = next_vertex;
         }
+        #[cfg(test)]
+        STORED.with(|s| s.set(m.m.stored_edges()));
         Ok(partner)
     }
 
@@ -1359,6 +1361,12 @@ struct Matcher<'c, const L: usize> {
 /// Each player's edges to this many players after them are in the graph from the start.
 const NEIGHBOURS: usize = 4;
 
+#[cfg(test)]
+thread_local! {
+    /// The edges the last pairing of this thread stored.
+    static STORED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 impl<'c, const L: usize> Matcher<'c, L> {
     fn new(ctx: &'c Context, unset: Unset<'c, L>) -> Self {
         let n = ctx.players.len();
@@ -1655,6 +1663,38 @@ mod tests {
             played: true,
             points,
             paired: true,
+        }
+    }
+
+    #[test]
+    fn pairing_a_round_stores_a_few_edges_per_player_not_one_per_pair_of_a_score_group() {
+        use super::super::generator::{Params, generate};
+        for players in [150, 300] {
+            let trf = generate(&Params {
+                players,
+                rounds: 3,
+                seed: 3,
+                draws: 0.3,
+                forfeits: 0.02,
+                byes: 0.02,
+            })
+            .unwrap();
+            let input = input_from_trf(&trf, 4);
+            let ctx = Context::new(&input);
+            let mut groups: HashMap<u32, usize> = HashMap::new();
+            for p in &ctx.players {
+                *groups.entry(p.score).or_default() += 1;
+            }
+            let largest = groups.values().copied().max().unwrap();
+            // A score group of a quarter of the field or more: its pairs alone outnumber the
+            // edges allowed below many times over.
+            assert!(4 * largest >= players, "{groups:?}");
+            pair(&input).unwrap();
+            let stored = STORED.with(|s| s.get());
+            assert!(
+                stored <= (NEIGHBOURS + 1) * players,
+                "{stored} edges for {players} players"
+            );
         }
     }
 

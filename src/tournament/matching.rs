@@ -433,7 +433,8 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
     }
 
     /// Makes `v` (free, in no blossom) active: from now on its pairs with the other active
-    /// vertices weigh what [`Dense`] says; those it had stored are dropped.
+    /// vertices weigh what [`Dense`] says; those it had stored are dropped. Its dual is set
+    /// again from its pairs (as [`Matching::free_in`] leaves it).
     pub fn activate(&mut self, v: usize) {
         if self.active[v] || self.removed[v] {
             return;
@@ -447,6 +448,8 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
         }
         self.active[v] = true;
         self.active_list.push(v);
+        // Its dual is set again from its pairs at the next computation.
+        self.release(v);
     }
 
     /// Sets `v` free, out of every blossom, its dual to be set again from its edges, before
@@ -460,6 +463,11 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
         if !self.removed[v] {
             self.group[v] = group;
         }
+    }
+
+    /// How many edges are stored (pairs of active vertices are not).
+    pub fn stored_edges(&self) -> usize {
+        self.ends.len()
     }
 
     /// Takes the matched pair `a`, `b` out of the graph for good.
@@ -1721,6 +1729,42 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_graph_of_active_vertices_stores_none_of_its_pairs_and_matches_as_the_stored_graph() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+        for graph in 0..4 {
+            let n = 150 + graph;
+            let mut table = vec![vec![W::ZERO; n]; n];
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.gen_bool(0.8) {
+                        // Mostly one part per vertex, a little per pair, as the pairing's
+                        // weights are.
+                        let w = W::from_u64(1000 + 10 * (i + j) as u64 + rng.gen_range(0..4));
+                        table[i][j] = w;
+                        edges.push((i, j, w));
+                    }
+                }
+            }
+            let mut m = Matching::with_dense(n, Table(table));
+            for v in 0..n {
+                m.activate(v);
+            }
+            let mate = m.compute(&Unset::none(n));
+            assert_eq!(m.stored_edges(), 0);
+            for v in 0..n {
+                assert_eq!(mate[mate[v]], v);
+            }
+            let stored = max_weight_matching(n, &edges);
+            assert_eq!(
+                weight(&edges, &mate),
+                weight(&edges, &stored),
+                "graph {graph}"
+            );
         }
     }
 
