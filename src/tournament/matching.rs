@@ -1739,13 +1739,13 @@ mod tests {
             let n = 150 + graph;
             let mut table = vec![vec![W::ZERO; n]; n];
             let mut edges = Vec::new();
-            for i in 0..n {
-                for j in i + 1..n {
+            for (i, row) in table.iter_mut().enumerate() {
+                for (j, x) in row.iter_mut().enumerate().skip(i + 1) {
                     if rng.gen_bool(0.8) {
                         // Mostly one part per vertex, a little per pair, as the pairing's
                         // weights are.
                         let w = W::from_u64(1000 + 10 * (i + j) as u64 + rng.gen_range(0..4));
-                        table[i][j] = w;
+                        *x = w;
                         edges.push((i, j, w));
                     }
                 }
