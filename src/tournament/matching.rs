@@ -1059,15 +1059,17 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
                 Some(list) => (list, Vec::new()),
                 None => (Vec::new(), self.leaves_of(bv)),
             };
-            let mut consider = |m: &Self, k: usize, doubled: Wide<L>| {
-                if doubled.is_zero() {
-                    return;
-                }
+            // Only edges to other S-blossoms count: the others are not weighed.
+            let mut consider = |m: &Self, k: usize| {
                 // The end outside the new blossom.
                 let (i, j) = m.pair(k);
                 let j = if m.inblossom[j] == b { i } else { j };
                 let bj = m.inblossom[j];
-                if bj != b && m.label[bj] == 1 {
+                if bj == b || m.label[bj] != 1 {
+                    return;
+                }
+                let doubled = m.doubled_of(k);
+                if !doubled.is_zero() {
                     let better = match bestedgeto.get(&bj) {
                         None => true,
                         Some(&(e, w)) => m.slack_of(k, doubled) < m.slack_of(e, w),
@@ -1078,12 +1080,12 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
                 }
             };
             for k in list {
-                consider(self, k, self.doubled_of(k));
+                consider(self, k);
             }
             for v in leaves {
                 self.neighbours(v, &mut around);
                 for &p in &around {
-                    consider(self, p / 2, self.doubled_of(p / 2));
+                    consider(self, p / 2);
                 }
             }
             self.bestedge[bv] = NONE;
@@ -1245,7 +1247,13 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
     fn scan_edge(&mut self, v: usize, p: usize) -> bool {
         let k = p / 2;
         let w = self.end(p);
-        if self.inblossom[v] == self.inblossom[w] {
+        let bw = self.inblossom[w];
+        if self.inblossom[v] == bw {
+            return false;
+        }
+        if self.label[bw] == 2 && self.label[w] != 0 {
+            // An edge to a labelled vertex of a T-blossom changes nothing, tight or not (its
+            // slack cannot rise while it leaves an S-vertex, so it is not noted either).
             return false;
         }
         let doubled = self.doubled_of(k);
@@ -1261,7 +1269,6 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
                 allowed = true;
             }
         }
-        let bw = self.inblossom[w];
         if allowed {
             if self.label[bw] == 0 {
                 if self.mate[self.blossombase[bw]] == NONE {
