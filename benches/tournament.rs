@@ -37,7 +37,7 @@ fn pairing(c: &mut Criterion) {
     let mut group = c.benchmark_group("dutch");
     group.sample_size(10);
     // 1,000 and 2,000 players: the targets (under 2 s and 8 s); generating their five rounds
-    // takes about 10 s and 2.5 minutes.
+    // takes about 10 s and under 2 minutes.
     for (players, rounds) in [(100, 0), (100, 5), (200, 5), (1000, 5), (2000, 5)] {
         let input = dutch_round(players, rounds);
         group.bench_function(format!("{players} players, round {}", rounds + 1), |b| {
