@@ -407,20 +407,19 @@ impl Context {
         let backs = self.played_rounds.min(2);
         // Each field's lowest bit, from the shifts that follow it (see `weight`).
         let mut at = 3 * b + 1 + self.tie_bits();
-        let mut fs = [(0, 0); 2];
-        for back in (0..backs).rev() {
-            fs[back].1 = at;
-            at += s;
-            fs[back].0 = at;
-            at += s;
-        }
-        let mut fl = [(0, 0); 2];
-        for back in (0..backs).rev() {
-            fl[back].1 = at;
-            at += b;
-            fl[back].0 = at;
-            at += b;
-        }
+        // Two fields of `width` bits per round looked back at, the last round's highest.
+        let mut two_per_round = |width: u32| {
+            let mut fields = [(0, 0); 2];
+            for back in (0..backs).rev() {
+                fields[back].1 = at;
+                at += width;
+                fields[back].0 = at;
+                at += width;
+            }
+            fields
+        };
+        let fs = two_per_round(s);
+        let fl = two_per_round(b);
         let mut colours = [0; 4];
         for c in colours.iter_mut().rev() {
             *c = at;
@@ -510,22 +509,7 @@ impl Context {
         }
         let (ph, pl) = (&self.players[h], &self.players[l]);
         let (p, o) = (pl, ph);
-        let same = p.pref == o.pref;
-        let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || !same;
-        let c11 = !p.absolute()
-            || !o.absolute()
-            || !same
-            || if p.imbalance == o.imbalance {
-                p.repeated.is_none() || p.repeated != o.repeated
-            } else {
-                let lesser = if p.imbalance > o.imbalance { o } else { p };
-                lesser.repeated != invert(p.pref)
-            };
-        let c12 = compatible_preferences(p.pref, o.pref);
-        let c13 = (!p.strong && !p.absolute())
-            || (!o.strong && !o.absolute())
-            || (p.absolute() && o.absolute())
-            || !same;
+        let [c10, c11, c12, c13] = colour_criteria(p, o);
         let mut mask = usize::from(c10)
             | usize::from(c11) << 1
             | usize::from(c12) << 2
@@ -587,22 +571,7 @@ impl Context {
         }
         // C10-C13: colours.
         let (p, o) = (pl, ph);
-        let same = p.pref == o.pref;
-        let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || !same;
-        let c11 = !p.absolute()
-            || !o.absolute()
-            || !same
-            || if p.imbalance == o.imbalance {
-                p.repeated.is_none() || p.repeated != o.repeated
-            } else {
-                let lesser = if p.imbalance > o.imbalance { o } else { p };
-                lesser.repeated != invert(p.pref)
-            };
-        let c12 = compatible_preferences(p.pref, o.pref);
-        let c13 = (!p.strong && !p.absolute())
-            || (!o.strong && !o.absolute())
-            || (p.absolute() && o.absolute())
-            || !same;
+        let [c10, c11, c12, c13] = colour_criteria(p, o);
         for c in [c10, c11, c12, c13] {
             r = r.shifted(b).or(u64::from(in_current && c));
         }
@@ -1127,6 +1096,27 @@ struct Weigher<const L: usize> {
     bye_score: u32,
     bye_rule: bool,
     played_ranks: HashMap<u32, usize>,
+}
+
+/// C10-C13 for the lower player `p` against the higher `o`: whether the pair meets each.
+fn colour_criteria(p: &Info, o: &Info) -> [bool; 4] {
+    let same = p.pref == o.pref;
+    let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || !same;
+    let c11 = !p.absolute()
+        || !o.absolute()
+        || !same
+        || if p.imbalance == o.imbalance {
+            p.repeated.is_none() || p.repeated != o.repeated
+        } else {
+            let lesser = if p.imbalance > o.imbalance { o } else { p };
+            lesser.repeated != invert(p.pref)
+        };
+    let c12 = compatible_preferences(p.pref, o.pref);
+    let c13 = (!p.strong && !p.absolute())
+        || (!o.strong && !o.absolute())
+        || (p.absolute() && o.absolute())
+        || !same;
+    [c10, c11, c12, c13]
 }
 
 /// Article 5.2: the colour of `a` against `b` when preferences decide it.
