@@ -8,7 +8,8 @@
 //! together need hundreds of bits. It asks for the heaviest matching again after each choice,
 //! changing the weights of a few vertices' edges in between: [`Matching`] keeps its matching,
 //! duals and blossoms between those computations and searches again only from the vertices the
-//! changes set free.
+//! changes set free. The pairs of the bracket being paired, every player joined to every other,
+//! are not stored: their weights are asked for when needed ([`Dense`]).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -256,7 +257,9 @@ impl<const L: usize> Nesting<L> {
 /// down is what can leave an edge underpaid, so only edges at such vertices are priced again.
 ///
 /// Pairs never given a weight weigh what the [`Unset`] of [`Matching::compute`] says: they are
-/// left out of the graph while the duals pay for them, and join it when they do not.
+/// left out of the graph while the duals pay for them, and join it when they do not. Pairs of
+/// active vertices weigh what `D` says ([`Matching::activate`]) and are never stored: the
+/// searches look at each of them, so the duals always pay for them.
 pub struct Matching<const L: usize, D = NoDense> {
     n: usize,
     /// The weights of the pairs of active vertices.
