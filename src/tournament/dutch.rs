@@ -25,7 +25,7 @@
 //! playing), no two players with the same absolute colour preference (except, in the last round,
 //! a player above half the possible score), and the pairs the controller ruled out.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::matching::{Dense, Matching, Unset, Wide};
 use super::trf::{Cell, Colour, Outcome, Trf};
@@ -158,7 +158,7 @@ pub fn pair(input: &Input) -> Result<Pairing, NoPairing> {
     if ctx.players.is_empty() {
         return Ok(Pairing::default());
     }
-    if ctx.played_rounds == 0 && ctx.forbidden.is_empty() {
+    if ctx.played_rounds == 0 && ctx.barred.iter().all(Vec::is_empty) {
         // The first round, nothing ruled out: one bracket where no pair differs from another on
         // any criterion, so the first pairing of the rules' order stands (article 3.3): S1, the
         // upper half, against S2 in order, the last player left for the bye.
@@ -189,7 +189,6 @@ pub fn pair(input: &Input) -> Result<Pairing, NoPairing> {
 struct Context {
     /// The players to pair, by score then pairing number: a player's vertex is its index here.
     players: Vec<Info>,
-    forbidden: HashSet<(usize, usize)>,
     /// Per player, the players it must not meet (earlier opponents, pairs ruled out).
     barred: Vec<Vec<usize>>,
     played_rounds: usize,
@@ -302,7 +301,7 @@ impl Context {
         players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
         let vertex: HashMap<usize, usize> =
             players.iter().enumerate().map(|(v, p)| (p.id, v)).collect();
-        let mut forbidden = HashSet::new();
+        let mut barred: Vec<Vec<usize>> = vec![Vec::new(); players.len()];
         for (id, p) in input.players.iter().enumerate() {
             let Some(&v) = vertex.get(&id) else { continue };
             let others = p
@@ -312,8 +311,11 @@ impl Context {
                 .filter_map(|r| r.opponent)
                 .chain(p.forbidden.iter().copied());
             for o in others {
-                if let Some(&u) = vertex.get(&o) {
-                    forbidden.insert((v.min(u), v.max(u)));
+                if let Some(&u) = vertex.get(&o)
+                    && !barred[v].contains(&u)
+                {
+                    barred[v].push(u);
+                    barred[u].push(v);
                 }
             }
         }
@@ -336,15 +338,9 @@ impl Context {
         let last_round = input
             .planned_rounds
             .is_some_and(|planned| played_rounds + 1 >= planned);
-        let mut barred = vec![Vec::new(); players.len()];
-        for &(a, b) in &forbidden {
-            barred[a].push(b);
-            barred[b].push(a);
-        }
         Context {
             players,
             barred,
-            forbidden,
             played_rounds,
             last_round,
             initial: input.initial,

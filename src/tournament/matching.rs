@@ -399,18 +399,22 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
         if self.doubled[k] == doubled {
             return;
         }
+        self.reweighed(i, j, k, doubled);
+        self.doubled[k] = doubled;
+    }
+
+    /// The weight of edge `k` (`i`, `j`) is to become `doubled` (doubled): unless the duals
+    /// still pay for it and no blossom rests on it, `i` is set free (when neither end is yet).
+    fn reweighed(&mut self, i: usize, j: usize, k: usize, doubled: Wide<L>) {
         let matched = self.mate[i] != NONE && self.mate[i] / 2 == k;
         let apart = self.inblossom[i] != self.inblossom[j];
         if !matched && apart && self.dualvar[i] + self.dualvar[j] >= doubled {
-            // The duals still pay for it, and no blossom rests on it.
-            self.doubled[k] = doubled;
             return;
         }
         let loose = |v: usize| self.dirty[v] && self.inblossom[v] == v && self.mate[v] == NONE;
         if !loose(i) && !loose(j) {
             self.release(i);
         }
-        self.doubled[k] = doubled;
     }
 
     /// Notes that the weight of the pair `i`, `j` of active vertices went from `old` to `new`
@@ -422,17 +426,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
         if old == new {
             return;
         }
-        let doubled = new + new;
-        let k = implicit(i.min(j), i.max(j));
-        let matched = self.mate[i] != NONE && self.mate[i] / 2 == k;
-        let apart = self.inblossom[i] != self.inblossom[j];
-        if !matched && apart && self.dualvar[i] + self.dualvar[j] >= doubled {
-            return;
-        }
-        let loose = |v: usize| self.dirty[v] && self.inblossom[v] == v && self.mate[v] == NONE;
-        if !loose(i) && !loose(j) {
-            self.release(i);
-        }
+        self.reweighed(i, j, implicit(i.min(j), i.max(j)), new + new);
     }
 
     /// Makes `v` (free, in no blossom) active: from now on its pairs with the other active
@@ -857,8 +851,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
     }
 
     fn slack(&self, k: usize) -> Wide<L> {
-        let (i, j) = self.pair(k);
-        self.dualvar[i] + self.dualvar[j] - self.doubled_of(k)
+        self.slack_of(k, self.doubled_of(k))
     }
 
     /// The slack of edge `k` of doubled weight `doubled`.
