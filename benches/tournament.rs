@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use oware_tournament::auth::{Lane, hash_secret, verify_secret};
 use oware_tournament::engine::Rules;
-use oware_tournament::tournament::dutch;
+use oware_tournament::fide::dutch;
 use oware_tournament::tournament::generator::{Params, generate};
 use oware_tournament::tournament::history::GameRecord;
 use oware_tournament::tournament::sheets::{EndKind, Sheet, check_sheet};
@@ -30,7 +30,7 @@ fn dutch_round(players: usize, rounds: usize) -> dutch::Input {
     })
     .expect("a tournament");
     trf.planned_rounds = None;
-    dutch::input_from_trf(&trf, rounds + 1)
+    oware_tournament::fide::check::input_from_trf(&trf, rounds + 1)
 }
 
 fn pairing(c: &mut Criterion) {

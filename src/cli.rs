@@ -110,7 +110,7 @@ pub struct StandingsArgs {
 
 /// A tie-break code, kept as written (the header repeats it) once it is known to read.
 fn checked_tiebreak_code(s: &str) -> Result<String, String> {
-    s.parse::<crate::tournament::c07::Code>()
+    s.parse::<crate::fide::c07::Code>()
         .map(|_| s.trim().to_string())
 }
 
@@ -1037,13 +1037,13 @@ fn run_validate(args: &ValidateArgs) -> ExitCode {
 }
 
 /// Reads a TRF file named on the command line, or says why it cannot (exit status 2).
-fn read_trf(file: &Path) -> Result<crate::tournament::trf::Trf, ExitCode> {
+fn read_trf(file: &Path) -> Result<crate::fide::trf::Trf, ExitCode> {
     let text = std::fs::read(file).map_err(|e| {
         eprintln!("oware-tournament: {}: {e}", file.display());
         ExitCode::from(2)
     })?;
     let text = String::from_utf8_lossy(&text);
-    crate::tournament::trf::Trf::parse(&text).map_err(|e| {
+    crate::fide::trf::Trf::parse(&text).map_err(|e| {
         eprintln!("oware-tournament: {}: {e}", file.display());
         ExitCode::from(2)
     })
@@ -1061,7 +1061,7 @@ fn plain_number(value: f64) -> String {
 }
 
 fn run_standings(args: &StandingsArgs) -> ExitCode {
-    use crate::tournament::c07::{Base, Code, standings};
+    use crate::fide::c07::{Base, Code, standings};
     let trf = match read_trf(&args.file) {
         Ok(trf) => trf,
         Err(code) => return code,
@@ -1096,10 +1096,7 @@ fn run_standings(args: &StandingsArgs) -> ExitCode {
 
 /// A pairing as `pair` prints it: boards as starting numbers, white (South, who moves first)
 /// first, then `bye N` for the pairing-allocated bye.
-pub fn pairing_text(
-    trf: &crate::tournament::trf::Trf,
-    pairing: &crate::tournament::dutch::Pairing,
-) -> String {
+pub fn pairing_text(trf: &crate::fide::trf::Trf, pairing: &crate::fide::dutch::Pairing) -> String {
     let mut numbers: Vec<u32> = trf.players.iter().map(|p| p.number).collect();
     numbers.sort_unstable();
     let mut out = String::new();
@@ -1113,7 +1110,7 @@ pub fn pairing_text(
 }
 
 fn run_pair(file: &Path) -> ExitCode {
-    use crate::tournament::dutch;
+    use crate::fide::dutch;
     let trf = match read_trf(file) {
         Ok(trf) => trf,
         Err(code) => return code,
@@ -1130,7 +1127,7 @@ fn run_pair(file: &Path) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match dutch::pair(&dutch::input_from_trf(&trf, round)) {
+    match dutch::pair(&crate::fide::check::input_from_trf(&trf, round)) {
         Ok(pairing) => {
             print!("{}", pairing_text(&trf, &pairing));
             ExitCode::SUCCESS
@@ -1143,12 +1140,11 @@ fn run_pair(file: &Path) -> ExitCode {
 }
 
 fn run_check(file: &Path) -> ExitCode {
-    use crate::tournament::dutch;
     let trf = match read_trf(file) {
         Ok(trf) => trf,
         Err(code) => return code,
     };
-    let differences = dutch::check(&trf);
+    let differences = crate::fide::check::check(&trf);
     if differences.is_empty() {
         println!(
             "all {} rounds are paired as the FIDE Dutch system pairs them",

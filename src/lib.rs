@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod engine;
+pub mod fide;
 pub mod service;
 pub mod startup;
 pub mod tournament;

@@ -12,7 +12,7 @@ use super::views::{GameView, names, records};
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{Game, NewGame, NewRound, Player, Round, Tournament};
 use crate::db::queries;
-use crate::tournament::dutch;
+use crate::fide::dutch;
 use crate::tournament::history::{Entrant, dutch_input, meetings, round_pairing};
 use crate::tournament::pairing::{Pair, RoundPairing, check_pairing, round_robin};
 use crate::tournament::{GameStatus, Pairing, PlayerId, ResultKind, RoundId, TournamentId};

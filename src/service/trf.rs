@@ -12,10 +12,10 @@ use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{NewBye, NewGame, NewPlayer, NewRound};
 use crate::db::queries;
+use crate::fide::trf::{Colour, Outcome, Trf};
 use crate::tournament::players::PlayerInput;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::standings::{Format, crosstable};
-use crate::tournament::trf::{Colour, Outcome, Trf};
 use crate::tournament::{
     ByeKind, GameStatus, Pairing, PlayerDetails, PlayerId, ResultKind, TournamentId,
     TournamentSettings, Winner,
@@ -238,7 +238,7 @@ fn write_round(
         },
     )?;
     let mut board = 0;
-    let mut players: Vec<&crate::tournament::trf::Player> = trf.players.iter().collect();
+    let mut players: Vec<&crate::fide::trf::Player> = trf.players.iter().collect();
     players.sort_by_key(|p| p.number);
     for p in players {
         let cell = trf.cell(p.number, number);

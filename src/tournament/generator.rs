@@ -8,14 +8,14 @@ use rand::{Rng, SeedableRng};
 
 use std::collections::HashSet;
 
-use super::dutch::pair;
 use super::history::{
     Entrant as DutchEntrant, GameRecord, RequestedBye, dutch_input, round_pairing,
 };
 use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::standings::{Entrant, Format, crosstable};
-use super::trf::Trf;
+use crate::fide::dutch::pair;
+use crate::fide::trf::Trf;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -182,7 +182,7 @@ mod tests {
                 assert!(met.insert(o), "player {} plays {o} twice", p.number);
             }
         }
-        assert_eq!(crate::tournament::dutch::check(&again), Vec::new());
+        assert_eq!(crate::fide::check::check(&again), Vec::new());
         assert!(
             generate(&Params {
                 players: 1,

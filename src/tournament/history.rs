@@ -77,7 +77,7 @@ pub struct Entrant {
 
 /// A Dutch pairing (boards of indices into `entrants`, white first) as the round's boards of
 /// player ids, South first, and its bye.
-pub fn round_pairing(entrants: &[Entrant], pairing: &super::dutch::Pairing) -> RoundPairing {
+pub fn round_pairing(entrants: &[Entrant], pairing: &crate::fide::dutch::Pairing) -> RoundPairing {
     let id = |i: usize| entrants[i].id;
     RoundPairing {
         boards: pairing
@@ -108,9 +108,9 @@ pub fn dutch_input(
     number: i32,
     forbidden: &HashSet<(i32, i32)>,
     planned_rounds: Option<usize>,
-) -> super::dutch::Input {
-    use super::dutch::{Input, Player, Round};
-    use super::trf::Colour;
+) -> crate::fide::dutch::Input {
+    use crate::fide::dutch::{Input, Player, Round};
+    use crate::fide::trf::Colour;
     let index: HashMap<i32, usize> = entrants
         .iter()
         .enumerate()

@@ -1,13 +1,10 @@
 //! The tournament domain, free of web and database: validated settings, player details and
 //! their CSV import, pairings, results and score sheets.
 
-pub mod c07;
-pub mod dutch;
 pub mod game_state;
 pub mod generator;
 pub mod history;
 pub mod ids;
-pub mod matching;
 pub mod pairing;
 pub mod players;
 pub mod results;
@@ -15,7 +12,6 @@ pub mod settings;
 pub mod sheets;
 pub mod standings;
 pub mod tiebreak;
-pub mod trf;
 
 pub use game_state::GameStatus;
 pub use ids::{AccountId, GameId, PlayerId, RoundId, SheetId, TournamentId};

@@ -1,18 +1,18 @@
 //! Standings: points from the tournament's scoring and the ordered tie-breaks, after any round.
-//! FIDE's tie-breaks are computed as C.07 defines them ([`super::c07`]) from the tournament's
+//! FIDE's tie-breaks are computed as C.07 defines them ([`crate::fide::c07`]) from the tournament's
 //! crosstable; the seed counts are Oware's own. `docs/standings.md` states every rule.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::c07::{self, Base, Code, Crosstable, Ranking};
 use super::history::GameRecord;
 pub use super::history::RequestedBye;
 use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::tiebreak::Tiebreak;
-use super::trf::{self, Cell, Colour, Outcome, Trf};
+use crate::fide::c07::{self, Base, Code, Crosstable, Ranking};
+use crate::fide::trf::{self, Cell, Colour, Outcome, Trf};
 
 /// A player as the standings know them.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::c07::{Base, Code};
+use crate::fide::c07::{Base, Code};
 
 /// A tie-break, written as its code (`SC`, `BH-C1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

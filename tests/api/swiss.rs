@@ -253,10 +253,10 @@ async fn a_swiss_tournament_from_first_pairing_to_last_result() {
     // Exported as a TRF, every round is the FIDE Dutch system's, as the command line checks it.
     let exported = organiser.get(&format!("/tournaments/{t}/export.trf")).await;
     assert_eq!(exported.status, StatusCode::OK);
-    let trf = oware_tournament::tournament::trf::Trf::parse(&exported.body).unwrap();
+    let trf = oware_tournament::fide::trf::Trf::parse(&exported.body).unwrap();
     assert_eq!(trf.rounds(), 5);
     assert_eq!(
-        oware_tournament::tournament::dutch::check(&trf),
+        oware_tournament::fide::check::check(&trf),
         Vec::new(),
         "{}",
         exported.body

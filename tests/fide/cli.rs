@@ -121,7 +121,7 @@ fn generate_writes_a_tournament_the_standings_read() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout.clone()).unwrap();
-    let trf = oware_tournament::tournament::trf::Trf::parse(&text).unwrap();
+    let trf = oware_tournament::fide::trf::Trf::parse(&text).unwrap();
     assert_eq!((trf.players.len(), trf.rounds()), (30, 7));
     assert_eq!(
         run(&args).stdout,
@@ -177,7 +177,7 @@ fn pair_prints_the_next_round_and_check_finds_a_round_paired_otherwise() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fide");
     let tmp = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(dir.join("t0001.trf")).unwrap();
-    let trf = oware_tournament::tournament::trf::Trf::parse(&text).unwrap();
+    let trf = oware_tournament::fide::trf::Trf::parse(&text).unwrap();
 
     // The file's own rounds: the next one, as `pair` prints it, is what the library pairs, and
     // written into the file it passes `check`.

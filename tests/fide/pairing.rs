@@ -1,7 +1,7 @@
 //! The Dutch system against bbpPairings: every round of every fixture re-paired identically.
 
-use oware_tournament::tournament::dutch;
-use oware_tournament::tournament::trf::Trf;
+use oware_tournament::fide::trf::Trf;
+use oware_tournament::fide::{check, dutch};
 
 use super::fixtures;
 
@@ -15,7 +15,7 @@ fn every_round_of_every_fixture_is_paired_as_bbp_pairings_paired_it() {
     for (name, text, _) in fixtures() {
         let trf = Trf::parse(&text).unwrap();
         rounds += trf.rounds();
-        for d in dutch::check(&trf) {
+        for d in check::check(&trf) {
             let expected = d.expected.clone().unwrap_or_default();
             let only = |a: &dutch::Pairing, b: &dutch::Pairing| -> Vec<(usize, usize)> {
                 a.boards
@@ -60,7 +60,7 @@ fn the_next_round_is_unpairable_exactly_where_the_fixtures_say() {
         let next = trf.rounds() + 1;
         let planned = trf.planned_rounds.map(|r| r as usize);
         if planned.is_some_and(|p| p >= next) {
-            let result = dutch::pair(&dutch::input_from_trf(&trf, next));
+            let result = dutch::pair(&check::input_from_trf(&trf, next));
             let stem = name.trim_end_matches(".trf");
             assert_eq!(result.is_err(), UNPAIRABLE.contains(&stem), "{name}");
         }

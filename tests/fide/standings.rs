@@ -1,5 +1,5 @@
-use oware_tournament::tournament::c07::{Code, standings};
-use oware_tournament::tournament::trf::Trf;
+use oware_tournament::fide::c07::{Code, standings};
+use oware_tournament::fide::trf::Trf;
 
 #[test]
 fn every_tie_break_of_every_fixture_agrees_with_fides_reference_code() {

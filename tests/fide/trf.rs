@@ -1,4 +1,4 @@
-use oware_tournament::tournament::trf::Trf;
+use oware_tournament::fide::trf::Trf;
 
 #[test]
 fn every_fixture_reads_and_writes_back_as_the_same_tournament() {
