@@ -1,4 +1,5 @@
-//! Tournament work: a Dutch-system round, a PIN check, a sheet's verification, standings.
+//! Tournament work: a PIN check, a sheet's verification, standings. The Dutch pairing has its
+//! own benchmark (`benches/fide.rs`).
 //!
 //! `cargo bench --bench tournament`; figures are in README.md.
 
@@ -8,44 +9,12 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use oware_tournament::auth::{Lane, hash_secret, verify_secret};
 use oware_tournament::engine::Rules;
-use oware_tournament::fide::dutch;
-use oware_tournament::tournament::generator::{Params, generate};
 use oware_tournament::tournament::history::GameRecord;
 use oware_tournament::tournament::sheets::{EndKind, Sheet, check_sheet};
 use oware_tournament::tournament::standings::{Entrant, Format, standings};
 use oware_tournament::tournament::{Points, ResultKind, Tiebreak, Winner};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-/// A Swiss round of a random tournament of `players` players after `rounds` rounds (draws,
-/// forfeits and byes asked for included), each round paired by the Dutch system.
-fn dutch_round(players: usize, rounds: usize) -> dutch::Input {
-    let mut trf = generate(&Params {
-        players,
-        rounds: rounds.max(1),
-        seed: 7,
-        draws: 0.3,
-        forfeits: 0.02,
-        byes: 0.02,
-    })
-    .expect("a tournament");
-    trf.planned_rounds = None;
-    oware_tournament::fide::check::input_from_trf(&trf, rounds + 1)
-}
-
-fn pairing(c: &mut Criterion) {
-    let mut group = c.benchmark_group("dutch");
-    group.sample_size(10);
-    // 1,000 and 2,000 players: the targets (under 2 s and 8 s); generating their five rounds
-    // takes about 10 s and under 2 minutes.
-    for (players, rounds) in [(100, 0), (100, 5), (200, 5), (1000, 5), (2000, 5)] {
-        let input = dutch_round(players, rounds);
-        group.bench_function(format!("{players} players, round {}", rounds + 1), |b| {
-            b.iter(|| dutch::pair(black_box(&input)).unwrap().boards.len())
-        });
-    }
-    group.finish();
-}
 
 fn secrets(c: &mut Criterion) {
     let mut group = c.benchmark_group("secrets");
@@ -176,5 +145,5 @@ fn standings_bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, pairing, secrets, sheets, standings_bench);
+criterion_group!(benches, secrets, sheets, standings_bench);
 criterion_main!(benches);

@@ -8,8 +8,8 @@ use super::schema::{accounts, audit_log, players, tournament_controllers, tourna
 use crate::auth::Role;
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, GameId, GameStatus, Pairing, PlayerId, ResultKind, RoundId, SheetId, TournamentId,
-    Winner,
+    AccountId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
+    TournamentId, Winner,
 };
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -44,7 +44,7 @@ pub struct Tournament {
     pub end_date: Option<NaiveDate>,
     pub rules: String,
     pub rounds: i32,
-    pub pairing: Pairing,
+    pub pairing: PairingSystem,
     pub points_win: f64,
     pub points_draw: f64,
     pub points_loss: f64,
@@ -66,7 +66,7 @@ pub struct TournamentForm {
     pub end_date: Option<NaiveDate>,
     pub rules: String,
     pub rounds: i32,
-    pub pairing: Pairing,
+    pub pairing: PairingSystem,
     pub points_win: f64,
     pub points_draw: f64,
     pub points_loss: f64,

@@ -11,7 +11,7 @@ use diesel::{AsExpression, FromSqlRow};
 use crate::auth::Role;
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, ByeKind, GameId, GameStatus, Pairing, PlayerId, ResultKind, RoundId, SheetId,
+    AccountId, ByeKind, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
     TournamentId, Winner,
 };
 
@@ -47,7 +47,7 @@ stored_as_text! {
     ResultKindColumn: ResultKind,
     WinnerColumn: Winner,
     EndKindColumn: EndKind,
-    PairingColumn: Pairing,
+    PairingColumn: PairingSystem,
     RoleColumn: Role,
     ByeKindColumn: ByeKind,
 }

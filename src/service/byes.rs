@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::NewBye;
 use crate::db::queries;
-use crate::tournament::{ByeKind, Pairing, PlayerId, TournamentId};
+use crate::tournament::{ByeKind, PairingSystem, PlayerId, TournamentId};
 
 /// A bye as pages and the API show it.
 #[derive(Clone, Debug, Serialize)]
@@ -28,7 +28,7 @@ pub fn open_rounds(
     tournament_id: TournamentId,
 ) -> Result<Vec<i32>, ServiceError> {
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
-    if t.pairing == Pairing::RoundRobin {
+    if t.pairing == PairingSystem::RoundRobin {
         return Ok(Vec::new());
     }
     let paired = queries::list_rounds(conn, tournament_id)?
@@ -89,7 +89,7 @@ fn check(
             p.name
         )));
     }
-    if t.pairing == Pairing::RoundRobin {
+    if t.pairing == PairingSystem::RoundRobin {
         return Err(ServiceError::Conflict(
             "a round robin's pairings are fixed in advance: there are no byes to ask for"
                 .to_string(),

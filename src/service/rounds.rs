@@ -13,9 +13,9 @@ use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{Game, NewGame, NewRound, Player, Round, Tournament};
 use crate::db::queries;
 use crate::fide::dutch;
-use crate::tournament::history::{Entrant, dutch_input, meetings, round_pairing};
+use crate::tournament::history::{dutch_input, meetings, round_pairing};
 use crate::tournament::pairing::{Pair, RoundPairing, check_pairing, round_robin};
-use crate::tournament::{GameStatus, Pairing, PlayerId, ResultKind, RoundId, TournamentId};
+use crate::tournament::{GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, TournamentId};
 
 /// One hand-entered pairing: a board (South against North, its number optional), or a bye.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -114,25 +114,24 @@ fn generate(
 ) -> Result<RoundPairing, ServiceError> {
     let players = queries::list_players(conn, t.id)?;
     match t.pairing {
-        Pairing::Manual => Err(ServiceError::Invalid(
+        PairingSystem::Manual => Err(ServiceError::Invalid(
             "this tournament's pairings are entered by hand: give \"pairings\"".to_string(),
         )),
-        Pairing::RoundRobin => Ok(round_robin_round(&players, number)),
-        Pairing::Swiss => {
+        PairingSystem::RoundRobin => Ok(round_robin_round(&players, number)),
+        PairingSystem::Swiss => {
             let settings = super::tournaments::stored_settings(t)?;
             let history = records(conn, t.id, Some(number))?;
             let mut byes = super::standings::requested_byes(conn, t.id)?;
             let restrictions = super::restrictions::for_round(conn, t, &players, &byes, number)?;
             byes.retain(|b| b.round < number);
             // The FIDE Dutch system, players in pairing-number order (the order of `players`).
-            let entrants: Vec<Entrant> = players
+            let entrants = super::standings::entrants(&players);
+            let away: HashSet<i32> = players
                 .iter()
-                .map(|p| Entrant {
-                    id: p.id.get(),
-                    available: !p.withdrawn && !restrictions.away.contains(&p.id.get()),
-                })
+                .filter(|p| p.withdrawn || restrictions.away.contains(&p.id.get()))
+                .map(|p| p.id.get())
                 .collect();
-            let field = entrants.iter().filter(|e| e.available).count();
+            let field = entrants.len() - away.len();
             if field > MAX_SWISS_FIELD {
                 return Err(ServiceError::Invalid(format!(
                     "{field} players to pair: the Dutch pairing of more than {MAX_SWISS_FIELD} \
@@ -148,6 +147,7 @@ fn generate(
             let planned = usize::try_from(settings.rounds).ok().filter(|&r| r > 0);
             let input = dutch_input(
                 &entrants,
+                &away,
                 &history,
                 &byes,
                 &settings.points,

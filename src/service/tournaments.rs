@@ -12,7 +12,7 @@ use crate::auth::Role;
 use crate::db::models::{NewAssignment, Tournament, TournamentForm};
 use crate::db::queries;
 use crate::engine::Rules;
-use crate::tournament::{Pairing, Points, Tiebreak, TournamentId, TournamentSettings};
+use crate::tournament::{PairingSystem, Points, Tiebreak, TournamentId, TournamentSettings};
 
 /// The settings of a stored tournament. The one place they are read back: a row that cannot be
 /// read is an error, never a silent default.
@@ -64,7 +64,7 @@ pub struct TournamentView {
     /// Every rule option in force.
     pub rule_options: Rules,
     pub rounds: i32,
-    pub pairing: Pairing,
+    pub pairing: PairingSystem,
     pub points: Points,
     pub tiebreaks: Vec<Tiebreak>,
     pub require_moves: bool,
@@ -104,11 +104,11 @@ impl TournamentView {
     }
 
     pub fn round_robin(&self) -> bool {
-        self.pairing == Pairing::RoundRobin
+        self.pairing == PairingSystem::RoundRobin
     }
 
     pub fn manual(&self) -> bool {
-        self.pairing == Pairing::Manual
+        self.pairing == PairingSystem::Manual
     }
 
     /// The tie-break codes in order, as a list people read.

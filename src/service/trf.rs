@@ -12,12 +12,13 @@ use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{NewBye, NewGame, NewPlayer, NewRound};
 use crate::db::queries;
-use crate::fide::trf::{Colour, Outcome, Trf};
+use crate::engine::Side;
+use crate::fide::trf::{Outcome, Trf};
 use crate::tournament::players::PlayerInput;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::standings::{Format, crosstable};
 use crate::tournament::{
-    ByeKind, GameStatus, Pairing, PlayerDetails, PlayerId, ResultKind, TournamentId,
+    ByeKind, GameStatus, PairingSystem, PlayerDetails, PlayerId, ResultKind, TournamentId,
     TournamentSettings, Winner,
 };
 
@@ -55,9 +56,9 @@ pub fn export(
         .map(|d| d.format("%Y/%m/%d").to_string())
         .unwrap_or_default();
     trf.pairing_system = match t.pairing {
-        Pairing::Swiss => "Swiss system".to_string(),
-        Pairing::RoundRobin => "Round robin (Berger tables)".to_string(),
-        Pairing::Manual => "Pairings made by hand".to_string(),
+        PairingSystem::Swiss => "Swiss system".to_string(),
+        PairingSystem::RoundRobin => "Round robin (Berger tables)".to_string(),
+        PairingSystem::Manual => "Pairings made by hand".to_string(),
     };
     for (line, p) in trf.players.iter_mut().zip(&players) {
         line.federation = p.country.chars().take(3).collect();
@@ -281,9 +282,8 @@ fn write_round(
                 let Some(opponent) = cell.opponent else {
                     continue;
                 };
-                let white = match cell.colour {
-                    Some(Colour::White) => true,
-                    Some(Colour::Black) => false,
+                let white = match cell.colour.map(Side::from) {
+                    Some(side) => side == Side::South,
                     None => p.number < opponent,
                 };
                 if !white {

@@ -8,12 +8,10 @@ use rand::{Rng, SeedableRng};
 
 use std::collections::HashSet;
 
-use super::history::{
-    Entrant as DutchEntrant, GameRecord, RequestedBye, dutch_input, round_pairing,
-};
+use super::history::{Entrant, GameRecord, RequestedBye, dutch_input, round_pairing};
 use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
-use super::standings::{Entrant, Format, crosstable};
+use super::standings::{Format, crosstable};
 use crate::fide::dutch::pair;
 use crate::fide::trf::Trf;
 
@@ -71,7 +69,7 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
     let mut games: Vec<GameRecord> = Vec::new();
     let mut byes: Vec<RequestedBye> = Vec::new();
     for round in 1..=p.rounds as i32 {
-        let mut pool = Vec::new();
+        let mut away = HashSet::new();
         for e in &entrants {
             if rng.gen_bool(p.byes) {
                 let kind = if rng.gen_bool(1.0 / 3.0) {
@@ -84,16 +82,12 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
                     round,
                     kind,
                 });
+                away.insert(e.id);
             }
-            pool.push(DutchEntrant {
-                id: e.id,
-                available: byes
-                    .last()
-                    .is_none_or(|b| b.player != e.id || b.round != round),
-            });
         }
         let input = dutch_input(
-            &pool,
+            &entrants,
+            &away,
             &games,
             &byes,
             &scoring,
@@ -102,7 +96,7 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
             Some(p.rounds),
         );
         let dutch = pair(&input).map_err(|e| format!("round {round} cannot be paired: {e}"))?;
-        let pairing = round_pairing(&pool, &dutch);
+        let pairing = round_pairing(&entrants, &dutch);
         for (i, pair) in pairing.boards.iter().enumerate() {
             let expected = |a: i32, b: i32| {
                 let (ra, rb) = (ratings[a as usize - 1], ratings[b as usize - 1]);

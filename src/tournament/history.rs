@@ -5,6 +5,8 @@ use std::collections::{HashMap, HashSet};
 use super::pairing::{Pair, RoundPairing};
 use super::results::{ResultKind, Winner, points};
 use super::settings::Points;
+use crate::engine::Side;
+use crate::fide::trf::Colour;
 
 /// A bye a player asked for (or was granted) in a round, instead of being paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,12 +69,33 @@ pub fn meetings(games: &[GameRecord]) -> (HashSet<(i32, i32)>, HashSet<i32>) {
     (met, byes)
 }
 
-/// A player as the Dutch pairing of a round takes them: in pairing-number order, with whether
-/// they are to be paired in it (not withdrawn, not on a bye they asked for).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A player of the event as the domain's algorithms take them (pairing, standings, TRF), in
+/// pairing-number order.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entrant {
     pub id: i32,
-    pub available: bool,
+    pub name: String,
+    pub club: String,
+    pub rating: Option<i32>,
+}
+
+/// South moves first: white in FIDE's rules and files.
+impl From<Side> for Colour {
+    fn from(side: Side) -> Colour {
+        match side {
+            Side::South => Colour::White,
+            Side::North => Colour::Black,
+        }
+    }
+}
+
+impl From<Colour> for Side {
+    fn from(colour: Colour) -> Side {
+        match colour {
+            Colour::White => Side::South,
+            Colour::Black => Side::North,
+        }
+    }
 }
 
 /// A Dutch pairing (boards of indices into `entrants`, white first) as the round's boards of
@@ -98,10 +121,13 @@ fn tenths(points: f64) -> u32 {
 }
 
 /// The Dutch pairing's input for round `number`: every earlier round of every player (games,
-/// forfeits, the pairing's byes and the byes asked for), the pairs that must not meet besides
-/// earlier opponents, and South as the colour drawn for the first player.
+/// forfeits, the pairing's byes and the byes asked for), who is not to be paired (`away`:
+/// withdrawn, absent, on a bye they asked for), the pairs that must not meet besides earlier
+/// opponents, and South as the colour drawn for the first player.
+#[allow(clippy::too_many_arguments)]
 pub fn dutch_input(
     entrants: &[Entrant],
+    away: &HashSet<i32>,
     games: &[GameRecord],
     byes: &[RequestedBye],
     scoring: &Points,
@@ -110,7 +136,6 @@ pub fn dutch_input(
     planned_rounds: Option<usize>,
 ) -> crate::fide::dutch::Input {
     use crate::fide::dutch::{Input, Player, Round};
-    use crate::fide::trf::Colour;
     let index: HashMap<i32, usize> = entrants
         .iter()
         .enumerate()
@@ -121,7 +146,7 @@ pub fn dutch_input(
         .iter()
         .map(|e| Player {
             rounds: vec![Round::ABSENT; rounds],
-            available: e.available,
+            available: !away.contains(&e.id),
             forbidden: Vec::new(),
         })
         .collect();
@@ -136,14 +161,14 @@ pub fn dutch_input(
             continue;
         };
         let sides = [
-            (Some(south), north, Colour::White, south_points),
-            (north, Some(south), Colour::Black, north_points),
+            (Some(south), north, Side::South, south_points),
+            (north, Some(south), Side::North, north_points),
         ];
         for (player, opponent, colour, points) in sides {
             if let Some(i) = player {
                 players[i].rounds[r] = Round {
                     opponent,
-                    colour: played.then_some(colour),
+                    colour: played.then_some(colour.into()),
                     played: played && opponent.is_some(),
                     points: tenths(points),
                     paired: true,
@@ -171,7 +196,7 @@ pub fn dutch_input(
     Input {
         players,
         planned_rounds,
-        initial: Colour::White,
+        initial: Side::South.into(),
         win: tenths(scoring.win),
         loss: tenths(scoring.loss),
     }

@@ -17,5 +17,5 @@ pub use game_state::GameStatus;
 pub use ids::{AccountId, GameId, PlayerId, RoundId, SheetId, TournamentId};
 pub use players::{ImportError, PlayerDetails, parse_player_csv};
 pub use results::{ByeKind, ResultKind, Winner};
-pub use settings::{Pairing, Points, TournamentSettings};
+pub use settings::{PairingSystem, Points, TournamentSettings};
 pub use tiebreak::Tiebreak;

@@ -23,19 +23,19 @@ use super::tiebreak::Tiebreak;
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
-pub enum Pairing {
+pub enum PairingSystem {
     Manual,
     RoundRobin,
     Swiss,
 }
 
-impl Pairing {
+impl PairingSystem {
     /// The pairing system in words for the pages.
     pub fn words(self) -> &'static str {
         match self {
-            Pairing::Manual => "paired by hand",
-            Pairing::RoundRobin => "round robin",
-            Pairing::Swiss => "Swiss (FIDE Dutch system)",
+            PairingSystem::Manual => "paired by hand",
+            PairingSystem::RoundRobin => "round robin",
+            PairingSystem::Swiss => "Swiss (FIDE Dutch system)",
         }
     }
 }
@@ -70,7 +70,7 @@ pub struct TournamentSettings {
     pub end_date: Option<NaiveDate>,
     pub rules: Rules,
     pub rounds: i32,
-    pub pairing: Pairing,
+    pub pairing: PairingSystem,
     pub points: Points,
     pub tiebreaks: Vec<Tiebreak>,
     pub require_moves: bool,
@@ -180,12 +180,12 @@ impl TournamentSettings {
             Some(n) => n as i32,
         };
         let pairing = match input.pairing.as_deref() {
-            None | Some("") => Pairing::Swiss,
+            None | Some("") => PairingSystem::Swiss,
             Some(p) => p.trim().parse().unwrap_or_else(|_| {
                 problems.push(format!(
                     "pairing: {p:?} is not one of manual, round-robin, swiss"
                 ));
-                Pairing::Manual
+                PairingSystem::Manual
             }),
         };
         let points = input.points.unwrap_or_default();
@@ -285,7 +285,7 @@ mod tests {
         })))
         .unwrap();
         assert_eq!(s.name, "Club night");
-        assert_eq!(s.pairing, Pairing::Swiss);
+        assert_eq!(s.pairing, PairingSystem::Swiss);
         assert_eq!(s.points, Points::default());
         assert_eq!(
             s.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>(),

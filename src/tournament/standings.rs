@@ -7,21 +7,13 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::history::GameRecord;
-pub use super::history::RequestedBye;
+pub use super::history::{Entrant, RequestedBye};
 use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::tiebreak::Tiebreak;
+use crate::engine::Side;
 use crate::fide::c07::{self, Base, Code, Crosstable, Ranking};
-use crate::fide::trf::{self, Cell, Colour, Outcome, Trf};
-
-/// A player as the standings know them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entrant {
-    pub id: i32,
-    pub name: String,
-    pub club: String,
-    pub rating: Option<i32>,
-}
+use crate::fide::trf::{self, Cell, Outcome, Trf};
 
 /// One row of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -85,12 +77,12 @@ pub fn crosstable(
             Some(north) => {
                 cells[south as usize - 1][r] = Cell {
                     opponent: Some(north),
-                    colour: Some(Colour::White),
+                    colour: Some(Side::South.into()),
                     outcome: south_outcome,
                 };
                 cells[north as usize - 1][r] = Cell {
                     opponent: Some(south),
-                    colour: Some(Colour::Black),
+                    colour: Some(Side::North.into()),
                     outcome: north_outcome,
                 };
             }

@@ -133,7 +133,7 @@ impl SettingsFields {
         SettingsFields {
             rules: "abapa".to_string(),
             rounds: "5".to_string(),
-            pairing: crate::tournament::Pairing::Swiss.to_string(),
+            pairing: crate::tournament::PairingSystem::Swiss.to_string(),
             points_win: "1".to_string(),
             points_draw: "0.5".to_string(),
             points_loss: "0".to_string(),
