@@ -1,4 +1,4 @@
-//! The command line: `replay`, `validate` and `perft` around the engine.
+//! The engine's files: `replay` one game, `validate` many, `perft`.
 
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Read, Write};
@@ -7,8 +7,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use clap::builder::TypedValueParser as _;
-use clap::{Args, Parser, Subcommand};
+use clap::Args;
 use serde::Serialize;
 
 use crate::engine::notation::{Token, tokenize_into};
@@ -19,124 +18,6 @@ use crate::engine::{
     DeclaredEnd, ErrorKind, Notation, Position, Preset, Replay, ReplayError, Rules, Side, perft,
     replay,
 };
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "oware-tournament",
-    version,
-    about = "Oware tournaments: score sheets verified by replay, pairings and standings"
-)]
-pub struct Cli {
-    /// With no command, the service runs (as `serve`).
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Run the web service (the default).
-    Serve(ServeArgs),
-    /// Copy the database consistently (also while the service runs) to a new file.
-    Backup {
-        /// The copy to write (must not exist yet).
-        file: PathBuf,
-        /// SQLite file (default oware.db, or DATABASE_URL).
-        #[arg(long)]
-        database: Option<String>,
-    },
-    /// Manage staff accounts.
-    User {
-        #[command(subcommand)]
-        command: UserCommand,
-    },
-    /// Replay one game (a move list or an OGN record) and print what happened.
-    Replay(ReplayArgs),
-    /// Check many games (OGN files, or one move list per line); one line per bad game.
-    Validate(ValidateArgs),
-    /// Count the move sequences of a given length.
-    Perft(PerftArgs),
-    /// Print a tournament's standings (a TRF file) with FIDE tie-breaks, tab separated.
-    Standings(StandingsArgs),
-    /// Write a random tournament, paired by this program, as a TRF file.
-    Generate(GenerateArgs),
-    /// Pair a tournament's next round (a TRF file) by the FIDE Dutch system: one line per
-    /// board, `white black` starting numbers, then `bye` lines.
-    Pair {
-        /// The tournament, as FIDE's Tournament Report File (TRF).
-        file: PathBuf,
-    },
-    /// Re-pair every round of a tournament (a TRF file) from the rounds before it and list the
-    /// rounds whose pairing is not the FIDE Dutch system's.
-    Check {
-        /// The tournament, as FIDE's Tournament Report File (TRF).
-        file: PathBuf,
-    },
-}
-
-#[derive(Debug, Args)]
-pub struct GenerateArgs {
-    #[arg(long)]
-    pub players: usize,
-    #[arg(long)]
-    pub rounds: usize,
-    /// The same seed gives the same tournament (default: a random one, named in line 012).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// The chance that a game is drawn.
-    #[arg(long, default_value_t = 0.3)]
-    pub draws: f64,
-    /// The chance that a game is forfeited.
-    #[arg(long, default_value_t = 0.02)]
-    pub forfeits: f64,
-    /// The chance that a player asks for a bye in a round.
-    #[arg(long, default_value_t = 0.02)]
-    pub byes: f64,
-}
-
-#[derive(Debug, Args)]
-pub struct StandingsArgs {
-    /// The tournament, as FIDE's Tournament Report File (TRF).
-    pub file: PathBuf,
-    /// Tie-break codes in order, separated by commas (`BH,BH-C1,SB,DE`; `BH/C1` also reads).
-    #[arg(long, value_delimiter = ',', value_parser = checked_tiebreak_code)]
-    pub tiebreaks: Vec<String>,
-    /// The standings after this round (default: the last one played).
-    #[arg(long)]
-    pub after: Option<usize>,
-    /// Count forfeits as round robins do (default: when line 092 says round robin or Berger).
-    #[arg(long)]
-    pub round_robin: bool,
-}
-
-/// A tie-break code, kept as written (the header repeats it) once it is known to read.
-fn checked_tiebreak_code(s: &str) -> Result<String, String> {
-    s.parse::<crate::fide::c07::Code>()
-        .map(|_| s.trim().to_string())
-}
-
-#[derive(Debug, Args, Default)]
-pub struct ServeArgs {
-    /// Address to listen on (default 127.0.0.1:8080, or OWARE_BIND).
-    #[arg(long)]
-    pub bind: Option<String>,
-    /// SQLite file (default oware.db, or DATABASE_URL).
-    #[arg(long)]
-    pub database: Option<String>,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum UserCommand {
-    /// Add an organiser or controller account; asks for the password (or generates one when the
-    /// answer is empty).
-    Add {
-        #[arg(long, value_parser = role_parser())]
-        role: crate::auth::Role,
-        name: String,
-        /// SQLite file (default oware.db, or DATABASE_URL).
-        #[arg(long)]
-        database: Option<String>,
-    },
-}
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -213,190 +94,17 @@ fn parse_position(s: &str) -> Result<Position, String> {
         .map_err(|e: crate::engine::PositionError| e.to_string())
 }
 
-/// Runs a parsed command line.
-pub fn run(command: Option<Command>) -> ExitCode {
-    match command.unwrap_or(Command::Serve(ServeArgs::default())) {
-        Command::Serve(args) => serve(args),
-        Command::User {
-            command:
-                UserCommand::Add {
-                    role,
-                    name,
-                    database,
-                },
-        } => add_user(role, &name, database),
-        Command::Backup { file, database } => backup(&file, database),
-        Command::Replay(args) => run_replay(&args),
-        Command::Validate(args) => run_validate(&args),
-        Command::Standings(args) => run_standings(&args),
-        Command::Generate(args) => run_generate(&args),
-        Command::Pair { file } => run_pair(&file),
-        Command::Check { file } => run_check(&file),
-        Command::Perft(args) => {
-            let rules = args.rules.rules();
-            let start = args.position.unwrap_or_else(Position::start);
-            let count = if args.no_history {
-                perft(&rules, &start, args.depth)
-            } else {
-                crate::engine::play::perft_game(&rules, &start, args.depth)
-            };
-            println!("{count}");
-            ExitCode::SUCCESS
-        }
-    }
-}
-
-/// The service's settings from the environment, or the exit status of a bad one.
-fn settings() -> Result<crate::config::Config, ExitCode> {
-    crate::config::Config::from_env().map_err(|e| {
-        eprintln!("oware-tournament: {e}");
-        ExitCode::from(2)
-    })
-}
-
-fn serve(args: ServeArgs) -> ExitCode {
-    // What goes wrong inside the server (a failed request's causes, the writer) is logged here.
-    let _ = tracing_subscriber::fmt().with_writer(io::stderr).try_init();
-    let mut config = match settings() {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
-    if let Some(bind) = args.bind {
-        config.bind = bind;
-    }
-    if let Some(database) = args.database {
-        config.database_url = database;
-    }
-    actix_web::rt::System::new().block_on(async move {
-        let app = match crate::startup::Application::build(&config) {
-            Ok(app) => app,
-            Err(e) => {
-                eprintln!("oware-tournament: {e}");
-                return ExitCode::FAILURE;
-            }
-        };
-        let host = config
-            .bind
-            .rsplit_once(':')
-            .map_or(config.bind.as_str(), |(h, _)| h);
-        println!(
-            "Serving on http://{host}:{} (database {})",
-            app.port(),
-            config.database_url
-        );
-        match app.run_until_stopped().await {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("oware-tournament: {e}");
-                ExitCode::FAILURE
-            }
-        }
-    })
-}
-
-fn backup(file: &Path, database: Option<String>) -> ExitCode {
-    let mut config = match settings() {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
-    if let Some(database) = database {
-        config.database_url = database;
-    }
-    if file.exists() {
-        eprintln!(
-            "oware-tournament: {} exists already; choose a new file",
-            file.display()
-        );
-        return ExitCode::from(2);
-    }
-    if !Path::new(&config.database_url).is_file() {
-        eprintln!(
-            "oware-tournament: there is no database at {}; nothing was backed up",
-            config.database_url
-        );
-        return ExitCode::from(2);
-    }
-    match crate::db::backup(&config.database_url, file) {
-        Ok(()) => {
-            println!(
-                "Backed up {} to {} (integrity check: ok).",
-                config.database_url,
-                file.display()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("oware-tournament: backup failed: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// The roles by name, as the command line offers them.
-fn role_parser() -> impl clap::builder::TypedValueParser<Value = crate::auth::Role> {
-    clap::builder::PossibleValuesParser::new(<crate::auth::Role as strum::VariantNames>::VARIANTS)
-        .try_map(|name| name.parse::<crate::auth::Role>())
-}
-
-fn add_user(role: crate::auth::Role, name: &str, database: Option<String>) -> ExitCode {
-    let mut config = match settings() {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
-    if let Some(database) = database {
-        config.database_url = database;
-    }
-    if let Err(e) = crate::service::accounts::valid_username(name) {
-        eprintln!("oware-tournament: {e}");
-        return ExitCode::from(2);
-    }
-    let password = if io::stdin().is_terminal() {
-        rpassword::prompt_password("Password (empty to generate one): ").unwrap_or_default()
+/// `perft`: the count of move sequences.
+pub fn run_perft(args: &PerftArgs) -> ExitCode {
+    let rules = args.rules.rules();
+    let start = args.position.unwrap_or_else(Position::start);
+    let count = if args.no_history {
+        perft(&rules, &start, args.depth)
     } else {
-        let mut line = String::new();
-        let _ = io::stdin().read_line(&mut line);
-        line.trim_end_matches(['\r', '\n']).to_string()
+        crate::engine::play::perft_game(&rules, &start, args.depth)
     };
-    let (password, generated) = if password.is_empty() {
-        (crate::auth::generate_password(), true)
-    } else if password.chars().count() < 8 {
-        eprintln!("oware-tournament: a password needs at least 8 characters");
-        return ExitCode::from(2);
-    } else {
-        (password, false)
-    };
-    let pool = match crate::db::open(&config.database_url, 1) {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("oware-tournament: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let result = pool
-        .get()
-        .map_err(crate::service::ServiceError::from)
-        .and_then(|mut conn| {
-            crate::service::accounts::create(
-                &mut conn,
-                &crate::service::Actor::CommandLine,
-                name.trim(),
-                &crate::auth::hash_secret(&password),
-                role,
-            )
-        });
-    match result {
-        Ok(account) => {
-            println!("Created the {} account {:?}.", role, account.username);
-            if generated {
-                println!("Its password, shown only now: {password}");
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("oware-tournament: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    println!("{count}");
+    ExitCode::SUCCESS
 }
 
 fn read_input(file: Option<&Path>) -> io::Result<String> {
@@ -684,7 +392,7 @@ fn game_setup(
     })
 }
 
-fn run_replay(args: &ReplayArgs) -> ExitCode {
+pub fn run_replay(args: &ReplayArgs) -> ExitCode {
     let text = match read_input(args.file.as_deref()) {
         Ok(text) => text,
         Err(e) => {
@@ -964,7 +672,7 @@ fn validate_ogn(
     report
 }
 
-fn run_validate(args: &ValidateArgs) -> ExitCode {
+pub fn run_validate(args: &ValidateArgs) -> ExitCode {
     let given = args.rules.map(Preset::rules);
     let default_rules = Preset::Abapa.rules();
     let started = Instant::now();
@@ -1033,164 +741,5 @@ fn run_validate(args: &ValidateArgs) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// Reads a TRF file named on the command line, or says why it cannot (exit status 2).
-fn read_trf(file: &Path) -> Result<crate::fide::trf::Trf, ExitCode> {
-    let text = std::fs::read(file).map_err(|e| {
-        eprintln!("oware-tournament: {}: {e}", file.display());
-        ExitCode::from(2)
-    })?;
-    let text = String::from_utf8_lossy(&text);
-    crate::fide::trf::Trf::parse(&text).map_err(|e| {
-        eprintln!("oware-tournament: {}: {e}", file.display());
-        ExitCode::from(2)
-    })
-}
-
-/// A tie-break value as people write it: `3`, `2.5`, `4.17`.
-fn plain_number(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
-}
-
-fn run_standings(args: &StandingsArgs) -> ExitCode {
-    use crate::fide::c07::{Base, Code, standings};
-    let trf = match read_trf(&args.file) {
-        Ok(trf) => trf,
-        Err(code) => return code,
-    };
-    let played = trf.rounds();
-    let after = args.after.unwrap_or(played);
-    if after == 0 || after > played {
-        eprintln!("oware-tournament: --after {after}: the file has rounds 1 to {played}");
-        return ExitCode::from(2);
-    }
-    let system = trf.pairing_system.to_ascii_uppercase();
-    let round_robin = args.round_robin || system.contains("ROBIN") || system.contains("BERGER");
-    let mut codes = vec![Code::plain(Base::Pts)];
-    codes.extend(args.tiebreaks.iter().filter_map(|c| c.parse::<Code>().ok()));
-    let rows = standings(&trf, after, &codes, round_robin);
-    let mut out = String::from("no\tname\trank\tPTS");
-    for code in &args.tiebreaks {
-        let _ = write!(out, "\t{code}");
-    }
-    out.push('\n');
-    for row in rows {
-        let name = trf.player(row.number).map_or("", |p| p.name.as_str());
-        let _ = write!(out, "{}\t{name}\t{}", row.number, row.rank);
-        for v in &row.values {
-            let _ = write!(out, "\t{}", plain_number(*v));
-        }
-        out.push('\n');
-    }
-    print!("{out}");
-    ExitCode::SUCCESS
-}
-
-/// A pairing as `pair` prints it: boards as starting numbers, white (South, who moves first)
-/// first, then `bye N` for the pairing-allocated bye.
-pub fn pairing_text(trf: &crate::fide::trf::Trf, pairing: &crate::fide::dutch::Pairing) -> String {
-    let mut numbers: Vec<u32> = trf.players.iter().map(|p| p.number).collect();
-    numbers.sort_unstable();
-    let mut out = String::new();
-    for &(white, black) in &pairing.boards {
-        let _ = writeln!(out, "{} {}", numbers[white], numbers[black]);
-    }
-    if let Some(bye) = pairing.bye {
-        let _ = writeln!(out, "bye {}", numbers[bye]);
-    }
-    out
-}
-
-fn run_pair(file: &Path) -> ExitCode {
-    use crate::fide::dutch;
-    let trf = match read_trf(file) {
-        Ok(trf) => trf,
-        Err(code) => return code,
-    };
-    let round = trf.rounds() + 1;
-    if trf
-        .planned_rounds
-        .is_some_and(|planned| round > planned as usize)
-    {
-        eprintln!(
-            "oware-tournament: {}: all {} rounds are paired",
-            file.display(),
-            round - 1
-        );
-        return ExitCode::from(2);
-    }
-    match dutch::pair(&crate::fide::check::input_from_trf(&trf, round)) {
-        Ok(pairing) => {
-            print!("{}", pairing_text(&trf, &pairing));
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            println!("round {round}: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-fn run_check(file: &Path) -> ExitCode {
-    let trf = match read_trf(file) {
-        Ok(trf) => trf,
-        Err(code) => return code,
-    };
-    let differences = crate::fide::check::check(&trf);
-    if differences.is_empty() {
-        println!(
-            "all {} rounds are paired as the FIDE Dutch system pairs them",
-            trf.rounds()
-        );
-        return ExitCode::SUCCESS;
-    }
-    for d in &differences {
-        match &d.expected {
-            Some(expected) => {
-                println!("round {}: the Dutch system pairs", d.round);
-                for line in pairing_text(&trf, expected).lines() {
-                    println!("  {line}");
-                }
-                println!("round {}: the file has", d.round);
-                for line in pairing_text(&trf, &d.recorded).lines() {
-                    println!("  {line}");
-                }
-            }
-            None => println!(
-                "round {}: the file pairs a round the Dutch system cannot pair",
-                d.round
-            ),
-        }
-    }
-    ExitCode::from(1)
-}
-
-fn run_generate(args: &GenerateArgs) -> ExitCode {
-    use crate::tournament::generator::{Params, generate};
-    let params = Params {
-        players: args.players,
-        rounds: args.rounds,
-        seed: args.seed.unwrap_or_else(rand::random),
-        draws: args.draws,
-        forfeits: args.forfeits,
-        byes: args.byes,
-    };
-    match generate(&params) {
-        Ok(trf) => {
-            print!("{}", trf.write());
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("oware-tournament: {e}");
-            ExitCode::from(if e.contains("cannot be paired") { 1 } else { 2 })
-        }
     }
 }

@@ -1,0 +1,72 @@
+//! The command line, by audience: the service and its administration (`admin.rs`: `serve`,
+//! `backup`, `user`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
+//! files (`fide.rs`: `standings`, `pair`, `check`, `generate`). Each command's arguments are
+//! beside its handler.
+
+mod admin;
+mod engine;
+mod fide;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use engine::{
+    BadGame, FileReport, error_account, error_json, error_json_with, replay_account, replay_json,
+    replay_text, suggestions_account, validate_text, validate_text_with,
+};
+pub use fide::pairing_text;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "oware-tournament",
+    version,
+    about = "Oware tournaments: score sheets verified by replay, pairings and standings"
+)]
+pub struct Cli {
+    /// With no command, the service runs (as `serve`).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web service (the default).
+    Serve(admin::ServeArgs),
+    /// Copy the database consistently (also while the service runs) to a new file.
+    Backup(admin::BackupArgs),
+    /// Manage staff accounts.
+    User(admin::UserArgs),
+    /// Replay one game (a move list or an OGN record) and print what happened.
+    Replay(engine::ReplayArgs),
+    /// Check many games (OGN files, or one move list per line); one line per bad game.
+    Validate(engine::ValidateArgs),
+    /// Count the move sequences of a given length.
+    Perft(engine::PerftArgs),
+    /// Print a tournament's standings (a TRF file) with FIDE tie-breaks, tab separated.
+    Standings(fide::StandingsArgs),
+    /// Write a random tournament, paired by this program, as a TRF file.
+    Generate(fide::GenerateArgs),
+    /// Pair a tournament's next round (a TRF file) by the FIDE Dutch system: one line per
+    /// board, `white black` starting numbers, then `bye` lines.
+    Pair(fide::FileArgs),
+    /// Re-pair every round of a tournament (a TRF file) from the rounds before it and list the
+    /// rounds whose pairing is not the FIDE Dutch system's.
+    Check(fide::FileArgs),
+}
+
+/// Runs a parsed command line.
+pub fn run(command: Option<Command>) -> ExitCode {
+    match command.unwrap_or(Command::Serve(admin::ServeArgs::default())) {
+        Command::Serve(args) => admin::serve(args),
+        Command::User(args) => admin::user(args),
+        Command::Backup(args) => admin::backup(&args),
+        Command::Replay(args) => engine::run_replay(&args),
+        Command::Validate(args) => engine::run_validate(&args),
+        Command::Perft(args) => engine::run_perft(&args),
+        Command::Standings(args) => fide::run_standings(&args),
+        Command::Generate(args) => fide::run_generate(&args),
+        Command::Pair(args) => fide::run_pair(&args.file),
+        Command::Check(args) => fide::run_check(&args.file),
+    }
+}
