@@ -3,7 +3,7 @@
 //! `cargo bench --bench fide`; figures are in README.md. `-- dutch` pairs round 6 of events of
 //! 100 to 2,000 players; `-- worst` the rounds whose score groups are largest (the second to
 //! fourth of a large event, each the event's last, so that C3 is relaxed for the leaders), of
-//! 800 to 1,500 players: the service pairs up to `service::rounds::MAX_SWISS_FIELD` players.
+//! 800 to 1,500 players: the service pairs up to `service::pairings::MAX_SWISS_FIELD` players.
 
 use std::hint::black_box;
 

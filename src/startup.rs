@@ -157,12 +157,9 @@ fn run(
 ) -> std::io::Result<Server> {
     let request_timeout = config.request_timeout;
     let state = web::Data::new(AppState {
-        pool,
-        writer,
-        standings: Default::default(),
+        service: std::sync::Arc::new(crate::service::Service::new(pool, writer)),
+        rendered: Default::default(),
         sessions: Default::default(),
-        unknown_names: Default::default(),
-        throttle: Default::default(),
         trusted_proxies: config.trusted_proxies.clone().into(),
     });
     let secure = config.secure_cookies;

@@ -453,6 +453,26 @@ pub fn tournament_games(
         .load(conn)
 }
 
+/// Every game of a tournament with its round, in the order they were made (published rounds
+/// only when `published`).
+pub fn games_with_rounds(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    published: bool,
+) -> QueryResult<Vec<(Game, Round)>> {
+    let mut query = games::table
+        .inner_join(rounds::table)
+        .filter(games::tournament_id.eq(tournament_id))
+        .into_boxed();
+    if published {
+        query = query.filter(rounds::published.eq(true));
+    }
+    query
+        .order(games::id)
+        .select((Game::as_select(), Round::as_select()))
+        .load(conn)
+}
+
 pub fn get_game(conn: &mut SqliteConnection, id: GameId) -> QueryResult<Game> {
     games::table.find(id).select(Game::as_select()).first(conn)
 }

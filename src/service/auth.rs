@@ -1,15 +1,177 @@
-//! The database steps of signing in: the account or players a secret is checked against, and the
-//! failures counted against them. The secret itself is verified (argon2) by the caller, away
-//! from the database connections.
+//! Signing in, whole: the address's allowance taken, the account or players a secret is checked
+//! against, the failures counted against them before the secret is checked (argon2, off the
+//! async threads and away from the database connections, in the lane of a known device or of
+//! anyone), and what a right secret clears. A name with no account answers exactly as one with
+//! an account.
 
-use chrono::{Duration, NaiveDateTime};
+use std::net::IpAddr;
+
+use chrono::{Duration, NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 
-use super::{ServiceError, transaction};
-use crate::auth::{LOCK_MINUTES, MAX_FAILURES};
+use super::{Service, ServiceError, blocking, transaction};
+use crate::auth::identity::{player_mark, staff_mark};
+use crate::auth::password::DUMMY_HASH;
+use crate::auth::throttle::Claimed;
+use crate::auth::{Identity, LOCK_MINUTES, Lane, MAX_FAILURES, verify_secret};
 use crate::db::models::{Account, Player};
 use crate::db::queries;
 use crate::tournament::{AccountId, PlayerId, TournamentId};
+
+/// Someone trying a secret: from which address, and as whom their browser has signed in before
+/// (the marks its session remembers).
+pub struct Attempt {
+    pub address: IpAddr,
+    pub known: Vec<String>,
+}
+
+impl Attempt {
+    fn knows(&self, mark: &str) -> bool {
+        self.known.iter().any(|m| m == mark)
+    }
+}
+
+fn lane(known: bool) -> Lane {
+    if known { Lane::Known } else { Lane::Anyone }
+}
+
+/// Who signed in, and the generation of their sessions the new session belongs to.
+pub struct SignedIn {
+    pub identity: Identity,
+    pub generation: i32,
+}
+
+/// Verifies a secret off the async threads, holding no database connection while argon2 works
+/// (or waits for its turn in `lane`).
+async fn verify(secret: String, hash: String, lane: Lane) -> Result<bool, ServiceError> {
+    blocking(move || verify_secret(secret.trim(), &hash, lane)).await
+}
+
+impl Service {
+    /// Takes one failure of the address's allowance before anything is checked (waiting while
+    /// the address's attempts under way fill it); it is given back if the secret is right
+    /// ([`Claimed::succeeded`]).
+    async fn claim(&self, attempt: &Attempt) -> Result<Claimed, ServiceError> {
+        self.throttle.claim(attempt.address).await.map_err(|wait| {
+            ServiceError::TooManyAttempts(format!(
+                "too many failed sign-ins from your network: try again in {} seconds",
+                wait.as_secs().max(1)
+            ))
+        })
+    }
+
+    /// Signs a member of staff in with username and password (a dummy hash for unknown names,
+    /// so that the time taken reveals nothing). Failures are counted against the address they
+    /// come from and against the account, which they lock a while for new devices.
+    pub async fn sign_in_staff(
+        &self,
+        attempt: &Attempt,
+        username: String,
+        password: String,
+    ) -> Result<SignedIn, ServiceError> {
+        let claimed = self.claim(attempt).await?;
+        let name = username.clone();
+        let account = self.read(move |conn| account(conn, &name)).await?;
+        let now = Utc::now().naive_utc();
+        let Some(account) = account else {
+            // Answered as an account would be: counted, locked after as many failures, a write
+            // and an argon2 check in the time.
+            self.unknown_names.claim(&username, now)?;
+            self.write(claim_nothing).await?;
+            verify(password, DUMMY_HASH.clone(), Lane::Anyone).await?;
+            return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
+        };
+        let id = account.id;
+        let known = attempt.knows(&staff_mark(id));
+        // Counted before the check: a burst of guesses cannot all be checked inside one lock
+        // window.
+        self.write(move |conn| claim_login(conn, id, now, known))
+            .await?;
+        if !verify(password, account.password_hash.clone(), lane(known)).await? {
+            return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
+        }
+        self.write(move |conn| login_succeeded(conn, id)).await?;
+        claimed.succeeded();
+        Ok(SignedIn {
+            identity: Identity::Staff {
+                account_id: account.id,
+                username: account.username,
+                role: account.role,
+            },
+            generation: account.session_generation,
+        })
+    }
+
+    /// Signs a player of the tournament in with their PIN.
+    pub async fn sign_in_player(
+        &self,
+        attempt: &Attempt,
+        tournament_id: TournamentId,
+        player_id: PlayerId,
+        pin: String,
+    ) -> Result<SignedIn, ServiceError> {
+        self.check_pin_of(attempt, tournament_id, vec![player_id], pin)
+            .await
+    }
+
+    /// Checks the PIN of one of `candidates` (players of a tournament): the player whose PIN it
+    /// is. A wrong PIN counts against the address and every candidate; repeated failures lock a
+    /// PIN a while for new devices.
+    pub(super) async fn check_pin_of(
+        &self,
+        attempt: &Attempt,
+        tournament_id: TournamentId,
+        candidates: Vec<PlayerId>,
+        pin: String,
+    ) -> Result<SignedIn, ServiceError> {
+        let claimed = self.claim(attempt).await?;
+        let players = self
+            .read(move |conn| pin_candidates(conn, tournament_id, &candidates))
+            .await?;
+        let now = Utc::now().naive_utc();
+        if players.is_empty() {
+            verify(pin, DUMMY_HASH.clone(), Lane::Anyone).await?;
+            return Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()));
+        }
+        // Each attempt is counted against a player before the PIN is checked against them; a
+        // player whose PIN is locked is not tried (the other player of a game still may be).
+        let mut tried: Vec<PlayerId> = Vec::new();
+        for player in players {
+            let id = player.id;
+            let known = attempt.knows(&player_mark(id));
+            if !self
+                .write(move |conn| claim_pin(conn, id, now, known))
+                .await?
+            {
+                continue;
+            }
+            if verify(pin.clone(), player.pin_hash.clone(), lane(known)).await? {
+                self.write(move |conn| pin_succeeded(conn, id, &tried))
+                    .await?;
+                claimed.succeeded();
+                return Ok(SignedIn {
+                    identity: Identity::Player {
+                        player_id: player.id,
+                        tournament_id,
+                        name: player.name,
+                    },
+                    generation: player.session_generation,
+                });
+            }
+            tried.push(id);
+        }
+        if tried.is_empty() {
+            return Err(pin_locked());
+        }
+        Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()))
+    }
+
+    /// Signing out ends every session of the owner, the copies of its cookie included.
+    pub async fn sign_out(&self, owner: Owner) -> Result<(), ServiceError> {
+        self.write(move |conn| end_sessions(conn, owner)).await?;
+        Ok(())
+    }
+}
 
 pub const WRONG_LOGIN: &str = "wrong username or password";
 
@@ -56,10 +218,7 @@ pub fn end_sessions(conn: &mut SqliteConnection, owner: Owner) -> Result<i32, Se
 }
 pub const WRONG_PIN: &str = "wrong player or PIN";
 
-pub fn account(
-    conn: &mut SqliteConnection,
-    username: &str,
-) -> Result<Option<Account>, ServiceError> {
+fn account(conn: &mut SqliteConnection, username: &str) -> Result<Option<Account>, ServiceError> {
     Ok(queries::find_account_by_username(conn, username.trim())?)
 }
 
@@ -128,7 +287,7 @@ fn account_locked() -> ServiceError {
 
 /// The write a sign-in at a name with no account makes, so that it takes as long as one at a
 /// name with an account (whose attempt is counted in the database).
-pub fn claim_nothing(conn: &mut SqliteConnection) -> Result<(), ServiceError> {
+fn claim_nothing(conn: &mut SqliteConnection) -> Result<(), ServiceError> {
     transaction(conn, |_| Ok(()))
 }
 
@@ -141,7 +300,7 @@ pub fn claim_nothing(conn: &mut SqliteConnection) -> Result<(), ServiceError> {
 /// account before (`known_device`) is checked while the account is locked, so a stranger's
 /// failures cannot keep the owner out of their own device (the per-address throttle still
 /// bounds its pace).
-pub fn claim_login(
+fn claim_login(
     conn: &mut SqliteConnection,
     id: AccountId,
     now: NaiveDateTime,
@@ -158,12 +317,12 @@ pub fn claim_login(
     })
 }
 
-pub fn login_succeeded(conn: &mut SqliteConnection, id: AccountId) -> Result<(), ServiceError> {
+fn login_succeeded(conn: &mut SqliteConnection, id: AccountId) -> Result<(), ServiceError> {
     transaction(conn, |conn| Ok(queries::clear_login_failures(conn, id)?))
 }
 
 /// The players of `candidates` that belong to the tournament.
-pub fn pin_candidates(
+fn pin_candidates(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
     candidates: &[PlayerId],
@@ -180,7 +339,7 @@ pub fn pin_candidates(
 }
 
 /// The answer while a PIN is locked.
-pub fn pin_locked() -> ServiceError {
+fn pin_locked() -> ServiceError {
     ServiceError::TooManyAttempts(format!(
         "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
     ))
@@ -189,7 +348,7 @@ pub fn pin_locked() -> ServiceError {
 /// Counts a PIN attempt against a player before the PIN is checked, as [`claim_login`] does
 /// for passwords: `false` (and nothing counted) while the player's PIN is locked, unless the
 /// attempt comes from a browser the player has signed in on before (`known_device`).
-pub fn claim_pin(
+fn claim_pin(
     conn: &mut SqliteConnection,
     id: PlayerId,
     now: NaiveDateTime,
@@ -208,7 +367,7 @@ pub fn claim_pin(
 
 /// The PIN was right: its player's count is cleared, and the attempt counted against the other
 /// players it was tried on (the opponent, for a sheet sent with a PIN) is taken back.
-pub fn pin_succeeded(
+fn pin_succeeded(
     conn: &mut SqliteConnection,
     id: PlayerId,
     also_tried: &[PlayerId],

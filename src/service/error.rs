@@ -7,9 +7,6 @@ use crate::tournament::sheets::RefusedSheet;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
-    /// The request cannot be read (not a form, not the fields asked for).
-    #[error("{0}")]
-    BadRequest(String),
     /// The request reads but says something the service refuses (a name too long, a date that
     /// is not one).
     #[error("{0}")]
@@ -26,14 +23,9 @@ pub enum ServiceError {
     #[error("{0}")]
     Conflict(String),
     #[error("{0}")]
-    UnsupportedMedia(String),
-    #[error("{0}")]
     TooLarge(String),
     #[error("{0}")]
     TooManyAttempts(String),
-    /// The request did not arrive in time.
-    #[error("{0}")]
-    TimedOut(String),
     /// A score sheet the engine refused: where and why.
     #[error("{}", .0.error.message)]
     Replay(Box<RefusedSheet>),

@@ -4,141 +4,80 @@
 //! A game's status moves only as [`crate::tournament::game_state`] allows; each step here is
 //! one transaction with its audit entry.
 
-use std::collections::HashMap;
-
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
-use super::views::{GameView, names};
-use super::{Actor, Audit, Found, ServiceError, transaction};
-use crate::db::models::{Game, GameResult, NewSheet, Round, SheetRow, Tournament};
+use super::auth::Attempt;
+use super::game_context::{Context, refused};
+use super::game_views::{GameDetail, detail};
+use super::{Actor, Audit, Found, Service, ServiceError, transaction};
+use crate::db::models::{GameResult, NewSheet, SheetRow};
 use crate::db::queries;
-use crate::engine::ogn::OgnGame;
-use crate::engine::{DeclaredEnd, Position, Replay, Rules, Side, replay};
+use crate::engine::{DeclaredEnd, Position, Side, replay};
 use crate::tournament::game_state::{SheetStep, WaitingSheet};
 use crate::tournament::sheets::{Accepted, EndKind, Sheet, SheetError, check_sheet};
 use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, SheetId, TournamentId, Winner};
 
-/// A game with what it belongs to.
-#[derive(Clone, Debug)]
-pub struct Context {
-    pub game: Game,
-    pub tournament: Tournament,
-    pub round: Round,
+/// Who sends a score sheet or a confirmation: whoever is signed in, or a player of the game by
+/// the PIN sent with the request.
+pub enum Sender {
+    Signed(Actor),
+    Pin(String, Attempt),
 }
 
-impl Context {
-    pub fn load(conn: &mut SqliteConnection, game_id: GameId) -> Result<Context, ServiceError> {
-        let game = queries::get_game(conn, game_id).or_not_found("game")?;
-        let tournament = queries::get_tournament(conn, game.tournament_id)?;
-        let round = queries::get_round_by_id(conn, game.round_id)?;
-        Ok(Context {
-            game,
-            tournament,
-            round,
-        })
-    }
-
-    pub fn rules(&self) -> Result<Rules, ServiceError> {
-        Ok(super::tournaments::stored_settings(&self.tournament)?.rules)
-    }
-
-    /// How the game ended, as the engine replays it.
-    pub fn declared_end(&self) -> DeclaredEnd {
-        declared_end(self.game.winner, self.game.end_kind)
-    }
-
-    /// The side a player has in this game.
-    pub fn side_of(&self, player_id: PlayerId) -> Option<Side> {
-        if self.game.south_id == player_id {
-            Some(Side::South)
-        } else if self.game.north_id == Some(player_id) {
-            Some(Side::North)
-        } else {
-            None
-        }
-    }
-
-    /// The players of the game (one for a bye).
-    pub fn players(&self) -> Vec<PlayerId> {
-        std::iter::once(self.game.south_id)
-            .chain(self.game.north_id)
-            .collect()
-    }
-
-    fn check_published(&self) -> Result<(), ServiceError> {
-        if self.round.published {
-            Ok(())
-        } else {
-            Err(ServiceError::Conflict(format!(
-                "round {} is not published yet",
-                self.round.number
-            )))
-        }
-    }
-
-    /// Why the controller cannot rule on this game: a bye, or a round not yet published.
-    fn check_ruling(&self) -> Result<(), ServiceError> {
-        if self.game.north_id.is_none() {
-            return Err(ServiceError::Conflict(
-                "a bye has no result to set".to_string(),
-            ));
-        }
-        self.check_published()
-    }
-
-    /// Why a sheet cannot be taken now, before any replay.
-    fn check_open(&self) -> Result<(), ServiceError> {
-        if self.game.north_id.is_none() {
-            return Err(ServiceError::Conflict(
-                "a bye has no score sheet".to_string(),
-            ));
-        }
-        self.check_published()?;
-        self.game.status.on_sheet(None, true).map_err(refused)?;
-        Ok(())
-    }
-
-    /// The player of this game who acts: a player signed in to the tournament who plays it.
-    pub fn acting_player(&self, actor: &Actor) -> Result<PlayerId, ServiceError> {
-        match actor.player_in(self.tournament.id) {
-            Some(p) if self.side_of(p).is_some() => Ok(p),
-            Some(_) => Err(ServiceError::Forbidden(
-                "you are not a player of this game".to_string(),
+impl Service {
+    /// The actor of a request on a game: the player whose PIN came with it (checked against
+    /// both players of the game), or whoever is signed in.
+    async fn game_actor(&self, sender: Sender, game_id: GameId) -> Result<Actor, ServiceError> {
+        let (pin, attempt) = match sender {
+            Sender::Signed(actor) => return Ok(actor),
+            Sender::Pin(pin, attempt) => (pin, attempt),
+        };
+        let (tournament_id, players) = self.read(move |conn| pin_candidates(conn, game_id)).await?;
+        match self
+            .check_pin_of(&attempt, tournament_id, players, pin)
+            .await
+        {
+            Ok(signed_in) => Ok(Actor::Signed(signed_in.identity)),
+            Err(ServiceError::WrongCredentials(_)) => Err(ServiceError::WrongCredentials(
+                "that PIN is not the PIN of a player of this game".to_string(),
             )),
-            None => match actor {
-                Actor::Signed(crate::auth::Identity::Staff { .. }) => Err(ServiceError::Forbidden(
-                    "score sheets come from the players; the controller sets results instead"
-                        .to_string(),
-                )),
-                Actor::Signed(_) => Err(ServiceError::Forbidden(
-                    "you are not a player of this game".to_string(),
-                )),
-                Actor::Visitor | Actor::CommandLine => Err(ServiceError::Unauthenticated),
-            },
+            Err(e) => Err(e),
         }
     }
-}
 
-/// How a game ended, as the engine replays it: the loser of a resignation or a loss on time is
-/// the side that did not win.
-fn declared_end(winner: Option<Winner>, end: Option<EndKind>) -> DeclaredEnd {
-    let loser = match winner {
-        Some(Winner::South) => Some(Side::North),
-        Some(Winner::North) => Some(Side::South),
-        _ => None,
-    };
-    match (end, loser) {
-        (Some(EndKind::Agreement), _) => DeclaredEnd::Agreement,
-        (Some(EndKind::Resignation), Some(l)) => DeclaredEnd::Resignation(l),
-        (Some(EndKind::Time), Some(l)) => DeclaredEnd::Time(l),
-        _ => DeclaredEnd::Natural,
+    /// Sends a score sheet: checked by replay on a reading connection (a long move list takes
+    /// a moment, and the writes of others do not wait for it), then recorded by the writer.
+    pub async fn submit_sheet(
+        &self,
+        sender: Sender,
+        game_id: GameId,
+        sheet: Sheet,
+    ) -> Result<(Recorded, Accepted), ServiceError> {
+        let actor = self.game_actor(sender, game_id).await?;
+        let (checking, checked) = (actor.clone(), sheet.clone());
+        let accepted = self
+            .read(move |conn| check(conn, &checking, game_id, &checked))
+            .await?;
+        let stored = accepted.clone();
+        let recorded = self
+            .write(move |conn| record_sheet(conn, &actor, game_id, &sheet, &stored))
+            .await?;
+        Ok((recorded, accepted))
     }
-}
 
-fn refused(r: crate::tournament::game_state::Refusal) -> ServiceError {
-    ServiceError::Conflict(r.to_string())
+    /// Confirms the opponent's sheet `sheet_id`, as read.
+    pub async fn confirm_sheet(
+        &self,
+        sender: Sender,
+        game_id: GameId,
+        sheet_id: SheetId,
+    ) -> Result<GameStatus, ServiceError> {
+        let actor = self.game_actor(sender, game_id).await?;
+        self.write(move |conn| confirm(conn, &actor, game_id, sheet_id))
+            .await
+    }
 }
 
 /// A refused sheet as the service's error.
@@ -670,340 +609,4 @@ fn rule(
         .record(conn, Some(&ctx.game), Some(&game))?;
         detail(conn, actor, game_id)
     })
-}
-
-// --- read models -------------------------------------------------------------------------------
-
-#[derive(Clone, Debug, Serialize)]
-pub struct PlyView {
-    pub ply: u32,
-    pub side: Side,
-    #[serde(rename = "move")]
-    pub mv: String,
-    pub pit: usize,
-    pub sown: u32,
-    pub captured: u8,
-    pub board: [u8; 12],
-    pub stores: [u8; 2],
-}
-
-/// A sheet a player sent, with whether its moves replay under the tournament's rules now.
-#[derive(Clone, Debug, Serialize)]
-pub struct SheetView {
-    pub id: SheetId,
-    pub player_id: PlayerId,
-    pub result: Winner,
-    pub seeds: [i32; 2],
-    pub end: EndKind,
-    /// The moves in letters, every capture marked (empty when the sheet has none).
-    pub moves: String,
-    pub plies: i32,
-    pub verified: bool,
-    /// The moves replay to what the sheet declares (a sheet without moves: true).
-    pub replays: bool,
-    /// Where and why they do not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replay_problem: Option<String>,
-    pub created_at: chrono::NaiveDateTime,
-}
-
-impl SheetView {
-    fn new(s: SheetRow, rules: &Rules) -> SheetView {
-        let end = declared_end(Some(s.winner), Some(s.end_kind));
-        let problem = if s.moves.is_empty() {
-            None
-        } else {
-            replay(&s.moves, rules, Position::start(), None, end)
-                .err()
-                .map(|e| format!("at ply {} ({}): {}", e.ply, e.token, e.message))
-        };
-        SheetView {
-            id: s.id,
-            player_id: s.player_id,
-            result: s.winner,
-            seeds: [s.south_seeds, s.north_seeds],
-            end: s.end_kind,
-            moves: s.moves,
-            plies: s.plies,
-            verified: s.verified,
-            replays: problem.is_none(),
-            replay_problem: problem,
-            created_at: s.created_at,
-        }
-    }
-}
-
-/// Where the latest sheets of the two players first part: the ply, each sheet's move there
-/// (none where a list has ended), and the position before it.
-#[derive(Clone, Debug, Serialize)]
-pub struct SheetDifference {
-    pub ply: u32,
-    pub south_sheet: SheetId,
-    pub north_sheet: SheetId,
-    pub in_south_sheet: Option<String>,
-    pub in_north_sheet: Option<String>,
-    /// The position before that ply, as a position string.
-    pub position: String,
-    #[serde(skip)]
-    pub board: Position,
-}
-
-/// The pits moved, in order, of a stored move list (`1. C f+2 2. B` gives C, f, B).
-fn pits_of(moves: &str) -> Vec<String> {
-    moves
-        .split_whitespace()
-        .map(|t| {
-            t.chars()
-                .take_while(|c| c.is_ascii_alphabetic())
-                .collect::<String>()
-        })
-        .filter(|pit| !pit.is_empty())
-        .collect()
-}
-
-/// Where the latest sheet of South and the latest of North first differ in their moves, if both
-/// sent one with moves and the lists are not the same.
-fn first_difference(sheets: &[SheetView], ctx: &Context, rules: &Rules) -> Option<SheetDifference> {
-    let latest = |p: PlayerId| sheets.iter().rev().find(|s| s.player_id == p);
-    let (south, north) = (latest(ctx.game.south_id)?, latest(ctx.game.north_id?)?);
-    let (a, b) = (pits_of(&south.moves), pits_of(&north.moves));
-    let at = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
-    let before = a[..at].join(" ");
-    let board = replay(
-        &before,
-        rules,
-        Position::start(),
-        None,
-        DeclaredEnd::Natural,
-    )
-    .ok()?
-    .final_position();
-    Some(SheetDifference {
-        ply: at as u32 + 1,
-        south_sheet: south.id,
-        north_sheet: north.id,
-        in_south_sheet: a.get(at).cloned(),
-        in_north_sheet: b.get(at).cloned(),
-        position: board.to_string(),
-        board,
-    })
-}
-
-/// A game as its page and the API show it.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameDetail {
-    #[serde(flatten)]
-    pub game: GameView,
-    pub tournament_id: TournamentId,
-    pub end: Option<EndKind>,
-    pub end_reason: Option<String>,
-    pub verified: bool,
-    /// Why the controller set the result (for the staff who run the tournament only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// The result was set by the controller.
-    pub ruled: bool,
-    pub moves: Option<String>,
-    pub plies: Vec<PlyView>,
-    /// The stored moves no longer replay under the tournament's rules: where and why.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replay_error: Option<String>,
-    /// The sheets, for the staff who run the tournament and the game's players.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sheets: Option<Vec<SheetView>>,
-    /// Where the players' latest sheets first differ (for the staff).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub difference: Option<SheetDifference>,
-    /// Who looks: the player signed in (if they play in the tournament), and whether they run
-    /// it.
-    #[serde(skip)]
-    pub viewer: Viewer,
-    #[serde(skip)]
-    pub tournament_name: String,
-}
-
-/// Who is looking at a game.
-#[derive(Clone, Debug, Default)]
-pub struct Viewer {
-    pub player: Option<PlayerId>,
-    pub runs: bool,
-}
-
-impl GameDetail {
-    /// The viewer plays this game.
-    pub fn playing(&self) -> bool {
-        self.viewer.player.is_some_and(|p| {
-            p == self.game.south.id || self.game.north.as_ref().is_some_and(|n| n.id == p)
-        })
-    }
-
-    /// The latest sheet, as far as the viewer may see the sheets.
-    pub fn latest_sheet(&self) -> Option<&SheetView> {
-        self.sheets.as_ref().and_then(|s| s.last())
-    }
-
-    /// A sheet waits for the viewer's confirmation.
-    pub fn can_confirm(&self) -> bool {
-        let last = self.latest_sheet();
-        self.playing()
-            && self.game.status == GameStatus::Submitted
-            && last.is_some_and(|s| Some(s.player_id) != self.viewer.player)
-    }
-
-    /// The viewer may send a sheet now.
-    pub fn can_submit(&self) -> bool {
-        self.playing() && self.game.status.open()
-    }
-}
-
-/// The replay of a game's accepted moves.
-/// A stored game whose moves no longer replay is an error to show, never a game to skip.
-fn game_replay(ctx: &Context) -> Result<Option<Replay>, ServiceError> {
-    let Some(moves) = ctx.game.moves.as_deref().filter(|m| !m.is_empty()) else {
-        return Ok(None);
-    };
-    let end = ctx.declared_end();
-    replay(moves, &ctx.rules()?, Position::start(), None, end)
-        .map(Some)
-        .map_err(|e| {
-            ServiceError::Conflict(format!(
-                "the stored moves of round {} board {} no longer replay under the tournament's \
-                 rules (at ply {}, {:?}: {}); the controller should set the result again",
-                ctx.round.number,
-                ctx.game.board.unwrap_or_default(),
-                e.ply,
-                e.token,
-                e.message
-            ))
-        })
-}
-
-/// Loads a game for an actor: games of unpublished rounds only for the staff who run them.
-fn load_for(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    game_id: GameId,
-) -> Result<(Context, Viewer), ServiceError> {
-    let ctx = Context::load(conn, game_id)?;
-    let viewer = Viewer {
-        player: actor.player_in(ctx.tournament.id),
-        runs: actor.runs(conn, ctx.tournament.id)?,
-    };
-    if !ctx.round.published && !viewer.runs {
-        return Err(ServiceError::not_found("game"));
-    }
-    Ok((ctx, viewer))
-}
-
-/// A game as the actor may see it.
-pub fn detail(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    game_id: GameId,
-) -> Result<GameDetail, ServiceError> {
-    let (ctx, viewer) = load_for(conn, actor, game_id)?;
-    let names = names(conn, ctx.tournament.id)?;
-    let rules = ctx.rules()?;
-    let (replayed, replay_error) = match game_replay(&ctx) {
-        Ok(r) => (r, None),
-        Err(e) => (None, Some(e.to_string())),
-    };
-    let plies = replayed
-        .map(|r| {
-            r.plies
-                .iter()
-                .map(|p| PlyView {
-                    ply: p.number,
-                    side: p.played.side,
-                    mv: p.played.mv.pit.letter().to_string(),
-                    pit: p.played.mv.pit.index(),
-                    sown: p.played.sown,
-                    captured: p.played.captured_by_mover(),
-                    board: p.played.position.pits(),
-                    stores: p.played.position.stores(),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let sheets: Option<Vec<SheetView>> =
-        if viewer.runs || viewer.player.is_some_and(|p| ctx.side_of(p).is_some()) {
-            Some(
-                queries::game_sheets(conn, ctx.game.id)?
-                    .into_iter()
-                    .map(|s| SheetView::new(s, &rules))
-                    .collect(),
-            )
-        } else {
-            None
-        };
-    let difference = sheets
-        .as_deref()
-        .filter(|_| viewer.runs)
-        .and_then(|s| first_difference(s, &ctx, &rules));
-    Ok(GameDetail {
-        game: GameView::new(&ctx.game, ctx.round.number, &names),
-        tournament_id: ctx.tournament.id,
-        end: ctx.game.end_kind,
-        end_reason: ctx.game.end_reason.clone(),
-        verified: ctx.game.verified && replay_error.is_none(),
-        reason: ctx.game.reason.clone().filter(|_| viewer.runs),
-        ruled: ctx.game.reason.is_some() && ctx.game.status == GameStatus::Final,
-        moves: ctx.game.moves.clone(),
-        plies,
-        replay_error,
-        sheets,
-        difference,
-        viewer,
-        tournament_name: ctx.tournament.name.clone(),
-    })
-}
-
-/// The game as an OGN record, if it has a move list.
-pub fn ogn_record(
-    ctx: &Context,
-    names: &HashMap<PlayerId, String>,
-) -> Result<Option<OgnGame>, ServiceError> {
-    let Some(replayed) = game_replay(ctx)? else {
-        return Ok(None);
-    };
-    let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
-    let mut tags = vec![
-        ("Event".to_string(), ctx.tournament.name.clone()),
-        ("Site".to_string(), ctx.tournament.venue.clone()),
-        (
-            "Date".to_string(),
-            ctx.tournament
-                .start_date
-                .map(|d| d.format("%Y.%m.%d").to_string())
-                .unwrap_or_else(|| "????.??.??".to_string()),
-        ),
-        ("Round".to_string(), ctx.round.number.to_string()),
-        (
-            "Board".to_string(),
-            ctx.game.board.map(|b| b.to_string()).unwrap_or_default(),
-        ),
-        ("South".to_string(), name(ctx.game.south_id)),
-        (
-            "North".to_string(),
-            ctx.game.north_id.map(name).unwrap_or_default(),
-        ),
-    ];
-    tags.retain(|(_, v)| !v.is_empty());
-    Ok(Some(OgnGame::from_replay(
-        &replayed,
-        &tags,
-        ctx.declared_end(),
-    )))
-}
-
-/// One game's OGN record, as the actor may see it.
-pub fn ogn(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    game_id: GameId,
-) -> Result<OgnGame, ServiceError> {
-    let (ctx, _) = load_for(conn, actor, game_id)?;
-    let names = names(conn, ctx.tournament.id)?;
-    ogn_record(&ctx, &names)?
-        .ok_or_else(|| ServiceError::NotFound("this game has no move list".to_string()))
 }

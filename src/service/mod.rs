@@ -1,8 +1,12 @@
-//! The application layer: every workflow of the service, one command per step. A command takes a
-//! connection, the [`Actor`] and what to do; it checks that the actor may do it, does it in one
-//! transaction with its audit entry, and answers with a [`ServiceError`] when it cannot. The read
-//! models (what a page or the API shows) are built here too. Nothing here knows HTTP: the web
-//! layer parses requests, calls one command and renders its answer.
+//! The application layer: every workflow of the service. A command takes a connection, the
+//! [`Actor`] and what to do; it checks that the actor may do it, does it in one transaction with
+//! its audit entry, and answers with a [`ServiceError`] when it cannot. The read models (what a
+//! page or the API shows) are built here too, apart from the commands. Nothing here knows HTTP:
+//! the web layer parses requests, calls the service once and renders its answer.
+//!
+//! [`Service`] runs them: on a reading connection or on the one writing connection, and whole
+//! for the workflows of several steps (signing in, sending a score sheet, generating a round),
+//! each one call.
 
 pub mod accounts;
 pub mod actor;
@@ -10,16 +14,27 @@ pub mod audit;
 pub mod auth;
 pub mod byes;
 pub mod error;
+pub mod exports;
+pub mod game_context;
+pub mod game_views;
 pub mod games;
+pub mod pairings;
 pub mod players;
 pub mod restrictions;
+pub mod round_views;
 pub mod rounds;
 pub mod standings;
 pub mod tournaments;
 pub mod trf;
 pub mod views;
 
+use std::sync::Arc;
+
 use diesel::sqlite::SqliteConnection;
+
+use crate::auth::throttle::AddressThrottle;
+use crate::db::{DbPool, Writer};
+use crate::tournament::TournamentId;
 
 pub use actor::{Actor, Staff};
 pub use audit::Audit;
@@ -39,4 +54,90 @@ pub fn transaction<T>(
     } else {
         conn.immediate_transaction(f)
     }
+}
+
+/// The service at work: the connections it reads and writes through, and what it keeps between
+/// requests (standings reports, the sign-in attempts of each address and of names that have no
+/// account). One per running server; two services in one process share nothing.
+pub struct Service {
+    pool: DbPool,
+    /// The one connection that writes (see [`Writer`]).
+    writer: Arc<Writer>,
+    /// Standings reports, computed once per version of this service's data.
+    standings: standings::Cache,
+    /// Sign-in attempts at names that have no account.
+    unknown_names: auth::UnknownNames,
+    /// Failed sign-ins per client address.
+    throttle: Arc<AddressThrottle>,
+}
+
+impl Service {
+    pub fn new(pool: DbPool, writer: Arc<Writer>) -> Service {
+        Service {
+            pool,
+            writer,
+            standings: standings::Cache::default(),
+            unknown_names: auth::UnknownNames::default(),
+            throttle: Arc::default(),
+        }
+    }
+
+    /// Runs `f` (a command that reads) with a reading connection, off the async threads.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, ServiceError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        blocking(move || {
+            let mut conn = pool.get()?;
+            f(&mut conn)
+        })
+        .await?
+    }
+
+    /// Runs `f` (a command that writes) on the writing connection, after the writes queued
+    /// before it.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, ServiceError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
+    {
+        self.writer.run(f).await?
+    }
+
+    /// A receiver woken after every committed write (the projector view's updates).
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.writer.subscribe()
+    }
+
+    /// The standings report after round `after`, computed once per change of the data.
+    pub async fn standings(
+        &self,
+        tournament_id: TournamentId,
+        after: Option<i32>,
+    ) -> Result<Arc<standings::Report>, ServiceError> {
+        // The version is read before the data: a write that lands in between makes the entry
+        // stale at once, never a stale entry look current.
+        let version = self.writer.version();
+        if let Some(report) = self.standings.get(version, tournament_id, after) {
+            return Ok(report);
+        }
+        let report = Arc::new(
+            self.read(move |conn| standings::report(conn, tournament_id, after))
+                .await?,
+        );
+        self.standings
+            .put(version, tournament_id, after, report.clone());
+        Ok(report)
+    }
+}
+
+/// Runs blocking work (argon2, a database connection) off the async threads.
+pub async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ServiceError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ServiceError::Internal(format!("blocking task: {e}")))
 }

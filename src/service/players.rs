@@ -129,7 +129,7 @@ pub fn screen_import(
 }
 
 /// The most players one tournament takes (a generated Swiss round takes at most
-/// `rounds::MAX_SWISS_FIELD` of them).
+/// `pairings::MAX_SWISS_FIELD` of them).
 pub const MAX_PLAYERS: usize = 1500;
 
 /// How players come in: one by one, or a whole import.

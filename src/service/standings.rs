@@ -3,21 +3,19 @@
 //! (Swiss); a player's record; the exports of every game (CSV rows, one OGN file).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use diesel::sqlite::SqliteConnection;
 
-use super::games::{Context, ogn_record};
+use super::ServiceError;
 use super::tournaments::{TournamentView, points_text};
-use super::views::{GameView, names, records};
-use super::{Actor, ServiceError};
+use super::views::records;
 use crate::db::queries;
-use crate::engine::ogn;
 use crate::tournament::history::GameRecord;
 use crate::tournament::standings::{
     Entrant, Format, RequestedBye, Standing, open_games, standings,
 };
-use crate::tournament::{PlayerId, ResultKind, RoundId, TournamentId, Winner};
+use crate::tournament::{PlayerId, ResultKind, TournamentId, Winner};
 
 /// Everything the standings pages need, for published rounds only.
 pub struct Report {
@@ -31,13 +29,8 @@ pub struct Report {
     pub names: HashMap<PlayerId, String>,
     /// Games that do not count yet: round, board, South, North.
     pub open: Vec<(i32, Option<i32>, String, String)>,
-    /// The standings page as rendered for visitors who are not signed in (the same for all of
-    /// them), once asked for.
-    pub public_page: OnceLock<bytes::Bytes>,
     /// When it was computed (UTC), as printed pages say.
     pub computed_at: String,
-    /// The standings CSV, once asked for.
-    pub csv: OnceLock<bytes::Bytes>,
 }
 
 /// The standings after round `after` (the last published round if not given).
@@ -101,9 +94,7 @@ pub fn report(
         byes: byes.into_iter().filter(|b| b.round <= published).collect(),
         names,
         open,
-        public_page: OnceLock::new(),
         computed_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
-        csv: OnceLock::new(),
     })
 }
 
@@ -396,92 +387,6 @@ impl Report {
             })
             .collect()
     }
-}
-
-/// Every game of the published rounds as CSV rows under their header, for the staff who run the
-/// tournament.
-pub fn games_rows(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    id: TournamentId,
-) -> Result<(Vec<&'static str>, Vec<Vec<String>>), ServiceError> {
-    actor.check_runs(conn, id)?;
-    let names = names(conn, id)?;
-    let rounds: HashMap<RoundId, (i32, bool)> = queries::list_rounds(conn, id)?
-        .into_iter()
-        .map(|r| (r.id, (r.number, r.published)))
-        .collect();
-    let mut games: Vec<(i32, GameView, crate::db::models::Game)> = Vec::new();
-    for g in queries::tournament_games(conn, id)? {
-        if let Some(&(number, true)) = rounds.get(&g.round_id) {
-            games.push((number, GameView::new(&g, number, &names), g));
-        }
-    }
-    games.sort_by_key(|(number, _, g)| (*number, g.board.unwrap_or(i32::MAX)));
-    let text = |v: Option<&str>| v.unwrap_or_default().to_string();
-    let rows = games
-        .into_iter()
-        .map(|(number, view, g)| {
-            vec![
-                number.to_string(),
-                g.board.map(|b| b.to_string()).unwrap_or_default(),
-                view.south.name.clone(),
-                view.north
-                    .as_ref()
-                    .map_or_else(|| "(bye)".to_string(), |n| n.name.clone()),
-                view.result_text.clone(),
-                text(g.kind.map(Into::into)),
-                g.status.to_string(),
-                g.south_seeds.map(|s| s.to_string()).unwrap_or_default(),
-                g.north_seeds.map(|s| s.to_string()).unwrap_or_default(),
-                text(g.end_kind.map(Into::into)),
-                text(g.end_reason.as_deref()),
-                g.verified.to_string(),
-                text(g.moves.as_deref()),
-            ]
-        })
-        .collect();
-    let header = vec![
-        "round",
-        "board",
-        "south",
-        "north",
-        "result",
-        "kind",
-        "status",
-        "south_seeds",
-        "north_seeds",
-        "end",
-        "end_reason",
-        "verified",
-        "moves",
-    ];
-    Ok((header, rows))
-}
-
-/// Every game with a move list whose result counts, as one OGN file that
-/// `oware-tournament validate` reads back, for the staff who run the tournament.
-pub fn games_ogn(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    id: TournamentId,
-) -> Result<String, ServiceError> {
-    actor.check_runs(conn, id)?;
-    let names = names(conn, id)?;
-    let mut records = Vec::new();
-    for g in queries::tournament_games(conn, id)? {
-        let ctx = Context::load(conn, g.id)?;
-        if !ctx.round.published || !g.status.counts() {
-            continue;
-        }
-        if let Some(record) = ogn_record(&ctx, &names)? {
-            records.push(((ctx.round.number, g.board), record));
-        }
-    }
-    records.sort_by_key(|(k, _)| *k);
-    Ok(ogn::write_all(
-        &records.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
-    ))
 }
 
 /// Players as the standings know them, in the order given.

@@ -11,7 +11,7 @@ use crate::db::models::Game;
 use crate::db::queries;
 use crate::tournament::history::GameRecord;
 use crate::tournament::results::result_text;
-use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, RoundId, TournamentId, Winner};
+use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, TournamentId, Winner};
 
 /// A game as the history of the tournament sees it.
 pub fn game_record(game: &Game, round: i32) -> GameRecord {
@@ -37,18 +37,10 @@ pub fn records(
     tournament_id: TournamentId,
     before: Option<i32>,
 ) -> Result<Vec<GameRecord>, ServiceError> {
-    let rounds: HashMap<RoundId, i32> = queries::list_rounds(conn, tournament_id)?
-        .into_iter()
-        .map(|r| (r.id, r.number))
-        .collect();
-    Ok(queries::tournament_games(conn, tournament_id)?
+    Ok(queries::games_with_rounds(conn, tournament_id, false)?
         .iter()
-        .filter_map(|g| {
-            let number = rounds.get(&g.round_id).copied()?;
-            before
-                .is_none_or(|b| number < b)
-                .then(|| game_record(g, number))
-        })
+        .filter(|(_, r)| before.is_none_or(|b| r.number < b))
+        .map(|(g, r)| game_record(g, r.number))
         .collect())
 }
 
@@ -109,18 +101,11 @@ pub fn player_games(
     tournament_id: TournamentId,
     player_id: PlayerId,
 ) -> Result<Vec<GameView>, ServiceError> {
-    let rounds: HashMap<RoundId, (i32, bool)> = queries::list_rounds(conn, tournament_id)?
-        .into_iter()
-        .map(|r| (r.id, (r.number, r.published)))
-        .collect();
     let names = names(conn, tournament_id)?;
-    let mut games: Vec<GameView> = queries::tournament_games(conn, tournament_id)?
+    let mut games: Vec<GameView> = queries::games_with_rounds(conn, tournament_id, true)?
         .iter()
-        .filter(|g| g.south_id == player_id || g.north_id == Some(player_id))
-        .filter_map(|g| {
-            let (number, published) = rounds.get(&g.round_id).copied()?;
-            published.then(|| GameView::new(g, number, &names))
-        })
+        .filter(|(g, _)| g.south_id == player_id || g.north_id == Some(player_id))
+        .map(|(g, r)| GameView::new(g, r.number, &names))
         .collect();
     games.sort_by_key(|g| std::cmp::Reverse(g.round));
     Ok(games)

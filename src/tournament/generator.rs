@@ -96,7 +96,8 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
             Some(p.rounds),
         );
         let dutch = pair(&input).map_err(|e| format!("round {round} cannot be paired: {e}"))?;
-        let pairing = round_pairing(&entrants, &dutch);
+        let ids: Vec<i32> = entrants.iter().map(|e| e.id).collect();
+        let pairing = round_pairing(&ids, &dutch);
         for (i, pair) in pairing.boards.iter().enumerate() {
             let expected = |a: i32, b: i32| {
                 let (ra, rb) = (ratings[a as usize - 1], ratings[b as usize - 1]);

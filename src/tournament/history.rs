@@ -98,10 +98,10 @@ impl From<Colour> for Side {
     }
 }
 
-/// A Dutch pairing (boards of indices into `entrants`, white first) as the round's boards of
-/// player ids, South first, and its bye.
-pub fn round_pairing(entrants: &[Entrant], pairing: &crate::fide::dutch::Pairing) -> RoundPairing {
-    let id = |i: usize| entrants[i].id;
+/// A Dutch pairing (boards of indices into `ids`, white first) as the round's boards of player
+/// ids, South first, and its bye.
+pub fn round_pairing(ids: &[i32], pairing: &crate::fide::dutch::Pairing) -> RoundPairing {
+    let id = |i: usize| ids[i];
     RoundPairing {
         boards: pairing
             .boards
@@ -187,7 +187,10 @@ pub fn dutch_input(
             };
         }
     }
-    for &(a, b) in forbidden {
+    // In a fixed order: the same pairs ruled out give the same input.
+    let mut forbidden: Vec<(i32, i32)> = forbidden.iter().copied().collect();
+    forbidden.sort_unstable();
+    for (a, b) in forbidden {
         if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
             players[i].forbidden.push(j);
             players[j].forbidden.push(i);

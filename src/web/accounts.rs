@@ -91,7 +91,7 @@ async fn create(
             None,
         ),
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
-            (super::error::status(&e), None, Some(e.to_string()))
+            (super::error::service_status(&e), None, Some(e.to_string()))
         }
         Err(e) => return Err(e.into()),
     };

@@ -9,6 +9,7 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 
 use super::error::ApiError;
+use super::error::Failure;
 use crate::service::ServiceError;
 
 /// Whether a request that changes something came from a page of another origin: the browser
@@ -42,7 +43,7 @@ pub async fn check_content_type(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
         if from_another_origin(&req) {
-            return Err(ApiError(ServiceError::Forbidden(
+            return Err(ApiError::from(ServiceError::Forbidden(
                 "changes through the API come from this site's own pages or from programs, not \
                  from pages of other sites"
                     .to_string(),
@@ -78,7 +79,7 @@ pub async fn check_content_type(
             } else {
                 "application/json"
             };
-            return Err(ApiError(ServiceError::UnsupportedMedia(format!(
+            return Err(ApiError(Failure::UnsupportedMedia(format!(
                 "this route takes {wanted} bodies"
             )))
             .into());
@@ -92,16 +93,17 @@ pub fn json_error(err: JsonPayloadError) -> ApiError {
     ApiError(match err {
         JsonPayloadError::OverflowKnownLength { length, limit } => {
             ServiceError::TooLarge(format!("the body has {length} bytes; the limit is {limit}"))
+                .into()
         }
         JsonPayloadError::Overflow { limit } => {
-            ServiceError::TooLarge(format!("the body is over the limit of {limit} bytes"))
+            ServiceError::TooLarge(format!("the body is over the limit of {limit} bytes")).into()
         }
         JsonPayloadError::ContentType => {
-            ServiceError::UnsupportedMedia("this route takes application/json bodies".to_string())
+            Failure::UnsupportedMedia("this route takes application/json bodies".to_string())
         }
         JsonPayloadError::Deserialize(e) => {
-            ServiceError::BadRequest(format!("the JSON body is not what this route takes: {e}"))
+            Failure::BadRequest(format!("the JSON body is not what this route takes: {e}"))
         }
-        other => ServiceError::BadRequest(format!("the body could not be read: {other}")),
+        other => Failure::BadRequest(format!("the body could not be read: {other}")),
     })
 }

@@ -13,10 +13,54 @@ use serde::Serialize;
 use crate::auth::UserSession;
 use crate::service::ServiceError;
 
-/// The HTTP status of each kind of error: the one place the service's errors meet HTTP.
-pub fn status(e: &ServiceError) -> StatusCode {
+/// What a request fails with: what the service refuses, or what HTTP itself refuses before the
+/// service hears of the request.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    #[error(transparent)]
+    Service(ServiceError),
+    /// The request cannot be read (not a form, not the fields asked for).
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    UnsupportedMedia(String),
+    /// The request did not arrive in time.
+    #[error("{0}")]
+    TimedOut(String),
+}
+
+impl<E: Into<ServiceError>> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure::Service(e.into())
+    }
+}
+
+impl Failure {
+    fn service(&self) -> Option<&ServiceError> {
+        match self {
+            Failure::Service(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn is_server_error(&self) -> bool {
+        self.service().is_some_and(ServiceError::is_server_error)
+    }
+}
+
+/// The HTTP status of each kind of failure: the one place the service's errors meet HTTP.
+pub fn status(e: &Failure) -> StatusCode {
     match e {
-        ServiceError::BadRequest(_) => StatusCode::BAD_REQUEST,
+        Failure::Service(e) => service_status(e),
+        Failure::BadRequest(_) => StatusCode::BAD_REQUEST,
+        Failure::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        Failure::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
+    }
+}
+
+/// The HTTP status of each kind of the service's errors.
+pub fn service_status(e: &ServiceError) -> StatusCode {
+    match e {
         ServiceError::Invalid(_) | ServiceError::Replay(_) => StatusCode::UNPROCESSABLE_ENTITY,
         ServiceError::Unauthenticated | ServiceError::WrongCredentials(_) => {
             StatusCode::UNAUTHORIZED
@@ -24,10 +68,8 @@ pub fn status(e: &ServiceError) -> StatusCode {
         ServiceError::Forbidden(_) => StatusCode::FORBIDDEN,
         ServiceError::NotFound(_) => StatusCode::NOT_FOUND,
         ServiceError::Conflict(_) => StatusCode::CONFLICT,
-        ServiceError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         ServiceError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
         ServiceError::TooManyAttempts(_) => StatusCode::TOO_MANY_REQUESTS,
-        ServiceError::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
         ServiceError::Database(_)
         | ServiceError::Pool(_)
         | ServiceError::Write(_)
@@ -36,19 +78,22 @@ pub fn status(e: &ServiceError) -> StatusCode {
 }
 
 /// The machine-readable code of the JSON error.
-pub fn code(e: &ServiceError) -> &'static str {
+pub fn code(e: &Failure) -> &'static str {
+    let e = match e {
+        Failure::Service(e) => e,
+        Failure::BadRequest(_) => return "bad-request",
+        Failure::UnsupportedMedia(_) => return "unsupported-media-type",
+        Failure::TimedOut(_) => return "timed-out",
+    };
     match e {
-        ServiceError::BadRequest(_) => "bad-request",
         ServiceError::Invalid(_) => "invalid",
         ServiceError::Unauthenticated => "unauthenticated",
         ServiceError::WrongCredentials(_) => "wrong-credentials",
         ServiceError::Forbidden(_) => "forbidden",
         ServiceError::NotFound(_) => "not-found",
         ServiceError::Conflict(_) => "conflict",
-        ServiceError::UnsupportedMedia(_) => "unsupported-media-type",
         ServiceError::TooLarge(_) => "too-large",
         ServiceError::TooManyAttempts(_) => "too-many-attempts",
-        ServiceError::TimedOut(_) => "timed-out",
         ServiceError::Replay(_) => "replay",
         ServiceError::Database(_)
         | ServiceError::Pool(_)
@@ -59,7 +104,7 @@ pub fn code(e: &ServiceError) -> &'static str {
 
 /// What the client is told: the error itself, or for the server's own failures a sentence that
 /// gives nothing away (the cause goes to the log).
-fn message(e: &ServiceError) -> String {
+fn message(e: &Failure) -> String {
     if e.is_server_error() {
         "something went wrong on the server; the change was not made".to_string()
     } else {
@@ -67,8 +112,8 @@ fn message(e: &ServiceError) -> String {
     }
 }
 
-fn log(e: &ServiceError) {
-    if e.is_server_error() {
+fn log(e: &Failure) {
+    if let Some(e) = e.service().filter(|e| e.is_server_error()) {
         tracing::error!(cause = %e.cause_chain(), "request failed");
     }
 }
@@ -100,9 +145,9 @@ impl From<askama::Error> for ServiceError {
 
 /// An error answered as `{"error":{"code","message"}}`.
 #[derive(Debug)]
-pub struct ApiError(pub ServiceError);
+pub struct ApiError(pub Failure);
 
-impl<E: Into<ServiceError>> From<E> for ApiError {
+impl<E: Into<Failure>> From<E> for ApiError {
     fn from(e: E) -> Self {
         ApiError(e.into())
     }
@@ -147,8 +192,8 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         log(&self.0);
-        let (replay, suggestions) = match &self.0 {
-            ServiceError::Replay(e) => (Some(&e.error), Some(e.suggestions.as_slice())),
+        let (replay, suggestions) = match self.0.service() {
+            Some(ServiceError::Replay(e)) => (Some(&e.error), Some(e.suggestions.as_slice())),
             _ => (None, None),
         };
         HttpResponse::build(self.status_code()).json(ErrorBody {
@@ -249,7 +294,7 @@ fn ways_back(path: &str, status: StatusCode, signed_in: bool) -> Vec<(String, &'
 }
 
 impl ErrorPage {
-    fn new(e: &ServiceError, nav: super::pages::Nav, path: &str) -> ErrorPage {
+    fn new(e: &Failure, nav: super::pages::Nav, path: &str) -> ErrorPage {
         let status = status(e);
         ErrorPage {
             title: title(status),
@@ -259,7 +304,7 @@ impl ErrorPage {
         }
     }
 
-    fn response(&self, e: &ServiceError) -> HttpResponse {
+    fn response(&self, e: &Failure) -> HttpResponse {
         let status = status(e);
         match self.render() {
             Ok(html) => HttpResponse::build(status)
@@ -275,9 +320,9 @@ impl ErrorPage {
 /// An error answered as an HTML page (or, when the visitor is not signed in, a redirect to the
 /// sign-in page).
 #[derive(Debug)]
-pub struct PageError(pub ServiceError);
+pub struct PageError(pub Failure);
 
-impl<E: Into<ServiceError>> From<E> for PageError {
+impl<E: Into<Failure>> From<E> for PageError {
     fn from(e: E) -> Self {
         PageError(e.into())
     }
@@ -297,7 +342,7 @@ impl ResponseError for PageError {
     /// The page without knowing who asked: [`with_way_back`] draws it again for the request.
     fn error_response(&self) -> HttpResponse {
         log(&self.0);
-        if let ServiceError::Unauthenticated = self.0 {
+        if let Some(ServiceError::Unauthenticated) = self.0.service() {
             return HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, "/login"))
                 .finish();
@@ -317,7 +362,7 @@ pub async fn with_way_back(
         .response()
         .error()
         .and_then(|e| e.as_error::<PageError>())
-        .filter(|e| !matches!(e.0, ServiceError::Unauthenticated))
+        .filter(|e| !matches!(e.0.service(), Some(ServiceError::Unauthenticated)))
         .map(|e| {
             let nav = super::pages::Nav::new(&UserSession::of(res.request()));
             ErrorPage::new(&e.0, nav, res.request().path()).response(&e.0)

@@ -9,6 +9,7 @@ use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 
 use super::FORM_LIMIT;
+use super::error::Failure;
 use super::error::PageError;
 use crate::service::ServiceError;
 
@@ -66,18 +67,18 @@ pub async fn check(
     let body = Bytes::from_request(&http, &mut payload)
         .await
         .map_err(|e| {
-            PageError(ServiceError::BadRequest(format!(
+            PageError(Failure::BadRequest(format!(
                 "the form could not be read: {e}"
             )))
         })?;
     if body.len() > FORM_LIMIT {
-        return Err(PageError(ServiceError::TooLarge(format!(
+        return Err(PageError::from(ServiceError::TooLarge(format!(
             "the form is over the limit of {FORM_LIMIT} bytes"
         )))
         .into());
     }
     if !utf8_form(&body) {
-        return Err(PageError(ServiceError::BadRequest(
+        return Err(PageError(Failure::BadRequest(
             "the form is not UTF-8 text: nothing was changed".to_string(),
         ))
         .into());

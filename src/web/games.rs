@@ -12,59 +12,30 @@ use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::access;
-use super::auth::Attempt;
 use super::board_svg::{Marks, board_svg, named_board_svg, pit_colours, ply_marks};
-use super::error::{ApiError, PageError, status};
+use super::error::{ApiError, PageError, service_status};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
 use crate::engine::{Position, Side};
-use crate::service::games::{self as service, GameDetail, Recorded, ResultBody, SheetBody};
-use crate::service::{Actor, ServiceError};
+use crate::service::ServiceError;
+use crate::service::game_views::{self as views, GameDetail};
+use crate::service::games::{self as service, ResultBody, Sender, SheetBody};
 use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
 use crate::tournament::{GameId, GameStatus, ResultKind, SheetId, Winner};
 
-/// The actor of a request on a game: the player whose PIN came with it (checked against both
-/// players of the game), or whoever is signed in.
-async fn game_actor(
+/// Who sends a sheet or a confirmation: the player whose PIN came with the request, or
+/// whoever is signed in.
+fn sender(
+    req: &HttpRequest,
     state: &AppState,
     session: &UserSession,
-    game_id: GameId,
-    pin: Option<(String, Attempt)>,
-) -> Result<Actor, ServiceError> {
-    let Some((pin, attempt)) = pin else {
-        return Ok(access::actor(session));
-    };
-    let (tournament_id, players) = state
-        .db(move |conn| service::pin_candidates(conn, game_id))
-        .await?;
-    match super::auth::check_pin_of(state, &attempt, tournament_id, players, pin).await {
-        Ok(signed_in) => Ok(Actor::Signed(signed_in.identity)),
-        Err(ServiceError::WrongCredentials(_)) => Err(ServiceError::WrongCredentials(
-            "that PIN is not the PIN of a player of this game".to_string(),
-        )),
-        Err(e) => Err(e),
+    pin: Option<String>,
+) -> Sender {
+    match pin {
+        Some(pin) => Sender::Pin(pin, super::auth::attempt(req, state, session)),
+        None => Sender::Signed(access::actor(session)),
     }
-}
-
-/// Checks and records a sheet: the work of the API and the page alike.
-async fn submit(
-    state: &AppState,
-    session: &UserSession,
-    game_id: GameId,
-    pin: Option<(String, Attempt)>,
-    sheet: Sheet,
-) -> Result<(Recorded, Accepted), ServiceError> {
-    let actor = game_actor(state, session, game_id, pin).await?;
-    let (checking, checked) = (actor.clone(), sheet.clone());
-    let accepted = state
-        .db(move |conn| service::check(conn, &checking, game_id, &checked))
-        .await?;
-    let stored = accepted.clone();
-    let recorded = state
-        .write(move |conn| service::record_sheet(conn, &actor, game_id, &sheet, &stored))
-        .await?;
-    Ok((recorded, accepted))
 }
 
 // --- API ---------------------------------------------------------------------------------------
@@ -110,10 +81,8 @@ async fn api_submit(
     let game_id = path.into_inner();
     let body = body.into_inner();
     let sheet = body.sheet()?;
-    let pin = body
-        .pin
-        .map(|pin| (pin, Attempt::of(&req, &state, &session)));
-    let (recorded, accepted) = submit(&state, &session, game_id, pin, sheet).await?;
+    let sender = sender(&req, &state, &session, body.pin);
+    let (recorded, accepted) = state.service.submit_sheet(sender, game_id, sheet).await?;
     let answer = SheetAnswer {
         game_id,
         sheet_id: recorded.sheet_id,
@@ -143,10 +112,10 @@ async fn api_confirm(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let ConfirmBody { pin, sheet_id } = body.into_inner();
-    let pin = pin.map(|pin| (pin, Attempt::of(&req, &state, &session)));
-    let actor = game_actor(&state, &session, game_id, pin).await?;
+    let sender = sender(&req, &state, &session, pin);
     let status = state
-        .write(move |conn| service::confirm(conn, &actor, game_id, sheet_id))
+        .service
+        .confirm_sheet(sender, game_id, sheet_id)
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"game_id": game_id, "status": status})))
 }
@@ -174,7 +143,7 @@ async fn api_get(
     let game_id = path.into_inner();
     let actor = access::actor(&session);
     let detail = state
-        .db(move |conn| service::detail(conn, &actor, game_id))
+        .db(move |conn| views::detail(conn, &actor, game_id))
         .await?;
     Ok(HttpResponse::Ok().json(detail))
 }
@@ -444,7 +413,7 @@ async fn game_page(
 ) -> Result<GamePage, ServiceError> {
     let actor = access::actor(session);
     let detail = state
-        .db(move |conn| service::detail(conn, &actor, game_id))
+        .db(move |conn| views::detail(conn, &actor, game_id))
         .await?;
     let total = detail.plies.len() as u32;
     let shown = page.ply.unwrap_or(total).min(total);
@@ -575,10 +544,13 @@ async fn submit_page(
             ..PageState::default()
         };
         let page = game_page(&state, &session, game_id, page).await?;
-        return Ok(render(status(&e), &page)?);
+        return Ok(render(service_status(&e), &page)?);
     }
     let result = match sheet {
-        Ok(sheet) => submit(&state, &session, game_id, None, sheet).await,
+        Ok(sheet) => {
+            let sender = Sender::Signed(access::actor(&session));
+            state.service.submit_sheet(sender, game_id, sheet).await
+        }
         Err(e) => Err(e),
     };
     let (code, page) = match result {
@@ -586,7 +558,7 @@ async fn submit_page(
             StatusCode::OK,
             PageState::notice(sheet_notice(r.status, r.step)),
         ),
-        Err(e) if e.is_refused_sheet() => (status(&e), PageState::refused(fields, &e)),
+        Err(e) if e.is_refused_sheet() => (service_status(&e), PageState::refused(fields, &e)),
         Err(e) => return Err(e.into()),
     };
     let page = game_page(&state, &session, game_id, page).await?;
@@ -662,7 +634,7 @@ async fn after_ruling(
         Err(e) if e.is_refused_sheet() => {
             let page = PageState::notice(&format!("Nothing was changed: {e}"));
             let page = game_page(state, session, game_id, page).await?;
-            Ok(render(status(&e), &page)?)
+            Ok(render(service_status(&e), &page)?)
         }
         Err(e) => Err(e.into()),
     }
@@ -735,7 +707,7 @@ async fn ogn_page(
     let game_id = path.into_inner();
     let actor = access::actor(&session);
     let record = state
-        .db(move |conn| service::ogn(conn, &actor, game_id))
+        .db(move |conn| views::ogn(conn, &actor, game_id))
         .await?;
     Ok(super::attachment(
         "application/x-ogn; charset=utf-8",

@@ -8,8 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 
-use super::error::{ApiError, PageError};
-use crate::service::ServiceError;
+use super::error::{ApiError, Failure, PageError};
 
 /// The time a client has to send a request's head (its first line and headers).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
@@ -32,7 +31,7 @@ pub async fn within(
     match actix_web::rt::time::timeout(limit, next.call(req)).await {
         Ok(answer) => answer,
         Err(_) => {
-            let e = ServiceError::TimedOut(format!(
+            let e = Failure::TimedOut(format!(
                 "the request took longer than {} s to arrive; send it again",
                 limit.as_secs()
             ));

@@ -17,7 +17,7 @@ use super::AppState;
 use super::error::PageError;
 use super::pages::Nav;
 use crate::auth::UserSession;
-use crate::service::rounds::RoundView;
+use crate::service::round_views::RoundView;
 use crate::service::standings::{Report, rank_text, value_text};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
@@ -68,7 +68,7 @@ async fn content(state: &AppState, id: TournamentId) -> Result<Content, ServiceE
         Some(
             state
                 .db(move |conn| {
-                    crate::service::rounds::view(conn, &Actor::Visitor, id, number, Vec::new())
+                    crate::service::round_views::view(conn, &Actor::Visitor, id, number, Vec::new())
                 })
                 .await?,
         )
@@ -142,7 +142,7 @@ async fn watch(
     mut last: String,
     out: tokio::sync::mpsc::Sender<Bytes>,
 ) {
-    let mut changes = state.writer.subscribe();
+    let mut changes = state.service.changes();
     let started = std::time::Instant::now();
     while started.elapsed() < LIFETIME {
         match actix_web::rt::time::timeout(KEEP_ALIVE, changes.changed()).await {

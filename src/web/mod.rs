@@ -27,51 +27,41 @@ pub mod trf;
 use actix_web::{HttpResponse, web};
 use diesel::sqlite::SqliteConnection;
 
-use crate::db::DbPool;
+use self::error::Failure;
 use crate::service::ServiceError;
 pub use error::{ApiError, PageError};
 
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    pub pool: DbPool,
-    /// The one connection that writes (see [`crate::db::Writer`]).
-    pub writer: std::sync::Arc<crate::db::Writer>,
-    /// Standings reports, computed once per version of this service's data.
-    pub standings: std::sync::Arc<crate::service::standings::Cache>,
+    /// The service: every workflow and read model.
+    pub service: std::sync::Arc<crate::service::Service>,
+    /// Pages rendered from the standings reports, kept while their report is current.
+    pub rendered: std::sync::Arc<standings::Rendered>,
     /// The generation each owner's sessions must carry, as last read.
     pub sessions: std::sync::Arc<sessions::Generations>,
-    /// Sign-in attempts at names that have no account.
-    pub unknown_names: std::sync::Arc<crate::service::auth::UnknownNames>,
-    /// Failed sign-ins per client address.
-    pub throttle: std::sync::Arc<crate::auth::throttle::AddressThrottle>,
     /// Proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: std::sync::Arc<[std::net::IpAddr]>,
 }
 
 impl AppState {
-    /// Runs `f` (a service command that reads) with a connection, off the async threads.
+    /// Runs `f` (a service command that reads) with a reading connection, off the async
+    /// threads.
     pub async fn db<T, F>(&self, f: F) -> Result<T, ServiceError>
     where
         T: Send + 'static,
         F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
     {
-        let pool = self.pool.clone();
-        web::block(move || {
-            let mut conn = pool.get()?;
-            f(&mut conn)
-        })
-        .await?
+        self.service.read(f).await
     }
 
-    /// Runs `f` (a service command that writes) with the writing connection, off the async
-    /// threads.
+    /// Runs `f` (a service command that writes) on the writing connection.
     pub async fn write<T, F>(&self, f: F) -> Result<T, ServiceError>
     where
         T: Send + 'static,
         F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
     {
-        self.writer.run(f).await?
+        self.service.write(f).await
     }
 
     /// The standings report after round `after`, computed once per change of the data.
@@ -80,19 +70,7 @@ impl AppState {
         tournament_id: crate::tournament::TournamentId,
         after: Option<i32>,
     ) -> Result<std::sync::Arc<crate::service::standings::Report>, ServiceError> {
-        // The version is read before the data: a write that lands in between makes the entry
-        // stale at once, never a stale entry look current.
-        let version = self.writer.version();
-        if let Some(report) = self.standings.get(version, tournament_id, after) {
-            return Ok(report);
-        }
-        let report = std::sync::Arc::new(
-            self.db(move |conn| crate::service::standings::report(conn, tournament_id, after))
-                .await?,
-        );
-        self.standings
-            .put(version, tournament_id, after, report.clone());
-        Ok(report)
+        self.service.standings(tournament_id, after).await
     }
 }
 
@@ -148,7 +126,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::FormConfig::default()
             .limit(FORM_LIMIT)
             .error_handler(|err, _req| {
-                PageError(ServiceError::BadRequest(format!(
+                PageError(Failure::BadRequest(format!(
                     "the form could not be read: {err}"
                 )))
                 .into()
@@ -157,9 +135,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .app_data(web::PathConfig::default().error_handler(|_err, req| {
         let e = ServiceError::not_found("page");
         if req.path().starts_with("/api/") {
-            ApiError(e).into()
+            ApiError::from(e).into()
         } else {
-            PageError(e).into()
+            PageError::from(e).into()
         }
     }))
     .route("/", web::get().to(home))
@@ -225,16 +203,12 @@ pub fn attachment(content_type: &str, filename: &str, body: impl Into<web::Bytes
 }
 
 /// A request body of UTF-8 text (`what` names it in the answers): at most `limit` bytes.
-pub async fn text_body(
-    payload: web::Payload,
-    limit: usize,
-    what: &str,
-) -> Result<String, ServiceError> {
+pub async fn text_body(payload: web::Payload, limit: usize, what: &str) -> Result<String, Failure> {
     let body = payload
         .to_bytes_limited(limit)
         .await
         .map_err(|_| ServiceError::TooLarge(format!("{what} is over the limit of {limit} bytes")))?
-        .map_err(|e| ServiceError::BadRequest(format!("the body could not be read: {e}")))?;
+        .map_err(|e| Failure::BadRequest(format!("the body could not be read: {e}")))?;
     String::from_utf8(body.to_vec())
-        .map_err(|_| ServiceError::Invalid(format!("{what} is not UTF-8 text")))
+        .map_err(|_| ServiceError::Invalid(format!("{what} is not UTF-8 text")).into())
 }

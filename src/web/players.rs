@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::access;
-use super::error::{ApiError, PageError};
+use super::error::{ApiError, Failure, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
 use crate::service::auth::Owner;
@@ -485,7 +485,7 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
             .total_limit(2 * super::CSV_LIMIT)
             .memory_limit(2 * super::CSV_LIMIT)
             .error_handler(|err, _req| {
-                PageError(ServiceError::BadRequest(format!(
+                PageError(Failure::BadRequest(format!(
                     "the upload could not be read: {err}"
                 )))
                 .into()
@@ -742,14 +742,14 @@ struct ImportChoices {
 }
 
 /// Row numbers written as `2,5,7`.
-fn rows(text: Option<&str>) -> Result<Vec<usize>, ServiceError> {
+fn rows(text: Option<&str>) -> Result<Vec<usize>, Failure> {
     text.unwrap_or_default()
         .split(',')
         .map(str::trim)
         .filter(|r| !r.is_empty())
         .map(|r| {
             r.parse()
-                .map_err(|_| ServiceError::BadRequest(format!("{r:?} is not a row number")))
+                .map_err(|_| Failure::BadRequest(format!("{r:?} is not a row number")))
         })
         .collect()
 }

@@ -11,11 +11,12 @@ use serde::Deserialize;
 
 use super::AppState;
 use super::access;
-use super::error::{ApiError, PageError, status};
+use super::error::{ApiError, Failure, PageError, service_status};
 use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
 use crate::db::models::Round;
-use crate::service::rounds::{self as service, PairingEntry, RoundRequest, RoundView};
+use crate::service::round_views::{self as views, RoundView};
+use crate::service::rounds::{self as service, PairingEntry, RoundRequest};
 use crate::service::tournaments::TournamentView;
 use crate::service::views::GameView;
 use crate::service::{Actor, ServiceError};
@@ -31,62 +32,18 @@ pub struct RoundBody {
 }
 
 impl RoundBody {
-    pub fn request(&self) -> Result<RoundRequest, ServiceError> {
+    pub fn request(&self) -> Result<RoundRequest, Failure> {
         match (&self.pairings, self.generate) {
-            (Some(_), true) => Err(ServiceError::BadRequest(
+            (Some(_), true) => Err(Failure::BadRequest(
                 "give either \"pairings\" or \"generate\": true, not both".to_string(),
             )),
-            (None, false) => Err(ServiceError::BadRequest(
+            (None, false) => Err(Failure::BadRequest(
                 "give \"pairings\" or \"generate\": true".to_string(),
             )),
             (None, true) => Ok(RoundRequest::Generate),
-            (Some(entries), false) => service::manual_request(entries),
+            (Some(entries), false) => Ok(service::manual_request(entries)?),
         }
     }
-}
-
-/// Creates the next round. A generated pairing (a large Swiss takes a while) is computed on a
-/// reading connection, and written only if nothing it was computed from changed meanwhile: the
-/// writes of other tournaments never wait for it.
-async fn create_round(
-    state: &AppState,
-    actor: Actor,
-    tournament_id: TournamentId,
-    request: RoundRequest,
-) -> Result<RoundView, ServiceError> {
-    if let RoundRequest::Generate = request {
-        let reader = actor.clone();
-        let prepared = state
-            .db(move |conn| service::prepare(conn, &reader, tournament_id, None))
-            .await?;
-        return state
-            .write(move |conn| service::create_prepared(conn, &actor, tournament_id, &prepared))
-            .await;
-    }
-    state
-        .write(move |conn| service::create(conn, &actor, tournament_id, &request))
-        .await
-}
-
-/// Replaces (or corrects) a round's pairings; a generated one as [`create_round`] does.
-async fn replace_round(
-    state: &AppState,
-    actor: Actor,
-    (tournament_id, number): (TournamentId, i32),
-    request: RoundRequest,
-) -> Result<RoundView, ServiceError> {
-    if let RoundRequest::Generate = request {
-        let reader = actor.clone();
-        let prepared = state
-            .db(move |conn| service::prepare(conn, &reader, tournament_id, Some(number)))
-            .await?;
-        return state
-            .write(move |conn| service::replace_prepared(conn, &actor, tournament_id, &prepared))
-            .await;
-    }
-    state
-        .write(move |conn| service::replace(conn, &actor, tournament_id, number, &request))
-        .await
 }
 
 // --- API ---------------------------------------------------------------------------------------
@@ -100,7 +57,10 @@ async fn api_create(
     let tournament_id = path.into_inner();
     let actor = access::staff(&session)?;
     let request = body.request()?;
-    let view = create_round(&state, actor, tournament_id, request).await?;
+    let view = state
+        .service
+        .pair_round(actor, tournament_id, None, request)
+        .await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -112,7 +72,7 @@ async fn api_get(
     let (tournament_id, number) = path.into_inner();
     let actor = access::actor(&session);
     let view = state
-        .db(move |conn| service::view(conn, &actor, tournament_id, number, Vec::new()))
+        .db(move |conn| views::view(conn, &actor, tournament_id, number, Vec::new()))
         .await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -126,7 +86,10 @@ async fn api_replace(
     let (tournament_id, number) = path.into_inner();
     let actor = access::staff(&session)?;
     let request = body.request()?;
-    let view = replace_round(&state, actor, (tournament_id, number), request).await?;
+    let view = state
+        .service
+        .pair_round(actor, tournament_id, Some(number), request)
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -164,7 +127,7 @@ async fn api_list(
     let tournament_id = path.into_inner();
     let actor = access::actor(&session);
     let list = state
-        .db(move |conn| service::list(conn, &actor, tournament_id))
+        .db(move |conn| views::list(conn, &actor, tournament_id))
         .await?;
     let rounds: Vec<serde_json::Value> = list
         .rounds
@@ -207,7 +170,7 @@ async fn list(
 ) -> Result<ListPage, ServiceError> {
     let actor = access::actor(session);
     let list = state
-        .db(move |conn| service::list(conn, &actor, tournament_id))
+        .db(move |conn| views::list(conn, &actor, tournament_id))
         .await?;
     Ok(ListPage {
         nav: Nav::new(session),
@@ -245,9 +208,12 @@ async fn create_page(
     let request = match form.mode.as_str() {
         "generate" => RoundRequest::Generate,
         "by-hand" => RoundRequest::Manual(Vec::new(), Vec::new()),
-        _ => return Err(ServiceError::BadRequest("mode: generate or by-hand".to_string()).into()),
+        _ => return Err(Failure::BadRequest("mode: generate or by-hand".to_string()).into()),
     };
-    let result = create_round(&state, actor, tournament_id, request).await;
+    let result = state
+        .service
+        .pair_round(actor, tournament_id, None, request)
+        .await;
     match result {
         Ok(round) => Ok(see_other(&format!(
             "/tournaments/{tournament_id}/rounds/{}",
@@ -255,7 +221,7 @@ async fn create_page(
         ))),
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
             let page = list(&state, &session, tournament_id, Some(e.to_string())).await?;
-            Ok(render(status(&e), &page)?)
+            Ok(render(service_status(&e), &page)?)
         }
         Err(e) => Err(e.into()),
     }
@@ -327,7 +293,7 @@ async fn show(
 ) -> Result<ShowPage, ServiceError> {
     let actor = access::actor(session);
     let page = state
-        .db(move |conn| service::page(conn, &actor, tournament_id, number))
+        .db(move |conn| views::page(conn, &actor, tournament_id, number))
         .await?;
     let (rows, byes) = form_rows(&page.round, page.players.len(), page.runs);
     Ok(ShowPage {
@@ -419,13 +385,18 @@ async fn pairings_form(
     let actor = access::staff(&session)?;
     check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let result = match pairing_form_request(&form) {
-        Ok(request) => replace_round(&state, actor, (tournament_id, number), request).await,
+        Ok(request) => {
+            state
+                .service
+                .pair_round(actor, tournament_id, Some(number), request)
+                .await
+        }
         Err(e) => Err(e),
     };
     let (error, code) = match result {
         Ok(_) => (None, StatusCode::OK),
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
-            (Some(e.to_string()), status(&e))
+            (Some(e.to_string()), service_status(&e))
         }
         Err(e) => return Err(e.into()),
     };
@@ -614,7 +585,7 @@ async fn csv_page(
     let (tournament_id, number) = path.into_inner();
     let actor = access::actor(&session);
     let round = state
-        .db(move |conn| service::view(conn, &actor, tournament_id, number, Vec::new()))
+        .db(move |conn| views::view(conn, &actor, tournament_id, number, Vec::new()))
         .await?;
     let rows = round.games.iter().map(|g| {
         let north = g.north.as_ref();

@@ -67,7 +67,7 @@ pub async fn check(
     {
         let holds = holds(&state, &session, &identity)
             .await
-            .map_err(PageError)?;
+            .map_err(PageError::from)?;
         if !holds {
             session.sign_out();
         }

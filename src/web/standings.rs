@@ -2,7 +2,8 @@
 //! round-by-round table (Swiss), a page per player, the standings and all-games CSV, all games as
 //! one OGN file, and the standings API.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -20,6 +21,42 @@ use crate::service::tournaments::TournamentView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::standings::Standing;
 use crate::tournament::{PlayerId, TournamentId};
+
+/// Pages rendered from a standings report, kept while the service's report is the current one
+/// (the same `Arc`): the public standings page (the same for everyone not signed in) and the
+/// standings CSV. A new report (the data changed) is rendered again.
+#[derive(Default)]
+pub struct Rendered {
+    entries: Mutex<HashMap<(TournamentId, i32), Arc<Renders>>>,
+}
+
+struct Renders {
+    report: Arc<Report>,
+    public_page: OnceLock<web::Bytes>,
+    csv: OnceLock<web::Bytes>,
+}
+
+impl Rendered {
+    /// What was rendered from `report` so far.
+    fn of(&self, report: &Arc<Report>) -> Arc<Renders> {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let key = (report.t.id, report.after);
+        if let Some(r) = entries.get(&key)
+            && Arc::ptr_eq(&r.report, report)
+        {
+            return r.clone();
+        }
+        // Reports no longer kept by the service (nor being served) go.
+        entries.retain(|_, r| Arc::strong_count(&r.report) > 1);
+        let renders = Arc::new(Renders {
+            report: report.clone(),
+            public_page: OnceLock::new(),
+            csv: OnceLock::new(),
+        });
+        entries.insert(key, renders.clone());
+        renders
+    }
+}
 
 #[derive(Deserialize)]
 pub struct After {
@@ -64,7 +101,8 @@ async fn table_page(
     let actor = access::actor(&session);
     // Rendered once per change of the data for everyone who is not signed in.
     let public = actor == Actor::Visitor;
-    if public && let Some(page) = d.public_page.get() {
+    let renders = state.rendered.of(&d);
+    if public && let Some(page) = renders.public_page.get() {
         return Ok(html_response(StatusCode::OK, page.clone()));
     }
     let page = TablePage {
@@ -75,7 +113,7 @@ async fn table_page(
     };
     let body = web::Bytes::from(page.render().map_err(ServiceError::from)?);
     if public {
-        let _ = d.public_page.set(body.clone());
+        let _ = renders.public_page.set(body.clone());
     }
     Ok(html_response(StatusCode::OK, body))
 }
@@ -181,15 +219,16 @@ async fn player_page(
 }
 
 /// The standings CSV (written once per change of the data).
-fn standings_csv(d: &Report) -> Result<HttpResponse, ServiceError> {
+fn standings_csv(state: &AppState, d: &Arc<Report>) -> Result<HttpResponse, ServiceError> {
     let filename = format!("tournament-{}-standings-after-{}.csv", d.t.id, d.after);
-    if let Some(body) = d.csv.get() {
+    let renders = state.rendered.of(d);
+    if let Some(body) = renders.csv.get() {
         return Ok(super::csv_export::attachment(&filename, body.clone()));
     }
     let (header, rows) = service::csv_rows(d);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let body = web::Bytes::from(super::csv_export::write(&header, rows)?);
-    let _ = d.csv.set(body.clone());
+    let _ = renders.csv.set(body.clone());
     Ok(super::csv_export::attachment(&filename, body))
 }
 
@@ -204,7 +243,7 @@ async fn staff_standings_csv(
     state
         .db(move |conn| actor.check_runs(conn, id).map(drop))
         .await?;
-    standings_csv(&*state.standings(id, after).await?)
+    standings_csv(state, &state.standings(id, after).await?)
 }
 
 async fn standings_csv_page(
@@ -225,7 +264,7 @@ async fn games_csv_page(
     let id = path.into_inner();
     let actor = access::staff(&session)?;
     let (header, rows) = state
-        .db(move |conn| service::games_rows(conn, &actor, id))
+        .db(move |conn| crate::service::exports::games_rows(conn, &actor, id))
         .await?;
     Ok(super::csv_export::download(
         &format!("tournament-{id}-games.csv"),
@@ -243,7 +282,7 @@ async fn games_ogn_page(
     let id = path.into_inner();
     let actor = access::staff(&session)?;
     let text = state
-        .db(move |conn| service::games_ogn(conn, &actor, id))
+        .db(move |conn| crate::service::exports::games_ogn(conn, &actor, id))
         .await?;
     Ok(super::attachment(
         "application/x-ogn; charset=utf-8",

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::AppState;
 use super::access;
-use super::error::{ApiError, PageError, status};
+use super::error::{ApiError, Failure, PageError, service_status};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
 use crate::engine::Preset;
@@ -337,7 +337,7 @@ async fn update(
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}"))),
         Err(e @ ServiceError::Conflict(_)) => {
             let page = FormPage::new(&session, Some(id), fields, vec![e.to_string()]);
-            Ok(render(status(&e), &page)?)
+            Ok(render(service_status(&e), &page)?)
         }
         Err(e) => Err(e.into()),
     }
@@ -365,7 +365,7 @@ async fn controllers(
         "unassign" => false,
         _ => {
             return Err(
-                ServiceError::BadRequest("action must be assign or unassign".to_string()).into(),
+                Failure::BadRequest("action must be assign or unassign".to_string()).into(),
             );
         }
     };

@@ -131,7 +131,7 @@ async fn import(
                 presets: Preset::ALL.iter().map(|p| p.name()).collect(),
                 error: Some(e.to_string()),
             };
-            Ok(render(super::error::status(&e), &page)?)
+            Ok(render(super::error::service_status(&e), &page)?)
         }
         Err(e) => Err(e.into()),
     }

@@ -309,7 +309,7 @@ fn the_check_sees_a_circle_and_a_layer_crossed() {
     assert!(found.contains(&"web::AppState".to_string()), "{found:?}");
     assert!(!found.iter().any(|p| p.contains("nothing")), "{found:?}");
     let graph = graph();
-    assert!(graph["service::rounds"].contains("service::views"));
+    assert!(graph["service::round_views"].contains("service::views"));
     assert!(graph["web::games"].contains("service::games"));
     // `use super::{Actor, ...}` in a service module is followed to where Actor is defined.
     assert!(

@@ -292,7 +292,7 @@ async fn pairing_numbers_follow_the_ratings_unless_the_controller_fixes_them_bef
 
 #[actix_web::test]
 async fn a_swiss_field_too_large_to_pair_in_time_is_refused_with_the_way_out() {
-    use oware_tournament::service::rounds::MAX_SWISS_FIELD;
+    use oware_tournament::service::pairings::MAX_SWISS_FIELD;
     let app = spawn_app().await;
     let organiser = app.organiser().await;
     let t = create_tournament(&organiser, "Open").await;

@@ -1,0 +1,138 @@
+//! Exports of a tournament's games: CSV rows, and OGN records (one game's, or every game's as
+//! one file that `oware-tournament validate` reads back).
+
+use std::collections::HashMap;
+
+use diesel::sqlite::SqliteConnection;
+
+use super::game_context::{Context, game_replay};
+use super::views::{GameView, names};
+use super::{Actor, ServiceError};
+use crate::db::queries;
+use crate::engine::ogn::{self, OgnGame};
+use crate::tournament::{PlayerId, TournamentId};
+
+/// The game as an OGN record, if it has a move list.
+pub fn ogn_record(
+    ctx: &Context,
+    names: &HashMap<PlayerId, String>,
+) -> Result<Option<OgnGame>, ServiceError> {
+    let Some(replayed) = game_replay(ctx)? else {
+        return Ok(None);
+    };
+    let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+    let mut tags = vec![
+        ("Event".to_string(), ctx.tournament.name.clone()),
+        ("Site".to_string(), ctx.tournament.venue.clone()),
+        (
+            "Date".to_string(),
+            ctx.tournament
+                .start_date
+                .map(|d| d.format("%Y.%m.%d").to_string())
+                .unwrap_or_else(|| "????.??.??".to_string()),
+        ),
+        ("Round".to_string(), ctx.round.number.to_string()),
+        (
+            "Board".to_string(),
+            ctx.game.board.map(|b| b.to_string()).unwrap_or_default(),
+        ),
+        ("South".to_string(), name(ctx.game.south_id)),
+        (
+            "North".to_string(),
+            ctx.game.north_id.map(name).unwrap_or_default(),
+        ),
+    ];
+    tags.retain(|(_, v)| !v.is_empty());
+    Ok(Some(OgnGame::from_replay(
+        &replayed,
+        &tags,
+        ctx.declared_end(),
+    )))
+}
+
+/// Every game of the published rounds as CSV rows under their header, for the staff who run the
+/// tournament.
+pub fn games_rows(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+) -> Result<(Vec<&'static str>, Vec<Vec<String>>), ServiceError> {
+    actor.check_runs(conn, id)?;
+    let names = names(conn, id)?;
+    let mut games: Vec<(i32, GameView, crate::db::models::Game)> =
+        queries::games_with_rounds(conn, id, true)?
+            .into_iter()
+            .map(|(g, r)| (r.number, GameView::new(&g, r.number, &names), g))
+            .collect();
+    games.sort_by_key(|(number, _, g)| (*number, g.board.unwrap_or(i32::MAX)));
+    let text = |v: Option<&str>| v.unwrap_or_default().to_string();
+    let rows = games
+        .into_iter()
+        .map(|(number, view, g)| {
+            vec![
+                number.to_string(),
+                g.board.map(|b| b.to_string()).unwrap_or_default(),
+                view.south.name.clone(),
+                view.north
+                    .as_ref()
+                    .map_or_else(|| "(bye)".to_string(), |n| n.name.clone()),
+                view.result_text.clone(),
+                text(g.kind.map(Into::into)),
+                g.status.to_string(),
+                g.south_seeds.map(|s| s.to_string()).unwrap_or_default(),
+                g.north_seeds.map(|s| s.to_string()).unwrap_or_default(),
+                text(g.end_kind.map(Into::into)),
+                text(g.end_reason.as_deref()),
+                g.verified.to_string(),
+                text(g.moves.as_deref()),
+            ]
+        })
+        .collect();
+    let header = vec![
+        "round",
+        "board",
+        "south",
+        "north",
+        "result",
+        "kind",
+        "status",
+        "south_seeds",
+        "north_seeds",
+        "end",
+        "end_reason",
+        "verified",
+        "moves",
+    ];
+    Ok((header, rows))
+}
+
+/// Every game with a move list whose result counts, as one OGN file that
+/// `oware-tournament validate` reads back, for the staff who run the tournament.
+pub fn games_ogn(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+) -> Result<String, ServiceError> {
+    actor.check_runs(conn, id)?;
+    let names = names(conn, id)?;
+    let tournament = queries::get_tournament(conn, id)?;
+    let mut records = Vec::new();
+    for (game, round) in queries::games_with_rounds(conn, id, true)? {
+        if !game.status.counts() {
+            continue;
+        }
+        let key = (round.number, game.board);
+        let ctx = Context {
+            game,
+            tournament: tournament.clone(),
+            round,
+        };
+        if let Some(record) = ogn_record(&ctx, &names)? {
+            records.push((key, record));
+        }
+    }
+    records.sort_by_key(|(k, _)| *k);
+    Ok(ogn::write_all(
+        &records.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
+    ))
+}

@@ -1,0 +1,291 @@
+//! What the pages and the API show of a game: its replay ply by ply, its sheets (for its
+//! players and the staff), where two sheets first differ, and its OGN record.
+
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::exports::ogn_record;
+use super::game_context::{Context, declared_end, game_replay};
+use super::views::{GameView, names};
+use super::{Actor, ServiceError};
+use crate::db::models::SheetRow;
+use crate::db::queries;
+use crate::engine::ogn::OgnGame;
+use crate::engine::{DeclaredEnd, Position, Rules, Side, replay};
+use crate::tournament::sheets::EndKind;
+use crate::tournament::{GameId, GameStatus, PlayerId, SheetId, TournamentId, Winner};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlyView {
+    pub ply: u32,
+    pub side: Side,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub pit: usize,
+    pub sown: u32,
+    pub captured: u8,
+    pub board: [u8; 12],
+    pub stores: [u8; 2],
+}
+
+/// A sheet a player sent, with whether its moves replay under the tournament's rules now.
+#[derive(Clone, Debug, Serialize)]
+pub struct SheetView {
+    pub id: SheetId,
+    pub player_id: PlayerId,
+    pub result: Winner,
+    pub seeds: [i32; 2],
+    pub end: EndKind,
+    /// The moves in letters, every capture marked (empty when the sheet has none).
+    pub moves: String,
+    pub plies: i32,
+    pub verified: bool,
+    /// The moves replay to what the sheet declares (a sheet without moves: true).
+    pub replays: bool,
+    /// Where and why they do not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_problem: Option<String>,
+    pub created_at: chrono::NaiveDateTime,
+}
+
+impl SheetView {
+    fn new(s: SheetRow, rules: &Rules) -> SheetView {
+        let end = declared_end(Some(s.winner), Some(s.end_kind));
+        let problem = if s.moves.is_empty() {
+            None
+        } else {
+            replay(&s.moves, rules, Position::start(), None, end)
+                .err()
+                .map(|e| format!("at ply {} ({}): {}", e.ply, e.token, e.message))
+        };
+        SheetView {
+            id: s.id,
+            player_id: s.player_id,
+            result: s.winner,
+            seeds: [s.south_seeds, s.north_seeds],
+            end: s.end_kind,
+            moves: s.moves,
+            plies: s.plies,
+            verified: s.verified,
+            replays: problem.is_none(),
+            replay_problem: problem,
+            created_at: s.created_at,
+        }
+    }
+}
+
+/// Where the latest sheets of the two players first part: the ply, each sheet's move there
+/// (none where a list has ended), and the position before it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SheetDifference {
+    pub ply: u32,
+    pub south_sheet: SheetId,
+    pub north_sheet: SheetId,
+    pub in_south_sheet: Option<String>,
+    pub in_north_sheet: Option<String>,
+    /// The position before that ply, as a position string.
+    pub position: String,
+    #[serde(skip)]
+    pub board: Position,
+}
+
+/// The pits moved, in order, of a stored move list (`1. C f+2 2. B` gives C, f, B).
+fn pits_of(moves: &str) -> Vec<String> {
+    moves
+        .split_whitespace()
+        .map(|t| {
+            t.chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect::<String>()
+        })
+        .filter(|pit| !pit.is_empty())
+        .collect()
+}
+
+/// Where the latest sheet of South and the latest of North first differ in their moves, if both
+/// sent one with moves and the lists are not the same.
+fn first_difference(sheets: &[SheetView], ctx: &Context, rules: &Rules) -> Option<SheetDifference> {
+    let latest = |p: PlayerId| sheets.iter().rev().find(|s| s.player_id == p);
+    let (south, north) = (latest(ctx.game.south_id)?, latest(ctx.game.north_id?)?);
+    let (a, b) = (pits_of(&south.moves), pits_of(&north.moves));
+    let at = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+    let before = a[..at].join(" ");
+    let board = replay(
+        &before,
+        rules,
+        Position::start(),
+        None,
+        DeclaredEnd::Natural,
+    )
+    .ok()?
+    .final_position();
+    Some(SheetDifference {
+        ply: at as u32 + 1,
+        south_sheet: south.id,
+        north_sheet: north.id,
+        in_south_sheet: a.get(at).cloned(),
+        in_north_sheet: b.get(at).cloned(),
+        position: board.to_string(),
+        board,
+    })
+}
+
+/// A game as its page and the API show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameDetail {
+    #[serde(flatten)]
+    pub game: GameView,
+    pub tournament_id: TournamentId,
+    pub end: Option<EndKind>,
+    pub end_reason: Option<String>,
+    pub verified: bool,
+    /// Why the controller set the result (for the staff who run the tournament only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The result was set by the controller.
+    pub ruled: bool,
+    pub moves: Option<String>,
+    pub plies: Vec<PlyView>,
+    /// The stored moves no longer replay under the tournament's rules: where and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_error: Option<String>,
+    /// The sheets, for the staff who run the tournament and the game's players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheets: Option<Vec<SheetView>>,
+    /// Where the players' latest sheets first differ (for the staff).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difference: Option<SheetDifference>,
+    /// Who looks: the player signed in (if they play in the tournament), and whether they run
+    /// it.
+    #[serde(skip)]
+    pub viewer: Viewer,
+    #[serde(skip)]
+    pub tournament_name: String,
+}
+
+/// Who is looking at a game.
+#[derive(Clone, Debug, Default)]
+pub struct Viewer {
+    pub player: Option<PlayerId>,
+    pub runs: bool,
+}
+
+impl GameDetail {
+    /// The viewer plays this game.
+    pub fn playing(&self) -> bool {
+        self.viewer.player.is_some_and(|p| {
+            p == self.game.south.id || self.game.north.as_ref().is_some_and(|n| n.id == p)
+        })
+    }
+
+    /// The latest sheet, as far as the viewer may see the sheets.
+    pub fn latest_sheet(&self) -> Option<&SheetView> {
+        self.sheets.as_ref().and_then(|s| s.last())
+    }
+
+    /// A sheet waits for the viewer's confirmation.
+    pub fn can_confirm(&self) -> bool {
+        let last = self.latest_sheet();
+        self.playing()
+            && self.game.status == GameStatus::Submitted
+            && last.is_some_and(|s| Some(s.player_id) != self.viewer.player)
+    }
+
+    /// The viewer may send a sheet now.
+    pub fn can_submit(&self) -> bool {
+        self.playing() && self.game.status.open()
+    }
+}
+
+/// The replay of a game's accepted moves.
+/// Loads a game for an actor: games of unpublished rounds only for the staff who run them.
+fn load_for(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+) -> Result<(Context, Viewer), ServiceError> {
+    let ctx = Context::load(conn, game_id)?;
+    let viewer = Viewer {
+        player: actor.player_in(ctx.tournament.id),
+        runs: actor.runs(conn, ctx.tournament.id)?,
+    };
+    if !ctx.round.published && !viewer.runs {
+        return Err(ServiceError::not_found("game"));
+    }
+    Ok((ctx, viewer))
+}
+
+/// A game as the actor may see it.
+pub fn detail(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+) -> Result<GameDetail, ServiceError> {
+    let (ctx, viewer) = load_for(conn, actor, game_id)?;
+    let names = names(conn, ctx.tournament.id)?;
+    let rules = ctx.rules()?;
+    let (replayed, replay_error) = match game_replay(&ctx) {
+        Ok(r) => (r, None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let plies = replayed
+        .map(|r| {
+            r.plies
+                .iter()
+                .map(|p| PlyView {
+                    ply: p.number,
+                    side: p.played.side,
+                    mv: p.played.mv.pit.letter().to_string(),
+                    pit: p.played.mv.pit.index(),
+                    sown: p.played.sown,
+                    captured: p.played.captured_by_mover(),
+                    board: p.played.position.pits(),
+                    stores: p.played.position.stores(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let sheets: Option<Vec<SheetView>> =
+        if viewer.runs || viewer.player.is_some_and(|p| ctx.side_of(p).is_some()) {
+            Some(
+                queries::game_sheets(conn, ctx.game.id)?
+                    .into_iter()
+                    .map(|s| SheetView::new(s, &rules))
+                    .collect(),
+            )
+        } else {
+            None
+        };
+    let difference = sheets
+        .as_deref()
+        .filter(|_| viewer.runs)
+        .and_then(|s| first_difference(s, &ctx, &rules));
+    Ok(GameDetail {
+        game: GameView::new(&ctx.game, ctx.round.number, &names),
+        tournament_id: ctx.tournament.id,
+        end: ctx.game.end_kind,
+        end_reason: ctx.game.end_reason.clone(),
+        verified: ctx.game.verified && replay_error.is_none(),
+        reason: ctx.game.reason.clone().filter(|_| viewer.runs),
+        ruled: ctx.game.reason.is_some() && ctx.game.status == GameStatus::Final,
+        moves: ctx.game.moves.clone(),
+        plies,
+        replay_error,
+        sheets,
+        difference,
+        viewer,
+        tournament_name: ctx.tournament.name.clone(),
+    })
+}
+
+/// One game's OGN record, as the actor may see it.
+pub fn ogn(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+) -> Result<OgnGame, ServiceError> {
+    let (ctx, _) = load_for(conn, actor, game_id)?;
+    let names = names(conn, ctx.tournament.id)?;
+    ogn_record(&ctx, &names)?
+        .ok_or_else(|| ServiceError::NotFound("this game has no move list".to_string()))
+}

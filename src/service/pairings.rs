@@ -1,0 +1,204 @@
+//! Generated pairings: what the tournament's system (round robin, Swiss) is given to pair a
+//! round, and the pairing it gives; the checks of any pairing against the rounds before it.
+
+use std::collections::{HashMap, HashSet};
+
+use diesel::sqlite::SqliteConnection;
+
+use super::views::records;
+use super::{Found, ServiceError};
+use crate::db::models::{Player, Tournament};
+use crate::db::queries;
+use crate::fide::dutch;
+use crate::tournament::history::{dutch_input, meetings, round_pairing};
+use crate::tournament::pairing::{PairingCheck, RoundPairing, check_pairing, round_robin};
+use crate::tournament::{PairingSystem, TournamentId};
+
+/// The most players a generated Swiss round pairs: the Dutch system takes at most about 3 s
+/// for this many on one core, in the rounds with the largest score groups (README,
+/// "Performance"); a larger field is paired by hand.
+pub const MAX_SWISS_FIELD: usize = 800;
+
+/// Everything a generated pairing is computed from: what the system is given, and nothing
+/// else. A pairing computed from one input is written only if the input, read again when it is
+/// written, is the same (settings, players, results, byes and pairs ruled out included).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PairingInput {
+    /// Berger tables: the players in pairing-number order (id, withdrawn), and the round.
+    RoundRobin {
+        players: Vec<(i32, bool)>,
+        number: i32,
+    },
+    /// The Dutch system: its input, and the player id of each of its players.
+    Swiss { ids: Vec<i32>, input: dutch::Input },
+}
+
+impl PairingInput {
+    /// The pairing the system gives.
+    pub fn pair(&self) -> Result<RoundPairing, ServiceError> {
+        match self {
+            PairingInput::RoundRobin { players, number } => Ok(round_robin_round(players, *number)),
+            PairingInput::Swiss { ids, input } => {
+                let pairing =
+                    dutch::pair(input).map_err(|e| ServiceError::Invalid(e.to_string()))?;
+                Ok(round_pairing(ids, &pairing))
+            }
+        }
+    }
+}
+
+/// What the tournament's system is given to pair round `number`.
+pub fn input(
+    conn: &mut SqliteConnection,
+    t: &Tournament,
+    number: i32,
+) -> Result<PairingInput, ServiceError> {
+    let players = queries::list_players(conn, t.id)?;
+    match t.pairing {
+        PairingSystem::Manual => Err(ServiceError::Invalid(
+            "this tournament's pairings are entered by hand: give \"pairings\"".to_string(),
+        )),
+        PairingSystem::RoundRobin => Ok(PairingInput::RoundRobin {
+            players: players.iter().map(|p| (p.id.get(), p.withdrawn)).collect(),
+            number,
+        }),
+        PairingSystem::Swiss => swiss_input(conn, t, &players, number),
+    }
+}
+
+/// The Dutch system's input for round `number`: players in pairing-number order (the order of
+/// `players`), those away left out, pairs ruled out and clubmates never seated together.
+fn swiss_input(
+    conn: &mut SqliteConnection,
+    t: &Tournament,
+    players: &[Player],
+    number: i32,
+) -> Result<PairingInput, ServiceError> {
+    let settings = super::tournaments::stored_settings(t)?;
+    let history = records(conn, t.id, Some(number))?;
+    let mut byes = super::standings::requested_byes(conn, t.id)?;
+    let restrictions = super::restrictions::for_round(conn, t, players, &byes, number)?;
+    byes.retain(|b| b.round < number);
+    let entrants = super::standings::entrants(players);
+    let away: HashSet<i32> = players
+        .iter()
+        .filter(|p| p.withdrawn || restrictions.away.contains(&p.id.get()))
+        .map(|p| p.id.get())
+        .collect();
+    let field = entrants.len() - away.len();
+    if field > MAX_SWISS_FIELD {
+        return Err(ServiceError::Invalid(format!(
+            "{field} players to pair: the Dutch pairing of more than {MAX_SWISS_FIELD} \
+             players takes too long on this server; enter this round's pairings by hand"
+        )));
+    }
+    let forbidden: HashSet<(i32, i32)> = restrictions
+        .ruled_out
+        .union(&restrictions.clubmates)
+        .copied()
+        .collect();
+    let planned = usize::try_from(settings.rounds).ok().filter(|&r| r > 0);
+    let input = dutch_input(
+        &entrants,
+        &away,
+        &history,
+        &byes,
+        &settings.points,
+        number,
+        &forbidden,
+        planned,
+    );
+    Ok(PairingInput::Swiss {
+        ids: entrants.iter().map(|e| e.id).collect(),
+        input,
+    })
+}
+
+/// The round robin's pairing of round `number`: the whole table is drawn from the players in
+/// order of registration, so that it stays the same from round to round; a withdrawn player's
+/// opponent has a bye.
+fn round_robin_round(players: &[(i32, bool)], number: i32) -> RoundPairing {
+    // Berger tables seat the players by pairing number (the order of `players`).
+    let ids: Vec<i32> = players.iter().map(|&(id, _)| id).collect();
+    let withdrawn: HashSet<i32> = players
+        .iter()
+        .filter(|&&(_, withdrawn)| withdrawn)
+        .map(|&(id, _)| id)
+        .collect();
+    let table = round_robin(&ids, number as usize);
+    let mut pairing = RoundPairing::default();
+    for pair in table.boards {
+        match (
+            withdrawn.contains(&pair.south),
+            withdrawn.contains(&pair.north),
+        ) {
+            (false, false) => pairing.boards.push(pair),
+            (true, false) => pairing.byes.push(pair.north),
+            (false, true) => pairing.byes.push(pair.south),
+            (true, true) => {}
+        }
+    }
+    pairing
+        .byes
+        .extend(table.byes.into_iter().filter(|b| !withdrawn.contains(b)));
+    pairing
+}
+
+/// Checks a pairing; errors refuse it, warnings go back with the round.
+pub fn check(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    number: i32,
+    pairing: &RoundPairing,
+) -> Result<Vec<String>, ServiceError> {
+    let result = pairing_check(conn, tournament_id, number, pairing)?;
+    if result.errors.is_empty() {
+        Ok(result.warnings)
+    } else {
+        Err(ServiceError::Invalid(result.errors.join("; ")))
+    }
+}
+
+/// What checking the pairing of round `number` finds, against the rounds before it.
+pub fn pairing_check(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    number: i32,
+    pairing: &RoundPairing,
+) -> Result<PairingCheck, ServiceError> {
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let listed = queries::list_players(conn, tournament_id)?;
+    let requested = super::standings::requested_byes(conn, tournament_id)?;
+    let restrictions = super::restrictions::for_round(conn, &t, &listed, &requested, number)?;
+    let players: HashMap<i32, (String, bool)> = listed
+        .into_iter()
+        .map(|p| (p.id.get(), (p.name, p.withdrawn)))
+        .collect();
+    let history = records(conn, tournament_id, Some(number))?;
+    let (met, byes) = meetings(&history);
+    Ok(check_pairing(pairing, &players, &met, &byes, &restrictions))
+}
+
+/// The warning that games of the round before round `number` have no result that counts yet.
+pub fn open_before(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    number: i32,
+) -> Result<Option<String>, ServiceError> {
+    let rounds = queries::list_rounds(conn, tournament_id)?;
+    let Some(previous) = rounds.iter().find(|r| r.number == number - 1) else {
+        return Ok(None);
+    };
+    let open = queries::round_games(conn, previous.id)?
+        .iter()
+        .filter(|g| !g.status.counts())
+        .count();
+    Ok((open > 0).then(|| {
+        format!(
+            "{open} game{} of round {} {} no final result; the pairing used the results that count",
+            if open == 1 { "" } else { "s" },
+            previous.number,
+            if open == 1 { "has" } else { "have" }
+        )
+    }))
+}

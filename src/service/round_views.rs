@@ -1,0 +1,236 @@
+//! What the pages and the API show of rounds: a round with its games, the list of rounds, a
+//! round's page for the staff.
+
+use std::collections::HashSet;
+
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::pairings::{open_before, pairing_check};
+use super::views::{GameView, names};
+use super::{Actor, Found, ServiceError};
+use crate::db::models::Round;
+use crate::db::queries;
+use crate::tournament::pairing::{Pair, RoundPairing};
+use crate::tournament::{GameStatus, PlayerId, RoundId, TournamentId};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundView {
+    pub tournament_id: TournamentId,
+    pub number: i32,
+    pub published: bool,
+    /// When the pairings were last corrected after publishing.
+    pub corrected_at: Option<chrono::NaiveDateTime>,
+    pub games: Vec<GameView>,
+    /// The byes players asked for in this round (they are not paired).
+    pub requested_byes: Vec<super::byes::ByeView>,
+    pub warnings: Vec<String>,
+}
+
+/// A player's place in a round: their board, side and opponent (a bye: no board, no side).
+#[derive(Clone, Debug)]
+pub struct Place {
+    pub player: PlayerId,
+    pub name: String,
+    pub board: Option<i32>,
+    pub south: Option<bool>,
+    /// The opponent's name, or `bye`.
+    pub opponent: String,
+}
+
+impl RoundView {
+    /// Every player of the round's games by name (case aside), as a list to find one's board.
+    pub fn places_by_name(&self) -> Vec<Place> {
+        let mut places = Vec::new();
+        for g in &self.games {
+            let place = |player: &super::views::PlayerRef, south: bool, opponent: &str| Place {
+                player: player.id,
+                name: player.name.clone(),
+                board: g.board,
+                south: Some(south),
+                opponent: opponent.to_string(),
+            };
+            match &g.north {
+                Some(n) => {
+                    places.push(place(&g.south, true, &n.name));
+                    places.push(place(n, false, &g.south.name));
+                }
+                None => places.push(Place {
+                    board: None,
+                    south: None,
+                    ..place(&g.south, true, "bye")
+                }),
+            }
+        }
+        places.sort_by_key(|s| s.name.to_lowercase());
+        places
+    }
+}
+
+/// A round as shown, if the actor may see it (unpublished rounds: only staff who run it).
+pub fn view(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    number: i32,
+    warnings: Vec<String>,
+) -> Result<RoundView, ServiceError> {
+    queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
+    let runs = actor.runs(conn, tournament_id)?;
+    if !round.published && !runs {
+        return Err(ServiceError::NotFound(format!(
+            "round {number} is not published yet"
+        )));
+    }
+    let names = names(conn, tournament_id)?;
+    let games = queries::round_games(conn, round.id)?
+        .iter()
+        .map(|g| GameView::new(g, number, &names))
+        .collect();
+    let requested_byes = super::byes::list(conn, tournament_id)?
+        .into_iter()
+        .filter(|b| b.round == number)
+        .collect();
+    Ok(RoundView {
+        tournament_id,
+        number,
+        published: round.published,
+        corrected_at: round.corrected_at,
+        games,
+        requested_byes,
+        warnings,
+    })
+}
+
+/// The rounds the actor may see (unpublished ones: only staff who run the tournament), whether
+/// they run it, and the number of the round they may pair next.
+pub struct RoundList {
+    pub t: super::tournaments::TournamentView,
+    pub rounds: Vec<Round>,
+    pub runs: bool,
+    pub next: Option<i32>,
+}
+
+pub fn list(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+) -> Result<RoundList, ServiceError> {
+    let t = super::tournaments::get(conn, tournament_id)?;
+    let runs = actor.runs(conn, tournament_id)?;
+    let rounds: Vec<Round> = queries::list_rounds(conn, tournament_id)?
+        .into_iter()
+        .filter(|r| r.published || runs)
+        .collect();
+    let next_number = rounds.last().map_or(1, |r| r.number + 1);
+    let next = (runs && next_number <= t.rounds && rounds.last().is_none_or(|r| r.published))
+        .then_some(next_number);
+    Ok(RoundList {
+        t,
+        rounds,
+        runs,
+        next,
+    })
+}
+
+/// A round's page: the round; for the staff who run it, the active players by name (for the
+/// pairing form), the games of the round by status, and the games still open in the event.
+pub struct RoundPage {
+    pub t: super::tournaments::TournamentView,
+    pub round: RoundView,
+    pub runs: bool,
+    pub players: Vec<(PlayerId, String)>,
+    /// Each status with the round's games in it (boards only, byes are final at once).
+    pub by_status: Vec<(GameStatus, Vec<GameView>)>,
+    /// Games of published rounds whose result does not count yet.
+    pub open_in_event: usize,
+}
+
+/// What the pairing of a round warns of, as it stands: rematches, second byes, players left
+/// out, and results of the round before that do not count yet.
+fn standing_warnings(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    round: &RoundView,
+) -> Result<Vec<String>, ServiceError> {
+    let pairing = RoundPairing {
+        boards: round
+            .games
+            .iter()
+            .filter_map(|g| {
+                Some(Pair {
+                    south: g.south.id.get(),
+                    north: g.north.as_ref()?.id.get(),
+                })
+            })
+            .collect(),
+        byes: round
+            .games
+            .iter()
+            .filter(|g| g.north.is_none())
+            .map(|g| g.south.id.get())
+            .collect(),
+    };
+    let check = pairing_check(conn, tournament_id, round.number, &pairing)?;
+    let mut warnings: Vec<String> = check.errors.into_iter().chain(check.warnings).collect();
+    warnings.extend(open_before(conn, tournament_id, round.number)?);
+    Ok(warnings)
+}
+
+pub fn page(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+    number: i32,
+) -> Result<RoundPage, ServiceError> {
+    let mut round = view(conn, actor, tournament_id, number, Vec::new())?;
+    let t = super::tournaments::get(conn, tournament_id)?;
+    let runs = actor.runs(conn, tournament_id)?;
+    if !runs {
+        return Ok(RoundPage {
+            t,
+            round,
+            runs,
+            players: Vec::new(),
+            by_status: Vec::new(),
+            open_in_event: 0,
+        });
+    }
+    round.warnings = standing_warnings(conn, tournament_id, &round)?;
+    let mut players: Vec<(PlayerId, String)> = queries::list_players(conn, tournament_id)?
+        .into_iter()
+        .filter(|p| !p.withdrawn)
+        .map(|p| (p.id, p.name))
+        .collect();
+    players.sort_by(|a, b| a.1.cmp(&b.1));
+    let by_status = <GameStatus as strum::VariantArray>::VARIANTS
+        .iter()
+        .map(|&status| {
+            let games = round
+                .games
+                .iter()
+                .filter(|g| g.north.is_some() && g.status == status)
+                .cloned()
+                .collect();
+            (status, games)
+        })
+        .collect();
+    let published: HashSet<RoundId> = queries::list_rounds(conn, tournament_id)?
+        .into_iter()
+        .filter(|r| r.published)
+        .map(|r| r.id)
+        .collect();
+    let open_in_event = queries::tournament_games(conn, tournament_id)?
+        .iter()
+        .filter(|g| published.contains(&g.round_id) && g.north_id.is_some() && !g.status.counts())
+        .count();
+    Ok(RoundPage {
+        t,
+        round,
+        runs,
+        players,
+        by_status,
+        open_in_event,
+    })
+}
