@@ -179,81 +179,9 @@ pub fn suggest(
     let last = failing.min(n);
     let optional = !rules.compulsory_capture;
     let mut found: Vec<(usize, Vec<Token<'_>>, Edit)> = Vec::new();
-    let mut candidate: Vec<Token<'_>> = Vec::with_capacity(n + 1);
     for i in 0..=last {
-        let side = side_at(start, i);
-        let choices = pit_tokens(notation, side, optional);
-        // Replace the move at i.
-        if i < n {
-            for t in &choices {
-                if t.text == tokens[i].text {
-                    continue;
-                }
-                candidate.clear();
-                candidate.extend_from_slice(&tokens[..i]);
-                candidate.push(*t);
-                candidate.extend_from_slice(&tokens[i + 1..]);
-                if accepts(&candidate) {
-                    let edit = Edit {
-                        ply: i as u32 + 1,
-                        kind: EditKind::Replace,
-                        was: Some(tokens[i].text.to_string()),
-                        now: Some(letter(notation, t, side)),
-                    };
-                    found.push((i, candidate.clone(), edit));
-                }
-            }
-        }
-        // Swap the moves at i and i + 1.
-        if i + 1 < n && tokens[i].text != tokens[i + 1].text {
-            candidate.clear();
-            candidate.extend_from_slice(&tokens);
-            candidate.swap(i, i + 1);
-            if accepts(&candidate) {
-                let edit = Edit {
-                    ply: i as u32 + 1,
-                    kind: EditKind::Swap,
-                    was: Some(format!("{} {}", tokens[i].text, tokens[i + 1].text)),
-                    now: Some(format!(
-                        "{} {}",
-                        letter(notation, &candidate[i], side),
-                        letter(notation, &candidate[i + 1], side.other())
-                    )),
-                };
-                found.push((i, candidate.clone(), edit));
-            }
-        }
-        // Leave out the move at i.
-        if i < n {
-            candidate.clear();
-            candidate.extend_from_slice(&tokens[..i]);
-            candidate.extend_from_slice(&tokens[i + 1..]);
-            if accepts(&candidate) {
-                let edit = Edit {
-                    ply: i as u32 + 1,
-                    kind: EditKind::Delete,
-                    was: Some(tokens[i].text.to_string()),
-                    now: None,
-                };
-                found.push((i, candidate.clone(), edit));
-            }
-        }
-        // Put a missing move in before the move at i.
-        for t in &choices {
-            candidate.clear();
-            candidate.extend_from_slice(&tokens[..i]);
-            candidate.push(*t);
-            candidate.extend_from_slice(&tokens[i..]);
-            if accepts(&candidate) {
-                let edit = Edit {
-                    ply: i as u32 + 1,
-                    kind: EditKind::Insert,
-                    was: None,
-                    now: Some(letter(notation, t, side)),
-                };
-                found.push((i, candidate.clone(), edit));
-            }
-        }
+        let choices = pit_tokens(notation, side_at(start, i), optional);
+        found.extend(edits_at(&tokens, i, &choices, (notation, start), &accepts));
     }
     // Closest to the failing ply first (a list mended at the ply that failed is the likeliest),
     // then by the kind of edit, then the earlier ply.
@@ -281,6 +209,94 @@ pub fn suggest(
         }
     }
     out
+}
+
+/// The single edits at ply `i` (0-based) of `tokens` that `accepts` takes: the move there
+/// replaced by one of `choices` (the pits the side to move may name), it and the next swapped,
+/// it left out, or one of `choices` put in before it; each with the list it makes.
+fn edits_at<'a>(
+    tokens: &[Token<'a>],
+    i: usize,
+    choices: &[Token<'a>],
+    (notation, start): (Notation, Position),
+    accepts: &impl Fn(&[Token<'a>]) -> bool,
+) -> Vec<(usize, Vec<Token<'a>>, Edit)> {
+    let n = tokens.len();
+    let side = side_at(start, i);
+    let mut found = Vec::new();
+    let mut candidate: Vec<Token<'a>> = Vec::with_capacity(n + 1);
+    // Replace the move at i.
+    if i < n {
+        for t in choices {
+            if t.text == tokens[i].text {
+                continue;
+            }
+            candidate.clear();
+            candidate.extend_from_slice(&tokens[..i]);
+            candidate.push(*t);
+            candidate.extend_from_slice(&tokens[i + 1..]);
+            if accepts(&candidate) {
+                let edit = Edit {
+                    ply: i as u32 + 1,
+                    kind: EditKind::Replace,
+                    was: Some(tokens[i].text.to_string()),
+                    now: Some(letter(notation, t, side)),
+                };
+                found.push((i, candidate.clone(), edit));
+            }
+        }
+    }
+    // Swap the moves at i and i + 1.
+    if i + 1 < n && tokens[i].text != tokens[i + 1].text {
+        candidate.clear();
+        candidate.extend_from_slice(tokens);
+        candidate.swap(i, i + 1);
+        if accepts(&candidate) {
+            let edit = Edit {
+                ply: i as u32 + 1,
+                kind: EditKind::Swap,
+                was: Some(format!("{} {}", tokens[i].text, tokens[i + 1].text)),
+                now: Some(format!(
+                    "{} {}",
+                    letter(notation, &candidate[i], side),
+                    letter(notation, &candidate[i + 1], side.other())
+                )),
+            };
+            found.push((i, candidate.clone(), edit));
+        }
+    }
+    // Leave out the move at i.
+    if i < n {
+        candidate.clear();
+        candidate.extend_from_slice(&tokens[..i]);
+        candidate.extend_from_slice(&tokens[i + 1..]);
+        if accepts(&candidate) {
+            let edit = Edit {
+                ply: i as u32 + 1,
+                kind: EditKind::Delete,
+                was: Some(tokens[i].text.to_string()),
+                now: None,
+            };
+            found.push((i, candidate.clone(), edit));
+        }
+    }
+    // Put a missing move in before the move at i.
+    for t in choices {
+        candidate.clear();
+        candidate.extend_from_slice(&tokens[..i]);
+        candidate.push(*t);
+        candidate.extend_from_slice(&tokens[i..]);
+        if accepts(&candidate) {
+            let edit = Edit {
+                ply: i as u32 + 1,
+                kind: EditKind::Insert,
+                was: None,
+                now: Some(letter(notation, t, side)),
+            };
+            found.push((i, candidate.clone(), edit));
+        }
+    }
+    found
 }
 
 /// The moves of an accepted token list in letters.

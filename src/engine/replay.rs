@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use super::board::{Position, Side};
+use super::board::{Pit, Position, Side};
 use super::moves::{EndReason, IllegalMove, Move, Outcome, Played};
 use super::notation::{Body, Claim, Notation, Token, TokenError, tokenize_into};
 use super::play::Game;
@@ -427,29 +427,8 @@ fn run<'a>(
             };
             error(kind, e.to_string())
         })?;
-        let captured = played.captured_by_mover();
-        // A move that ends the game may claim, as Aualé writes it, the seeds the mover gathers
-        // at the end too (after a repetition, or when the opponent cannot be fed).
-        let gathered = played.end.map_or(0, |o| {
-            o.stores[played.side.index()].saturating_sub(played.position.store(played.side))
-        });
-        let with_gathered = gathered > 0 && token.claim == Claim::Seeds(captured + gathered);
-        if !token.claim.agrees(captured) && !with_gathered {
-            let claimed = match token.claim {
-                Claim::Seeds(n) => format!("a capture of {n}"),
-                _ => "a capture".to_string(),
-            };
-            let actual = if captured > 0 {
-                format!("captures {captured}")
-            } else if played.grand_slam {
-                "would take the whole row (a grand slam), so captures nothing".to_string()
-            } else {
-                "captures nothing".to_string()
-            };
-            return Err(error(
-                ErrorKind::WrongClaim,
-                format!("the sheet claims {claimed} but {pit} {actual}"),
-            ));
+        if let Some(message) = wrong_claim(token, &played, pit) {
+            return Err(error(ErrorKind::WrongClaim, message));
         }
         ply += 1;
         last_token = token.text;
@@ -459,6 +438,45 @@ fn run<'a>(
         record(ply, token, &played);
     }
 
+    declared_outcome(&mut game, rules, end, (ply, last_token), ended_at)
+}
+
+/// What the sheet claims of a move's captures, when the move does not do it: the message.
+fn wrong_claim(token: &Token<'_>, played: &Played, pit: Pit) -> Option<String> {
+    let captured = played.captured_by_mover();
+    // A move that ends the game may claim, as Aualé writes it, the seeds the mover gathers at
+    // the end too (after a repetition, or when the opponent cannot be fed).
+    let gathered = played.end.map_or(0, |o| {
+        o.stores[played.side.index()].saturating_sub(played.position.store(played.side))
+    });
+    let with_gathered = gathered > 0 && token.claim == Claim::Seeds(captured + gathered);
+    if token.claim.agrees(captured) || with_gathered {
+        return None;
+    }
+    let claimed = match token.claim {
+        Claim::Seeds(n) => format!("a capture of {n}"),
+        _ => "a capture".to_string(),
+    };
+    let actual = if captured > 0 {
+        format!("captures {captured}")
+    } else if played.grand_slam {
+        "would take the whole row (a grand slam), so captures nothing".to_string()
+    } else {
+        "captures nothing".to_string()
+    };
+    Some(format!("the sheet claims {claimed} but {pit} {actual}"))
+}
+
+/// How the game ended once every move is played, as the sheet declares it: naturally (as the
+/// moves end it, or not yet), or by agreement, resignation or time, which must come before the
+/// moves end it. `last` is the last ply and its token.
+fn declared_outcome(
+    game: &mut Game,
+    rules: &Rules,
+    end: DeclaredEnd,
+    (ply, last_token): (u32, &str),
+    ended_at: Option<u32>,
+) -> Result<Option<Outcome>, ReplayError> {
     let position = *game.position();
     let sheet_error =
         |kind: ErrorKind, message: String| sheet_error(ply, last_token, position, kind, message);

@@ -111,24 +111,7 @@ impl TournamentSettings {
     /// Validates input; every problem is reported, one sentence each.
     pub fn parse(input: &SettingsInput) -> Result<TournamentSettings, Vec<String>> {
         let mut problems = Vec::new();
-        let name = input.name.as_deref().unwrap_or("").trim().to_string();
-        if name.is_empty() {
-            problems.push("name: a tournament needs a name".to_string());
-        } else if name.chars().count() > 200 {
-            problems.push("name: at most 200 characters".to_string());
-        }
-        let venue = input.venue.as_deref().unwrap_or("").trim().to_string();
-        for (field, text) in [("name", &name), ("venue", &venue)] {
-            if !super::players::plain_text(text) {
-                problems.push(format!(
-                    "{field}: no control characters (line breaks, escapes) or characters that \
-                     reverse the text"
-                ));
-            }
-        }
-        if venue.chars().count() > 200 {
-            problems.push("venue: at most 200 characters".to_string());
-        }
+        let (name, venue) = parse_names(input, &mut problems);
         let date = |field: &str, value: &Option<String>, problems: &mut Vec<String>| match value
             .as_deref()
             .map(str::trim)
@@ -149,25 +132,7 @@ impl TournamentSettings {
         {
             problems.push("end_date: the tournament cannot end before it starts".to_string());
         }
-        let rules = match input.rules.as_deref().map(str::trim) {
-            None | Some("") => {
-                problems.push("rules: choose a rule preset (abapa, brettspielnetz, tournament, merkel, anan-anan)".to_string());
-                None
-            }
-            Some(name) => match name.parse::<Preset>() {
-                Ok(preset) => match apply_options(preset.rules(), input.rule_options.as_ref()) {
-                    Ok(rules) => Some(rules),
-                    Err(e) => {
-                        problems.push(format!("rule_options: {e}"));
-                        None
-                    }
-                },
-                Err(e) => {
-                    problems.push(format!("rules: {e}"));
-                    None
-                }
-            },
-        };
+        let rules = parse_rules(input, &mut problems);
         let rounds = match input.rounds {
             None => {
                 problems.push("rounds: give the number of rounds".to_string());
@@ -188,43 +153,8 @@ impl TournamentSettings {
                 PairingSystem::Manual
             }),
         };
-        let points = input.points.unwrap_or_default();
-        let all = [points.win, points.draw, points.loss, points.bye];
-        if all
-            .iter()
-            .any(|p| !p.is_finite() || !(0.0..=10.0).contains(p))
-        {
-            problems.push("points: each must be a number from 0 to 10".to_string());
-        } else if !(points.win >= points.draw && points.draw >= points.loss) {
-            problems.push(
-                "points: a win must be worth at least a draw, a draw at least a loss".to_string(),
-            );
-        } else if all.iter().any(|p| (p * 2.0).fract() != 0.0) {
-            problems.push("points: use whole or half points".to_string());
-        }
-        let tiebreaks: Vec<Tiebreak> = match &input.tiebreaks {
-            None => DEFAULT_TIEBREAKS.to_vec(),
-            Some(codes) => codes
-                .iter()
-                .map(|c| c.trim().to_ascii_uppercase())
-                .filter(|c| !c.is_empty())
-                .filter_map(|code| match code.parse() {
-                    Ok(t) => Some(t),
-                    Err(_) => {
-                        problems.push(format!(
-                            "tiebreaks: unknown code {code:?} (known: {})",
-                            Tiebreak::codes()
-                        ));
-                        None
-                    }
-                })
-                .collect(),
-        };
-        for (i, t) in tiebreaks.iter().enumerate() {
-            if tiebreaks[..i].contains(t) {
-                problems.push(format!("tiebreaks: {t} is listed twice"));
-            }
-        }
+        let points = parse_points(input, &mut problems);
+        let tiebreaks = parse_tiebreaks(input, &mut problems);
         let club_rounds = input.club_rounds.unwrap_or(0);
         if !(0..=i64::from(rounds.max(0))).contains(&club_rounds) {
             problems.push(format!(
@@ -249,6 +179,100 @@ impl TournamentSettings {
             _ => Err(problems),
         }
     }
+}
+
+/// The name (required) and the venue: plain text of at most 200 characters.
+fn parse_names(input: &SettingsInput, problems: &mut Vec<String>) -> (String, String) {
+    let name = input.name.as_deref().unwrap_or("").trim().to_string();
+    if name.is_empty() {
+        problems.push("name: a tournament needs a name".to_string());
+    } else if name.chars().count() > 200 {
+        problems.push("name: at most 200 characters".to_string());
+    }
+    let venue = input.venue.as_deref().unwrap_or("").trim().to_string();
+    for (field, text) in [("name", &name), ("venue", &venue)] {
+        if !super::players::plain_text(text) {
+            problems.push(format!(
+                "{field}: no control characters (line breaks, escapes) or characters that \
+                 reverse the text"
+            ));
+        }
+    }
+    if venue.chars().count() > 200 {
+        problems.push("venue: at most 200 characters".to_string());
+    }
+    (name, venue)
+}
+
+/// The rule preset with its options overridden.
+fn parse_rules(input: &SettingsInput, problems: &mut Vec<String>) -> Option<Rules> {
+    match input.rules.as_deref().map(str::trim) {
+        None | Some("") => {
+            problems.push("rules: choose a rule preset (abapa, brettspielnetz, tournament, merkel, anan-anan)".to_string());
+            None
+        }
+        Some(name) => match name.parse::<Preset>() {
+            Ok(preset) => match apply_options(preset.rules(), input.rule_options.as_ref()) {
+                Ok(rules) => Some(rules),
+                Err(e) => {
+                    problems.push(format!("rule_options: {e}"));
+                    None
+                }
+            },
+            Err(e) => {
+                problems.push(format!("rules: {e}"));
+                None
+            }
+        },
+    }
+}
+
+/// Points of each result: whole or half points from 0 to 10, a win at least a draw, a draw at
+/// least a loss.
+fn parse_points(input: &SettingsInput, problems: &mut Vec<String>) -> Points {
+    let points = input.points.unwrap_or_default();
+    let all = [points.win, points.draw, points.loss, points.bye];
+    if all
+        .iter()
+        .any(|p| !p.is_finite() || !(0.0..=10.0).contains(p))
+    {
+        problems.push("points: each must be a number from 0 to 10".to_string());
+    } else if !(points.win >= points.draw && points.draw >= points.loss) {
+        problems.push(
+            "points: a win must be worth at least a draw, a draw at least a loss".to_string(),
+        );
+    } else if all.iter().any(|p| (p * 2.0).fract() != 0.0) {
+        problems.push("points: use whole or half points".to_string());
+    }
+    points
+}
+
+/// The tie-breaks in order, each known and listed once (the defaults when none are given).
+fn parse_tiebreaks(input: &SettingsInput, problems: &mut Vec<String>) -> Vec<Tiebreak> {
+    let tiebreaks: Vec<Tiebreak> = match &input.tiebreaks {
+        None => DEFAULT_TIEBREAKS.to_vec(),
+        Some(codes) => codes
+            .iter()
+            .map(|c| c.trim().to_ascii_uppercase())
+            .filter(|c| !c.is_empty())
+            .filter_map(|code| match code.parse() {
+                Ok(t) => Some(t),
+                Err(_) => {
+                    problems.push(format!(
+                        "tiebreaks: unknown code {code:?} (known: {})",
+                        Tiebreak::codes()
+                    ));
+                    None
+                }
+            })
+            .collect(),
+    };
+    for (i, t) in tiebreaks.iter().enumerate() {
+        if tiebreaks[..i].contains(t) {
+            problems.push(format!("tiebreaks: {t} is listed twice"));
+        }
+    }
+    tiebreaks
 }
 
 /// A preset with some of its options overridden by name.

@@ -318,3 +318,83 @@ fn the_check_sees_a_circle_and_a_layer_crossed() {
         graph["service::rounds"]
     );
 }
+
+/// Where each function of `text` starts and how many lines it spans: from its `fn` line to the
+/// closing brace at the same indentation (rustfmt's layout), or to its `;` when it has no body.
+fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let signature = ["pub ", "pub(crate) ", "pub(super) ", "async ", "const "]
+            .iter()
+            .fold(trimmed, |rest, prefix| {
+                rest.strip_prefix(prefix).unwrap_or(rest)
+            });
+        let Some(rest) = signature.strip_prefix("fn ") else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        let closing = format!("{indent}}}");
+        let mut end = i;
+        let mut opened = line.contains('{');
+        while end < lines.len() {
+            let l = lines[end];
+            opened |= l.contains('{');
+            if end == i && l.trim_end().ends_with('}') && opened {
+                break;
+            }
+            if !opened && l.trim_end().ends_with(';') {
+                break;
+            }
+            if end > i && l == closing {
+                break;
+            }
+            end += 1;
+        }
+        out.push((i + 1, name, end - i + 1));
+    }
+    out
+}
+
+#[test]
+fn no_source_file_is_longer_than_800_lines_nor_a_function_than_120() {
+    let mut long = Vec::new();
+    for (module, text) in modules() {
+        let lines = text.lines().count();
+        if lines > 800 {
+            long.push(format!("{module}: {lines} lines"));
+        }
+        for (line, name, length) in function_lengths(&text) {
+            if length > 120 {
+                long.push(format!("{module}::{name} (line {line}): {length} lines"));
+            }
+        }
+    }
+    assert!(long.is_empty(), "too long: {long:#?}");
+}
+
+#[test]
+fn the_length_check_measures_functions_as_rustfmt_lays_them_out() {
+    let text = "fn one() {}\n\npub(super) fn two(\n    a: u32,\n) -> u32 {\n    a\n}\n\nimpl X {\n    pub async fn three(&self) {\n        if x {\n        }\n    }\n    fn four(&self);\n}\n";
+    let found: Vec<(String, usize)> = function_lengths(text)
+        .into_iter()
+        .map(|(_, name, length)| (name, length))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("one".to_string(), 1),
+            ("two".to_string(), 5),
+            ("three".to_string(), 4),
+            ("four".to_string(), 1)
+        ]
+    );
+}
