@@ -14,6 +14,9 @@ pub(super) struct Nesting<const L: usize> {
     pub(super) sum: Vec<Wide<L>>,
     /// `up[k][x]`: the blossom `2^k` levels above `x` (the outermost one at most).
     up: Vec<Vec<usize>>,
+    /// Per vertex and blossom, the places of its first and past its last vertex in an order of
+    /// the vertices where every blossom's are together.
+    span: Vec<(u32, u32)>,
 }
 
 impl<const L: usize> Nesting<L> {
@@ -30,9 +33,10 @@ impl<const L: usize> Nesting<L> {
         x
     }
 
-    /// Whether the blossom `b` holds `x` (a vertex or blossom).
+    /// Whether the blossom `b` holds the vertex `x`.
     fn holds(&self, b: usize, x: usize) -> bool {
-        self.depth[x] > self.depth[b] && self.lift(x, self.depth[x] - self.depth[b]) == b
+        let (first, past) = self.span[b];
+        (first..past).contains(&self.span[x].0)
     }
 
     /// The smallest blossom holding both blossoms `a` and `b` (of one outermost blossom).
@@ -52,6 +56,15 @@ impl<const L: usize> Nesting<L> {
         }
         self.up[0][a]
     }
+}
+
+/// The vertices of one outermost blossom (or one vertex alone) in order of how much of their
+/// pairs' bound their duals cover: see [`Matching::price_left_out`].
+struct CoverageGroup<const L: usize> {
+    top: usize,
+    least: Wide<L>,
+    all: Vec<(Wide<L>, usize)>,
+    inactive: Vec<(Wide<L>, usize)>,
 }
 
 impl<const L: usize, D: Dense<L>> Matching<L, D> {
@@ -200,7 +213,8 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
     }
 
     /// The pairs left out, at the vertices whose duals went down, that the duals no longer pay
-    /// for: only those whose bound on the weight the duals do not cover are weighed.
+    /// for: only those whose bound on the weight the duals do not cover are weighed, in the
+    /// order of the vertices lowered, then of the other ends' coverage.
     fn price_left_out(&mut self, unset: &Unset<'_, L>) -> Vec<(usize, usize, Wide<L>)> {
         let lowered = std::mem::take(&mut self.lowered_list);
         let mut underpaid = Vec::new();
@@ -208,13 +222,10 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             return underpaid;
         }
         let covered = |v: usize| self.dualvar[v] - unset.own[v] - unset.own[v];
-        let mut order: Vec<(Wide<L>, usize)> = (0..self.n)
-            .filter(|&v| !self.removed[v])
-            .map(|v| (covered(v), v))
-            .collect();
-        order.sort_unstable();
+        let groups = self.coverage_groups(&covered);
         let mut stored = vec![false; self.n];
         let nesting = self.nesting();
+        let mut found: Vec<(Wide<L>, usize, Wide<L>)> = Vec::new();
         for &i in &lowered {
             self.lowered[i] = false;
             if self.removed[i] {
@@ -239,30 +250,73 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             } else {
                 limit
             };
-            for &(c, j) in &order {
-                if c >= limit {
+            found.clear();
+            for group in &groups {
+                if group.least >= limit {
                     break;
                 }
                 // Pairs of active vertices are weighed by the searches themselves.
-                if j == i
-                    || stored[j]
-                    || (self.active[i] && self.active[j])
-                    || (self.inblossom[j] == top && c >= inside)
-                    || (kept != NONE && self.inblossom[j] == top && nesting.holds(kept, j))
-                {
-                    continue;
-                }
-                let w = (unset.weight)(i.min(j), i.max(j));
-                debug_assert!(w <= unset.base + unset.own[i] + unset.own[j]);
-                if !w.is_zero() && self.underpaid(i, j, w + w, &nesting) {
-                    underpaid.push((i, j, w));
+                let ends = if self.active[i] {
+                    &group.inactive
+                } else {
+                    &group.all
+                };
+                let (bound, same) = if group.top == top {
+                    (inside, kept != NONE)
+                } else {
+                    (limit, false)
+                };
+                for &(c, j) in ends {
+                    if c >= bound {
+                        break;
+                    }
+                    if j == i || stored[j] || (same && nesting.holds(kept, j)) {
+                        continue;
+                    }
+                    let w = (unset.weight)(i.min(j), i.max(j));
+                    debug_assert!(w <= unset.base + unset.own[i] + unset.own[j]);
+                    if !w.is_zero() && self.underpaid(i, j, w + w, &nesting) {
+                        found.push((c, j, w));
+                    }
                 }
             }
+            found.sort_unstable_by_key(|&(c, j, _)| (c, j));
+            underpaid.extend(found.iter().map(|&(_, j, w)| (i, j, w)));
             for &p in &self.neighbend[i] {
                 stored[self.end(p)] = false;
             }
         }
         underpaid
+    }
+
+    /// The vertices in the graph by outermost blossom, each group in order of `covered` (with
+    /// its inactive vertices apart), the groups in order of their least.
+    fn coverage_groups(&self, covered: &impl Fn(usize) -> Wide<L>) -> Vec<CoverageGroup<L>> {
+        let mut order: Vec<(Wide<L>, usize)> = (0..self.n)
+            .filter(|&v| !self.removed[v])
+            .map(|v| (covered(v), v))
+            .collect();
+        order.sort_unstable();
+        let mut index = vec![NONE; 2 * self.n];
+        let mut groups: Vec<CoverageGroup<L>> = Vec::new();
+        for &(c, v) in &order {
+            let top = self.inblossom[v];
+            if index[top] == NONE {
+                index[top] = groups.len();
+                groups.push(CoverageGroup {
+                    top,
+                    least: c,
+                    all: Vec::new(),
+                    inactive: Vec::new(),
+                });
+            }
+            let group = &mut groups[index[top]];
+            group.all.push((c, v));
+            if !self.active[v] {
+                group.inactive.push((c, v));
+            }
+        }
+        groups
     }
 
     /// Notes that `v`'s dual went down while `top` (a blossom, or `v` itself) was its outermost
@@ -330,7 +384,42 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             let next = (0..2 * self.n).map(|x| last[last[x]]).collect();
             up.push(next);
         }
-        Nesting { depth, sum, up }
+        Nesting {
+            depth,
+            sum,
+            up,
+            span: self.spans(),
+        }
+    }
+
+    /// Per vertex and blossom, where its vertices lie in an order that keeps every blossom's
+    /// together: a walk down each outermost blossom's children.
+    fn spans(&self) -> Vec<(u32, u32)> {
+        let mut span = vec![(0, 0); 2 * self.n];
+        let mut next = 0u32;
+        let mut stack: Vec<(usize, bool)> = Vec::new();
+        for x in 0..2 * self.n {
+            let in_use = x < self.n || self.blossombase[x] != NONE;
+            if !in_use || self.blossomparent[x] != NONE {
+                continue;
+            }
+            stack.push((x, false));
+            while let Some((y, done)) = stack.pop() {
+                if y < self.n {
+                    span[y] = (next, next + 1);
+                    next += 1;
+                } else if done {
+                    span[y].1 = next;
+                } else {
+                    span[y].0 = next;
+                    stack.push((y, true));
+                    for &child in self.blossomchilds[y].iter().rev() {
+                        stack.push((child, false));
+                    }
+                }
+            }
+        }
+        span
     }
 
     /// Whether the duals (blossoms' included) pay less than `doubled` for the pair `i`, `j`.
