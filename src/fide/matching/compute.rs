@@ -58,15 +58,6 @@ impl<const L: usize> Nesting<L> {
     }
 }
 
-/// The vertices of one outermost blossom (or one vertex alone) in order of how much of their
-/// pairs' bound their duals cover: see [`Matching::price_left_out`].
-struct CoverageGroup<const L: usize> {
-    top: usize,
-    least: Wide<L>,
-    all: Vec<(Wide<L>, usize)>,
-    inactive: Vec<(Wide<L>, usize)>,
-}
-
 impl<const L: usize, D: Dense<L>> Matching<L, D> {
     /// The heaviest matching, as the partner of each vertex (`v` itself when unmatched); pairs
     /// never set weigh what `unset` says.
@@ -213,8 +204,7 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
     }
 
     /// The pairs left out, at the vertices whose duals went down, that the duals no longer pay
-    /// for: only those whose bound on the weight the duals do not cover are weighed, in the
-    /// order of the vertices lowered, then of the other ends' coverage.
+    /// for: only those whose bound on the weight the duals do not cover are weighed.
     fn price_left_out(&mut self, unset: &Unset<'_, L>) -> Vec<(usize, usize, Wide<L>)> {
         let lowered = std::mem::take(&mut self.lowered_list);
         let mut underpaid = Vec::new();
@@ -222,10 +212,30 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             return underpaid;
         }
         let covered = |v: usize| self.dualvar[v] - unset.own[v] - unset.own[v];
-        let groups = self.coverage_groups(&covered);
+        let mut order: Vec<(Wide<L>, usize)> = (0..self.n)
+            .filter(|&v| !self.removed[v])
+            .map(|v| (covered(v), v))
+            .collect();
+        order.sort_unstable();
+        // An active vertex's pairs with the other active ones are weighed by the searches
+        // themselves: it looks only at the inactive ones.
+        let inactive: Vec<(Wide<L>, usize)> = if lowered.iter().any(|&v| self.active[v]) {
+            order
+                .iter()
+                .copied()
+                .filter(|&(_, v)| !self.active[v])
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut stored = vec![false; self.n];
-        let nesting = self.nesting();
-        let mut found: Vec<(Wide<L>, usize, Wide<L>)> = Vec::new();
+        // Without blossoms, no pair is paid by one.
+        let blossoms = self.unusedblossoms.len() < self.n;
+        let nesting = if blossoms {
+            self.nesting()
+        } else {
+            Nesting::default()
+        };
         for &i in &lowered {
             self.lowered[i] = false;
             if self.removed[i] {
@@ -250,73 +260,29 @@ impl<const L: usize, D: Dense<L>> Matching<L, D> {
             } else {
                 limit
             };
-            found.clear();
-            for group in &groups {
-                if group.least >= limit {
+            let ends = if self.active[i] { &inactive } else { &order };
+            for &(c, j) in ends {
+                if c >= limit {
                     break;
                 }
-                // Pairs of active vertices are weighed by the searches themselves.
-                let ends = if self.active[i] {
-                    &group.inactive
-                } else {
-                    &group.all
-                };
-                let (bound, same) = if group.top == top {
-                    (inside, kept != NONE)
-                } else {
-                    (limit, false)
-                };
-                for &(c, j) in ends {
-                    if c >= bound {
-                        break;
-                    }
-                    if j == i || stored[j] || (same && nesting.holds(kept, j)) {
-                        continue;
-                    }
-                    let w = (unset.weight)(i.min(j), i.max(j));
-                    debug_assert!(w <= unset.base + unset.own[i] + unset.own[j]);
-                    if !w.is_zero() && self.underpaid(i, j, w + w, &nesting) {
-                        found.push((c, j, w));
-                    }
+                if j == i
+                    || stored[j]
+                    || (self.inblossom[j] == top
+                        && (c >= inside || (kept != NONE && nesting.holds(kept, j))))
+                {
+                    continue;
+                }
+                let w = (unset.weight)(i.min(j), i.max(j));
+                debug_assert!(w <= unset.base + unset.own[i] + unset.own[j]);
+                if !w.is_zero() && self.underpaid(i, j, w + w, &nesting) {
+                    underpaid.push((i, j, w));
                 }
             }
-            found.sort_unstable_by_key(|&(c, j, _)| (c, j));
-            underpaid.extend(found.iter().map(|&(_, j, w)| (i, j, w)));
             for &p in &self.neighbend[i] {
                 stored[self.end(p)] = false;
             }
         }
         underpaid
-    }
-
-    /// The vertices in the graph by outermost blossom, each group in order of `covered` (with
-    /// its inactive vertices apart), the groups in order of their least.
-    fn coverage_groups(&self, covered: &impl Fn(usize) -> Wide<L>) -> Vec<CoverageGroup<L>> {
-        let mut order: Vec<(Wide<L>, usize)> = (0..self.n)
-            .filter(|&v| !self.removed[v])
-            .map(|v| (covered(v), v))
-            .collect();
-        order.sort_unstable();
-        let mut index = vec![NONE; 2 * self.n];
-        let mut groups: Vec<CoverageGroup<L>> = Vec::new();
-        for &(c, v) in &order {
-            let top = self.inblossom[v];
-            if index[top] == NONE {
-                index[top] = groups.len();
-                groups.push(CoverageGroup {
-                    top,
-                    least: c,
-                    all: Vec::new(),
-                    inactive: Vec::new(),
-                });
-            }
-            let group = &mut groups[index[top]];
-            group.all.push((c, v));
-            if !self.active[v] {
-                group.inactive.push((c, v));
-            }
-        }
-        groups
     }
 
     /// Notes that `v`'s dual went down while `top` (a blossom, or `v` itself) was its outermost
