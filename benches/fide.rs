@@ -3,7 +3,8 @@
 //! `cargo bench --bench fide`; figures are in README.md. `-- dutch` pairs round 6 of events of
 //! 100 to 2,000 players; `-- worst` the rounds whose score groups are largest (the second to
 //! fourth of a large event, each the event's last, so that C3 is relaxed for the leaders), of
-//! 800 to 1,500 players: the service pairs up to `service::pairings::MAX_SWISS_FIELD` players.
+//! 800 to 1,500 players; `-- seeds` the slowest such rounds found among other seeds, which keep
+//! the service's generated rounds to `service::pairings::MAX_SWISS_FIELD` players.
 
 use std::hint::black_box;
 
@@ -13,10 +14,14 @@ use oware_tournament::fide::dutch;
 use oware_tournament::tournament::generator::{Params, generate};
 
 fn event(players: usize, rounds: usize) -> oware_tournament::fide::trf::Trf {
+    event_of(players, rounds, 7)
+}
+
+fn event_of(players: usize, rounds: usize, seed: u64) -> oware_tournament::fide::trf::Trf {
     generate(&Params {
         players,
         rounds: rounds.max(1),
-        seed: 7,
+        seed,
         draws: 0.3,
         forfeits: 0.02,
         byes: 0.02,
@@ -63,5 +68,18 @@ fn worst(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pairing, worst);
+fn seeds(c: &mut Criterion) {
+    let mut group = c.benchmark_group("seeds");
+    group.sample_size(10);
+    for (players, round, seed) in [(1000, 2, 1), (1500, 2, 2), (1500, 3, 3)] {
+        let input = input_from_trf(&event_of(players, round, seed), round);
+        let name = format!("{players} players, round {round} of {round}, seed {seed}");
+        group.bench_function(name, |b| {
+            b.iter(|| dutch::pair(black_box(&input)).unwrap().boards.len())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, pairing, worst, seeds);
 criterion_main!(benches);
