@@ -31,7 +31,8 @@ pub struct GenerateArgs {
 pub struct StandingsArgs {
     /// The tournament, as FIDE's Tournament Report File (TRF).
     pub file: PathBuf,
-    /// Tie-break codes in order, separated by commas (`BH,BH-C1,SB,DE`; `BH/C1` also reads).
+    /// Tie-break codes in order, separated by commas (`BH,BH-C1,SB,DE`; `BH/C1` also reads);
+    /// by default the file's own (line 202).
     #[arg(long, value_delimiter = ',', value_parser = checked_tiebreak_code)]
     pub tiebreaks: Vec<String>,
     /// The standings after this round (default: the last one played).
@@ -92,11 +93,26 @@ pub fn run_standings(args: &StandingsArgs) -> ExitCode {
     }
     let system = trf.pairing_system.to_ascii_uppercase();
     let round_robin = args.round_robin || system.contains("ROBIN") || system.contains("BERGER");
+    let tiebreaks = if args.tiebreaks.is_empty() {
+        let mut known = Vec::new();
+        for code in &trf.tiebreaks {
+            match checked_tiebreak_code(code) {
+                Ok(code) => known.push(code),
+                Err(e) => {
+                    eprintln!("oware-tournament: {}: line 202: {e}", args.file.display());
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        known
+    } else {
+        args.tiebreaks.clone()
+    };
     let mut codes = vec![Code::plain(Base::Pts)];
-    codes.extend(args.tiebreaks.iter().filter_map(|c| c.parse::<Code>().ok()));
+    codes.extend(tiebreaks.iter().filter_map(|c| c.parse::<Code>().ok()));
     let rows = standings(&trf, after, &codes, round_robin);
     let mut out = String::from("no\tname\trank\tPTS");
-    for code in &args.tiebreaks {
+    for code in &tiebreaks {
         let _ = write!(out, "\t{code}");
     }
     out.push('\n');

@@ -3,9 +3,10 @@
 //!
 //! A file is a list of lines, each opened by a three-character code. The ones read here:
 //! `012` the tournament's name, `022` the city, `032` the federation, `042`/`052` the dates,
-//! `092` the pairing system, `142` (or `XXR`) the planned number of rounds, and `001`, a player
-//! with one ten-column cell per round: opponent, colour, result. Other lines are kept as they
-//! are. Lines end with CR, LF or both. "White" is South, the player who moves first.
+//! `092` the pairing system, `142` (or `XXR`) the planned number of rounds, `162` the points of
+//! each result, `202` the tie-breaks, and `001`, a player with one ten-column cell per round:
+//! opponent, colour, result. Other lines (`###` comments among them) are kept as they are.
+//! Lines end with CR, LF or both. "White" is South, the player who moves first.
 
 use std::fmt::Write as _;
 
@@ -138,6 +139,115 @@ impl Outcome {
     }
 }
 
+/// What each outcome is worth (line `162`); by default C.07's: a win (played, by forfeit, or a
+/// full-point bye) 1, a draw or half-point bye ½, a loss 0, the pairing-allocated bye as a win.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scoring {
+    pub win: f64,
+    pub draw: f64,
+    /// A game lost, over the board or by forfeit.
+    pub loss: f64,
+    /// The pairing-allocated bye.
+    pub bye: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            win: 1.0,
+            draw: 0.5,
+            loss: 0.0,
+            bye: 1.0,
+        }
+    }
+}
+
+impl Scoring {
+    pub fn points(&self, outcome: Outcome) -> f64 {
+        match outcome {
+            Outcome::Win | Outcome::UnratedWin | Outcome::ForfeitWin | Outcome::FullBye => self.win,
+            Outcome::Draw | Outcome::UnratedDraw | Outcome::HalfBye => self.draw,
+            Outcome::Loss | Outcome::UnratedLoss | Outcome::ForfeitLoss => self.loss,
+            Outcome::PairingBye => self.bye,
+            Outcome::ZeroBye | Outcome::Absent => 0.0,
+        }
+    }
+
+    /// Line `162` (TRF-26): each result's code at column 6, 15, 24, … and its points in the
+    /// four columns after it; `W` win, `D` draw, `L` loss, `P` the pairing-allocated bye.
+    fn line(&self) -> String {
+        let mut line = String::from("162");
+        for (i, (code, points)) in [
+            ('W', self.win),
+            ('D', self.draw),
+            ('L', self.loss),
+            ('P', self.bye),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let column = 6 + 9 * i;
+            while line.len() < column - 1 {
+                line.push(' ');
+            }
+            let _ = write!(line, "{code}{points:>4.1}");
+        }
+        line
+    }
+
+    /// Reads line `162`: codes each followed by their points (`W 1.0`, `W11.5`). A code not
+    /// given keeps its default; `P` defaults to what `W` is worth. An absence (`A`: a
+    /// zero-point bye; C.07 also counts a forfeit lost as one) is read only when worth 0, and
+    /// `X` (a result unknown) is not used here.
+    fn read(text: &str, line: usize) -> Result<Scoring, TrfError> {
+        let mut scoring = Scoring::default();
+        let mut bye = None;
+        let mut tokens = text.split_whitespace().peekable();
+        while let Some(token) = tokens.next() {
+            let mut chars = token.chars();
+            let code = chars.next().map(|c| c.to_ascii_uppercase());
+            let glued: String = chars.collect();
+            let value = if glued.is_empty() {
+                tokens.next().unwrap_or_default().to_string()
+            } else {
+                glued
+            };
+            let points: f64 = value
+                .parse()
+                .ok()
+                .filter(|p: &f64| p.is_finite() && *p >= 0.0)
+                .ok_or_else(|| {
+                    error(
+                        line,
+                        format!("line 162: {value:?} is not a number of points"),
+                    )
+                })?;
+            match code {
+                Some('W') => scoring.win = points,
+                Some('D') => scoring.draw = points,
+                Some('L') => scoring.loss = points,
+                Some('P') => bye = Some(points),
+                Some('A') if points == 0.0 => {}
+                Some('A') => {
+                    return Err(error(
+                        line,
+                        "line 162: points for an absence are read only when they are 0",
+                    ));
+                }
+                Some('X') => {}
+                _ => {
+                    return Err(error(
+                        line,
+                        format!("line 162: {token:?} is not one of W, D, L, A, P, X"),
+                    ));
+                }
+            }
+        }
+        scoring.bye = bye.unwrap_or(scoring.win);
+        Ok(scoring)
+    }
+}
+
 /// One round of a player: the opponent's starting number (none for a bye or an absence), the
 /// colour, and the outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,6 +296,10 @@ pub struct Trf {
     pub pairing_system: String,
     /// Line `142` (or `XXR`): the rounds the tournament will have.
     pub planned_rounds: Option<u32>,
+    /// Line `162`: what each result is worth.
+    pub scoring: Scoring,
+    /// Line `202`: FIDE's tie-breaks that break ties, in order, as written (`BH-C1`).
+    pub tiebreaks: Vec<String>,
     pub players: Vec<Player>,
     /// Lines not read here, kept in order.
     pub other_lines: Vec<String>,
@@ -345,6 +459,18 @@ impl Trf {
                 "142" | "XXR" => {
                     trf.planned_rounds = Some(whole_number(&rest(), line, "number of rounds")?)
                 }
+                "162" => {
+                    let text: String = chars.iter().skip(3).collect();
+                    trf.scoring = Scoring::read(&text, line)?;
+                }
+                "202" => {
+                    trf.tiebreaks = rest()
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_string)
+                        .collect();
+                }
                 _ => trf.other_lines.push(raw.to_string()),
             }
         }
@@ -413,20 +539,25 @@ impl Trf {
     /// The file as text (CR LF line ends), the players in starting-number order.
     pub fn write(&self) -> String {
         let mut out = String::new();
-        let mut header = |code: &str, value: &str| {
+        let header = |out: &mut String, code: &str, value: &str| {
             if !value.is_empty() {
                 let _ = write!(out, "{code} {value}\r\n");
             }
         };
-        header("012", &self.name);
-        header("022", &self.city);
-        header("032", &self.federation);
-        header("042", &self.start_date);
-        header("052", &self.end_date);
-        header("092", &self.pairing_system);
+        header(&mut out, "012", &self.name);
+        header(&mut out, "022", &self.city);
+        header(&mut out, "032", &self.federation);
+        header(&mut out, "042", &self.start_date);
+        header(&mut out, "052", &self.end_date);
+        header(&mut out, "092", &self.pairing_system);
         if let Some(n) = self.planned_rounds {
-            header("142", &n.to_string());
+            header(&mut out, "142", &n.to_string());
         }
+        if self.scoring != Scoring::default() {
+            out.push_str(&self.scoring.line());
+            out.push_str("\r\n");
+        }
+        header(&mut out, "202", &self.tiebreaks.join(","));
         for line in &self.other_lines {
             out.push_str(line);
             out.push_str("\r\n");
@@ -546,6 +677,41 @@ mod tests {
             "001    1      A  1800  x",
         ] {
             let _ = Trf::parse(text);
+        }
+    }
+
+    #[test]
+    fn points_and_tie_breaks_are_read_and_written_as_lines_162_and_202() {
+        let text = format!("162  W 3.0    D 1.0\r202 BH-C1, SB ,DE\r{SMALL}");
+        let trf = Trf::parse(&text).unwrap();
+        // P, not given, is worth what W is; L keeps its default.
+        assert_eq!(
+            trf.scoring,
+            Scoring {
+                win: 3.0,
+                draw: 1.0,
+                loss: 0.0,
+                bye: 3.0
+            }
+        );
+        assert_eq!(trf.tiebreaks, ["BH-C1", "SB", "DE"]);
+        let written = trf.write();
+        assert!(
+            written.contains("162  W 3.0    D 1.0    L 0.0    P 3.0\r\n"),
+            "{written}"
+        );
+        assert!(written.contains("202 BH-C1,SB,DE\r\n"), "{written}");
+        assert_eq!(Trf::parse(&written).unwrap(), trf);
+        // Codes glued to their points read too; FIDE's default points are not written.
+        let glued = Trf::parse("162  W10.0 L 1.5 P 0.5\r").unwrap().scoring;
+        assert_eq!(
+            (glued.win, glued.draw, glued.loss, glued.bye),
+            (10.0, 0.5, 1.5, 0.5)
+        );
+        assert!(!Trf::parse(SMALL).unwrap().write().contains("162"));
+        for bad in ["162  W x", "162  Q 1.0", "162  A 1.0", "162  W -1"] {
+            let e = Trf::parse(bad).unwrap_err();
+            assert!(e.message.contains("162"), "{bad}: {e}");
         }
     }
 }

@@ -26,6 +26,8 @@ pub mod rounds;
 pub mod standings;
 pub mod tournaments;
 pub mod trf;
+#[cfg(test)]
+mod trf_roundtrip;
 pub mod views;
 
 use std::sync::Arc;

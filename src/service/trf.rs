@@ -13,13 +13,13 @@ use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{NewBye, NewGame, NewPlayer, NewRound};
 use crate::db::queries;
 use crate::engine::Side;
-use crate::fide::trf::{Outcome, Trf};
+use crate::fide::trf::{Outcome, Scoring, Trf};
 use crate::tournament::players::PlayerInput;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::standings::{Format, crosstable};
 use crate::tournament::{
-    ByeKind, GameStatus, PairingSystem, PlayerDetails, PlayerId, ResultKind, TournamentId,
-    TournamentSettings, Winner,
+    ByeKind, GameStatus, PairingSystem, PlayerDetails, PlayerId, ResultKind, Tiebreak,
+    TournamentId, TournamentSettings, Winner,
 };
 
 /// The tournament's published rounds as a TRF file, for the staff who run it.
@@ -44,7 +44,11 @@ pub fn export(
         report.published,
         format,
     );
-    let rank: HashMap<i32, usize> = report.table.iter().map(|s| (s.player_id, s.rank)).collect();
+    let standing: HashMap<i32, (usize, f64)> = report
+        .table
+        .iter()
+        .map(|s| (s.player_id, (s.rank, s.points)))
+        .collect();
     trf.name = t.name.clone();
     trf.city = t.venue.clone();
     trf.start_date = t
@@ -60,12 +64,70 @@ pub fn export(
         PairingSystem::RoundRobin => "Round robin (Berger tables)".to_string(),
         PairingSystem::Manual => "Pairings made by hand".to_string(),
     };
+    trf.scoring = Scoring {
+        win: t.points.win,
+        draw: t.points.draw,
+        loss: t.points.loss,
+        bye: t.points.bye,
+    };
+    trf.tiebreaks = t
+        .tiebreaks
+        .iter()
+        .filter(|t| matches!(t, Tiebreak::Fide(_)))
+        .map(|t| t.code())
+        .collect();
     for (line, p) in trf.players.iter_mut().zip(&players) {
         line.federation = p.country.chars().take(3).collect();
-        line.rank = rank.get(&p.id.get()).map_or(0, |&r| r as u32);
+        if let Some(&(rank, points)) = standing.get(&p.id.get()) {
+            line.rank = rank as u32;
+            line.half_points = (points * 2.0).round() as u32;
+        }
     }
+    trf.other_lines = unsaid(&report, &trf, &players);
     let file = format!("tournament-{}.trf", tournament_id.get());
     Ok((file, trf.write()))
+}
+
+/// Comment lines (`###`) for what the file cannot say, so that whoever checks it with FIDE's
+/// tools knows which of the service's numbers these tools cannot give: Oware's seed-count
+/// tie-breaks, a forfeit lost worth more than nothing, games without a result yet, and names
+/// longer than the file's 33 columns.
+fn unsaid(
+    report: &super::standings::Report,
+    trf: &Trf,
+    players: &[crate::db::models::Player],
+) -> Vec<String> {
+    let t = &report.t;
+    let mut lines = Vec::new();
+    if t.tiebreaks.iter().any(|t| !matches!(t, Tiebreak::Fide(_))) {
+        let all: Vec<String> = t.tiebreaks.iter().map(|t| t.code()).collect();
+        lines.push(format!(
+            "### Tie-breaks in order: {}. SC (seeds captured) and SD (seed difference) are Oware's and have no TRF code: line 202 lists FIDE's alone. The ranks in the player lines count them all; a ranking from line 202 alone, and a direct encounter (DE) after them, may differ.",
+            all.join(", ")
+        ));
+    }
+    let forfeit_lost = trf
+        .players
+        .iter()
+        .any(|p| p.rounds.iter().any(|c| c.outcome == Outcome::ForfeitLoss));
+    if t.points.loss != 0.0 && forfeit_lost {
+        lines.push(format!(
+            "### A forfeit lost is worth a loss here ({} points, line 162); FIDE's TRF counts it as an absence, worth 0.",
+            t.points.loss
+        ));
+    }
+    if !report.open.is_empty() {
+        lines.push(format!(
+            "### {} game(s) have no result yet: written with the opponent and no result, they count for nothing.",
+            report.open.len()
+        ));
+    }
+    for (line, p) in trf.players.iter().zip(players) {
+        if p.name.chars().count() > 33 {
+            lines.push(format!("### Player {}: {}", line.number, p.name));
+        }
+    }
+    lines
 }
 
 /// What an import made: the tournament, and each player's PIN (shown once).
@@ -102,6 +164,13 @@ fn settings_of(trf: &Trf, rules: Option<String>) -> Result<TournamentSettings, S
         rules: Some(rules.unwrap_or_else(|| "abapa".to_string())),
         rounds: Some(rounds as i64),
         pairing: Some(pairing.to_string()),
+        points: Some(crate::tournament::settings::Points {
+            win: trf.scoring.win,
+            draw: trf.scoring.draw,
+            loss: trf.scoring.loss,
+            bye: trf.scoring.bye,
+        }),
+        tiebreaks: (!trf.tiebreaks.is_empty()).then(|| trf.tiebreaks.clone()),
         ..SettingsInput::default()
     };
     TournamentSettings::parse(&input)

@@ -249,3 +249,77 @@ async fn a_file_whose_last_round_is_paired_but_not_played_imports_it_open() {
         r.body
     );
 }
+
+#[actix_web::test]
+async fn an_export_carries_the_points_and_tie_breaks_and_says_what_it_cannot() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (trf, _) = fixture("t0016");
+    let r = import(&organiser, &trf).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["tournament"]["id"].as_i64().unwrap();
+    let settings = organiser.get(&format!("/api/tournaments/{t}")).await.json();
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}"),
+            &json!({"name": settings["name"], "rules": "abapa", "rounds": settings["rounds"],
+                    "pairing": settings["pairing"], "tiebreaks": ["SC", "BH-C1", "DE"],
+                    "points": {"win": 3, "draw": 1, "loss": 0, "bye": 3}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let exported = organiser.get(&format!("/tournaments/{t}/export.trf")).await;
+    assert_eq!(exported.status, StatusCode::OK);
+    let text = exported.body;
+    assert!(
+        text.contains("\r\n162  W 3.0    D 1.0    L 0.0    P 3.0\r\n"),
+        "{text}"
+    );
+    assert!(text.contains("\r\n202 BH-C1,DE\r\n"), "{text}");
+    // Oware's seed counts have no code: a comment says so, naming the order.
+    assert!(
+        text.contains("### Tie-breaks in order: SC, BH-C1, DE."),
+        "{text}"
+    );
+    // Read back into a new tournament: the same points for everyone, the points and FIDE's
+    // tie-breaks of the file.
+    let r = import(&organiser, &text).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let again = r.json()["tournament"]["id"].as_i64().unwrap();
+    let settings = organiser
+        .get(&format!("/api/tournaments/{again}"))
+        .await
+        .json();
+    assert_eq!(settings["points"]["win"], 3.0, "{settings}");
+    assert_eq!(settings["points"]["bye"], 3.0, "{settings}");
+    assert_eq!(settings["tiebreaks"], json!(["BH-C1", "DE"]), "{settings}");
+    let points = |v: Value| -> Vec<(String, f64)> {
+        let mut rows: Vec<(String, f64)> = v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["name"].as_str().unwrap().to_string(),
+                    s["points"].as_f64().unwrap(),
+                )
+            })
+            .collect();
+        rows.sort_by(|a, b| a.0.cmp(&b.0));
+        rows
+    };
+    let before = points(
+        organiser
+            .get(&format!("/api/tournaments/{t}/standings"))
+            .await
+            .json(),
+    );
+    let after = points(
+        organiser
+            .get(&format!("/api/tournaments/{again}/standings"))
+            .await
+            .json(),
+    );
+    assert_eq!(before, after);
+    assert!(before.iter().any(|(_, p)| *p >= 6.0), "{before:?}");
+}

@@ -266,3 +266,35 @@ fn a_generated_tournament_passes_check() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn standings_count_the_files_points_and_tie_breaks_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("club.trf");
+    // Three points a win, one a draw (line 162); Buchholz then wins (line 202).
+    std::fs::write(
+        &file,
+        "012 Club night\r\n162  W 3.0    D 1.0\r\n202 BH,WIN\r\n\
+001    1      Mensah, Ama                       1800                             4.0    1     2 w 1     3 b =\r\n\
+001    2      Owusu, Kofi                       1750                             1.0    3     1 b 0  0000 - U\r\n\
+001    3      Boateng, Yaw                      1700                             1.0    2  0000 - H     1 w =\r\n",
+    )
+    .unwrap();
+    let out = standings(&file, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows[0], ["no", "name", "rank", "PTS", "BH", "WIN"]);
+    // Ama: a win and a draw, 3 + 1; Kofi: the pairing's bye, worth a win; Yaw: a half-point
+    // bye and a draw, 1 + 1.
+    let points: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0], r[3])).collect();
+    assert_eq!(points, [("1", "4"), ("2", "3"), ("3", "2")]);
+    // Told otherwise, the command counts what it is told.
+    let out = standings(&file, &["--tiebreaks", "SB"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("no\tname\trank\tPTS\tSB\n"), "{text}");
+}

@@ -2,8 +2,8 @@
 //! tournament's crosstable as a [`Trf`]: the values of every player and the ranking they give.
 //! `docs/standings.md` states each rule with the article it comes from.
 //!
-//! Points follow a [`Scoring`]: by default C.07's, a win (played, by forfeit, or a bye worth a
-//! win) 1, a draw or half-point bye ½, anything else 0.
+//! Points follow a [`Scoring`]: the file's (line `162`), by default C.07's, a win (played, by
+//! forfeit, or a bye worth a win) 1, a draw or half-point bye ½, anything else 0.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 mod values;
 
+pub use super::trf::Scoring;
 use super::trf::{Colour, Outcome, Trf};
 use values::Context;
 
@@ -166,39 +167,6 @@ pub struct Row {
     pub values: Vec<f64>,
 }
 
-/// What each outcome is worth.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scoring {
-    pub win: f64,
-    pub draw: f64,
-    pub loss: f64,
-    /// The pairing-allocated bye.
-    pub bye: f64,
-}
-
-impl Default for Scoring {
-    fn default() -> Self {
-        Scoring {
-            win: 1.0,
-            draw: 0.5,
-            loss: 0.0,
-            bye: 1.0,
-        }
-    }
-}
-
-impl Scoring {
-    pub fn points(&self, outcome: Outcome) -> f64 {
-        match outcome {
-            Outcome::Win | Outcome::UnratedWin | Outcome::ForfeitWin | Outcome::FullBye => self.win,
-            Outcome::Draw | Outcome::UnratedDraw | Outcome::HalfBye => self.draw,
-            Outcome::Loss | Outcome::UnratedLoss | Outcome::ForfeitLoss => self.loss,
-            Outcome::PairingBye => self.bye,
-            Outcome::ZeroBye | Outcome::Absent => 0.0,
-        }
-    }
-}
-
 /// One round of one player, as the tie-breaks see it.
 #[derive(Clone, Copy)]
 struct Round {
@@ -230,10 +198,10 @@ impl Player {
 }
 
 /// The tie-break values of every player of `trf` after round `after`, ranked by `codes` in
-/// order; rows in starting-number order. In a round robin (`round_robin`) a forfeit counts as
-/// the game it replaced (C.07 16.1).
+/// order; rows in starting-number order. Results are worth what the file's line `162` says. In
+/// a round robin (`round_robin`) a forfeit counts as the game it replaced (C.07 16.1).
 pub fn standings(trf: &Trf, after: usize, codes: &[Code], round_robin: bool) -> Vec<Row> {
-    let table = Crosstable::new(trf, after, round_robin, Scoring::default());
+    let table = Crosstable::new(trf, after, round_robin, trf.scoring);
     let mut ranking = Ranking::new(&table.numbers());
     let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(codes.len()); table.len()];
     for code in codes {
