@@ -12,7 +12,7 @@ use diesel::sqlite::SqliteConnection;
 use super::{Service, ServiceError, blocking, transaction};
 use crate::auth::identity::{player_mark, staff_mark};
 use crate::auth::password::DUMMY_HASH;
-use crate::auth::throttle::Claimed;
+use crate::auth::throttle::{Claimed, Target};
 use crate::auth::{Identity, LOCK_MINUTES, Lane, MAX_FAILURES, verify_secret};
 use crate::db::models::{Account, Player};
 use crate::db::queries;
@@ -49,15 +49,19 @@ async fn verify(secret: String, hash: String, lane: Lane) -> Result<bool, Servic
 
 impl Service {
     /// Takes one failure of the address's allowance before anything is checked (waiting while
-    /// the address's attempts under way fill it); it is given back if the secret is right
-    /// ([`Claimed::succeeded`]).
-    async fn claim(&self, attempt: &Attempt) -> Result<Claimed, ServiceError> {
-        self.throttle.claim(attempt.address).await.map_err(|wait| {
-            ServiceError::TooManyAttempts(format!(
-                "too many failed sign-ins from your network: try again in {} seconds",
-                wait.as_secs().max(1)
-            ))
-        })
+    /// the address's attempts under way fill it), or lets the attempt at `target` through under
+    /// the venue rule (see [`crate::auth::throttle`]); the failure is given back if the secret
+    /// is right ([`Claimed::succeeded`]).
+    async fn claim(&self, attempt: &Attempt, target: Target) -> Result<Claimed, ServiceError> {
+        self.throttle
+            .claim(attempt.address, target)
+            .await
+            .map_err(|wait| {
+                ServiceError::TooManyAttempts(format!(
+                    "too many failed sign-ins from your network: try again in {} seconds",
+                    wait.as_secs().max(1)
+                ))
+            })
     }
 
     /// Signs a member of staff in with username and password (a dummy hash for unknown names,
@@ -69,9 +73,15 @@ impl Service {
         username: String,
         password: String,
     ) -> Result<SignedIn, ServiceError> {
-        let claimed = self.claim(attempt).await?;
         let name = username.clone();
         let account = self.read(move |conn| account(conn, &name)).await?;
+        let target = Target {
+            known: account
+                .as_ref()
+                .is_some_and(|a| attempt.knows(&staff_mark(a.id))),
+            ..Target::username(&username)
+        };
+        let claimed = self.claim(attempt, target).await?;
         let now = Utc::now().naive_utc();
         let Some(account) = account else {
             // Answered as an account would be: counted, locked after as many failures, a write
@@ -124,7 +134,11 @@ impl Service {
         candidates: Vec<PlayerId>,
         pin: String,
     ) -> Result<SignedIn, ServiceError> {
-        let claimed = self.claim(attempt).await?;
+        let target = match candidates[..] {
+            [one] => Target::player(one.get(), attempt.knows(&player_mark(one))),
+            _ => Target::several(),
+        };
+        let claimed = self.claim(attempt, target).await?;
         let players = self
             .read(move |conn| pin_candidates(conn, tournament_id, &candidates))
             .await?;

@@ -176,6 +176,11 @@ impl Session {
                 ));
             }
         }
+        // The title is words: no markup ended up in it.
+        let title = self.browser.title().await.map_err(fail("read the title"))?;
+        if title.contains('<') || title.chars().count() > 200 {
+            return Err(format!("{url} has the title {title:?}"));
+        }
         self.browser
             .execute(&self.axe, vec![])
             .await

@@ -579,23 +579,73 @@ async fn failures_from_one_address_are_throttled_and_sign_ins_that_succeed_are_n
         let r = pin_sign_in(&guesser, t, id, "999999").await;
         assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
     }
-    // ... and is stopped by the address's throttle, even with a right PIN, unchecked.
-    let (id, pin) = &players[20];
-    let r = pin_sign_in(&guesser, t, *id, pin).await;
+    // ... and is stopped by the address's throttle, even with a right PIN, unchecked, at the
+    // players it guessed at; every other account keeps one try (the venue rule), and a second
+    // guess there is refused.
+    let (tried, tried_pin) = &players[0];
+    let r = pin_sign_in(&guesser, t, *tried, tried_pin).await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
     assert!(r.body.contains("your network"), "{}", r.body);
+    let (id, pin) = &players[20];
+    let r = pin_sign_in(&guesser, t, *id, "999999").await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+    let r = pin_sign_in(&guesser, t, *id, pin).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    let login = |password: &str| json!({"username": "admin", "password": password});
+    let r = guesser.post_json("/api/session", &login("guess")).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
     let r = guesser
-        .post_json(
-            "/api/session",
-            &json!({"username": "admin", "password": ADMIN_PASSWORD}),
-        )
+        .post_json("/api/session", &login(ADMIN_PASSWORD))
         .await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
-    // Its failures locked no one: the venue and the player it tried last sign in.
+    // Its failures locked no one: the venue and the players it tried sign in.
     let r = pin_sign_in(&app.client_at("192.0.2.1"), t, *id, pin).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = pin_sign_in(&app.client_at("192.0.2.1"), t, *tried, tried_pin).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     // A client cannot escape by writing its own X-Forwarded-For: the proxy appends the address
     // it saw, and that is the one counted.
-    let r = pin_sign_in(&app.client_at("192.0.2.99, 203.0.113.7"), t, *id, pin).await;
+    let spoofed = app.client_at("192.0.2.99, 203.0.113.7");
+    let r = pin_sign_in(&spoofed, t, *tried, tried_pin).await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+}
+
+#[actix_web::test]
+async fn a_room_behind_one_address_that_mistypes_once_each_all_signs_in() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Venue").await;
+    let mut players = Vec::new();
+    for i in 0..100 {
+        players.push(add_player(&organiser, t, &format!("Player {i:03}")).await);
+    }
+    // A hundred players behind the venue's one address, each mistyping once, then right.
+    let mut signed_in = 0;
+    for (id, pin) in &players {
+        let phone = app.client_at("192.0.2.30");
+        let wrong = if pin == "111111" { "222222" } else { "111111" };
+        let r = pin_sign_in(&phone, t, *id, wrong).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+        let r = pin_sign_in(&phone, t, *id, pin).await;
+        assert_eq!(r.status, StatusCode::OK, "player {id}: {}", r.body);
+        signed_in += 1;
+    }
+    assert_eq!(signed_in, 100);
+    // A stranger on the same Wi-Fi then guesses until the address is refused...
+    let stranger = app.client_at("192.0.2.30");
+    let mut refused = false;
+    'guessing: for (id, _) in players.iter().take(40) {
+        for guess in ["000000", "000001"] {
+            let r = pin_sign_in(&stranger, t, *id, guess).await;
+            if r.status == StatusCode::TOO_MANY_REQUESTS {
+                refused = true;
+                break 'guessing;
+            }
+        }
+    }
+    assert!(refused, "the stranger's guesses are stopped");
+    // ... and a late arrival at the venue, on a new phone, still signs in with the right PIN.
+    let (late, pin) = add_player(&organiser, t, "Late Arrival").await;
+    let r = pin_sign_in(&app.client_at("192.0.2.30"), t, late, &pin).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }

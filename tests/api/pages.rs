@@ -483,3 +483,26 @@ async fn the_board_replays_the_moves_tapped_so_far() {
     let r = organiser.post_json(&url, &json!({"moves": "A"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
+
+/// The text of a page's `<title>`.
+fn title_of(html: &str) -> &str {
+    let start = html.find("<title>").expect("a title") + "<title>".len();
+    let end = start + html[start..].find("</title>").expect("a title's end");
+    &html[start..end]
+}
+
+#[actix_web::test]
+async fn a_tournaments_page_title_is_its_name_and_the_forms_are_in_the_page() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Kumasi Open").await;
+    add_player(&organiser, t, "Ama Mensah").await;
+    add_player(&organiser, t, "Kofi Owusu").await;
+    let page = organiser.get(&format!("/tournaments/{t}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(title_of(&page.body), "Kumasi Open");
+    // The pairing numbers' form and the pairings ruled out are in the page's body.
+    let body = &page.body[page.body.find("<body").unwrap()..];
+    assert!(body.contains("id=\"pairing-order\""), "{body}");
+    assert!(body.contains("Pairings ruled out"), "{body}");
+}
