@@ -157,6 +157,17 @@ pub fn value_text(v: f64) -> String {
     }
 }
 
+/// A value as a spreadsheet reads a number: `7`, `7.5`, `0.75`.
+pub fn decimal_text(v: f64) -> String {
+    let text = format!("{v:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
 /// The standings as CSV rows under their header: rank, name, club, points, every tie-break,
 /// games played.
 pub fn csv_rows(r: &Report) -> (Vec<String>, Vec<Vec<String>>) {
@@ -173,9 +184,9 @@ pub fn csv_rows(r: &Report) -> (Vec<String>, Vec<Vec<String>>) {
                 rank_text(s),
                 s.name.clone(),
                 s.club.clone(),
-                value_text(s.points),
+                decimal_text(s.points),
             ];
-            row.extend(s.tiebreaks.iter().map(|(_, v)| value_text(*v)));
+            row.extend(s.tiebreaks.iter().map(|(_, v)| decimal_text(*v)));
             row.push(s.games_played.to_string());
             row
         })

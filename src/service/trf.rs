@@ -22,7 +22,8 @@ use crate::tournament::{
     TournamentId, TournamentSettings, Winner,
 };
 
-/// The tournament's published rounds as a TRF file, for the staff who run it.
+/// The tournament's published rounds as a TRF file, for the staff who run it: the tournament's
+/// name (to name the file) and the file's text.
 pub fn export(
     conn: &mut SqliteConnection,
     actor: &Actor,
@@ -84,8 +85,7 @@ pub fn export(
         }
     }
     trf.other_lines = unsaid(&report, &trf, &players);
-    let file = format!("tournament-{}.trf", tournament_id.get());
-    Ok((file, trf.write()))
+    Ok((t.name.clone(), trf.write()))
 }
 
 /// Comment lines (`###`) for what the file cannot say, so that whoever checks it with FIDE's

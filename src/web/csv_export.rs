@@ -1,5 +1,6 @@
-//! CSV downloads. A cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
-//! `@`, a tab or a carriage return) is prefixed with `'`, so it stays text; numbers stay numbers.
+//! CSV downloads, UTF-8 with a byte-order mark (so that Excel reads "Abɛna" as written). A cell
+//! that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+//! carriage return) is prefixed with `'`, so it stays text; numbers stay numbers.
 
 use actix_web::HttpResponse;
 
@@ -46,13 +47,16 @@ pub fn attachment(filename: &str, body: actix_web::web::Bytes) -> HttpResponse {
     super::attachment("text/csv; charset=utf-8", filename, body)
 }
 
-/// `rows` under `header` as CSV.
+/// UTF-8's byte-order mark, which spreadsheets take as the sign of UTF-8.
+pub const BOM: &str = "\u{feff}";
+
+/// `rows` under `header` as CSV, after the byte-order mark.
 pub fn write<I, R>(header: &[&str], rows: I) -> Result<Vec<u8>, ServiceError>
 where
     I: IntoIterator<Item = R>,
     R: IntoIterator<Item = String>,
 {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut writer = csv::Writer::from_writer(BOM.as_bytes().to_vec());
     writer
         .write_record(header)
         .map_err(|e| ServiceError::Internal(e.to_string()))?;

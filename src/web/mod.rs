@@ -191,15 +191,59 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .default_service(web::to(not_found_page));
 }
 
-/// A file download: `body` as `content_type`, saved as `filename`.
+/// A file download: `body` as `content_type`, saved as `filename` (any text: browsers are given
+/// it whole, as UTF-8, and an ASCII stand-in for those that read only that).
 pub fn attachment(content_type: &str, filename: &str, body: impl Into<web::Bytes>) -> HttpResponse {
+    use actix_web::http::header::{
+        Charset, ContentDisposition, DispositionParam, DispositionType, ExtendedValue,
+    };
+    let ascii: String = filename
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || " -._()".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     HttpResponse::Ok()
         .content_type(content_type)
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"{filename}\""),
-        ))
+        .insert_header(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![
+                DispositionParam::Filename(ascii),
+                DispositionParam::FilenameExt(ExtendedValue {
+                    charset: Charset::Ext("UTF-8".to_string()),
+                    language_tag: None,
+                    value: filename.as_bytes().to_vec(),
+                }),
+            ],
+        })
         .body(body.into())
+}
+
+/// The name of a file about a tournament: `Kumasi Open - standings after round 4.csv`, with
+/// what a file name cannot hold (`/`, `:`, quotes, …) replaced.
+pub fn file_name(tournament: &str, what: &str, extension: &str) -> String {
+    let name: String = tournament
+        .chars()
+        .take(80)
+        .map(|c| {
+            if "/\\:*?\"<>|".contains(c) || c.is_control() {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let name = name.trim().trim_start_matches('.');
+    let name = if name.is_empty() { "tournament" } else { name };
+    if what.is_empty() {
+        format!("{name}.{extension}")
+    } else {
+        format!("{name} - {what}.{extension}")
+    }
 }
 
 /// A request body of UTF-8 text (`what` names it in the answers): at most `limit` bytes.

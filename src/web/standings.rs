@@ -220,7 +220,11 @@ async fn player_page(
 
 /// The standings CSV (written once per change of the data).
 fn standings_csv(state: &AppState, d: &Arc<Report>) -> Result<HttpResponse, ServiceError> {
-    let filename = format!("tournament-{}-standings-after-{}.csv", d.t.id, d.after);
+    let filename = super::file_name(
+        &d.t.name,
+        &format!("standings after round {}", d.after),
+        "csv",
+    );
     let renders = state.rendered.of(d);
     if let Some(body) = renders.csv.get() {
         return Ok(super::csv_export::attachment(&filename, body.clone()));

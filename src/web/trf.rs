@@ -31,9 +31,10 @@ async fn export(
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
     let actor = access::staff(&session)?;
-    let (file, text) = state
+    let (name, text) = state
         .db(move |conn| service::export(conn, &actor, id))
         .await?;
+    let file = super::file_name(&name, "", "trf");
     Ok(super::attachment("text/plain; charset=utf-8", &file, text))
 }
 

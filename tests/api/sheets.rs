@@ -238,7 +238,7 @@ async fn hand_pairings_are_checked_and_can_be_changed_until_published() {
     assert_eq!(csv.status, StatusCode::OK);
     assert!(
         csv.body
-            .starts_with("round,board,south_id,south,north_id,north")
+            .starts_with("\u{feff}round,board,south_id,south,north_id,north")
     );
     assert_eq!(csv.body.lines().count(), 3);
     assert_eq!(
