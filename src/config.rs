@@ -19,6 +19,9 @@ pub struct Config {
     /// Proxies whose `X-Forwarded-For` gives the client's address (for the per-address
     /// throttle of failed sign-ins); none by default.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The address players reach the service at (`http://192.168.1.20:8080`), used by every
+    /// printed address and QR code; by default the one each request came to.
+    pub public_url: Option<String>,
 }
 
 /// The default of [`Config::request_timeout`]: longer than the slowest legitimate request (an
@@ -31,7 +34,7 @@ pub const DEFAULT_DATABASE: &str = "oware.db";
 impl Config {
     /// From the environment: `OWARE_BIND`, `DATABASE_URL`, `OWARE_ADMIN_PASSWORD`,
     /// `OWARE_SECURE_COOKIES` (1/true), `OWARE_WORKERS`, `OWARE_TRUSTED_PROXIES` (addresses,
-    /// separated by commas).
+    /// separated by commas), `OWARE_PUBLIC_URL`.
     pub fn from_env() -> Result<Config, String> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let trusted_proxies = match var("OWARE_TRUSTED_PROXIES") {
@@ -56,6 +59,50 @@ impl Config {
                 .filter(|&n| n > 0),
             request_timeout: REQUEST_TIMEOUT,
             trusted_proxies,
+            public_url: var("OWARE_PUBLIC_URL")
+                .map(|url| public_url(&url))
+                .transpose()?,
         })
+    }
+}
+
+/// A public address as written (`https://oware.example.org/`), checked and without its last `/`.
+pub fn public_url(text: &str) -> Result<String, String> {
+    let url = text.trim().trim_end_matches('/');
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .filter(|host| !host.is_empty() && !host.contains(['/', '?', '#']))
+        .filter(|_| !url.chars().any(|c| c.is_whitespace() || c.is_control()));
+    match rest {
+        Some(_) => Ok(url.to_string()),
+        None => Err(format!(
+            "OWARE_PUBLIC_URL: {text:?} is not an address such as http://192.168.1.20:8080"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_public_address_is_a_site_without_a_path() {
+        assert_eq!(
+            super::public_url(" https://oware.example.org/ ").unwrap(),
+            "https://oware.example.org"
+        );
+        assert_eq!(
+            super::public_url("http://192.168.1.20:8080").unwrap(),
+            "http://192.168.1.20:8080"
+        );
+        for bad in [
+            "192.168.1.20",
+            "ftp://x",
+            "http://",
+            "http://a b",
+            "http://x/path",
+            "https://x?y",
+        ] {
+            assert!(super::public_url(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -161,6 +161,7 @@ fn run(
         rendered: Default::default(),
         sessions: Default::default(),
         trusted_proxies: config.trusted_proxies.clone().into(),
+        public_url: config.public_url.as_deref().map(Into::into),
     });
     let secure = config.secure_cookies;
     let mut server = HttpServer::new(move || {

@@ -42,6 +42,8 @@ pub struct AppState {
     pub sessions: std::sync::Arc<sessions::Generations>,
     /// Proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: std::sync::Arc<[std::net::IpAddr]>,
+    /// The address printed on slips and score sheets, when set (`OWARE_PUBLIC_URL`).
+    pub public_url: Option<std::sync::Arc<str>>,
 }
 
 impl AppState {

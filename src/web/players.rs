@@ -117,6 +117,8 @@ pub struct PinsPage {
     tournament_name: String,
     /// Each slip with the full address of its sign-in page and that address as a QR code.
     slips: Vec<(PinSlip, String, String)>,
+    /// The address the slips print.
+    site: super::qr::Site,
 }
 
 pub async fn pins_page(
@@ -129,14 +131,14 @@ pub async fn pins_page(
     let tournament_name = state
         .db(move |conn| Ok(crate::service::tournaments::get(conn, tournament_id)?.name))
         .await?;
-    let site = super::qr::site(req);
+    let site = super::qr::site(req, state.public_url.as_deref());
     let slips = slips
         .into_iter()
         .map(|slip| {
             // The code opens the sign-in page with the player chosen: never the PIN.
             let address = format!(
-                "{site}/tournaments/{tournament_id}/sign-in?player={}",
-                slip.id
+                "{}/tournaments/{tournament_id}/sign-in?player={}",
+                site.url, slip.id
             );
             let code = super::qr::svg(
                 &address,
@@ -150,6 +152,7 @@ pub async fn pins_page(
         tournament_id,
         tournament_name,
         slips,
+        site,
     })
 }
 

@@ -8,11 +8,49 @@ use qrcode::{EcLevel, QrCode};
 
 use crate::service::ServiceError;
 
-/// The address the visitor reached the site at (`https://oware.example.org`), as the request
-/// says: behind a proxy, the one its `Forwarded` or `X-Forwarded-*` headers give.
-pub fn site(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+/// The address printed on slips and score sheets: the one set (`OWARE_PUBLIC_URL`), or the one
+/// the visitor reached the site at, as the request says (behind a proxy, the one its
+/// `Forwarded` or `X-Forwarded-*` headers give).
+pub fn site(req: &HttpRequest, public_url: Option<&str>) -> Site {
+    match public_url {
+        Some(url) => Site {
+            url: url.to_string(),
+            set: true,
+        },
+        None => {
+            let info = req.connection_info();
+            Site {
+                url: format!("{}://{}", info.scheme(), info.host()),
+                set: false,
+            }
+        }
+    }
+}
+
+/// The address printed, and whether it is the one set or the request's.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub url: String,
+    pub set: bool,
+}
+
+impl Site {
+    /// Only this computer reaches it (`localhost`, `127.0.0.1`, `[::1]`): phones scanning the
+    /// codes would find nothing.
+    pub fn local_only(&self) -> bool {
+        let host = self
+            .url
+            .split_once("://")
+            .map_or(self.url.as_str(), |(_, rest)| rest);
+        let host = host.strip_prefix('[').map_or_else(
+            || host.split(':').next().unwrap_or(host),
+            |v6| v6.split(']').next().unwrap_or(v6),
+        );
+        host.eq_ignore_ascii_case("localhost")
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|a| a.is_loopback())
+    }
 }
 
 /// A QR code of `text` as an SVG image, `label` its description for screen readers.

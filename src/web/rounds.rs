@@ -536,6 +536,8 @@ struct SheetsPage {
     /// The boards: each game with the QR code of its page.
     boards: Vec<(GameView, String)>,
     printed: String,
+    /// The address the codes print.
+    site: super::qr::Site,
 }
 
 impl SheetsPage {
@@ -553,14 +555,14 @@ async fn sheets_page(
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<SheetsPage, PageError> {
     let page = show(&state, &session, path.into_inner(), None).await?;
-    let site = super::qr::site(&req);
+    let site = super::qr::site(&req, state.public_url.as_deref());
     let boards = page
         .round
         .games
         .iter()
         .filter(|g| g.north.is_some())
         .map(|g| {
-            let address = format!("{site}/games/{}", g.id);
+            let address = format!("{}/games/{}", site.url, g.id);
             let code = super::qr::svg(
                 &address,
                 &format!("QR code: the page of board {}", g.board.unwrap_or_default()),
@@ -574,6 +576,7 @@ async fn sheets_page(
         round: page.round,
         boards,
         printed: printed_now(),
+        site,
     })
 }
 

@@ -541,6 +541,8 @@ impl Journey<'_> {
             .map_err(fail("choose the CSV file"))?;
         s.click_through("main form button[type=submit]").await?;
         s.expect_text("h1", "PIN slips").await?;
+        // The page says which address the slips print, and that phones cannot reach this one.
+        s.expect_text(".site-address", "Only this computer can open it").await?;
         let mut pins = std::collections::HashMap::new();
         for slip in s
             .browser

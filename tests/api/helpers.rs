@@ -21,9 +21,14 @@ pub struct TestApp {
 
 /// Starts the service on a free port with a new database.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_at(None).await
+}
+
+/// Starts the service with a public address set (`OWARE_PUBLIC_URL`), or none.
+pub async fn spawn_app_at(public_url: Option<&str>) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let db_path = dir.path().join("test.db");
-    let (address, handle) = start(&db_path).await;
+    let (address, handle) = start_with(&db_path, public_url).await;
     TestApp {
         address,
         db_path,
@@ -34,6 +39,10 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts a service on an existing database file.
 pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
+    start_with(db_path, None).await
+}
+
+async fn start_with(db_path: &std::path::Path, public_url: Option<&str>) -> (String, ServerHandle) {
     let config = Config {
         bind: "127.0.0.1:0".to_string(),
         database_url: db_path.to_str().unwrap().to_string(),
@@ -44,6 +53,7 @@ pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
         // The tests play clients at many addresses through `X-Forwarded-For` (see
         // [`Client::at`]), as a proxy in front of the service would report them.
         trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],
+        public_url: public_url.map(str::to_string),
     };
     let app = Application::build(&config).expect("the service starts");
     let address = format!("http://127.0.0.1:{}", app.port());

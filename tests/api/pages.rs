@@ -231,6 +231,12 @@ async fn a_pin_slip_gives_the_whole_address_and_a_code_that_chooses_the_player()
     let address = format!("{}/tournaments/{t}/sign-in?player={id}", app.address);
     assert!(r.body.contains(&address), "{}", r.body);
     assert!(r.body.contains("<svg class=\"qr\""));
+    // Opened on the venue laptop itself, the page warns that phones cannot reach what it prints.
+    assert!(
+        r.body.contains("Only this computer can open it"),
+        "{}",
+        r.body
+    );
     let pin_of = |body: &str| {
         let start = body.find("class=\"pin\"").unwrap();
         let rest = &body[start..];
@@ -505,4 +511,64 @@ async fn a_tournaments_page_title_is_its_name_and_the_forms_are_in_the_page() {
     let body = &page.body[page.body.find("<body").unwrap()..];
     assert!(body.contains("id=\"pairing-order\""), "{body}");
     assert!(body.contains("Pairings ruled out"), "{body}");
+}
+
+#[actix_web::test]
+async fn printed_addresses_and_codes_use_the_public_address_set() {
+    let app = spawn_app_at(Some("http://192.168.1.20:8080")).await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Slips").await;
+    let csrf = organiser
+        .csrf(&format!("/tournaments/{t}/players/new"))
+        .await;
+    let r = organiser
+        .post_form(
+            &format!("/tournaments/{t}/players"),
+            &[
+                ("name", "Ama Owusu"),
+                ("club", ""),
+                ("country", ""),
+                ("rating", ""),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    // The slip prints the public address, says which it uses, and does not warn.
+    assert!(
+        r.body.contains("http://192.168.1.20:8080/tournaments/"),
+        "{}",
+        r.body
+    );
+    assert!(!r.body.contains(&app.address), "{}", r.body);
+    assert!(r.body.contains("the public address set with"), "{}", r.body);
+    assert!(!r.body.contains("Only this computer"), "{}", r.body);
+    // The score sheets' codes too.
+    let (_, _) = add_player(&organiser, t, "Kofi Mensah").await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let sheets = organiser
+        .get(&format!("/tournaments/{t}/rounds/1/sheets"))
+        .await;
+    assert_eq!(sheets.status, StatusCode::OK, "{}", sheets.body);
+    assert!(
+        sheets
+            .body
+            .contains("<strong>http://192.168.1.20:8080</strong>"),
+        "{}",
+        sheets.body
+    );
+    let svg_of = |text: &str| oware_tournament::web::qr::svg(text, "x").unwrap();
+    let game = r.json()["games"][0]["id"].as_i64().unwrap();
+    let code = svg_of(&format!("http://192.168.1.20:8080/games/{game}"));
+    let path = &code[code.find("<path").unwrap()..code.find("</svg>").unwrap()];
+    assert!(
+        sheets.body.contains(path),
+        "the code is the public address's"
+    );
 }
