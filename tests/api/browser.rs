@@ -519,14 +519,15 @@ impl Journey<'_> {
             .ok_or_else(|| format!("after saving, the browser is at {path}"))?
             .to_string();
 
-        // The players come from a CSV file chosen in the file picker.
+        // The players come from a CSV file chosen in the file picker; one has a 60-character
+        // name, as full Ghanaian names are, and plays on board 1: every page stays on screen.
         let csv = self.work.join("players.csv");
         std::fs::write(
             &csv,
             "name,club,country,rating\n\
              Kwame Mensah,Accra,GH,1850\n\
              Ama Owusu,Kumasi,GH,1790\n\
-             Kofi Boateng,London,GB,1700\n\
+             Kofi Boateng Owusu-Ansah Nana Yaw Asante Twumasi-Ankrah Osei,London,GB,1700\n\
              Efua Asante,Paris,FR,1650\n",
         )
         .map_err(fail("write the CSV"))?;
