@@ -243,9 +243,10 @@ pub fn suggestions_account(suggestions: &[Suggestion]) -> String {
             let now = e.now.as_deref().unwrap_or("-");
             let _ = writeln!(
                 out,
-                "{}. {} at ply {}: {was} -> {now}",
+                "{}. {} at {} (ply {}): {was} -> {now}",
                 i + 1,
                 e.kind_name(),
+                crate::engine::SheetMove::of(e.ply),
                 e.ply
             );
         }
@@ -515,9 +516,10 @@ pub fn replay_account(replay: &Replay) -> String {
 /// The readable account of a replay error: what, where, and the position before it.
 pub fn error_account(error: &ReplayError) -> String {
     format!(
-        "error: {}\nkind: {}\nposition before ply {}: {}\n{}",
+        "error: {}\nkind: {}\nposition before {} (ply {}): {}\n{}",
         error,
         error.kind,
+        crate::engine::SheetMove::of(error.ply),
         error.ply,
         error.position,
         error.position.diagram()

@@ -21,5 +21,5 @@ pub use moves::{EndReason, IllegalMove, Move, MoveList, Outcome, Played};
 pub use notation::{Claim, Notation, Token, tokenize};
 pub use ogn::OgnGame;
 pub use play::{Game, perft};
-pub use replay::{Declared, DeclaredEnd, ErrorKind, Ply, Replay, ReplayError, replay};
+pub use replay::{Declared, DeclaredEnd, ErrorKind, Ply, Replay, ReplayError, SheetMove, replay};
 pub use rules::{Preset, Rules};

@@ -122,11 +122,40 @@ impl fmt::Display for ErrorKind {
     }
 }
 
+/// Where a ply is written on a paper score sheet: each numbered move is a row holding South's
+/// sowing, then North's (South moves first), so ply 21 is `11.` South's and ply 22 its North's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetMove {
+    pub number: u32,
+    pub side: Side,
+}
+
+impl SheetMove {
+    /// The sheet's move of `ply` (1-based).
+    pub fn of(ply: u32) -> SheetMove {
+        SheetMove {
+            number: ply.div_ceil(2).max(1),
+            side: if ply % 2 == 0 {
+                Side::North
+            } else {
+                Side::South
+            },
+        }
+    }
+}
+
+/// `move 11, South`.
+impl fmt::Display for SheetMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}, {}", self.number, self.side)
+    }
+}
+
 /// A diagnostic: the ply (1-based), the side to move there, the token, the position before it
 /// and what is wrong. Errors about the whole sheet (end, result, seeds) name the last ply and
-/// the final position.
+/// the final position. Shown to people, it names the sheet's move (`move 11, South ("E")`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("ply {ply} ({side}, {token:?}): {message}")]
+#[error("{} ({token:?}): {message}", SheetMove::of(*ply))]
 pub struct ReplayError {
     pub ply: u32,
     pub side: Side,
@@ -536,6 +565,23 @@ mod tests {
         assert_eq!(letters.final_position(), relative.final_position());
         assert_eq!(letters.final_position(), absolute.final_position());
         assert_eq!(letters.outcome, None);
+    }
+
+    #[test]
+    fn a_ply_is_named_as_the_paper_sheet_numbers_it() {
+        let named: Vec<String> = [1, 2, 21, 22, 83]
+            .map(|ply| SheetMove::of(ply).to_string())
+            .to_vec();
+        assert_eq!(
+            named,
+            [
+                "move 1, South",
+                "move 1, North",
+                "move 11, South",
+                "move 11, North",
+                "move 42, South"
+            ]
+        );
     }
 
     #[test]

@@ -142,12 +142,9 @@ pub fn game_replay(ctx: &Context) -> Result<Option<Replay>, ServiceError> {
         .map_err(|e| {
             ServiceError::Conflict(format!(
                 "the stored moves of round {} board {} no longer replay under the tournament's \
-                 rules (at ply {}, {:?}: {}); the controller should set the result again",
+                 rules (at {e}); the controller should set the result again",
                 ctx.round.number,
                 ctx.game.board.unwrap_or_default(),
-                e.ply,
-                e.token,
-                e.message
             ))
         })
 }

@@ -56,7 +56,7 @@ impl SheetView {
         } else {
             replay(&s.moves, rules, Position::start(), None, end)
                 .err()
-                .map(|e| format!("at ply {} ({}): {}", e.ply, e.token, e.message))
+                .map(|e| format!("at {e}"))
         };
         SheetView {
             id: s.id,

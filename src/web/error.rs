@@ -200,7 +200,7 @@ impl ResponseError for ApiError {
             error: ErrorFields {
                 code: code(&self.0),
                 message: match replay {
-                    Some(e) => format!("ply {} ({}, {:?}): {}", e.ply, e.side, e.token, e.message),
+                    Some(e) => e.to_string(),
                     None => message(&self.0),
                 },
                 ply: replay.map(|e| e.ply),

@@ -16,6 +16,7 @@ use super::board_svg::{Marks, board_svg, named_board_svg, pit_colours, ply_marks
 use super::error::{ApiError, PageError, service_status};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
+use crate::engine::SheetMove;
 use crate::engine::{Position, Side};
 use crate::service::ServiceError;
 use crate::service::game_views::{self as views, GameDetail};
@@ -204,6 +205,11 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// Where the replay failed, as the paper sheet numbers it: `move 11, South`.
+    fn at(&self) -> Option<String> {
+        self.ply.map(|p| SheetMove::of(p).to_string())
+    }
+
     /// What the page shows of a refused sheet: where the replay failed, or the refusal.
     fn of(e: &ServiceError) -> Diagnostic {
         match e {
@@ -295,14 +301,17 @@ impl GamePage {
         let was = e.was.as_deref().unwrap_or("");
         let now = e.now.as_deref().unwrap_or("");
         match e.kind {
-            EditKind::Replace => format!("move {} {now} instead of {was}", e.ply),
+            EditKind::Replace => format!("{}: {now} instead of {was}", SheetMove::of(e.ply)),
             EditKind::Swap => format!(
-                "moves {} and {} the other way round: {now} instead of {was}",
-                e.ply,
-                e.ply + 1
+                "{} and {} the other way round: {now} instead of {was}",
+                SheetMove::of(e.ply),
+                SheetMove::of(e.ply + 1)
             ),
-            EditKind::Delete => format!("move {} ({was}) written once too often: left out", e.ply),
-            EditKind::Insert => format!("a move missing before move {}: {now}", e.ply),
+            EditKind::Delete => format!(
+                "{} ({was}) written once too often: left out",
+                SheetMove::of(e.ply)
+            ),
+            EditKind::Insert => format!("a move missing before {}: {now}", SheetMove::of(e.ply)),
         }
     }
 
@@ -319,6 +328,23 @@ impl GamePage {
             Winner::North => format!("{north} (North) won"),
             Winner::Draw => "draw".to_string(),
         }
+    }
+
+    /// The replay's place after `shown` plies, as the paper sheet numbers it:
+    /// `move 42, South (E)`, or the start.
+    fn label_at(&self, shown: u32) -> String {
+        match shown
+            .checked_sub(1)
+            .and_then(|i| self.detail.plies.get(i as usize))
+        {
+            Some(p) => format!("{} ({})", SheetMove::of(p.ply), p.mv),
+            None => "start".to_string(),
+        }
+    }
+
+    /// A ply as the paper sheet numbers it: `move 21, North`.
+    fn sheet_move(&self, ply: &u32) -> String {
+        SheetMove::of(*ply).to_string()
     }
 
     /// Every board of the replay, for the script that steps through it without reloading:
@@ -339,7 +365,7 @@ impl GamePage {
                     "stores": [position.store(Side::South), position.store(Side::North)],
                     "origin": marks.origin,
                     "colours": colours,
-                    "label": if shown == 0 { format!("start of {total}") } else { format!("move {shown} of {total}") },
+                    "label": self.label_at(shown as u32),
                 })
             })
             .collect();

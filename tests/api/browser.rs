@@ -470,6 +470,13 @@ fn capabilities(
 
 /// A move list with one wrong move: at the first ply where the player to move has an empty
 /// pit, that pit is written instead. Returns the text and the ply (counted from 1).
+/// A ply as the paper score sheet numbers it: each numbered move is South's sowing then
+/// North's, so ply 21 is "move 11, South".
+fn paper_move(ply: usize) -> String {
+    let side = if ply % 2 == 1 { "South" } else { "North" };
+    format!("move {}, {side}", ply.div_ceil(2))
+}
+
 fn with_wrong_move(game: &Value) -> (String, usize) {
     let moves: Vec<&str> = game["moves"].as_str().unwrap().split_whitespace().collect();
     let plies = game["plies"].as_array().unwrap();
@@ -543,7 +550,8 @@ impl Journey<'_> {
         s.click_through("main form button[type=submit]").await?;
         s.expect_text("h1", "PIN slips").await?;
         // The page says which address the slips print, and that phones cannot reach this one.
-        s.expect_text(".site-address", "Only this computer can open it").await?;
+        s.expect_text(".site-address", "Only this computer can open it")
+            .await?;
         let mut pins = std::collections::HashMap::new();
         for slip in s
             .browser
@@ -655,7 +663,7 @@ impl Journey<'_> {
         s.fill("textarea[name=moves]", &wrong).await?;
         s.click_through("#sheet button[type=submit]").await?;
         let diagnostic = s
-            .expect_text(".diagnostic", &format!("At move {wrong_ply}"))
+            .expect_text(".diagnostic", &format!("At {}", paper_move(wrong_ply)))
             .await?;
         if !diagnostic.contains("not accepted") {
             return Err(format!("the diagnostic reads “{diagnostic}”"));
@@ -663,7 +671,7 @@ impl Journey<'_> {
         s.find(".diagnostic svg").await?;
         // The slip is found: the list with the right move is among the suggestions.
         s.expect_text("#suggestions", "Did you mean").await?;
-        s.expect_text("#suggestions", &format!("move {wrong_ply} "))
+        s.expect_text("#suggestions", &format!("{}: ", paper_move(wrong_ply)))
             .await?;
         let kept = s
             .find("textarea[name=moves]")
@@ -786,10 +794,10 @@ impl Journey<'_> {
         s.expect_text(".status", "verified by replay").await?;
         // The replay steps back and forth without reloading the page.
         s.mark_document().await?;
-        s.expect_text("#ply-label", &format!("move {plies} of {plies}"))
-            .await?;
+        // Named as the paper sheet numbers it: the last sowing is "move 81, South", not 161.
+        s.expect_text("#ply-label", &paper_move(plies)).await?;
         s.click("button#prev").await?;
-        s.wait_for_text("#ply-label", &format!("move {} of {plies}", plies - 1))
+        s.wait_for_text("#ply-label", &paper_move(plies - 1))
             .await?;
         s.click("#move-list a[data-ply='0']").await?;
         s.wait_for_text("#ply-label", "start").await?;
@@ -1034,7 +1042,7 @@ impl Journey<'_> {
         s.expect_text(".status", "set by the controller").await?;
         s.find("#replay svg").await?;
         let plies = accepted_moves.split_whitespace().count();
-        s.expect_text(".ply-label", &format!("of {plies}")).await?;
+        s.expect_text(".ply-label", &paper_move(plies)).await?;
         Ok(())
     }
 

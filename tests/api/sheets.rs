@@ -626,7 +626,8 @@ async fn the_sheet_form_shows_the_diagnostic_and_keeps_what_was_typed() {
         .post_multipart(&format!("/games/{game}/sheet"), &fields)
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
-    assert!(r.body.contains("At move 2"), "the move");
+    // North's first move, as the paper sheet numbers it (not "move 2").
+    assert!(r.body.contains("At move 1, North"), "the move: {}", r.body);
     assert!(r.body.contains("<svg"), "a diagram of the position");
     assert!(r.body.contains(&typed[..40]), "the typed moves are kept");
     assert_eq!(app.count("sheets"), 0);
@@ -657,7 +658,7 @@ async fn the_sheet_form_shows_the_diagnostic_and_keeps_what_was_typed() {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let page = app.client().get(&format!("/games/{game}?ply=3")).await;
-    assert!(page.body.contains("move 3 of"), "{}", page.body);
+    assert!(page.body.contains("move 2, South ("), "{}", page.body);
     assert!(page.body.contains("?ply=2#replay") && page.body.contains("?ply=4#replay"));
     assert!(page.body.contains("/static/replay.js") && page.body.contains("<svg"));
     let ogn = app.client().get(&format!("/games/{game}.ogn")).await;
