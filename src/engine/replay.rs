@@ -135,7 +135,7 @@ impl SheetMove {
     pub fn of(ply: u32) -> SheetMove {
         SheetMove {
             number: ply.div_ceil(2).max(1),
-            side: if ply % 2 == 0 {
+            side: if ply.is_multiple_of(2) {
                 Side::North
             } else {
                 Side::South
