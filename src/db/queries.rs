@@ -341,6 +341,20 @@ pub fn insert_audit(conn: &mut SqliteConnection, entry: &NewAuditEntry<'_>) -> Q
         .map(|_| ())
 }
 
+/// The newest entry about one entity (`round` 12, `game` 40), if any.
+pub fn latest_audit_of(
+    conn: &mut SqliteConnection,
+    entity: &str,
+    entity_id: i32,
+) -> QueryResult<Option<AuditEntry>> {
+    audit_log::table
+        .filter(audit_log::entity.eq(entity))
+        .filter(audit_log::entity_id.eq(entity_id))
+        .order(audit_log::id.desc())
+        .first(conn)
+        .optional()
+}
+
 /// The newest entries first; only those of `tournaments` when given.
 pub fn list_audit(
     conn: &mut SqliteConnection,

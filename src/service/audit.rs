@@ -65,3 +65,38 @@ pub fn entries(
     };
     Ok(queries::list_audit(conn, allowed.as_deref(), 500)?)
 }
+
+/// The audit log's actions in words.
+pub fn action_words(action: &str) -> String {
+    let words = match action {
+        "account.create" => "account created",
+        "bye.cancel" => "bye cancelled",
+        "bye.request" => "bye asked for",
+        "controller.assign" => "controller assigned",
+        "controller.unassign" => "controller unassigned",
+        "game.confirm" => "result confirmed by the opponent",
+        "game.dispute" => "sheets differ: game disputed",
+        "game.reset" => "game sent back to waiting for sheets",
+        "game.result" => "result set by the controller",
+        "game.sheet" => "score sheet sent",
+        "pairing.allow" => "pairing allowed again",
+        "pairing.prohibit" => "pairing ruled out",
+        "player.create" => "player added",
+        "player.import" => "players imported",
+        "player.pin-reset" => "new PIN given",
+        "player.reinstate" => "player reinstated",
+        "player.update" => "player changed",
+        "player.withdraw" => "player withdrawn",
+        "players.pairing-order" => "pairing numbers fixed",
+        "round.correct" => "published round corrected",
+        "round.create" => "round paired",
+        "round.delete" => "round deleted",
+        "round.pairings" => "pairings changed",
+        "round.publish" => "round published",
+        "tournament.create" => "tournament created",
+        "tournament.import" => "tournament imported",
+        "tournament.update" => "settings changed",
+        other => return other.replace(['.', '_', '-'], " "),
+    };
+    words.to_string()
+}

@@ -155,6 +155,8 @@ pub struct GameDetail {
     /// Where the players' latest sheets first differ (for the staff).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub difference: Option<SheetDifference>,
+    /// The version the game was read at: a ruling on it sends it back ([`super::versions`]).
+    pub version: i64,
     /// Who looks: the player signed in (if they play in the tournament), and whether they run
     /// it.
     #[serde(skip)]
@@ -260,7 +262,9 @@ pub fn detail(
         .as_deref()
         .filter(|_| viewer.runs)
         .and_then(|s| first_difference(s, &ctx, &rules));
+    let version = super::versions::version(conn, super::versions::Watched::Game(ctx.game.id))?;
     Ok(GameDetail {
+        version,
         game: GameView::new(&ctx.game, ctx.round.number, &names),
         tournament_id: ctx.tournament.id,
         end: ctx.game.end_kind,

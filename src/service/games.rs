@@ -410,6 +410,9 @@ pub struct ResultBody {
     pub moves: Option<String>,
     pub end: Option<String>,
     pub reason: String,
+    /// The version of the game the ruling was made on, if the ruler says: refused when the
+    /// game has changed since ([`super::versions`]).
+    pub seen: Option<i64>,
 }
 
 /// What the controller rules.
@@ -563,10 +566,13 @@ pub fn set_result(
 ) -> Result<GameDetail, ServiceError> {
     let reason = reason(&body.reason)?;
     body.ruling()?;
-    rule(conn, actor, game_id, "game.result", |conn, ctx| {
-        let mut result = ruled(conn, ctx, body, reason)?;
-        result.status = ctx.game.status.on_ruling();
-        Ok(result)
+    let watched = super::versions::Watched::Game(game_id);
+    super::versions::unchanged_since(conn, watched, body.seen, |conn| {
+        rule(conn, actor, game_id, "game.result", |conn, ctx| {
+            let mut result = ruled(conn, ctx, body, reason)?;
+            result.status = ctx.game.status.on_ruling();
+            Ok(result)
+        })
     })
 }
 

@@ -28,6 +28,7 @@ pub mod tournaments;
 pub mod trf;
 #[cfg(test)]
 mod trf_roundtrip;
+pub mod versions;
 pub mod views;
 
 use std::sync::Arc;

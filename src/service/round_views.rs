@@ -25,6 +25,9 @@ pub struct RoundView {
     /// The byes players asked for in this round (they are not paired).
     pub requested_byes: Vec<super::byes::ByeView>,
     pub warnings: Vec<String>,
+    /// The version the round was read at: a form that changes it sends it back
+    /// ([`super::versions`]).
+    pub version: i64,
 }
 
 /// A player's place in a round: their board, side and opponent (a bye: no board, no side).
@@ -92,7 +95,10 @@ pub fn view(
         .into_iter()
         .filter(|b| b.round == number)
         .collect();
+    let version =
+        super::versions::version(conn, super::versions::Watched::Round(tournament_id, number))?;
     Ok(RoundView {
+        version,
         tournament_id,
         number,
         published: round.published,

@@ -272,7 +272,9 @@ impl Service {
         tournament_id: TournamentId,
         number: Option<i32>,
         request: RoundRequest,
+        seen: Option<i64>,
     ) -> Result<RoundView, ServiceError> {
+        use super::versions::{Watched, unchanged_since};
         if let RoundRequest::Generate = request {
             let reader = actor.clone();
             let prepared = self
@@ -281,13 +283,19 @@ impl Service {
             return self
                 .write(move |conn| match number {
                     None => create_prepared(conn, &actor, tournament_id, &prepared),
-                    Some(_) => replace_prepared(conn, &actor, tournament_id, &prepared),
+                    Some(n) => unchanged_since(conn, Watched::Round(tournament_id, n), seen, |c| {
+                        replace_prepared(c, &actor, tournament_id, &prepared)
+                    }),
                 })
                 .await;
         }
         self.write(move |conn| match number {
             None => create(conn, &actor, tournament_id, &request),
-            Some(number) => replace(conn, &actor, tournament_id, number, &request),
+            Some(number) => {
+                unchanged_since(conn, Watched::Round(tournament_id, number), seen, |c| {
+                    replace(c, &actor, tournament_id, number, &request)
+                })
+            }
         })
         .await
     }

@@ -21,6 +21,7 @@ use crate::engine::{Position, Side};
 use crate::service::ServiceError;
 use crate::service::game_views::{self as views, GameDetail};
 use crate::service::games::{self as service, ResultBody, Sender, SheetBody};
+use crate::service::versions::{Watched, unchanged_since};
 use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
 use crate::tournament::{GameId, GameStatus, ResultKind, SheetId, Winner};
@@ -626,6 +627,8 @@ struct RulingForm {
     moves: Option<String>,
     reason: String,
     csrf: String,
+    /// The game's version as the page showed it.
+    seen: Option<i64>,
 }
 
 impl RulingForm {
@@ -644,6 +647,7 @@ impl RulingForm {
             end: self.end.filter(|_| played),
             kind: self.kind,
             reason: self.reason,
+            seen: self.seen,
         }
     }
 }
@@ -686,12 +690,15 @@ async fn result_page(
 #[serde(deny_unknown_fields)]
 struct ResetBody {
     reason: String,
+    /// The game's version as read: refused when it has changed since.
+    seen: Option<i64>,
 }
 
 #[derive(Deserialize)]
 struct ResetForm {
     reason: String,
     csrf: String,
+    seen: Option<i64>,
 }
 
 async fn reset_page(
@@ -703,9 +710,14 @@ async fn reset_page(
     let game_id = path.into_inner();
     let actor = access::staff(&session)?;
     check_csrf(&session, &form.csrf)?;
-    let reason = form.into_inner().reason;
+    let ResetForm { reason, seen, .. } = form.into_inner();
+    let watched = Watched::Game(game_id);
     let result = state
-        .write(move |conn| service::reset(conn, &actor, game_id, &reason))
+        .write(move |conn| {
+            unchanged_since(conn, watched, seen, |c| {
+                service::reset(c, &actor, game_id, &reason)
+            })
+        })
         .await;
     after_ruling(&state, &session, game_id, result).await
 }
@@ -718,9 +730,14 @@ async fn api_reset(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let actor = access::staff(&session)?;
-    let reason = body.into_inner().reason;
+    let ResetBody { reason, seen } = body.into_inner();
+    let watched = Watched::Game(game_id);
     let detail = state
-        .write(move |conn| service::reset(conn, &actor, game_id, &reason))
+        .write(move |conn| {
+            unchanged_since(conn, watched, seen, |c| {
+                service::reset(c, &actor, game_id, &reason)
+            })
+        })
         .await?;
     Ok(HttpResponse::Ok().json(detail))
 }

@@ -12,12 +12,13 @@ use serde::Deserialize;
 use super::AppState;
 use super::access;
 use super::error::{ApiError, Failure, PageError, service_status};
-use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
+use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
 use crate::db::models::Round;
 use crate::service::round_views::{self as views, RoundView};
 use crate::service::rounds::{self as service, PairingEntry, RoundRequest};
 use crate::service::tournaments::TournamentView;
+use crate::service::versions::{Watched, unchanged_since};
 use crate::service::views::GameView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
@@ -29,6 +30,9 @@ pub struct RoundBody {
     pub pairings: Option<Vec<PairingEntry>>,
     #[serde(default)]
     pub generate: bool,
+    /// The round's version as read (`version` of the round): a replacement is refused when
+    /// the round has changed since.
+    pub seen: Option<i64>,
 }
 
 impl RoundBody {
@@ -59,7 +63,7 @@ async fn api_create(
     let request = body.request()?;
     let view = state
         .service
-        .pair_round(actor, tournament_id, None, request)
+        .pair_round(actor, tournament_id, None, request, None)
         .await?;
     Ok(HttpResponse::Created().json(view))
 }
@@ -88,7 +92,7 @@ async fn api_replace(
     let request = body.request()?;
     let view = state
         .service
-        .pair_round(actor, tournament_id, Some(number), request)
+        .pair_round(actor, tournament_id, Some(number), request, body.seen)
         .await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -97,11 +101,17 @@ async fn api_publish(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
+    query: web::Query<Seen>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     let actor = access::staff(&session)?;
+    let (watched, seen) = (Watched::Round(tournament_id, number), query.seen);
     let view = state
-        .write(move |conn| service::publish(conn, &actor, tournament_id, number))
+        .write(move |conn| {
+            unchanged_since(conn, watched, seen, |c| {
+                service::publish(c, &actor, tournament_id, number)
+            })
+        })
         .await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -110,11 +120,17 @@ async fn api_delete(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
+    query: web::Query<Seen>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     let actor = access::staff(&session)?;
+    let (watched, seen) = (Watched::Round(tournament_id, number), query.seen);
     state
-        .write(move |conn| service::delete(conn, &actor, tournament_id, number))
+        .write(move |conn| {
+            unchanged_since(conn, watched, seen, |c| {
+                service::delete(c, &actor, tournament_id, number)
+            })
+        })
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -212,7 +228,7 @@ async fn create_page(
     };
     let result = state
         .service
-        .pair_round(actor, tournament_id, None, request)
+        .pair_round(actor, tournament_id, None, request, None)
         .await;
     match result {
         Ok(round) => Ok(see_other(&format!(
@@ -328,7 +344,7 @@ fn pairing_form_request(form: &HashMap<String, String>) -> Result<RoundRequest, 
     let mut rows: std::collections::BTreeMap<usize, [Option<i32>; 4]> = Default::default();
     let mut problems = Vec::new();
     for (name, value) in form {
-        if name == "csrf" || name == "action" {
+        if name == "csrf" || name == "action" || name == "seen" {
             continue;
         }
         let slot = name.rsplit_once('_').and_then(|(field, i)| {
@@ -384,11 +400,12 @@ async fn pairings_form(
     let (tournament_id, number) = path.into_inner();
     let actor = access::staff(&session)?;
     check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
+    let seen = form.get("seen").and_then(|v| v.trim().parse::<i64>().ok());
     let result = match pairing_form_request(&form) {
         Ok(request) => {
             state
                 .service
-                .pair_round(actor, tournament_id, Some(number), request)
+                .pair_round(actor, tournament_id, Some(number), request, seen)
                 .await
         }
         Err(e) => Err(e),
@@ -404,19 +421,37 @@ async fn pairings_form(
     Ok(render(code, &page)?)
 }
 
-/// A button on the round's page (publish, delete) that runs one command and goes on to `next`.
+/// A button on the round's page (publish, delete): its token, and the round's version as the
+/// page showed it.
+#[derive(Deserialize)]
+struct RoundButton {
+    csrf: String,
+    seen: Option<i64>,
+}
+
+/// The version a request of the API says it read the round at (`?seen=`).
+#[derive(Deserialize)]
+struct Seen {
+    seen: Option<i64>,
+}
+
+/// Runs one command on round `number` if it has not changed since `seen`, and goes on to `next`.
 async fn round_button<T: Send + 'static>(
     state: &AppState,
     session: &UserSession,
-    csrf: &str,
+    (tournament_id, number): (TournamentId, i32),
+    form: RoundButton,
     command: impl FnOnce(&mut diesel::SqliteConnection, &Actor) -> Result<T, ServiceError>
     + Send
     + 'static,
     next: &str,
 ) -> Result<HttpResponse, PageError> {
     let actor = access::staff(session)?;
-    check_csrf(session, csrf)?;
-    state.write(move |conn| command(conn, &actor)).await?;
+    check_csrf(session, &form.csrf)?;
+    let watched = Watched::Round(tournament_id, number);
+    state
+        .write(move |conn| unchanged_since(conn, watched, form.seen, |c| command(c, &actor)))
+        .await?;
     Ok(see_other(next))
 }
 
@@ -424,26 +459,28 @@ async fn publish_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
-    form: web::Form<CsrfOnly>,
+    form: web::Form<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
     let publish =
         move |conn: &mut _, actor: &Actor| service::publish(conn, actor, tournament_id, number);
     let next = format!("/tournaments/{tournament_id}/rounds/{number}");
-    round_button(&state, &session, &form.csrf, publish, &next).await
+    let round = (tournament_id, number);
+    round_button(&state, &session, round, form.into_inner(), publish, &next).await
 }
 
 async fn delete_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
-    form: web::Form<CsrfOnly>,
+    form: web::Form<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
     let delete =
         move |conn: &mut _, actor: &Actor| service::delete(conn, actor, tournament_id, number);
     let next = format!("/tournaments/{tournament_id}/rounds");
-    round_button(&state, &session, &form.csrf, delete, &next).await
+    let round = (tournament_id, number);
+    round_button(&state, &session, round, form.into_inner(), delete, &next).await
 }
 
 #[derive(Template, WebTemplate)]

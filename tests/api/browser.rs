@@ -599,6 +599,8 @@ impl Journey<'_> {
             .await?;
         s.click_through("button[name=mode][value=generate]").await?;
         s.expect_text("main", "Not published").await?;
+        // Publishing asks first: the button is behind "Publish round 1…".
+        s.click("#confirm-publish summary").await?;
         s.click_through(&format!(
             "form[action='/tournaments/{tournament}/rounds/1/publish'] button"
         ))

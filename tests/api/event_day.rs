@@ -692,3 +692,131 @@ async fn the_result_form_gives_a_win_on_time_to_the_player_with_fewer_seeds() {
     assert_eq!(g["seeds"], json!([30, 10]));
     assert_eq!(g["reason"], "South's flag fell");
 }
+
+/// The value of a page's hidden `seen` field (the version it was read at).
+fn seen_in(html: &str) -> String {
+    let marker = "name=\"seen\" value=\"";
+    let start = html.find(marker).expect("a form with the version read") + marker.len();
+    let end = start + html[start..].find('"').unwrap();
+    html[start..end].to_string()
+}
+
+#[actix_web::test]
+async fn a_stale_page_on_a_second_staff_device_changes_nothing_and_says_what_changed() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) = one_game(&app, &organiser, json!({})).await;
+    // Two staff devices open round 1's page, unpublished.
+    let laptop = app.organiser().await;
+    let tablet = app.controller(&organiser, "kwame").await;
+    organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/controllers"),
+            &json!({"username": "kwame", "assign": true}),
+        )
+        .await;
+    let round_page = format!("/tournaments/{t}/rounds/1");
+    let on_laptop = laptop.get(&round_page).await.body;
+    let on_tablet = tablet.get(&round_page).await.body;
+    let (laptop_seen, tablet_seen) = (seen_in(&on_laptop), seen_in(&on_tablet));
+    assert_eq!(laptop_seen, tablet_seen);
+    // Publishing and deleting ask first: their buttons are behind a disclosure.
+    assert!(on_laptop.contains("<details class=\"confirm\" id=\"confirm-publish\">"));
+    assert!(on_laptop.contains("<details class=\"confirm\" id=\"confirm-delete\">"));
+    // The tablet publishes; the laptop's delete, from its page read before, is refused.
+    let csrf = csrf_in(&on_tablet);
+    let r = tablet
+        .post_form(
+            &format!("{round_page}/publish"),
+            &[("csrf", &csrf), ("seen", &tablet_seen)],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let csrf = csrf_in(&on_laptop);
+    let r = laptop
+        .post_form(
+            &format!("{round_page}/delete"),
+            &[("csrf", &csrf), ("seen", &laptop_seen)],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(
+        r.body.contains("ound 1 changed after you opened the page")
+            && r.body.contains("round published by controller kwame"),
+        "{}",
+        r.body
+    );
+    let round = organiser
+        .get(&format!("/api/tournaments/{t}/rounds/1"))
+        .await
+        .json();
+    assert_eq!(round["published"], true, "the round is still there");
+    // The same for a game: the tablet rules, the laptop's ruling from before is refused.
+    let game_page = format!("/games/{game}");
+    let on_laptop = laptop.get(&game_page).await.body;
+    let on_tablet = tablet.get(&game_page).await.body;
+    let ruling = |page: &str| {
+        (
+            csrf_in(page),
+            seen_in(&page[page.find("id=\"set-result\"").unwrap()..]),
+        )
+    };
+    let (csrf, seen) = ruling(&on_tablet);
+    let r = tablet
+        .post_form(
+            &format!("/games/{game}/result"),
+            &[
+                ("csrf", &csrf),
+                ("seen", &seen),
+                ("kind", "forfeit-north"),
+                ("reason", "North did not come"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let (csrf, seen) = ruling(&on_laptop);
+    let r = laptop
+        .post_form(
+            &format!("/games/{game}/result"),
+            &[
+                ("csrf", &csrf),
+                ("seen", &seen),
+                ("kind", "forfeit-south"),
+                ("reason", "South did not come"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(
+        r.body
+            .contains("this game changed after you opened the page")
+            && r.body
+                .contains("result set by the controller by controller kwame"),
+        "{}",
+        r.body
+    );
+    let detail = organiser.get(&format!("/api/games/{game}")).await.json();
+    assert_eq!(detail["kind"], "forfeit-north", "{detail}");
+    // The API says the version it read, and is held to it the same way.
+    let version = detail["version"].as_i64().unwrap();
+    let stale = json!({"kind": "double-forfeit", "reason": "both late", "seen": version - 1});
+    let r = laptop
+        .send(
+            awc::http::Method::PUT,
+            &format!("/api/games/{game}/result"),
+            Some("application/json"),
+            stale.to_string().into_bytes(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let fresh = json!({"kind": "double-forfeit", "reason": "both late", "seen": version});
+    let r = laptop
+        .send(
+            awc::http::Method::PUT,
+            &format!("/api/games/{game}/result"),
+            Some("application/json"),
+            fresh.to_string().into_bytes(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}

@@ -1,0 +1,1 @@
+DROP INDEX audit_log_by_entity;
