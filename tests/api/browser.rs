@@ -766,7 +766,9 @@ impl Journey<'_> {
             .switch_to_window(wall.handle.clone())
             .await
             .map_err(fail("switch to the wall"))?;
-        s.goto(&format!("/tournaments/{tournament}/live")).await?;
+        // (Turning no page while the journey watches a result come in.)
+        s.goto(&format!("/tournaments/{tournament}/live?every=3600"))
+            .await?;
         s.expect_text("#live-boards", "playing").await?;
         s.mark_document().await?;
         s.browser
@@ -784,6 +786,7 @@ impl Journey<'_> {
         s.same_document("the projector view reloaded to show the result")
             .await?;
         s.check_page().await?;
+        self.projector().await?;
         s.browser
             .close_window()
             .await
@@ -885,6 +888,114 @@ impl Journey<'_> {
         }
         self.settle_a_dispute(&tournament, &pins).await?;
         self.every_page_kind(&tournament).await
+    }
+
+    /// The projector view of a 40-player round on a 1920×1080 screen: no scrolling, no site
+    /// chrome, names on one line, and every page of it (boards, players by name, standings)
+    /// turned to in turn, each within the screen.
+    async fn projector(&self) -> Step<()> {
+        let s = self.s;
+        let staff = Client::new(&s.base);
+        staff.login("admin", ADMIN_PASSWORD).await;
+        let r = staff
+            .post_json(
+                "/api/tournaments",
+                &json!({"name": "Projector Open", "rules": "abapa", "rounds": 5, "pairing": "swiss"}),
+            )
+            .await;
+        let big = r.json()["id"].as_i64().ok_or("no tournament")?;
+        for i in 0..40 {
+            let name = if i % 7 == 0 {
+                format!("Kwabena Nana Yaw Boateng Owusu-Ansah Twumasi-Ankrah Osei {i:02}")
+            } else {
+                format!("Player {i:02}")
+            };
+            let body = json!({"name": name, "club": "", "country": "GH", "rating": 2000 - i});
+            let r = staff
+                .post_json(&format!("/api/tournaments/{big}/players"), &body)
+                .await;
+            if r.status != awc::http::StatusCode::CREATED {
+                return Err(format!(
+                    "a player of the projector's tournament: {}",
+                    r.body
+                ));
+            }
+        }
+        staff
+            .post_json(
+                &format!("/api/tournaments/{big}/rounds"),
+                &json!({"generate": true}),
+            )
+            .await;
+        staff
+            .post_json(
+                &format!("/api/tournaments/{big}/rounds/1/publish"),
+                &json!({}),
+            )
+            .await;
+        s.browser
+            .set_window_size(1920, 1080)
+            .await
+            .map_err(fail("make the window a projector's"))?;
+        s.browser
+            .goto(&format!("{}/tournaments/{big}/live?every=1", s.base))
+            .await
+            .map_err(fail("open the projector view"))?;
+        s.expect_text("#live-pager", "Page 1 of").await?;
+        let pager = s.text("#live-pager").await?;
+        let pages: usize = pager
+            .split_whitespace()
+            .nth(3)
+            .and_then(|n| n.trim_end_matches('.').parse().ok())
+            .ok_or_else(|| format!("the pager says {pager:?}"))?;
+        // 20 boards, 40 names and 40 standings rows do not fit one screen: several pages.
+        if pages < 3 {
+            return Err(format!("the projector view has {pages} pages"));
+        }
+        // Each page as it comes round (measured in one script with the pager's words, so that
+        // a page turning meanwhile cannot mix two pages up).
+        let mut parts = std::collections::BTreeSet::new();
+        let mut measured = std::collections::BTreeSet::new();
+        let since = Instant::now();
+        while measured.len() < pages {
+            if since.elapsed() > PATIENCE + Duration::from_secs(3 * pages as u64) {
+                return Err(format!("the projector view showed only pages {measured:?}"));
+            }
+            let fit = s
+                .browser
+                .execute(
+                    "var d = document.documentElement;
+                     var part = document.querySelector('.live-page:not([hidden])');
+                     var cells = Array.from(document.querySelectorAll('.live td'))
+                       .filter(function (c) { return c.offsetParent !== null; });
+                     return [d.scrollHeight <= window.innerHeight, d.scrollWidth <= window.innerWidth,
+                             getComputedStyle(document.querySelector('header.site')).display,
+                             cells.every(function (c) { return getComputedStyle(c).whiteSpace === 'nowrap'; }),
+                             part ? part.id : '',
+                             document.getElementById('live-pager').textContent];",
+                    vec![],
+                )
+                .await
+                .map_err(fail("measure the projector view"))?;
+            let page = fit[5].as_str().unwrap_or_default().to_string();
+            if fit[0] != json!(true) || fit[1] != json!(true) {
+                return Err(format!("{page} of the projector view scrolls: {fit}"));
+            }
+            if fit[2] != json!("none") || fit[3] != json!(true) {
+                return Err(format!("{page}: site chrome or names on two lines: {fit}"));
+            }
+            parts.insert(fit[4].as_str().unwrap_or_default().to_string());
+            measured.insert(page);
+            tokio_sleep(200).await;
+        }
+        let expected: std::collections::BTreeSet<String> =
+            ["live-boards-page", "live-names-page", "live-standings-page"]
+                .map(str::to_string)
+                .into();
+        if parts != expected {
+            return Err(format!("the projector view turned to {parts:?}"));
+        }
+        Ok(())
     }
 
     /// The page kinds the journey has not been to yet, each checked at the phone's width and by
@@ -1169,5 +1280,6 @@ async fn a_tournament_run_in_a_browser() {
     // What the browser did is what the database holds: the corrected sheet of board 1, the two
     // sheets of board 2's dispute.
     assert_eq!(app.count("sheets"), 3);
-    assert_eq!(app.count("players"), 4);
+    // The journey's 4 players, and the 40 of the projector's tournament.
+    assert_eq!(app.count("players"), 4 + 40);
 }
