@@ -156,8 +156,9 @@ impl TournamentView {
     }
 }
 
-/// Points as people write them: `1`, `½`, `2½`.
+/// Points as people write them: `1`, `½`, `2½` (never `-0`).
 pub fn points_text(p: f64) -> String {
+    let p = if p == 0.0 { 0.0 } else { p };
     if p.fract() == 0.5 {
         if p < 1.0 {
             "½".to_string()
@@ -166,6 +167,37 @@ pub fn points_text(p: f64) -> String {
         }
     } else {
         format!("{p}")
+    }
+}
+
+/// Points with their word: `1 point`, `½ point`, `2½ points`, `0 points`.
+pub fn points_words(p: f64) -> String {
+    let word = if p > 0.0 && p <= 1.0 {
+        "point"
+    } else {
+        "points"
+    };
+    format!("{} {word}", points_text(p))
+}
+
+#[cfg(test)]
+mod points_tests {
+    #[test]
+    fn points_read_as_people_say_them() {
+        let said: Vec<String> = [0.0, -0.0, 0.5, 1.0, 2.5, 3.0]
+            .map(super::points_words)
+            .to_vec();
+        assert_eq!(
+            said,
+            [
+                "0 points",
+                "0 points",
+                "½ point",
+                "1 point",
+                "2½ points",
+                "3 points"
+            ]
+        );
     }
 }
 

@@ -343,6 +343,16 @@ impl GamePage {
         }
     }
 
+    /// How the replayed game ended, in words (`a player captured 25 or more`), not the
+    /// engine's name for it.
+    fn end_words(&self) -> Option<String> {
+        let stored = self.detail.end_reason.as_deref()?;
+        Some(match stored.parse::<crate::engine::EndReason>() {
+            Ok(reason) => reason.describe().to_string(),
+            Err(_) => stored.replace('-', " "),
+        })
+    }
+
     /// A ply as the paper sheet numbers it: `move 21, North`.
     fn sheet_move(&self, ply: &u32) -> String {
         SheetMove::of(*ply).to_string()

@@ -88,6 +88,15 @@ const REPLAY_JS: &str = include_str!("../../static/replay.js");
 const PRINT_JS: &str = include_str!("../../static/print.js");
 const LIVE_JS: &str = include_str!("../../static/live.js");
 const RECORD_JS: &str = include_str!("../../static/record.js");
+const ICON_SVG: &str = include_str!("../../static/icon.svg");
+
+/// The site's icon (a board of eight pits), also where browsers look for it unasked.
+async fn icon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .body(ICON_SVG)
+}
 
 fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
@@ -144,6 +153,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }))
     .route("/", web::get().to(home))
     .route("/static/style.css", web::get().to(stylesheet))
+    .route("/static/icon.svg", web::get().to(icon))
+    .route("/favicon.ico", web::get().to(icon))
     .route(
         "/static/replay.js",
         web::get().to(|| async { script(REPLAY_JS) }),

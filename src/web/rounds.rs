@@ -178,6 +178,19 @@ struct ListPage {
     error: Option<String>,
 }
 
+impl ListPage {
+    /// Every round the tournament has is paired and published: the event is at its end.
+    fn all_paired(&self) -> bool {
+        self.rounds.len() >= usize::try_from(self.t.rounds).unwrap_or(0)
+            && self.rounds.iter().all(|r| r.published)
+    }
+
+    /// The round paired but not yet published, which stands before the next.
+    fn unpublished(&self) -> Option<i32> {
+        self.rounds.iter().find(|r| !r.published).map(|r| r.number)
+    }
+}
+
 async fn list(
     state: &AppState,
     session: &UserSession,

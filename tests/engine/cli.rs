@@ -212,7 +212,7 @@ fn validate_reports_each_bad_game_by_line() {
     assert_eq!(report.len(), 3, "{text}");
     assert!(report[0].contains(":6: after-end"), "{text}");
     assert!(
-        report[1].contains(":18: unknown-token") && report[1].contains("ply 2"),
+        report[1].contains(":18: unknown-token") && report[1].contains("move 1, North"),
         "{text}"
     );
     assert!(
@@ -248,7 +248,7 @@ fn validate_reads_ogn_files_with_many_games() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains(":21: wrong-seeds") && text.contains("ply 59 (South"),
+        text.contains(":21: wrong-seeds") && text.contains("move 30, South"),
         "{text}"
     );
     assert!(
@@ -318,7 +318,11 @@ fn replay_suggests_how_to_mend_a_refused_record() {
     let out = run_with_stdin(&["replay", "--suggest"], &record);
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("suggestions, best first"), "{text}");
-    assert!(text.contains(&format!("swap at ply {}", at + 1)), "{text}");
+    let (n, side) = ((at + 2) / 2, if at % 2 == 0 { "South" } else { "North" });
+    assert!(
+        text.contains(&format!("swap at move {n}, {side} (ply {})", at + 1)),
+        "{text}"
+    );
 }
 
 /// `tests/data/auale-games.ogn`: four records as Aualé writes them (tag roster with `?`,
