@@ -180,27 +180,6 @@ pub fn points_words(p: f64) -> String {
     format!("{} {word}", points_text(p))
 }
 
-#[cfg(test)]
-mod points_tests {
-    #[test]
-    fn points_read_as_people_say_them() {
-        let said: Vec<String> = [0.0, -0.0, 0.5, 1.0, 2.5, 3.0]
-            .map(super::points_words)
-            .to_vec();
-        assert_eq!(
-            said,
-            [
-                "0 points",
-                "0 points",
-                "½ point",
-                "1 point",
-                "2½ points",
-                "3 points"
-            ]
-        );
-    }
-}
-
 fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
     TournamentForm {
         name: settings.name.clone(),
@@ -417,4 +396,25 @@ pub fn page(
         prohibited,
         paired: !queries::list_rounds(conn, id)?.is_empty(),
     })
+}
+
+#[cfg(test)]
+mod points_tests {
+    #[test]
+    fn points_read_as_people_say_them() {
+        let said: Vec<String> = [0.0, -0.0, 0.5, 1.0, 2.5, 3.0]
+            .map(super::points_words)
+            .to_vec();
+        assert_eq!(
+            said,
+            [
+                "0 points",
+                "0 points",
+                "½ point",
+                "1 point",
+                "2½ points",
+                "3 points"
+            ]
+        );
+    }
 }
