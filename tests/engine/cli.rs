@@ -318,7 +318,14 @@ fn replay_suggests_how_to_mend_a_refused_record() {
     let out = run_with_stdin(&["replay", "--suggest"], &record);
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("suggestions, best first"), "{text}");
-    let (n, side) = ((at + 2) / 2, if at % 2 == 0 { "South" } else { "North" });
+    let (n, side) = (
+        (at + 2) / 2,
+        if at.is_multiple_of(2) {
+            "South"
+        } else {
+            "North"
+        },
+    );
     assert!(
         text.contains(&format!("swap at move {n}, {side} (ply {})", at + 1)),
         "{text}"
