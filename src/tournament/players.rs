@@ -82,6 +82,9 @@ pub const MAX_IMPORT_ROWS: usize = 5000;
 /// if there is none.
 pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Lines are numbered as a spreadsheet numbers them, CR LF ends (Excel's) included: the
+    // reader's count is one short after a CR LF.
+    let text = text.replace("\r\n", "\n");
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -248,5 +251,14 @@ mod tests {
         );
         assert!(parse_player_csv("name\n").is_err());
         assert!(parse_player_csv("").is_err());
+    }
+
+    #[test]
+    fn lines_are_counted_as_a_spreadsheet_numbers_them_with_a_bom_and_crlf() {
+        // Excel's "CSV UTF-8": a byte-order mark and CR LF line ends.
+        let text = "\u{feff}name,rating\r\nAma Mensah,1800\r\nKofi,strong\r\n";
+        let errors = parse_player_csv(text).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].line, 3, "{:?}", errors[0]);
     }
 }

@@ -41,6 +41,8 @@ struct ListPage {
     accounts: Vec<AccountView>,
     created: Option<(String, Option<String>)>,
     problem: Option<String>,
+    /// What was typed in the form, kept after a refusal (never the password).
+    typed: (String, String),
 }
 
 async fn list(state: &AppState, actor: Actor) -> Result<Vec<AccountView>, ServiceError> {
@@ -57,6 +59,7 @@ async fn list_page(
         accounts: list(&state, actor).await?,
         created: None,
         problem: None,
+        typed: (String::new(), "controller".to_string()),
     })
 }
 
@@ -76,6 +79,7 @@ async fn create(
     let actor = access::organiser(&session)?;
     check_csrf(&session, &form.csrf)?;
     let form = form.into_inner();
+    let typed = (form.username.clone(), form.role.clone());
     let result = create_account(
         &state,
         actor.clone(),
@@ -95,11 +99,17 @@ async fn create(
         }
         Err(e) => return Err(e.into()),
     };
+    let typed = if problem.is_some() {
+        typed
+    } else {
+        (String::new(), "controller".to_string())
+    };
     let page = ListPage {
         nav: Nav::new(&session),
         accounts: list(&state, actor).await?,
         created,
         problem,
+        typed,
     };
     Ok(super::pages::render(status, &page)?)
 }

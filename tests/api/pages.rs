@@ -572,3 +572,32 @@ async fn printed_addresses_and_codes_use_the_public_address_set() {
         "the code is the public address's"
     );
 }
+
+#[actix_web::test]
+async fn a_refused_account_form_keeps_what_was_typed_but_the_password() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let csrf = organiser.csrf("/accounts").await;
+    let r = organiser
+        .post_form(
+            "/accounts",
+            &[
+                ("username", "kwame.mensah"),
+                ("role", "organiser"),
+                ("password", "short"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("value=\"kwame.mensah\""), "{}", r.body);
+    assert!(
+        r.body.contains("<option value=\"organiser\" selected>"),
+        "{}",
+        r.body
+    );
+    assert!(
+        !r.body.contains("value=\"short\""),
+        "the password is never sent back"
+    );
+}
