@@ -11,6 +11,7 @@ use crate::db::models::Game;
 use crate::db::queries;
 use crate::tournament::history::GameRecord;
 use crate::tournament::results::result_text;
+use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, TournamentId, Winner};
 
 /// A game as the history of the tournament sees it.
@@ -72,8 +73,18 @@ impl GameView {
             name: names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
         };
         let record = game_record(g, round);
+        // A game won on time or by resignation says so: its seeds may favour the loser.
         let result_text = match record.result {
-            Some((kind, winner)) => result_text(kind, winner, record.seeds),
+            Some((kind, winner)) => {
+                let text = result_text(kind, winner, record.seeds);
+                match (kind, g.end_kind) {
+                    (ResultKind::Played, Some(EndKind::Time)) => format!("{text}, on time"),
+                    (ResultKind::Played, Some(EndKind::Resignation)) => {
+                        format!("{text}, by resignation")
+                    }
+                    _ => text,
+                }
+            }
             None => String::new(),
         };
         GameView {

@@ -691,6 +691,14 @@ async fn the_result_form_gives_a_win_on_time_to_the_player_with_fewer_seeds() {
     );
     assert_eq!(g["seeds"], json!([30, 10]));
     assert_eq!(g["reason"], "South's flag fell");
+    // The result says it was on time: the winner has fewer seeds.
+    assert_eq!(g["result_text"], "0-1 (30-10), on time");
+    let round = organiser.get(&format!("/tournaments/{t}/rounds/1")).await;
+    assert!(
+        round.body.contains("0-1 (30-10), on time"),
+        "{}",
+        round.body
+    );
 }
 
 /// The value of a page's hidden `seen` field (the version it was read at).
