@@ -135,9 +135,14 @@ async fn player_sign_in_page(
         .db(move |conn| {
             let t = crate::service::tournaments::get(conn, tournament_id)?;
             let players = crate::service::players::list(conn, tournament_id)?;
+            // Players still in the event, as a list to find one's own name in.
             Ok((
                 t.name,
-                players.into_iter().map(|p| (p.id, p.name)).collect(),
+                players
+                    .into_iter()
+                    .filter(|p| !p.withdrawn)
+                    .map(|p| (p.id, p.name))
+                    .collect(),
             ))
         })
         .await?;

@@ -601,3 +601,30 @@ async fn a_refused_account_form_keeps_what_was_typed_but_the_password() {
         "the password is never sent back"
     );
 }
+
+#[actix_web::test]
+async fn the_sign_in_list_leaves_out_withdrawn_players() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Withdrawals").await;
+    let (ama, _) = add_player(&organiser, t, "Ama Mensah").await;
+    let (kofi, _) = add_player(&organiser, t, "Kofi Owusu").await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/players/{kofi}/withdraw"),
+            &json!({"withdrawn": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let page = app.client().get(&format!("/tournaments/{t}/sign-in")).await;
+    assert!(
+        page.body.contains(&format!("<option value=\"{ama}\"")),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains(&format!("<option value=\"{kofi}\"")),
+        "{}",
+        page.body
+    );
+}
