@@ -95,7 +95,7 @@ pub enum Pass {
 }
 
 /// An address's failures at one account, and its last first try.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Tried {
     failures: u32,
     last_failure: Option<Instant>,
@@ -137,6 +137,18 @@ struct Bucket {
     waiting: u32,
     /// The accounts attempted from the address lately (see [`Target::account`]).
     accounts: HashMap<u64, Tried>,
+}
+
+impl Bucket {
+    /// The record of `account`, made if it may be (`room`: the accounts remembered in all
+    /// leave room for one more); none when the address remembers too many already.
+    fn tried(&mut self, account: u64, room: bool) -> Option<(&mut Tried, bool)> {
+        let fresh = !self.accounts.contains_key(&account);
+        if fresh && !(room && self.accounts.len() < ACCOUNTS_PER_ADDRESS) {
+            return None;
+        }
+        Some((self.accounts.entry(account).or_default(), fresh))
+    }
 }
 
 impl Bucket {
@@ -236,20 +248,13 @@ impl AddressThrottle {
             return Err(Verdict::Busy);
         }
         // Someone has been guessing: each account still gets its one try.
-        if let Some(account) = target.account {
-            let fresh = !bucket.accounts.contains_key(&account);
-            if !fresh || (room && bucket.accounts.len() < ACCOUNTS_PER_ADDRESS) {
-                let tried = bucket.accounts.entry(account).or_insert(Tried {
-                    failures: 0,
-                    last_failure: None,
-                    first_try: None,
-                });
-                if !Tried::recent(tried.last_failure, now) && !Tried::recent(tried.first_try, now) {
-                    tried.first_try = Some(now);
-                    state.accounts += usize::from(fresh);
-                    return Ok(Pass::FirstTry);
-                }
-            }
+        if let Some((tried, fresh)) = target.account.and_then(|a| bucket.tried(a, room))
+            && !Tried::recent(tried.last_failure, now)
+            && !Tried::recent(tried.first_try, now)
+        {
+            tried.first_try = Some(now);
+            state.accounts += usize::from(fresh);
+            return Ok(Pass::FirstTry);
         }
         let wait = (failed + 1.0 - allowance) * ADDRESS_REFILL.as_secs_f64();
         Err(Verdict::Refused(Duration::from_secs_f64(
@@ -329,17 +334,8 @@ impl AddressThrottle {
                         level -= (f64::from(tried.failures) - drained).max(0.0);
                         removed = 1;
                     }
-                } else if bucket.accounts.contains_key(&account)
-                    || (room && bucket.accounts.len() < ACCOUNTS_PER_ADDRESS)
-                {
-                    let tried = bucket.accounts.entry(account).or_insert_with(|| {
-                        added = 1;
-                        Tried {
-                            failures: 0,
-                            last_failure: None,
-                            first_try: None,
-                        }
-                    });
+                } else if let Some((tried, fresh)) = bucket.tried(account, room) {
+                    added = usize::from(fresh);
                     // Only a failure that took from the allowance can be given back.
                     if pass == Pass::Counted {
                         tried.failures += 1;

@@ -68,17 +68,6 @@ fn read_trf(file: &Path) -> Result<crate::fide::trf::Trf, ExitCode> {
     })
 }
 
-/// A tie-break value as people write it: `3`, `2.5`, `4.17`.
-fn plain_number(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
-}
-
 pub fn run_standings(args: &StandingsArgs) -> ExitCode {
     use crate::fide::c07::{Base, Code, standings};
     let trf = match read_trf(&args.file) {
@@ -120,7 +109,7 @@ pub fn run_standings(args: &StandingsArgs) -> ExitCode {
         let name = trf.player(row.number).map_or("", |p| p.name.as_str());
         let _ = write!(out, "{}\t{name}\t{}", row.number, row.rank);
         for v in &row.values {
-            let _ = write!(out, "\t{}", plain_number(*v));
+            let _ = write!(out, "\t{}", crate::service::standings::decimal_text(*v));
         }
         out.push('\n');
     }

@@ -13,7 +13,7 @@ use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{NewBye, NewGame, NewPlayer, NewRound};
 use crate::db::queries;
 use crate::engine::Side;
-use crate::fide::trf::{Outcome, Scoring, Trf};
+use crate::fide::trf::{Outcome, Trf};
 use crate::tournament::players::PlayerInput;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::standings::{Format, crosstable};
@@ -65,12 +65,7 @@ pub fn export(
         PairingSystem::RoundRobin => "Round robin (Berger tables)".to_string(),
         PairingSystem::Manual => "Pairings made by hand".to_string(),
     };
-    trf.scoring = Scoring {
-        win: t.points.win,
-        draw: t.points.draw,
-        loss: t.points.loss,
-        bye: t.points.bye,
-    };
+    trf.scoring = t.points.into();
     trf.tiebreaks = t
         .tiebreaks
         .iter()
@@ -164,12 +159,7 @@ fn settings_of(trf: &Trf, rules: Option<String>) -> Result<TournamentSettings, S
         rules: Some(rules.unwrap_or_else(|| "abapa".to_string())),
         rounds: Some(rounds as i64),
         pairing: Some(pairing.to_string()),
-        points: Some(crate::tournament::settings::Points {
-            win: trf.scoring.win,
-            draw: trf.scoring.draw,
-            loss: trf.scoring.loss,
-            bye: trf.scoring.bye,
-        }),
+        points: Some(trf.scoring.into()),
         tiebreaks: (!trf.tiebreaks.is_empty()).then(|| trf.tiebreaks.clone()),
         ..SettingsInput::default()
     };

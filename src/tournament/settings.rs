@@ -61,6 +61,29 @@ impl Default for Points {
     }
 }
 
+/// A tournament's points as FIDE's files and tie-breaks count them (TRF line 162).
+impl From<Points> for crate::fide::trf::Scoring {
+    fn from(p: Points) -> Self {
+        crate::fide::trf::Scoring {
+            win: p.win,
+            draw: p.draw,
+            loss: p.loss,
+            bye: p.bye,
+        }
+    }
+}
+
+impl From<crate::fide::trf::Scoring> for Points {
+    fn from(s: crate::fide::trf::Scoring) -> Self {
+        Points {
+            win: s.win,
+            draw: s.draw,
+            loss: s.loss,
+            bye: s.bye,
+        }
+    }
+}
+
 /// Validated settings of a tournament.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TournamentSettings {

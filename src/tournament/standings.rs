@@ -12,7 +12,7 @@ use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::tiebreak::Tiebreak;
 use crate::engine::Side;
-use crate::fide::c07::{self, Base, Code, Crosstable, Ranking};
+use crate::fide::c07::{Base, Code, Crosstable, Ranking};
 use crate::fide::trf::{self, Cell, Outcome, Trf};
 
 /// One row of the standings.
@@ -154,12 +154,7 @@ pub fn standings(
         &trf,
         after.max(0) as usize,
         format.round_robin,
-        c07::Scoring {
-            win: scoring.win,
-            draw: scoring.draw,
-            loss: scoring.loss,
-            bye: scoring.bye,
-        },
+        (*scoring).into(),
     );
     let mut ranking = Ranking::new(&table.numbers());
     let points = table.column(Code::plain(Base::Pts), ranking.ranks());

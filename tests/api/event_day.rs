@@ -809,22 +809,12 @@ async fn a_stale_page_on_a_second_staff_device_changes_nothing_and_says_what_cha
     let version = detail["version"].as_i64().unwrap();
     let stale = json!({"kind": "double-forfeit", "reason": "both late", "seen": version - 1});
     let r = laptop
-        .send(
-            awc::http::Method::PUT,
-            &format!("/api/games/{game}/result"),
-            Some("application/json"),
-            stale.to_string().into_bytes(),
-        )
+        .put_json(&format!("/api/games/{game}/result"), &stale)
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
     let fresh = json!({"kind": "double-forfeit", "reason": "both late", "seen": version});
     let r = laptop
-        .send(
-            awc::http::Method::PUT,
-            &format!("/api/games/{game}/result"),
-            Some("application/json"),
-            fresh.to_string().into_bytes(),
-        )
+        .put_json(&format!("/api/games/{game}/result"), &fresh)
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }

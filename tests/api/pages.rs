@@ -202,26 +202,29 @@ async fn a_rounds_score_sheets_print_one_page_per_board_with_a_code_of_its_game(
     }
 }
 
-#[actix_web::test]
-async fn a_pin_slip_gives_the_whole_address_and_a_code_that_chooses_the_player() {
-    let app = spawn_app().await;
-    let organiser = app.organiser().await;
-    let t = create_tournament(&organiser, "Slips").await;
-    let csrf = organiser
-        .csrf(&format!("/tournaments/{t}/players/new"))
-        .await;
-    let r = organiser
+/// Adds a player through the page's form: the PIN slip page that answers.
+async fn add_player_by_form(staff: &Client, t: i64, name: &str) -> Resp {
+    let csrf = staff.csrf(&format!("/tournaments/{t}/players/new")).await;
+    staff
         .post_form(
             &format!("/tournaments/{t}/players"),
             &[
-                ("name", "Ama Owusu"),
+                ("name", name),
                 ("club", ""),
                 ("country", ""),
                 ("rating", ""),
                 ("csrf", &csrf),
             ],
         )
-        .await;
+        .await
+}
+
+#[actix_web::test]
+async fn a_pin_slip_gives_the_whole_address_and_a_code_that_chooses_the_player() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Slips").await;
+    let r = add_player_by_form(&organiser, t, "Ama Owusu").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let players = organiser
         .get(&format!("/api/tournaments/{t}/players"))
@@ -518,21 +521,7 @@ async fn printed_addresses_and_codes_use_the_public_address_set() {
     let app = spawn_app_at(Some("http://192.168.1.20:8080")).await;
     let organiser = app.organiser().await;
     let t = create_tournament(&organiser, "Slips").await;
-    let csrf = organiser
-        .csrf(&format!("/tournaments/{t}/players/new"))
-        .await;
-    let r = organiser
-        .post_form(
-            &format!("/tournaments/{t}/players"),
-            &[
-                ("name", "Ama Owusu"),
-                ("club", ""),
-                ("country", ""),
-                ("rating", ""),
-                ("csrf", &csrf),
-            ],
-        )
-        .await;
+    let r = add_player_by_form(&organiser, t, "Ama Owusu").await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     // The slip prints the public address, says which it uses, and does not warn.
     assert!(
