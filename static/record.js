@@ -142,11 +142,21 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
     });
   }
 
+  // A tapped pit is disabled once the move is played (the other side moves next), and a
+  // disabled button loses the keyboard's focus: it goes on to the first pit that may be played,
+  // or to "Undo" once the game is over.
+  function keepFocus() {
+    var active = document.activeElement;
+    if (active && box.contains(active) && !active.disabled) return;
+    var next = grid.querySelector("button:not([disabled])") || (undo.disabled ? null : undo);
+    if (next) next.focus();
+  }
+
   function tap(letter) {
     var move = pits[letter].getAttribute("data-move");
     if (!move) return;
     recorded.push(move);
-    ask(recorded).then(draw, function (e) {
+    ask(recorded).then(function (r) { draw(r); keepFocus(); }, function (e) {
       recorded.pop();
       status.textContent = "Not recorded: " + e.message;
     });
@@ -155,7 +165,7 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
   undo.addEventListener("click", function () {
     if (recorded.length === 0) return;
     recorded.pop();
-    ask(recorded).then(draw, function (e) { status.textContent = e.message; });
+    ask(recorded).then(function (r) { draw(r); keepFocus(); }, function (e) { status.textContent = e.message; });
   });
   close.addEventListener("click", function () { box.hidden = true; open.hidden = false; open.focus(); });
   open.addEventListener("click", function () {

@@ -25,6 +25,13 @@ pub enum EditKind {
     Replace,
     /// Two neighbouring moves in the other order.
     Swap,
+    /// Two moves of the same player, one after the other, in the other order (plies `ply` and
+    /// `ply + 2`).
+    #[serde(rename = "swap-own")]
+    #[strum(serialize = "swap-own")]
+    SwapOwn,
+    /// The moves are right; the seeds were written the wrong way round.
+    Seeds,
     /// One move too many on the sheet: left out.
     Delete,
     /// One move missing from the sheet: put in.
@@ -50,11 +57,14 @@ impl Edit {
     }
 }
 
-/// A mended move list: every move in letters, and the edits that made it.
+/// A mended move list: every move in letters (numbered as the paper numbers them when the sheet
+/// had move numbers), the edits that made it, and the seeds to declare when they change.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Suggestion {
     pub moves: String,
     pub edits: Vec<Edit>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<[u8; 2]>,
 }
 
 impl Suggestion {
@@ -65,16 +75,29 @@ impl Suggestion {
             .iter()
             .flat_map(|e| match e.kind {
                 EditKind::Swap => vec![e.ply, e.ply + 1],
-                EditKind::Delete => Vec::new(),
-                _ => vec![e.ply],
+                EditKind::SwapOwn => vec![e.ply, e.ply + 2],
+                EditKind::Delete | EditKind::Seeds => Vec::new(),
+                EditKind::Replace | EditKind::Insert => vec![e.ply],
             })
             .collect();
+        let mut ply = 0;
         self.moves
             .split(' ')
-            .enumerate()
-            .map(|(i, m)| (m.to_string(), edited.contains(&(i as u32 + 1))))
+            .map(|m| {
+                if is_move_number(m) {
+                    return (m.to_string(), false);
+                }
+                ply += 1;
+                (m.to_string(), edited.contains(&ply))
+            })
             .collect()
     }
+}
+
+/// A move number as a sheet writes it: `12.`, `12...`.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && word.len() > digits && word.bytes().skip(digits).all(|b| b == b'.')
 }
 
 /// How many suggestions are given at most.
@@ -167,12 +190,39 @@ pub fn suggest(
         check(candidate, rules, start, Some(notation), end)
             .is_ok_and(|c| c.verify(declared).is_ok())
     };
-    let failing = match check(&tokens, rules, start, Some(notation), end)
-        .and_then(|c| c.verify(declared).map(|()| c))
-    {
-        Ok(_) => return Vec::new(),
+    // The sheet's move numbers are kept in what is suggested, so that it reads like the paper.
+    let numbered = text.split_whitespace().any(is_move_number);
+    let checked = check(&tokens, rules, start, Some(notation), end);
+    let failing = match checked.as_ref().map(|c| c.verify(declared)) {
+        Ok(Ok(())) => return Vec::new(),
+        Ok(Err(e)) => e.ply as usize,
         Err(e) => e.ply as usize,
     };
+    let mut out: Vec<Suggestion> = Vec::new();
+    // The moves replay, but to the declared seeds the other way round: a slip of the pen on the
+    // seeds, not on the moves.
+    if let (Ok(c), Some([south, north])) = (&checked, declared.stores)
+        && south != north
+    {
+        let swapped = Declared {
+            stores: Some([north, south]),
+            ..*declared
+        };
+        if c.verify(&swapped).is_ok()
+            && let Ok(moves) = replay_tokens(&tokens, rules, start, notation, end)
+        {
+            out.push(Suggestion {
+                moves: number_moves(&moves, numbered),
+                edits: vec![Edit {
+                    ply: tokens.len() as u32,
+                    kind: EditKind::Seeds,
+                    was: Some(format!("{south}-{north}")),
+                    now: Some(format!("{north}-{south}")),
+                }],
+                seeds: Some([north, south]),
+            });
+        }
+    }
     let n = tokens.len();
     // Edits at the failing ply or before it; a slip past the end of the list (a move left out
     // at the end) is the insertion at `n`.
@@ -192,17 +242,18 @@ pub fn suggest(
             *i,
         )
     });
-    let mut out: Vec<Suggestion> = Vec::new();
     for (_, tokens, edit) in found {
         let Ok(mended) = replay_tokens(&tokens, rules, start, notation, end) else {
             continue;
         };
+        let mended = number_moves(&mended, numbered);
         if out.iter().any(|s| s.moves == mended) {
             continue;
         }
         out.push(Suggestion {
             moves: mended,
             edits: vec![edit],
+            seeds: None,
         });
         if out.len() == LIMIT {
             break;
@@ -265,6 +316,26 @@ fn edits_at<'a>(
             found.push((i, candidate.clone(), edit));
         }
     }
+    // Swap the move at i with the same player's next one (two of one player's moves written in
+    // the other order; the opponent's move between them stays).
+    if i + 2 < n && tokens[i].text != tokens[i + 2].text {
+        candidate.clear();
+        candidate.extend_from_slice(tokens);
+        candidate.swap(i, i + 2);
+        if accepts(&candidate) {
+            let edit = Edit {
+                ply: i as u32 + 1,
+                kind: EditKind::SwapOwn,
+                was: Some(format!("{} … {}", tokens[i].text, tokens[i + 2].text)),
+                now: Some(format!(
+                    "{} … {}",
+                    letter(notation, &candidate[i], side),
+                    letter(notation, &candidate[i + 2], side)
+                )),
+            };
+            found.push((i, candidate.clone(), edit));
+        }
+    }
     // Leave out the move at i.
     if i < n {
         candidate.clear();
@@ -297,6 +368,25 @@ fn edits_at<'a>(
         }
     }
     found
+}
+
+/// A list of moves in letters, with the paper's move numbers before South's moves when
+/// `numbered` (`1. C f 2. B a`).
+fn number_moves(moves: &str, numbered: bool) -> String {
+    if !numbered {
+        return moves.to_string();
+    }
+    let mut out = String::with_capacity(moves.len() * 2);
+    for (i, m) in moves.split(' ').enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if i % 2 == 0 {
+            out.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        out.push_str(m);
+    }
+    out
 }
 
 /// The moves of an accepted token list in letters.
@@ -434,8 +524,102 @@ mod tests {
                 was: Some("B f".to_string()),
                 now: Some("f B".to_string()),
             }],
+            seeds: None,
         };
         let marked: Vec<bool> = s.marked().into_iter().map(|(_, m)| m).collect();
         assert_eq!(marked, [false, true, true, false]);
+    }
+
+    /// The game of [`a_game`] with its declaration, numbered as a paper sheet: `1. C f 2. B a`.
+    fn numbered(moves: &[String]) -> String {
+        number_moves(&moves.join(" "), true)
+    }
+
+    #[test]
+    fn seeds_written_the_wrong_way_round_are_suggested_the_right_way() {
+        let (moves, declared) = a_game();
+        let [south, north] = declared.stores.unwrap();
+        assert_ne!(south, north, "the test game is not a draw on seeds");
+        let wrong = Declared {
+            stores: Some([north, south]),
+            ..declared
+        };
+        let found = suggestions(&moves, &wrong);
+        let first = found.first().expect("a suggestion");
+        assert_eq!(first.seeds, Some([south, north]));
+        assert_eq!(first.edits[0].kind, EditKind::Seeds);
+        assert_eq!(first.moves, moves.join(" "), "the moves stay as written");
+        assert!(first.marked().iter().all(|(_, edited)| !edited));
+    }
+
+    #[test]
+    fn two_of_one_players_moves_swapped_are_put_back() {
+        let (moves, declared) = a_game();
+        let truth = moves.join(" ");
+        let mut found_any = 0;
+        // South's moves at plies at+1 and at+3 written the other way round, at a few places.
+        for at in moves.len() / 4..moves.len() - 3 {
+            if found_any == 4 {
+                break;
+            }
+            if moves[at] == moves[at + 2] {
+                continue;
+            }
+            let mut sheet = moves.clone();
+            sheet.swap(at, at + 2);
+            if check_ok(&sheet, &declared) {
+                continue;
+            }
+            let found = suggestions(&sheet, &declared);
+            let Some(s) = found.iter().find(|s| s.moves == truth) else {
+                panic!(
+                    "swap at ply {}: the true list is not among {found:?}",
+                    at + 1
+                );
+            };
+            assert_eq!(s.edits[0].kind, EditKind::SwapOwn, "{:?}", s.edits);
+            assert_eq!(s.edits[0].ply, at as u32 + 1);
+            let marked: Vec<usize> = s
+                .marked()
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, edited))| *edited)
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(marked, [at, at + 2]);
+            found_any += 1;
+        }
+        assert!(found_any >= 3, "only {found_any} swaps were tried");
+    }
+
+    #[test]
+    fn a_numbered_sheet_gets_numbered_suggestions() {
+        let (moves, declared) = a_game();
+        let at = moves.len() / 2;
+        let mut swapped = moves.clone();
+        swapped.swap(at, at + 1);
+        let text = numbered(&swapped);
+        assert!(text.starts_with("1. "), "{text}");
+        let found = suggest(
+            &text,
+            &Preset::Abapa.rules(),
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+            &declared,
+        );
+        let truth = numbered(&moves);
+        let s = found
+            .iter()
+            .find(|s| s.moves == truth)
+            .unwrap_or_else(|| panic!("{truth} not among {found:?}"));
+        // The marks fall on the moves, not on the numbers.
+        let edited: Vec<String> = s
+            .marked()
+            .into_iter()
+            .filter(|(_, e)| *e)
+            .map(|(m, _)| m)
+            .collect();
+        assert_eq!(edited, [moves[at].clone(), moves[at + 1].clone()]);
     }
 }

@@ -97,6 +97,19 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// The error is about the sheet as a whole (its result, seeds or how it ended), found once
+    /// every move was played: its position is the board after the last move.
+    pub fn about_the_end(self) -> bool {
+        matches!(
+            self,
+            ErrorKind::NotOver
+                | ErrorKind::WrongSeeds
+                | ErrorKind::WrongResult
+                | ErrorKind::EndMismatch
+                | ErrorKind::NoAgreement
+        )
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             ErrorKind::UnknownToken => "unknown-token",

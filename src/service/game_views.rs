@@ -11,7 +11,7 @@ use super::{Actor, ServiceError};
 use crate::db::models::SheetRow;
 use crate::db::queries;
 use crate::engine::ogn::OgnGame;
-use crate::engine::{DeclaredEnd, Position, Rules, Side, replay};
+use crate::engine::{DeclaredEnd, Position, Replay, Rules, Side, replay};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, PlayerId, SheetId, TournamentId, Winner};
 
@@ -157,12 +157,27 @@ pub struct GameDetail {
     pub difference: Option<SheetDifference>,
     /// The version the game was read at: a ruling on it sends it back ([`super::versions`]).
     pub version: i64,
+    /// Whose sheet `plies` replays when the game has no accepted moves yet: the latest sheet
+    /// sent, shown to the game's players and staff before it is confirmed (its sender's name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_of_sheet: Option<String>,
     /// Who looks: the player signed in (if they play in the tournament), and whether they run
     /// it.
     #[serde(skip)]
     pub viewer: Viewer,
+    /// For a player of the tournament looking at someone else's game: their own in this round.
+    #[serde(skip)]
+    pub elsewhere: Option<Elsewhere>,
     #[serde(skip)]
     pub tournament_name: String,
+}
+
+/// A signed-in player's own game in the round of the game they look at: `None` when they are
+/// not paired in it; a bye has no board.
+#[derive(Clone, Debug)]
+pub struct Elsewhere {
+    pub round: i32,
+    pub game: Option<(GameId, Option<i32>)>,
 }
 
 /// Who is looking at a game.
@@ -230,23 +245,7 @@ pub fn detail(
         Ok(r) => (r, None),
         Err(e) => (None, Some(e.to_string())),
     };
-    let plies = replayed
-        .map(|r| {
-            r.plies
-                .iter()
-                .map(|p| PlyView {
-                    ply: p.number,
-                    side: p.played.side,
-                    mv: p.played.mv.pit.letter().to_string(),
-                    pit: p.played.mv.pit.index(),
-                    sown: p.played.sown,
-                    captured: p.played.captured_by_mover(),
-                    board: p.played.position.pits(),
-                    stores: p.played.position.stores(),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut plies = replayed.as_ref().map(plies_of).unwrap_or_default();
     let sheets: Option<Vec<SheetView>> =
         if viewer.runs || viewer.player.is_some_and(|p| ctx.side_of(p).is_some()) {
             Some(
@@ -262,8 +261,29 @@ pub fn detail(
         .as_deref()
         .filter(|_| viewer.runs)
         .and_then(|s| first_difference(s, &ctx, &rules));
+    // Before a result counts, the latest sheet's moves are what its players check: replayed.
+    let mut replay_of_sheet = None;
+    if ctx.game.moves.is_none()
+        && let Some(latest) = sheets.as_deref().and_then(<[SheetView]>::last)
+        && let Some(replayed) = sheet_replay(latest, &rules)
+    {
+        plies = plies_of(&replayed);
+        replay_of_sheet = names.get(&latest.player_id).cloned();
+    }
+    let elsewhere = match viewer.player {
+        Some(p) if ctx.side_of(p).is_none() => Some(Elsewhere {
+            round: ctx.round.number,
+            game: queries::round_games(conn, ctx.round.id)?
+                .into_iter()
+                .find(|g| g.south_id == p || g.north_id == Some(p))
+                .map(|g| (g.id, g.board)),
+        }),
+        _ => None,
+    };
     let version = super::versions::version(conn, super::versions::Watched::Game(ctx.game.id))?;
     Ok(GameDetail {
+        replay_of_sheet,
+        elsewhere,
         version,
         game: GameView::new(&ctx.game, ctx.round.number, &names),
         tournament_id: ctx.tournament.id,
@@ -280,6 +300,33 @@ pub fn detail(
         viewer,
         tournament_name: ctx.tournament.name.clone(),
     })
+}
+
+/// The plies of a replay as the pages show them.
+fn plies_of(replayed: &Replay) -> Vec<PlyView> {
+    replayed
+        .plies
+        .iter()
+        .map(|p| PlyView {
+            ply: p.number,
+            side: p.played.side,
+            mv: p.played.mv.pit.letter().to_string(),
+            pit: p.played.mv.pit.index(),
+            sown: p.played.sown,
+            captured: p.played.captured_by_mover(),
+            board: p.played.position.pits(),
+            stores: p.played.position.stores(),
+        })
+        .collect()
+}
+
+/// A sheet's moves replayed as it declares them, when it has moves that replay.
+fn sheet_replay(sheet: &SheetView, rules: &Rules) -> Option<Replay> {
+    if sheet.moves.is_empty() || !sheet.replays {
+        return None;
+    }
+    let end = declared_end(Some(sheet.result), Some(sheet.end));
+    replay(&sheet.moves, rules, Position::start(), None, end).ok()
 }
 
 /// One game's OGN record, as the actor may see it.

@@ -11,7 +11,7 @@ use crate::db::models::{Player, Tournament};
 use crate::db::queries;
 use crate::fide::dutch;
 use crate::tournament::history::{dutch_input, meetings, round_pairing};
-use crate::tournament::pairing::{PairingCheck, RoundPairing, check_pairing, round_robin};
+use crate::tournament::pairing::{Pair, PairingCheck, RoundPairing, check_pairing, round_robin};
 use crate::tournament::{PairingSystem, TournamentId};
 
 /// The most players a generated Swiss round pairs: the Dutch system takes at most about 2.2 s
@@ -145,14 +145,15 @@ fn round_robin_round(players: &[(i32, bool)], number: i32) -> RoundPairing {
     pairing
 }
 
-/// Checks a pairing; errors refuse it, warnings go back with the round.
+/// Checks a pairing (boards with their numbers, and byes); errors refuse it, warnings go back
+/// with the round.
 pub fn check(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
     number: i32,
-    pairing: &RoundPairing,
+    (boards, byes): (&[(i32, Pair)], &[i32]),
 ) -> Result<Vec<String>, ServiceError> {
-    let result = pairing_check(conn, tournament_id, number, pairing)?;
+    let result = pairing_check(conn, tournament_id, number, (boards, byes))?;
     if result.errors.is_empty() {
         Ok(result.warnings)
     } else {
@@ -165,7 +166,7 @@ pub fn pairing_check(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
     number: i32,
-    pairing: &RoundPairing,
+    (boards, byes): (&[(i32, Pair)], &[i32]),
 ) -> Result<PairingCheck, ServiceError> {
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     let listed = queries::list_players(conn, tournament_id)?;
@@ -176,8 +177,15 @@ pub fn pairing_check(
         .map(|p| (p.id.get(), (p.name, p.withdrawn)))
         .collect();
     let history = records(conn, tournament_id, Some(number))?;
-    let (met, byes) = meetings(&history);
-    Ok(check_pairing(pairing, &players, &met, &byes, &restrictions))
+    let (met, had_bye) = meetings(&history);
+    Ok(check_pairing(
+        boards,
+        byes,
+        &players,
+        &met,
+        &had_bye,
+        &restrictions,
+    ))
 }
 
 /// The warning that games of the round before round `number` have no result that counts yet.

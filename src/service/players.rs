@@ -211,6 +211,22 @@ pub fn list(
     Ok(numbered(&queries::list_players(conn, tournament_id)?))
 }
 
+/// The tournament's name and its players still in the event, by name (accents sorting with
+/// their letters): the list a player finds their own name in to sign in.
+pub fn sign_in_list(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<(String, Vec<(PlayerId, String)>), ServiceError> {
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let mut players: Vec<(PlayerId, String)> = queries::list_players(conn, tournament_id)?
+        .into_iter()
+        .filter(|p| !p.withdrawn)
+        .map(|p| (p.id, p.name))
+        .collect();
+    crate::tournament::names::sort_by_name(&mut players, |p| &p.1);
+    Ok((t.name, players))
+}
+
 /// Players in pairing order, with their pairing numbers.
 pub fn numbered(players: &[Player]) -> Vec<PlayerView> {
     players

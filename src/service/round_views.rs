@@ -11,7 +11,7 @@ use super::views::{GameView, names};
 use super::{Actor, Found, ServiceError};
 use crate::db::models::Round;
 use crate::db::queries;
-use crate::tournament::pairing::{Pair, RoundPairing};
+use crate::tournament::pairing::Pair;
 use crate::tournament::{GameStatus, PlayerId, RoundId, TournamentId};
 
 #[derive(Clone, Debug, Serialize)]
@@ -65,7 +65,7 @@ impl RoundView {
                 }),
             }
         }
-        places.sort_by_key(|s| s.name.to_lowercase());
+        crate::tournament::names::sort_by_name(&mut places, |s| &s.name);
         places
     }
 }
@@ -160,25 +160,24 @@ fn standing_warnings(
     tournament_id: TournamentId,
     round: &RoundView,
 ) -> Result<Vec<String>, ServiceError> {
-    let pairing = RoundPairing {
-        boards: round
-            .games
-            .iter()
-            .filter_map(|g| {
-                Some(Pair {
-                    south: g.south.id.get(),
-                    north: g.north.as_ref()?.id.get(),
-                })
-            })
-            .collect(),
-        byes: round
-            .games
-            .iter()
-            .filter(|g| g.north.is_none())
-            .map(|g| g.south.id.get())
-            .collect(),
-    };
-    let check = pairing_check(conn, tournament_id, round.number, &pairing)?;
+    let boards: Vec<(i32, Pair)> = round
+        .games
+        .iter()
+        .filter_map(|g| {
+            let pair = Pair {
+                south: g.south.id.get(),
+                north: g.north.as_ref()?.id.get(),
+            };
+            Some((g.board.unwrap_or_default(), pair))
+        })
+        .collect();
+    let byes: Vec<i32> = round
+        .games
+        .iter()
+        .filter(|g| g.north.is_none())
+        .map(|g| g.south.id.get())
+        .collect();
+    let check = pairing_check(conn, tournament_id, round.number, (&boards, &byes))?;
     let mut warnings: Vec<String> = check.errors.into_iter().chain(check.warnings).collect();
     warnings.extend(open_before(conn, tournament_id, round.number)?);
     Ok(warnings)
@@ -209,7 +208,7 @@ pub fn page(
         .filter(|p| !p.withdrawn)
         .map(|p| (p.id, p.name))
         .collect();
-    players.sort_by(|a, b| a.1.cmp(&b.1));
+    crate::tournament::names::sort_by_name(&mut players, |p| &p.1);
     let by_status = <GameStatus as strum::VariantArray>::VARIANTS
         .iter()
         .map(|&status| {

@@ -14,7 +14,7 @@ use super::round_views::{RoundView, view};
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::models::{Game, NewGame, NewRound, Tournament};
 use crate::db::queries;
-use crate::tournament::pairing::{Pair, RoundPairing};
+use crate::tournament::pairing::Pair;
 use crate::tournament::{GameStatus, PlayerId, ResultKind, RoundId, TournamentId};
 
 /// One hand-entered pairing: a board (South against North, its number optional), or a bye.
@@ -136,11 +136,7 @@ fn resolve(
         }
         RoundRequest::Manual(boards, byes) => (boards.clone(), byes.clone()),
     };
-    let pairing = RoundPairing {
-        boards: boards.iter().map(|(_, p)| *p).collect(),
-        byes: byes.clone(),
-    };
-    let warnings = check(conn, t.id, number, &pairing)?;
+    let warnings = check(conn, t.id, number, (&boards, &byes))?;
     Ok((boards, byes, warnings))
 }
 

@@ -362,6 +362,8 @@ pub struct TournamentPage {
     pub t: TournamentView,
     pub players: Vec<PlayerView>,
     pub controllers: Vec<String>,
+    /// For organisers: the controller accounts not assigned to it, to choose from.
+    pub unassigned: Vec<String>,
     pub runs: bool,
     pub my_games: Vec<GameView>,
     /// Pairings ruled out (shown to the staff).
@@ -387,10 +389,21 @@ pub fn page(
     } else {
         Vec::new()
     };
+    let controllers = controllers(conn, id)?;
+    let unassigned = if actor.organiser().is_ok() {
+        queries::list_accounts(conn)?
+            .into_iter()
+            .filter(|a| a.role == Role::Controller && !controllers.contains(&a.username))
+            .map(|a| a.username)
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(TournamentPage {
         t,
         players,
-        controllers: controllers(conn, id)?,
+        controllers,
+        unassigned,
         runs,
         my_games,
         prohibited,

@@ -5,6 +5,7 @@ pub mod game_state;
 pub mod generator;
 pub mod history;
 pub mod ids;
+pub mod names;
 pub mod pairing;
 pub mod players;
 pub mod results;

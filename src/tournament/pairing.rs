@@ -79,81 +79,86 @@ pub struct Restrictions {
     pub away: HashSet<i32>,
 }
 
-/// Checks a round's pairing against the tournament's players (id → (name, withdrawn)), the
-/// games already played (pairs of ids), the byes already given and the round's restrictions.
+/// Checks a round's pairing (its boards, each with the number it is played at, and its byes)
+/// against the tournament's players (id → (name, withdrawn)), the games already played (pairs
+/// of ids), the byes already given and the round's restrictions. Every message names the board
+/// it is about, as the controller numbered it.
 pub fn check_pairing(
-    pairing: &RoundPairing,
+    boards: &[(i32, Pair)],
+    byes: &[i32],
     players: &HashMap<i32, (String, bool)>,
     met: &HashSet<(i32, i32)>,
     had_bye: &HashSet<i32>,
     restrictions: &Restrictions,
 ) -> PairingCheck {
     let mut check = PairingCheck::default();
-    let mut seen: HashSet<i32> = HashSet::new();
+    // Where each player was seated first: "board 3", "a bye".
+    let mut seen: HashMap<i32, String> = HashMap::new();
     let name = |id: i32| {
         players
             .get(&id)
             .map_or(format!("#{id}"), |(n, _)| n.clone())
     };
-    let mut use_player = |id: i32, check: &mut PairingCheck| match players.get(&id) {
+    let mut use_player = |id: i32, place: &str, check: &mut PairingCheck| match players.get(&id) {
         None => check
             .errors
-            .push(format!("player #{id} is not in this tournament")),
+            .push(format!("{place}: player #{id} is not in this tournament")),
         Some((n, withdrawn)) => {
             if *withdrawn {
-                check.errors.push(format!("{n} has withdrawn"));
+                check.errors.push(format!("{place}: {n} has withdrawn"));
             }
-            if !seen.insert(id) {
-                check
-                    .errors
-                    .push(format!("{n} is paired twice in this round"));
+            match seen.get(&id) {
+                Some(first) => check.errors.push(format!(
+                    "{place}: {n} is paired twice in this round (also {first})"
+                )),
+                None => {
+                    seen.insert(id, place.to_string());
+                }
             }
             if restrictions.away.contains(&id) {
                 check.errors.push(format!(
-                    "{n} asked for a bye in round {}: cancel the bye to pair them",
+                    "{place}: {n} asked for a bye in round {}: cancel the bye to pair them",
                     restrictions.round
                 ));
             }
         }
     };
-    for (i, pair) in pairing.boards.iter().enumerate() {
+    for (board, pair) in boards {
+        let place = format!("board {board}");
         if pair.south == pair.north {
             check
                 .errors
-                .push(format!("board {}: a player cannot play themselves", i + 1));
+                .push(format!("{place}: a player cannot play themselves"));
             continue;
         }
-        use_player(pair.south, &mut check);
-        use_player(pair.north, &mut check);
+        use_player(pair.south, &place, &mut check);
+        use_player(pair.north, &place, &mut check);
         let key = (pair.south.min(pair.north), pair.south.max(pair.north));
         if met.contains(&key) {
             check.warnings.push(format!(
-                "board {}: {} and {} have met before",
-                i + 1,
+                "{place}: {} and {} have met before",
                 name(pair.south),
                 name(pair.north)
             ));
         }
         if restrictions.ruled_out.contains(&key) {
             check.errors.push(format!(
-                "board {}: {} and {} must not be paired (ruled out by the controller)",
-                i + 1,
+                "{place}: {} and {} must not be paired (ruled out by the controller)",
                 name(pair.south),
                 name(pair.north)
             ));
         } else if restrictions.clubmates.contains(&key) {
             check.warnings.push(format!(
-                "board {}: {} and {} are of the same club, and clubmates are not paired together \
+                "{place}: {} and {} are of the same club, and clubmates are not paired together \
                  in round {}",
-                i + 1,
                 name(pair.south),
                 name(pair.north),
                 restrictions.round
             ));
         }
     }
-    for &bye in &pairing.byes {
-        use_player(bye, &mut check);
+    for &bye in byes {
+        use_player(bye, "a bye", &mut check);
         if had_bye.contains(&bye) {
             check
                 .warnings
@@ -162,10 +167,10 @@ pub fn check_pairing(
     }
     let missing: Vec<String> = players
         .iter()
-        .filter(|(id, (_, withdrawn))| !withdrawn && !seen.contains(id))
+        .filter(|(id, (_, withdrawn))| !withdrawn && !seen.contains_key(id))
         .map(|(_, (n, _))| n.clone())
         .collect();
-    if !missing.is_empty() && !pairing.boards.is_empty() {
+    if !missing.is_empty() && !boards.is_empty() {
         let mut missing = missing;
         missing.sort();
         check
@@ -234,12 +239,13 @@ mod tests {
         // By hand: the pair ruled out is an error, clubmates a warning, a player away an error.
         let players: HashMap<i32, (String, bool)> =
             (1..=5).map(|id| (id, (format!("P{id}"), false))).collect();
-        let pairing = RoundPairing {
-            boards: vec![Pair { south: 1, north: 2 }, Pair { south: 3, north: 4 }],
-            byes: vec![5],
-        };
+        let boards = [
+            (1, Pair { south: 1, north: 2 }),
+            (2, Pair { south: 3, north: 4 }),
+        ];
         let check = check_pairing(
-            &pairing,
+            &boards,
+            &[5],
             &players,
             &HashSet::new(),
             &HashSet::new(),
@@ -277,18 +283,43 @@ mod tests {
         .into_iter()
         .collect();
         let met: HashSet<(i32, i32)> = [(1, 2)].into_iter().collect();
-        let pairing = RoundPairing {
-            boards: vec![Pair { south: 1, north: 2 }, Pair { south: 3, north: 1 }],
-            byes: vec![9],
-        };
+        // Boards numbered as the controller typed them, not in order.
+        let boards = [
+            (4, Pair { south: 1, north: 2 }),
+            (7, Pair { south: 3, north: 1 }),
+        ];
         let check = check_pairing(
-            &pairing,
+            &boards,
+            &[9],
             &players,
             &met,
             &HashSet::new(),
             &Restrictions::default(),
         );
         assert_eq!(check.errors.len(), 3, "{check:?}"); // Yaw withdrawn, Ama twice, #9 unknown
+        // Each names the board it is about.
+        assert!(
+            check
+                .errors
+                .contains(&"board 7: Yaw has withdrawn".to_string())
+        );
+        assert!(
+            check
+                .errors
+                .contains(&"board 7: Ama is paired twice in this round (also board 4)".to_string()),
+            "{check:?}"
+        );
+        assert!(
+            check
+                .errors
+                .contains(&"a bye: player #9 is not in this tournament".to_string())
+        );
+        assert!(
+            check
+                .warnings
+                .iter()
+                .any(|w| w.starts_with("board 4: Ama and Kofi have met"))
+        );
         assert!(check.warnings.iter().any(|w| w.contains("met before")));
         assert!(check.warnings.iter().any(|w| w.contains("Esi")));
     }

@@ -55,6 +55,39 @@ pub struct Sheet {
     pub moves: String,
 }
 
+/// What a sheet declares (result, seeds, end), as an OGN record's tags give it: the seeds of its
+/// `Result` tag, the end of its `End` tag, and the winner that follows (the one who did not
+/// resign or lose on time; else the more seeds). `None` when `moves` is not an OGN record or
+/// its `Result` tag gives no seeds. The replay still checks all of it against the moves.
+pub fn declared_by_record(moves: &str) -> Result<Option<(Winner, [u8; 2], EndKind)>, SheetError> {
+    if !ogn::is_ogn(moves) {
+        return Ok(None);
+    }
+    let invalid = |e: String| SheetError::Invalid(format!("the OGN record: {e}"));
+    let games = ogn::parse(moves).map_err(|e| invalid(e.to_string()))?;
+    let Some(game) = games.first() else {
+        return Ok(None);
+    };
+    let Some(seeds) = game.declared().map_err(invalid)?.stores else {
+        return Ok(None);
+    };
+    let by_seeds = match seeds[0].cmp(&seeds[1]) {
+        std::cmp::Ordering::Greater => Winner::South,
+        std::cmp::Ordering::Less => Winner::North,
+        std::cmp::Ordering::Equal => Winner::Draw,
+    };
+    let winner_against = |loser: Side| match loser {
+        Side::South => Winner::North,
+        Side::North => Winner::South,
+    };
+    Ok(Some(match game.end().map_err(invalid)? {
+        DeclaredEnd::Natural => (by_seeds, seeds, EndKind::Natural),
+        DeclaredEnd::Agreement => (by_seeds, seeds, EndKind::Agreement),
+        DeclaredEnd::Resignation(l) => (winner_against(l), seeds, EndKind::Resignation),
+        DeclaredEnd::Time(l) => (winner_against(l), seeds, EndKind::Time),
+    }))
+}
+
 /// A sheet the engine accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accepted {

@@ -112,16 +112,24 @@ struct PlayerSignInPage {
     players: Vec<(PlayerId, String)>,
     selected: PlayerId,
     error: Option<String>,
+    /// What was typed to find a name, and whether no name holds it (the whole list is shown).
+    search: String,
+    none_found: bool,
 }
 
-/// The player a sign-in link (the QR code of a PIN slip) chooses.
+/// The player a sign-in link (the QR code of a PIN slip) chooses, or what was typed to find
+/// one's name.
 #[derive(Deserialize)]
 struct Chosen {
     player: Option<PlayerId>,
+    q: Option<String>,
 }
 
 fn no_choice() -> web::Query<Chosen> {
-    web::Query(Chosen { player: None })
+    web::Query(Chosen {
+        player: None,
+        q: None,
+    })
 }
 
 async fn player_sign_in_page(
@@ -131,28 +139,38 @@ async fn player_sign_in_page(
     chosen: web::Query<Chosen>,
 ) -> Result<PlayerSignInPage, PageError> {
     let tournament_id = path.into_inner();
-    let (name, players) = state
-        .db(move |conn| {
-            let t = crate::service::tournaments::get(conn, tournament_id)?;
-            let players = crate::service::players::list(conn, tournament_id)?;
-            // Players still in the event, as a list to find one's own name in.
-            Ok((
-                t.name,
-                players
-                    .into_iter()
-                    .filter(|p| !p.withdrawn)
-                    .map(|p| (p.id, p.name))
-                    .collect(),
-            ))
-        })
+    let (name, everyone) = state
+        .db(move |conn| crate::service::players::sign_in_list(conn, tournament_id))
         .await?;
+    let Chosen { player, q } = chosen.into_inner();
+    let search = q
+        .unwrap_or_default()
+        .trim()
+        .chars()
+        .take(100)
+        .collect::<String>();
+    let found: Vec<(PlayerId, String)> = everyone
+        .iter()
+        .filter(|(_, n)| crate::tournament::names::matches(n, &search))
+        .cloned()
+        .collect();
+    let none_found = found.is_empty() && !search.is_empty();
+    let players = if none_found { everyone } else { found };
+    // One name found is the one chosen.
+    let selected = match (player, players.as_slice()) {
+        (Some(p), _) => p,
+        (None, [(only, _)]) => *only,
+        _ => PlayerId::default(),
+    };
     Ok(PlayerSignInPage {
         nav: Nav::with_form(&session),
         tournament_id,
         tournament_name: name,
         players,
-        selected: chosen.player.unwrap_or_default(),
+        selected,
         error: None,
+        search,
+        none_found,
     })
 }
 

@@ -6,25 +6,23 @@ use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
-use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::access;
-use super::board_svg::{Marks, board_svg, named_board_svg, pit_colours, ply_marks};
+use super::board_svg::{Marks, named_board_svg};
 use super::error::{ApiError, PageError, service_status};
+use super::game_page::{Diagnostic, GamePage, SheetFields, board_after, names};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::auth::UserSession;
-use crate::engine::SheetMove;
-use crate::engine::{Position, Side};
+use crate::engine::Side;
 use crate::service::ServiceError;
 use crate::service::game_views::{self as views, GameDetail};
 use crate::service::games::{self as service, ResultBody, Sender, SheetBody};
 use crate::service::versions::{Watched, unchanged_since};
 use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
-use crate::tournament::{GameId, GameStatus, ResultKind, SheetId, Winner};
+use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
 
 /// Who sends a sheet or a confirmation: the player whose PIN came with the request, or
 /// whoever is signed in.
@@ -184,249 +182,6 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
 
 // --- pages -------------------------------------------------------------------------------------
 
-/// The fields of the sheet form, as typed (kept when a sheet is refused).
-#[derive(Clone, Debug, Default)]
-pub struct SheetFields {
-    pub result: String,
-    pub south_seeds: String,
-    pub north_seeds: String,
-    pub end: String,
-    pub moves: String,
-}
-
-/// A refused sheet, shown with the board where it went wrong.
-#[derive(Default)]
-pub struct Diagnostic {
-    pub message: String,
-    pub ply: Option<u32>,
-    pub token: Option<String>,
-    pub diagram: Option<String>,
-    /// Single edits that mend the list, best first.
-    pub suggestions: Vec<crate::engine::repair::Suggestion>,
-}
-
-impl Diagnostic {
-    /// Where the replay failed, as the paper sheet numbers it: `move 11, South`.
-    fn at(&self) -> Option<String> {
-        self.ply.map(|p| SheetMove::of(p).to_string())
-    }
-
-    /// What the page shows of a refused sheet: where the replay failed, or the refusal.
-    fn of(e: &ServiceError) -> Diagnostic {
-        match e {
-            ServiceError::Replay(refused) => {
-                let r = &refused.error;
-                Diagnostic {
-                    message: r.message.clone(),
-                    ply: Some(r.ply),
-                    token: Some(r.token.clone()),
-                    diagram: Some(board_svg(&r.position, &Marks::default())),
-                    suggestions: refused.suggestions.clone(),
-                }
-            }
-            other => Diagnostic {
-                message: other.to_string(),
-                ..Diagnostic::default()
-            },
-        }
-    }
-}
-
-#[derive(Template, WebTemplate)]
-#[template(path = "games/show.html")]
-struct GamePage {
-    nav: Nav,
-    detail: GameDetail,
-    /// The ply shown (0: the start).
-    shown: u32,
-    board: String,
-    /// The board where the players' sheets first differ.
-    difference_board: Option<String>,
-    fields: SheetFields,
-    diagnostic: Option<Diagnostic>,
-    notice: Option<String>,
-}
-
-impl GamePage {
-    /// The moves as links: ply, text (with captures), whether shown now, and the move number
-    /// before South's plies.
-    fn move_list(&self) -> Vec<(u32, String, bool, Option<u32>)> {
-        self.detail
-            .plies
-            .iter()
-            .map(|p| {
-                let text = if p.captured > 0 {
-                    format!("{}+{}", p.mv, p.captured)
-                } else {
-                    p.mv.clone()
-                };
-                let number = (p.ply % 2 == 1).then(|| p.ply.div_ceil(2));
-                (p.ply, text, p.ply == self.shown, number)
-            })
-            .collect()
-    }
-
-    fn previous(&self) -> Option<u32> {
-        self.shown.checked_sub(1)
-    }
-
-    /// What the player looking at their own game has to do now.
-    fn next_step(&self) -> Option<&'static str> {
-        let d = &self.detail;
-        if !d.playing() || d.game.north.is_none() {
-            return None;
-        }
-        let mine = d
-            .latest_sheet()
-            .is_some_and(|s| Some(s.player_id) == d.viewer.player);
-        Some(match d.game.status {
-            GameStatus::Pending => {
-                "Send your score sheet: the result, the seeds each of you captured, how the game ended and the moves, in the form below."
-            }
-            GameStatus::Submitted if mine => {
-                "Nothing for now: your sheet is waiting for your opponent to confirm it. If you made a mistake, send a corrected sheet below."
-            }
-            GameStatus::Submitted => {
-                "Your opponent has sent their sheet. Read it below: confirm it if it is right, or send your own sheet if it is not."
-            }
-            GameStatus::Disputed => {
-                "Your sheet and your opponent's differ: the controller will decide. You may still send a corrected sheet below."
-            }
-            GameStatus::Confirmed | GameStatus::Final => "Nothing: this game's result is settled.",
-        })
-    }
-
-    /// A repair suggestion's edit in words.
-    fn edit_words(&self, e: &crate::engine::repair::Edit) -> String {
-        use crate::engine::repair::EditKind;
-        let was = e.was.as_deref().unwrap_or("");
-        let now = e.now.as_deref().unwrap_or("");
-        match e.kind {
-            EditKind::Replace => format!("{}: {now} instead of {was}", SheetMove::of(e.ply)),
-            EditKind::Swap => format!(
-                "{} and {} the other way round: {now} instead of {was}",
-                SheetMove::of(e.ply),
-                SheetMove::of(e.ply + 1)
-            ),
-            EditKind::Delete => format!(
-                "{} ({was}) written once too often: left out",
-                SheetMove::of(e.ply)
-            ),
-            EditKind::Insert => format!("a move missing before {}: {now}", SheetMove::of(e.ply)),
-        }
-    }
-
-    /// A sheet's result in words, with the players' names.
-    fn winner_words(&self, winner: &Winner) -> String {
-        let north = self
-            .detail
-            .game
-            .north
-            .as_ref()
-            .map_or("", |n| n.name.as_str());
-        match winner {
-            Winner::South => format!("{} (South) won", self.detail.game.south.name),
-            Winner::North => format!("{north} (North) won"),
-            Winner::Draw => "draw".to_string(),
-        }
-    }
-
-    /// The replay's place after `shown` plies, as the paper sheet numbers it:
-    /// `move 42, South (E)`, or the start.
-    fn label_at(&self, shown: u32) -> String {
-        match shown
-            .checked_sub(1)
-            .and_then(|i| self.detail.plies.get(i as usize))
-        {
-            Some(p) => format!("{} ({})", SheetMove::of(p.ply), p.mv),
-            None => "start".to_string(),
-        }
-    }
-
-    /// How the replayed game ended, in words (`a player captured 25 or more`), not the
-    /// engine's name for it.
-    fn end_words(&self) -> Option<String> {
-        let stored = self.detail.end_reason.as_deref()?;
-        Some(match stored.parse::<crate::engine::EndReason>() {
-            Ok(reason) => reason.describe().to_string(),
-            Err(_) => stored.replace('-', " "),
-        })
-    }
-
-    /// A ply as the paper sheet numbers it: `move 21, North`.
-    fn sheet_move(&self, ply: &u32) -> String {
-        SheetMove::of(*ply).to_string()
-    }
-
-    /// Every board of the replay, for the script that steps through it without reloading:
-    /// seeds, stores, the pit sown from, the pits captured, and the colours to draw them in.
-    fn replay_json(&self) -> String {
-        let total = self.detail.plies.len();
-        let boards: Vec<serde_json::Value> = (0..=total)
-            .map(|shown| {
-                let (position, marks) = position_after(&self.detail, shown as u32);
-                let colours: Vec<[&str; 2]> = (0..12)
-                    .map(|i| {
-                        let (fill, ink) = pit_colours(&marks, i);
-                        [fill, ink]
-                    })
-                    .collect();
-                serde_json::json!({
-                    "pits": position.pits(),
-                    "stores": [position.store(Side::South), position.store(Side::North)],
-                    "origin": marks.origin,
-                    "colours": colours,
-                    "label": self.label_at(shown as u32),
-                })
-            })
-            .collect();
-        // Only numbers and fixed words: nothing here can close the script element.
-        serde_json::Value::Array(boards).to_string()
-    }
-
-    fn next(&self) -> Option<u32> {
-        (self.shown < self.detail.plies.len() as u32).then_some(self.shown + 1)
-    }
-}
-
-/// The position after ply `shown` (0: the start), with the last move's marks.
-fn position_after(detail: &GameDetail, shown: u32) -> (Position, Marks) {
-    let position = |i: usize| {
-        let q = &detail.plies[i];
-        Position::new(q.board, q.stores, q.side.other()).unwrap_or_default()
-    };
-    if shown == 0 {
-        return (Position::start(), Marks::default());
-    }
-    let p = &detail.plies[shown as usize - 1];
-    let after = position(shown as usize - 1);
-    let before = if shown >= 2 {
-        position(shown as usize - 2)
-    } else {
-        Position::start()
-    };
-    let marks = ply_marks(&before, &after, p.pit, p.captured > 0);
-    (after, marks)
-}
-
-/// The players' names, South's first (a bye's missing opponent as "North").
-fn names(detail: &GameDetail) -> [&str; 2] {
-    [
-        detail.game.south.name.as_str(),
-        detail
-            .game
-            .north
-            .as_ref()
-            .map_or("North", |n| n.name.as_str()),
-    ]
-}
-
-/// The board after ply `shown` (0: the start), with the last move marked and the stores named.
-fn board_after(detail: &GameDetail, shown: u32) -> String {
-    let (position, marks) = position_after(detail, shown);
-    named_board_svg(&position, &marks, names(detail))
-}
-
 #[derive(Deserialize)]
 struct PlyQuery {
     ply: Option<u32>,
@@ -454,6 +209,12 @@ async fn game_page(
         .await?;
     let total = detail.plies.len() as u32;
     let shown = page.ply.unwrap_or(total).min(total);
+    let mut diagnostic = page.diagnostic;
+    if let Some(d) = diagnostic.as_mut() {
+        d.diagram = d
+            .position
+            .map(|p| named_board_svg(&p, &Marks::default(), names(&detail)));
+    }
     Ok(GamePage {
         nav: Nav::new(session),
         board: board_after(&detail, shown),
@@ -467,7 +228,7 @@ async fn game_page(
             end: crate::tournament::sheets::EndKind::Natural.to_string(),
             ..SheetFields::default()
         }),
-        diagnostic: page.diagnostic,
+        diagnostic,
         notice: page.notice,
     })
 }
@@ -515,6 +276,37 @@ impl SheetUpload {
                 .map_err(|_| ServiceError::Invalid("the uploaded file is not text".to_string())),
             None => Ok(()),
         };
+        // Boxes left empty beside an OGN file: its tags say the result, the seeds and the end.
+        let blank = fields.result.is_empty()
+            || fields.south_seeds.trim().is_empty()
+            || fields.north_seeds.trim().is_empty();
+        let from_record = match upload.as_ref().map(|()| blank) {
+            Ok(true) => match crate::tournament::sheets::declared_by_record(&fields.moves) {
+                Ok(Some((winner, seeds, end))) => {
+                    fields.result = winner.to_string();
+                    fields.south_seeds = seeds[0].to_string();
+                    fields.north_seeds = seeds[1].to_string();
+                    fields.end = end.to_string();
+                    Ok(())
+                }
+                Ok(None) if crate::engine::ogn::is_ogn(&fields.moves) => Err(ServiceError::Invalid(
+                    "the OGN file does not give the seeds (its Result tag): choose the result and type the seeds".to_string(),
+                )),
+                Ok(None) => Ok(()),
+                Err(e) => Err(service::sheet_error(e)),
+            },
+            _ => Ok(()),
+        };
+        let upload = upload.and(from_record).and_then(|()| {
+            let missing = if fields.result.is_empty() {
+                Some("choose the result: who won, or a draw")
+            } else if fields.south_seeds.trim().is_empty() || fields.north_seeds.trim().is_empty() {
+                Some("type the seeds each player captured")
+            } else {
+                None
+            };
+            missing.map_or(Ok(()), |m| Err(ServiceError::Invalid(m.to_string())))
+        });
         let seeds = |s: &str| s.trim().parse::<i64>().unwrap_or(-1);
         let body = SheetBody {
             pin: None,

@@ -11,6 +11,7 @@ pub mod client;
 pub mod csv_export;
 pub mod error;
 pub mod form_guard;
+pub mod game_page;
 pub mod games;
 pub mod limits;
 pub mod live;
@@ -88,6 +89,7 @@ const REPLAY_JS: &str = include_str!("../../static/replay.js");
 const PRINT_JS: &str = include_str!("../../static/print.js");
 const LIVE_JS: &str = include_str!("../../static/live.js");
 const RECORD_JS: &str = include_str!("../../static/record.js");
+const SIGN_IN_JS: &str = include_str!("../../static/sign-in.js");
 const ICON_SVG: &str = include_str!("../../static/icon.svg");
 
 /// The site's icon (a board of eight pits), also where browsers look for it unasked.
@@ -170,6 +172,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route(
         "/static/record.js",
         web::get().to(|| async { script(RECORD_JS) }),
+    )
+    .route(
+        "/static/sign-in.js",
+        web::get().to(|| async { script(SIGN_IN_JS) }),
     )
     .service(
         web::scope("/api")

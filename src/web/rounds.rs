@@ -256,9 +256,9 @@ async fn create_page(
     }
 }
 
-/// A row of the pairing form.
+/// A row of the pairing form (the board number as typed).
 pub struct FormRow {
-    pub board: i32,
+    pub board: String,
     pub south: PlayerId,
     pub north: PlayerId,
 }
@@ -287,7 +287,7 @@ fn form_rows(round: &RoundView, players: usize, editable: bool) -> (Vec<FormRow>
         .iter()
         .filter_map(|g| {
             Some(FormRow {
-                board: g.board?,
+                board: g.board?.to_string(),
                 south: g.south.id,
                 north: g.north.as_ref()?.id,
             })
@@ -300,17 +300,48 @@ fn form_rows(round: &RoundView, players: usize, editable: bool) -> (Vec<FormRow>
         .map(|g| g.south.id)
         .collect();
     if editable {
-        let mut next = rows.iter().map(|r| r.board).max().unwrap_or(0) + 1;
-        while rows.len() < players.div_ceil(2) {
-            rows.push(FormRow {
-                board: next,
-                south: PlayerId::default(),
-                north: PlayerId::default(),
-            });
-            next += 1;
-        }
-        byes.resize(byes.len().max(2), PlayerId::default());
+        room_for(&mut rows, &mut byes, players);
     }
+    (rows, byes)
+}
+
+/// Empty rows and byes after those given, so that every active player can be seated.
+fn room_for(rows: &mut Vec<FormRow>, byes: &mut Vec<PlayerId>, players: usize) {
+    let numbers = rows
+        .iter()
+        .filter_map(|r| r.board.trim().parse::<i32>().ok());
+    let mut next = numbers.max().unwrap_or(0) + 1;
+    while rows.len() < players.div_ceil(2) {
+        rows.push(FormRow {
+            board: next.to_string(),
+            south: PlayerId::default(),
+            north: PlayerId::default(),
+        });
+        next += 1;
+    }
+    byes.resize(byes.len().max(2), PlayerId::default());
+}
+
+/// The pairing form's rows and byes as they were sent, so that a refused form comes back with
+/// every edit in it.
+fn rows_as_sent(form: &HashMap<String, String>, players: usize) -> (Vec<FormRow>, Vec<PlayerId>) {
+    let field = |name: &str, i: usize| form.get(&format!("{name}_{i}")).map(|v| v.trim());
+    let player = |name: &str, i: usize| {
+        field(name, i)
+            .and_then(|v| v.parse::<i32>().ok())
+            .map(PlayerId)
+            .unwrap_or_default()
+    };
+    let count = |name: &str| (0..1000).take_while(|&i| field(name, i).is_some()).count();
+    let mut rows: Vec<FormRow> = (0..count("board").max(count("south")))
+        .map(|i| FormRow {
+            board: field("board", i).unwrap_or_default().to_string(),
+            south: player("south", i),
+            north: player("north", i),
+        })
+        .collect();
+    let mut byes: Vec<PlayerId> = (0..count("bye")).map(|i| player("bye", i)).collect();
+    room_for(&mut rows, &mut byes, players);
     (rows, byes)
 }
 
@@ -430,7 +461,12 @@ async fn pairings_form(
         }
         Err(e) => return Err(e.into()),
     };
-    let page = show(&state, &session, (tournament_id, number), error).await?;
+    let refused = error.is_some();
+    let mut page = show(&state, &session, (tournament_id, number), error).await?;
+    if refused {
+        // The form comes back as it was sent, not as the round stands: nothing typed is lost.
+        (page.rows, page.byes) = rows_as_sent(&form, page.players.len());
+    }
     Ok(render(code, &page)?)
 }
 
@@ -556,7 +592,7 @@ fn by_name(
             format!("not paired: {}", b.label),
         ));
     }
-    rows.sort_by_key(|r| r.0.to_lowercase());
+    crate::tournament::names::sort_by_name(&mut rows, |r| &r.0);
     rows
 }
 
@@ -588,13 +624,41 @@ struct SheetsPage {
     printed: String,
     /// The address the codes print.
     site: super::qr::Site,
+    /// Which sheet of each board: 1 holds moves 1-80, 2 (a continuation sheet) 81-160, ...
+    part: u32,
 }
 
+/// Moves on one printed score sheet.
+const MOVES_PER_SHEET: u32 = 80;
+/// Continuation sheets printed at most (past move 400 a game is past any real one).
+const MOST_SHEETS: u32 = 5;
+
 impl SheetsPage {
-    /// The numbered rows of a sheet's grid: four blocks of twenty moves side by side.
+    /// The numbered rows of a sheet's grid: four blocks of twenty moves side by side, numbered
+    /// on from the sheets before it.
     fn grid(&self) -> Vec<[u32; 4]> {
-        (1..=20).map(|n| [n, n + 20, n + 40, n + 60]).collect()
+        let first = (self.part - 1) * MOVES_PER_SHEET;
+        (1..=20)
+            .map(|n| [n, n + 20, n + 40, n + 60].map(|m| first + m))
+            .collect()
     }
+
+    /// The first and last move of this sheet.
+    fn moves(&self) -> (u32, u32) {
+        let first = (self.part - 1) * MOVES_PER_SHEET;
+        (first + 1, first + MOVES_PER_SHEET)
+    }
+
+    /// The next sheet, for games that go on past this one's moves.
+    fn next_part(&self) -> Option<u32> {
+        (self.part < MOST_SHEETS).then_some(self.part + 1)
+    }
+}
+
+/// Which sheet of a round's score sheets to print (`?part=2`: continuation sheets).
+#[derive(Deserialize)]
+struct SheetPart {
+    part: Option<u32>,
 }
 
 /// A round's score sheets to print, one page per board.
@@ -603,7 +667,15 @@ async fn sheets_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<(TournamentId, i32)>,
+    part: web::Query<SheetPart>,
 ) -> Result<SheetsPage, PageError> {
+    let part = part.part.unwrap_or(1);
+    if !(1..=MOST_SHEETS).contains(&part) {
+        return Err(Failure::BadRequest(format!(
+            "part: a sheet from 1 to {MOST_SHEETS} (continuation sheets from 2)"
+        ))
+        .into());
+    }
     let page = show(&state, &session, path.into_inner(), None).await?;
     let site = super::qr::site(&req, state.public_url.as_deref());
     let boards = page
@@ -627,6 +699,7 @@ async fn sheets_page(
         boards,
         printed: printed_now(),
         site,
+        part,
     })
 }
 

@@ -45,6 +45,10 @@ struct ShowPage {
     t: TournamentView,
     players: Vec<PlayerView>,
     controllers: Vec<String>,
+    /// Controller accounts an organiser may assign.
+    unassigned: Vec<String>,
+    /// What the last change of controllers did, in words.
+    notice: Option<String>,
     /// The visitor runs this tournament.
     runs: bool,
     /// The signed-in player's games here (for links to their sheets).
@@ -54,10 +58,33 @@ struct ShowPage {
     numbers_open: bool,
 }
 
+/// The change of controllers just made (`?assigned=NAME` or `?unassigned=NAME`), said only
+/// when it is what the tournament now has.
+#[derive(Deserialize)]
+struct ControllerChange {
+    assigned: Option<String>,
+    unassigned: Option<String>,
+}
+
+impl ControllerChange {
+    fn words(self, controllers: &[String]) -> Option<String> {
+        match (self.assigned, self.unassigned) {
+            (Some(name), _) if controllers.contains(&name) => Some(format!(
+                "{name} now runs this tournament: they find it under Tournaments once signed in."
+            )),
+            (_, Some(name)) if !controllers.contains(&name) => {
+                Some(format!("{name} no longer runs this tournament."))
+            }
+            _ => None,
+        }
+    }
+}
+
 async fn show_page(
     state: web::Data<AppState>,
     session: UserSession,
     path: web::Path<TournamentId>,
+    change: web::Query<ControllerChange>,
 ) -> Result<ShowPage, PageError> {
     let id = path.into_inner();
     let actor = access::actor(&session);
@@ -68,6 +95,8 @@ async fn show_page(
         nav: Nav::new(&session),
         t: page.t,
         players: page.players,
+        notice: change.into_inner().words(&page.controllers),
+        unassigned: page.unassigned,
         controllers: page.controllers,
         runs: page.runs,
         my_games: page.my_games,
@@ -369,12 +398,14 @@ async fn controllers(
             );
         }
     };
+    let username = form.username.trim().to_string();
+    let name = username.clone();
     state
-        .write(move |conn| {
-            service::assign_controller(conn, &actor, id, form.username.trim(), assign)
-        })
+        .write(move |conn| service::assign_controller(conn, &actor, id, &name, assign))
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}")))
+    let done = if assign { "assigned" } else { "unassigned" };
+    let query = serde_urlencoded::to_string([(done, username.as_str())]).unwrap_or_default();
+    Ok(see_other(&format!("/tournaments/{id}?{query}#controllers")))
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

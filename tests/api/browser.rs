@@ -19,6 +19,34 @@ use fantoccini::elements::Element;
 use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
+/// The width an A4 page gives the print between 12 mm margins, in CSS pixels (186 mm).
+const A4_WIDTH: u32 = 703;
+
+/// A command of Chromium's DevTools protocol, sent through chromedriver.
+#[derive(Debug)]
+struct DevTools {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({"cmd": self.cmd, "params": self.params});
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
 use crate::helpers::*;
 use crate::swiss::{fixture_game, fixture_records};
 
@@ -208,6 +236,69 @@ impl Session {
             let _ = std::fs::write(Path::new(&dir).join(format!("{n:02}{name}.png")), png);
         }
         self.checked.borrow_mut().push(path);
+        Ok(())
+    }
+
+    /// Sends a command of the browser's own protocol (Chromium's DevTools, through the driver).
+    async fn devtools(&self, cmd: &'static str, params: Value) -> Step<()> {
+        self.browser
+            .issue_cmd(DevTools { cmd, params })
+            .await
+            .map(|_| ())
+            .map_err(fail(cmd))
+    }
+
+    /// The page laid out as it prints on A4 (186 mm between 12 mm margins: 703 CSS pixels, with
+    /// the print style sheet): nothing past the right edge, and none of `screen_only` printed
+    /// (links and controls that mean nothing on paper).
+    async fn fits_a4(&self, screen_only: &[&str]) -> Step<()> {
+        let a4 =
+            json!({"width": A4_WIDTH, "height": 1000, "deviceScaleFactor": 1, "mobile": false});
+        self.devtools("Emulation.setDeviceMetricsOverride", a4)
+            .await?;
+        self.devtools("Emulation.setEmulatedMedia", json!({"media": "print"}))
+            .await?;
+        let measured = self
+            .browser
+            .execute(
+                "var w = document.documentElement.clientWidth; var over = [];
+                 document.querySelectorAll('body *').forEach(function (e) {
+                   var r = e.getBoundingClientRect();
+                   if (r.width > 0 && r.right > w + 1) over.push(e.tagName.toLowerCase() + '.' + e.className + ' to ' + Math.round(r.right) + ' px');
+                 });
+                 return {window: window.innerWidth, width: w, scroll: document.documentElement.scrollWidth, over: over.slice(0, 5), text: document.body.innerText};",
+                vec![],
+            )
+            .await
+            .map_err(fail("measure the printed page"));
+        self.devtools("Emulation.setEmulatedMedia", json!({"media": ""}))
+            .await?;
+        self.devtools("Emulation.clearDeviceMetricsOverride", json!({}))
+            .await?;
+        let measured = measured?;
+        let path = self.path().await?;
+        if measured["window"] != json!(A4_WIDTH) {
+            return Err(format!(
+                "{path} was not laid out at A4's width: {} px",
+                measured["window"]
+            ));
+        }
+        if measured["over"].as_array().is_none_or(|o| !o.is_empty())
+            || measured["scroll"].as_i64() > measured["width"].as_i64()
+        {
+            return Err(format!(
+                "{path} printed on A4 is cut at the right edge ({} px wide on {} px): {}",
+                measured["scroll"], measured["width"], measured["over"]
+            ));
+        }
+        let text = measured["text"].as_str().unwrap_or_default();
+        for words in screen_only {
+            if text.contains(words) {
+                return Err(format!(
+                    "{path} prints {words:?}, which means nothing on paper"
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -403,9 +494,35 @@ impl Session {
         self.goto(&format!("/tournaments/{tournament}")).await?;
         self.click_through(&format!("a[href='/tournaments/{tournament}/sign-in']"))
             .await?;
+        // The name found by typing part of it, in lower case, as a player would.
+        let typed = name
+            .split_whitespace()
+            .last()
+            .unwrap_or(name)
+            .to_lowercase();
+        self.fill("#find-name", &typed).await?;
+        self.wait_for_text("#find-status", "with “").await?;
+        let offered = self
+            .browser
+            .execute(
+                "return Array.from(document.querySelectorAll('#player-list option')).map(o => o.textContent);",
+                vec![],
+            )
+            .await
+            .map_err(fail("read the list of names"))?;
+        let offered: Vec<&str> = offered
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if !offered.contains(&name) || offered.iter().any(|n| !n.to_lowercase().contains(&typed)) {
+            return Err(format!(
+                "typing {typed:?} to find {name} leaves {offered:?}"
+            ));
+        }
         self.choose("select[name=player_id]", name).await?;
         self.fill("input[name=pin]", pin).await?;
-        self.click_through("main form button[type=submit]").await?;
+        self.click_through("main form[method=post] button[type=submit]")
+            .await?;
         self.expect_text("header .who", name).await?;
         Ok(())
     }
@@ -591,6 +708,7 @@ impl Journey<'_> {
         if s.printed_pages().await? < 1 {
             return Err("the PIN slips print no page".to_string());
         }
+        s.fits_a4(&["Print the slips"]).await?;
 
         // Round 1: generated, looked over, published.
         s.goto(&format!("/tournaments/{tournament}")).await?;
@@ -616,9 +734,25 @@ impl Journey<'_> {
                 "the score sheets of 2 boards print on {sheets} pages"
             ));
         }
+        s.fits_a4(&["Print the score sheets", "Back to round"])
+            .await?;
+        // A game past move 80 goes on on a continuation sheet, numbered on from the first.
+        s.click_through("a[href$='/sheets?part=2']").await?;
+        s.expect_text(".score-sheet .continued", "moves 81–160")
+            .await?;
+        s.expect_text(".score-sheet table.grid tbody tr:first-child th", "81")
+            .await?;
+        let continued = s.printed_pages().await?;
+        if continued != 2 {
+            return Err(format!(
+                "the continuation sheets of 2 boards print on {continued} pages"
+            ));
+        }
+        s.fits_a4(&["Print the continuation sheets"]).await?;
         s.goto(&format!("/tournaments/{tournament}/rounds/1/print"))
             .await?;
         s.expect_text("#by-name", "Efua Asante").await?;
+        s.fits_a4(&["Print the pairings", "Back to round"]).await?;
         s.goto(&round_page).await?;
         let south = s
             .text("#pairings tbody tr:first-child td:nth-child(2)")
@@ -941,8 +1075,27 @@ impl Journey<'_> {
             .goto(&format!("{}/tournaments/{big}/live?every=1", s.base))
             .await
             .map_err(fail("open the projector view"))?;
-        s.expect_text("#live-pager", "Page 1 of").await?;
-        let pager = s.text("#live-pager").await?;
+        // The pager read in one script: the stream's first event replaces the content (pager
+        // included) just after the page opens, so an element found a moment before can be gone.
+        let since = Instant::now();
+        let pager = loop {
+            let text = s
+                .browser
+                .execute(
+                    "var p = document.getElementById('live-pager'); return p ? p.textContent : '';",
+                    vec![],
+                )
+                .await
+                .map_err(fail("read the projector's pager"))?;
+            let text = text.as_str().unwrap_or_default().to_string();
+            if text.starts_with("Page ") {
+                break text;
+            }
+            if since.elapsed() > PATIENCE {
+                return Err(format!("the projector's pager says {text:?}"));
+            }
+            tokio_sleep(50).await;
+        };
         let pages: usize = pager
             .split_whitespace()
             .nth(3)
@@ -995,6 +1148,20 @@ impl Journey<'_> {
         if parts != expected {
             return Err(format!("the projector view turned to {parts:?}"));
         }
+        // The 40-player field's printed pages fit A4 too: pairings, sheets, standings, the
+        // table round by round.
+        for (path, screen_only) in [
+            ("rounds/1/print", "Print the pairings"),
+            ("rounds/1/sheets", "Print the score sheets"),
+            ("standings", "After round:"),
+            ("crosstable", "After round:"),
+        ] {
+            s.browser
+                .goto(&format!("{}/tournaments/{big}/{path}", s.base))
+                .await
+                .map_err(fail(path))?;
+            s.fits_a4(&[screen_only]).await?;
+        }
         Ok(())
     }
 
@@ -1016,6 +1183,10 @@ impl Journey<'_> {
             "/audit".to_string(),
         ] {
             s.goto(&path).await?;
+            // The standings and the crosstable print without the screen's links.
+            if path.ends_with("/standings") || path.ends_with("/crosstable") {
+                s.fits_a4(&["After round:", "CSV", "OGN"]).await?;
+            }
         }
         // A player's page (where a bye is asked for), from the standings.
         s.goto(&format!("/tournaments/{tournament}/standings"))
@@ -1081,6 +1252,22 @@ impl Journey<'_> {
         }
         for (k, m) in list.iter().enumerate() {
             tap(m.to_string(), k + 1).await?;
+            // The pit tapped is disabled now (the other side moves): the keyboard's focus goes
+            // on to a pit that may be played, never back to the top of the page.
+            let focus = s
+                .browser
+                .execute(
+                    "var a = document.activeElement; return a ? (a.matches('.tapboard button:not([disabled])') || (a.id === 'tap-undo' && !document.querySelector('.tapboard button:not([disabled])'))) : false;",
+                    vec![],
+                )
+                .await
+                .map_err(fail("read the focus"))?;
+            if focus != Value::Bool(true) {
+                return Err(format!(
+                    "after tapping move {}, the keyboard's focus left the board",
+                    k + 1
+                ));
+            }
             if k == 2 {
                 // A pit that is empty cannot be tapped.
                 let disabled = s

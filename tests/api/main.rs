@@ -7,6 +7,7 @@ mod browser;
 mod byes;
 mod crash;
 mod event_day;
+mod frictions;
 mod hardening;
 mod helpers;
 mod input;
