@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live]
 //! [--events 64,1000]`.
 //!
 //! Sheets and confirmations go to an event with two players per client (one game each); the
@@ -36,6 +36,7 @@ fn options() -> Options {
             "confirm".into(),
             "standings".into(),
             "flood".into(),
+            "live".into(),
         ],
         events: vec![64, 1000],
     };
@@ -465,6 +466,151 @@ async fn tournament(
     (t, games)
 }
 
+/// A game of the load's event: its id, its South player and its North player, signed in.
+type Game = (i64, Client, Client);
+
+/// Each South player sends sheets for their own game, alternating two different 100-ply games:
+/// every request is replayed, checked and stored.
+async fn sheets_phase(games: &[Game], sheets: &Rc<Vec<Value>>, duration: Duration) -> Stats {
+    let game_ids: Rc<Vec<i64>> = Rc::new(games.iter().map(|g| g.0).collect());
+    let clients: Vec<Client> = games.iter().map(|g| g.1.clone()).collect();
+    let sheets = sheets.clone();
+    drive(clients, duration, move |mut c, i, n| {
+        let (ids, sheets) = (game_ids.clone(), sheets.clone());
+        async move {
+            let (s, _) = c
+                .json(
+                    Method::POST,
+                    &format!("/api/games/{}/sheets", ids[i]),
+                    &sheets[n % 2],
+                )
+                .await;
+            // 200: the sheet is the one already waiting (a phase run again starts where the
+            // one before may have ended), taken as it should be.
+            Some((c, s == StatusCode::CREATED || s == StatusCode::OK))
+        }
+    })
+    .await
+}
+
+/// Live streams of the projector view held open, and read as they come, by a thread of
+/// their own (non-blocking sockets, swept every 50 ms); closed when dropped.
+struct LiveStreams {
+    open: usize,
+    refused: usize,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    reader: Option<std::thread::JoinHandle<u64>>,
+}
+
+impl LiveStreams {
+    /// Opens `count` streams of tournament `t`, from `addresses` addresses in turn (as the
+    /// trusted proxy reports them).
+    fn open(address: &str, t: i64, count: usize, addresses: usize) -> LiveStreams {
+        use std::io::{Read, Write};
+        let mut streams = Vec::with_capacity(count);
+        let mut refused = 0;
+        for k in 0..count {
+            let Ok(mut s) = std::net::TcpStream::connect(address) else {
+                refused += 1;
+                continue;
+            };
+            let from = format!(
+                "198.51.{}.{}",
+                (k % addresses) / 250,
+                (k % addresses) % 250 + 1
+            );
+            let _ = write!(
+                s,
+                "GET /tournaments/{t}/live/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\nX-Forwarded-For: {from}\r\n\r\n"
+            );
+            let mut status = [0u8; 12];
+            if s.read_exact(&mut status).is_ok() && status.ends_with(b"200") {
+                let _ = s.set_nonblocking(true);
+                streams.push(s);
+            } else {
+                refused += 1;
+            }
+        }
+        let open = streams.len();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopping = stop.clone();
+        let reader = std::thread::spawn(move || {
+            let mut buffer = vec![0u8; 64 * 1024];
+            let mut read = 0u64;
+            while !stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                for s in &mut streams {
+                    while let Ok(n) = s.read(&mut buffer) {
+                        if n == 0 {
+                            break;
+                        }
+                        read += n as u64;
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            read
+        });
+        LiveStreams {
+            open,
+            refused,
+            stop,
+            reader: Some(reader),
+        }
+    }
+
+    /// Closes the streams; the bytes they brought.
+    fn close(mut self) -> u64 {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.reader.take().map_or(0, |r| r.join().unwrap_or(0))
+    }
+}
+
+/// Sheets sent while 2,000 live streams of the same event are open (from 20 addresses), and
+/// ordinary requests while 5,000 are attempted (from 50).
+async fn live_phase(
+    address: &str,
+    t: i64,
+    (games, sheets): (&[Game], &Rc<Vec<Value>>),
+    duration: Duration,
+    clients: usize,
+) {
+    let open_files = oware_tournament::web::limits::raise_open_files();
+    let host = address.trim_start_matches("http://");
+    sheets_phase(games, sheets, duration)
+        .await
+        .report("sheet, no live stream", clients);
+    let streams = LiveStreams::open(host, t, 2_000, 20);
+    println!(
+        "live streams: {} open, {} refused (this client's open-file limit {open_files})",
+        streams.open, streams.refused
+    );
+    sheets_phase(games, sheets, duration)
+        .await
+        .report("sheet, 2,000 live streams", clients);
+    let read = streams.close();
+    println!("live streams brought {:.1} MB", read as f64 / 1e6);
+    let streams = LiveStreams::open(host, t, 5_000, 50);
+    println!(
+        "live streams: {} open, {} refused of 5,000 attempted",
+        streams.open, streams.refused
+    );
+    let visitors = (0..clients).map(|_| Client::new(address));
+    let mut stats = reads(visitors.collect(), duration, "/api/tournaments".to_string()).await;
+    stats.report("list, 5,000 streams tried", clients);
+    println!(
+        "slowest answer with 5,000 streams tried: {:.1} ms",
+        stats
+            .latencies
+            .iter()
+            .max()
+            .copied()
+            .unwrap_or_default()
+            .as_secs_f64()
+            * 1000.0
+    );
+    streams.close();
+}
+
 /// The organiser signing in `times` times, one after another, on `device` (signing out after
 /// each): the time each sign-in took.
 async fn organiser_sign_ins(device: &mut Client, times: usize) -> Stats {
@@ -581,7 +727,7 @@ fn main() {
         let sheets = Rc::new(hundred_ply_sheets());
         let setup = Instant::now();
         let organiser = organiser(&address).await;
-        let (_, games) = tournament(&organiser, &address, options.clients * 2).await;
+        let (t, games) = tournament(&organiser, &address, options.clients * 2).await;
         println!(
             "set-up: {} players signed in with their PINs in {:.1} s",
             games.len() * 2,
@@ -589,26 +735,12 @@ fn main() {
         );
 
         if options.phases.iter().any(|p| p == "sheets") {
-            // Each South player sends sheets for their own game, alternating two different
-            // 100-ply games: every request is replayed, checked and stored.
-            let game_ids: Rc<Vec<i64>> = Rc::new(games.iter().map(|g| g.0).collect());
-            let clients: Vec<Client> = games.iter().map(|g| g.1.clone()).collect();
-            let sheets = sheets.clone();
-            let mut stats = drive(clients, duration, move |mut c, i, n| {
-                let (ids, sheets) = (game_ids.clone(), sheets.clone());
-                async move {
-                    let (s, _) = c
-                        .json(
-                            Method::POST,
-                            &format!("/api/games/{}/sheets", ids[i]),
-                            &sheets[n % 2],
-                        )
-                        .await;
-                    Some((c, s == StatusCode::CREATED))
-                }
-            })
-            .await;
-            stats.report("sheet (100 plies, verified)", options.clients);
+            sheets_phase(&games, &sheets, duration)
+                .await
+                .report("sheet (100 plies, verified)", options.clients);
+        }
+        if options.phases.iter().any(|p| p == "live") {
+            live_phase(&address, t, (&games, &sheets), duration, options.clients).await;
         }
         if options.phases.iter().any(|p| p == "confirm") {
             // Each North player confirms their opponent's sheet: once, then again (a repeat that

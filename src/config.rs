@@ -22,6 +22,9 @@ pub struct Config {
     /// The address players reach the service at (`http://192.168.1.20:8080`), used by every
     /// printed address and QR code; by default the one each request came to.
     pub public_url: Option<String>,
+    /// The connections and event streams the server holds; by default sized from the open-file
+    /// limit, raised at start to what the hard limit allows.
+    pub capacity: Option<crate::web::limits::Capacity>,
 }
 
 /// The default of [`Config::request_timeout`]: longer than the slowest legitimate request (an
@@ -62,6 +65,7 @@ impl Config {
             public_url: var("OWARE_PUBLIC_URL")
                 .map(|url| public_url(&url))
                 .transpose()?,
+            capacity: None,
         })
     }
 }

@@ -156,7 +156,27 @@ fn run(
     config: &Config,
 ) -> std::io::Result<Server> {
     let request_timeout = config.request_timeout;
+    let workers = config.workers.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let capacity = match config.capacity {
+        Some(c) => c,
+        None => {
+            let open_files = routes::limits::raise_open_files();
+            let c = routes::limits::Capacity::from_open_files(open_files, workers);
+            tracing::info!(
+                open_files,
+                connections = c.connections_per_worker * workers,
+                streams = c.streams,
+                streams_per_address = c.streams_per_address,
+                "connection capacity"
+            );
+            c
+        }
+    };
     let state = web::Data::new(AppState {
+        streams: routes::limits::StreamBudget::new(&capacity),
+        feeds: Default::default(),
         service: std::sync::Arc::new(crate::service::Service::new(pool, writer)),
         rendered: Default::default(),
         sessions: Default::default(),
@@ -164,7 +184,7 @@ fn run(
         public_url: config.public_url.as_deref().map(Into::into),
     });
     let secure = config.secure_cookies;
-    let mut server = HttpServer::new(move || {
+    let server = HttpServer::new(move || {
         App::new()
             .wrap(middleware::from_fn(routes::error::with_way_back))
             .wrap(middleware::from_fn(routes::form_guard::check))
@@ -192,15 +212,13 @@ fn run(
             .configure(routes::configure)
     })
     // A request's head must come within the first seconds, an idle connection closes, and each
-    // worker holds a bounded number of connections, so that slow clients cannot use up the
-    // server's file descriptors.
+    // worker holds the connections its share of the open files allows, so that slow clients
+    // cannot use up the server's file descriptors.
     .client_request_timeout(routes::limits::HEAD_TIMEOUT)
     .client_disconnect_timeout(routes::limits::DISCONNECT_TIMEOUT)
     .keep_alive(routes::limits::KEEP_ALIVE)
-    .max_connections(routes::limits::CONNECTIONS_PER_WORKER)
+    .max_connections(capacity.connections_per_worker)
+    .workers(workers)
     .listen(listener)?;
-    if let Some(workers) = config.workers {
-        server = server.workers(workers);
-    }
     Ok(server.run())
 }

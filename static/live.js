@@ -89,5 +89,12 @@
       box.innerHTML = event.data;
       refresh();
     });
+    // A stream refused (the server's share of streams is taken) is not opened again: the page
+    // reloads itself every 30 seconds instead, as it does without this script.
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED) {
+        window.setTimeout(function () { window.location.reload(); }, 30000);
+      }
+    });
   }
 })();

@@ -114,7 +114,7 @@ impl Tried {
 
 /// The key of an address: an IPv4 address, or the /64 network of an IPv6 address (what one
 /// subscriber is given).
-fn key(address: IpAddr) -> IpAddr {
+pub fn address_key(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -192,7 +192,7 @@ impl State {
 
     /// The bucket of `address`'s key, its old account records dropped.
     fn bucket(&mut self, address: IpAddr, now: Instant) -> &mut Bucket {
-        let bucket = self.buckets.entry(key(address)).or_insert(Bucket {
+        let bucket = self.buckets.entry(address_key(address)).or_insert(Bucket {
             level: 0.0,
             at: now,
             pending: 0,
@@ -265,7 +265,7 @@ impl AddressThrottle {
     /// An attempt that was told [`Verdict::Busy`] no longer waits.
     fn stop_waiting(&self, address: IpAddr) {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(bucket) = state.buckets.get_mut(&key(address)) {
+        if let Some(bucket) = state.buckets.get_mut(&address_key(address)) {
             bucket.waiting = bucket.waiting.saturating_sub(1);
         }
     }
@@ -312,7 +312,7 @@ impl AddressThrottle {
         let room = state.accounts < ACCOUNTS;
         let mut added = 0;
         let mut removed = 0;
-        if let Some(bucket) = state.buckets.get_mut(&key(address))
+        if let Some(bucket) = state.buckets.get_mut(&address_key(address))
             && pass != Pass::Known
         {
             let mut level = bucket.level_at(now);

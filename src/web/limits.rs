@@ -16,9 +16,6 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
 pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long an idle connection is kept open for the next request.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
-/// Connections each worker holds at once (two workers on two cores: 800, below the usual
-/// limit of 1,024 open files); more wait in the listening socket's queue.
-pub const CONNECTIONS_PER_WORKER: usize = 400;
 
 /// Answers 408 when a request, body included, takes longer than `limit` from its head to its
 /// answer.
@@ -41,5 +38,174 @@ pub async fn within(
                 PageError(e).into()
             })
         }
+    }
+}
+
+/// File descriptors kept for what is not a client's connection: the database, its journal and
+/// shared memory, the listening socket, a backup, the logs.
+const RESERVED_FILES: u64 = 256;
+
+/// How many connections the server holds, and how many of them may be event streams (the
+/// projector view's, and any other long-lived answer), sized from the open-file limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capacity {
+    /// Connections each worker holds at once; more wait in the listening socket's queue.
+    pub connections_per_worker: usize,
+    /// Event streams open at once, from everyone: a quarter of the connections.
+    pub streams: usize,
+    /// Event streams open at once from one address (IPv6: its /64): an eighth of `streams`.
+    pub streams_per_address: usize,
+}
+
+impl Capacity {
+    /// What `open_files` descriptors allow `workers` workers: every descriptor but those
+    /// reserved may be a connection; a quarter of them may be event streams, so that three
+    /// quarters are always left to requests; one address may hold an eighth of the streams, so
+    /// that one laptop cannot take them all.
+    pub fn from_open_files(open_files: u64, workers: usize) -> Capacity {
+        let usable = open_files.saturating_sub(RESERVED_FILES).max(64) as usize;
+        let streams = (usable / 4).max(8);
+        Capacity {
+            connections_per_worker: (usable / workers.max(1)).max(16),
+            streams,
+            streams_per_address: (streams / 8).max(4),
+        }
+    }
+}
+
+/// Raises the process's limit of open files to what its hard limit allows, and gives the limit
+/// then in force.
+pub fn raise_open_files() -> u64 {
+    rlimit::increase_nofile_limit(u64::MAX)
+        .or_else(|_| rlimit::getrlimit(rlimit::Resource::NOFILE).map(|(soft, _)| soft))
+        .unwrap_or(1024)
+}
+
+/// Why an event stream is not opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// Every stream of the server is taken.
+    Everyone,
+    /// This address holds its share.
+    Address,
+}
+
+/// The event streams open, in all and per address: a stream takes a permit, given back when
+/// its answer ends (the viewer left, or the stream's lifetime ran out).
+pub struct StreamBudget {
+    most: usize,
+    most_per_address: usize,
+    open: std::sync::Mutex<(usize, std::collections::HashMap<std::net::IpAddr, usize>)>,
+}
+
+/// One open event stream's place in the budget.
+pub struct StreamPermit {
+    budget: std::sync::Arc<StreamBudget>,
+    key: std::net::IpAddr,
+}
+
+impl StreamBudget {
+    pub fn new(capacity: &Capacity) -> std::sync::Arc<StreamBudget> {
+        std::sync::Arc::new(StreamBudget {
+            most: capacity.streams,
+            most_per_address: capacity.streams_per_address,
+            open: Default::default(),
+        })
+    }
+
+    /// A permit for a stream to `address`, if the budget has room.
+    pub fn open(
+        self: &std::sync::Arc<Self>,
+        address: std::net::IpAddr,
+    ) -> Result<StreamPermit, Full> {
+        let key = crate::auth::throttle::address_key(address);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, by_address) = &mut *open;
+        let mine = by_address.get(&key).copied().unwrap_or(0);
+        if mine >= self.most_per_address {
+            return Err(Full::Address);
+        }
+        if *total >= self.most {
+            return Err(Full::Everyone);
+        }
+        *total += 1;
+        by_address.insert(key, mine + 1);
+        Ok(StreamPermit {
+            budget: self.clone(),
+            key,
+        })
+    }
+
+    /// Streams open now: in all, and from `address`.
+    pub fn open_now(&self, address: std::net::IpAddr) -> (usize, usize) {
+        let key = crate::auth::throttle::address_key(address);
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        (open.0, open.1.get(&key).copied().unwrap_or(0))
+    }
+}
+
+impl Drop for StreamPermit {
+    fn drop(&mut self) {
+        let mut open = self.budget.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, by_address) = &mut *open;
+        *total = total.saturating_sub(1);
+        if let Some(n) = by_address.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                by_address.remove(&self.key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capacity_follows_the_open_file_limit() {
+        // This machine's limit, two workers.
+        let c = Capacity::from_open_files(20_000, 2);
+        assert_eq!(c.connections_per_worker, 9_872);
+        assert_eq!((c.streams, c.streams_per_address), (4_936, 617));
+        // Streams never take more than a quarter of the connections.
+        for files in [1_024, 4_096, 65_536, 1_048_576] {
+            let c = Capacity::from_open_files(files, 2);
+            assert!(
+                c.streams * 4 <= c.connections_per_worker * 2,
+                "{files}: {c:?}"
+            );
+            assert!(c.streams_per_address * 8 <= c.streams, "{files}: {c:?}");
+        }
+        // The usual default of 1,024 files still serves a room.
+        let small = Capacity::from_open_files(1_024, 2);
+        assert_eq!((small.streams, small.streams_per_address), (192, 24));
+    }
+
+    #[test]
+    fn a_stream_takes_a_place_and_gives_it_back() {
+        let budget = StreamBudget::new(&Capacity {
+            connections_per_worker: 100,
+            streams: 5,
+            streams_per_address: 3,
+        });
+        let a: std::net::IpAddr = "203.0.113.1".parse().unwrap();
+        let b: std::net::IpAddr = "203.0.113.2".parse().unwrap();
+        // One IPv6 subscriber's addresses are one address.
+        let c: std::net::IpAddr = "2001:db8::1".parse().unwrap();
+        let c2: std::net::IpAddr = "2001:db8::ffff".parse().unwrap();
+        let mut held: Vec<StreamPermit> = (0..3).map(|_| budget.open(a).unwrap()).collect();
+        assert_eq!(budget.open(a).err(), Some(Full::Address));
+        held.push(budget.open(c).unwrap());
+        held.push(budget.open(c2).unwrap());
+        assert_eq!(budget.open(b).err(), Some(Full::Everyone));
+        assert_eq!(budget.open_now(c), (5, 2));
+        held.remove(0);
+        assert_eq!(budget.open_now(a), (4, 2));
+        let again = budget.open(b).unwrap();
+        drop(held);
+        drop(again);
+        assert_eq!(budget.open_now(a), (0, 0));
+        assert_eq!(budget.open_now(b), (0, 0));
     }
 }

@@ -45,6 +45,10 @@ pub struct AppState {
     pub trusted_proxies: std::sync::Arc<[std::net::IpAddr]>,
     /// The address printed on slips and score sheets, when set (`OWARE_PUBLIC_URL`).
     pub public_url: Option<std::sync::Arc<str>>,
+    /// The event streams open, in all and per address.
+    pub streams: std::sync::Arc<limits::StreamBudget>,
+    /// The projector view's content, drawn once per change for all its streams.
+    pub feeds: std::sync::Arc<live::Feeds>,
 }
 
 impl AppState {

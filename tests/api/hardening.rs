@@ -267,6 +267,7 @@ async fn impatient_app() -> (String, tempfile::TempDir) {
         request_timeout: std::time::Duration::from_secs(1),
         trusted_proxies: Vec::new(),
         public_url: None,
+        capacity: None,
     };
     let app = oware_tournament::startup::Application::build(&config).unwrap();
     let address = format!("127.0.0.1:{}", app.port());

@@ -8,6 +8,7 @@ use actix_web::dev::ServerHandle;
 use awc::http::{Method, StatusCode, header};
 use oware_tournament::config::Config;
 use oware_tournament::startup::Application;
+pub use oware_tournament::web::limits::Capacity;
 use serde_json::Value;
 
 pub const ADMIN_PASSWORD: &str = "organiser-pass-1";
@@ -28,7 +29,21 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_app_at(public_url: Option<&str>) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let db_path = dir.path().join("test.db");
-    let (address, handle) = start_with(&db_path, public_url).await;
+    let (address, handle) = start_with(&db_path, public_url, None).await;
+    TestApp {
+        address,
+        db_path,
+        handle,
+        _dir: dir,
+    }
+}
+
+/// Starts the service with the connections and event streams it may hold set (instead of sized
+/// from the open-file limit).
+pub async fn spawn_app_with(capacity: Capacity) -> TestApp {
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("test.db");
+    let (address, handle) = start_with(&db_path, None, Some(capacity)).await;
     TestApp {
         address,
         db_path,
@@ -39,10 +54,14 @@ pub async fn spawn_app_at(public_url: Option<&str>) -> TestApp {
 
 /// Starts a service on an existing database file.
 pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
-    start_with(db_path, None).await
+    start_with(db_path, None, None).await
 }
 
-async fn start_with(db_path: &std::path::Path, public_url: Option<&str>) -> (String, ServerHandle) {
+async fn start_with(
+    db_path: &std::path::Path,
+    public_url: Option<&str>,
+    capacity: Option<Capacity>,
+) -> (String, ServerHandle) {
     let config = Config {
         bind: "127.0.0.1:0".to_string(),
         database_url: db_path.to_str().unwrap().to_string(),
@@ -54,6 +73,7 @@ async fn start_with(db_path: &std::path::Path, public_url: Option<&str>) -> (Str
         // [`Client::at`]), as a proxy in front of the service would report them.
         trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],
         public_url: public_url.map(str::to_string),
+        capacity,
     };
     let app = Application::build(&config).expect("the service starts");
     let address = format!("http://127.0.0.1:{}", app.port());

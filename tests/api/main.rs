@@ -6,6 +6,7 @@ mod binary;
 mod browser;
 mod byes;
 mod crash;
+mod crowd;
 mod event_day;
 mod frictions;
 mod hardening;
