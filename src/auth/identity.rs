@@ -43,21 +43,38 @@ pub enum Identity {
 }
 
 impl Identity {
-    /// What a browser remembers of an owner it signed in as: the kind and id, nothing secret.
-    pub fn device_mark(&self) -> String {
+    /// What every device mark of this owner starts with (`player:12:`).
+    pub fn owner_prefix(&self) -> String {
         match self {
-            Identity::Staff { account_id, .. } => staff_mark(*account_id),
-            Identity::Player { player_id, .. } => player_mark(*player_id),
+            Identity::Staff { account_id, .. } => format!("staff:{account_id}:"),
+            Identity::Player { player_id, .. } => format!("player:{player_id}:"),
         }
     }
 }
 
-/// The [`Identity::device_mark`] of a staff account.
-pub fn staff_mark(id: AccountId) -> String {
-    format!("staff:{id}")
+/// What a browser remembers of an owner it signed in as (OWASP's device cookie, inside the
+/// signed and encrypted session cookie): the owner, a tag of the secret it signed in with (the
+/// salt of its argon2 hash: a new PIN or password makes every earlier device a stranger), and a
+/// random name for this device, under which its own failures are counted
+/// ([`crate::auth::devices`]). Nothing secret: the salt says nothing of the PIN.
+pub fn device_mark(owner_prefix: &str, secret_hash: &str) -> String {
+    let nonce: u64 = rand::random();
+    format!("{}{nonce:016x}", secret_prefix(owner_prefix, secret_hash))
 }
 
-/// The [`Identity::device_mark`] of a player.
-pub fn player_mark(id: PlayerId) -> String {
-    format!("player:{id}")
+/// What the marks of devices that signed in with the current secret start with.
+pub fn secret_prefix(owner_prefix: &str, secret_hash: &str) -> String {
+    // `$argon2id$v=19$m=...,t=...,p=...$SALT$HASH`: the salt, made anew with every hash.
+    let tag = secret_hash.split('$').nth(4).unwrap_or(secret_hash);
+    format!("{owner_prefix}{tag}:")
+}
+
+/// The owner prefix of a staff account's marks.
+pub fn staff_prefix(id: AccountId) -> String {
+    format!("staff:{id}:")
+}
+
+/// The owner prefix of a player's marks.
+pub fn player_prefix(id: PlayerId) -> String {
+    format!("player:{id}:")
 }

@@ -1,5 +1,6 @@
 //! Secrets (argon2id), sessions, roles and CSRF tokens.
 
+pub mod devices;
 pub mod identity;
 pub mod password;
 pub mod session;

@@ -49,7 +49,12 @@ impl UserSession {
 
     /// Signs in: a new session (so an earlier cookie cannot be fixed on the victim) with a fresh
     /// CSRF token, stamped with the generation of the owner's sessions.
-    pub fn sign_in(&self, identity: &Identity, generation: i32) -> Result<(), SessionInsertError> {
+    pub fn sign_in(
+        &self,
+        identity: &Identity,
+        generation: i32,
+        mark: String,
+    ) -> Result<(), SessionInsertError> {
         self.0.renew();
         self.0.remove(CSRF);
         let now = chrono::Utc::now().timestamp();
@@ -61,16 +66,17 @@ impl UserSession {
                 seen: now,
             },
         )?;
-        let mark = identity.device_mark();
+        // One mark per owner: the one of this sign-in, with the secret it used.
+        let owner = identity.owner_prefix();
         let mut known = self.known_owners();
-        known.retain(|m| *m != mark);
+        known.retain(|m| !m.starts_with(&owner));
         known.insert(0, mark);
         known.truncate(KNOWN_OWNERS);
         self.0.insert(KNOWN, known)?;
         self.0.insert(IDENTITY, identity)
     }
 
-    /// The owners this browser has signed in as (see [`Identity::device_mark`]), most recent
+    /// The owners this browser has signed in as (see [`super::identity::device_mark`]), most recent
     /// first: kept through signing out, so that a lock of the account (made by someone else's
     /// failures) does not keep its owner out of their own device.
     pub fn known_owners(&self) -> Vec<String> {

@@ -10,7 +10,7 @@ use chrono::{Duration, NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 
 use super::{Service, ServiceError, blocking, transaction};
-use crate::auth::identity::{player_mark, staff_mark};
+use crate::auth::identity::{device_mark, player_prefix, secret_prefix, staff_prefix};
 use crate::auth::password::DUMMY_HASH;
 use crate::auth::throttle::{Claimed, Target};
 use crate::auth::{Identity, LOCK_MINUTES, Lane, MAX_FAILURES, verify_secret};
@@ -26,8 +26,11 @@ pub struct Attempt {
 }
 
 impl Attempt {
-    fn knows(&self, mark: &str) -> bool {
-        self.known.iter().any(|m| m == mark)
+    /// This browser's mark for an owner, if it signed in as them with the secret whose hash is
+    /// `secret_hash` (a mark from before a new PIN or password is a stranger's).
+    fn mark_for(&self, owner_prefix: &str, secret_hash: &str) -> Option<String> {
+        let prefix = secret_prefix(owner_prefix, secret_hash);
+        self.known.iter().find(|m| m.starts_with(&prefix)).cloned()
     }
 }
 
@@ -39,6 +42,8 @@ fn lane(known: bool) -> Lane {
 pub struct SignedIn {
     pub identity: Identity,
     pub generation: i32,
+    /// What the browser remembers of this sign-in ([`crate::auth::identity::device_mark`]).
+    pub device_mark: String,
 }
 
 /// Verifies a secret off the async threads, holding no database connection while argon2 works
@@ -75,10 +80,13 @@ impl Service {
     ) -> Result<SignedIn, ServiceError> {
         let name = username.clone();
         let account = self.read(move |conn| account(conn, &name)).await?;
+        // A device known to the account, with failures of its own left.
+        let mark = account
+            .as_ref()
+            .and_then(|a| attempt.mark_for(&staff_prefix(a.id), &a.password_hash));
+        let known = mark.as_deref().is_some_and(|m| self.devices.allowed(m));
         let target = Target {
-            known: account
-                .as_ref()
-                .is_some_and(|a| attempt.knows(&staff_mark(a.id))),
+            known,
             ..Target::username(&username)
         };
         let claimed = self.claim(attempt, target).await?;
@@ -92,17 +100,23 @@ impl Service {
             return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
         };
         let id = account.id;
-        let known = attempt.knows(&staff_mark(id));
         // Counted before the check: a burst of guesses cannot all be checked inside one lock
         // window.
         self.write(move |conn| claim_login(conn, id, now, known))
             .await?;
         if !verify(password, account.password_hash.clone(), lane(known)).await? {
+            if let Some(m) = &mark {
+                self.devices.failed(m);
+            }
             return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
         }
         self.write(move |conn| login_succeeded(conn, id)).await?;
         claimed.succeeded();
+        if let Some(m) = &mark {
+            self.devices.succeeded(m);
+        }
         Ok(SignedIn {
+            device_mark: device_mark(&staff_prefix(id), &account.password_hash),
             identity: Identity::Staff {
                 account_id: account.id,
                 username: account.username,
@@ -134,14 +148,25 @@ impl Service {
         candidates: Vec<PlayerId>,
         pin: String,
     ) -> Result<SignedIn, ServiceError> {
-        let target = match candidates[..] {
-            [one] => Target::player(one.get(), attempt.knows(&player_mark(one))),
-            _ => Target::several(),
+        let one = match candidates[..] {
+            [one] => Some(one),
+            _ => None,
         };
-        let claimed = self.claim(attempt, target).await?;
         let players = self
             .read(move |conn| pin_candidates(conn, tournament_id, &candidates))
             .await?;
+        // Each player's mark on this browser, if it signed in as them with their PIN as it is.
+        let marks: Vec<Option<String>> = players
+            .iter()
+            .map(|p| attempt.mark_for(&player_prefix(p.id), &p.pin_hash))
+            .collect();
+        let known =
+            |mark: &Option<String>| mark.as_deref().is_some_and(|m| self.devices.allowed(m));
+        let target = match one {
+            Some(one) => Target::player(one.get(), marks.first().is_some_and(known)),
+            None => Target::several(),
+        };
+        let claimed = self.claim(attempt, target).await?;
         let now = Utc::now().naive_utc();
         if players.is_empty() {
             verify(pin, DUMMY_HASH.clone(), Lane::Anyone).await?;
@@ -150,9 +175,9 @@ impl Service {
         // Each attempt is counted against a player before the PIN is checked against them; a
         // player whose PIN is locked is not tried (the other player of a game still may be).
         let mut tried: Vec<PlayerId> = Vec::new();
-        for player in players {
+        for (player, mark) in players.into_iter().zip(marks) {
             let id = player.id;
-            let known = attempt.knows(&player_mark(id));
+            let known = known(&mark);
             if !self
                 .write(move |conn| claim_pin(conn, id, now, known))
                 .await?
@@ -163,7 +188,11 @@ impl Service {
                 self.write(move |conn| pin_succeeded(conn, id, &tried))
                     .await?;
                 claimed.succeeded();
+                if let Some(m) = &mark {
+                    self.devices.succeeded(m);
+                }
                 return Ok(SignedIn {
+                    device_mark: device_mark(&player_prefix(id), &player.pin_hash),
                     identity: Identity::Player {
                         player_id: player.id,
                         tournament_id,
@@ -171,6 +200,9 @@ impl Service {
                     },
                     generation: player.session_generation,
                 });
+            }
+            if let Some(m) = &mark {
+                self.devices.failed(m);
             }
             tried.push(id);
         }

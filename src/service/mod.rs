@@ -72,6 +72,8 @@ pub struct Service {
     unknown_names: auth::UnknownNames,
     /// Failed sign-ins per client address.
     throttle: Arc<AddressThrottle>,
+    /// Failed sign-ins per known device.
+    devices: crate::auth::devices::DeviceFailures,
 }
 
 impl Service {
@@ -82,6 +84,7 @@ impl Service {
             standings: standings::Cache::default(),
             unknown_names: auth::UnknownNames::default(),
             throttle: Arc::default(),
+            devices: Default::default(),
         }
     }
 

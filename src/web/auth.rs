@@ -24,7 +24,11 @@ pub fn attempt(req: &HttpRequest, state: &AppState, session: &UserSession) -> At
 
 /// Starts the session of whoever signed in.
 fn start(signed_in: &SignedIn, session: &UserSession) -> Result<(), ServiceError> {
-    Ok(session.sign_in(&signed_in.identity, signed_in.generation)?)
+    Ok(session.sign_in(
+        &signed_in.identity,
+        signed_in.generation,
+        signed_in.device_mark.clone(),
+    )?)
 }
 
 /// Signs out: every session of the same owner ends, copies of the cookie included.

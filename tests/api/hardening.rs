@@ -651,3 +651,102 @@ async fn a_room_behind_one_address_that_mistypes_once_each_all_signs_in() {
     let r = pin_sign_in(&app.client_at("192.0.2.30"), t, late, &pin).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
+
+/// A sign-in with a PIN from a device that moves between addresses, carrying its cookie.
+async fn sign_in_from(devices: &[Client], k: usize, t: i64, player: i64, pin: &str) -> Resp {
+    let device = &devices[k % devices.len()];
+    let r = pin_sign_in(device, t, player, pin).await;
+    let cookie = device.cookie();
+    for d in devices {
+        d.set_cookie(cookie.clone());
+    }
+    r
+}
+
+#[actix_web::test]
+async fn a_browser_that_once_signed_in_is_no_master_key_to_a_new_pin() {
+    use oware_tournament::auth::devices::DEVICE_ALLOWANCE;
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, _, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
+    // One browser, at five addresses in turn (twenty guesses each).
+    let browser: Vec<Client> = (1..=5)
+        .map(|i| app.client_at(&format!("198.51.100.{i}")))
+        .collect();
+    let r = sign_in_from(&browser, 0, t, south, &south_pin).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // The controller gives the player a new PIN (the old one was seen, say).
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/players/{south}/pin"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let new_pin = r.json()["pin"].as_str().unwrap().to_string();
+    // A hundred guesses from the browser that knew the old PIN; the right one is the 94th.
+    let mut checked = 0;
+    for k in 0..100 {
+        let guess = if k == 93 {
+            new_pin.clone()
+        } else {
+            format!("{:06}", (k * 7919 + 13) % 1_000_000)
+        };
+        if guess == new_pin && k != 93 {
+            continue;
+        }
+        let r = sign_in_from(&browser, k / 20, t, south, &guess).await;
+        assert_ne!(
+            r.status,
+            StatusCode::OK,
+            "guess {} found the new PIN",
+            k + 1
+        );
+        if r.status == StatusCode::UNAUTHORIZED {
+            checked += 1;
+        }
+    }
+    assert!(
+        checked <= oware_tournament::auth::MAX_FAILURES as usize,
+        "{checked} guesses at the new PIN were checked"
+    );
+
+    // Without a new PIN, a device that signed in before keeps an allowance of its own while a
+    // stranger holds the lock: its own failures spend it, not the owner's other devices'.
+    let (t, _, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
+    let phone = app.client_at("192.0.2.30");
+    let tablet = app.client_at("192.0.2.31");
+    for device in [&phone, &tablet] {
+        let r = pin_sign_in(device, t, south, &south_pin).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    let stranger = app.client_at("203.0.113.70");
+    for _ in 0..5 {
+        pin_sign_in(&stranger, t, south, "999999").await;
+    }
+    let r = pin_sign_in(&stranger, t, south, &south_pin).await;
+    assert_eq!(
+        r.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "locked: {}",
+        r.body
+    );
+    for _ in 0..DEVICE_ALLOWANCE {
+        let r = pin_sign_in(&phone, t, south, "999999").await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+    }
+    let r = pin_sign_in(&phone, t, south, &south_pin).await;
+    assert_eq!(
+        r.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the phone spent its allowance: {}",
+        r.body
+    );
+    let r = pin_sign_in(&tablet, t, south, &south_pin).await;
+    assert_eq!(
+        r.status,
+        StatusCode::OK,
+        "the tablet keeps its own: {}",
+        r.body
+    );
+}
