@@ -85,6 +85,9 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
     // Lines are numbered as a spreadsheet numbers them, CR LF ends (Excel's) included: the
     // reader's count is one short after a CR LF.
     let text = text.replace("\r\n", "\n");
+    // The reader takes a stray quote as text, and a quote never closed as the rest of the file:
+    // a file that is not the CSV it claims to be is refused whole, at the line that is wrong.
+    check_quotes(&text).map_err(|e| vec![e])?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -107,6 +110,14 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
         column("rating"),
     );
     let mut errors = Vec::new();
+    for (i, h) in headers.iter().enumerate() {
+        if headers.iter().take(i).any(|earlier| earlier.eq_ignore_ascii_case(h)) {
+            errors.push(ImportError {
+                line: 1,
+                message: format!("the column {h:?} is named twice"),
+            });
+        }
+    }
     if name_col.is_none() {
         errors.push(ImportError {
             line: 1,
@@ -192,6 +203,68 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
     }
 }
 
+/// Checks the quotes of a CSV text as RFC 4180 writes them: a field in quotes starts with one,
+/// doubles those inside it and ends with one before the comma or the line's end; a field not
+/// in quotes holds none. The first place that breaks this, by its line.
+fn check_quotes(text: &str) -> Result<(), ImportError> {
+    let mut line = 1u64;
+    let mut chars = text.chars().peekable();
+    // Where the field being read stands: at its start, inside a field not in quotes, inside
+    // quotes (opened on a line), or just after its closing quote.
+    enum At {
+        Start,
+        Plain,
+        Quoted(u64),
+        Closed,
+    }
+    let mut at = At::Start;
+    let stray = |line: u64| ImportError {
+        line,
+        message: "a quote inside a field: put the whole field in quotes and write the quote twice (\"\")"
+            .to_string(),
+    };
+    while let Some(c) = chars.next() {
+        at = match (at, c) {
+            (At::Quoted(opened), '"') => {
+                if chars.peek() == Some(&'"') {
+                    chars.next();
+                    At::Quoted(opened)
+                } else {
+                    At::Closed
+                }
+            }
+            (At::Quoted(opened), c) => {
+                if c == '\n' {
+                    line += 1;
+                }
+                At::Quoted(opened)
+            }
+            (_, '\n') => {
+                line += 1;
+                At::Start
+            }
+            (_, ',') => At::Start,
+            (At::Start, '"') => At::Quoted(line),
+            (At::Closed, ' ' | '\t') => At::Closed,
+            (At::Closed, _) => {
+                return Err(ImportError {
+                    line,
+                    message: "text after the closing quote of a field".to_string(),
+                });
+            }
+            (At::Plain, '"') => return Err(stray(line)),
+            (At::Start | At::Plain, _) => At::Plain,
+        };
+    }
+    match at {
+        At::Quoted(opened) => Err(ImportError {
+            line: opened,
+            message: "a quote opened on this line is never closed".to_string(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,5 +333,35 @@ mod tests {
         let errors = parse_player_csv(text).unwrap_err();
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].line, 3, "{:?}", errors[0]);
+    }
+
+    #[test]
+    fn a_file_that_is_not_the_csv_it_claims_is_refused_whole_at_its_line() {
+        let refused = |text: &str| parse_player_csv(text).unwrap_err();
+        for (text, line, words) in [
+            ("name,club\nAma,\"Accra\nKofi,Kumasi\n", 2, "never closed"),
+            ("name,club\nAma,Accra\nKofi,\"Kumasi\n", 3, "never closed"),
+            ("name,club\nAma,Accra\"\nKofi,Kumasi\n", 2, "quote inside a field"),
+            ("name,club\nAma,Accra\nKo\"fi,Kumasi\n", 3, "quote inside a field"),
+            ("name,club\nAma,\"Ac\"cra\"\nKofi,Kumasi\n", 2, "after the closing quote"),
+            ("name,name\nAma,Kofi\n", 1, "named twice"),
+            ("Name,club,NAME\nAma,Accra,Kofi\n", 1, "named twice"),
+        ] {
+            let errors = refused(text);
+            assert!(
+                errors.iter().any(|e| e.line == line && e.message.contains(words)),
+                "{text:?}: {errors:?}"
+            );
+        }
+        // Quotes as spreadsheets write them are read as they mean.
+        let players = parse_player_csv(
+            "name,club\r\n\"Owusu, Ama\",\"The \"\"Stars\"\"\"\r\n\"Kofi\nBoateng\",Kumasi\r\n",
+        );
+        let errors = players.clone().err().unwrap_or_default();
+        // A line break inside a name is refused as such, on its own line, not as a quote.
+        assert!(errors.iter().all(|e| !e.message.contains("quote")), "{errors:?}");
+        let players = parse_player_csv("name,club\r\n\"Owusu, Ama\",\"The \"\"Stars\"\"\"\r\n").unwrap();
+        assert_eq!(players[0].name, "Owusu, Ama");
+        assert_eq!(players[0].club, "The \"Stars\"");
     }
 }

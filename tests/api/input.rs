@@ -253,3 +253,38 @@ async fn the_import_page_takes_an_uploaded_file() {
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert_eq!(app.count("players"), 2);
 }
+
+#[actix_web::test]
+async fn a_csv_file_that_is_not_what_it_claims_is_refused_whole() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "Imports").await;
+    for (file, line, words) in [
+        // An unbalanced quote: the rest of the file would have been one player's club.
+        ("name,club\nAma Owusu,\"Accra\nKofi Boateng,Kumasi\nEsi Mensah,Tema\n", 2, "never closed"),
+        // A stray quote, kept as part of a name before.
+        ("name,club\nAma Owusu,Accra\nKofi \"Boat,Kumasi\n", 3, "quote inside a field"),
+        // The name column twice: the second name silently dropped before.
+        ("name,club,name\nAma Owusu,Accra,Kofi Boateng\n", 1, "named twice"),
+    ] {
+        let r = organiser
+            .send(
+                awc::http::Method::POST,
+                &format!("/api/tournaments/{t}/players/import"),
+                Some("text/csv"),
+                file.as_bytes().to_vec(),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{file:?}: {}", r.body);
+        let errors = r.json()["errors"].clone();
+        assert!(
+            errors
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["line"] == line && e["message"].as_str().unwrap().contains(words)),
+            "{file:?}: {errors}"
+        );
+        assert_eq!(app.count("players"), 0, "{file:?}: nothing is written");
+    }
+}
