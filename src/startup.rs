@@ -208,6 +208,9 @@ fn run(
                     .session_lifecycle(PersistentSession::default().session_ttl(Duration::days(7)))
                     .build(),
             )
+            // Outermost: headers larger than the service reads are refused before anything
+            // reads them.
+            .wrap(middleware::from_fn(routes::limits::headers_within))
             .app_data(state.clone())
             .configure(routes::configure)
     })

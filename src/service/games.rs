@@ -189,8 +189,14 @@ pub fn recording(
     moves: &str,
 ) -> Result<Recording, ServiceError> {
     let ctx = Context::load(conn, game_id)?;
-    if ctx.acting_player(actor).is_err() {
-        actor.check_runs(conn, ctx.tournament.id)?;
+    // A game of a round not yet published is not there for anyone but its staff, its own
+    // players included, as on every other view of it (no answer tells that it exists).
+    let runs = actor.runs(conn, ctx.tournament.id)?;
+    if !ctx.round.published && !runs {
+        return Err(ServiceError::not_found("game"));
+    }
+    if !runs {
+        ctx.acting_player(actor)?;
     }
     let rules = ctx.rules()?;
     let replayed =

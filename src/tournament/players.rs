@@ -85,9 +85,36 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
     // Lines are numbered as a spreadsheet numbers them, CR LF ends (Excel's) included: the
     // reader's count is one short after a CR LF.
     let text = text.replace("\r\n", "\n");
-    // The reader takes a stray quote as text, and a quote never closed as the rest of the file:
-    // a file that is not the CSV it claims to be is refused whole, at the line that is wrong.
-    check_quotes(&text).map_err(|e| vec![e])?;
+    // The reader takes a quote never closed as the rest of the file, and text after a closing
+    // quote as part of the field: such a file is refused whole, at the line that is wrong, with
+    // whatever is wrong in the lines before it.
+    let (players, errors) = match check_quotes(&text) {
+        Ok(()) => read_rows(&text),
+        Err(quote) => {
+            let before: String = text
+                .split_inclusive('\n')
+                .take(quote.line.saturating_sub(1) as usize)
+                .collect();
+            let (_, mut errors) = read_rows(&before);
+            errors.push(quote);
+            (Vec::new(), errors)
+        }
+    };
+    if errors.is_empty() && players.is_empty() {
+        return Err(vec![ImportError {
+            line: 1,
+            message: "the file names no players".to_string(),
+        }]);
+    }
+    if errors.is_empty() {
+        Ok(players)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The players of a CSV text whose quotes are whole, and every bad row.
+fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -96,10 +123,11 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
     let headers = match reader.headers() {
         Ok(h) => h.clone(),
         Err(e) => {
-            return Err(vec![ImportError {
+            let error = ImportError {
                 line: 1,
                 message: format!("the header row cannot be read: {e}"),
-            }]);
+            };
+            return (Vec::new(), vec![error]);
         }
     };
     let column = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
@@ -111,7 +139,11 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
     );
     let mut errors = Vec::new();
     for (i, h) in headers.iter().enumerate() {
-        if headers.iter().take(i).any(|earlier| earlier.eq_ignore_ascii_case(h)) {
+        if headers
+            .iter()
+            .take(i)
+            .any(|earlier| earlier.eq_ignore_ascii_case(h))
+        {
             errors.push(ImportError {
                 line: 1,
                 message: format!("the column {h:?} is named twice"),
@@ -125,7 +157,7 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
                 "the header row must name a \"name\" column (and may name club, country, rating)"
                     .to_string(),
         });
-        return Err(errors);
+        return (Vec::new(), errors);
     }
     for unknown in headers.iter().filter(|h| {
         !["name", "club", "country", "rating"]
@@ -190,22 +222,12 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
             Err(message) => errors.push(ImportError { line, message }),
         }
     }
-    if errors.is_empty() && players.is_empty() {
-        errors.push(ImportError {
-            line: 1,
-            message: "the file names no players".to_string(),
-        });
-    }
-    if errors.is_empty() {
-        Ok(players)
-    } else {
-        Err(errors)
-    }
+    (players, errors)
 }
 
 /// Checks the quotes of a CSV text as RFC 4180 writes them: a field in quotes starts with one,
-/// doubles those inside it and ends with one before the comma or the line's end; a field not
-/// in quotes holds none. The first place that breaks this, by its line.
+/// doubles those inside it and ends with one before the comma or the line's end (a quote inside
+/// a field not in quotes is read as it stands). The first place that breaks this, by its line.
 fn check_quotes(text: &str) -> Result<(), ImportError> {
     let mut line = 1u64;
     let mut chars = text.chars().peekable();
@@ -218,11 +240,6 @@ fn check_quotes(text: &str) -> Result<(), ImportError> {
         Closed,
     }
     let mut at = At::Start;
-    let stray = |line: u64| ImportError {
-        line,
-        message: "a quote inside a field: put the whole field in quotes and write the quote twice (\"\")"
-            .to_string(),
-    };
     while let Some(c) = chars.next() {
         at = match (at, c) {
             (At::Quoted(opened), '"') => {
@@ -252,7 +269,7 @@ fn check_quotes(text: &str) -> Result<(), ImportError> {
                     message: "text after the closing quote of a field".to_string(),
                 });
             }
-            (At::Plain, '"') => return Err(stray(line)),
+            // A quote inside a field not in quotes is read as it stands (`=HYPERLINK("…")`).
             (At::Start | At::Plain, _) => At::Plain,
         };
     }
@@ -341,15 +358,19 @@ mod tests {
         for (text, line, words) in [
             ("name,club\nAma,\"Accra\nKofi,Kumasi\n", 2, "never closed"),
             ("name,club\nAma,Accra\nKofi,\"Kumasi\n", 3, "never closed"),
-            ("name,club\nAma,Accra\"\nKofi,Kumasi\n", 2, "quote inside a field"),
-            ("name,club\nAma,Accra\nKo\"fi,Kumasi\n", 3, "quote inside a field"),
-            ("name,club\nAma,\"Ac\"cra\"\nKofi,Kumasi\n", 2, "after the closing quote"),
+            (
+                "name,club\nAma,\"Ac\"cra\"\nKofi,Kumasi\n",
+                2,
+                "after the closing quote",
+            ),
             ("name,name\nAma,Kofi\n", 1, "named twice"),
             ("Name,club,NAME\nAma,Accra,Kofi\n", 1, "named twice"),
         ] {
             let errors = refused(text);
             assert!(
-                errors.iter().any(|e| e.line == line && e.message.contains(words)),
+                errors
+                    .iter()
+                    .any(|e| e.line == line && e.message.contains(words)),
                 "{text:?}: {errors:?}"
             );
         }
@@ -359,8 +380,12 @@ mod tests {
         );
         let errors = players.clone().err().unwrap_or_default();
         // A line break inside a name is refused as such, on its own line, not as a quote.
-        assert!(errors.iter().all(|e| !e.message.contains("quote")), "{errors:?}");
-        let players = parse_player_csv("name,club\r\n\"Owusu, Ama\",\"The \"\"Stars\"\"\"\r\n").unwrap();
+        assert!(
+            errors.iter().all(|e| !e.message.contains("quote")),
+            "{errors:?}"
+        );
+        let players =
+            parse_player_csv("name,club\r\n\"Owusu, Ama\",\"The \"\"Stars\"\"\"\r\n").unwrap();
         assert_eq!(players[0].name, "Owusu, Ama");
         assert_eq!(players[0].club, "The \"Stars\"");
     }

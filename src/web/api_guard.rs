@@ -64,8 +64,8 @@ pub async fn check_content_type(
         let csv_route = req.path().ends_with("/import");
         let trf_route = req.path().ends_with("/import.trf");
         let allowed = match content_type.as_deref() {
-            // No body at all (DELETE /api/session, for one).
-            None => true,
+            // No body at all (DELETE /api/session, for one); a body must say what it is.
+            None => !has_body(&req),
             Some("application/json") => !csv_route && !trf_route,
             Some("text/csv") => csv_route,
             Some("text/plain") => trf_route,
@@ -86,6 +86,16 @@ pub async fn check_content_type(
         }
     }
     next.call(req).await
+}
+
+/// Whether a request carries a body (a length above zero, or one sent in chunks).
+fn has_body(req: &ServiceRequest) -> bool {
+    let headers = req.headers();
+    headers.contains_key(header::TRANSFER_ENCODING)
+        || headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim() != "0")
 }
 
 /// A JSON body that cannot be read, as the API's error.

@@ -18,17 +18,21 @@ pub fn address(req: &HttpRequest, trusted_proxies: &[IpAddr]) -> IpAddr {
 }
 
 /// The last address in `X-Forwarded-For` that is not a trusted proxy: each proxy appends the
-/// address it was reached from, so addresses to its left may have been written by the client.
+/// address it was reached from, so entries to its left may have been written by the client, and
+/// are never read (a client's `not-an-ip` there must not make every request the proxy's).
 fn forwarded_client(req: &HttpRequest, trusted_proxies: &[IpAddr]) -> Option<IpAddr> {
-    let mut hops: Vec<IpAddr> = Vec::new();
+    let mut hops: Vec<&str> = Vec::new();
     for value in req.headers().get_all("x-forwarded-for") {
-        for part in value.to_str().ok()?.split(',') {
-            hops.push(part.trim().parse().ok()?);
+        hops.extend(value.to_str().ok()?.split(','));
+    }
+    for hop in hops.into_iter().rev() {
+        match hop.trim().parse::<IpAddr>() {
+            Ok(ip) if trusted_proxies.contains(&ip) => continue,
+            Ok(ip) => return Some(ip),
+            Err(_) => return None,
         }
     }
-    hops.into_iter()
-        .rev()
-        .find(|hop| !trusted_proxies.contains(hop))
+    None
 }
 
 #[cfg(test)]
@@ -60,6 +64,11 @@ mod tests {
                 &from("10.0.0.2", Some("198.51.100.1, 203.0.113.9")),
                 &trusted
             ),
+            ip("203.0.113.9")
+        );
+        // What the client wrote left of what the proxy appended is never read.
+        assert_eq!(
+            address(&from("10.0.0.2", Some("not-an-ip, 203.0.113.9")), &trusted),
             ip("203.0.113.9")
         );
         // A proxy that says nothing (or nonsense) is the client.

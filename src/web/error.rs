@@ -27,6 +27,9 @@ pub enum Failure {
     /// The request did not arrive in time.
     #[error("{0}")]
     TimedOut(String),
+    /// The request's headers are larger than the server reads.
+    #[error("{0}")]
+    HeadersTooLarge(String),
 }
 
 impl<E: Into<ServiceError>> From<E> for Failure {
@@ -55,6 +58,7 @@ pub fn status(e: &Failure) -> StatusCode {
         Failure::BadRequest(_) => StatusCode::BAD_REQUEST,
         Failure::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         Failure::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
+        Failure::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
     }
 }
 
@@ -84,6 +88,7 @@ pub fn code(e: &Failure) -> &'static str {
         Failure::BadRequest(_) => return "bad-request",
         Failure::UnsupportedMedia(_) => return "unsupported-media-type",
         Failure::TimedOut(_) => return "timed-out",
+        Failure::HeadersTooLarge(_) => return "headers-too-large",
     };
     match e {
         ServiceError::Invalid(_) => "invalid",
@@ -237,6 +242,7 @@ fn title(status: StatusCode) -> &'static str {
         415 => "That kind of file cannot be read here",
         422 => "That could not be accepted",
         429 => "Too many tries",
+        431 => "That request's headers are too large",
         _ => "Something went wrong",
     }
 }

@@ -17,6 +17,33 @@ pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long an idle connection is kept open for the next request.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// The most a request's headers may hold, names and values together (a browser's, its session
+/// cookie included, is a few KiB); actix itself reads up to 128 KiB of them.
+pub const MOST_HEADER_BYTES: usize = 16 * 1024;
+
+/// Answers 431 when a request's headers hold more than [`MOST_HEADER_BYTES`].
+pub async fn headers_within(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let size: usize = req
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if size > MOST_HEADER_BYTES {
+        let e = Failure::HeadersTooLarge(format!(
+            "the request's headers hold {size} bytes; the most this service reads is {MOST_HEADER_BYTES}"
+        ));
+        return Err(if req.path().starts_with("/api/") {
+            ApiError(e).into()
+        } else {
+            PageError(e).into()
+        });
+    }
+    next.call(req).await
+}
+
 /// Answers 408 when a request, body included, takes longer than `limit` from its head to its
 /// answer.
 pub async fn within(

@@ -135,7 +135,11 @@ async fn not_found_api() -> Result<HttpResponse, ApiError> {
 /// Every route of the service.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(
+        // The media type is checked once, by `api_guard::check_content_type`, which reads it
+        // as HTTP writes it (`application/json ; charset=utf-8` included, which the extractor's
+        // own check refused).
         web::JsonConfig::default()
+            .content_type_required(false)
             .limit(JSON_LIMIT)
             .error_handler(|err, _req| api_guard::json_error(err).into()),
     )

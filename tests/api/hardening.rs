@@ -750,3 +750,94 @@ async fn a_browser_that_once_signed_in_is_no_master_key_to_a_new_pin() {
         r.body
     );
 }
+
+#[actix_web::test]
+async fn small_protocol_slips_are_answered_as_http_means_them() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    // A 100 KB header is refused (431), on a page and on the API, and nothing is read of it.
+    let big = "x".repeat(100 * 1024);
+    for path in ["/tournaments", "/api/tournaments"] {
+        let r = app
+            .client()
+            .try_send_with(Method::GET, path, None, &[("X-Padding", &big)], Vec::new())
+            .await
+            .expect("an answer");
+        assert_eq!(
+            r.status,
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "{path}"
+        );
+    }
+    // A media type written with a space before its parameter is still JSON.
+    let r = organiser
+        .try_send_with(
+            Method::POST,
+            "/api/tournaments",
+            Some("application/json ; charset=utf-8"),
+            &[],
+            json!({"name": "Spaced", "rules": "abapa", "rounds": 3, "pairing": "swiss"})
+                .to_string()
+                .into_bytes(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    // A body that does not say what it is, is not read.
+    let r = organiser
+        .try_send_with(
+            Method::POST,
+            "/api/tournaments",
+            None,
+            &[],
+            json!({"name": "Unsaid", "rules": "abapa", "rounds": 3})
+                .to_string()
+                .into_bytes(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{}", r.body);
+
+    // What a client writes left of the proxy's entry in X-Forwarded-For is never read: its
+    // failures count against its own address, not the proxy's (which every request without the
+    // header comes from).
+    let stranger = app.client_at("not-an-ip, 203.0.113.50");
+    let guess = |name: String| json!({"username": name, "password": "guess"});
+    for k in 0..25 {
+        stranger
+            .post_json("/api/session", &guess(format!("nobody{k}")))
+            .await;
+    }
+    let r = stranger
+        .post_json("/api/session", &guess("nobody0".to_string()))
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    // Straight from the proxy's address, the same name is still only a wrong password.
+    let r = app
+        .client()
+        .post_json("/api/session", &guess("nobody0".to_string()))
+        .await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+    app.client().login("admin", ADMIN_PASSWORD).await;
+
+    // A game of a round not yet published: its recording answers as every other view of it,
+    // not found, for its own player, another player and a visitor alike.
+    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
+    let (other, other_pin) = add_player(&organiser, t, "Someone Else").await;
+    let recording = format!("/api/games/{game}/recording");
+    let missing = "/api/games/999999/recording";
+    let player = crate::swiss::sign_in(&app, t, south, &south_pin).await;
+    let outsider = crate::swiss::sign_in(&app, t, other, &other_pin).await;
+    for (who, client) in [
+        ("its player", &player),
+        ("another player", &outsider),
+        ("a visitor", &app.client()),
+    ] {
+        let r = client.post_json(&recording, &json!({"moves": ""})).await;
+        let none = client.post_json(missing, &json!({"moves": ""})).await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{who}: {}", r.body);
+        assert_eq!(r.status, none.status, "{who}");
+    }
+    let r = organiser.post_json(&recording, &json!({"moves": ""})).await;
+    assert_eq!(r.status, StatusCode::OK, "the staff who run it: {}", r.body);
+}

@@ -261,11 +261,23 @@ async fn a_csv_file_that_is_not_what_it_claims_is_refused_whole() {
     let t = create_tournament(&organiser, "Imports").await;
     for (file, line, words) in [
         // An unbalanced quote: the rest of the file would have been one player's club.
-        ("name,club\nAma Owusu,\"Accra\nKofi Boateng,Kumasi\nEsi Mensah,Tema\n", 2, "never closed"),
-        // A stray quote, kept as part of a name before.
-        ("name,club\nAma Owusu,Accra\nKofi \"Boat,Kumasi\n", 3, "quote inside a field"),
+        (
+            "name,club\nAma Owusu,\"Accra\nKofi Boateng,Kumasi\nEsi Mensah,Tema\n",
+            2,
+            "never closed",
+        ),
+        // Text after a closing quote, glued to the field before (`Kofi Boat"`).
+        (
+            "name,club\nAma Owusu,Accra\n\"Kofi \"Boat\",Kumasi\n",
+            3,
+            "after the closing quote",
+        ),
         // The name column twice: the second name silently dropped before.
-        ("name,club,name\nAma Owusu,Accra,Kofi Boateng\n", 1, "named twice"),
+        (
+            "name,club,name\nAma Owusu,Accra,Kofi Boateng\n",
+            1,
+            "named twice",
+        ),
     ] {
         let r = organiser
             .send(
@@ -275,7 +287,12 @@ async fn a_csv_file_that_is_not_what_it_claims_is_refused_whole() {
                 file.as_bytes().to_vec(),
             )
             .await;
-        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{file:?}: {}", r.body);
+        assert_eq!(
+            r.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{file:?}: {}",
+            r.body
+        );
         let errors = r.json()["errors"].clone();
         assert!(
             errors
