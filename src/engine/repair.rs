@@ -297,40 +297,27 @@ fn edits_at<'a>(
             }
         }
     }
-    // Swap the moves at i and i + 1.
-    if i + 1 < n && tokens[i].text != tokens[i + 1].text {
-        candidate.clear();
-        candidate.extend_from_slice(tokens);
-        candidate.swap(i, i + 1);
-        if accepts(&candidate) {
-            let edit = Edit {
-                ply: i as u32 + 1,
-                kind: EditKind::Swap,
-                was: Some(format!("{} {}", tokens[i].text, tokens[i + 1].text)),
-                now: Some(format!(
-                    "{} {}",
-                    letter(notation, &candidate[i], side),
-                    letter(notation, &candidate[i + 1], side.other())
-                )),
-            };
-            found.push((i, candidate.clone(), edit));
+    // Swap the moves at i and i + 1, or the move at i with the same player's next one at i + 2
+    // (two of one player's moves written in the other order; the opponent's between them stays).
+    for (distance, kind) in [(1, EditKind::Swap), (2, EditKind::SwapOwn)] {
+        let j = i + distance;
+        if j >= n || tokens[i].text == tokens[j].text {
+            continue;
         }
-    }
-    // Swap the move at i with the same player's next one (two of one player's moves written in
-    // the other order; the opponent's move between them stays).
-    if i + 2 < n && tokens[i].text != tokens[i + 2].text {
         candidate.clear();
         candidate.extend_from_slice(tokens);
-        candidate.swap(i, i + 2);
+        candidate.swap(i, j);
         if accepts(&candidate) {
+            let between = if distance == 1 { " " } else { " … " };
+            let side_j = if distance == 1 { side.other() } else { side };
             let edit = Edit {
                 ply: i as u32 + 1,
-                kind: EditKind::SwapOwn,
-                was: Some(format!("{} … {}", tokens[i].text, tokens[i + 2].text)),
+                kind,
+                was: Some(format!("{}{between}{}", tokens[i].text, tokens[j].text)),
                 now: Some(format!(
-                    "{} … {}",
+                    "{}{between}{}",
                     letter(notation, &candidate[i], side),
-                    letter(notation, &candidate[i + 2], side)
+                    letter(notation, &candidate[j], side_j)
                 )),
             };
             found.push((i, candidate.clone(), edit));

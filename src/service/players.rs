@@ -218,13 +218,21 @@ pub fn sign_in_list(
     tournament_id: TournamentId,
 ) -> Result<(String, Vec<(PlayerId, String)>), ServiceError> {
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    Ok((t.name, active_by_name(conn, tournament_id)?))
+}
+
+/// The players still in the event, by name (accents sorting with their letters).
+pub fn active_by_name(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<(PlayerId, String)>, ServiceError> {
     let mut players: Vec<(PlayerId, String)> = queries::list_players(conn, tournament_id)?
         .into_iter()
         .filter(|p| !p.withdrawn)
         .map(|p| (p.id, p.name))
         .collect();
     crate::tournament::names::sort_by_name(&mut players, |p| &p.1);
-    Ok((t.name, players))
+    Ok(players)
 }
 
 /// Players in pairing order, with their pairing numbers.

@@ -203,12 +203,7 @@ pub fn page(
         });
     }
     round.warnings = standing_warnings(conn, tournament_id, &round)?;
-    let mut players: Vec<(PlayerId, String)> = queries::list_players(conn, tournament_id)?
-        .into_iter()
-        .filter(|p| !p.withdrawn)
-        .map(|p| (p.id, p.name))
-        .collect();
-    crate::tournament::names::sort_by_name(&mut players, |p| &p.1);
+    let players = super::players::active_by_name(conn, tournament_id)?;
     let by_status = <GameStatus as strum::VariantArray>::VARIANTS
         .iter()
         .map(|&status| {
