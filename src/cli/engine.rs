@@ -18,6 +18,7 @@ use crate::engine::{
     DeclaredEnd, ErrorKind, Notation, Position, Preset, Replay, ReplayError, Rules, Side, perft,
     replay,
 };
+use crate::service::game_views::{PlyView, plies_of};
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -127,21 +128,8 @@ fn read_stdin() -> io::Result<String> {
 #[derive(Serialize)]
 struct JsonReplay<'a> {
     rules: &'a str,
-    plies: Vec<JsonPly>,
+    plies: Vec<PlyView>,
     end: JsonEnd,
-}
-
-#[derive(Serialize)]
-struct JsonPly {
-    ply: u32,
-    side: Side,
-    #[serde(rename = "move")]
-    mv: String,
-    pit: usize,
-    sown: u32,
-    captured: u8,
-    board: [u8; 12],
-    stores: [u8; 2],
 }
 
 #[derive(Serialize)]
@@ -185,20 +173,8 @@ impl<'a> From<&'a ReplayError> for JsonError<'a> {
 
 /// The replay as the JSON that `replay --json` prints.
 pub fn replay_json(replay: &Replay) -> String {
-    let plies = replay
-        .plies
-        .iter()
-        .map(|p| JsonPly {
-            ply: p.number,
-            side: p.played.side,
-            mv: p.played.mv.pit.letter().to_string(),
-            pit: p.played.mv.pit.index(),
-            sown: p.played.sown,
-            captured: p.played.captured_by_mover(),
-            board: p.played.position.pits(),
-            stores: p.played.position.stores(),
-        })
-        .collect();
+    // Each ply as the game page and the API show it.
+    let plies = plies_of(replay);
     let end = match replay.outcome {
         Some(o) => JsonEnd {
             reason: o.reason.name(),

@@ -302,8 +302,8 @@ pub fn detail(
     })
 }
 
-/// The plies of a replay as the pages show them.
-fn plies_of(replayed: &Replay) -> Vec<PlyView> {
+/// The plies of a replay as the pages, the API and `replay --json` show them.
+pub fn plies_of(replayed: &Replay) -> Vec<PlyView> {
     replayed
         .plies
         .iter()

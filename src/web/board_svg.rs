@@ -80,11 +80,6 @@ pub fn describe(position: &Position, names: [&str; 2]) -> String {
     )
 }
 
-/// An SVG drawing of `position`, the stores named South and North.
-pub fn board_svg(position: &Position, marks: &Marks) -> String {
-    named_board_svg(position, marks, ["South", "North"])
-}
-
 /// An SVG drawing of `position`, each store labelled with its player's name (South's first).
 /// Pits and stores carry `data-pit` and `data-store` so that the replay script can redraw them.
 pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2]) -> String {
@@ -174,7 +169,7 @@ mod tests {
 
     #[test]
     fn draws_every_pit_and_store() {
-        let svg = board_svg(&Position::start(), &Marks::default());
+        let svg = named_board_svg(&Position::start(), &Marks::default(), ["South", "North"]);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert_eq!(svg.matches("<circle").count(), 12);
         assert!(!svg.contains("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"));

@@ -164,7 +164,8 @@ impl StreamBudget {
     }
 
     /// Streams open now: in all, and from `address`.
-    pub fn open_now(&self, address: std::net::IpAddr) -> (usize, usize) {
+    #[cfg(test)]
+    fn open_now(&self, address: std::net::IpAddr) -> (usize, usize) {
         let key = crate::auth::throttle::address_key(address);
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         (open.0, open.1.get(&key).copied().unwrap_or(0))

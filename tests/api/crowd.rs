@@ -9,7 +9,7 @@ use awc::http::StatusCode;
 use serde_json::json;
 
 use crate::helpers::*;
-use crate::sheets::{one_game, publish, with_pin};
+use crate::sheets::{one_game, publish, sent_and_confirmed};
 use crate::swiss::{fixture_games, sheet};
 
 /// An event stream opened as a browser would, from `from` (as the trusted proxy reports it):
@@ -101,23 +101,7 @@ async fn a_crowd_on_the_live_view_leaves_room_for_the_players() {
     // Every stream is taken; a sheet is still sent and confirmed, and every stream open shows
     // the result (one drawing of the content for all of them).
     let games = fixture_games();
-    let r = app
-        .client()
-        .post_json(
-            &format!("/api/games/{game}/sheets"),
-            &with_pin(sheet(&games[0]), &south_pin),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    let sheet_id = r.json()["sheet_id"].as_i64().unwrap();
-    let r = app
-        .client()
-        .post_json(
-            &format!("/api/games/{game}/confirm"),
-            &json!({"pin": north_pin, "sheet_id": sheet_id}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    sent_and_confirmed(&app, game, sheet(&games[0]), (&south_pin, &north_pin)).await;
     let seeds = games[0].2;
     let result = format!("({}-{})", seeds[0], seeds[1]);
     for stream in laptop.iter_mut().chain(others.iter_mut()) {

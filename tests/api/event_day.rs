@@ -5,7 +5,7 @@ use awc::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
-use crate::sheets::{one_game, publish, with_pin};
+use crate::sheets::{one_game, publish, sent_and_confirmed, with_pin};
 use crate::swiss::{fixture_games, sheet};
 
 /// The audit entries of a tournament with this action, newest first.
@@ -143,22 +143,8 @@ async fn a_stored_game_that_no_longer_replays_is_shown_as_an_error() {
     let organiser = app.organiser().await;
     let (t, game, (_, south_pin), (_, north_pin)) = one_game(&app, &organiser, json!({})).await;
     publish(&organiser, t, 1).await;
-    let r = app
-        .client()
-        .post_json(
-            &format!("/api/games/{game}/sheets"),
-            &with_pin(sheet(&fixture_games()[0]), &south_pin),
-        )
-        .await;
-    let sheet_id = r.json()["sheet_id"].clone();
-    let r = app
-        .client()
-        .post_json(
-            &format!("/api/games/{game}/confirm"),
-            &json!({"pin": north_pin, "sheet_id": sheet_id}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let fixture = sheet(&fixture_games()[0]);
+    sent_and_confirmed(&app, game, fixture, (&south_pin, &north_pin)).await;
     assert_eq!(
         organiser.get(&format!("/games/{game}.ogn")).await.status,
         StatusCode::OK

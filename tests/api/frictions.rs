@@ -36,6 +36,22 @@ async fn send_sheet_form(
         .await
 }
 
+/// A published game of one board with its South player signed in, and a fixture game to send
+/// (moves, result, seeds) that is no draw on seeds and leaves room for one seed more.
+async fn south_signed_in(
+    app: &TestApp,
+    organiser: &Client,
+) -> (i64, Client, (String, String, [i64; 2])) {
+    let (t, game, (south, south_pin), _) = one_game(app, organiser, json!({})).await;
+    publish(organiser, t, 1).await;
+    let player = sign_in(app, t, south, &south_pin).await;
+    let fixture = fixture_games()
+        .into_iter()
+        .find(|g| g.2[0] != g.2[1] && g.2[0] + g.2[1] < 47)
+        .unwrap();
+    (game, player, fixture)
+}
+
 /// The `<select name=...>` element of a page, whole.
 fn select<'a>(html: &'a str, name: &str) -> &'a str {
     let start = html
@@ -259,13 +275,7 @@ async fn a_sheet_replays_for_its_players_before_it_is_confirmed() {
 async fn wrong_seeds_show_the_board_after_the_last_move_with_the_names() {
     let app = spawn_app().await;
     let organiser = app.organiser().await;
-    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
-    publish(&organiser, t, 1).await;
-    let player = sign_in(&app, t, south, &south_pin).await;
-    let (moves, result, seeds) = fixture_games()
-        .into_iter()
-        .find(|g| g.2[0] != g.2[1] && g.2[0] + g.2[1] < 47)
-        .unwrap();
+    let (game, player, (moves, result, seeds)) = south_signed_in(&app, &organiser).await;
     // One seed more for South than the moves give: a slip, not the seeds the other way round.
     let wrong = [(seeds[0] + 1).to_string(), seeds[1].to_string()];
     let r = send_sheet_form(
@@ -312,13 +322,7 @@ async fn wrong_seeds_show_the_board_after_the_last_move_with_the_names() {
 async fn an_ogn_file_says_its_own_result_and_seeds() {
     let app = spawn_app().await;
     let organiser = app.organiser().await;
-    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
-    publish(&organiser, t, 1).await;
-    let player = sign_in(&app, t, south, &south_pin).await;
-    let (moves, result, seeds) = fixture_games()
-        .into_iter()
-        .find(|g| g.2[0] != g.2[1])
-        .unwrap();
+    let (game, player, (moves, result, seeds)) = south_signed_in(&app, &organiser).await;
     let file = format!(
         "[Variant \"abapa\"]\n[Result \"{}-{}\"]\n\n{moves} {}-{}\n",
         seeds[0], seeds[1], seeds[0], seeds[1]
@@ -346,13 +350,7 @@ async fn an_ogn_file_says_its_own_result_and_seeds() {
 async fn seeds_written_the_wrong_way_round_are_suggested_the_right_way() {
     let app = spawn_app().await;
     let organiser = app.organiser().await;
-    let (t, game, (south, south_pin), _) = one_game(&app, &organiser, json!({})).await;
-    publish(&organiser, t, 1).await;
-    let player = sign_in(&app, t, south, &south_pin).await;
-    let (moves, result, seeds) = fixture_games()
-        .into_iter()
-        .find(|g| g.2[0] != g.2[1])
-        .unwrap();
+    let (game, player, (moves, result, seeds)) = south_signed_in(&app, &organiser).await;
     // Numbered as on paper: the suggestion keeps the numbers.
     let numbered: String = moves
         .split_whitespace()

@@ -11,7 +11,7 @@ use awc::http::StatusCode;
 use serde_json::json;
 
 use crate::helpers::*;
-use crate::sheets::{one_game, publish, with_pin};
+use crate::sheets::{one_game, publish, sent_and_confirmed, with_pin};
 use crate::swiss::{fixture_games, sheet, sign_in};
 
 /// Sends the game page's sheet form: result, seeds, end natural, moves, and the form's token.
@@ -131,22 +131,7 @@ async fn the_projector_view_shows_a_result_as_it_comes_in() {
     let first = event_with(&events, "live-boards", Duration::from_secs(30));
     assert!(first.contains("playing"), "{first}");
     let fixture = &fixture_games()[0];
-    let client = app.client();
-    let r = client
-        .post_json(
-            &format!("/api/games/{game}/sheets"),
-            &with_pin(sheet(fixture), &south_pin),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    let sheet_id = r.json()["sheet_id"].as_i64().unwrap();
-    let r = client
-        .post_json(
-            &format!("/api/games/{game}/confirm"),
-            &json!({"pin": north_pin, "sheet_id": sheet_id}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    sent_and_confirmed(&app, game, sheet(fixture), (&south_pin, &north_pin)).await;
     let committed = Instant::now();
     let score = format!("{}-{}", fixture.2[0], fixture.2[1]);
     // Patience for a slow machine; the delay itself is reported, not asserted.

@@ -268,6 +268,31 @@ pub async fn one_game(
     (t, game, players[0].clone(), players[1].clone())
 }
 
+/// A sheet sent with South's PIN and confirmed with North's: its result counts.
+pub async fn sent_and_confirmed(
+    app: &TestApp,
+    game: i64,
+    body: Value,
+    (south_pin, north_pin): (&str, &str),
+) {
+    let client = app.client();
+    let r = client
+        .post_json(
+            &format!("/api/games/{game}/sheets"),
+            &with_pin(body, south_pin),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let sheet_id = r.json()["sheet_id"].as_i64().unwrap();
+    let r = client
+        .post_json(
+            &format!("/api/games/{game}/confirm"),
+            &json!({"pin": north_pin, "sheet_id": sheet_id}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
 pub fn with_pin(mut body: Value, pin: &str) -> Value {
     body["pin"] = json!(pin);
     body
