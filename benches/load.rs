@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard]
 //! [--events 64,1000]`.
 //!
 //! Sheets and confirmations go to an event with two players per client (one game each); the
@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 
 use awc::http::{Method, StatusCode};
 use serde_json::{Value, json};
+
+#[path = "../tests/api/raw.rs"]
+mod raw;
 
 struct Options {
     clients: usize,
@@ -37,6 +40,7 @@ fn options() -> Options {
             "standings".into(),
             "flood".into(),
             "live".into(),
+            "hoard".into(),
         ],
         events: vec![64, 1000],
     };
@@ -611,6 +615,78 @@ async fn live_phase(
     streams.close();
 }
 
+/// Sheets sent while one laptop tries to hold 10,000 connections (silent, trickling a head or a
+/// body a byte at a time, or kept alive; whatever is closed opens again a second later), and a
+/// room of 300 phones behind another address signing in at the same moment.
+async fn hoard_phase(
+    address: &str,
+    organiser: &Client,
+    (games, sheets): (&[Game], &Rc<Vec<Value>>),
+    duration: Duration,
+    clients: usize,
+) {
+    oware_tournament::web::limits::raise_open_files();
+    let server: std::net::SocketAddr = address.trim_start_matches("http://").parse().unwrap();
+    let (room, pins, _) = published_round(organiser, 300).await;
+    let players: Vec<(i64, String)> = pins.into_iter().collect();
+    let stop = Rc::new(std::cell::Cell::new(false));
+    let laptop = raw::hoard("127.0.0.2", server, 10_000, stop.clone());
+    let start = Instant::now();
+    while laptop.closed.get() < 10_000 {
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    println!(
+        "hoarding laptop: 10,000 connections tried, {} closed or refused in {:.1} s",
+        laptop.closed.get(),
+        start.elapsed().as_secs_f64()
+    );
+    let mut stats = sheets_phase(games, sheets, duration).await;
+    stats.report("sheet, 10,000 hoarded", clients);
+    println!(
+        "slowest sheet while hoarded: {:.1} ms",
+        stats
+            .latencies
+            .last()
+            .copied()
+            .unwrap_or_default()
+            .as_secs_f64()
+            * 1000.0
+    );
+    let start = Instant::now();
+    let (answers, phones) = raw::room_signs_in("127.0.0.3", server, room, &players, 300).await;
+    let mut statuses: std::collections::BTreeMap<String, usize> = Default::default();
+    for (answer, _) in &answers {
+        let status = answer
+            .as_ref()
+            .map_or("no answer".to_string(), |(s, _)| s.to_string());
+        *statuses.entry(status).or_default() += 1;
+    }
+    let signed_in = statuses.get("200").copied().unwrap_or(0);
+    if signed_in < answers.len() {
+        println!("room answers: {statuses:?}");
+    }
+    let slowest = answers
+        .iter()
+        .map(|(_, took)| *took)
+        .max()
+        .unwrap_or_default();
+    println!(
+        "room of 300 phones behind one address, at once, while hoarded: {signed_in} signed in, slowest {:.0} ms, all in {:.1} s",
+        slowest.as_secs_f64() * 1000.0,
+        start.elapsed().as_secs_f64()
+    );
+    laptop.reopen.set(false);
+    actix_web::rt::time::sleep(Duration::from_secs(2)).await;
+    println!(
+        "hoarding laptop holds {} connections, {} closed or refused in all",
+        laptop.holding.get(),
+        laptop.closed.get()
+    );
+    stop.set(true);
+    drop(phones);
+    actix_web::rt::time::sleep(Duration::from_secs(1)).await;
+}
+
 /// The organiser signing in `times` times, one after another, on `device` (signing out after
 /// each): the time each sign-in took.
 async fn organiser_sign_ins(device: &mut Client, times: usize) -> Stats {
@@ -741,6 +817,16 @@ fn main() {
         }
         if options.phases.iter().any(|p| p == "live") {
             live_phase(&address, t, (&games, &sheets), duration, options.clients).await;
+        }
+        if options.phases.iter().any(|p| p == "hoard") {
+            hoard_phase(
+                &address,
+                &organiser,
+                (&games, &sheets),
+                duration,
+                options.clients,
+            )
+            .await;
         }
         if options.phases.iter().any(|p| p == "confirm") {
             // Each North player confirms their opponent's sheet: once, then again (a repeat that

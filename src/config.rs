@@ -16,6 +16,8 @@ pub struct Config {
     /// The longest a request may take from its first byte to its answer, body included: a
     /// client that trickles its body is cut off then (408).
     pub request_timeout: std::time::Duration,
+    /// How fast a request's body must come (408 otherwise).
+    pub body_rate: crate::web::limits::BodyRate,
     /// Proxies whose `X-Forwarded-For` gives the client's address (for the per-address
     /// throttle of failed sign-ins); none by default.
     pub trusted_proxies: Vec<std::net::IpAddr>,
@@ -61,6 +63,7 @@ impl Config {
                 .and_then(|v| v.parse().ok())
                 .filter(|&n| n > 0),
             request_timeout: REQUEST_TIMEOUT,
+            body_rate: crate::web::limits::BODY_RATE,
             trusted_proxies,
             public_url: var("OWARE_PUBLIC_URL")
                 .map(|url| public_url(&url))

@@ -2,12 +2,16 @@
 
 use std::net::TcpListener;
 
+use actix_http::HttpService;
+use actix_http::h1::H1ServiceHandler;
+use actix_service::{IntoServiceFactory, Service, ServiceFactoryExt, apply_fn_factory, map_config};
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
 use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite, time::Duration};
-use actix_web::dev::Server;
-use actix_web::{App, HttpServer, middleware, web};
+use actix_web::dev::{AppConfig, Extensions, Server};
+use actix_web::rt::net::TcpStream;
+use actix_web::{App, middleware, web};
 use chrono::Utc;
 use rand::RngCore;
 use rand::rngs::OsRng;
@@ -15,6 +19,7 @@ use rand::rngs::OsRng;
 use crate::auth::{Role, generate_password, hash_secret};
 use crate::config::Config;
 use crate::db::{self, DbPool, models::NewAccount, queries};
+use crate::web::connections::{self, Connections, Guarded};
 use crate::web::{self as routes, AppState};
 
 #[derive(Debug, thiserror::Error)]
@@ -155,7 +160,7 @@ fn run(
     key: Key,
     config: &Config,
 ) -> std::io::Result<Server> {
-    let request_timeout = config.request_timeout;
+    let (request_timeout, body_rate) = (config.request_timeout, config.body_rate);
     let workers = config.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
@@ -163,10 +168,11 @@ fn run(
         Some(c) => c,
         None => {
             let open_files = routes::limits::raise_open_files();
-            let c = routes::limits::Capacity::from_open_files(open_files, workers);
+            let c = routes::limits::Capacity::from_open_files(open_files);
             tracing::info!(
                 open_files,
-                connections = c.connections_per_worker * workers,
+                connections = c.connections,
+                connections_per_address = c.connections_per_address,
                 streams = c.streams,
                 streams_per_address = c.streams_per_address,
                 "connection capacity"
@@ -174,22 +180,27 @@ fn run(
             c
         }
     };
+    let trusted_proxies: std::sync::Arc<[std::net::IpAddr]> = config.trusted_proxies.clone().into();
+    let connections = Connections::new(&capacity, trusted_proxies.clone());
+    actix_web::rt::spawn(connections::reap_every_second(std::sync::Arc::downgrade(
+        &connections,
+    )));
     let state = web::Data::new(AppState {
         streams: routes::limits::StreamBudget::new(&capacity),
         feeds: Default::default(),
         service: std::sync::Arc::new(crate::service::Service::new(pool, writer)),
         rendered: Default::default(),
         sessions: Default::default(),
-        trusted_proxies: config.trusted_proxies.clone().into(),
+        trusted_proxies,
         public_url: config.public_url.as_deref().map(Into::into),
     });
     let secure = config.secure_cookies;
-    let server = HttpServer::new(move || {
+    let app = move || {
         App::new()
             .wrap(middleware::from_fn(routes::error::with_way_back))
             .wrap(middleware::from_fn(routes::form_guard::check))
             .wrap(middleware::from_fn(move |req, next| {
-                routes::limits::within(request_timeout, req, next)
+                routes::limits::within(request_timeout, body_rate, req, next)
             }))
             .wrap(
                 middleware::DefaultHeaders::new()
@@ -208,20 +219,50 @@ fn run(
                     .session_lifecycle(PersistentSession::default().session_ttl(Duration::days(7)))
                     .build(),
             )
-            // Outermost: headers larger than the service reads are refused before anything
-            // reads them.
+            // Headers larger than the service reads are refused before anything reads them.
             .wrap(middleware::from_fn(routes::limits::headers_within))
+            // Outermost: the connection is busy from the request's head to its answer's end.
+            .wrap(middleware::from_fn(connections::track))
             .app_data(state.clone())
             .configure(routes::configure)
-    })
-    // A request's head must come within the first seconds, an idle connection closes, and each
-    // worker holds the connections its share of the open files allows, so that slow clients
-    // cannot use up the server's file descriptors.
-    .client_request_timeout(routes::limits::HEAD_TIMEOUT)
-    .client_disconnect_timeout(routes::limits::DISCONNECT_TIMEOUT)
-    .keep_alive(routes::limits::KEEP_ALIVE)
-    .max_connections(capacity.connections_per_worker)
-    .workers(workers)
-    .listen(listener)?;
-    Ok(server.run())
+    };
+    let local = listener.local_addr()?;
+    // Each connection is admitted within its address's share before HTTP reads it (see
+    // `web::connections`); a request's head must come within the first seconds and an idle
+    // connection closes. A worker may hold every connection: the shares are counted across
+    // workers.
+    let server = Server::build()
+        .workers(workers)
+        .max_concurrent_connections(capacity.connections)
+        .listen("oware", listener, move || {
+            let http = HttpService::build()
+                .client_request_timeout(routes::limits::HEAD_TIMEOUT)
+                .client_disconnect_timeout(routes::limits::DISCONNECT_TIMEOUT)
+                .keep_alive(routes::limits::KEEP_ALIVE)
+                .local_addr(local)
+                .on_connect_ext(|io: &Guarded, data: &mut Extensions| {
+                    data.insert(io.watch());
+                })
+                .h1(map_config(
+                    app()
+                        .into_factory()
+                        .map_err(|e: actix_web::Error| e.error_response()),
+                    |_| AppConfig::default(),
+                ));
+            let connections = connections.clone();
+            apply_fn_factory(
+                http,
+                move |io: TcpStream, http: &H1ServiceHandler<_, _, _, _, _>| {
+                    let call = connections::admitted(&connections, io).map(|io| http.call(io));
+                    async move {
+                        match call {
+                            Some(dispatch) => dispatch.await,
+                            None => Ok(()),
+                        }
+                    }
+                },
+            )
+        })?
+        .run();
+    Ok(server)
 }

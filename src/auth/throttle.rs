@@ -31,8 +31,9 @@ pub const ADDRESS_ALLOWANCE: u32 = 20;
 /// One failure of the allowance comes back after this long.
 pub const ADDRESS_REFILL: Duration = Duration::from_secs(30);
 /// Attempts of one address that may wait at once for those under way (a large venue signing in
-/// together); more are refused at once, so that one address cannot hold many connections open.
-pub const ADDRESS_WAITING: u32 = 100;
+/// together, several hundred phones in the same second); more are refused at once. What one
+/// address may hold open is bounded by its share of the connections (`web::connections`).
+pub const ADDRESS_WAITING: u32 = 1_000;
 /// The most addresses remembered at a time; past it, addresses whose allowance is whole again
 /// are forgotten first.
 const ADDRESSES: usize = 100_000;

@@ -44,27 +44,141 @@ pub async fn headers_within(
     next.call(req).await
 }
 
+/// How fast a request's body must come: its first bytes within `grace` of its head, then at
+/// least `bytes_per_second` on average (the byte `n` is due `grace + n / bytes_per_second` after
+/// the head, as Apache's `RequestReadTimeout body=10,MinRate=500`), so that a body trickled a
+/// byte at a time does not hold its connection for the whole request time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyRate {
+    pub grace: Duration,
+    pub bytes_per_second: u32,
+}
+
+/// The default body rate: a sheet of a few KiB from a phone on a crowded Wi-Fi has ten seconds
+/// and more; a 1 MiB player list needs a link of 500 bytes a second.
+pub const BODY_RATE: BodyRate = BodyRate {
+    grace: Duration::from_secs(10),
+    bytes_per_second: 500,
+};
+
+impl BodyRate {
+    /// How long after the head more than `received` bytes are due.
+    fn due(&self, received: u64) -> Duration {
+        self.grace
+            + Duration::from_secs_f64(received as f64 / f64::from(self.bytes_per_second.max(1)))
+    }
+}
+
+/// What has come of a request's body.
+#[derive(Default)]
+struct Progress {
+    received: std::cell::Cell<u64>,
+    done: std::cell::Cell<bool>,
+}
+
+/// A request's body, counted as it is read.
+struct Counted {
+    body: actix_web::dev::Payload,
+    progress: std::rc::Rc<Progress>,
+}
+
+impl futures_core::Stream for Counted {
+    type Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        let next = std::pin::Pin::new(&mut self.body).poll_next(cx);
+        match &next {
+            std::task::Poll::Ready(Some(Ok(bytes))) => self
+                .progress
+                .received
+                .set(self.progress.received.get() + bytes.len() as u64),
+            std::task::Poll::Ready(_) => self.progress.done.set(true),
+            std::task::Poll::Pending => {}
+        }
+        next
+    }
+}
+
+/// Ends when the body falls behind `rate`; never, once it has all come.
+async fn falls_behind(progress: std::rc::Rc<Progress>, rate: BodyRate) {
+    let head = actix_web::rt::time::Instant::now();
+    loop {
+        if progress.done.get() {
+            return std::future::pending().await;
+        }
+        let due = head + rate.due(progress.received.get());
+        if actix_web::rt::time::Instant::now() >= due {
+            return;
+        }
+        actix_web::rt::time::sleep_until(due).await;
+    }
+}
+
+/// Whether a request says it has a body.
+fn has_body(req: &ServiceRequest) -> bool {
+    use actix_web::http::header::{CONTENT_LENGTH, TRANSFER_ENCODING};
+    req.headers().contains_key(TRANSFER_ENCODING)
+        || req
+            .headers()
+            .get(CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim() != "0")
+}
+
 /// Answers 408 when a request, body included, takes longer than `limit` from its head to its
-/// answer.
+/// answer, or when its body comes slower than `rate`.
 pub async fn within(
     limit: Duration,
-    req: ServiceRequest,
+    rate: BodyRate,
+    mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    use std::task::Poll;
     let api = req.path().starts_with("/api/");
-    match actix_web::rt::time::timeout(limit, next.call(req)).await {
-        Ok(answer) => answer,
-        Err(_) => {
-            let e = Failure::TimedOut(format!(
-                "the request took longer than {} s to arrive; send it again",
-                limit.as_secs()
-            ));
-            Err(if api {
-                ApiError(e).into()
-            } else {
-                PageError(e).into()
-            })
+    let refusal = |message: String| -> actix_web::Error {
+        let e = Failure::TimedOut(message);
+        if api {
+            ApiError(e).into()
+        } else {
+            PageError(e).into()
         }
+    };
+    let progress = std::rc::Rc::new(Progress::default());
+    if has_body(&req) {
+        let body = actix_web::HttpMessage::take_payload(&mut req);
+        req.set_payload(actix_web::dev::Payload::Stream {
+            payload: Box::pin(Counted {
+                body,
+                progress: progress.clone(),
+            }),
+        });
+    } else {
+        progress.done.set(true);
+    }
+    let answer = actix_web::rt::time::timeout(limit, next.call(req));
+    let behind = falls_behind(progress, rate);
+    let mut answer = std::pin::pin!(answer);
+    let mut behind = std::pin::pin!(behind);
+    let outcome = std::future::poll_fn(|cx| {
+        if let Poll::Ready(a) = answer.as_mut().poll(cx) {
+            return Poll::Ready(Some(a));
+        }
+        behind.as_mut().poll(cx).map(|()| None)
+    })
+    .await;
+    match outcome {
+        Some(Ok(answer)) => answer,
+        Some(Err(_)) => Err(refusal(format!(
+            "the request took longer than {} s to arrive; send it again",
+            limit.as_secs()
+        ))),
+        None => Err(refusal(format!(
+            "the request's content came slower than {} bytes a second; send it again",
+            rate.bytes_per_second
+        ))),
     }
 }
 
@@ -72,12 +186,16 @@ pub async fn within(
 /// shared memory, the listening socket, a backup, the logs.
 const RESERVED_FILES: u64 = 256;
 
-/// How many connections the server holds, and how many of them may be event streams (the
-/// projector view's, and any other long-lived answer), sized from the open-file limit.
+/// How many connections the server holds, how many one address may hold, and how many of them
+/// may be event streams (the projector view's, and any other long-lived answer), sized from the
+/// open-file limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capacity {
-    /// Connections each worker holds at once; more wait in the listening socket's queue.
-    pub connections_per_worker: usize,
+    /// Connections held at once, by all the workers together.
+    pub connections: usize,
+    /// Connections held at once from one address (IPv6: its /64), a proxy in front of the
+    /// service aside: a quarter of `connections`.
+    pub connections_per_address: usize,
     /// Event streams open at once, from everyone: a quarter of the connections.
     pub streams: usize,
     /// Event streams open at once from one address (IPv6: its /64): an eighth of `streams`.
@@ -85,15 +203,18 @@ pub struct Capacity {
 }
 
 impl Capacity {
-    /// What `open_files` descriptors allow `workers` workers: every descriptor but those
-    /// reserved may be a connection; a quarter of them may be event streams, so that three
-    /// quarters are always left to requests; one address may hold an eighth of the streams, so
-    /// that one laptop cannot take them all.
-    pub fn from_open_files(open_files: u64, workers: usize) -> Capacity {
+    /// What `open_files` descriptors allow: every descriptor but those reserved may be a
+    /// connection, and one address may hold a quarter of them (a room of phones behind one
+    /// address needs a place for each request being answered, not for each phone: see
+    /// [`super::connections`]); a quarter of them may be event streams, so that three quarters
+    /// are always left to requests; one address may hold an eighth of the streams, so that one
+    /// laptop cannot take them all.
+    pub fn from_open_files(open_files: u64) -> Capacity {
         let usable = open_files.saturating_sub(RESERVED_FILES).max(64) as usize;
         let streams = (usable / 4).max(8);
         Capacity {
-            connections_per_worker: (usable / workers.max(1)).max(16),
+            connections: usable,
+            connections_per_address: (usable / 4).max(16),
             streams,
             streams_per_address: (streams / 8).max(4),
         }
@@ -192,28 +313,46 @@ mod tests {
 
     #[test]
     fn capacity_follows_the_open_file_limit() {
-        // This machine's limit, two workers.
-        let c = Capacity::from_open_files(20_000, 2);
-        assert_eq!(c.connections_per_worker, 9_872);
+        // This machine's limit.
+        let c = Capacity::from_open_files(20_000);
+        assert_eq!((c.connections, c.connections_per_address), (19_744, 4_936));
         assert_eq!((c.streams, c.streams_per_address), (4_936, 617));
-        // Streams never take more than a quarter of the connections.
+        // Streams never take more than a quarter of the connections, nor one address more
+        // than a quarter; an address's streams leave most of its share to requests.
         for files in [1_024, 4_096, 65_536, 1_048_576] {
-            let c = Capacity::from_open_files(files, 2);
+            let c = Capacity::from_open_files(files);
+            assert!(c.streams * 4 <= c.connections, "{files}: {c:?}");
             assert!(
-                c.streams * 4 <= c.connections_per_worker * 2,
+                c.connections_per_address * 4 <= c.connections,
                 "{files}: {c:?}"
             );
             assert!(c.streams_per_address * 8 <= c.streams, "{files}: {c:?}");
+            assert!(
+                c.streams_per_address * 4 <= c.connections_per_address,
+                "{files}: {c:?}"
+            );
         }
         // The usual default of 1,024 files still serves a room.
-        let small = Capacity::from_open_files(1_024, 2);
+        let small = Capacity::from_open_files(1_024);
+        assert_eq!(small.connections_per_address, 192);
         assert_eq!((small.streams, small.streams_per_address), (192, 24));
+    }
+
+    #[test]
+    fn a_body_is_due_at_its_rate_after_its_grace() {
+        assert_eq!(BODY_RATE.due(0), Duration::from_secs(10));
+        assert_eq!(BODY_RATE.due(1_000), Duration::from_secs(12));
+        // A 64 KiB sheet at 500 bytes a second is due in over two minutes (the request's own
+        // 30 s limit comes first); a byte a second is behind from the eleventh second.
+        assert!(BODY_RATE.due(64 * 1024) > Duration::from_secs(120));
+        assert!(BODY_RATE.due(11) < Duration::from_secs(11));
     }
 
     #[test]
     fn a_stream_takes_a_place_and_gives_it_back() {
         let budget = StreamBudget::new(&Capacity {
-            connections_per_worker: 100,
+            connections: 100,
+            connections_per_address: 25,
             streams: 5,
             streams_per_address: 3,
         });

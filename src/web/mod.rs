@@ -8,6 +8,7 @@ pub mod auth;
 pub mod board_svg;
 pub mod byes;
 pub mod client;
+pub mod connections;
 pub mod csv_export;
 pub mod error;
 pub mod form_guard;

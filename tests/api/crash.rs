@@ -11,7 +11,7 @@ use awc::http::{Method, StatusCode};
 use diesel::prelude::*;
 use serde_json::json;
 
-use crate::helpers::{ADMIN_PASSWORD, Client};
+use crate::helpers::{ADMIN_PASSWORD, Client, import_players};
 use crate::swiss::{fixture_games, sheet};
 
 struct Server(Child);
@@ -88,28 +88,9 @@ async fn nothing_acknowledged_is_lost_when_the_server_is_killed() {
         )
         .await;
     let t = r.json()["id"].as_i64().unwrap();
-    let mut csv = String::from("name\n");
-    for i in 0..24 {
-        csv.push_str(&format!("Player {i}\n"));
-    }
-    let r = organiser
-        .send(
-            Method::POST,
-            &format!("/api/tournaments/{t}/players/import"),
-            Some("text/csv"),
-            csv.into_bytes(),
-        )
-        .await;
-    let pins: std::collections::HashMap<i64, String> = r.json()["created"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            (
-                c["id"].as_i64().unwrap(),
-                c["pin"].as_str().unwrap().to_string(),
-            )
-        })
+    let pins: std::collections::HashMap<i64, String> = import_players(&organiser, t, "Player", 24)
+        .await
+        .into_iter()
         .collect();
     organiser
         .post_json(

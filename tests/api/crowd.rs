@@ -54,7 +54,8 @@ fn wait_for_event(stream: &mut BufReader<TcpStream>, wanted: &str) -> bool {
 #[actix_web::test]
 async fn a_crowd_on_the_live_view_leaves_room_for_the_players() {
     let app = spawn_app_with(Capacity {
-        connections_per_worker: 1_000,
+        connections: 1_000,
+        connections_per_address: 250,
         streams: 12,
         streams_per_address: 5,
     })

@@ -256,23 +256,8 @@ fn a_backup_of_a_database_that_is_not_there_is_refused() {
 }
 
 /// A service whose requests must arrive within a second.
-async fn impatient_app() -> (String, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let config = oware_tournament::config::Config {
-        bind: "127.0.0.1:0".to_string(),
-        database_url: dir.path().join("t.db").to_str().unwrap().to_string(),
-        admin_password: Some(ADMIN_PASSWORD.to_string()),
-        secure_cookies: false,
-        workers: Some(1),
-        request_timeout: std::time::Duration::from_secs(1),
-        trusted_proxies: Vec::new(),
-        public_url: None,
-        capacity: None,
-    };
-    let app = oware_tournament::startup::Application::build(&config).unwrap();
-    let address = format!("127.0.0.1:{}", app.port());
-    actix_web::rt::spawn(app.run_until_stopped());
-    (address, dir)
+async fn impatient_app() -> TestApp {
+    spawn_app_tuned(|c| c.request_timeout = std::time::Duration::from_secs(1)).await
 }
 
 /// Sends `text` and reads what the server answers before it closes the connection (at most 20 s:
@@ -291,7 +276,8 @@ fn answer_to(address: &str, text: &str) -> String {
 
 #[actix_web::test]
 async fn a_body_trickled_slowly_is_cut_off() {
-    let (address, _dir) = impatient_app().await;
+    let app = impatient_app().await;
+    let address = app.address.trim_start_matches("http://").to_string();
     // The head arrives, the body never does.
     let answer = actix_web::rt::task::spawn_blocking(move || {
         answer_to(

@@ -27,23 +27,21 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts the service with a public address set (`OWARE_PUBLIC_URL`), or none.
 pub async fn spawn_app_at(public_url: Option<&str>) -> TestApp {
-    let dir = tempfile::tempdir().unwrap();
-    let db_path = dir.path().join("test.db");
-    let (address, handle) = start_with(&db_path, public_url, None).await;
-    TestApp {
-        address,
-        db_path,
-        handle,
-        _dir: dir,
-    }
+    let public_url = public_url.map(str::to_string);
+    spawn_app_tuned(|c| c.public_url = public_url).await
 }
 
 /// Starts the service with the connections and event streams it may hold set (instead of sized
 /// from the open-file limit).
 pub async fn spawn_app_with(capacity: Capacity) -> TestApp {
+    spawn_app_tuned(|c| c.capacity = Some(capacity)).await
+}
+
+/// Starts the service with its settings changed by `tune`.
+pub async fn spawn_app_tuned(tune: impl FnOnce(&mut Config)) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let db_path = dir.path().join("test.db");
-    let (address, handle) = start_with(&db_path, None, Some(capacity)).await;
+    let (address, handle) = start_with(&db_path, tune).await;
     TestApp {
         address,
         db_path,
@@ -54,27 +52,28 @@ pub async fn spawn_app_with(capacity: Capacity) -> TestApp {
 
 /// Starts a service on an existing database file.
 pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
-    start_with(db_path, None, None).await
+    start_with(db_path, |_| {}).await
 }
 
 async fn start_with(
     db_path: &std::path::Path,
-    public_url: Option<&str>,
-    capacity: Option<Capacity>,
+    tune: impl FnOnce(&mut Config),
 ) -> (String, ServerHandle) {
-    let config = Config {
+    let mut config = Config {
         bind: "127.0.0.1:0".to_string(),
         database_url: db_path.to_str().unwrap().to_string(),
         admin_password: Some(ADMIN_PASSWORD.to_string()),
         secure_cookies: false,
         workers: Some(2),
         request_timeout: oware_tournament::config::REQUEST_TIMEOUT,
+        body_rate: oware_tournament::web::limits::BODY_RATE,
         // The tests play clients at many addresses through `X-Forwarded-For` (see
         // [`Client::at`]), as a proxy in front of the service would report them.
         trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],
-        public_url: public_url.map(str::to_string),
-        capacity,
+        public_url: None,
+        capacity: None,
     };
+    tune(&mut config);
     let app = Application::build(&config).expect("the service starts");
     let address = format!("http://127.0.0.1:{}", app.port());
     let handle = app.handle();
@@ -391,6 +390,34 @@ pub async fn add_player(staff: &Client, tournament: i64, name: &str) -> (i64, St
         v["id"].as_i64().unwrap(),
         v["pin"].as_str().unwrap().to_string(),
     )
+}
+
+/// Registers `count` players named `{prefix} {i}` from one CSV file: each one's id and PIN.
+pub async fn import_players(
+    staff: &Client,
+    tournament: i64,
+    prefix: &str,
+    count: usize,
+) -> Vec<(i64, String)> {
+    let mut csv = String::from("name\n");
+    for i in 0..count {
+        csv.push_str(&format!("{prefix} {i:03}\n"));
+    }
+    let r = staff
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{tournament}/players/import"),
+            Some("text/csv"),
+            csv.into_bytes(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    r.json()["created"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["id"].as_i64().unwrap(), c["pin"].as_str().unwrap().into()))
+        .collect()
 }
 
 /// Signs a player in with their PIN on the tournament's sign-in page (the form, with its token).
