@@ -61,15 +61,20 @@ async fn hoarded_connections_leave_room_for_the_sheets_and_a_room_of_players() {
     }
     assert_eq!(phones.len(), 300);
 
-    // The laptop stops opening connections: once the service has taken every one it opened
-    // from its queue, it holds no more than its share.
+    // The laptop stops opening connections: once the service has taken from its queue every
+    // one it opened (and closed those beyond the share), the laptop holds no more than its
+    // share. (At most 30 s: a guard for a busy machine, not a measure of speed; without the
+    // share the laptop would keep the whole server's 300.)
     laptop.reopen.set(false);
-    actix_web::rt::time::sleep(Duration::from_secs(1)).await;
-    let held = laptop.holding.get();
-    assert!(
-        (1..=100).contains(&held),
-        "the laptop holds {held} connections"
-    );
+    let mut held = laptop.holding.get();
+    for _ in 0..300 {
+        if held <= 100 {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        held = laptop.holding.get();
+    }
+    assert!(held <= 100, "the laptop holds {held} connections");
     stop.set(true);
 }
 
