@@ -4,7 +4,10 @@
 //!
 //! `cargo bench --bench load` (all phases), or
 //! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard]
-//! [--events 64,1000]`.
+//! [--events 64,1000] [--slow-sync MS]`.
+//!
+//! `--slow-sync MS` makes every fsync of the server MS milliseconds slower (as on a small board's
+//! SD card): `benches/slow_sync.c`, built with `cc`, in the server's `LD_PRELOAD`.
 //!
 //! Sheets and confirmations go to an event with two players per client (one game each); the
 //! standings page and CSV are read from events of the `--events` sizes, whose first round the
@@ -28,6 +31,8 @@ struct Options {
     phases: Vec<String>,
     /// Sizes of the events whose standings are read.
     events: Vec<usize>,
+    /// Milliseconds added to each of the server's syncs to disk.
+    slow_sync: Option<u64>,
 }
 
 fn options() -> Options {
@@ -43,6 +48,7 @@ fn options() -> Options {
             "hoard".into(),
         ],
         events: vec![64, 1000],
+        slow_sync: None,
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -58,6 +64,10 @@ fn options() -> Options {
             }
             "--phases" => {
                 o.phases = args[i + 1].split(',').map(str::to_string).collect();
+                i += 1;
+            }
+            "--slow-sync" => {
+                o.slow_sync = Some(args[i + 1].parse().expect("--slow-sync MS"));
                 i += 1;
             }
             "--events" => {
@@ -90,9 +100,24 @@ impl Drop for Server {
 }
 
 impl Server {
-    fn start() -> Server {
+    fn start(slow_sync: Option<u64>) -> Server {
         let dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_oware-tournament"));
+        if let Some(ms) = slow_sync {
+            let shim = dir.path().join("slow_sync.so");
+            let built = Command::new("cc")
+                .args(["-shared", "-fPIC", "-O2", "-o"])
+                .arg(&shim)
+                .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/slow_sync.c"))
+                .arg("-ldl")
+                .status()
+                .expect("cc builds the slow-sync shim");
+            assert!(built.success(), "cc builds the slow-sync shim");
+            command
+                .env("LD_PRELOAD", &shim)
+                .env("SLOW_SYNC_MS", ms.to_string());
+        }
+        let mut child = command
             .arg("serve")
             .env("DATABASE_URL", dir.path().join("load.db"))
             .env("OWARE_BIND", "127.0.0.1:0")
@@ -792,10 +817,15 @@ async fn flood_phase(address: &str, clients: usize, warm_up: Duration) {
 
 fn main() {
     let options = options();
-    let server = Server::start();
+    let server = Server::start(options.slow_sync);
     println!(
-        "server {} (release build), {} clients, {} s per phase",
-        server.address, options.clients, options.seconds
+        "server {} (release build), {} clients, {} s per phase{}",
+        server.address,
+        options.clients,
+        options.seconds,
+        options
+            .slow_sync
+            .map_or(String::new(), |ms| format!(", every sync {ms} ms slower"))
     );
     let address = server.address.clone();
     let duration = Duration::from_secs(options.seconds);

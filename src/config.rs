@@ -27,6 +27,11 @@ pub struct Config {
     /// The connections and event streams the server holds; by default sized from the open-file
     /// limit, raised at start to what the hard limit allows.
     pub capacity: Option<crate::web::limits::Capacity>,
+    /// The folder backups are written to after each round published and at each event's end
+    /// (a USB stick, a second disk); none by default.
+    pub backup_folder: Option<std::path::PathBuf>,
+    /// Litestream replicates the database: the service leaves the log's checkpoints to it.
+    pub litestream: bool,
 }
 
 /// The default of [`Config::request_timeout`]: longer than the slowest legitimate request (an
@@ -39,7 +44,7 @@ pub const DEFAULT_DATABASE: &str = "oware.db";
 impl Config {
     /// From the environment: `OWARE_BIND`, `DATABASE_URL`, `OWARE_ADMIN_PASSWORD`,
     /// `OWARE_SECURE_COOKIES` (1/true), `OWARE_WORKERS`, `OWARE_TRUSTED_PROXIES` (addresses,
-    /// separated by commas), `OWARE_PUBLIC_URL`.
+    /// separated by commas), `OWARE_PUBLIC_URL`, `OWARE_BACKUP_DIR`, `OWARE_LITESTREAM` (1/true).
     pub fn from_env() -> Result<Config, String> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let trusted_proxies = match var("OWARE_TRUSTED_PROXIES") {
@@ -69,6 +74,9 @@ impl Config {
                 .map(|url| public_url(&url))
                 .transpose()?,
             capacity: None,
+            backup_folder: var("OWARE_BACKUP_DIR").map(Into::into),
+            litestream: var("OWARE_LITESTREAM")
+                .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
         })
     }
 }

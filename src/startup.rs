@@ -49,7 +49,7 @@ impl Application {
         let pool = db::open(&config.database_url, 8)?;
         ensure_organiser(&pool, config.admin_password.as_deref())?;
         let key = session_key(&pool)?;
-        let writer = db::Writer::open(&config.database_url)?;
+        let writer = db::Writer::open_with(&config.database_url, !config.litestream)?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             bind: config.bind.clone(),
             source,
@@ -153,6 +153,24 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; \
      form-action 'self'; frame-ancestors 'none'";
 
+/// The connections the server holds: as set, or sized from the open-file limit (raised first).
+fn capacity(config: &Config) -> routes::limits::Capacity {
+    if let Some(c) = config.capacity {
+        return c;
+    }
+    let open_files = routes::limits::raise_open_files();
+    let c = routes::limits::Capacity::from_open_files(open_files);
+    tracing::info!(
+        open_files,
+        connections = c.connections,
+        connections_per_address = c.connections_per_address,
+        streams = c.streams,
+        streams_per_address = c.streams_per_address,
+        "connection capacity"
+    );
+    c
+}
+
 fn run(
     listener: TcpListener,
     pool: DbPool,
@@ -164,31 +182,24 @@ fn run(
     let workers = config.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let capacity = match config.capacity {
-        Some(c) => c,
-        None => {
-            let open_files = routes::limits::raise_open_files();
-            let c = routes::limits::Capacity::from_open_files(open_files);
-            tracing::info!(
-                open_files,
-                connections = c.connections,
-                connections_per_address = c.connections_per_address,
-                streams = c.streams,
-                streams_per_address = c.streams_per_address,
-                "connection capacity"
-            );
-            c
-        }
-    };
+    let capacity = capacity(config);
     let trusted_proxies: std::sync::Arc<[std::net::IpAddr]> = config.trusted_proxies.clone().into();
     let connections = Connections::new(&capacity, trusted_proxies.clone());
     actix_web::rt::spawn(connections::reap_every_second(std::sync::Arc::downgrade(
         &connections,
     )));
+    let backups = config
+        .backup_folder
+        .clone()
+        .map(|folder| crate::service::backups::Backups::new(folder, &config.database_url));
+    let service = std::sync::Arc::new(crate::service::Service::new(pool, writer, backups));
+    if config.backup_folder.is_some() {
+        actix_web::rt::spawn(service.clone().back_up_events_as_they_end());
+    }
     let state = web::Data::new(AppState {
         streams: routes::limits::StreamBudget::new(&capacity),
         feeds: Default::default(),
-        service: std::sync::Arc::new(crate::service::Service::new(pool, writer)),
+        service,
         rendered: Default::default(),
         sessions: Default::default(),
         trusted_proxies,

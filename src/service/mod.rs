@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod actor;
 pub mod audit;
 pub mod auth;
+pub mod backups;
 pub mod byes;
 pub mod error;
 pub mod exports;
@@ -74,10 +75,16 @@ pub struct Service {
     throttle: Arc<AddressThrottle>,
     /// Failed sign-ins per known device.
     devices: crate::auth::devices::DeviceFailures,
+    /// Where backups go, when a folder is set.
+    backups: Option<Arc<backups::Backups>>,
 }
 
 impl Service {
-    pub fn new(pool: DbPool, writer: Arc<Writer>) -> Service {
+    pub fn new(
+        pool: DbPool,
+        writer: Arc<Writer>,
+        backups: Option<Arc<backups::Backups>>,
+    ) -> Service {
         Service {
             pool,
             writer,
@@ -85,6 +92,7 @@ impl Service {
             unknown_names: auth::UnknownNames::default(),
             throttle: Arc::default(),
             devices: Default::default(),
+            backups,
         }
     }
 

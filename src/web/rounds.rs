@@ -105,13 +105,9 @@ async fn api_publish(
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     let actor = access::staff(&session)?;
-    let (watched, seen) = (Watched::Round(tournament_id, number), query.seen);
     let view = state
-        .write(move |conn| {
-            unchanged_since(conn, watched, seen, |c| {
-                service::publish(c, &actor, tournament_id, number)
-            })
-        })
+        .service
+        .publish_round(actor, tournament_id, number, query.seen)
         .await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -511,11 +507,15 @@ async fn publish_page(
     form: web::Form<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
-    let publish =
-        move |conn: &mut _, actor: &Actor| service::publish(conn, actor, tournament_id, number);
-    let next = format!("/tournaments/{tournament_id}/rounds/{number}");
-    let round = (tournament_id, number);
-    round_button(&state, &session, round, form.into_inner(), publish, &next).await
+    let actor = access::staff(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    state
+        .service
+        .publish_round(actor, tournament_id, number, form.seen)
+        .await?;
+    Ok(see_other(&format!(
+        "/tournaments/{tournament_id}/rounds/{number}"
+    )))
 }
 
 async fn delete_page(

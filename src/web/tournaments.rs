@@ -25,6 +25,8 @@ use crate::tournament::{Points, Tiebreak, TournamentId, TournamentSettings};
 struct ListPage {
     nav: Nav,
     tournaments: Vec<TournamentView>,
+    /// Where backups go and how the last one went (for the staff).
+    backups: Option<crate::service::backups::BackupStatus>,
 }
 
 async fn list_page(
@@ -32,10 +34,22 @@ async fn list_page(
     session: UserSession,
 ) -> Result<ListPage, PageError> {
     let tournaments = state.db(service::list).await?;
+    let nav = Nav::new(&session);
+    let backups = nav.staff.then(|| state.service.backup_status());
     Ok(ListPage {
-        nav: Nav::new(&session),
+        nav,
         tournaments,
+        backups,
     })
+}
+
+/// Where backups go and how the last one went (staff only).
+async fn api_backups(
+    state: web::Data<AppState>,
+    session: UserSession,
+) -> Result<HttpResponse, ApiError> {
+    access::staff(&session)?;
+    Ok(HttpResponse::Ok().json(state.service.backup_status()))
 }
 
 #[derive(Template, WebTemplate)]
@@ -496,7 +510,8 @@ async fn api_controllers(
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/tournaments", web::get().to(api_list))
+    cfg.route("/backups", web::get().to(api_backups))
+        .route("/tournaments", web::get().to(api_list))
         .route("/tournaments", web::post().to(api_create))
         .route("/tournaments/{id}", web::get().to(api_get))
         .route("/tournaments/{id}", web::put().to(api_update))

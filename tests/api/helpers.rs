@@ -72,6 +72,8 @@ async fn start_with(
         trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],
         public_url: None,
         capacity: None,
+        backup_folder: None,
+        litestream: false,
     };
     tune(&mut config);
     let app = Application::build(&config).expect("the service starts");
@@ -390,6 +392,15 @@ pub async fn add_player(staff: &Client, tournament: i64, name: &str) -> (i64, St
         v["id"].as_i64().unwrap(),
         v["pin"].as_str().unwrap().to_string(),
     )
+}
+
+/// The standings of tournament `t` (after round `after`, or as they are), as `client` reads them.
+pub async fn standings_json(client: &Client, t: i64, after: Option<i64>) -> Value {
+    let query = after.map_or(String::new(), |n| format!("?after={n}"));
+    client
+        .get(&format!("/api/tournaments/{t}/standings{query}"))
+        .await
+        .json()
 }
 
 /// Registers `count` players named `{prefix} {i}` from one CSV file: each one's id and PIN.

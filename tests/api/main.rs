@@ -2,6 +2,7 @@
 
 mod access;
 mod architecture;
+mod backups;
 mod binary;
 mod browser;
 mod byes;
@@ -17,6 +18,7 @@ mod output;
 mod pages;
 mod persistence;
 mod raw;
+mod replication;
 mod restrictions;
 mod security;
 mod sheets;

@@ -1,0 +1,310 @@
+//! Backups to a folder the organiser chose (`OWARE_BACKUP_DIR`: a USB stick, a second disk): one
+//! each time a round is published, and one when an event's last round has every result, as
+//! arbiters save their desktop tools' files. Each is a consistent copy (SQLite's `VACUUM INTO`),
+//! checked for integrity, synced to the medium, and given its name only then; the last
+//! [`KEEP`] are kept.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use chrono::{NaiveDateTime, Utc};
+use serde::Serialize;
+
+use super::ServiceError;
+use super::actor::Actor;
+use super::round_views::RoundView;
+use super::versions::{Watched, unchanged_since};
+use crate::db::queries;
+use crate::tournament::TournamentId;
+
+/// Backups kept in the folder; older ones written by the service are removed.
+pub const KEEP: usize = 10;
+
+/// What the backups are: where they go, and how the last one went.
+pub struct Backups {
+    folder: PathBuf,
+    database: String,
+    last: Mutex<Option<Backup>>,
+    /// One backup at a time.
+    writing: Mutex<()>,
+}
+
+/// One backup, written or failed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Backup {
+    pub at: NaiveDateTime,
+    /// What it was made for: "Club Open, round 3 published".
+    pub reason: String,
+    /// The file written, in the folder.
+    pub file: String,
+    /// Why it failed, if it did.
+    pub error: Option<String>,
+}
+
+/// The backups' state, as the staff's pages show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct BackupStatus {
+    /// The folder set, if any.
+    pub folder: Option<String>,
+    pub last: Option<Backup>,
+}
+
+impl Backups {
+    pub fn new(folder: PathBuf, database: &str) -> Arc<Backups> {
+        Arc::new(Backups {
+            folder,
+            database: database.to_string(),
+            last: Mutex::new(None),
+            writing: Mutex::new(()),
+        })
+    }
+
+    pub fn status(&self) -> BackupStatus {
+        BackupStatus {
+            folder: Some(self.folder.display().to_string()),
+            last: self.last.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+        }
+    }
+
+    /// Writes a backup for `reason` (blocking: run it off the async threads), keeps the last
+    /// [`KEEP`], and remembers how it went.
+    pub fn write(&self, reason: &str) -> Backup {
+        let _one = self.writing.lock().unwrap_or_else(|e| e.into_inner());
+        let at = Utc::now().naive_utc();
+        // Names sort as the backups were written.
+        let file = format!(
+            "oware-{}-{}.db",
+            at.format("%Y%m%d-%H%M%S%.3f"),
+            slug(reason)
+        );
+        let error = self.write_file(&file).err();
+        match &error {
+            None => tracing::info!(file, reason, "backup written"),
+            Some(e) => tracing::error!(file, reason, "backup failed: {e}"),
+        }
+        let backup = Backup {
+            at,
+            reason: reason.to_string(),
+            file,
+            error,
+        };
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(backup.clone());
+        backup
+    }
+
+    fn write_file(&self, file: &str) -> Result<(), String> {
+        let folder = &self.folder;
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("cannot create the folder {}: {e}", folder.display()))?;
+        let part = folder.join(format!(".{file}.part"));
+        let _ = std::fs::remove_file(&part);
+        let written = crate::db::backup(&self.database, &part).and_then(|()| {
+            // On the medium before it has its name: a stick pulled out leaves a whole backup
+            // or none.
+            sync(&part)?;
+            std::fs::rename(&part, folder.join(file)).map_err(|e| e.to_string())?;
+            sync(folder)
+        });
+        if written.is_err() {
+            let _ = std::fs::remove_file(&part);
+        }
+        written?;
+        self.prune();
+        Ok(())
+    }
+
+    /// Removes the service's backups beyond the last [`KEEP`] (their names sort by time).
+    fn prune(&self) {
+        let Ok(entries) = std::fs::read_dir(&self.folder) else {
+            return;
+        };
+        let mut ours: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| is_backup(p))
+            .collect();
+        ours.sort();
+        let excess = ours.len().saturating_sub(KEEP);
+        for old in &ours[..excess] {
+            if let Err(e) = std::fs::remove_file(old) {
+                tracing::warn!("cannot remove the old backup {}: {e}", old.display());
+            }
+        }
+    }
+}
+
+/// Whether `path` names a backup the service wrote.
+fn is_backup(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("oware-") && n.ends_with(".db"))
+}
+
+fn sync(path: &Path) -> Result<(), String> {
+    std::fs::File::open(path)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| format!("cannot sync {}: {e}", path.display()))
+}
+
+/// `text` as a file name's part: letters and digits, the rest as single dashes, at most 60.
+fn slug(text: &str) -> String {
+    let mut slug = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    slug.trim_end_matches('-').chars().take(60).collect()
+}
+
+/// The settings row that says the backup of an event's end was written.
+fn end_marker(tournament_id: TournamentId) -> String {
+    format!("backup.end.{}", tournament_id.get())
+}
+
+impl super::Service {
+    /// The backups' folder and how the last one went (no folder: none set).
+    pub fn backup_status(&self) -> BackupStatus {
+        match &self.backups {
+            Some(b) => b.status(),
+            None => BackupStatus {
+                folder: None,
+                last: None,
+            },
+        }
+    }
+
+    /// Starts a backup for `reason` off the async threads, when a folder is set.
+    fn back_up(&self, reason: String) {
+        if let Some(backups) = self.backups.clone() {
+            tokio::task::spawn_blocking(move || backups.write(&reason));
+        }
+    }
+
+    /// Publishes round `number` if it has not changed since the version `seen`, and writes a
+    /// backup once it is published (when a folder is set).
+    pub async fn publish_round(
+        &self,
+        actor: Actor,
+        tournament_id: TournamentId,
+        number: i32,
+        seen: Option<i64>,
+    ) -> Result<RoundView, ServiceError> {
+        let (view, newly, name) = self
+            .write(move |conn| {
+                let watched = Watched::Round(tournament_id, number);
+                unchanged_since(conn, watched, seen, |conn| {
+                    let before = queries::get_round(conn, tournament_id, number)
+                        .map(|r| r.published)
+                        .unwrap_or(false);
+                    let view = super::rounds::publish(conn, &actor, tournament_id, number)?;
+                    let name = queries::get_tournament(conn, tournament_id)?.name;
+                    Ok((view, !before, name))
+                })
+            })
+            .await?;
+        if newly {
+            self.back_up(format!("{name}, round {number} published"));
+        }
+        Ok(view)
+    }
+
+    /// Writes a backup of each event whose last round has every result, once: woken after
+    /// every write, it looks again a second later (a burst of writes makes one look).
+    pub async fn back_up_events_as_they_end(self: Arc<Self>) {
+        let mut changes = self.changes();
+        while changes.changed().await.is_ok() {
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            changes.borrow_and_update();
+            if let Err(e) = self.back_up_ended_events().await {
+                tracing::warn!("looking for events that ended: {e}");
+            }
+        }
+    }
+
+    async fn back_up_ended_events(&self) -> Result<(), ServiceError> {
+        if self.backups.is_none() {
+            return Ok(());
+        }
+        // Events with every round published and no backup of their end yet.
+        let candidates = self
+            .read(|conn| {
+                let mut found = Vec::new();
+                for t in queries::list_tournaments(conn)? {
+                    let published = queries::list_rounds(conn, t.id)?
+                        .iter()
+                        .filter(|r| r.published)
+                        .count();
+                    if t.rounds > 0
+                        && published == t.rounds as usize
+                        && queries::get_setting(conn, &end_marker(t.id))?.is_none()
+                    {
+                        found.push((t.id, t.name));
+                    }
+                }
+                Ok(found)
+            })
+            .await?;
+        for (id, name) in candidates {
+            if !self.standings(id, None).await?.open.is_empty() {
+                continue;
+            }
+            let at = Utc::now().naive_utc().to_string();
+            self.write(move |conn| Ok(queries::put_setting(conn, &end_marker(id), &at)?))
+                .await?;
+            self.back_up(format!("{name}, every result in"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_backup_is_named_after_its_reason() {
+        assert_eq!(
+            slug("Ayo Open 2026, round 3 published"),
+            "ayo-open-2026-round-3-published"
+        );
+        assert_eq!(slug("Tournoi d'Abidjan — fin"), "tournoi-d-abidjan-fin");
+        assert!(slug(&"x".repeat(100)).len() <= 60);
+    }
+
+    #[test]
+    fn the_last_backups_are_kept_and_a_failure_is_remembered() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("o.db").to_str().unwrap().to_string();
+        crate::db::open(&url, 1).unwrap();
+        let folder = dir.path().join("stick");
+        std::fs::create_dir_all(&folder).unwrap();
+        // Someone else's file in the folder stays.
+        std::fs::write(folder.join("notes.txt"), "mine").unwrap();
+        let backups = Backups::new(folder.clone(), &url);
+        for k in 0..KEEP + 3 {
+            // Names a second apart, as rounds are.
+            let name = format!("oware-2026010{}-0000{k:02}-old.db", k / 10);
+            std::fs::write(folder.join(name), "old").unwrap();
+        }
+        let written = backups.write("Club Open, round 1 published");
+        assert_eq!(written.error, None);
+        let mut names: Vec<String> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), KEEP + 1, "{names:?}");
+        assert!(names.contains(&"notes.txt".to_string()));
+        assert!(names.contains(&written.file), "{names:?}");
+        assert!(written.file.ends_with("-club-open-round-1-published.db"));
+        // A folder that cannot be written: the failure is what the staff see.
+        let blocked = dir.path().join("file-not-folder");
+        std::fs::write(&blocked, "x").unwrap();
+        let backups = Backups::new(blocked, &url);
+        let failed = backups.write("Club Open, round 2 published");
+        assert!(failed.error.is_some());
+        assert_eq!(backups.status().last.and_then(|b| b.error), failed.error);
+    }
+}
