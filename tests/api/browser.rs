@@ -1412,7 +1412,9 @@ async fn a_tournament_run_in_a_browser() {
         let _ = browser.close().await;
         return unavailable(&format!("the window cannot be made a phone's size: {e}"));
     }
-    let app = spawn_app().await;
+    // Backups after each round: the staff's tournament list says so at the phone's width.
+    let backups = work.path().join("backups");
+    let app = spawn_app_tuned(move |c| c.backup_folder = Some(backups)).await;
     let session = Session {
         browser,
         base: app.address.clone(),
