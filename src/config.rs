@@ -19,7 +19,8 @@ pub struct Config {
     /// How fast a request's body must come (408 otherwise).
     pub body_rate: crate::web::limits::BodyRate,
     /// Proxies whose `X-Forwarded-For` gives the client's address (for the per-address
-    /// throttle of failed sign-ins); none by default.
+    /// throttle of failed sign-ins), and whose connections, carrying many clients, have no
+    /// per-address share; none by default.
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// The address players reach the service at (`http://192.168.1.20:8080`), used by every
     /// printed address and QR code; by default the one each request came to.
