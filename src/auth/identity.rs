@@ -46,8 +46,8 @@ impl Identity {
     /// What every device mark of this owner starts with (`player:12:`).
     pub fn owner_prefix(&self) -> String {
         match self {
-            Identity::Staff { account_id, .. } => format!("staff:{account_id}:"),
-            Identity::Player { player_id, .. } => format!("player:{player_id}:"),
+            Identity::Staff { account_id, .. } => staff_prefix(*account_id),
+            Identity::Player { player_id, .. } => player_prefix(*player_id),
         }
     }
 }

@@ -272,7 +272,7 @@ impl Log {
                 Some(p) if !p.as_os_str().is_empty() => p,
                 _ => std::path::Path::new("."),
             };
-            match std::fs::File::open(folder).and_then(|f| f.sync_all()) {
+            match sync_to_disk(folder) {
                 Ok(()) => self.folder_synced = true,
                 Err(e) => return self.failed(&e),
             }
@@ -301,16 +301,11 @@ fn checkpoint(conn: &mut SqliteConnection) {
 
 /// The writing connection: as every other, but committing without a sync of its own.
 fn connect_writer(url: &str) -> Result<SqliteConnection, OpenError> {
-    let mut conn = connect(url)?;
-    conn.batch_execute(WRITER_PRAGMAS)
-        .map_err(|e| OpenError::Writer {
-            url: url.to_string(),
-            message: e.to_string(),
-        })?;
-    Ok(conn)
+    connect(url, WRITER_PRAGMAS)
 }
 
-fn connect(url: &str) -> Result<SqliteConnection, OpenError> {
+/// A connection with the pragmas every connection sets, then `more`.
+fn connect(url: &str, more: &str) -> Result<SqliteConnection, OpenError> {
     use diesel::Connection;
     let failed = |e: &dyn std::fmt::Display| OpenError::Writer {
         url: url.to_string(),
@@ -318,6 +313,7 @@ fn connect(url: &str) -> Result<SqliteConnection, OpenError> {
     };
     let mut conn = SqliteConnection::establish(url).map_err(|e| failed(&e))?;
     conn.batch_execute(PRAGMAS).map_err(|e| failed(&e))?;
+    conn.batch_execute(more).map_err(|e| failed(&e))?;
     Ok(conn)
 }
 
@@ -357,7 +353,7 @@ pub fn open(url: &str, max_connections: u32) -> Result<DbPool, OpenError> {
 }
 
 /// Writes a consistent copy of the database at `url` to `target` (SQLite's `VACUUM INTO`, which
-/// reads one snapshot while writers go on), then checks the copy's integrity.
+/// reads one snapshot while writers go on), checks the copy's integrity and syncs it to disk.
 pub fn backup(url: &str, target: &std::path::Path) -> Result<(), String> {
     use diesel::prelude::*;
     #[derive(QueryableByName)]
@@ -378,9 +374,17 @@ pub fn backup(url: &str, target: &std::path::Path) -> Result<(), String> {
         .load(&mut copy)
         .map_err(|e| e.to_string())?;
     match check.first().map(|c| c.integrity_check.as_str()) {
-        Some("ok") => Ok(()),
-        other => Err(format!("the copy fails its integrity check: {other:?}")),
+        Some("ok") => {}
+        other => return Err(format!("the copy fails its integrity check: {other:?}")),
     }
+    // On the disk before it is called a backup (`VACUUM INTO` does not sync its copy).
+    sync_to_disk(std::path::Path::new(target))
+        .map_err(|e| format!("cannot sync the copy to disk: {e}"))
+}
+
+/// Syncs a file, or a folder's list of names, to the disk.
+pub fn sync_to_disk(path: &std::path::Path) -> std::io::Result<()> {
+    std::fs::File::open(path)?.sync_all()
 }
 
 #[cfg(test)]
@@ -571,7 +575,7 @@ mod tests {
         };
         // Commits alone never checkpoint (the pragmas turn that off): the log keeps every page.
         let (_plain_dir, plain) = database();
-        let mut conn = connect(&plain).unwrap();
+        let mut conn = connect(&plain, "").unwrap();
         for i in 0..writes {
             write(&mut conn, i);
         }

@@ -98,12 +98,12 @@ impl Backups {
             .map_err(|e| format!("cannot create the folder {}: {e}", folder.display()))?;
         let part = folder.join(format!(".{file}.part"));
         let _ = std::fs::remove_file(&part);
+        // Synced to the medium before it has its name: a stick pulled out leaves a whole backup
+        // or none.
         let written = crate::db::backup(&self.database, &part).and_then(|()| {
-            // On the medium before it has its name: a stick pulled out leaves a whole backup
-            // or none.
-            sync(&part)?;
             std::fs::rename(&part, folder.join(file)).map_err(|e| e.to_string())?;
-            sync(folder)
+            crate::db::sync_to_disk(folder)
+                .map_err(|e| format!("cannot sync {}: {e}", folder.display()))
         });
         if written.is_err() {
             let _ = std::fs::remove_file(&part);
@@ -137,12 +137,6 @@ fn is_backup(path: &Path) -> bool {
     path.file_name()
         .and_then(|n| n.to_str())
         .is_some_and(|n| n.starts_with("oware-") && n.ends_with(".db"))
-}
-
-fn sync(path: &Path) -> Result<(), String> {
-    std::fs::File::open(path)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| format!("cannot sync {}: {e}", path.display()))
 }
 
 /// `text` as a file name's part: letters and digits, the rest as single dashes, at most 60.

@@ -89,7 +89,7 @@ pub async fn check_content_type(
 }
 
 /// Whether a request carries a body (a length above zero, or one sent in chunks).
-fn has_body(req: &ServiceRequest) -> bool {
+pub fn has_body(req: &ServiceRequest) -> bool {
     let headers = req.headers();
     headers.contains_key(header::TRANSFER_ENCODING)
         || headers

@@ -23,7 +23,7 @@ use actix_web::rt::net::TcpStream;
 use actix_web::web::Bytes;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use super::limits::{Capacity, HEAD_TIMEOUT, KEEP_ALIVE, MOST_HEADER_BYTES};
+use super::limits::{Capacity, HEAD_TIMEOUT, KEEP_ALIVE, MOST_HEADER_BYTES, PerAddress};
 
 /// The longest a connection may stay without a request being answered on it: the keep-alive
 /// wait for a next request, then the time to send its head. (The server itself times the first
@@ -53,7 +53,7 @@ pub struct Connections {
 struct Open {
     next: u64,
     by_id: HashMap<u64, Arc<Watch>>,
-    by_address: HashMap<IpAddr, usize>,
+    by_address: PerAddress,
 }
 
 /// One connection as the server sees it: requests being answered on it, since when it has had
@@ -106,7 +106,7 @@ impl Connections {
         let key = crate::auth::throttle::address_key(peer);
         let shared = !self.proxies.contains(&peer);
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if shared && open.by_address.get(&key).copied().unwrap_or(0) >= self.most_per_address {
+        if shared && open.by_address.get(key) >= self.most_per_address {
             let oldest = open
                 .idle_longest(|w| w.key == key)
                 .ok_or(Refused::Address)?;
@@ -129,7 +129,7 @@ impl Connections {
             waker: Mutex::new(None),
         });
         open.by_id.insert(watch.id, watch.clone());
-        *open.by_address.entry(key).or_insert(0) += 1;
+        open.by_address.add(key);
         Ok(watch)
     }
 
@@ -158,13 +158,11 @@ impl Connections {
     }
 
     /// Connections open: in all, and from `address`.
-    pub fn open_now(&self, address: IpAddr) -> (usize, usize) {
+    #[cfg(test)]
+    fn open_now(&self, address: IpAddr) -> (usize, usize) {
         let key = crate::auth::throttle::address_key(address);
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        (
-            open.by_id.len(),
-            open.by_address.get(&key).copied().unwrap_or(0),
-        )
+        (open.by_id.len(), open.by_address.get(key))
     }
 
     fn forget(&self, watch: &Watch) {
@@ -185,12 +183,7 @@ impl Open {
 
     fn remove(&mut self, id: u64) -> Option<Arc<Watch>> {
         let watch = self.by_id.remove(&id)?;
-        if let Some(n) = self.by_address.get_mut(&watch.key) {
-            *n -= 1;
-            if *n == 0 {
-                self.by_address.remove(&watch.key);
-            }
-        }
+        self.by_address.remove(watch.key);
         Some(watch)
     }
 
@@ -404,24 +397,6 @@ impl AsyncWrite for Guarded {
             return Poll::Ready(Ok(()));
         }
         Pin::new(&mut self.io).poll_shutdown(cx)
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        if self.watch.is_cut() {
-            return Poll::Ready(Err(Guarded::closed()));
-        }
-        if self.refused.is_some() {
-            return Poll::Ready(Ok(bufs.iter().map(|b| b.len()).sum()));
-        }
-        Pin::new(&mut self.io).poll_write_vectored(cx, bufs)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.io.is_write_vectored()
     }
 }
 

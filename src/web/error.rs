@@ -148,6 +148,16 @@ impl From<askama::Error> for ServiceError {
     }
 }
 
+/// `e` answered as the request's path calls for: JSON to the API (`/api/...`), a page to
+/// browsers; for what answers before a handler has said which it is.
+pub fn answered_for(path: &str, e: impl Into<Failure>) -> actix_web::Error {
+    if path.starts_with("/api/") {
+        ApiError(e.into()).into()
+    } else {
+        PageError(e.into()).into()
+    }
+}
+
 /// An error answered as `{"error":{"code","message"}}`.
 #[derive(Debug)]
 pub struct ApiError(pub Failure);

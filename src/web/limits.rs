@@ -8,7 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 
-use super::error::{ApiError, Failure, PageError};
+use super::error::{Failure, answered_for};
 
 /// The time a client has to send a request's head (its first line and headers).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
@@ -35,11 +35,7 @@ pub async fn headers_within(
         let e = Failure::HeadersTooLarge(format!(
             "the request's headers hold {size} bytes; the most this service reads is {MOST_HEADER_BYTES}"
         ));
-        return Err(if req.path().starts_with("/api/") {
-            ApiError(e).into()
-        } else {
-            PageError(e).into()
-        });
+        return Err(answered_for(req.path(), e));
     }
     next.call(req).await
 }
@@ -117,17 +113,6 @@ async fn falls_behind(progress: std::rc::Rc<Progress>, rate: BodyRate) {
     }
 }
 
-/// Whether a request says it has a body.
-fn has_body(req: &ServiceRequest) -> bool {
-    use actix_web::http::header::{CONTENT_LENGTH, TRANSFER_ENCODING};
-    req.headers().contains_key(TRANSFER_ENCODING)
-        || req
-            .headers()
-            .get(CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.trim() != "0")
-}
-
 /// Answers 408 when a request, body included, takes longer than `limit` from its head to its
 /// answer, or when its body comes slower than `rate`.
 pub async fn within(
@@ -137,17 +122,10 @@ pub async fn within(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     use std::task::Poll;
-    let api = req.path().starts_with("/api/");
-    let refusal = |message: String| -> actix_web::Error {
-        let e = Failure::TimedOut(message);
-        if api {
-            ApiError(e).into()
-        } else {
-            PageError(e).into()
-        }
-    };
+    let path = req.path().to_string();
+    let refusal = |message: String| answered_for(&path, Failure::TimedOut(message));
     let progress = std::rc::Rc::new(Progress::default());
-    if has_body(&req) {
+    if super::api_guard::has_body(&req) {
         let body = actix_web::HttpMessage::take_payload(&mut req);
         req.set_payload(actix_web::dev::Payload::Stream {
             payload: Box::pin(Counted {
@@ -229,6 +207,31 @@ pub fn raise_open_files() -> u64 {
         .unwrap_or(1024)
 }
 
+/// How many of something (connections, event streams) each address holds, by the address's
+/// key ([`crate::auth::throttle::address_key`]: an IPv6 address by its /64).
+#[derive(Default)]
+pub struct PerAddress(std::collections::HashMap<std::net::IpAddr, usize>);
+
+impl PerAddress {
+    pub fn get(&self, key: std::net::IpAddr) -> usize {
+        self.0.get(&key).copied().unwrap_or(0)
+    }
+
+    pub fn add(&mut self, key: std::net::IpAddr) {
+        *self.0.entry(key).or_insert(0) += 1;
+    }
+
+    /// One fewer for `key`; an address that holds none is forgotten.
+    pub fn remove(&mut self, key: std::net::IpAddr) {
+        if let Some(n) = self.0.get_mut(&key) {
+            *n -= 1;
+            if *n == 0 {
+                self.0.remove(&key);
+            }
+        }
+    }
+}
+
 /// Why an event stream is not opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Full {
@@ -243,7 +246,7 @@ pub enum Full {
 pub struct StreamBudget {
     most: usize,
     most_per_address: usize,
-    open: std::sync::Mutex<(usize, std::collections::HashMap<std::net::IpAddr, usize>)>,
+    open: std::sync::Mutex<(usize, PerAddress)>,
 }
 
 /// One open event stream's place in the budget.
@@ -269,15 +272,14 @@ impl StreamBudget {
         let key = crate::auth::throttle::address_key(address);
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let (total, by_address) = &mut *open;
-        let mine = by_address.get(&key).copied().unwrap_or(0);
-        if mine >= self.most_per_address {
+        if by_address.get(key) >= self.most_per_address {
             return Err(Full::Address);
         }
         if *total >= self.most {
             return Err(Full::Everyone);
         }
         *total += 1;
-        by_address.insert(key, mine + 1);
+        by_address.add(key);
         Ok(StreamPermit {
             budget: self.clone(),
             key,
@@ -289,7 +291,7 @@ impl StreamBudget {
     fn open_now(&self, address: std::net::IpAddr) -> (usize, usize) {
         let key = crate::auth::throttle::address_key(address);
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        (open.0, open.1.get(&key).copied().unwrap_or(0))
+        (open.0, open.1.get(key))
     }
 }
 
@@ -298,12 +300,7 @@ impl Drop for StreamPermit {
         let mut open = self.budget.open.lock().unwrap_or_else(|e| e.into_inner());
         let (total, by_address) = &mut *open;
         *total = total.saturating_sub(1);
-        if let Some(n) = by_address.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                by_address.remove(&self.key);
-            }
-        }
+        by_address.remove(self.key);
     }
 }
 

@@ -155,12 +155,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             }),
     )
     .app_data(web::PathConfig::default().error_handler(|_err, req| {
-        let e = ServiceError::not_found("page");
-        if req.path().starts_with("/api/") {
-            ApiError::from(e).into()
-        } else {
-            PageError::from(e).into()
-        }
+        error::answered_for(req.path(), ServiceError::not_found("page"))
     }))
     .route("/", web::get().to(home))
     .route("/static/style.css", web::get().to(stylesheet))

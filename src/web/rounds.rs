@@ -637,7 +637,7 @@ impl SheetsPage {
     /// The numbered rows of a sheet's grid: four blocks of twenty moves side by side, numbered
     /// on from the sheets before it.
     fn grid(&self) -> Vec<[u32; 4]> {
-        let first = (self.part - 1) * MOVES_PER_SHEET;
+        let first = self.moves().0 - 1;
         (1..=20)
             .map(|n| [n, n + 20, n + 40, n + 60].map(|m| first + m))
             .collect()
