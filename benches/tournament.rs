@@ -84,6 +84,7 @@ fn swiss_history() -> (Vec<Entrant>, Vec<GameRecord>) {
                     north: None,
                     result: Some((ResultKind::Bye, None)),
                     seeds: None,
+                    match_points: None,
                 });
                 continue;
             };
@@ -105,6 +106,7 @@ fn swiss_history() -> (Vec<Entrant>, Vec<GameRecord>) {
                 north: Some(north),
                 result: Some((ResultKind::Played, Some(winner))),
                 seeds: Some(seeds),
+                match_points: None,
             });
         }
     }
@@ -128,6 +130,7 @@ fn standings_bench(c: &mut Criterion) {
     let format = Format {
         round_robin: false,
         rounds: Some(9),
+        ..Format::default()
     };
     c.bench_function("standings, 1,000 players, 9 rounds, every tie-break", |b| {
         b.iter(|| {

@@ -593,4 +593,88 @@ mod tests {
             "a log of {log} bytes after {writes} writes; {unchecked} without checkpoints"
         );
     }
+
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+
+    fn count(conn: &mut SqliteConnection, sql: &str) -> i64 {
+        use diesel::RunQueryDsl;
+        diesel::sql_query(sql).get_result::<Count>(conn).unwrap().n
+    }
+
+    #[test]
+    fn the_matches_migration_keeps_an_event_and_admits_knockouts() {
+        use diesel::RunQueryDsl;
+        use diesel::connection::SimpleConnection;
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("m.db").to_str().unwrap().to_string();
+        let mut conn = SqliteConnection::establish(&url).unwrap();
+        conn.batch_execute("PRAGMA foreign_keys = ON;").unwrap();
+        // Every migration before this one, then an event played under them.
+        while conn.pending_migrations(MIGRATIONS).unwrap().len() > 1 {
+            conn.run_next_migration(MIGRATIONS).unwrap();
+        }
+        conn.batch_execute(
+            "INSERT INTO tournaments (id, name, venue, rules, rounds, pairing, points_win, \
+             points_draw, points_loss, points_bye, tiebreaks, require_moves, \
+             require_confirmation, created_at) VALUES (1, 'Club', '', '{}', 3, 'swiss', 1, 0.5, \
+             0, 1, 'BH', 1, 1, '2026-11-01 10:00:00');
+             INSERT INTO players (id, tournament_id, name, club, country, pin_hash, withdrawn, \
+             failed_pins, created_at) VALUES (1, 1, 'Ama', '', '', 'x', 0, 0, '2026-11-01'), \
+             (2, 1, 'Kofi', '', '', 'x', 0, 0, '2026-11-01');
+             INSERT INTO rounds (id, tournament_id, number, published, created_at) \
+             VALUES (1, 1, 1, 1, '2026-11-01');
+             INSERT INTO games (id, tournament_id, round_id, board, south_id, north_id, status, \
+             verified, updated_at) VALUES (1, 1, 1, 1, 1, 2, 'pending', 0, '2026-11-01');",
+        )
+        .unwrap();
+        conn.run_pending_migrations(MIGRATIONS).unwrap();
+        assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM games"), 1);
+        assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM players"), 2);
+        assert_eq!(
+            count(&mut conn, "SELECT match_game AS n FROM games WHERE id = 1"),
+            1
+        );
+        // A knockout is admitted by the same connection and by a new one; another word is not.
+        conn.batch_execute("UPDATE tournaments SET pairing = 'knockout' WHERE id = 1")
+            .unwrap();
+        let mut other = SqliteConnection::establish(&url).unwrap();
+        other
+            .batch_execute("UPDATE tournaments SET pairing = 'swiss' WHERE id = 1")
+            .unwrap();
+        assert!(
+            other
+                .batch_execute("UPDATE tournaments SET pairing = 'ladder' WHERE id = 1")
+                .is_err()
+        );
+        // A second game of board 1 is its match's game 2; a second game 1 is refused.
+        let game = |n: i32| {
+            format!(
+                "INSERT INTO games (tournament_id, round_id, board, south_id, north_id, status, \
+                 verified, updated_at, match_game) VALUES (1, 1, 1, 2, 1, 'pending', 0, \
+                 '2026-11-01', {n})"
+            )
+        };
+        other.batch_execute(&game(2)).unwrap();
+        assert!(other.batch_execute(&game(1)).is_err());
+        #[derive(diesel::QueryableByName)]
+        struct Check {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            integrity_check: String,
+        }
+        let check: Check = diesel::sql_query("PRAGMA integrity_check")
+            .get_result(&mut other)
+            .unwrap();
+        assert_eq!(check.integrity_check, "ok");
+        // And back: the knockout's word is refused again, the event is kept.
+        conn.revert_last_migration(MIGRATIONS).unwrap();
+        assert_eq!(count(&mut conn, "SELECT count(*) AS n FROM games"), 1);
+        assert!(
+            conn.batch_execute("UPDATE tournaments SET pairing = 'knockout' WHERE id = 1")
+                .is_err()
+        );
+    }
 }

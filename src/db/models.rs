@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::schema::{accounts, audit_log, players, tournament_controllers, tournaments};
 use crate::auth::Role;
+use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
     AccountId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
@@ -54,6 +55,12 @@ pub struct Tournament {
     pub require_confirmation: bool,
     pub created_at: NaiveDateTime,
     pub club_rounds: i32,
+    pub match_games: i32,
+    pub match_length: MatchLength,
+    pub match_start: StartRule,
+    pub match_score: MatchScore,
+    pub match_tie: TieRule,
+    pub third_place: bool,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -75,6 +82,12 @@ pub struct TournamentForm {
     pub require_moves: bool,
     pub require_confirmation: bool,
     pub club_rounds: i32,
+    pub match_games: i32,
+    pub match_length: MatchLength,
+    pub match_start: StartRule,
+    pub match_score: MatchScore,
+    pub match_tie: TieRule,
+    pub third_place: bool,
 }
 
 #[derive(Debug, Insertable)]
@@ -193,6 +206,7 @@ pub struct Game {
     pub verified: bool,
     pub reason: Option<String>,
     pub updated_at: NaiveDateTime,
+    pub match_game: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -206,6 +220,7 @@ pub struct NewGame {
     pub status: GameStatus,
     pub kind: Option<ResultKind>,
     pub updated_at: NaiveDateTime,
+    pub match_game: i32,
 }
 
 /// The result fields of a game, as set together.

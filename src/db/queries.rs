@@ -441,6 +441,20 @@ pub fn round_games(conn: &mut SqliteConnection, round_id: RoundId) -> QueryResul
     Ok(list)
 }
 
+/// The games of one board of a round (a match), in the match's order.
+pub fn match_games(
+    conn: &mut SqliteConnection,
+    round_id: RoundId,
+    board: i32,
+) -> QueryResult<Vec<Game>> {
+    games::table
+        .filter(games::round_id.eq(round_id))
+        .filter(games::board.eq(board))
+        .order(games::match_game)
+        .select(Game::as_select())
+        .load(conn)
+}
+
 pub fn delete_game(conn: &mut SqliteConnection, id: GameId) -> QueryResult<usize> {
     diesel::delete(games::table.find(id)).execute(conn)
 }

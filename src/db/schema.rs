@@ -47,6 +47,7 @@ diesel::table! {
         verified -> Bool,
         reason -> Nullable<Text>,
         updated_at -> Timestamp,
+        match_game -> Integer,
     }
 }
 
@@ -141,6 +142,12 @@ diesel::table! {
         require_confirmation -> Bool,
         created_at -> Timestamp,
         club_rounds -> Integer,
+        match_games -> Integer,
+        match_length -> Text,
+        match_start -> Text,
+        match_score -> Text,
+        match_tie -> Text,
+        third_place -> Bool,
     }
 }
 

@@ -9,6 +9,7 @@ use diesel::sqlite::{Sqlite, SqliteValue};
 use diesel::{AsExpression, FromSqlRow};
 
 use crate::auth::Role;
+use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
     AccountId, ByeKind, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
@@ -50,6 +51,10 @@ stored_as_text! {
     PairingColumn: PairingSystem,
     RoleColumn: Role,
     ByeKindColumn: ByeKind,
+    MatchLengthColumn: MatchLength,
+    StartRuleColumn: StartRule,
+    MatchScoreColumn: MatchScore,
+    TieRuleColumn: TieRule,
 }
 
 /// Typed ids stored as integers.

@@ -28,7 +28,10 @@ pub fn open_rounds(
     tournament_id: TournamentId,
 ) -> Result<Vec<i32>, ServiceError> {
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
-    if t.pairing == PairingSystem::RoundRobin {
+    if matches!(
+        t.pairing,
+        PairingSystem::RoundRobin | PairingSystem::Knockout
+    ) {
         return Ok(Vec::new());
     }
     let paired = queries::list_rounds(conn, tournament_id)?
@@ -92,6 +95,13 @@ fn check(
     if t.pairing == PairingSystem::RoundRobin {
         return Err(ServiceError::Conflict(
             "a round robin's pairings are fixed in advance: there are no byes to ask for"
+                .to_string(),
+        ));
+    }
+    if t.pairing == PairingSystem::Knockout {
+        return Err(ServiceError::Conflict(
+            "in a knockout a player who does not play a match loses it: there are no byes to \
+             ask for (the controller rules a forfeit)"
                 .to_string(),
         ));
     }

@@ -42,6 +42,13 @@ pub fn ogn_record(
             ctx.game.north_id.map(name).unwrap_or_default(),
         ),
     ];
+    // A game of a match says which ("game 2 of 3"), and its number in the match.
+    let format = super::tournaments::stored_settings(&ctx.tournament)?.matches;
+    let label = format.label(ctx.game.match_game);
+    if !label.is_empty() {
+        tags.push(("Match".to_string(), label));
+        tags.push(("Game".to_string(), ctx.game.match_game.to_string()));
+    }
     tags.retain(|(_, v)| !v.is_empty());
     Ok(Some(OgnGame::from_replay(
         &replayed,
@@ -59,12 +66,13 @@ pub fn games_rows(
 ) -> Result<(Vec<&'static str>, Vec<Vec<String>>), ServiceError> {
     actor.check_runs(conn, id)?;
     let names = names(conn, id)?;
+    let format = super::matches::match_format(conn, id)?;
     let mut games: Vec<(i32, GameView, crate::db::models::Game)> =
         queries::games_with_rounds(conn, id, true)?
             .into_iter()
-            .map(|(g, r)| (r.number, GameView::new(&g, r.number, &names), g))
+            .map(|(g, r)| (r.number, GameView::new(&g, r.number, &names, &format), g))
             .collect();
-    games.sort_by_key(|(number, _, g)| (*number, g.board.unwrap_or(i32::MAX)));
+    games.sort_by_key(|(number, _, g)| (*number, g.board.unwrap_or(i32::MAX), g.match_game));
     let text = |v: Option<&str>| v.unwrap_or_default().to_string();
     let rows = games
         .into_iter()
@@ -85,6 +93,7 @@ pub fn games_rows(
                 text(g.end_reason.as_deref()),
                 g.verified.to_string(),
                 text(g.moves.as_deref()),
+                g.match_game.to_string(),
             ]
         })
         .collect();
@@ -102,6 +111,7 @@ pub fn games_rows(
         "end_reason",
         "verified",
         "moves",
+        "game",
     ];
     Ok((header, rows))
 }
@@ -121,7 +131,7 @@ pub fn games_ogn(
         if !game.status.counts() {
             continue;
         }
-        let key = (round.number, game.board);
+        let key = (round.number, game.board, game.match_game);
         let ctx = Context {
             game,
             tournament: tournament.clone(),

@@ -275,7 +275,8 @@ pub fn detail(
             round: ctx.round.number,
             game: queries::round_games(conn, ctx.round.id)?
                 .into_iter()
-                .find(|g| g.south_id == p || g.north_id == Some(p))
+                .filter(|g| g.south_id == p || g.north_id == Some(p))
+                .max_by_key(|g| g.match_game)
                 .map(|g| (g.id, g.board)),
         }),
         _ => None,
@@ -285,7 +286,12 @@ pub fn detail(
         replay_of_sheet,
         elsewhere,
         version,
-        game: GameView::new(&ctx.game, ctx.round.number, &names),
+        game: GameView::new(
+            &ctx.game,
+            ctx.round.number,
+            &names,
+            &super::tournaments::stored_settings(&ctx.tournament)?.matches,
+        ),
         tournament_id: ctx.tournament.id,
         end: ctx.game.end_kind,
         end_reason: ctx.game.end_reason.clone(),

@@ -326,6 +326,7 @@ pub fn record_sheet(
         } else {
             queries::set_game_status(conn, game_id, status, Utc::now().naive_utc())?
         };
+        super::matches::follow(conn, actor, &ctx.tournament, &game)?;
         Audit {
             actor,
             action: match step {
@@ -384,6 +385,7 @@ pub fn confirm(
             return Ok(ctx.game.status);
         };
         let game = queries::set_game_result(conn, game_id, &result_from_sheet(&last, status))?;
+        super::matches::follow(conn, actor, &ctx.tournament, &game)?;
         Audit {
             actor,
             action: "game.confirm",
@@ -619,6 +621,7 @@ fn rule(
             entity_id: Some(game_id.get()),
         }
         .record(conn, Some(&ctx.game), Some(&game))?;
+        super::matches::follow(conn, actor, &ctx.tournament, &game)?;
         detail(conn, actor, game_id)
     })
 }

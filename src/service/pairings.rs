@@ -5,12 +5,13 @@ use std::collections::{HashMap, HashSet};
 
 use diesel::sqlite::SqliteConnection;
 
-use super::views::records;
+use super::matches::records;
 use super::{Found, ServiceError};
 use crate::db::models::{Player, Tournament};
 use crate::db::queries;
 use crate::fide::dutch;
-use crate::tournament::history::{dutch_input, meetings, round_pairing};
+use crate::tournament::history::{GameRecord, dutch_input, meetings, round_pairing};
+use crate::tournament::knockout;
 use crate::tournament::pairing::{Pair, PairingCheck, RoundPairing, check_pairing, round_robin};
 use crate::tournament::{PairingSystem, TournamentId};
 
@@ -32,6 +33,14 @@ pub enum PairingInput {
     },
     /// The Dutch system: its input, and the player id of each of its players.
     Swiss { ids: Vec<i32>, input: dutch::Input },
+    /// A knockout: the seeds (player ids, best first), the third-place match, the round and
+    /// the matches before it.
+    Knockout {
+        seeds: Vec<i32>,
+        third_place: bool,
+        number: i32,
+        history: Vec<GameRecord>,
+    },
 }
 
 impl PairingInput {
@@ -44,6 +53,13 @@ impl PairingInput {
                     dutch::pair(input).map_err(|e| ServiceError::Invalid(e.to_string()))?;
                 Ok(round_pairing(ids, &pairing))
             }
+            PairingInput::Knockout {
+                seeds,
+                third_place,
+                number,
+                history,
+            } => knockout::pair_round(seeds, *third_place, *number, history)
+                .map_err(|e| ServiceError::Conflict(e.to_string())),
         }
     }
 }
@@ -64,6 +80,25 @@ pub fn input(
             number,
         }),
         PairingSystem::Swiss => swiss_input(conn, t, &players, number),
+        PairingSystem::Knockout => {
+            let settings = super::tournaments::stored_settings(t)?;
+            let seeds = super::brackets::seeds(conn, t.id, &players)?;
+            let needed = knockout::rounds_needed(seeds.len());
+            if number == 1 && needed > settings.rounds {
+                return Err(ServiceError::Conflict(format!(
+                    "a knockout of {} players takes {needed} rounds; the tournament has {}: \
+                     set its rounds to {needed}",
+                    seeds.len(),
+                    settings.rounds
+                )));
+            }
+            Ok(PairingInput::Knockout {
+                seeds,
+                third_place: settings.third_place,
+                number,
+                history: records(conn, t.id, Some(number))?,
+            })
+        }
     }
 }
 

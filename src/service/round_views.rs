@@ -42,10 +42,23 @@ pub struct Place {
 }
 
 impl RoundView {
+    /// The round's pairings: each board's first game (a match's later games follow from it),
+    /// and the byes.
+    pub fn pairings(&self) -> impl Iterator<Item = &GameView> {
+        self.games.iter().filter(|g| g.match_game == 1)
+    }
+
     /// Every player of the round's games by name (case aside), as a list to find one's board.
     pub fn places_by_name(&self) -> Vec<Place> {
         let mut places = Vec::new();
-        for g in &self.games {
+        // Each board's latest game: the side a player has now.
+        let latest = self.games.iter().filter(|g| {
+            !self
+                .games
+                .iter()
+                .any(|o| o.board.is_some() && o.board == g.board && o.match_game > g.match_game)
+        });
+        for g in latest {
             let place = |player: &super::views::PlayerRef, south: bool, opponent: &str| Place {
                 player: player.id,
                 name: player.name.clone(),
@@ -78,7 +91,8 @@ pub fn view(
     number: i32,
     warnings: Vec<String>,
 ) -> Result<RoundView, ServiceError> {
-    queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let format = super::tournaments::stored_settings(&t)?.matches;
     let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
     let runs = actor.runs(conn, tournament_id)?;
     if !round.published && !runs {
@@ -87,10 +101,12 @@ pub fn view(
         )));
     }
     let names = names(conn, tournament_id)?;
-    let games = queries::round_games(conn, round.id)?
+    let rows = queries::round_games(conn, round.id)?;
+    let mut games: Vec<GameView> = rows
         .iter()
-        .map(|g| GameView::new(g, number, &names))
+        .map(|g| GameView::new(g, number, &names, &format))
         .collect();
+    super::matches::score_matches(&format, &mut games, &rows);
     let requested_byes = super::byes::list(conn, tournament_id)?
         .into_iter()
         .filter(|b| b.round == number)
@@ -161,8 +177,7 @@ fn standing_warnings(
     round: &RoundView,
 ) -> Result<Vec<String>, ServiceError> {
     let boards: Vec<(i32, Pair)> = round
-        .games
-        .iter()
+        .pairings()
         .filter_map(|g| {
             let pair = Pair {
                 south: g.south.id.get(),
@@ -172,8 +187,7 @@ fn standing_warnings(
         })
         .collect();
     let byes: Vec<i32> = round
-        .games
-        .iter()
+        .pairings()
         .filter(|g| g.north.is_none())
         .map(|g| g.south.id.get())
         .collect();

@@ -92,6 +92,7 @@ fn write_games(
                 status: GameStatus::Pending,
                 kind: None,
                 updated_at: now,
+                match_game: 1,
             },
         )?;
     }
@@ -107,6 +108,7 @@ fn write_games(
                 status: GameStatus::Final,
                 kind: Some(ResultKind::Bye),
                 updated_at: now,
+                match_game: 1,
             },
         )?;
     }
@@ -398,7 +400,10 @@ pub fn replace(
                 "round {number} is published: its pairings are corrected by hand, not generated again"
             )));
         }
-        let before: Vec<Game> = queries::round_games(conn, round.id)?;
+        // A board's first game is its pairing; a match's later games go with it.
+        let (before, later): (Vec<Game>, Vec<Game>) = queries::round_games(conn, round.id)?
+            .into_iter()
+            .partition(|g| g.match_game == 1);
         let (boards, byes, warnings) = resolve(conn, &t, number, request)?;
         let wanted: Vec<Seat> = boards
             .iter()
@@ -433,6 +438,10 @@ pub fn replace(
         let mut removed = Vec::new();
         for g in &before {
             if !wanted.contains(&seat(g)) {
+                for next in later.iter().filter(|n| n.board == g.board) {
+                    removed.push((next.clone(), queries::game_sheets(conn, next.id)?));
+                    queries::delete_game(conn, next.id)?;
+                }
                 removed.push((g.clone(), queries::game_sheets(conn, g.id)?));
                 queries::delete_game(conn, g.id)?;
             }

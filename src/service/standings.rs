@@ -8,14 +8,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 use diesel::sqlite::SqliteConnection;
 
 use super::ServiceError;
+use super::matches::records;
 use super::tournaments::{TournamentView, points_text};
-use super::views::records;
 use crate::db::queries;
 use crate::tournament::history::GameRecord;
+use crate::tournament::knockout;
 use crate::tournament::standings::{
-    Entrant, Format, RequestedBye, Standing, open_games, standings,
+    Entrant, Format, RequestedBye, Standing, bye_score, open_games, score_of, standings,
 };
-use crate::tournament::{PlayerId, ResultKind, TournamentId, Winner};
+use crate::tournament::{PairingSystem, PlayerId, ResultKind, TournamentId, Winner};
 
 /// Everything the standings pages need, for published rounds only.
 pub struct Report {
@@ -61,9 +62,11 @@ pub fn report(
     let format = Format {
         round_robin: t.round_robin(),
         rounds: Some(t.rounds),
+        score: t.matches.score,
+        matches: t.matches,
     };
     let byes = requested_byes(conn, tournament_id)?;
-    let table = standings(
+    let mut table = standings(
         &entrants,
         &games,
         &byes,
@@ -72,6 +75,20 @@ pub fn report(
         after,
         format,
     );
+    if t.pairing == PairingSystem::Knockout {
+        // A knockout ranks by how far each player went: its places, then the standings' order.
+        let seeds = super::brackets::seeds(conn, tournament_id, &players)?;
+        let until: Vec<GameRecord> = games.iter().filter(|g| g.round <= after).cloned().collect();
+        let bracket = knockout::bracket(&seeds, t.third_place, &until);
+        let places = knockout::places(&bracket, &seeds);
+        table.sort_by_key(|s| places.get(&s.player_id).map_or(usize::MAX, |p| p.0));
+        for s in &mut table {
+            if let Some(&(first, last)) = places.get(&s.player_id) {
+                s.rank = first;
+                s.shared = last > first;
+            }
+        }
+    }
     let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id: i32| names.get(&PlayerId(id)).cloned().unwrap_or_default();
     let open = open_games(&games, after)
@@ -196,6 +213,11 @@ pub fn csv_rows(r: &Report) -> (Vec<String>, Vec<Vec<String>>) {
 
 /// The score of a result from one player's side: `1`, `½`, `0`, `+` (won without playing), `-`.
 pub fn score_from(g: &GameRecord, as_south: bool) -> String {
+    // A match played: its games' score from this player's side (`1½-½`).
+    if let (Some((ResultKind::Played, Some(_))), Some((s, n))) = (g.result, g.match_points) {
+        let (mine, theirs) = if as_south { (s, n) } else { (n, s) };
+        return format!("{}-{}", points_text(mine), points_text(theirs));
+    }
     match g.result {
         None => "…".to_string(),
         Some((ResultKind::Played, Some(w))) => match (w, as_south) {
@@ -353,9 +375,8 @@ impl Report {
             .into_iter()
             .map(|g| {
                 let south = g.south == me;
-                let points = g
-                    .points(&self.t.points)
-                    .map_or(0.0, |(s, n)| if south { s } else { n });
+                let m = &self.t.matches;
+                let points = score_of(g, south, &self.t.points, m, m.score).unwrap_or_default();
                 let opponent = if south { g.north } else { Some(g.south) };
                 let side = match (opponent, south) {
                     (None, _) => "",
@@ -378,7 +399,8 @@ impl Report {
             .collect();
         // The byes asked for, in their rounds.
         for b in self.byes.iter().filter(|b| b.player == me) {
-            let points = b.kind.points(&self.t.points);
+            let m = &self.t.matches;
+            let points = bye_score(b.kind, &self.t.points, m, m.score);
             let row = (
                 b.round,
                 String::new(),

@@ -12,6 +12,7 @@ use crate::auth::Role;
 use crate::db::models::{NewAssignment, Tournament, TournamentForm};
 use crate::db::queries;
 use crate::engine::Rules;
+use crate::tournament::matches::{MatchFormat, MatchScore};
 use crate::tournament::{PairingSystem, Points, Tiebreak, TournamentId, TournamentSettings};
 
 /// The settings of a stored tournament. The one place they are read back: a row that cannot be
@@ -48,6 +49,14 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         require_moves: t.require_moves,
         require_confirmation: t.require_confirmation,
         club_rounds: t.club_rounds,
+        matches: MatchFormat {
+            games: t.match_games,
+            length: t.match_length,
+            start: t.match_start,
+            score: t.match_score,
+            tie: t.match_tie,
+        },
+        third_place: t.third_place,
     })
 }
 
@@ -71,6 +80,10 @@ pub struct TournamentView {
     pub require_confirmation: bool,
     /// Clubmates are not paired together in rounds 1 to this.
     pub club_rounds: i32,
+    /// What a pairing plays.
+    pub matches: MatchFormat,
+    /// A knockout: the semi-finals' losers play for third place.
+    pub third_place: bool,
 }
 
 impl TournamentView {
@@ -91,6 +104,8 @@ impl TournamentView {
             require_moves: s.require_moves,
             require_confirmation: s.require_confirmation,
             club_rounds: s.club_rounds,
+            matches: s.matches,
+            third_place: s.third_place,
         })
     }
 
@@ -118,6 +133,16 @@ impl TournamentView {
             .map(|t| t.code())
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The heading of the standings' score: what it counts.
+    pub fn score_heading(&self) -> &'static str {
+        match self.matches.score {
+            MatchScore::MatchPoints if self.matches.single() => "Points",
+            MatchScore::MatchPoints => "Match points",
+            MatchScore::GamePoints => "Game points",
+            MatchScore::Seeds => "Seeds",
+        }
     }
 
     /// Points written as people write them (½ for a half).
@@ -202,6 +227,12 @@ fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         require_moves: settings.require_moves,
         require_confirmation: settings.require_confirmation,
         club_rounds: settings.club_rounds,
+        match_games: settings.matches.games,
+        match_length: settings.matches.length,
+        match_start: settings.matches.start,
+        match_score: settings.matches.score,
+        match_tie: settings.matches.tie,
+        third_place: settings.third_place,
     }
 }
 
@@ -276,6 +307,15 @@ fn check_change(
     if rounds.iter().any(|r| r.published) && stored_settings(before)?.rules != settings.rules {
         return Err(ServiceError::Conflict(RULES_FIXED.to_string()));
     }
+    let stored = stored_settings(before)?;
+    if !rounds.is_empty()
+        && (stored.matches != settings.matches
+            || stored.third_place != settings.third_place
+            || (stored.pairing == PairingSystem::Knockout)
+                != (settings.pairing == PairingSystem::Knockout))
+    {
+        return Err(ServiceError::Conflict(MATCHES_FIXED.to_string()));
+    }
     let paired = rounds.iter().map(|r| r.number).max().unwrap_or(0);
     if settings.rounds < paired {
         return Err(ServiceError::Conflict(format!(
@@ -288,6 +328,16 @@ fn check_change(
 /// Why the rules cannot change.
 pub const RULES_FIXED: &str = "the rules and their options are fixed once a round is \
      published: every game played was checked under them";
+
+/// Why what a pairing plays cannot change.
+pub const MATCHES_FIXED: &str = "what a pairing plays (games, who starts, what counts), and \
+     whether the event is a knockout (with its third-place match), are fixed once a round is \
+     paired: its games were laid out under them";
+
+/// Whether what a pairing plays is fixed (a round is paired).
+pub fn matches_fixed(conn: &mut SqliteConnection, id: TournamentId) -> Result<bool, ServiceError> {
+    Ok(!queries::list_rounds(conn, id)?.is_empty())
+}
 
 /// Whether the tournament's rules are fixed (a round is published).
 pub fn rules_fixed(conn: &mut SqliteConnection, id: TournamentId) -> Result<bool, ServiceError> {
@@ -380,7 +430,7 @@ pub fn page(
     let t = get(conn, id)?;
     let players = super::players::numbered(&queries::list_players(conn, id)?);
     let my_games = match actor.player_in(id) {
-        Some(me) => player_games(conn, id, me)?,
+        Some(me) => player_games(conn, id, me, &t.matches)?,
         None => Vec::new(),
     };
     let runs = actor.runs(conn, id)?;

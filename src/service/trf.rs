@@ -33,10 +33,28 @@ pub fn export(
     // The standings after the last round published: its games, byes and places.
     let report = super::standings::report(conn, tournament_id, None)?;
     let t = &report.t;
+    if t.pairing == PairingSystem::Knockout {
+        return Err(ServiceError::Conflict(
+            "a TRF file is for Swiss and round-robin events: a knockout's bracket cannot be \
+             expressed in it; export the standings and the games as CSV, or the games as OGN, \
+             instead"
+                .to_string(),
+        ));
+    }
+    if !t.matches.single() {
+        return Err(ServiceError::Conflict(format!(
+            "a TRF file holds one game per pairing and a score of points: this tournament's \
+             pairings play matches ({}), which it cannot express; export the standings and the \
+             games as CSV, or the games as OGN, instead",
+            t.matches.words()
+        )));
+    }
     let players = queries::list_players(conn, tournament_id)?;
     let format = Format {
         round_robin: report.t.round_robin(),
         rounds: Some(report.t.rounds),
+        score: report.t.matches.score,
+        matches: report.t.matches,
     };
     let mut trf = crosstable(
         &entrants(&players),
@@ -64,6 +82,7 @@ pub fn export(
         PairingSystem::Swiss => "Swiss system".to_string(),
         PairingSystem::RoundRobin => "Round robin (Berger tables)".to_string(),
         PairingSystem::Manual => "Pairings made by hand".to_string(),
+        PairingSystem::Knockout => "Knockout".to_string(),
     };
     trf.scoring = t.points.into();
     trf.tiebreaks = t
@@ -332,6 +351,7 @@ fn write_round(
                         status: GameStatus::Final,
                         kind: Some(ResultKind::Bye),
                         updated_at: now,
+                        match_game: 1,
                     },
                 )?;
             }
@@ -363,6 +383,7 @@ fn write_round(
                         status: GameStatus::Pending,
                         kind: None,
                         updated_at: now,
+                        match_game: 1,
                     },
                 )?;
                 let theirs = trf.cell(opponent, number).outcome;

@@ -10,6 +10,7 @@ use super::ServiceError;
 use crate::db::models::Game;
 use crate::db::queries;
 use crate::tournament::history::GameRecord;
+use crate::tournament::matches::MatchFormat;
 use crate::tournament::results::result_text;
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, TournamentId, Winner};
@@ -29,20 +30,8 @@ pub fn game_record(game: &Game, round: i32) -> GameRecord {
         north: game.north_id.map(PlayerId::get),
         result,
         seeds: game.south_seeds.zip(game.north_seeds),
+        match_points: None,
     }
-}
-
-/// Every game of a tournament with its round number (only rounds before `before`, if given).
-pub fn records(
-    conn: &mut SqliteConnection,
-    tournament_id: TournamentId,
-    before: Option<i32>,
-) -> Result<Vec<GameRecord>, ServiceError> {
-    Ok(queries::games_with_rounds(conn, tournament_id, false)?
-        .iter()
-        .filter(|(_, r)| before.is_none_or(|b| r.number < b))
-        .map(|(g, r)| game_record(g, r.number))
-        .collect())
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -64,10 +53,22 @@ pub struct GameView {
     pub seeds: Option<[i32; 2]>,
     /// The result as a pairing list shows it (`1-0 (25-20)`, `South won by forfeit`, `bye`), or empty.
     pub result_text: String,
+    /// The game's number in its match (1 for a single game).
+    pub match_game: i32,
+    /// The game in its match as sheets and pages name it ("game 2 of 3"); empty for single games.
+    pub match_label: String,
+    /// On the latest game of a match in a round's list: the match's score so far, first-named
+    /// player first ("1½-½"), and whether it is decided; empty otherwise.
+    pub match_score: String,
 }
 
 impl GameView {
-    pub fn new(g: &Game, round: i32, names: &HashMap<PlayerId, String>) -> GameView {
+    pub fn new(
+        g: &Game,
+        round: i32,
+        names: &HashMap<PlayerId, String>,
+        format: &MatchFormat,
+    ) -> GameView {
         let name = |id: PlayerId| PlayerRef {
             id,
             name: names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
@@ -98,6 +99,13 @@ impl GameView {
             result: g.winner,
             seeds: g.south_seeds.zip(g.north_seeds).map(|(s, n)| [s, n]),
             result_text,
+            match_game: g.match_game,
+            match_label: if g.north_id.is_some() {
+                format.label(g.match_game)
+            } else {
+                String::new()
+            },
+            match_score: String::new(),
         }
     }
 
@@ -111,14 +119,15 @@ pub fn player_games(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
     player_id: PlayerId,
+    format: &MatchFormat,
 ) -> Result<Vec<GameView>, ServiceError> {
     let names = names(conn, tournament_id)?;
     let mut games: Vec<GameView> = queries::games_with_rounds(conn, tournament_id, true)?
         .iter()
         .filter(|(g, _)| g.south_id == player_id || g.north_id == Some(player_id))
-        .map(|(g, r)| GameView::new(g, r.number, &names))
+        .map(|(g, r)| GameView::new(g, r.number, &names, format))
         .collect();
-    games.sort_by_key(|g| std::cmp::Reverse(g.round));
+    games.sort_by_key(|g| (std::cmp::Reverse(g.round), g.match_game));
     Ok(games)
 }
 

@@ -124,6 +124,7 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
                 north: Some(pair.north),
                 result: Some(result),
                 seeds: None,
+                match_points: None,
             });
         }
         for &bye in &pairing.byes {
@@ -135,12 +136,14 @@ pub fn generate(p: &Params) -> Result<Trf, String> {
                 north: None,
                 result: Some((ResultKind::Bye, None)),
                 seeds: None,
+                match_points: None,
             });
         }
     }
     let format = Format {
         round_robin: false,
         rounds: Some(p.rounds as i32),
+        ..Format::default()
     };
     let mut trf = crosstable(&entrants, &games, &byes, p.rounds as i32, format);
     trf.name = format!("Random tournament {}", p.seed);

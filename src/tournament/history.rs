@@ -2,6 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::matches;
 use super::pairing::{Pair, RoundPairing};
 use super::results::{ResultKind, Winner, points};
 use super::settings::Points;
@@ -27,8 +28,11 @@ pub struct GameRecord {
     pub north: Option<i32>,
     /// The result, once it counts (confirmed by the players or set by the controller).
     pub result: Option<(ResultKind, Option<Winner>)>,
-    /// Seeds captured by South and North, for a played game.
+    /// Seeds captured by South and North, for a played game (in every game, for a match).
     pub seeds: Option<(i32, i32)>,
+    /// For a match of several games, the game points of South and North once it is decided
+    /// (`None`: a single game, whose game points follow from its result).
+    pub match_points: Option<(f64, f64)>,
 }
 
 impl GameRecord {
@@ -49,6 +53,48 @@ impl GameRecord {
                 ))
             )
     }
+}
+
+/// A match as the tournament's history sees it (standings, pairings, files): the pairing of its
+/// first game (who starts it is the pairing's South: the colour the Dutch system allocates), its
+/// result once decided, the seeds of all its games and its game points. `id` is the first game's.
+pub fn match_record(
+    format: &matches::MatchFormat,
+    scoring: &Points,
+    id: i32,
+    round: i32,
+    board: Option<i32>,
+    games: &[matches::MatchGame],
+) -> Option<GameRecord> {
+    let first = games.first()?;
+    let result = match matches::next(format, games) {
+        matches::Next::Decided(kind, winner) => Some((kind, winner)),
+        matches::Next::Waiting | matches::Next::Play { .. } => None,
+    };
+    let mut seeds: Option<(i32, i32)> = None;
+    for g in games {
+        let (Some((ResultKind::Played, _)), Some((s, n))) = (g.result, g.seeds) else {
+            continue;
+        };
+        let (s, n) = if g.south == first.south {
+            (s, n)
+        } else {
+            (n, s)
+        };
+        let total = seeds.get_or_insert((0, 0));
+        total.0 += s;
+        total.1 += n;
+    }
+    Some(GameRecord {
+        id,
+        round,
+        board,
+        south: first.south,
+        north: Some(first.north),
+        result,
+        seeds,
+        match_points: result.map(|r| matches::game_points(format, games, r, scoring)),
+    })
 }
 
 /// Pairs of players who have met (smaller id first), and the players who had a bye.

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Preset, Rules};
 
+use super::match_format::MatchFormat;
 use super::tiebreak::Tiebreak;
 
 /// How a tournament's rounds are paired.
@@ -27,6 +28,8 @@ pub enum PairingSystem {
     Manual,
     RoundRobin,
     Swiss,
+    /// Single elimination from seeds.
+    Knockout,
 }
 
 impl PairingSystem {
@@ -36,6 +39,7 @@ impl PairingSystem {
             PairingSystem::Manual => "paired by hand",
             PairingSystem::RoundRobin => "round robin",
             PairingSystem::Swiss => "Swiss (FIDE Dutch system)",
+            PairingSystem::Knockout => "knockout (single elimination)",
         }
     }
 }
@@ -100,6 +104,10 @@ pub struct TournamentSettings {
     pub require_confirmation: bool,
     /// Players of the same club are not paired together in rounds 1 to this (0: no such rule).
     pub club_rounds: i32,
+    /// What a pairing plays: one game, or a match of several.
+    pub matches: MatchFormat,
+    /// A knockout's semi-finals' losers play for third place.
+    pub third_place: bool,
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike).
@@ -121,6 +129,18 @@ pub struct SettingsInput {
     pub require_moves: Option<bool>,
     pub require_confirmation: Option<bool>,
     pub club_rounds: Option<i64>,
+    /// Games in a match (1: a single game).
+    pub match_games: Option<i64>,
+    /// `games` (each played) or `best-of`.
+    pub match_length: Option<String>,
+    /// Who starts each game after the first: `alternate`, `winner`, `loser`.
+    pub match_start: Option<String>,
+    /// What the standings count: `match-points`, `game-points`, `seeds`.
+    pub match_score: Option<String>,
+    /// What a level match does: `draw`, `decider` (a knockout: always `decider`).
+    pub match_tie: Option<String>,
+    /// A knockout: the semi-finals' losers play for third place.
+    pub third_place: Option<bool>,
 }
 
 /// The default tie-breaks of a new tournament.
@@ -171,13 +191,18 @@ impl TournamentSettings {
             None | Some("") => PairingSystem::Swiss,
             Some(p) => p.trim().parse().unwrap_or_else(|_| {
                 problems.push(format!(
-                    "pairing: {p:?} is not one of manual, round-robin, swiss"
+                    "pairing: {p:?} is not one of manual, round-robin, swiss, knockout"
                 ));
                 PairingSystem::Manual
             }),
         };
         let points = parse_points(input, &mut problems);
         let tiebreaks = parse_tiebreaks(input, &mut problems);
+        let mut matches = parse_matches(input, &mut problems);
+        if pairing == PairingSystem::Knockout {
+            // A knockout tie needs a winner: a level match always goes to deciding games.
+            matches.tie = super::match_format::TieRule::Decider;
+        }
         let club_rounds = input.club_rounds.unwrap_or(0);
         if !(0..=i64::from(rounds.max(0))).contains(&club_rounds) {
             problems.push(format!(
@@ -198,10 +223,40 @@ impl TournamentSettings {
                 require_moves: input.require_moves.unwrap_or(true),
                 require_confirmation: input.require_confirmation.unwrap_or(true),
                 club_rounds: club_rounds as i32,
+                matches,
+                third_place: input.third_place.unwrap_or(false),
             }),
             _ => Err(problems),
         }
     }
+}
+
+/// What a pairing plays; a single game when nothing is said.
+fn parse_matches(input: &SettingsInput, problems: &mut Vec<String>) -> MatchFormat {
+    fn choice<T: std::str::FromStr + strum::VariantArray + Into<&'static str> + Copy + Default>(
+        field: &str,
+        value: &Option<String>,
+        problems: &mut Vec<String>,
+    ) -> T {
+        match value.as_deref().map(str::trim) {
+            None | Some("") => T::default(),
+            Some(v) => v.parse().unwrap_or_else(|_| {
+                let names: Vec<&'static str> = T::VARIANTS.iter().map(|&t| t.into()).collect();
+                problems.push(format!("{field}: {v:?} is not one of {}", names.join(", ")));
+                T::default()
+            }),
+        }
+    }
+    let games = input.match_games.unwrap_or(1);
+    let format = MatchFormat {
+        games: i32::try_from(games).unwrap_or(0),
+        length: choice("match_length", &input.match_length, problems),
+        start: choice("match_start", &input.match_start, problems),
+        score: choice("match_score", &input.match_score, problems),
+        tie: choice("match_tie", &input.match_tie, problems),
+    };
+    problems.extend(format.problems());
+    format
 }
 
 /// The name (required) and the venue: plain text of at most 200 characters.
@@ -344,7 +399,7 @@ mod tests {
     #[test]
     fn every_problem_is_reported() {
         let problems = TournamentSettings::parse(&input(serde_json::json!({
-            "name": "", "rules": "chess", "rounds": 0, "pairing": "knockout",
+            "name": "", "rules": "chess", "rounds": 0, "pairing": "ladder",
             "points": {"win": 1, "draw": 2, "loss": 0, "bye": 1},
             "tiebreaks": ["BH", "XX", "BH"], "start_date": "2026-13-01"
         })))

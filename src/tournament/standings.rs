@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::history::GameRecord;
 pub use super::history::{Entrant, RequestedBye};
+use super::matches::{MatchFormat, MatchScore};
 use super::results::{ByeKind, ResultKind, Winner};
 use super::settings::Points;
 use super::tiebreak::Tiebreak;
@@ -38,6 +39,11 @@ pub struct Format {
     /// The rounds the tournament will have, when known (fore-Buchholz counts the last one as a
     /// draw).
     pub rounds: Option<i32>,
+    /// What a player's score counts (match points, game points or seeds; for single games,
+    /// match points are the game's points).
+    pub score: MatchScore,
+    /// What a pairing plays, for the game points of requested byes.
+    pub matches: MatchFormat,
 }
 
 /// The crosstable of rounds 1 to `after` as FIDE's Tournament Report File: the entrants, by
@@ -157,14 +163,20 @@ pub fn standings(
         (*scoring).into(),
     );
     let mut ranking = Ranking::new(&table.numbers());
-    let points = table.column(Code::plain(Base::Pts), ranking.ranks());
-    ranking.add(&points, false);
     let seeds = seed_counts(entrants, games, after);
+    let game_points = game_points(entrants, games, byes, scoring, after, &format.matches);
+    let points = match format.score {
+        MatchScore::MatchPoints => table.column(Code::plain(Base::Pts), ranking.ranks()),
+        MatchScore::GamePoints => game_points.clone(),
+        MatchScore::Seeds => seeds.iter().map(|s| f64::from(s.0)).collect(),
+    };
+    ranking.add(&points, false);
     let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(tiebreaks.len()); entrants.len()];
     for &tiebreak in tiebreaks {
         let column = match tiebreak {
             Tiebreak::SeedsCaptured => seeds.iter().map(|s| f64::from(s.0)).collect(),
             Tiebreak::SeedDifference => seeds.iter().map(|s| f64::from(s.0 - s.1)).collect(),
+            Tiebreak::GamePoints => game_points.clone(),
             Tiebreak::Fide(code) => table.column(code, ranking.ranks()),
         };
         ranking.add(&column, tiebreak == Tiebreak::DIRECT_ENCOUNTER);
@@ -228,6 +240,84 @@ fn seed_counts(entrants: &[Entrant], games: &[GameRecord], after: i32) -> Vec<(i
     seeds
 }
 
+/// Game points up to round `after` (games won, a half for each drawn; results without play and
+/// requested byes as `MatchFormat::game_points_without_play` says), by entrant.
+fn game_points(
+    entrants: &[Entrant],
+    games: &[GameRecord],
+    byes: &[RequestedBye],
+    scoring: &Points,
+    after: i32,
+    format: &MatchFormat,
+) -> Vec<f64> {
+    let index: HashMap<i32, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
+    let mut total = vec![0.0; entrants.len()];
+    for g in games.iter().filter(|g| g.round <= after) {
+        for (player, south) in [(Some(g.south), true), (g.north, false)] {
+            if let (Some(&i), Some(v)) = (
+                player.and_then(|p| index.get(&p)),
+                score_of(g, south, scoring, format, MatchScore::GamePoints),
+            ) {
+                total[i] += v;
+            }
+        }
+    }
+    for b in byes.iter().filter(|b| (1..=after).contains(&b.round)) {
+        if let Some(&i) = index.get(&b.player) {
+            total[i] += bye_score(b.kind, scoring, format, MatchScore::GamePoints);
+        }
+    }
+    total
+}
+
+/// What a pairing's result (once it counts) scores for its South (`south`) or North under
+/// `score`: the tournament's points, game points, or the seeds captured.
+pub fn score_of(
+    g: &GameRecord,
+    south: bool,
+    scoring: &Points,
+    format: &MatchFormat,
+    score: MatchScore,
+) -> Option<f64> {
+    let (kind, winner) = g.result?;
+    let pick = |(s, n): (f64, f64)| if south { s } else { n };
+    Some(match score {
+        MatchScore::MatchPoints => pick(super::results::points(kind, winner, scoring)),
+        MatchScore::GamePoints => match (g.match_points, kind) {
+            (Some(points), _) => pick(points),
+            // A bye or a forfeit counts as such a result of a match.
+            (None, ResultKind::Played) => match winner {
+                Some(Winner::South) => pick((1.0, 0.0)),
+                Some(Winner::North) => pick((0.0, 1.0)),
+                _ => 0.5,
+            },
+            (None, _) => format.game_points_without_play(
+                pick(super::results::points(kind, winner, scoring)),
+                scoring.win,
+            ),
+        },
+        MatchScore::Seeds => match (kind, g.seeds) {
+            (ResultKind::Played, Some((s, n))) => f64::from(if south { s } else { n }),
+            _ => 0.0,
+        },
+    })
+}
+
+/// What a requested bye scores under `score`.
+pub fn bye_score(kind: ByeKind, scoring: &Points, format: &MatchFormat, score: MatchScore) -> f64 {
+    match score {
+        MatchScore::MatchPoints => kind.points(scoring),
+        MatchScore::GamePoints => {
+            format.game_points_without_play(kind.points(scoring), scoring.win)
+        }
+        MatchScore::Seeds => 0.0,
+    }
+}
+
 /// The games of round `round` and earlier whose result does not count yet.
 pub fn open_games(games: &[GameRecord], round: i32) -> Vec<&GameRecord> {
     games
@@ -265,6 +355,7 @@ mod tests {
             north: Some(north),
             result: Some((ResultKind::Played, Some(winner))),
             seeds: Some(seeds),
+            match_points: None,
         }
     }
 
@@ -277,12 +368,15 @@ mod tests {
             north,
             result: Some((kind, None)),
             seeds: None,
+            match_points: None,
         }
     }
 
     const SWISS: Format = Format {
         round_robin: false,
         rounds: Some(3),
+        score: MatchScore::MatchPoints,
+        matches: MatchFormat::SINGLE,
     };
 
     const ALL: [&str; 8] = ["BH", "SB", "BH-C1", "BH-M1", "WIN", "PS", "SC", "SD"];

@@ -14,6 +14,8 @@ pub enum Tiebreak {
     SeedsCaptured,
     /// Seeds captured less seeds conceded.
     SeedDifference,
+    /// Games won, plus a half for each drawn, in every match (`GP`).
+    GamePoints,
     /// One of FIDE's, with its modifiers.
     Fide(Code),
 }
@@ -28,9 +30,10 @@ impl Tiebreak {
     pub const DIRECT_ENCOUNTER: Tiebreak = fide(Base::De, 0, 0);
 
     /// The tie-breaks offered, in the order the settings list them.
-    pub const OFFERED: [Tiebreak; 20] = [
+    pub const OFFERED: [Tiebreak; 21] = [
         Tiebreak::SeedsCaptured,
         Tiebreak::SeedDifference,
+        Tiebreak::GamePoints,
         fide(Base::Bh, 0, 0),
         fide(Base::Bh, 1, 0),
         fide(Base::Bh, 2, 0),
@@ -56,6 +59,7 @@ impl Tiebreak {
         match self {
             Tiebreak::SeedsCaptured => "SC".to_string(),
             Tiebreak::SeedDifference => "SD".to_string(),
+            Tiebreak::GamePoints => "GP".to_string(),
             Tiebreak::Fide(code) => code.to_string().replace('/', "-"),
         }
     }
@@ -65,6 +69,7 @@ impl Tiebreak {
         let code = match self {
             Tiebreak::SeedsCaptured => return "seeds captured".to_string(),
             Tiebreak::SeedDifference => return "seed difference".to_string(),
+            Tiebreak::GamePoints => return "game points".to_string(),
             Tiebreak::Fide(code) => code,
         };
         let name = match code.base {
@@ -110,12 +115,13 @@ impl fmt::Display for Tiebreak {
 impl FromStr for Tiebreak {
     type Err = String;
 
-    /// `SC`, `SD`, or a FIDE code with `-` or `/` before its modifiers; points (`PTS`) always
+    /// `SC`, `SD`, `GP`, or a FIDE code with `-` or `/` before its modifiers; points (`PTS`) always
     /// come first and are no tie-break.
     fn from_str(text: &str) -> Result<Tiebreak, String> {
         match text.trim().to_ascii_uppercase().as_str() {
             "SC" => Ok(Tiebreak::SeedsCaptured),
             "SD" => Ok(Tiebreak::SeedDifference),
+            "GP" => Ok(Tiebreak::GamePoints),
             other => match other.parse::<Code>() {
                 Ok(code) if code.base != Base::Pts => Ok(Tiebreak::Fide(code)),
                 _ => Err(format!("unknown tie-break {text:?}")),

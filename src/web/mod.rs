@@ -6,6 +6,7 @@ pub mod api_guard;
 pub mod audit;
 pub mod auth;
 pub mod board_svg;
+pub mod brackets;
 pub mod byes;
 pub mod client;
 pub mod connections;
@@ -192,6 +193,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(rounds::api_routes)
             .configure(games::api_routes)
             .configure(standings::api_routes)
+            .configure(brackets::api_routes)
             .configure(accounts::api_routes)
             .configure(audit::api_routes)
             .configure(byes::api_routes)
@@ -206,6 +208,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(rounds::page_routes)
     .configure(games::page_routes)
     .configure(standings::page_routes)
+    .configure(brackets::page_routes)
     .configure(live::page_routes)
     .configure(accounts::page_routes)
     .configure(audit::page_routes)

@@ -279,8 +279,7 @@ struct ShowPage {
 /// The pairing form's rows: the round's boards and byes, and room for every active player.
 fn form_rows(round: &RoundView, players: usize, editable: bool) -> (Vec<FormRow>, Vec<PlayerId>) {
     let mut rows: Vec<FormRow> = round
-        .games
-        .iter()
+        .pairings()
         .filter_map(|g| {
             Some(FormRow {
                 board: g.board?.to_string(),
@@ -290,8 +289,7 @@ fn form_rows(round: &RoundView, players: usize, editable: bool) -> (Vec<FormRow>
         })
         .collect();
     let mut byes: Vec<PlayerId> = round
-        .games
-        .iter()
+        .pairings()
         .filter(|g| g.north.is_none())
         .map(|g| g.south.id)
         .collect();
@@ -726,6 +724,8 @@ async fn csv_page(
             g.result_text.clone(),
             g.seeds.map(|s| s[0].to_string()).unwrap_or_default(),
             g.seeds.map(|s| s[1].to_string()).unwrap_or_default(),
+            g.match_game.to_string(),
+            g.match_score.clone(),
         ]
     });
     Ok(super::csv_export::download(
@@ -735,7 +735,7 @@ async fn csv_page(
     )?)
 }
 
-const ROUND_CSV_HEADER: [&str; 10] = [
+const ROUND_CSV_HEADER: [&str; 12] = [
     "round",
     "board",
     "south_id",
@@ -746,6 +746,8 @@ const ROUND_CSV_HEADER: [&str; 10] = [
     "result",
     "south_seeds",
     "north_seeds",
+    "game",
+    "match",
 ];
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

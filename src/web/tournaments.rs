@@ -140,6 +140,17 @@ pub struct SettingsFields {
     #[serde(default)]
     club_rounds: String,
     #[serde(default)]
+    match_games: String,
+    #[serde(default)]
+    match_length: String,
+    #[serde(default)]
+    match_start: String,
+    #[serde(default)]
+    match_score: String,
+    #[serde(default)]
+    match_tie: String,
+    third_place: Option<String>,
+    #[serde(default)]
     csrf: String,
 }
 
@@ -168,6 +179,12 @@ impl SettingsFields {
             require_moves: t.require_moves.then(|| "on".to_string()),
             require_confirmation: t.require_confirmation.then(|| "on".to_string()),
             club_rounds: t.club_rounds.to_string(),
+            match_games: t.matches.games.to_string(),
+            match_length: t.matches.length.to_string(),
+            match_start: t.matches.start.to_string(),
+            match_score: t.matches.score.to_string(),
+            match_tie: t.matches.tie.to_string(),
+            third_place: t.third_place.then(|| "on".to_string()),
             csrf: String::new(),
         }
     }
@@ -187,6 +204,7 @@ impl SettingsFields {
             require_moves: Some("on".to_string()),
             require_confirmation: Some("on".to_string()),
             club_rounds: "0".to_string(),
+            match_games: "1".to_string(),
             ..SettingsFields::default()
         }
     }
@@ -233,6 +251,19 @@ impl SettingsFields {
                 }
             },
         };
+        let match_games = match self.match_games.trim() {
+            "" => None,
+            text => match text.parse::<i64>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    problems.push(format!(
+                        "games in a match: {:?} is not a whole number",
+                        self.match_games
+                    ));
+                    None
+                }
+            },
+        };
         let rule_options = match self.rule_options.trim() {
             "" => None,
             text => {
@@ -259,6 +290,12 @@ impl SettingsFields {
             require_moves: Some(self.require_moves.is_some()),
             require_confirmation: Some(self.require_confirmation.is_some()),
             club_rounds,
+            match_games,
+            match_length: Some(self.match_length.clone()),
+            match_start: Some(self.match_start.clone()),
+            match_score: Some(self.match_score.clone()),
+            match_tie: Some(self.match_tie.clone()),
+            third_place: Some(self.third_place.is_some()),
         };
         match TournamentSettings::parse(&input) {
             Ok(settings) if problems.is_empty() => Ok(settings),
@@ -283,6 +320,8 @@ struct FormPage {
     tiebreak_codes: Vec<(String, String)>,
     /// A round is published: the rules are shown, not offered for change.
     rules_fixed: bool,
+    /// A round is paired: what a pairing plays is shown, not offered for change.
+    matches_fixed: bool,
 }
 
 impl FormPage {
@@ -299,6 +338,7 @@ impl FormPage {
             problems,
             presets: Preset::ALL.iter().map(|p| p.name()).collect(),
             rules_fixed: false,
+            matches_fixed: false,
             tiebreak_codes: Tiebreak::OFFERED
                 .iter()
                 .map(|t| (t.code(), t.label()))
@@ -349,12 +389,19 @@ async fn edit_page(
 ) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
     let id = path.into_inner();
-    let (t, rules_fixed) = state
-        .db(move |conn| Ok((service::get(conn, id)?, service::rules_fixed(conn, id)?)))
+    let (t, rules_fixed, matches_fixed) = state
+        .db(move |conn| {
+            Ok((
+                service::get(conn, id)?,
+                service::rules_fixed(conn, id)?,
+                service::matches_fixed(conn, id)?,
+            ))
+        })
         .await?;
     let fields = SettingsFields::from_view(&t);
     Ok(FormPage {
         rules_fixed,
+        matches_fixed,
         ..FormPage::new(&session, Some(id), fields, Vec::new())
     })
 }

@@ -14,6 +14,7 @@ mod hardening;
 mod helpers;
 mod hoarding;
 mod input;
+mod matches;
 mod output;
 mod pages;
 mod persistence;

@@ -1,0 +1,205 @@
+//! A knockout's bracket as pages show it (published rounds only), its seeds, and the places it
+//! gives the standings.
+
+use std::collections::{HashMap, HashSet};
+
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::ServiceError;
+use super::matches::records;
+use super::tournaments::{TournamentView, points_text};
+use crate::db::models::Player;
+use crate::db::queries;
+use crate::tournament::history::GameRecord;
+use crate::tournament::knockout::{self, Slot};
+use crate::tournament::{PairingSystem, PlayerId, TournamentId};
+
+/// A knockout's seeds, best first: the players of its first round once it is paired (in
+/// pairing-number order; a later withdrawal loses its match, it does not change the bracket),
+/// before that every player not withdrawn, in pairing-number order (rating, or the order the
+/// controller fixed: a previous stage's standings).
+pub fn seeds(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    players: &[Player],
+) -> Result<Vec<i32>, ServiceError> {
+    let first = queries::list_rounds(conn, tournament_id)?
+        .into_iter()
+        .find(|r| r.number == 1);
+    let seated: Option<HashSet<i32>> = match first {
+        Some(round) => Some(
+            queries::round_games(conn, round.id)?
+                .iter()
+                .filter(|g| g.match_game == 1)
+                .flat_map(|g| std::iter::once(g.south_id.get()).chain(g.north_id.map(|n| n.get())))
+                .collect(),
+        ),
+        None => None,
+    };
+    Ok(players
+        .iter()
+        .filter(|p| match &seated {
+            Some(seated) => seated.contains(&p.id.get()),
+            None => !p.withdrawn,
+        })
+        .map(|p| p.id.get())
+        .collect())
+}
+
+/// One side of a tie as shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct SlotView {
+    pub player: Option<PlayerId>,
+    /// "Ama Mensah (3)", "bye", "winner of board 2".
+    pub text: String,
+    pub won: bool,
+}
+
+/// One tie as shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct TieView {
+    pub board: Option<i32>,
+    pub third_place: bool,
+    pub sides: [SlotView; 2],
+    /// The match's score of games, the first side first (`2-1`), once played.
+    pub score: String,
+    /// The first game of the match, for its page.
+    pub game: Option<i32>,
+    pub decided: bool,
+}
+
+/// One round of the bracket.
+#[derive(Clone, Debug, Serialize)]
+pub struct BracketRound {
+    pub number: i32,
+    /// "Final", "Semi-finals", "Quarter-finals", "Round of 16".
+    pub title: String,
+    pub ties: Vec<TieView>,
+}
+
+/// A knockout's bracket and places.
+#[derive(Clone, Debug, Serialize)]
+pub struct BracketView {
+    pub t: TournamentView,
+    pub rounds: Vec<BracketRound>,
+    /// Places so far, best first: ("1", name), ("5=", name), ...
+    pub places: Vec<(String, String)>,
+    /// The rounds published.
+    pub published: i32,
+}
+
+/// The bracket of a knockout, as far as its published rounds go.
+pub fn view(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<BracketView, ServiceError> {
+    let t = super::tournaments::get(conn, tournament_id)?;
+    if t.pairing != PairingSystem::Knockout {
+        return Err(ServiceError::NotFound(
+            "this tournament is not a knockout: it has standings, not a bracket".to_string(),
+        ));
+    }
+    let players = queries::list_players(conn, tournament_id)?;
+    let names: HashMap<i32, String> = players
+        .iter()
+        .map(|p| (p.id.get(), p.name.clone()))
+        .collect();
+    let published = queries::list_rounds(conn, tournament_id)?
+        .iter()
+        .filter(|r| r.published)
+        .map(|r| r.number)
+        .max()
+        .unwrap_or(0);
+    let seeds = seeds(conn, tournament_id, &players)?;
+    let history: Vec<GameRecord> = records(conn, tournament_id, Some(published + 1))?;
+    let bracket = knockout::bracket(&seeds, t.third_place, &history);
+    let total = bracket.rounds.len() as i32;
+    let slot_view = |slot: &Slot, winner: Option<i32>| match slot {
+        Slot::Player { id, seed } => SlotView {
+            player: Some(PlayerId(*id)),
+            text: format!("{} ({seed})", names.get(id).cloned().unwrap_or_default()),
+            won: winner == Some(*id),
+        },
+        Slot::Empty => SlotView {
+            player: None,
+            text: "bye".to_string(),
+            won: false,
+        },
+        Slot::Waiting {
+            round,
+            board,
+            loser,
+        } => SlotView {
+            player: None,
+            text: format!(
+                "{} of round {round}, board {board}",
+                if *loser { "loser" } else { "winner" }
+            ),
+            won: false,
+        },
+    };
+    let rounds = bracket
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, ties)| {
+            let number = i as i32 + 1;
+            BracketRound {
+                number,
+                title: round_title(total - number),
+                ties: ties
+                    .iter()
+                    .map(|tie| TieView {
+                        board: tie.board.filter(|_| number <= published),
+                        third_place: tie.third_place,
+                        sides: [
+                            slot_view(&tie.slots[0], tie.winner),
+                            slot_view(&tie.slots[1], tie.winner),
+                        ],
+                        score: tie.score.map_or_else(String::new, |(a, b)| {
+                            format!("{}-{}", points_text(a), points_text(b))
+                        }),
+                        game: tie.game,
+                        decided: tie.decided,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let mut places: Vec<((usize, usize), String)> = knockout::places(&bracket, &seeds)
+        .into_iter()
+        // Players still in have no place yet.
+        .filter(|&(_, (first, last))| first > 1 || last == 1)
+        .map(|(id, place)| (place, names.get(&id).cloned().unwrap_or_default()))
+        .collect();
+    places.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    Ok(BracketView {
+        t,
+        rounds,
+        places: places
+            .into_iter()
+            .map(|((first, last), name)| (place_text(first, last), name))
+            .collect(),
+        published,
+    })
+}
+
+/// "1", or "5=" for a place shared down to another.
+pub fn place_text(first: usize, last: usize) -> String {
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first}=")
+    }
+}
+
+/// A knockout round by how far it is from the final.
+fn round_title(from_final: i32) -> String {
+    match from_final {
+        0 => "Final".to_string(),
+        1 => "Semi-finals".to_string(),
+        2 => "Quarter-finals".to_string(),
+        n => format!("Round of {}", 1_u64 << (n + 1).min(62)),
+    }
+}

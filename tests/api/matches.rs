@@ -1,0 +1,667 @@
+//! Matches of several games through the API: each game its own board with sheets, PINs,
+//! confirmation and replay; the next game laid out when a result counts, with the player the
+//! match's rule names as South; a best-of match stopping when decided; a ruling that changes a
+//! match; standings, exports and a Swiss of two-game matches checked against results kept by
+//! hand in the test.
+
+use std::collections::{HashMap, HashSet};
+
+use awc::http::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+use crate::sheets::{publish, sent_and_confirmed, tournament_with_players};
+use crate::swiss::{fixture_games, sheet};
+
+type Fixture = (String, String, [i64; 2]);
+
+/// The fixture games won by South, won by North and drawn (a few of each).
+fn by_winner() -> HashMap<&'static str, Vec<Fixture>> {
+    let mut found: HashMap<&'static str, Vec<Fixture>> = HashMap::new();
+    for g in fixture_games() {
+        let key = match g.1.as_str() {
+            "south" => "south",
+            "north" => "north",
+            _ => "draw",
+        };
+        found.entry(key).or_default().push(g);
+    }
+    for key in ["south", "north", "draw"] {
+        assert!(found.get(key).is_some_and(|v| v.len() >= 3), "{key}");
+    }
+    found
+}
+
+/// The moves as the other player would have written them had they started: every pit letter in
+/// the other case.
+fn as_if_north_started(moves: &str) -> String {
+    moves
+        .chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
+async fn round(client: &Client, t: i64, n: i64) -> Value {
+    let r = client
+        .get(&format!("/api/tournaments/{t}/rounds/{n}"))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.json()
+}
+
+/// The games of one board, in the match's order.
+fn board(round: &Value, board: i64) -> Vec<Value> {
+    let mut games: Vec<Value> = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["board"] == board)
+        .cloned()
+        .collect();
+    games.sort_by_key(|g| g["match_game"].as_i64());
+    games
+}
+
+fn south_of(game: &Value) -> i64 {
+    game["south"]["id"].as_i64().unwrap()
+}
+
+#[actix_web::test]
+async fn a_best_of_three_match_lays_out_its_games_and_stops_when_decided() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    // Best of 4 is refused: it can end level without a draw.
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Even", "rules": "abapa", "rounds": 3, "match_games": 4, "match_length": "best-of"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("odd number"), "{}", r.body);
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Odd start", "rules": "abapa", "rounds": 3, "match_start": "first"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+
+    let (t, players) = tournament_with_players(
+        &app,
+        &organiser,
+        "manual",
+        4,
+        json!({"match_games": 3, "match_length": "best-of", "match_start": "winner",
+               "tiebreaks": ["GP", "SC"]}),
+    )
+    .await;
+    let ids: Vec<i64> = players.iter().map(|p| p.0).collect();
+    let pin: HashMap<i64, String> = players.iter().cloned().collect();
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"pairings": [{"board": 1, "south": ids[0], "north": ids[1]},
+                                 {"board": 2, "south": ids[2], "north": ids[3]}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    // What a pairing plays cannot change once a round is paired.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}"),
+            &json!({"name": "manual 4", "rules": "abapa", "rounds": 9, "pairing": "manual",
+                    "match_games": 5, "match_length": "best-of", "match_start": "winner"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let published = publish(&organiser, t, 1).await;
+    assert_eq!(published["games"].as_array().unwrap().len(), 2);
+    assert_eq!(published["games"][0]["match_label"], "game 1 of 3");
+
+    let wins = by_winner();
+    let staff = |g: &Value| g["id"].as_i64().unwrap();
+    // Kept by hand: each player's seeds captured and game points.
+    let mut seeds: HashMap<i64, i64> = HashMap::new();
+    let mut games_won: HashMap<i64, f64> = HashMap::new();
+    let mut count = |f: &Fixture, south: i64, north: i64| {
+        *seeds.entry(south).or_default() += f.2[0];
+        *seeds.entry(north).or_default() += f.2[1];
+        let (s, n) = match f.1.as_str() {
+            "south" => (1.0, 0.0),
+            "north" => (0.0, 1.0),
+            _ => (0.5, 0.5),
+        };
+        *games_won.entry(south).or_default() += s;
+        *games_won.entry(north).or_default() += n;
+    };
+
+    // Board 1, game 1: North (player 1) wins; the winner starts game 2.
+    let g1 = staff(&board(&published, 1)[0]);
+    let f = &wins["north"][0];
+    sent_and_confirmed(&app, g1, sheet(f), (&pin[&ids[0]], &pin[&ids[1]])).await;
+    count(f, ids[0], ids[1]);
+    let r1 = round(&organiser, t, 1).await;
+    let b1 = board(&r1, 1);
+    assert_eq!(b1.len(), 2);
+    assert_eq!(
+        south_of(&b1[1]),
+        ids[1],
+        "the winner of game 1 starts game 2"
+    );
+    assert_eq!(b1[1]["match_label"], "game 2 of 3");
+    assert_eq!(b1[1]["match_score"], "match 0-1 so far");
+    let g2 = staff(&b1[1]);
+
+    // A sheet of game 2 written as if player 0 had started it: the replay shows it.
+    let f = &wins["south"][0];
+    let mut wrong = sheet(f);
+    wrong["moves"] = json!(as_if_north_started(&f.0));
+    wrong["pin"] = json!(pin[&ids[1]]);
+    let r = app
+        .client()
+        .post_json(&format!("/api/games/{g2}/sheets"), &wrong)
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(r.json()["error"]["ply"], 1, "{}", r.body);
+    assert_eq!(r.json()["error"]["kind"], "wrong-side", "{}", r.body);
+    assert_eq!(
+        round(&organiser, t, 1).await["games"][1]["status"],
+        "pending"
+    );
+
+    // Game 2: player 1 wins again as South: 2-0, game 3 cannot change it and is not laid out.
+    sent_and_confirmed(&app, g2, sheet(f), (&pin[&ids[1]], &pin[&ids[0]])).await;
+    count(f, ids[1], ids[0]);
+    let b1 = board(&round(&organiser, t, 1).await, 1);
+    assert_eq!(b1.len(), 2, "a decided best-of match has no third game");
+    assert_eq!(b1[1]["match_score"], "match 0-2, decided");
+
+    // Changing game 1 while game 2 has its result is refused, naming game 2.
+    let ruling = |f: &Fixture| json!({"kind": "played", "result": f.1, "seeds": f.2, "moves": f.0, "reason": "misread"});
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{g1}/result"),
+            &ruling(&wins["south"][1]),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("game 2"), "{}", r.body);
+    // Game 2 ruled the other way (player 0 wins as North): 1-1, player 0 starts game 3.
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{g2}/result"),
+            &ruling(&wins["north"][1]),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let b1 = board(&round(&organiser, t, 1).await, 1);
+    assert_eq!(b1.len(), 3);
+    assert_eq!(south_of(&b1[2]), ids[0]);
+    assert_eq!(b1[2]["match_label"], "game 3 of 3");
+    // Sent back, game 2 no longer leads to game 3: it is taken away (nothing was played in it).
+    let r = organiser
+        .post_json(
+            &format!("/api/games/{g2}/reset"),
+            &json!({"reason": "the arbiter saw player 1 win"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(board(&round(&organiser, t, 1).await, 1).len(), 2);
+    let r = organiser
+        .put_json(&format!("/api/games/{g2}/result"), &ruling(f))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(board(&round(&organiser, t, 1).await, 1).len(), 2);
+
+    // Board 2: a draw (the players take turns after it), then player 3 wins as South: 1½-½
+    // with a game left; player 2 wins game 3 as North: 1½-1½, a level match is drawn.
+    let b2 = board(&round(&organiser, t, 1).await, 2);
+    let f = &wins["draw"][0];
+    sent_and_confirmed(
+        &app,
+        staff(&b2[0]),
+        sheet(f),
+        (&pin[&ids[2]], &pin[&ids[3]]),
+    )
+    .await;
+    count(f, ids[2], ids[3]);
+    let b2 = board(&round(&organiser, t, 1).await, 2);
+    assert_eq!(south_of(&b2[1]), ids[3]);
+    let f = &wins["south"][2];
+    sent_and_confirmed(
+        &app,
+        staff(&b2[1]),
+        sheet(f),
+        (&pin[&ids[3]], &pin[&ids[2]]),
+    )
+    .await;
+    count(f, ids[3], ids[2]);
+    let b2 = board(&round(&organiser, t, 1).await, 2);
+    assert_eq!(b2.len(), 3, "1½-½ with a game left is not decided");
+    assert_eq!(
+        south_of(&b2[2]),
+        ids[3],
+        "the winner of game 2 starts game 3"
+    );
+    let f = &wins["north"][2];
+    sent_and_confirmed(
+        &app,
+        staff(&b2[2]),
+        sheet(f),
+        (&pin[&ids[3]], &pin[&ids[2]]),
+    )
+    .await;
+    count(f, ids[3], ids[2]);
+    let b2 = board(&round(&organiser, t, 1).await, 2);
+    assert_eq!(b2.len(), 3);
+    assert_eq!(b2[2]["match_score"], "match 1½-1½, decided");
+
+    // Standings: match points (1 a match won, ½ drawn), then game points, then seeds, as kept
+    // by hand above.
+    let s = standings_json(&organiser, t, None).await;
+    let rows = s["standings"].as_array().unwrap();
+    let by_id: HashMap<i64, &Value> = rows
+        .iter()
+        .map(|r| (r["player_id"].as_i64().unwrap(), r))
+        .collect();
+    let expected_points = [0.0, 1.0, 0.5, 0.5];
+    for (i, id) in ids.iter().enumerate() {
+        let row = by_id[id];
+        assert_eq!(row["points"], json!(expected_points[i]), "{row}");
+        assert_eq!(row["tiebreaks"]["GP"], json!(games_won[id]), "{row}");
+        assert_eq!(row["tiebreaks"]["SC"], json!(seeds[id] as f64), "{row}");
+    }
+    assert_eq!(rows[0]["player_id"], ids[1]);
+    assert_eq!(rows[3]["player_id"], ids[0]);
+
+    // Exports: TRF cannot hold matches (refused, saying why); the CSV and OGN name each game.
+    let r = organiser.get(&format!("/tournaments/{t}/export.trf")).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("match"), "{}", r.body);
+    let csv = organiser.get(&format!("/tournaments/{t}/games.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert_eq!(csv.body.lines().count(), 1 + 5);
+    let ogn = organiser.get(&format!("/tournaments/{t}/games.ogn")).await;
+    assert_eq!(ogn.status, StatusCode::OK, "{}", ogn.body);
+    assert_eq!(ogn.body.matches("[Match \"game 3 of 3\"]").count(), 1);
+    assert_eq!(ogn.body.matches("[Game \"2\"]").count(), 2);
+
+    // The pages: the round, the printed pairings and score sheets name each game.
+    let page = app
+        .client()
+        .get(&format!("/tournaments/{t}/rounds/1"))
+        .await;
+    assert!(page.body.contains("game 3 of 3"), "{}", page.body);
+    let sheets = organiser
+        .get(&format!("/tournaments/{t}/rounds/1/sheets"))
+        .await;
+    assert_eq!(sheets.status, StatusCode::OK);
+    assert!(sheets.body.contains("board 2, game 3 of 3"));
+    let game_page = app.client().get(&format!("/games/{g2}")).await;
+    assert!(game_page.body.contains("game 2 of 3"));
+}
+
+#[actix_web::test]
+async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, players) = tournament_with_players(
+        &app,
+        &organiser,
+        "swiss",
+        20,
+        json!({"rounds": 3, "match_games": 2, "tiebreaks": ["GP", "SC", "BH"]}),
+    )
+    .await;
+    let pin: HashMap<i64, String> = players.iter().cloned().collect();
+    let number: HashMap<i64, usize> = players.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
+    let wins = by_winner();
+    let mut match_points: HashMap<i64, f64> = HashMap::new();
+    let mut game_points: HashMap<i64, f64> = HashMap::new();
+    let mut seeds: HashMap<i64, i64> = HashMap::new();
+    let mut met: HashSet<(i64, i64)> = HashSet::new();
+    let mut use_fixture = 0;
+    for n in 1..=3 {
+        let published = crate::sheets::generated_and_published(&organiser, t, n).await;
+        let boards = published["games"].as_array().unwrap().len() as i64;
+        assert_eq!(boards, 10);
+        for b in 1..=boards {
+            let first = &board(&round(&organiser, t, n).await, b)[0];
+            let (south, north) = (south_of(first), first["north"]["id"].as_i64().unwrap());
+            assert!(
+                met.insert((south.min(north), south.max(north))),
+                "a pair met twice"
+            );
+            // Results chosen by the players' numbers: the lower number wins game 1; game 2
+            // is drawn on every third board and won by the higher number otherwise.
+            let mut score = (0.0, 0.0);
+            for game in 0..2 {
+                let games = board(&round(&organiser, t, n).await, b);
+                assert_eq!(games.len(), game + 1);
+                let g = &games[game];
+                let (s, nn) = (south_of(g), g["north"]["id"].as_i64().unwrap());
+                assert_eq!(
+                    (s, nn),
+                    if game == 0 {
+                        (south, north)
+                    } else {
+                        (north, south)
+                    }
+                );
+                let low_is_south = number[&s] < number[&nn];
+                let kind = match (game, b % 3 == 0) {
+                    (0, _) if low_is_south => "south",
+                    (0, _) => "north",
+                    (1, true) => "draw",
+                    (1, false) if low_is_south => "north",
+                    (1, false) => "south",
+                    _ => unreachable!(),
+                };
+                let list = &wins[kind];
+                let f = &list[use_fixture % list.len()];
+                use_fixture += 1;
+                sent_and_confirmed(
+                    &app,
+                    g["id"].as_i64().unwrap(),
+                    sheet(f),
+                    (&pin[&s], &pin[&nn]),
+                )
+                .await;
+                *seeds.entry(s).or_default() += f.2[0];
+                *seeds.entry(nn).or_default() += f.2[1];
+                let (ps, pn) = match kind {
+                    "south" => (1.0, 0.0),
+                    "north" => (0.0, 1.0),
+                    _ => (0.5, 0.5),
+                };
+                *game_points.entry(s).or_default() += ps;
+                *game_points.entry(nn).or_default() += pn;
+                if s == south {
+                    score = (score.0 + ps, score.1 + pn);
+                } else {
+                    score = (score.0 + pn, score.1 + ps);
+                }
+            }
+            assert_eq!(board(&round(&organiser, t, n).await, b).len(), 2);
+            let (ms, mn) = if score.0 > score.1 {
+                (1.0, 0.0)
+            } else if score.1 > score.0 {
+                (0.0, 1.0)
+            } else {
+                (0.5, 0.5)
+            };
+            *match_points.entry(south).or_default() += ms;
+            *match_points.entry(north).or_default() += mn;
+        }
+        // After each round, every player's match points, game points and seeds as kept here.
+        let s = standings_json(&organiser, t, None).await;
+        for row in s["standings"].as_array().unwrap() {
+            let id = row["player_id"].as_i64().unwrap();
+            assert_eq!(row["points"], json!(match_points[&id]), "{row}");
+            assert_eq!(row["tiebreaks"]["GP"], json!(game_points[&id]), "{row}");
+            assert_eq!(row["tiebreaks"]["SC"], json!(seeds[&id] as f64), "{row}");
+            assert_eq!(row["games_played"], n, "{row}");
+        }
+    }
+    // Ranked by match points, then game points.
+    let s = standings_json(&organiser, t, None).await;
+    let rows = s["standings"].as_array().unwrap();
+    for pair in rows.windows(2) {
+        let key = |r: &Value| {
+            (
+                r["points"].as_f64().unwrap(),
+                r["tiebreaks"]["GP"].as_f64().unwrap(),
+            )
+        };
+        assert!(
+            key(&pair[0]) >= key(&pair[1]),
+            "{} before {}",
+            pair[0],
+            pair[1]
+        );
+    }
+    // The player's page counts matches: three rounds, each a score of two games.
+    let top = rows[0]["player_id"].as_i64().unwrap();
+    let page = app
+        .client()
+        .get(&format!("/tournaments/{t}/players/{top}"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("2-0") || page.body.contains("1½-½"),
+        "{}",
+        page.body
+    );
+}
+
+/// Plays the latest match of `board` in round `n` to its end: `pattern` says, game by game,
+/// whether `winner` wins it (each sheet sent by South and confirmed by North, the side the
+/// match's rule gave each game).
+async fn play_match(
+    app: &TestApp,
+    organiser: &Client,
+    (t, n, b): (i64, i64, i64),
+    winner: i64,
+    pattern: &[bool],
+    pin: &HashMap<i64, String>,
+    wins: &HashMap<&'static str, Vec<Fixture>>,
+) {
+    for (i, &won) in pattern.iter().enumerate() {
+        let games = board(&round(organiser, t, n).await, b);
+        assert_eq!(games.len(), i + 1, "round {n} board {b}: {games:?}");
+        let g = &games[i];
+        let (s, nn) = (south_of(g), g["north"]["id"].as_i64().unwrap());
+        let kind = if won == (s == winner) {
+            "south"
+        } else {
+            "north"
+        };
+        let f = &wins[kind][i % 3];
+        sent_and_confirmed(
+            app,
+            g["id"].as_i64().unwrap(),
+            sheet(f),
+            (&pin[&s], &pin[&nn]),
+        )
+        .await;
+    }
+    let games = board(&round(organiser, t, n).await, b);
+    assert_eq!(
+        games.len(),
+        pattern.len(),
+        "the match is decided: no game after"
+    );
+    assert!(
+        games.last().unwrap()["match_score"]
+            .as_str()
+            .unwrap()
+            .ends_with("decided"),
+        "{games:?}"
+    );
+}
+
+#[actix_web::test]
+async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let settings = json!({"name": "Knockout", "rules": "abapa", "rounds": 4, "pairing": "knockout",
+        "match_games": 3, "match_length": "best-of", "match_start": "winner", "third_place": true});
+    let r = organiser.post_json("/api/tournaments", &settings).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["id"].as_i64().unwrap();
+    assert_eq!(
+        r.json()["matches"]["tie"],
+        "decider",
+        "a knockout tie needs a winner"
+    );
+    // A bracket of one player is refused.
+    let (first, first_pin) = {
+        let r = organiser
+            .post_json(
+                &format!("/api/tournaments/{t}/players"),
+                &json!({"name": "Seed 01", "rating": 2000}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        (
+            r.json()["id"].as_i64().unwrap(),
+            r.json()["pin"].as_str().unwrap().to_string(),
+        )
+    };
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("at least two players"), "{}", r.body);
+    // Seeds 1 to 12 by rating.
+    let mut seed = vec![first];
+    let mut pin: HashMap<i64, String> = HashMap::from([(first, first_pin)]);
+    for i in 2..=12 {
+        let r = organiser
+            .post_json(
+                &format!("/api/tournaments/{t}/players"),
+                &json!({"name": format!("Seed {i:02}"), "rating": 2010 - 10 * i}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        let id = r.json()["id"].as_i64().unwrap();
+        seed.push(id);
+        pin.insert(id, r.json()["pin"].as_str().unwrap().to_string());
+    }
+    let s = |n: usize| seed[n - 1];
+    let wins = by_winner();
+    let pairs = |round: &Value| -> Vec<(i64, i64)> {
+        let mut boards: Vec<(i64, i64, i64)> = round["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["match_game"] == 1 && !g["north"].is_null())
+            .map(|g| {
+                (
+                    g["board"].as_i64().unwrap(),
+                    south_of(g),
+                    g["north"]["id"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        boards.sort();
+        boards.into_iter().map(|(_, a, b)| (a, b)).collect()
+    };
+    let byes = |round: &Value| -> HashSet<i64> {
+        round["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["north"].is_null())
+            .map(south_of)
+            .collect()
+    };
+
+    // Round 1: a bracket of 16, byes for seeds 1-4; 8-9, 5-12, 7-10, 6-11 in bracket order.
+    let r1 = crate::sheets::generated_and_published(&organiser, t, 1).await;
+    assert_eq!(
+        pairs(&r1),
+        [(s(8), s(9)), (s(5), s(12)), (s(7), s(10)), (s(6), s(11))]
+    );
+    assert_eq!(byes(&r1), HashSet::from([s(1), s(2), s(3), s(4)]));
+    // Round 2 waits for every match of round 1.
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("not all decided"), "{}", r.body);
+    let play = |n: i64, b: i64, w: usize, pattern: &'static [bool]| {
+        let (app, organiser, pin, wins) = (&app, &organiser, &pin, &wins);
+        async move { play_match(app, organiser, (t, n, b), s(w), pattern, pin, wins).await }
+    };
+    play(1, 1, 8, &[true, true]).await;
+    play(1, 2, 12, &[false, true, true]).await;
+    play(1, 3, 7, &[true, false, true]).await;
+    play(1, 4, 6, &[true, true]).await;
+    // Round 2: the winners meet the seeds who had byes, as the bracket lays them out.
+    let r2 = crate::sheets::generated_and_published(&organiser, t, 2).await;
+    assert_eq!(
+        pairs(&r2),
+        [(s(1), s(8)), (s(4), s(12)), (s(2), s(7)), (s(3), s(6))]
+    );
+    assert!(byes(&r2).is_empty());
+    play(2, 1, 1, &[true, true]).await;
+    play(2, 2, 12, &[true, true]).await;
+    play(2, 3, 2, &[false, true, true]).await;
+    play(2, 4, 6, &[true, true]).await;
+    let r3 = crate::sheets::generated_and_published(&organiser, t, 3).await;
+    assert_eq!(pairs(&r3), [(s(1), s(12)), (s(2), s(6))]);
+    play(3, 1, 12, &[true, true]).await;
+    play(3, 2, 2, &[true, false, true]).await;
+    // The final on board 1, the third-place match on board 2.
+    let r4 = crate::sheets::generated_and_published(&organiser, t, 4).await;
+    assert_eq!(pairs(&r4), [(s(2), s(12)), (s(1), s(6))]);
+    play(4, 1, 2, &[true, true]).await;
+    play(4, 2, 6, &[false, true, true]).await;
+    // The knockout is over.
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16() / 100, 4, "{}", r.body);
+
+    // Places worked out by hand: the final, the third-place match, then the rounds players
+    // went out in (round 2's losers share 5th, round 1's share 9th).
+    let expected: Vec<(usize, bool, Vec<usize>)> = vec![
+        (1, false, vec![2]),
+        (2, false, vec![12]),
+        (3, false, vec![6]),
+        (4, false, vec![1]),
+        (5, true, vec![8, 4, 7, 3]),
+        (9, true, vec![9, 5, 10, 11]),
+    ];
+    let standings = standings_json(&organiser, t, None).await;
+    let rows = standings["standings"].as_array().unwrap();
+    let by_id: HashMap<i64, &Value> = rows
+        .iter()
+        .map(|r| (r["player_id"].as_i64().unwrap(), r))
+        .collect();
+    for (rank, shared, seeds) in &expected {
+        for &n in seeds {
+            let row = by_id[&s(n)];
+            assert_eq!(row["rank"], *rank, "seed {n}: {row}");
+            assert_eq!(row["shared"], *shared, "seed {n}: {row}");
+        }
+    }
+    assert_eq!(rows[0]["player_id"], s(2));
+    let bracket = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/bracket"))
+        .await;
+    assert_eq!(bracket.status, StatusCode::OK, "{}", bracket.body);
+    let b = bracket.json();
+    assert_eq!(b["rounds"].as_array().unwrap().len(), 4);
+    assert_eq!(b["rounds"][3]["title"], "Final");
+    assert_eq!(b["rounds"][3]["ties"][1]["third_place"], true);
+    let places: Vec<(String, String)> = serde_json::from_value(b["places"].clone()).unwrap();
+    assert_eq!(places.len(), 12);
+    assert_eq!(places[0], ("1".to_string(), "Seed 02".to_string()));
+    assert_eq!(places[3], ("4".to_string(), "Seed 01".to_string()));
+    assert_eq!(places[4].0, "5=");
+    let page = app.client().get(&format!("/tournaments/{t}/bracket")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Semi-finals") && page.body.contains("Third place"));
+    // No TRF for a knockout, saying why.
+    let r = organiser.get(&format!("/tournaments/{t}/export.trf")).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+}
