@@ -620,6 +620,8 @@ struct Journey<'a> {
     s: &'a Session,
     downloads: &'a Path,
     work: &'a Path,
+    /// A knockout of matches in play, made through the API.
+    knockout: i64,
 }
 
 impl Journey<'_> {
@@ -1169,6 +1171,27 @@ impl Journey<'_> {
     /// axe: the organiser's, a player's, a visitor's, and an error page.
     async fn every_page_kind(&self, tournament: &str) -> Step<()> {
         let s = self.s;
+        // A knockout of best-of-3 matches with 60-character names: its bracket (printed too),
+        // a round whose boards have several games, their score sheets, the standings by place.
+        let ko = self.knockout;
+        for path in [
+            format!("/tournaments/{ko}/bracket"),
+            format!("/tournaments/{ko}/rounds/1"),
+            format!("/tournaments/{ko}/rounds/1/print"),
+            format!("/tournaments/{ko}/rounds/1/sheets"),
+            format!("/tournaments/{ko}/live"),
+            format!("/tournaments/{ko}/standings"),
+            format!("/tournaments/{ko}"),
+        ] {
+            s.goto(&path).await?;
+        }
+        s.goto(&format!("/tournaments/{ko}/rounds/1")).await?;
+        s.expect_text("#pairings", "game 3 of 3").await?;
+        s.expect_text("#pairings", "match 2-1, decided").await?;
+        s.goto(&format!("/tournaments/{ko}/bracket")).await?;
+        s.expect_text("main", "Semi-finals").await?;
+        s.expect_text("main", "winner of round 1, board 2").await?;
+        s.fits_a4(&["Standings"]).await?;
         for path in [
             "/tournaments".to_string(),
             "/tournaments/new".to_string(),
@@ -1421,10 +1444,13 @@ async fn a_tournament_run_in_a_browser() {
         axe,
         checked: Default::default(),
     };
+    let organiser = app.organiser().await;
+    let knockout = crate::matches::knockout_in_play(&app, &organiser).await;
     let journey = Journey {
         s: &session,
         downloads: &downloads,
         work: work.path(),
+        knockout,
     };
     let outcome = journey.run().await;
     let kept = match &outcome {
@@ -1460,6 +1486,7 @@ async fn a_tournament_run_in_a_browser() {
         "/sign-in",
         "/rounds/9",
         "/edit",
+        "/bracket",
     ] {
         assert!(
             checked.iter().any(|p| p.contains(kind)),
@@ -1467,8 +1494,8 @@ async fn a_tournament_run_in_a_browser() {
         );
     }
     // What the browser did is what the database holds: the corrected sheet of board 1, the two
-    // sheets of board 2's dispute.
-    assert_eq!(app.count("sheets"), 3);
-    // The journey's 4 players, and the 40 of the projector's tournament.
-    assert_eq!(app.count("players"), 4 + 40);
+    // sheets of board 2's dispute (and the knockout's 4, sent through the API).
+    assert_eq!(app.count("sheets"), 3 + 4);
+    // The journey's 4 players, the 40 of the projector's tournament, the knockout's 12.
+    assert_eq!(app.count("players"), 4 + 40 + 12);
 }

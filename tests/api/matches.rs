@@ -665,3 +665,53 @@ async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
     let r = organiser.get(&format!("/tournaments/{t}/export.trf")).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
 }
+
+/// A best-of-3 knockout of 12 players whose names are 60 characters long, round 1 published,
+/// board 1's match played to 2-1 and board 2's first game in: for the pages at a phone's width.
+pub async fn knockout_in_play(app: &TestApp, organiser: &Client) -> i64 {
+    let settings = json!({"name": "Knockout of twelve", "rules": "abapa", "rounds": 4,
+        "pairing": "knockout", "match_games": 3, "match_length": "best-of",
+        "match_start": "winner", "third_place": true});
+    let r = organiser.post_json("/api/tournaments", &settings).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["id"].as_i64().unwrap();
+    let mut seeds = Vec::new();
+    let mut pin = HashMap::new();
+    for i in 1..=12 {
+        let name = format!("Seed {i:02} Akosua Oforiwaa Boatemaa-Asantewaa Nkansah Owusu");
+        let name = format!("{name:-<60}");
+        let r = organiser
+            .post_json(
+                &format!("/api/tournaments/{t}/players"),
+                &json!({"name": name, "rating": 2010 - 10 * i}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        let id = r.json()["id"].as_i64().unwrap();
+        seeds.push(id);
+        pin.insert(id, r.json()["pin"].as_str().unwrap().to_string());
+    }
+    crate::sheets::generated_and_published(organiser, t, 1).await;
+    let wins = by_winner();
+    // Board 1 is seeds 8-9: 9 wins game 1, 8 the next two.
+    play_match(
+        app,
+        organiser,
+        (t, 1, 1),
+        seeds[7],
+        &[false, true, true],
+        &pin,
+        &wins,
+    )
+    .await;
+    let g = &board(&round(organiser, t, 1).await, 2)[0];
+    let (s, n) = (south_of(g), g["north"]["id"].as_i64().unwrap());
+    sent_and_confirmed(
+        app,
+        g["id"].as_i64().unwrap(),
+        sheet(&wins["south"][0]),
+        (&pin[&s], &pin[&n]),
+    )
+    .await;
+    t
+}
