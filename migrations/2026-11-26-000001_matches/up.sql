@@ -7,6 +7,8 @@ ALTER TABLE tournaments ADD COLUMN match_score TEXT NOT NULL DEFAULT 'match-poin
 ALTER TABLE tournaments ADD COLUMN match_tie TEXT NOT NULL DEFAULT 'draw';
 -- A knockout (pairing 'knockout'): the semi-finals' losers play for third place.
 ALTER TABLE tournaments ADD COLUMN third_place BOOLEAN NOT NULL DEFAULT 0;
+-- An event of stages: the tournament whose final standings gave this one its players.
+ALTER TABLE tournaments ADD COLUMN previous_stage INTEGER REFERENCES tournaments (id) ON DELETE SET NULL;
 -- The game's number in its match (the games of one board of one round), from 1: a board holds
 -- one game of each number.
 ALTER TABLE games ADD COLUMN match_game INTEGER NOT NULL DEFAULT 1;

@@ -61,6 +61,7 @@ pub struct Tournament {
     pub match_score: MatchScore,
     pub match_tie: TieRule,
     pub third_place: bool,
+    pub previous_stage: Option<TournamentId>,
 }
 
 /// A tournament's settings as inserted or updated.

@@ -169,6 +169,17 @@ pub fn update_tournament(
         .get_result(conn)
 }
 
+/// Records the tournament whose standings gave `id` its players.
+pub fn set_previous_stage(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    previous: TournamentId,
+) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::previous_stage.eq(Some(previous)))
+        .execute(conn)
+}
+
 pub fn is_controller_of(
     conn: &mut SqliteConnection,
     account_id: AccountId,

@@ -148,6 +148,7 @@ diesel::table! {
         match_score -> Text,
         match_tie -> Text,
         third_place -> Bool,
+        previous_stage -> Nullable<Integer>,
     }
 }
 

@@ -26,6 +26,7 @@ pub mod players;
 pub mod restrictions;
 pub mod round_views;
 pub mod rounds;
+pub mod stages;
 pub mod standings;
 pub mod tournaments;
 pub mod trf;

@@ -84,6 +84,8 @@ pub struct TournamentView {
     pub matches: MatchFormat,
     /// A knockout: the semi-finals' losers play for third place.
     pub third_place: bool,
+    /// The tournament whose final standings gave this one its players.
+    pub previous_stage: Option<TournamentId>,
 }
 
 impl TournamentView {
@@ -106,6 +108,7 @@ impl TournamentView {
             club_rounds: s.club_rounds,
             matches: s.matches,
             third_place: s.third_place,
+            previous_stage: t.previous_stage,
         })
     }
 

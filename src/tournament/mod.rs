@@ -14,6 +14,7 @@ pub mod players;
 pub mod results;
 pub mod settings;
 pub mod sheets;
+pub mod stages;
 pub mod standings;
 pub mod tiebreak;
 

@@ -23,6 +23,7 @@ pub mod qr;
 pub mod restrictions;
 pub mod rounds;
 pub mod sessions;
+pub mod stages;
 pub mod standings;
 pub mod tournaments;
 pub mod trf;
@@ -194,6 +195,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(games::api_routes)
             .configure(standings::api_routes)
             .configure(brackets::api_routes)
+            .configure(stages::api_routes)
             .configure(accounts::api_routes)
             .configure(audit::api_routes)
             .configure(byes::api_routes)
@@ -209,6 +211,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(games::page_routes)
     .configure(standings::page_routes)
     .configure(brackets::page_routes)
+    .configure(stages::page_routes)
     .configure(live::page_routes)
     .configure(accounts::page_routes)
     .configure(audit::page_routes)

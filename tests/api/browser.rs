@@ -622,6 +622,8 @@ struct Journey<'a> {
     work: &'a Path,
     /// A knockout of matches in play, made through the API.
     knockout: i64,
+    /// An empty tournament, the next stage of the journey's own.
+    stage: i64,
 }
 
 impl Journey<'_> {
@@ -1192,6 +1194,17 @@ impl Journey<'_> {
         s.expect_text("main", "Semi-finals").await?;
         s.expect_text("main", "winner of round 1, board 2").await?;
         s.fits_a4(&["Standings"]).await?;
+        // The next stage takes the top two of the journey's tournament, as its standings say.
+        let stage = self.stage;
+        s.goto(&format!(
+            "/tournaments/{stage}/qualify?from={tournament}&top=2"
+        ))
+        .await?;
+        s.expect_text("#candidates", "").await?;
+        s.click_through("form[method=post][action$='/qualify'] button[type=submit]")
+            .await?;
+        s.expect_text("main", "qualified from").await?;
+        s.expect_text("#players", "").await?;
         for path in [
             "/tournaments".to_string(),
             "/tournaments/new".to_string(),
@@ -1446,11 +1459,13 @@ async fn a_tournament_run_in_a_browser() {
     };
     let organiser = app.organiser().await;
     let knockout = crate::matches::knockout_in_play(&app, &organiser).await;
+    let stage = create_tournament(&organiser, "Final stage").await;
     let journey = Journey {
         s: &session,
         downloads: &downloads,
         work: work.path(),
         knockout,
+        stage,
     };
     let outcome = journey.run().await;
     let kept = match &outcome {
@@ -1487,6 +1502,7 @@ async fn a_tournament_run_in_a_browser() {
         "/rounds/9",
         "/edit",
         "/bracket",
+        "/qualify",
     ] {
         assert!(
             checked.iter().any(|p| p.contains(kind)),
@@ -1496,6 +1512,7 @@ async fn a_tournament_run_in_a_browser() {
     // What the browser did is what the database holds: the corrected sheet of board 1, the two
     // sheets of board 2's dispute (and the knockout's 4, sent through the API).
     assert_eq!(app.count("sheets"), 3 + 4);
-    // The journey's 4 players, the 40 of the projector's tournament, the knockout's 12.
-    assert_eq!(app.count("players"), 4 + 40 + 12);
+    // The journey's 4 players, the 40 of the projector's tournament, the knockout's 12, the two
+    // who went through to the next stage.
+    assert_eq!(app.count("players"), 4 + 40 + 12 + 2);
 }

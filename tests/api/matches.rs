@@ -323,6 +323,21 @@ async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
     let pin: HashMap<i64, String> = players.iter().cloned().collect();
     let number: HashMap<i64, usize> = players.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
     let wins = by_winner();
+    // The knockout the Swiss feeds: two-game matches, a level one goes to deciding games.
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Final four", "rules": "abapa", "rounds": 2, "pairing": "knockout",
+                    "match_games": 2}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let ko = r.json()["id"].as_i64().unwrap();
+    let qualify = format!("/api/tournaments/{ko}/qualify");
+    let r = organiser
+        .post_json(&qualify, &json!({"from": t, "top": 4}))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "no round yet: {}", r.body);
     let mut match_points: HashMap<i64, f64> = HashMap::new();
     let mut game_points: HashMap<i64, f64> = HashMap::new();
     let mut seeds: HashMap<i64, i64> = HashMap::new();
@@ -427,6 +442,149 @@ async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
             pair[1]
         );
     }
+    // The top four go to the knockout, seeded by the standings (a tie at the cut by lots).
+    let proposal = organiser
+        .get(&format!("{qualify}?from={t}&top=4&seed=2026"))
+        .await;
+    assert_eq!(proposal.status, StatusCode::OK, "{}", proposal.body);
+    let proposal = proposal.json();
+    let lots: Vec<i64> = serde_json::from_value(proposal["lots"].clone()).unwrap();
+    let rank = |i: usize| rows[i]["rank"].as_i64().unwrap();
+    let mut expected: Vec<i64> = (0..rows.len())
+        .filter(|&i| lots.is_empty() && i < 4 || !lots.is_empty() && rank(i) < rank(3))
+        .map(|i| rows[i]["player_id"].as_i64().unwrap())
+        .collect();
+    let missing = 4 - expected.len();
+    expected.extend(lots.iter().take(missing));
+    assert_eq!(proposal["qualified"], json!(expected), "{proposal}");
+    // Another choice needs a reason.
+    let other: Vec<i64> = rows[1..5]
+        .iter()
+        .map(|r| r["player_id"].as_i64().unwrap())
+        .collect();
+    let r = organiser
+        .post_json(
+            &qualify,
+            &json!({"from": t, "top": 4, "seed": 2026, "players": other}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = organiser
+        .post_json(&qualify, &json!({"from": t, "top": 4, "seed": 2026}))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let q = r.json();
+    assert_eq!(q["adjusted"], false);
+    let names: Vec<String> = q["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[1].as_str().unwrap().to_string())
+        .collect();
+    let name_of = |id: i64| rows.iter().find(|r| r["player_id"] == id).unwrap()["name"].clone();
+    assert_eq!(
+        json!(names),
+        json!(expected.iter().map(|&id| name_of(id)).collect::<Vec<_>>())
+    );
+    let r = organiser
+        .post_json(&qualify, &json!({"from": t, "top": 4, "seed": 2026}))
+        .await;
+    assert_eq!(
+        r.status,
+        StatusCode::CONFLICT,
+        "qualified twice: {}",
+        r.body
+    );
+    let entry = organiser
+        .get(&format!("/api/audit?tournament={ko}"))
+        .await
+        .json();
+    assert!(
+        entry
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["action"] == "stage.qualify")
+    );
+    // The qualifiers keep their PINs; seeds 1-4 meet 1-4 and 2-3.
+    let ko_players: Vec<(i64, String)> = q["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_i64().unwrap(),
+                pin[&expected[names
+                    .iter()
+                    .position(|n| n == p[1].as_str().unwrap())
+                    .unwrap()]]
+                    .clone(),
+            )
+        })
+        .collect();
+    let ko_pin: HashMap<i64, String> = ko_players.iter().cloned().collect();
+    let k: Vec<i64> = ko_players.iter().map(|p| p.0).collect();
+    let semis = crate::sheets::generated_and_published(&organiser, ko, 1).await;
+    let firsts: Vec<(i64, i64)> = semis["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (south_of(g), g["north"]["id"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(firsts, [(k[0], k[3]), (k[1], k[2])]);
+    // Semi-final 1: a game each, then seed 4 wins the deciding game; semi-final 2: seed 2, 2-0.
+    play_match(
+        &app,
+        &organiser,
+        (ko, 1, 1),
+        k[3],
+        &[false, true, true],
+        &ko_pin,
+        &wins,
+    )
+    .await;
+    let labels = board(&round(&organiser, ko, 1).await, 1);
+    assert_eq!(labels[2]["match_label"], "deciding game 1");
+    play_match(
+        &app,
+        &organiser,
+        (ko, 1, 2),
+        k[1],
+        &[true, true],
+        &ko_pin,
+        &wins,
+    )
+    .await;
+    let last = crate::sheets::generated_and_published(&organiser, ko, 2).await;
+    assert_eq!(
+        south_of(&last["games"][0]),
+        k[1],
+        "the better seed starts the final"
+    );
+    play_match(
+        &app,
+        &organiser,
+        (ko, 2, 1),
+        k[3],
+        &[true, false, true],
+        &ko_pin,
+        &wins,
+    )
+    .await;
+    // Worked by hand: seed 4 wins, seed 2 is second, seeds 1 and 3 share third.
+    let b = organiser
+        .get(&format!("/api/tournaments/{ko}/bracket"))
+        .await
+        .json();
+    let places: Vec<(String, String)> = serde_json::from_value(b["places"].clone()).unwrap();
+    let name = |i: usize| names[i].clone();
+    assert_eq!(places[0], ("1".to_string(), name(3)));
+    assert_eq!(places[1], ("2".to_string(), name(1)));
+    let mut third: Vec<&(String, String)> = places[2..].iter().collect();
+    third.sort();
+    let mut want = [("3=".to_string(), name(0)), ("3=".to_string(), name(2))];
+    want.sort();
+    assert_eq!(third, want.iter().collect::<Vec<_>>());
     // The player's page counts matches: three rounds, each a score of two games.
     let top = rows[0]["player_id"].as_i64().unwrap();
     let page = app

@@ -1,0 +1,250 @@
+//! An event of stages: the qualifiers of one tournament's final standings become the players of
+//! the next (a knockout, a final group), seeded in the order they qualified. The staff who run
+//! both see who qualifies (the top `n`, a tie at the cut drawn by lots whose seed is shown) and
+//! confirm it, or adjust it with a reason; one transaction with its audit entry.
+
+use std::collections::HashSet;
+
+use chrono::Utc;
+use diesel::sqlite::SqliteConnection;
+use serde::{Deserialize, Serialize};
+
+use super::tournaments::TournamentView;
+use super::{Actor, Audit, ServiceError, transaction};
+use crate::db::models::NewPlayer;
+use crate::db::queries;
+use crate::tournament::stages;
+use crate::tournament::{PlayerId, TournamentId};
+
+/// What the staff ask: the stage before, how many go through, the lots' seed (a new one when not
+/// given), and the players chosen when they differ from the standings (with the reason).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QualifyInput {
+    pub from: TournamentId,
+    pub top: usize,
+    pub seed: Option<u64>,
+    pub players: Option<Vec<PlayerId>>,
+    pub reason: Option<String>,
+}
+
+/// A player of the stage before, as the proposal lists them.
+#[derive(Clone, Debug, Serialize)]
+pub struct Candidate {
+    pub player: PlayerId,
+    pub name: String,
+    /// "1", "3=".
+    pub place: String,
+    pub points: f64,
+    /// Qualified by the standings (and lots).
+    pub proposed: bool,
+    /// Shares the place at the cut.
+    pub tied: bool,
+}
+
+/// Who qualifies from the stage before, as the standings and lots say.
+#[derive(Clone, Debug, Serialize)]
+pub struct Proposal {
+    pub from: TournamentView,
+    pub top: usize,
+    pub seed: u64,
+    /// Every player of the stage before not withdrawn, in the order of its final standings.
+    pub candidates: Vec<Candidate>,
+    /// The qualifiers in seeding order.
+    pub qualified: Vec<PlayerId>,
+    /// The lots' order of the players tied at the cut (empty without such a tie).
+    pub lots: Vec<PlayerId>,
+}
+
+/// A new seed for the lots: a number people can copy.
+pub fn new_seed() -> u64 {
+    u64::from(rand::random::<u32>())
+}
+
+/// Who would qualify into `target` from the final standings of `input.from`.
+pub fn proposal(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    target: TournamentId,
+    from: TournamentId,
+    top: usize,
+    seed: u64,
+) -> Result<Proposal, ServiceError> {
+    actor.check_runs(conn, target)?;
+    actor.check_runs(conn, from)?;
+    if from == target {
+        return Err(ServiceError::Invalid(
+            "from: a stage's qualifiers come from another tournament".to_string(),
+        ));
+    }
+    let report = super::standings::report(conn, from, None)?;
+    if report.published == 0 {
+        return Err(ServiceError::Conflict(format!(
+            "{} has no published round: it has no standings to qualify from",
+            report.t.name
+        )));
+    }
+    if !report.open.is_empty() {
+        return Err(ServiceError::Conflict(format!(
+            "{} is not over: {} game{} of its published rounds still {} no result that counts",
+            report.t.name,
+            report.open.len(),
+            if report.open.len() == 1 { "" } else { "s" },
+            if report.open.len() == 1 {
+                "has"
+            } else {
+                "have"
+            },
+        )));
+    }
+    let withdrawn: HashSet<i32> = queries::list_players(conn, from)?
+        .iter()
+        .filter(|p| p.withdrawn)
+        .map(|p| p.id.get())
+        .collect();
+    let table: Vec<_> = report
+        .table
+        .iter()
+        .filter(|s| !withdrawn.contains(&s.player_id))
+        .collect();
+    if !(2..=table.len()).contains(&top) {
+        return Err(ServiceError::Invalid(format!(
+            "top: from 2 to the {} players of {}",
+            table.len(),
+            report.t.name
+        )));
+    }
+    let ranked: Vec<(i32, usize)> = table.iter().map(|s| (s.player_id, s.rank)).collect();
+    let q = stages::qualify(&ranked, top, seed);
+    let candidates = table
+        .iter()
+        .map(|s| Candidate {
+            player: PlayerId(s.player_id),
+            name: s.name.clone(),
+            place: super::standings::rank_text(s),
+            points: s.points,
+            proposed: q.qualified.contains(&s.player_id),
+            tied: q.tied.contains(&s.player_id),
+        })
+        .collect();
+    Ok(Proposal {
+        from: report.t.clone(),
+        top,
+        seed,
+        candidates,
+        qualified: q.qualified.into_iter().map(PlayerId).collect(),
+        lots: q.lots.into_iter().map(PlayerId).collect(),
+    })
+}
+
+/// What a qualification did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Qualified {
+    /// The new stage's players, in seeding order, with the id they have there.
+    pub players: Vec<(PlayerId, String)>,
+    pub seed: u64,
+    pub lots: Vec<PlayerId>,
+    /// The players differ from the standings' proposal.
+    pub adjusted: bool,
+}
+
+/// The qualifiers become `target`'s players (their details and PINs as in the stage before),
+/// seeded in the order they qualified: by the standings, the tie at the cut by lots, players
+/// the staff chose instead after them in the standings' order. `target` has no players and no
+/// round yet.
+pub fn qualify(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    target: TournamentId,
+    input: &QualifyInput,
+) -> Result<Qualified, ServiceError> {
+    transaction(conn, |conn| {
+        let seed = input.seed.unwrap_or_else(new_seed);
+        let p = proposal(conn, actor, target, input.from, input.top, seed)?;
+        if !queries::list_rounds(conn, target)?.is_empty()
+            || !queries::list_players(conn, target)?.is_empty()
+        {
+            return Err(ServiceError::Conflict(
+                "this tournament has players or rounds already: a stage's qualifiers are its \
+                 players, entered before round 1"
+                    .to_string(),
+            ));
+        }
+        let chosen = input.players.clone().unwrap_or_else(|| p.qualified.clone());
+        let mut seen = HashSet::new();
+        for id in &chosen {
+            if !p.candidates.iter().any(|c| c.player == *id) || !seen.insert(*id) {
+                return Err(ServiceError::Invalid(format!(
+                    "players: {id} is not a player of {} (or is given twice)",
+                    p.from.name
+                )));
+            }
+        }
+        if chosen.len() < 2 {
+            return Err(ServiceError::Invalid(
+                "players: a stage needs at least two".to_string(),
+            ));
+        }
+        let adjusted = chosen != p.qualified;
+        let reason = input.reason.as_deref().map(str::trim).unwrap_or("");
+        if adjusted && reason.is_empty() {
+            return Err(ServiceError::Invalid(
+                "reason: say why the qualifiers differ from the standings (a play-off, a \
+                 withdrawal)"
+                    .to_string(),
+            ));
+        }
+        // Seeding: the proposal's order, then the others chosen in the standings' order.
+        let order: Vec<PlayerId> = p
+            .qualified
+            .iter()
+            .copied()
+            .chain(p.candidates.iter().map(|c| c.player))
+            .collect();
+        let mut seeded = chosen.clone();
+        seeded.sort_by_key(|id| order.iter().position(|o| o == id));
+        let now = Utc::now().naive_utc();
+        let mut players = Vec::new();
+        for (i, id) in seeded.iter().enumerate() {
+            let from = queries::get_player(conn, input.from, *id)?;
+            let new = queries::insert_player(
+                conn,
+                &NewPlayer {
+                    tournament_id: target,
+                    name: &from.name,
+                    club: &from.club,
+                    country: &from.country,
+                    rating: from.rating,
+                    pin_hash: &from.pin_hash,
+                    created_at: now,
+                },
+            )?;
+            queries::set_pairing_numbers(conn, &[(new.id, i as i32 + 1)])?;
+            players.push((new.id, new.name));
+        }
+        queries::set_previous_stage(conn, target, input.from)?;
+        Audit {
+            actor,
+            action: "stage.qualify",
+            tournament_id: Some(target),
+            entity: "tournament",
+            entity_id: Some(target.get()),
+        }
+        .record(
+            conn,
+            Some(&serde_json::json!({
+                "from": input.from, "top": input.top, "seed": seed,
+                "proposed": p.qualified, "lots": p.lots,
+            })),
+            Some(&serde_json::json!({
+                "qualified": seeded, "adjusted": adjusted, "reason": reason,
+            })),
+        )?;
+        Ok(Qualified {
+            players,
+            seed,
+            lots: p.lots,
+            adjusted,
+        })
+    })
+}

@@ -1,0 +1,154 @@
+//! An event of stages: who qualifies from the stage before, confirmed or adjusted by the staff
+//! (the page and the API).
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{Nav, check_csrf, see_other};
+use crate::auth::UserSession;
+use crate::service::ServiceError;
+use crate::service::stages::{self as service, Proposal, QualifyInput};
+use crate::service::tournaments::{self, TournamentView};
+use crate::tournament::{PlayerId, TournamentId};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProposalQuery {
+    from: Option<TournamentId>,
+    top: Option<usize>,
+    seed: Option<u64>,
+}
+
+async fn api_proposal(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    query: web::Query<ProposalQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let actor = access::staff(&session)?;
+    let (Some(from), Some(top)) = (query.from, query.top) else {
+        return Err(
+            ServiceError::Invalid("give from (a tournament) and top (how many)".into()).into(),
+        );
+    };
+    let seed = query.seed.unwrap_or_else(service::new_seed);
+    let p = state
+        .db(move |conn| service::proposal(conn, &actor, id, from, top, seed))
+        .await?;
+    Ok(HttpResponse::Ok().json(p))
+}
+
+async fn api_qualify(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<QualifyInput>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let actor = access::staff(&session)?;
+    let input = body.into_inner();
+    let q = state
+        .write(move |conn| service::qualify(conn, &actor, id, &input))
+        .await?;
+    Ok(HttpResponse::Created().json(q))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/qualify", web::get().to(api_proposal))
+        .route("/tournaments/{id}/qualify", web::post().to(api_qualify));
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "tournaments/qualify.html")]
+struct QualifyPage {
+    nav: Nav,
+    t: TournamentView,
+    /// The other tournaments, to qualify from.
+    sources: Vec<(TournamentId, String)>,
+    from: Option<TournamentId>,
+    top: usize,
+    proposal: Option<Proposal>,
+}
+
+async fn page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    query: web::Query<ProposalQuery>,
+) -> Result<QualifyPage, PageError> {
+    let id = path.into_inner();
+    let actor = access::staff(&session)?;
+    let query = query.into_inner();
+    let seed = query.seed.unwrap_or_else(service::new_seed);
+    let (t, sources, proposal) = state
+        .db(move |conn| {
+            let t = tournaments::get(conn, id)?;
+            let sources = tournaments::list(conn)?
+                .into_iter()
+                .filter(|s| s.id != id)
+                .map(|s| (s.id, s.name))
+                .collect::<Vec<_>>();
+            let proposal = match (query.from, query.top) {
+                (Some(from), Some(top)) => {
+                    Some(service::proposal(conn, &actor, id, from, top, seed)?)
+                }
+                _ => None,
+            };
+            Ok((t, sources, proposal))
+        })
+        .await?;
+    Ok(QualifyPage {
+        nav: Nav::new(&session),
+        t,
+        sources,
+        from: query.from,
+        top: query.top.unwrap_or(4),
+        proposal,
+    })
+}
+
+/// The confirmation: `from`, `top`, `seed`, `reason`, and `player_{id}` for each player ticked.
+async fn confirm(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    let form = form.into_inner();
+    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
+    let actor = access::staff(&session)?;
+    let number = |name: &str| -> Result<u64, ServiceError> {
+        form.get(name)
+            .and_then(|v| v.trim().parse().ok())
+            .ok_or_else(|| ServiceError::Invalid(format!("{name}: a whole number")))
+    };
+    let players: Vec<PlayerId> = form
+        .keys()
+        .filter_map(|k| k.strip_prefix("player_")?.parse().ok().map(PlayerId))
+        .collect();
+    let input = QualifyInput {
+        from: TournamentId(i32::try_from(number("from")?).unwrap_or(0)),
+        top: usize::try_from(number("top")?).unwrap_or(0),
+        seed: Some(number("seed")?),
+        players: Some(players),
+        reason: form.get("reason").cloned(),
+    };
+    state
+        .write(move |conn| service::qualify(conn, &actor, id, &input))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}")))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/qualify", web::get().to(page))
+        .route("/tournaments/{id}/qualify", web::post().to(confirm));
+}
