@@ -3,6 +3,8 @@ DELETE FROM games WHERE match_game > 1;
 DROP INDEX games_by_board;
 CREATE UNIQUE INDEX games_by_board ON games (round_id, board) WHERE board IS NOT NULL;
 ALTER TABLE games DROP COLUMN match_game;
+ALTER TABLE players DROP COLUMN previous_player;
+ALTER TABLE tournaments DROP COLUMN playoff_place;
 ALTER TABLE tournaments DROP COLUMN previous_stage;
 ALTER TABLE tournaments DROP COLUMN third_place;
 ALTER TABLE tournaments DROP COLUMN match_tie;

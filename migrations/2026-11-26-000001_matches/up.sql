@@ -9,6 +9,10 @@ ALTER TABLE tournaments ADD COLUMN match_tie TEXT NOT NULL DEFAULT 'draw';
 ALTER TABLE tournaments ADD COLUMN third_place BOOLEAN NOT NULL DEFAULT 0;
 -- An event of stages: the tournament whose final standings gave this one its players.
 ALTER TABLE tournaments ADD COLUMN previous_stage INTEGER REFERENCES tournaments (id) ON DELETE SET NULL;
+-- A play-off: the place of the previous stage's standings it decides.
+ALTER TABLE tournaments ADD COLUMN playoff_place INTEGER;
+-- A player of a stage: who they were in the stage before.
+ALTER TABLE players ADD COLUMN previous_player INTEGER REFERENCES players (id) ON DELETE SET NULL;
 -- The game's number in its match (the games of one board of one round), from 1: a board holds
 -- one game of each number.
 ALTER TABLE games ADD COLUMN match_game INTEGER NOT NULL DEFAULT 1;

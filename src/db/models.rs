@@ -62,6 +62,7 @@ pub struct Tournament {
     pub match_tie: TieRule,
     pub third_place: bool,
     pub previous_stage: Option<TournamentId>,
+    pub playoff_place: Option<i32>,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -115,6 +116,7 @@ pub struct Player {
     pub session_generation: i32,
     /// Fixed by the controller before round 1; otherwise the order is by rating, then name.
     pub pairing_number: Option<i32>,
+    pub previous_player: Option<PlayerId>,
 }
 
 #[derive(Debug, Insertable)]

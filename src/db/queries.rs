@@ -169,14 +169,40 @@ pub fn update_tournament(
         .get_result(conn)
 }
 
-/// Records the tournament whose standings gave `id` its players.
+/// Records the tournament whose standings gave `id` its players, and the place it decides if it
+/// is a play-off.
 pub fn set_previous_stage(
     conn: &mut SqliteConnection,
     id: TournamentId,
     previous: TournamentId,
+    playoff_place: Option<i32>,
 ) -> QueryResult<usize> {
     diesel::update(tournaments::table.find(id))
-        .set(tournaments::previous_stage.eq(Some(previous)))
+        .set((
+            tournaments::previous_stage.eq(Some(previous)),
+            tournaments::playoff_place.eq(playoff_place),
+        ))
+        .execute(conn)
+}
+
+/// The play-offs of a tournament's standings.
+pub fn playoffs_of(conn: &mut SqliteConnection, id: TournamentId) -> QueryResult<Vec<Tournament>> {
+    tournaments::table
+        .filter(tournaments::previous_stage.eq(Some(id)))
+        .filter(tournaments::playoff_place.is_not_null())
+        .order(tournaments::id)
+        .select(Tournament::as_select())
+        .load(conn)
+}
+
+/// Records who a stage's player was in the stage before.
+pub fn set_previous_player(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    previous: PlayerId,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(players::previous_player.eq(Some(previous)))
         .execute(conn)
 }
 

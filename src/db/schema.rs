@@ -77,6 +77,7 @@ diesel::table! {
         created_at -> Timestamp,
         session_generation -> Integer,
         pairing_number -> Nullable<Integer>,
+        previous_player -> Nullable<Integer>,
     }
 }
 
@@ -149,6 +150,7 @@ diesel::table! {
         match_tie -> Text,
         third_place -> Bool,
         previous_stage -> Nullable<Integer>,
+        playoff_place -> Nullable<Integer>,
     }
 }
 

@@ -203,3 +203,64 @@ fn round_title(from_final: i32) -> String {
         n => format!("Round of {}", 1_u64 << (n + 1).min(62)),
     }
 }
+
+/// Places by player: `(first, last)` of the places they share.
+pub type Places = HashMap<i32, (usize, usize)>;
+
+/// A play-off of a tournament's standings as they show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Playoff {
+    pub tournament_id: TournamentId,
+    pub name: String,
+    /// The first place of the tied group it decides.
+    pub place: i32,
+    /// Its final is decided: its places order the group.
+    pub decided: bool,
+}
+
+/// The play-offs of a tournament, each with its places by the player of the tournament (`first`,
+/// `last` of the places shared inside the play-off, from 1) once its final is decided.
+pub fn playoffs(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Vec<(Playoff, Places)>, ServiceError> {
+    let mut found = Vec::new();
+    for t in queries::playoffs_of(conn, tournament_id)? {
+        let players = queries::list_players(conn, t.id)?;
+        let seeds = seeds(conn, t.id, &players)?;
+        let published = queries::list_rounds(conn, t.id)?
+            .iter()
+            .filter(|r| r.published)
+            .count() as i32;
+        let history = records(conn, t.id, Some(published + 1))?;
+        let bracket = knockout::bracket(&seeds, t.third_place, &history);
+        let places = knockout::places(&bracket, &seeds);
+        let decided = !seeds.is_empty()
+            && bracket
+                .rounds
+                .last()
+                .is_some_and(|ties| ties.iter().all(|tie| tie.decided));
+        let origin: HashMap<i32, i32> = players
+            .iter()
+            .filter_map(|p| Some((p.id.get(), p.previous_player?.get())))
+            .collect();
+        let by_origin = if decided {
+            places
+                .into_iter()
+                .filter_map(|(p, place)| Some((*origin.get(&p)?, place)))
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        found.push((
+            Playoff {
+                tournament_id: t.id,
+                name: t.name.clone(),
+                place: t.playoff_place.unwrap_or_default(),
+                decided,
+            },
+            by_origin,
+        ));
+    }
+    Ok(found)
+}

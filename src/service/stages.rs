@@ -9,12 +9,16 @@ use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
+use super::standings::Report;
 use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::NewPlayer;
 use crate::db::queries;
+use crate::tournament::knockout;
+use crate::tournament::match_format::TieRule;
 use crate::tournament::stages;
-use crate::tournament::{PlayerId, TournamentId};
+use crate::tournament::standings::Standing;
+use crate::tournament::{PairingSystem, PlayerId, TournamentId};
 
 /// What the staff ask: the stage before, how many go through, the lots' seed (a new one when not
 /// given), and the players chosen when they differ from the standings (with the reason).
@@ -77,36 +81,7 @@ pub fn proposal(
             "from: a stage's qualifiers come from another tournament".to_string(),
         ));
     }
-    let report = super::standings::report(conn, from, None)?;
-    if report.published == 0 {
-        return Err(ServiceError::Conflict(format!(
-            "{} has no published round: it has no standings to qualify from",
-            report.t.name
-        )));
-    }
-    if !report.open.is_empty() {
-        return Err(ServiceError::Conflict(format!(
-            "{} is not over: {} game{} of its published rounds still {} no result that counts",
-            report.t.name,
-            report.open.len(),
-            if report.open.len() == 1 { "" } else { "s" },
-            if report.open.len() == 1 {
-                "has"
-            } else {
-                "have"
-            },
-        )));
-    }
-    let withdrawn: HashSet<i32> = queries::list_players(conn, from)?
-        .iter()
-        .filter(|p| p.withdrawn)
-        .map(|p| p.id.get())
-        .collect();
-    let table: Vec<_> = report
-        .table
-        .iter()
-        .filter(|s| !withdrawn.contains(&s.player_id))
-        .collect();
+    let (report, table) = final_standings(conn, from)?;
     if !(2..=table.len()).contains(&top) {
         return Err(ServiceError::Invalid(format!(
             "top: from 2 to the {} players of {}",
@@ -135,6 +110,77 @@ pub fn proposal(
         qualified: q.qualified.into_iter().map(PlayerId).collect(),
         lots: q.lots.into_iter().map(PlayerId).collect(),
     })
+}
+
+/// The final standings of a stage (every published round with a result that counts), without
+/// its withdrawn players.
+fn final_standings(
+    conn: &mut SqliteConnection,
+    from: TournamentId,
+) -> Result<(Report, Vec<Standing>), ServiceError> {
+    let report = super::standings::report(conn, from, None)?;
+    if report.published == 0 {
+        return Err(ServiceError::Conflict(format!(
+            "{} has no published round: it has no standings to go on from",
+            report.t.name
+        )));
+    }
+    if !report.open.is_empty() {
+        return Err(ServiceError::Conflict(format!(
+            "{} is not over: {} game{} of its published rounds still {} no result that counts",
+            report.t.name,
+            report.open.len(),
+            if report.open.len() == 1 { "" } else { "s" },
+            if report.open.len() == 1 {
+                "has"
+            } else {
+                "have"
+            },
+        )));
+    }
+    let withdrawn: HashSet<i32> = queries::list_players(conn, from)?
+        .iter()
+        .filter(|p| p.withdrawn)
+        .map(|p| p.id.get())
+        .collect();
+    let table = report
+        .table
+        .iter()
+        .filter(|s| !withdrawn.contains(&s.player_id))
+        .cloned()
+        .collect();
+    Ok((report, table))
+}
+
+/// Copies players of `from` into `target` with their details and PINs, seeded 1, 2, ... in the
+/// order given, each remembering who they were.
+fn copy_players(
+    conn: &mut SqliteConnection,
+    from: TournamentId,
+    target: TournamentId,
+    seeded: &[PlayerId],
+) -> Result<Vec<(PlayerId, String)>, ServiceError> {
+    let now = Utc::now().naive_utc();
+    let mut players = Vec::new();
+    for (i, id) in seeded.iter().enumerate() {
+        let before = queries::get_player(conn, from, *id)?;
+        let new = queries::insert_player(
+            conn,
+            &NewPlayer {
+                tournament_id: target,
+                name: &before.name,
+                club: &before.club,
+                country: &before.country,
+                rating: before.rating,
+                pin_hash: &before.pin_hash,
+                created_at: now,
+            },
+        )?;
+        queries::set_pairing_numbers(conn, &[(new.id, i as i32 + 1)])?;
+        queries::set_previous_player(conn, new.id, *id)?;
+        players.push((new.id, new.name));
+    }
+    Ok(players)
 }
 
 /// What a qualification did.
@@ -185,7 +231,8 @@ pub fn qualify(
                 "players: a stage needs at least two".to_string(),
             ));
         }
-        let adjusted = chosen != p.qualified;
+        // The same players in any order are the proposal (a form sends them unordered).
+        let adjusted = seen != p.qualified.iter().copied().collect::<HashSet<_>>();
         let reason = input.reason.as_deref().map(str::trim).unwrap_or("");
         if adjusted && reason.is_empty() {
             return Err(ServiceError::Invalid(
@@ -203,26 +250,8 @@ pub fn qualify(
             .collect();
         let mut seeded = chosen.clone();
         seeded.sort_by_key(|id| order.iter().position(|o| o == id));
-        let now = Utc::now().naive_utc();
-        let mut players = Vec::new();
-        for (i, id) in seeded.iter().enumerate() {
-            let from = queries::get_player(conn, input.from, *id)?;
-            let new = queries::insert_player(
-                conn,
-                &NewPlayer {
-                    tournament_id: target,
-                    name: &from.name,
-                    club: &from.club,
-                    country: &from.country,
-                    rating: from.rating,
-                    pin_hash: &from.pin_hash,
-                    created_at: now,
-                },
-            )?;
-            queries::set_pairing_numbers(conn, &[(new.id, i as i32 + 1)])?;
-            players.push((new.id, new.name));
-        }
-        queries::set_previous_stage(conn, target, input.from)?;
+        let players = copy_players(conn, input.from, target, &seeded)?;
+        queries::set_previous_stage(conn, target, input.from, None)?;
         Audit {
             actor,
             action: "stage.qualify",
@@ -246,5 +275,78 @@ pub fn qualify(
             lots: p.lots,
             adjusted,
         })
+    })
+}
+
+/// A play-off decides the players tied on points at `place` (counted from 1 down the final
+/// standings) by matches instead of tie-breaks: a knockout of those players (seeded by the
+/// tie-breaks' order), with the tournament's rules and matches and deciding games, a
+/// third-place match when there are four or more. Its places, once its final is decided, order
+/// those players in the standings. For the organiser; one transaction with its audit entry.
+pub fn create_playoff(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    source: TournamentId,
+    place: usize,
+) -> Result<TournamentView, ServiceError> {
+    actor.organiser()?;
+    transaction(conn, |conn| {
+        let (report, table) = final_standings(conn, source)?;
+        let Some(at) = place.checked_sub(1).and_then(|i| table.get(i)) else {
+            return Err(ServiceError::Invalid(format!(
+                "place: from 1 to the {} players of the standings",
+                table.len()
+            )));
+        };
+        let group: Vec<PlayerId> = table
+            .iter()
+            .filter(|s| s.points == at.points)
+            .map(|s| PlayerId(s.player_id))
+            .collect();
+        if group.len() < 2 {
+            return Err(ServiceError::Invalid(format!(
+                "place {place}: {} is alone on {} points; a play-off is for players tied on points",
+                at.name,
+                super::tournaments::points_text(at.points)
+            )));
+        }
+        let first = table
+            .iter()
+            .position(|s| s.points == at.points)
+            .unwrap_or(0)
+            + 1;
+        if queries::playoffs_of(conn, source)?
+            .iter()
+            .any(|p| p.playoff_place == Some(first as i32))
+        {
+            return Err(ServiceError::Conflict(format!(
+                "place {first} already has its play-off"
+            )));
+        }
+        let mut settings =
+            super::tournaments::stored_settings(&queries::get_tournament(conn, source)?)?;
+        let name = format!("{}: play-off for place {first}", report.t.name);
+        settings.name = name.chars().take(200).collect();
+        settings.pairing = PairingSystem::Knockout;
+        settings.rounds = knockout::rounds_needed(group.len());
+        settings.matches.tie = TieRule::Decider;
+        settings.third_place = group.len() >= 4;
+        settings.club_rounds = 0;
+        let t = super::tournaments::create(conn, actor, &settings)?;
+        copy_players(conn, source, t.id, &group)?;
+        queries::set_previous_stage(conn, t.id, source, Some(first as i32))?;
+        Audit {
+            actor,
+            action: "stage.playoff",
+            tournament_id: Some(source),
+            entity: "tournament",
+            entity_id: Some(t.id.get()),
+        }
+        .record(
+            conn,
+            None::<&()>,
+            Some(&serde_json::json!({"place": first, "players": group, "playoff": t.id})),
+        )?;
+        super::tournaments::get(conn, t.id)
     })
 }

@@ -30,8 +30,34 @@ pub struct Report {
     pub names: HashMap<PlayerId, String>,
     /// Games that do not count yet: round, board, South, North.
     pub open: Vec<(i32, Option<i32>, String, String)>,
+    /// The play-offs for places of these standings (they order the final standings once
+    /// decided).
+    pub playoffs: Vec<super::brackets::Playoff>,
     /// When it was computed (UTC), as printed pages say.
     pub computed_at: String,
+}
+
+/// Orders the players a decided play-off was for by its places, in the block of places they
+/// hold: the play-off's winner first, its places shared only where the play-off shares them.
+fn decide_by_playoff(table: &mut [Standing], places: &HashMap<i32, (usize, usize)>) {
+    let at: Vec<usize> = (0..table.len())
+        .filter(|&i| places.contains_key(&table[i].player_id))
+        .collect();
+    let (Some(&start), Some(&end)) = (at.first(), at.last()) else {
+        return;
+    };
+    if end + 1 - start != at.len() {
+        // The group no longer stands together (a correction since): tie-breaks rank it.
+        return;
+    }
+    let block = &mut table[start..=end];
+    block.sort_by_key(|s| places[&s.player_id].0);
+    let top = block.iter().map(|s| s.rank).min().unwrap_or(1);
+    for s in block.iter_mut() {
+        let (first, last) = places[&s.player_id];
+        s.rank = top + first - 1;
+        s.shared = last > first;
+    }
 }
 
 /// The standings after round `after` (the last published round if not given).
@@ -89,6 +115,12 @@ pub fn report(
             }
         }
     }
+    let playoffs = super::brackets::playoffs(conn, tournament_id)?;
+    if after == published {
+        for (_, places) in &playoffs {
+            decide_by_playoff(&mut table, places);
+        }
+    }
     let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id: i32| names.get(&PlayerId(id)).cloned().unwrap_or_default();
     let open = open_games(&games, after)
@@ -111,6 +143,7 @@ pub fn report(
         byes: byes.into_iter().filter(|b| b.round <= published).collect(),
         names,
         open,
+        playoffs: playoffs.into_iter().map(|(p, _)| p).collect(),
         computed_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
     })
 }

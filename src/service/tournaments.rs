@@ -86,6 +86,8 @@ pub struct TournamentView {
     pub third_place: bool,
     /// The tournament whose final standings gave this one its players.
     pub previous_stage: Option<TournamentId>,
+    /// A play-off: the place of the previous stage's standings it decides.
+    pub playoff_place: Option<i32>,
 }
 
 impl TournamentView {
@@ -109,6 +111,7 @@ impl TournamentView {
             matches: s.matches,
             third_place: s.third_place,
             previous_stage: t.previous_stage,
+            playoff_place: t.playoff_place,
         })
     }
 

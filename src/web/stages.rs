@@ -61,9 +61,56 @@ async fn api_qualify(
     Ok(HttpResponse::Created().json(q))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayoffBody {
+    place: usize,
+}
+
+async fn api_playoff(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<PlayoffBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let actor = access::organiser(&session)?;
+    let place = body.place;
+    let t = state
+        .write(move |conn| service::create_playoff(conn, &actor, id, place))
+        .await?;
+    Ok(HttpResponse::Created().json(t))
+}
+
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/tournaments/{id}/qualify", web::get().to(api_proposal))
-        .route("/tournaments/{id}/qualify", web::post().to(api_qualify));
+        .route("/tournaments/{id}/qualify", web::post().to(api_qualify))
+        .route("/tournaments/{id}/playoffs", web::post().to(api_playoff));
+}
+
+#[derive(Deserialize)]
+struct PlayoffForm {
+    place: String,
+    csrf: String,
+}
+
+async fn playoff(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    form: web::Form<PlayoffForm>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    check_csrf(&session, &form.csrf)?;
+    let actor = access::organiser(&session)?;
+    let place: usize =
+        form.place.trim().parse().map_err(|_| {
+            ServiceError::Invalid(format!("place: {:?} is not a place", form.place))
+        })?;
+    let t = state
+        .write(move |conn| service::create_playoff(conn, &actor, id, place))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{}", t.id)))
 }
 
 #[derive(Template, WebTemplate)]
@@ -150,5 +197,6 @@ async fn confirm(
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/tournaments/{id}/qualify", web::get().to(page))
-        .route("/tournaments/{id}/qualify", web::post().to(confirm));
+        .route("/tournaments/{id}/qualify", web::post().to(confirm))
+        .route("/tournaments/{id}/playoffs", web::post().to(playoff));
 }

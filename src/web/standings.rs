@@ -317,6 +317,7 @@ struct StandingsJson {
     after_round: i32,
     standings: Vec<StandingJson>,
     open_games: usize,
+    playoffs: Vec<crate::service::brackets::Playoff>,
 }
 
 #[derive(Serialize)]
@@ -357,6 +358,7 @@ async fn api_standings(
         after_round: d.after,
         open_games: d.open.len(),
         standings,
+        playoffs: d.playoffs.clone(),
     }))
 }
 

@@ -469,8 +469,13 @@ async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    // The proposal's players in another order (as a form sends them) are the proposal.
+    let reversed: Vec<i64> = expected.iter().rev().copied().collect();
     let r = organiser
-        .post_json(&qualify, &json!({"from": t, "top": 4, "seed": 2026}))
+        .post_json(
+            &qualify,
+            &json!({"from": t, "top": 4, "seed": 2026, "players": reversed}),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let q = r.json();
@@ -872,4 +877,107 @@ pub async fn knockout_in_play(app: &TestApp, organiser: &Client) -> i64 {
     )
     .await;
     t
+}
+
+#[actix_web::test]
+async fn a_tie_on_points_is_decided_by_a_play_off_instead_of_tie_breaks() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, players) =
+        tournament_with_players(&app, &organiser, "manual", 4, json!({"rounds": 1})).await;
+    let pin: HashMap<i64, String> = players.iter().cloned().collect();
+    let id: Vec<i64> = players.iter().map(|p| p.0).collect();
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"pairings": [{"board": 1, "south": id[0], "north": id[1]},
+                                 {"board": 2, "south": id[2], "north": id[3]}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let published = publish(&organiser, t, 1).await;
+    let wins = by_winner();
+    let game = |b: usize| published["games"][b]["id"].as_i64().unwrap();
+    // A wins board 1; board 2 is drawn: 1, ½, ½, 0.
+    sent_and_confirmed(
+        &app,
+        game(0),
+        sheet(&wins["south"][0]),
+        (&pin[&id[0]], &pin[&id[1]]),
+    )
+    .await;
+    sent_and_confirmed(
+        &app,
+        game(1),
+        sheet(&wins["draw"][0]),
+        (&pin[&id[2]], &pin[&id[3]]),
+    )
+    .await;
+    let before = standings_json(&organiser, t, None).await;
+    let rows = before["standings"].as_array().unwrap().clone();
+    let (second, third) = (
+        rows[1]["player_id"].as_i64().unwrap(),
+        rows[2]["player_id"].as_i64().unwrap(),
+    );
+    assert_eq!(rows[1]["points"], 0.5);
+    let playoffs = format!("/api/tournaments/{t}/playoffs");
+    // Place 1 is nobody's tie; place 9 is no place; a controller cannot create one.
+    let r = organiser.post_json(&playoffs, &json!({"place": 1})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = organiser.post_json(&playoffs, &json!({"place": 9})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let controller = app.controller(&organiser, "kojo").await;
+    let r = controller.post_json(&playoffs, &json!({"place": 2})).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    // A play-off for place 2: a knockout of the two, seeded by the tie-breaks' order.
+    let r = organiser.post_json(&playoffs, &json!({"place": 3})).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let po = r.json();
+    assert_eq!(po["playoff_place"], 2, "{po}");
+    assert_eq!(po["pairing"], "knockout");
+    let p = po["id"].as_i64().unwrap();
+    let r = organiser.post_json(&playoffs, &json!({"place": 2})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let s = standings_json(&organiser, t, None).await;
+    assert_eq!(s["playoffs"][0]["decided"], false);
+    assert_eq!(s["standings"][1]["player_id"], second);
+    // The play-off's players sign in with their PINs; the second seed wins the game.
+    let round = crate::sheets::generated_and_published(&organiser, p, 1).await;
+    let g = &round["games"][0];
+    let names: HashMap<i64, String> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["player_id"].as_i64().unwrap(),
+                r["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(g["south"]["name"], names[&second].as_str());
+    assert_eq!(g["north"]["name"], names[&third].as_str());
+    sent_and_confirmed(
+        &app,
+        g["id"].as_i64().unwrap(),
+        sheet(&wins["north"][0]),
+        (&pin[&second], &pin[&third]),
+    )
+    .await;
+    // Decided: the play-off's winner is second, its loser third, neither shared.
+    let s = standings_json(&organiser, t, None).await;
+    assert_eq!(s["playoffs"][0]["decided"], true);
+    let rows = s["standings"].as_array().unwrap();
+    assert_eq!(
+        (rows[1]["player_id"].as_i64(), rows[1]["rank"].as_i64()),
+        (Some(third), Some(2))
+    );
+    assert_eq!(
+        (rows[2]["player_id"].as_i64(), rows[2]["rank"].as_i64()),
+        (Some(second), Some(3))
+    );
+    assert_eq!(rows[1]["shared"], false);
+    let page = app
+        .client()
+        .get(&format!("/tournaments/{t}/standings"))
+        .await;
+    assert!(page.body.contains("decided by a play-off"), "{}", page.body);
 }
