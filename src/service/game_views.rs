@@ -1,6 +1,8 @@
 //! What the pages and the API show of a game: its replay ply by ply, its sheets (for its
 //! players and the staff), where two sheets first differ, and its OGN record.
 
+use std::collections::HashMap;
+
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
@@ -170,6 +172,9 @@ pub struct GameDetail {
     pub elsewhere: Option<Elsewhere>,
     #[serde(skip)]
     pub tournament_name: String,
+    /// For a game of a match: the match's format and its score so far, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_note: Option<String>,
 }
 
 /// A signed-in player's own game in the round of the game they look at: `None` when they are
@@ -282,6 +287,7 @@ pub fn detail(
         _ => None,
     };
     let version = super::versions::version(conn, super::versions::Watched::Game(ctx.game.id))?;
+    let match_note = match_note(conn, &ctx, &names)?;
     Ok(GameDetail {
         replay_of_sheet,
         elsewhere,
@@ -305,6 +311,7 @@ pub fn detail(
         difference,
         viewer,
         tournament_name: ctx.tournament.name.clone(),
+        match_note,
     })
 }
 
@@ -345,4 +352,40 @@ pub fn ogn(
     let names = names(conn, ctx.tournament.id)?;
     ogn_record(&ctx, &names)?
         .ok_or_else(|| ServiceError::NotFound("this game has no move list".to_string()))
+}
+
+/// For a game of a match: the match's format and its score so far, in words.
+fn match_note(
+    conn: &mut SqliteConnection,
+    ctx: &Context,
+    names: &HashMap<PlayerId, String>,
+) -> Result<Option<String>, ServiceError> {
+    let format = super::tournaments::stored_settings(&ctx.tournament)?.matches;
+    Ok(match (ctx.game.board, ctx.game.north_id) {
+        (Some(board), Some(_)) if !format.single() => {
+            let games = queries::match_games(conn, ctx.round.id, board)?;
+            let played: Vec<_> = games.iter().map(super::matches::match_game).collect();
+            let (a, b) = crate::tournament::matches::tally(&played);
+            let first = games.first().unwrap_or(&ctx.game);
+            let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
+            let decided = matches!(
+                crate::tournament::matches::next(&format, &played),
+                crate::tournament::matches::Next::Decided(..)
+            );
+            Some(format!(
+                "This board plays a match: {}. {} {}, {} {}{}.",
+                format.words(),
+                name(first.south_id),
+                super::tournaments::points_text(a),
+                first.north_id.map(name).unwrap_or_default(),
+                super::tournaments::points_text(b),
+                if decided {
+                    ": the match is decided"
+                } else {
+                    " so far"
+                }
+            ))
+        }
+        _ => None,
+    })
 }

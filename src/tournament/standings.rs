@@ -560,4 +560,119 @@ mod tests {
         assert_eq!(row(&table, "C").points, 4.0);
         assert_eq!(row(&table, "E").points, 3.0);
     }
+
+    /// A match record of round 1: its result for South, its seeds and game points.
+    fn match_of(
+        id: i32,
+        south: i32,
+        north: i32,
+        winner: Winner,
+        seeds: (i32, i32),
+        games: (f64, f64),
+    ) -> GameRecord {
+        GameRecord {
+            match_points: Some(games),
+            ..played(id, 1, south, north, winner, seeds)
+        }
+    }
+
+    #[test]
+    fn matches_score_match_points_game_points_or_seeds() {
+        let entrants = vec![
+            entrant(1, "A"),
+            entrant(2, "B"),
+            entrant(3, "C"),
+            entrant(4, "D"),
+            entrant(5, "E"),
+        ];
+        // Best of 3: A beats B 2-1 (70-74 in seeds over three games); C and D draw 1½-1½
+        // (75-69); E has the pairing's bye, worth the two games a match takes to win.
+        let best_of_3 = MatchFormat {
+            games: 3,
+            length: crate::tournament::match_format::MatchLength::BestOf,
+            ..MatchFormat::SINGLE
+        };
+        let games = vec![
+            match_of(1, 1, 2, Winner::South, (70, 74), (2.0, 1.0)),
+            match_of(2, 3, 4, Winner::Draw, (75, 69), (1.5, 1.5)),
+            other(3, 1, 5, None, ResultKind::Bye),
+        ];
+        let gp = codes(&["GP", "SC"]);
+        let format = |score| Format {
+            score,
+            matches: best_of_3,
+            ..SWISS
+        };
+        let by = |table: &[Standing]| -> Vec<(String, f64)> {
+            table.iter().map(|s| (s.name.clone(), s.points)).collect()
+        };
+        let scoring = Points::default();
+        let table = standings(
+            &entrants,
+            &games,
+            &[],
+            &scoring,
+            &gp,
+            1,
+            format(MatchScore::MatchPoints),
+        );
+        assert_eq!(row(&table, "A").points, 1.0);
+        assert_eq!(row(&table, "C").points, 0.5);
+        assert_eq!(
+            (tb(row(&table, "A"), "GP"), tb(row(&table, "B"), "GP")),
+            (2.0, 1.0)
+        );
+        assert_eq!(tb(row(&table, "E"), "GP"), 2.0);
+        assert_eq!(tb(row(&table, "B"), "SC"), 74.0);
+        let table = standings(
+            &entrants,
+            &games,
+            &[],
+            &scoring,
+            &gp,
+            1,
+            format(MatchScore::GamePoints),
+        );
+        assert_eq!(
+            by(&table),
+            [("A", 2.0), ("E", 2.0), ("C", 1.5), ("D", 1.5), ("B", 1.0)]
+                .map(|(n, p)| (n.to_string(), p))
+        );
+        let table = standings(
+            &entrants,
+            &games,
+            &[],
+            &scoring,
+            &gp,
+            1,
+            format(MatchScore::Seeds),
+        );
+        assert_eq!(
+            by(&table),
+            [
+                ("C", 75.0),
+                ("B", 74.0),
+                ("A", 70.0),
+                ("D", 69.0),
+                ("E", 0.0)
+            ]
+            .map(|(n, p)| (n.to_string(), p))
+        );
+        // A half-point bye asked for is worth half the games of a won match: one.
+        let half = [RequestedBye {
+            player: 5,
+            round: 1,
+            kind: ByeKind::Half,
+        }];
+        let table = standings(
+            &entrants,
+            &games[..2],
+            &half,
+            &scoring,
+            &gp,
+            1,
+            format(MatchScore::GamePoints),
+        );
+        assert_eq!(row(&table, "E").points, 1.0);
+    }
 }

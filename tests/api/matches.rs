@@ -306,6 +306,11 @@ async fn a_best_of_three_match_lays_out_its_games_and_stops_when_decided() {
     assert!(sheets.body.contains("board 2, game 3 of 3"));
     let game_page = app.client().get(&format!("/games/{g2}")).await;
     assert!(game_page.body.contains("game 2 of 3"));
+    assert!(
+        game_page.body.contains("P0 0, P1 2: the match is decided."),
+        "{}",
+        game_page.body
+    );
 }
 
 #[actix_web::test]
