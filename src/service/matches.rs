@@ -36,9 +36,14 @@ pub fn follow(
     let games = queries::match_games(conn, game.round_id, board)?;
     let played: Vec<MatchGame> = games.iter().map(match_game).collect();
     // The first game whose players no longer follow from the games before it.
+    let first = (played[0].south, played[0].north);
     let stale = (1..games.len()).find(|&i| match next(&format, &played[..i]) {
         Next::Play { south, .. } => games[i].south_id.get() != south,
-        Next::Waiting | Next::Decided(..) => true,
+        // A game laid out with the pairing waits for the games before it.
+        Next::Waiting => {
+            matches::planned_south(&format, first, i as i32 + 1) != Some(games[i].south_id.get())
+        }
+        Next::Decided(..) => true,
     });
     let kept = stale.unwrap_or(games.len());
     for later in &games[kept..] {

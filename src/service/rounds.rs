@@ -14,6 +14,7 @@ use super::round_views::{RoundView, view};
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::models::{Game, NewGame, NewRound, Tournament};
 use crate::db::queries;
+use crate::tournament::matches;
 use crate::tournament::pairing::Pair;
 use crate::tournament::{GameStatus, PlayerId, ResultKind, RoundId, TournamentId};
 
@@ -71,30 +72,46 @@ pub fn manual_request(entries: &[PairingEntry]) -> Result<RoundRequest, ServiceE
     }
 }
 
-/// Writes the games of a pairing (boards numbered as given, byes final at once).
+/// Writes the games of a pairing (boards numbered as given, byes final at once): each board's
+/// first game, and the rest of its match when all of it is known at pairing (every game played,
+/// the players in turn: its sheets print with the round).
 fn write_games(
     conn: &mut SqliteConnection,
-    tournament_id: TournamentId,
+    t: &Tournament,
     round_id: RoundId,
     boards: &[(i32, Pair)],
     byes: &[i32],
 ) -> Result<(), ServiceError> {
+    let tournament_id = t.id;
+    let format = super::tournaments::stored_settings(t)?.matches;
     let now = Utc::now().naive_utc();
     for (board, pair) in boards {
-        queries::insert_game(
-            conn,
-            &NewGame {
-                tournament_id,
-                round_id,
-                board: Some(*board),
-                south_id: PlayerId(pair.south),
-                north_id: Some(PlayerId(pair.north)),
-                status: GameStatus::Pending,
-                kind: None,
-                updated_at: now,
-                match_game: 1,
-            },
-        )?;
+        let games = if matches::laid_out_at_pairing(&format) {
+            format.games
+        } else {
+            1
+        };
+        for number in 1..=games {
+            let (south, north) = if number % 2 == 1 {
+                (pair.south, pair.north)
+            } else {
+                (pair.north, pair.south)
+            };
+            queries::insert_game(
+                conn,
+                &NewGame {
+                    tournament_id,
+                    round_id,
+                    board: Some(*board),
+                    south_id: PlayerId(south),
+                    north_id: Some(PlayerId(north)),
+                    status: GameStatus::Pending,
+                    kind: None,
+                    updated_at: now,
+                    match_game: number,
+                },
+            )?;
+        }
     }
     for bye in byes {
         queries::insert_game(
@@ -338,7 +355,7 @@ pub fn create(
                 created_at: Utc::now().naive_utc(),
             },
         )?;
-        write_games(conn, tournament_id, round.id, &boards, &byes)?;
+        write_games(conn, &t, round.id, &boards, &byes)?;
         warnings.extend(open_before(conn, tournament_id, number)?);
         Audit {
             actor,
@@ -413,7 +430,14 @@ pub fn replace(
         if round.published {
             let moved: Vec<String> = before
                 .iter()
-                .filter(|g| stays(g) && !wanted.contains(&seat(g)))
+                .filter(|g| {
+                    // A match stays whole when any of its games has a result or a sheet.
+                    let played = stays(g)
+                        || later
+                            .iter()
+                            .any(|n| n.board == g.board && n.status != GameStatus::Pending);
+                    played && !wanted.contains(&seat(g))
+                })
                 .map(|g| format!("board {}", g.board.unwrap_or_default()))
                 .collect();
             if !moved.is_empty() {
@@ -459,7 +483,7 @@ pub fn replace(
             .filter(|b| !kept.contains(&(None, PlayerId(**b), None)))
             .copied()
             .collect();
-        write_games(conn, tournament_id, round.id, &new_boards, &new_byes)?;
+        write_games(conn, &t, round.id, &new_boards, &new_byes)?;
         let changed = !removed.is_empty() || !new_boards.is_empty() || !new_byes.is_empty();
         if round.published && changed {
             queries::mark_round_corrected(conn, round.id, Utc::now().naive_utc())?;

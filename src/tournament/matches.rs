@@ -124,6 +124,21 @@ pub fn next(format: &MatchFormat, games: &[MatchGame]) -> Next {
     }
 }
 
+/// Whether every game of a match is known when it is paired: each of `k` played, the players
+/// in turn. Its games are then laid out (and their sheets printed) with the pairing.
+pub fn laid_out_at_pairing(format: &MatchFormat) -> bool {
+    !format.single() && format.length == MatchLength::Games && format.start == StartRule::Alternate
+}
+
+/// The South of game `number` (from 1) of a match laid out at pairing (`laid_out_at_pairing`):
+/// the first game's South in odd games, its North in even ones; `None` past the `k` games.
+pub fn planned_south(format: &MatchFormat, first: (i32, i32), number: i32) -> Option<i32> {
+    if !laid_out_at_pairing(format) || !(1..=format.games).contains(&number) {
+        return None;
+    }
+    Some(if number % 2 == 1 { first.0 } else { first.1 })
+}
+
 /// The game points of (first South, first North) a decided match gives, by how it was decided.
 pub fn game_points(
     format: &MatchFormat,
