@@ -84,7 +84,8 @@ pub fn input(
             let settings = super::tournaments::stored_settings(t)?;
             let seeds = super::brackets::seeds(conn, t.id, &players)?;
             let needed = knockout::rounds_needed(seeds.len());
-            if number == 1 && needed > settings.rounds {
+            // Exactly its rounds: the event ends (and is backed up) when the final is played.
+            if number == 1 && seeds.len() >= 2 && needed != settings.rounds {
                 return Err(ServiceError::Conflict(format!(
                     "a knockout of {} players takes {needed} rounds; the tournament has {}: \
                      set its rounds to {needed}",

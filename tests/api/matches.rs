@@ -694,6 +694,24 @@ async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
     assert!(r.body.contains("at least two players"), "{}", r.body);
+    // A knockout has exactly the rounds it takes: two players, one round, not three.
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Too long", "rules": "abapa", "rounds": 3, "pairing": "knockout"}),
+        )
+        .await;
+    let long = r.json()["id"].as_i64().unwrap();
+    add_player(&organiser, long, "Ama").await;
+    add_player(&organiser, long, "Kofi").await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{long}/rounds"),
+            &json!({"generate": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("set its rounds to 1"), "{}", r.body);
     // Seeds 1 to 12 by rating.
     let mut seed = vec![first];
     let mut pin: HashMap<i64, String> = HashMap::from([(first, first_pin)]);
