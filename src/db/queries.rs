@@ -413,6 +413,19 @@ pub fn list_audit(
 
 use super::schema::{games, rounds, sheets};
 
+/// The number of a tournament's last published round (0 before any).
+pub fn last_published_round(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> QueryResult<i32> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .filter(rounds::published.eq(true))
+        .select(diesel::dsl::max(rounds::number))
+        .first::<Option<i32>>(conn)
+        .map(|n| n.unwrap_or(0))
+}
+
 pub fn list_rounds(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,

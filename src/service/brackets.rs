@@ -47,6 +47,21 @@ pub fn seeds(
         .collect())
 }
 
+/// A knockout's bracket as far as its published rounds go: the last published round, the
+/// seeds, the bracket.
+fn published_bracket(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+    third_place: bool,
+    players: &[Player],
+) -> Result<(i32, Vec<i32>, knockout::Bracket), ServiceError> {
+    let published = queries::last_published_round(conn, tournament_id)?;
+    let seeds = seeds(conn, tournament_id, players)?;
+    let history: Vec<GameRecord> = records(conn, tournament_id, Some(published + 1))?;
+    let bracket = knockout::bracket(&seeds, third_place, &history);
+    Ok((published, seeds, bracket))
+}
+
 /// One side of a tie as shown.
 #[derive(Clone, Debug, Serialize)]
 pub struct SlotView {
@@ -105,15 +120,8 @@ pub fn view(
         .iter()
         .map(|p| (p.id.get(), p.name.clone()))
         .collect();
-    let published = queries::list_rounds(conn, tournament_id)?
-        .iter()
-        .filter(|r| r.published)
-        .map(|r| r.number)
-        .max()
-        .unwrap_or(0);
-    let seeds = seeds(conn, tournament_id, &players)?;
-    let history: Vec<GameRecord> = records(conn, tournament_id, Some(published + 1))?;
-    let bracket = knockout::bracket(&seeds, t.third_place, &history);
+    let (published, seeds, bracket) =
+        published_bracket(conn, tournament_id, t.third_place, &players)?;
     let total = bracket.rounds.len() as i32;
     let slot_view = |slot: &Slot, winner: Option<i32>| match slot {
         Slot::Player { id, seed } => SlotView {
@@ -227,13 +235,7 @@ pub fn playoffs(
     let mut found = Vec::new();
     for t in queries::playoffs_of(conn, tournament_id)? {
         let players = queries::list_players(conn, t.id)?;
-        let seeds = seeds(conn, t.id, &players)?;
-        let published = queries::list_rounds(conn, t.id)?
-            .iter()
-            .filter(|r| r.published)
-            .count() as i32;
-        let history = records(conn, t.id, Some(published + 1))?;
-        let bracket = knockout::bracket(&seeds, t.third_place, &history);
+        let (_, seeds, bracket) = published_bracket(conn, t.id, t.third_place, &players)?;
         let places = knockout::places(&bracket, &seeds);
         let decided = !seeds.is_empty()
             && bracket

@@ -14,6 +14,7 @@ use crate::db::models::SheetRow;
 use crate::db::queries;
 use crate::engine::ogn::OgnGame;
 use crate::engine::{DeclaredEnd, Position, Replay, Rules, Side, replay};
+use crate::tournament::matches::MatchFormat;
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, PlayerId, SheetId, TournamentId, Winner};
 
@@ -287,17 +288,13 @@ pub fn detail(
         _ => None,
     };
     let version = super::versions::version(conn, super::versions::Watched::Game(ctx.game.id))?;
-    let match_note = match_note(conn, &ctx, &names)?;
+    let format = super::tournaments::stored_settings(&ctx.tournament)?.matches;
+    let match_note = match_note(conn, &ctx, &names, &format)?;
     Ok(GameDetail {
         replay_of_sheet,
         elsewhere,
         version,
-        game: GameView::new(
-            &ctx.game,
-            ctx.round.number,
-            &names,
-            &super::tournaments::stored_settings(&ctx.tournament)?.matches,
-        ),
+        game: GameView::new(&ctx.game, ctx.round.number, &names, &format),
         tournament_id: ctx.tournament.id,
         end: ctx.game.end_kind,
         end_reason: ctx.game.end_reason.clone(),
@@ -359,8 +356,8 @@ fn match_note(
     conn: &mut SqliteConnection,
     ctx: &Context,
     names: &HashMap<PlayerId, String>,
+    format: &MatchFormat,
 ) -> Result<Option<String>, ServiceError> {
-    let format = super::tournaments::stored_settings(&ctx.tournament)?.matches;
     Ok(match (ctx.game.board, ctx.game.north_id) {
         (Some(board), Some(_)) if !format.single() => {
             let games = queries::match_games(conn, ctx.round.id, board)?;
@@ -368,10 +365,7 @@ fn match_note(
             let (a, b) = crate::tournament::matches::tally(&played);
             let first = games.first().unwrap_or(&ctx.game);
             let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
-            let decided = matches!(
-                crate::tournament::matches::next(&format, &played),
-                crate::tournament::matches::Next::Decided(..)
-            );
+            let decided = crate::tournament::matches::is_decided(format, &played);
             Some(format!(
                 "This board plays a match: {}. {} {}, {} {}{}.",
                 format.words(),

@@ -209,7 +209,7 @@ pub fn score_matches(format: &MatchFormat, games: &mut [GameView], rows: &[Game]
         if board.is_some() {
             let played: Vec<MatchGame> = rows[start..end].iter().map(match_game).collect();
             let (a, b) = matches::tally(&played);
-            let decided = matches!(matches::next(format, &played), matches::Next::Decided(..));
+            let decided = matches::is_decided(format, &played);
             games[end - 1].match_score = format!(
                 "match {}-{}{}",
                 super::tournaments::points_text(a),

@@ -67,12 +67,7 @@ pub fn report(
     after: Option<i32>,
 ) -> Result<Report, ServiceError> {
     let t = super::tournaments::get(conn, tournament_id)?;
-    let published = queries::list_rounds(conn, tournament_id)?
-        .iter()
-        .filter(|r| r.published)
-        .map(|r| r.number)
-        .max()
-        .unwrap_or(0);
+    let published = queries::last_published_round(conn, tournament_id)?;
     let after = match after {
         None => published,
         Some(n) if (0..=published).contains(&n) => n,

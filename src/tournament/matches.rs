@@ -124,6 +124,11 @@ pub fn next(format: &MatchFormat, games: &[MatchGame]) -> Next {
     }
 }
 
+/// Whether the match of `games` is over.
+pub fn is_decided(format: &MatchFormat, games: &[MatchGame]) -> bool {
+    matches!(next(format, games), Next::Decided(..))
+}
+
 /// Whether every game of a match is known when it is paired: each of `k` played, the players
 /// in turn. Its games are then laid out (and their sheets printed) with the pairing.
 pub fn laid_out_at_pairing(format: &MatchFormat) -> bool {
