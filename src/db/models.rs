@@ -63,6 +63,7 @@ pub struct Tournament {
     pub third_place: bool,
     pub previous_stage: Option<TournamentId>,
     pub playoff_place: Option<i32>,
+    pub double_elimination: bool,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -90,6 +91,7 @@ pub struct TournamentForm {
     pub match_score: MatchScore,
     pub match_tie: TieRule,
     pub third_place: bool,
+    pub double_elimination: bool,
 }
 
 #[derive(Debug, Insertable)]

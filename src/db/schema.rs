@@ -151,6 +151,7 @@ diesel::table! {
         third_place -> Bool,
         previous_stage -> Nullable<Integer>,
         playoff_place -> Nullable<Integer>,
+        double_elimination -> Bool,
     }
 }
 

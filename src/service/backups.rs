@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::ServiceError;
 use super::actor::Actor;
 use super::round_views::RoundView;
+use super::tournaments::TournamentView;
 use super::versions::{Watched, unchanged_since};
 use crate::db::queries;
 use crate::tournament::TournamentId;
@@ -230,10 +231,9 @@ impl super::Service {
                         .iter()
                         .filter(|r| r.published)
                         .count();
-                    if t.rounds > 0
-                        && published == t.rounds as usize
-                        && queries::get_setting(conn, &end_marker(t.id))?.is_none()
-                    {
+                    let ended = t.rounds > 0 && published == t.rounds as usize
+                        || super::brackets::ended_early(conn, &TournamentView::new(&t)?)?;
+                    if ended && queries::get_setting(conn, &end_marker(t.id))?.is_none() {
                         found.push((t.id, t.name));
                     }
                 }

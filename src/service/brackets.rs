@@ -12,7 +12,7 @@ use super::tournaments::{TournamentView, points_text};
 use crate::db::models::Player;
 use crate::db::queries;
 use crate::tournament::history::GameRecord;
-use crate::tournament::knockout::{self, Slot};
+use crate::tournament::knockout::{self, Part, Shape, Slot, Tie};
 use crate::tournament::{PairingSystem, PlayerId, TournamentId};
 
 /// A knockout's seeds, best first: the players of its first round once it is paired (in
@@ -52,21 +52,32 @@ pub fn seeds(
 fn published_bracket(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
-    third_place: bool,
+    shape: Shape,
     players: &[Player],
 ) -> Result<(i32, Vec<i32>, knockout::Bracket), ServiceError> {
     let published = queries::last_published_round(conn, tournament_id)?;
     let seeds = seeds(conn, tournament_id, players)?;
     let history: Vec<GameRecord> = records(conn, tournament_id, Some(published + 1))?;
-    let bracket = knockout::bracket(&seeds, third_place, &history);
+    let bracket = knockout::bracket(&seeds, shape, &history);
     Ok((published, seeds, bracket))
+}
+
+/// Whether a knockout is over before its last planned round: a double elimination whose grand
+/// final the winners' bracket's winner won needs no second one. Other tournaments: never.
+pub fn ended_early(conn: &mut SqliteConnection, t: &TournamentView) -> Result<bool, ServiceError> {
+    if t.pairing != PairingSystem::Knockout || !t.double_elimination {
+        return Ok(false);
+    }
+    let players = queries::list_players(conn, t.id)?;
+    let (published, _, bracket) = published_bracket(conn, t.id, t.shape(), &players)?;
+    Ok(bracket.last < t.rounds && published >= bracket.last && bracket.finished())
 }
 
 /// One side of a tie as shown.
 #[derive(Clone, Debug, Serialize)]
 pub struct SlotView {
     pub player: Option<PlayerId>,
-    /// "Ama Mensah (3)", "bye", "winner of board 2".
+    /// "Ama Mensah (3)", "bye", "winner of round 2, board 1", "loser of match 5".
     pub text: String,
     pub won: bool,
 }
@@ -74,6 +85,8 @@ pub struct SlotView {
 /// One tie as shown.
 #[derive(Clone, Debug, Serialize)]
 pub struct TieView {
+    /// Its number on the page (from 1), by which later ties name it.
+    pub number: usize,
     pub board: Option<i32>,
     pub third_place: bool,
     pub sides: [SlotView; 2],
@@ -87,17 +100,27 @@ pub struct TieView {
 /// One round of the bracket.
 #[derive(Clone, Debug, Serialize)]
 pub struct BracketRound {
+    /// The tournament round it is played in.
     pub number: i32,
-    /// "Final", "Semi-finals", "Quarter-finals", "Round of 16".
+    /// "Final", "Semi-finals", "Losers' round 2", "Grand final".
     pub title: String,
     pub ties: Vec<TieView>,
+}
+
+/// A part of the bracket: the whole of a single elimination; the winners' bracket, the losers'
+/// bracket or the grand final of a double elimination.
+#[derive(Clone, Debug, Serialize)]
+pub struct BracketSection {
+    /// Empty for a single elimination.
+    pub title: String,
+    pub rounds: Vec<BracketRound>,
 }
 
 /// A knockout's bracket and places.
 #[derive(Clone, Debug, Serialize)]
 pub struct BracketView {
     pub t: TournamentView,
-    pub rounds: Vec<BracketRound>,
+    pub sections: Vec<BracketSection>,
     /// Places so far, best first: ("1", name), ("5=", name), ...
     pub places: Vec<(String, String)>,
     /// The rounds published.
@@ -120,9 +143,56 @@ pub fn view(
         .iter()
         .map(|p| (p.id.get(), p.name.clone()))
         .collect();
-    let (published, seeds, bracket) =
-        published_bracket(conn, tournament_id, t.third_place, &players)?;
-    let total = bracket.rounds.len() as i32;
+    let (published, seeds, bracket) = published_bracket(conn, tournament_id, t.shape(), &players)?;
+    let sections = sections(&bracket, &names, published);
+    let mut places: Vec<((usize, usize), String)> = knockout::places(&bracket, &seeds)
+        .into_iter()
+        // Players still in have no place yet.
+        .filter(|&(_, (first, last))| first > 1 || last == 1)
+        .map(|(id, place)| (place, names.get(&id).cloned().unwrap_or_default()))
+        .collect();
+    places.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    Ok(BracketView {
+        t,
+        sections,
+        places: places
+            .into_iter()
+            .map(|((first, last), name)| (place_text(first, last), name))
+            .collect(),
+        published,
+    })
+}
+
+/// The bracket's ties as pages show them, part by part and round by round; ties with nobody
+/// in them (behind byes, or a second grand final not needed) left out.
+fn sections(
+    bracket: &knockout::Bracket,
+    names: &HashMap<i32, String>,
+    published: i32,
+) -> Vec<BracketSection> {
+    let parts: &[(Part, &str)] = if bracket.double {
+        &[
+            (Part::Winners, "Winners' bracket"),
+            (Part::Losers, "Losers' bracket"),
+            (Part::GrandFinal, "Grand final"),
+        ]
+    } else {
+        &[(Part::Winners, "")]
+    };
+    let shown = |tie: &&Tie| tie.slots.iter().any(|s| *s != Slot::Empty);
+    let in_part = |tie: &Tie, part: Part| {
+        tie.part == part || (part == Part::GrandFinal && tie.part == Part::Reset)
+    };
+    // Numbers on the page, in the page's order.
+    let mut numbers: HashMap<usize, usize> = HashMap::new();
+    for &(part, _) in parts {
+        for tie in bracket.rounds.iter().flatten().filter(shown) {
+            if in_part(tie, part) {
+                let next = numbers.len() + 1;
+                numbers.insert(tie.number, next);
+            }
+        }
+    }
     let slot_view = |slot: &Slot, winner: Option<i32>| match slot {
         Slot::Player { id, seed } => SlotView {
             player: Some(PlayerId(*id)),
@@ -134,63 +204,90 @@ pub fn view(
             text: "bye".to_string(),
             won: false,
         },
-        Slot::Waiting {
-            round,
-            board,
-            loser,
-        } => SlotView {
-            player: None,
-            text: format!(
-                "{} of round {round}, board {board}",
-                if *loser { "loser" } else { "winner" }
-            ),
-            won: false,
-        },
+        Slot::Waiting { tie, loser } => {
+            let which = if *loser { "loser" } else { "winner" };
+            let before = bracket.tie(*tie);
+            let text = match before.and_then(|t| Some((t.round, t.board?))) {
+                Some((round, board)) if round <= published => {
+                    format!("{which} of round {round}, board {board}")
+                }
+                _ => format!(
+                    "{which} of match {}",
+                    numbers.get(tie).copied().unwrap_or(*tie)
+                ),
+            };
+            SlotView {
+                player: None,
+                text,
+                won: false,
+            }
+        }
     };
-    let rounds = bracket
-        .rounds
+    parts
         .iter()
-        .enumerate()
-        .map(|(i, ties)| {
-            let number = i as i32 + 1;
-            BracketRound {
-                number,
-                title: round_title(total - number),
-                ties: ties
+        .map(|&(part, name)| {
+            let mut rounds: Vec<BracketRound> = Vec::new();
+            for ties in &bracket.rounds {
+                let ties: Vec<&Tie> = ties
                     .iter()
-                    .map(|tie| TieView {
-                        board: tie.board.filter(|_| number <= published),
-                        third_place: tie.third_place,
-                        sides: [
-                            slot_view(&tie.slots[0], tie.winner),
-                            slot_view(&tie.slots[1], tie.winner),
-                        ],
-                        score: tie.score.map_or_else(String::new, |(a, b)| {
-                            format!("{}-{}", points_text(a), points_text(b))
-                        }),
-                        game: tie.game,
-                        decided: tie.decided,
-                    })
-                    .collect(),
+                    .filter(shown)
+                    .filter(|t| in_part(t, part))
+                    .collect();
+                let Some(first) = ties.first() else { continue };
+                rounds.push(BracketRound {
+                    number: first.round,
+                    title: tie_title(bracket, first),
+                    ties: ties
+                        .iter()
+                        .map(|tie| TieView {
+                            number: numbers.get(&tie.number).copied().unwrap_or(tie.number),
+                            board: tie.board.filter(|_| tie.round <= published),
+                            third_place: tie.third_place,
+                            sides: [
+                                slot_view(&tie.slots[0], tie.winner),
+                                slot_view(&tie.slots[1], tie.winner),
+                            ],
+                            score: tie.score.map_or_else(String::new, |(a, b)| {
+                                format!("{}-{}", points_text(a), points_text(b))
+                            }),
+                            game: tie.game,
+                            decided: tie.decided,
+                        })
+                        .collect(),
+                });
+            }
+            BracketSection {
+                title: name.to_string(),
+                rounds,
             }
         })
-        .collect();
-    let mut places: Vec<((usize, usize), String)> = knockout::places(&bracket, &seeds)
-        .into_iter()
-        // Players still in have no place yet.
-        .filter(|&(_, (first, last))| first > 1 || last == 1)
-        .map(|(id, place)| (place, names.get(&id).cloned().unwrap_or_default()))
-        .collect();
-    places.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-    Ok(BracketView {
-        t,
-        rounds,
-        places: places
-            .into_iter()
-            .map(|((first, last), name)| (place_text(first, last), name))
-            .collect(),
-        published,
-    })
+        .filter(|s| !s.rounds.is_empty())
+        .collect()
+}
+
+/// The title of the bracket round of `tie`: "Semi-finals", "Winners' round 2", "Losers' final".
+fn tie_title(bracket: &knockout::Bracket, tie: &Tie) -> String {
+    let rounds_of = |part: Part| {
+        bracket
+            .rounds
+            .iter()
+            .flatten()
+            .filter(|t| t.part == part)
+            .map(|t| t.stage)
+            .max()
+            .unwrap_or(0)
+    };
+    match tie.part {
+        Part::Winners if bracket.double && tie.stage == rounds_of(Part::Winners) => {
+            "Winners' final".to_string()
+        }
+        Part::Winners if bracket.double => format!("Winners' round {}", tie.stage),
+        Part::Winners => round_title(rounds_of(Part::Winners) - tie.stage),
+        Part::Losers if tie.stage == rounds_of(Part::Losers) => "Losers' final".to_string(),
+        Part::Losers => format!("Losers' round {}", tie.stage),
+        Part::GrandFinal => "Grand final".to_string(),
+        Part::Reset => "Grand final, second match".to_string(),
+    }
 }
 
 /// "1", or "5=" for a place shared down to another.
@@ -235,13 +332,13 @@ pub fn playoffs(
     let mut found = Vec::new();
     for t in queries::playoffs_of(conn, tournament_id)? {
         let players = queries::list_players(conn, t.id)?;
-        let (_, seeds, bracket) = published_bracket(conn, t.id, t.third_place, &players)?;
+        let shape = Shape {
+            third_place: t.third_place,
+            double: t.double_elimination,
+        };
+        let (_, seeds, bracket) = published_bracket(conn, t.id, shape, &players)?;
         let places = knockout::places(&bracket, &seeds);
-        let decided = !seeds.is_empty()
-            && bracket
-                .rounds
-                .last()
-                .is_some_and(|ties| ties.iter().all(|tie| tie.decided));
+        let decided = !seeds.is_empty() && bracket.finished();
         let origin: HashMap<i32, i32> = players
             .iter()
             .filter_map(|p| Some((p.id.get(), p.previous_player?.get())))

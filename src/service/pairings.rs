@@ -33,11 +33,11 @@ pub enum PairingInput {
     },
     /// The Dutch system: its input, and the player id of each of its players.
     Swiss { ids: Vec<i32>, input: dutch::Input },
-    /// A knockout: the seeds (player ids, best first), the third-place match, the round and
-    /// the matches before it.
+    /// A knockout: the seeds (player ids, best first), its kind, the round and the matches
+    /// before it.
     Knockout {
         seeds: Vec<i32>,
-        third_place: bool,
+        shape: knockout::Shape,
         number: i32,
         history: Vec<GameRecord>,
     },
@@ -55,10 +55,10 @@ impl PairingInput {
             }
             PairingInput::Knockout {
                 seeds,
-                third_place,
+                shape,
                 number,
                 history,
-            } => knockout::pair_round(seeds, *third_place, *number, history)
+            } => knockout::pair_round(seeds, *shape, *number, history)
                 .map_err(|e| ServiceError::Conflict(e.to_string())),
         }
     }
@@ -83,19 +83,29 @@ pub fn input(
         PairingSystem::Knockout => {
             let settings = super::tournaments::stored_settings(t)?;
             let seeds = super::brackets::seeds(conn, t.id, &players)?;
-            let needed = knockout::rounds_needed(seeds.len());
+            let needed = knockout::rounds_for(seeds.len(), settings.shape());
             // Exactly its rounds: the event ends (and is backed up) when the final is played.
             if number == 1 && seeds.len() >= 2 && needed != settings.rounds {
+                let takes = if settings.double_elimination {
+                    format!(
+                        "a double elimination of {} players takes up to {needed} rounds (the \
+                         last only if the losers' bracket's winner wins the grand final)",
+                        seeds.len()
+                    )
+                } else {
+                    format!(
+                        "a knockout of {} players takes {needed} rounds",
+                        seeds.len()
+                    )
+                };
                 return Err(ServiceError::Conflict(format!(
-                    "a knockout of {} players takes {needed} rounds; the tournament has {}: \
-                     set its rounds to {needed}",
-                    seeds.len(),
+                    "{takes}; the tournament has {}: set its rounds to {needed}",
                     settings.rounds
                 )));
             }
             Ok(PairingInput::Knockout {
                 seeds,
-                third_place: settings.third_place,
+                shape: settings.shape(),
                 number,
                 history: records(conn, t.id, Some(number))?,
             })

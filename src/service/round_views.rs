@@ -132,6 +132,8 @@ pub struct RoundList {
     pub rounds: Vec<Round>,
     pub runs: bool,
     pub next: Option<i32>,
+    /// A double elimination over a round early: its grand final's winner had lost no match.
+    pub ended_early: bool,
 }
 
 pub fn list(
@@ -146,13 +148,18 @@ pub fn list(
         .filter(|r| r.published || runs)
         .collect();
     let next_number = rounds.last().map_or(1, |r| r.number + 1);
-    let next = (runs && next_number <= t.rounds && rounds.last().is_none_or(|r| r.published))
+    let ended_early = super::brackets::ended_early(conn, &t)?;
+    let next = (runs
+        && next_number <= t.rounds
+        && rounds.last().is_none_or(|r| r.published)
+        && !ended_early)
         .then_some(next_number);
     Ok(RoundList {
         t,
         rounds,
         runs,
         next,
+        ended_early,
     })
 }
 

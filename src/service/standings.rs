@@ -100,7 +100,7 @@ pub fn report(
         // A knockout ranks by how far each player went: its places, then the standings' order.
         let seeds = super::brackets::seeds(conn, tournament_id, &players)?;
         let until: Vec<GameRecord> = games.iter().filter(|g| g.round <= after).cloned().collect();
-        let bracket = knockout::bracket(&seeds, t.third_place, &until);
+        let bracket = knockout::bracket(&seeds, t.shape(), &until);
         let places = knockout::places(&bracket, &seeds);
         table.sort_by_key(|s| places.get(&s.player_id).map_or(usize::MAX, |p| p.0));
         for s in &mut table {

@@ -57,6 +57,7 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
             tie: t.match_tie,
         },
         third_place: t.third_place,
+        double_elimination: t.double_elimination,
     })
 }
 
@@ -84,6 +85,8 @@ pub struct TournamentView {
     pub matches: MatchFormat,
     /// A knockout: the semi-finals' losers play for third place.
     pub third_place: bool,
+    /// A knockout of double elimination.
+    pub double_elimination: bool,
     /// The tournament whose final standings gave this one its players.
     pub previous_stage: Option<TournamentId>,
     /// A play-off: the place of the previous stage's standings it decides.
@@ -91,6 +94,23 @@ pub struct TournamentView {
 }
 
 impl TournamentView {
+    /// The pairing system in words, a double elimination named as such.
+    pub fn pairing_words(&self) -> &'static str {
+        if self.double_elimination {
+            "knockout (double elimination)"
+        } else {
+            self.pairing.words()
+        }
+    }
+
+    /// A knockout's kind.
+    pub fn shape(&self) -> crate::tournament::knockout::Shape {
+        crate::tournament::knockout::Shape {
+            third_place: self.third_place,
+            double: self.double_elimination,
+        }
+    }
+
     pub fn new(t: &Tournament) -> Result<TournamentView, ServiceError> {
         let s = stored_settings(t)?;
         Ok(TournamentView {
@@ -110,6 +130,7 @@ impl TournamentView {
             club_rounds: s.club_rounds,
             matches: s.matches,
             third_place: s.third_place,
+            double_elimination: s.double_elimination,
             previous_stage: t.previous_stage,
             playoff_place: t.playoff_place,
         })
@@ -239,6 +260,7 @@ fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         match_score: settings.matches.score,
         match_tie: settings.matches.tie,
         third_place: settings.third_place,
+        double_elimination: settings.double_elimination,
     }
 }
 
@@ -317,6 +339,7 @@ fn check_change(
     if !rounds.is_empty()
         && (stored.matches != settings.matches
             || stored.third_place != settings.third_place
+            || stored.double_elimination != settings.double_elimination
             || (stored.pairing == PairingSystem::Knockout)
                 != (settings.pairing == PairingSystem::Knockout))
     {

@@ -108,6 +108,8 @@ pub struct TournamentSettings {
     pub matches: MatchFormat,
     /// A knockout's semi-finals' losers play for third place.
     pub third_place: bool,
+    /// A knockout of double elimination: out after two lost matches.
+    pub double_elimination: bool,
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike).
@@ -141,6 +143,8 @@ pub struct SettingsInput {
     pub match_tie: Option<String>,
     /// A knockout: the semi-finals' losers play for third place.
     pub third_place: Option<bool>,
+    /// A knockout: double elimination (out after two lost matches).
+    pub double_elimination: Option<bool>,
 }
 
 /// The default tie-breaks of a new tournament.
@@ -151,6 +155,14 @@ pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
 ];
 
 impl TournamentSettings {
+    /// A knockout's kind.
+    pub fn shape(&self) -> super::knockout::Shape {
+        super::knockout::Shape {
+            third_place: self.third_place,
+            double: self.double_elimination,
+        }
+    }
+
     /// Validates input; every problem is reported, one sentence each.
     pub fn parse(input: &SettingsInput) -> Result<TournamentSettings, Vec<String>> {
         let mut problems = Vec::new();
@@ -203,6 +215,19 @@ impl TournamentSettings {
             // A knockout tie needs a winner: a level match always goes to deciding games.
             matches.tie = super::match_format::TieRule::Decider;
         }
+        let third_place = input.third_place.unwrap_or(false);
+        let double_elimination = input.double_elimination.unwrap_or(false);
+        if double_elimination && pairing != PairingSystem::Knockout {
+            problems
+                .push("double_elimination: only a knockout (pairing: knockout) has it".to_string());
+        }
+        if double_elimination && third_place {
+            problems.push(
+                "third_place: a double elimination decides third place in its losers' bracket; \
+                 it has no third-place match"
+                    .to_string(),
+            );
+        }
         let club_rounds = input.club_rounds.unwrap_or(0);
         if !(0..=i64::from(rounds.max(0))).contains(&club_rounds) {
             problems.push(format!(
@@ -224,7 +249,8 @@ impl TournamentSettings {
                 require_confirmation: input.require_confirmation.unwrap_or(true),
                 club_rounds: club_rounds as i32,
                 matches,
-                third_place: input.third_place.unwrap_or(false),
+                third_place,
+                double_elimination,
             }),
             _ => Err(problems),
         }

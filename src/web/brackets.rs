@@ -40,7 +40,8 @@ async fn api(
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "tournament_id": b.t.id,
         "published": b.published,
-        "rounds": b.rounds,
+        "double_elimination": b.t.double_elimination,
+        "sections": b.sections,
         "places": b.places,
     })))
 }

@@ -171,6 +171,7 @@ struct ListPage {
     rounds: Vec<Round>,
     runs: bool,
     next: Option<i32>,
+    ended_early: bool,
     error: Option<String>,
 }
 
@@ -203,6 +204,7 @@ async fn list(
         rounds: list.rounds,
         runs: list.runs,
         next: list.next,
+        ended_early: list.ended_early,
         error,
     })
 }

@@ -150,6 +150,7 @@ pub struct SettingsFields {
     #[serde(default)]
     match_tie: String,
     third_place: Option<String>,
+    double_elimination: Option<String>,
     #[serde(default)]
     csrf: String,
 }
@@ -185,6 +186,7 @@ impl SettingsFields {
             match_score: t.matches.score.to_string(),
             match_tie: t.matches.tie.to_string(),
             third_place: t.third_place.then(|| "on".to_string()),
+            double_elimination: t.double_elimination.then(|| "on".to_string()),
             csrf: String::new(),
         }
     }
@@ -296,6 +298,7 @@ impl SettingsFields {
             match_score: Some(self.match_score.clone()),
             match_tie: Some(self.match_tie.clone()),
             third_place: Some(self.third_place.is_some()),
+            double_elimination: Some(self.double_elimination.is_some()),
         };
         match TournamentSettings::parse(&input) {
             Ok(settings) if problems.is_empty() => Ok(settings),

@@ -11,7 +11,7 @@ use crate::sheets::{generated_and_published, publish, tournament_with_players};
 
 /// Waits for the backup made for `reason` (a guard of 30 s against one never written, not a
 /// measure of speed): its file name.
-async fn backup_for(staff: &Client, reason: &str) -> String {
+pub async fn backup_for(staff: &Client, reason: &str) -> String {
     for _ in 0..600 {
         let status = staff.get("/api/backups").await.json();
         if let Some(last) = status["last"].as_object()

@@ -47,6 +47,8 @@ impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
     }
 }
 
+mod formats;
+
 use crate::helpers::*;
 use crate::swiss::{fixture_game, fixture_records};
 
@@ -528,16 +530,16 @@ impl Session {
     }
 
     /// Saves what the browser shows, for a failed step.
-    async fn keep_evidence(&self, dir: &Path) -> Vec<PathBuf> {
+    async fn keep_evidence(&self, dir: &Path, name: &str) -> Vec<PathBuf> {
         let mut kept = Vec::new();
         if let Ok(png) = self.browser.screenshot().await {
-            let path = dir.join("browser-journey-failure.png");
+            let path = dir.join(format!("{name}-failure.png"));
             if std::fs::write(&path, png).is_ok() {
                 kept.push(path);
             }
         }
         if let Ok(html) = self.browser.source().await {
-            let path = dir.join("browser-journey-failure.html");
+            let path = dir.join(format!("{name}-failure.html"));
             if std::fs::write(&path, html).is_ok() {
                 kept.push(path);
             }
@@ -1402,13 +1404,25 @@ impl Journey<'_> {
     }
 }
 
-#[actix_web::test]
-async fn a_tournament_run_in_a_browser() {
+/// A phone's browser for a test: ChromeDriver, Chromium at the phone's width, axe-core, and a
+/// folder of the test's own for the profile, the downloads and files to upload.
+struct Phone {
+    driver: Driver,
+    browser: Browser,
+    axe: String,
+    work: tempfile::TempDir,
+    downloads: PathBuf,
+}
+
+/// Starts a phone's browser; `None` when it cannot run here (said on the terminal; a failure
+/// when `CI` is set). `name` names the driver's log under `target/`.
+async fn phone(name: &str) -> Option<Phone> {
     let chromium = env_or("CHROMIUM", "/usr/bin/chromium");
     let chromedriver = env_or("CHROMEDRIVER", "/usr/bin/chromedriver");
     for binary in [&chromium, &chromedriver] {
         if !Path::new(binary).exists() {
-            return unavailable(&format!("{binary} is not installed"));
+            unavailable(&format!("{binary} is not installed"));
+            return None;
         }
     }
     let evidence = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -1416,10 +1430,13 @@ async fn a_tournament_run_in_a_browser() {
     let (profile, downloads) = (work.path().join("profile"), work.path().join("downloads"));
     std::fs::create_dir_all(&profile).unwrap();
     std::fs::create_dir_all(&downloads).unwrap();
-    let driver_log = evidence.join("chromedriver.log");
+    let driver_log = evidence.join(format!("{name}-chromedriver.log"));
     let driver = match Driver::start(&chromedriver, &driver_log) {
         Ok(d) => d,
-        Err(e) => return unavailable(&e),
+        Err(e) => {
+            unavailable(&e);
+            return None;
+        }
     };
     let browser =
         match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
@@ -1429,60 +1446,99 @@ async fn a_tournament_run_in_a_browser() {
         {
             Ok(b) => b,
             Err(e) => {
-                return unavailable(&format!(
+                unavailable(&format!(
                     "Chromium does not start under ChromeDriver: {e} (log: {})",
                     driver_log.display()
                 ));
+                return None;
             }
         };
-
     let axe = match axe_source() {
         Ok(axe) => axe,
         Err(e) => {
             let _ = browser.close().await;
-            return unavailable(&e);
+            unavailable(&e);
+            return None;
         }
     };
     // A phone: every page is checked at its width.
     if let Err(e) = browser.set_window_size(PHONE.0, PHONE.1).await {
         let _ = browser.close().await;
-        return unavailable(&format!("the window cannot be made a phone's size: {e}"));
+        unavailable(&format!("the window cannot be made a phone's size: {e}"));
+        return None;
     }
-    // Backups after each round: the staff's tournament list says so at the phone's width.
-    let backups = work.path().join("backups");
-    let app = spawn_app_tuned(move |c| c.backup_folder = Some(backups)).await;
-    let session = Session {
+    Some(Phone {
+        driver,
         browser,
-        base: app.address.clone(),
         axe,
+        work,
+        downloads,
+    })
+}
+
+/// Runs `journey` in the phone's browser against `app`; a failed step keeps a screenshot and the
+/// page under `target/` and fails the test. The pages checked, by address.
+async fn run_in<F>(phone: Phone, app: &TestApp, name: &str, journey: F) -> Vec<String>
+where
+    F: AsyncFnOnce(&Session, &Path, &Path) -> Step<()>,
+{
+    let session = Session {
+        browser: phone.browser,
+        base: app.address.clone(),
+        axe: phone.axe,
         checked: Default::default(),
     };
-    let organiser = app.organiser().await;
-    let knockout = crate::matches::knockout_in_play(&app, &organiser).await;
-    let stage = create_tournament(&organiser, "Final stage").await;
-    let journey = Journey {
-        s: &session,
-        downloads: &downloads,
-        work: work.path(),
-        knockout,
-        stage,
-    };
-    let outcome = journey.run().await;
+    let outcome = journey(&session, &phone.downloads, phone.work.path()).await;
     let kept = match &outcome {
-        Err(_) => session.keep_evidence(&evidence).await,
+        Err(_) => {
+            session
+                .keep_evidence(&PathBuf::from(env!("CARGO_TARGET_TMPDIR")), name)
+                .await
+        }
         Ok(()) => Vec::new(),
     };
     let _ = session.browser.close().await;
-    drop(driver);
+    drop(phone.driver);
     if let Err(e) = outcome {
         panic!("the browser journey failed: {e}\nkept: {kept:?}");
     }
     let checked = session.checked.into_inner();
     tell(&format!(
-        "browser journey: {} pages checked at {} px by axe-core",
+        "{name}: {} pages checked at {} px by axe-core",
         checked.len(),
         PHONE.0
     ));
+    checked
+}
+
+#[actix_web::test]
+async fn a_tournament_run_in_a_browser() {
+    let Some(phone) = phone("browser-journey").await else {
+        return;
+    };
+    // Backups after each round: the staff's tournament list says so at the phone's width.
+    let backups = phone.work.path().join("backups");
+    let app = spawn_app_tuned(move |c| c.backup_folder = Some(backups)).await;
+    let organiser = app.organiser().await;
+    let knockout = crate::matches::knockout_in_play(&app, &organiser).await;
+    let stage = create_tournament(&organiser, "Final stage").await;
+    let checked = run_in(
+        phone,
+        &app,
+        "browser-journey",
+        async |s: &Session, downloads: &Path, work: &Path| {
+            Journey {
+                s,
+                downloads,
+                work,
+                knockout,
+                stage,
+            }
+            .run()
+            .await
+        },
+    )
+    .await;
     // Every kind of page was checked: game, round, printed sheets and pairings, PIN slips,
     // projector view, standings, crosstable, player, lists and forms, error, sign-in.
     for kind in [

@@ -8,6 +8,7 @@ mod browser;
 mod byes;
 mod crash;
 mod crowd;
+mod double_elimination;
 mod event_day;
 mod frictions;
 mod hardening;

@@ -13,10 +13,10 @@ use crate::helpers::*;
 use crate::sheets::{publish, sent_and_confirmed, tournament_with_players};
 use crate::swiss::{fixture_games, sheet};
 
-type Fixture = (String, String, [i64; 2]);
+pub type Fixture = (String, String, [i64; 2]);
 
 /// The fixture games won by South, won by North and drawn (a few of each).
-fn by_winner() -> HashMap<&'static str, Vec<Fixture>> {
+pub fn by_winner() -> HashMap<&'static str, Vec<Fixture>> {
     let mut found: HashMap<&'static str, Vec<Fixture>> = HashMap::new();
     for g in fixture_games() {
         let key = match g.1.as_str() {
@@ -47,7 +47,7 @@ fn as_if_north_started(moves: &str) -> String {
         .collect()
 }
 
-async fn round(client: &Client, t: i64, n: i64) -> Value {
+pub async fn round(client: &Client, t: i64, n: i64) -> Value {
     let r = client
         .get(&format!("/api/tournaments/{t}/rounds/{n}"))
         .await;
@@ -56,7 +56,7 @@ async fn round(client: &Client, t: i64, n: i64) -> Value {
 }
 
 /// The games of one board, in the match's order.
-fn board(round: &Value, board: i64) -> Vec<Value> {
+pub fn board(round: &Value, board: i64) -> Vec<Value> {
     let mut games: Vec<Value> = round["games"]
         .as_array()
         .unwrap()
@@ -68,8 +68,31 @@ fn board(round: &Value, board: i64) -> Vec<Value> {
     games
 }
 
-fn south_of(game: &Value) -> i64 {
+pub fn south_of(game: &Value) -> i64 {
     game["south"]["id"].as_i64().unwrap()
+}
+
+/// The boards of a round as (South, North) in board order, and its byes.
+pub fn pairs_and_byes(round: &Value) -> (Vec<(i64, i64)>, HashSet<i64>) {
+    let games = round["games"].as_array().unwrap();
+    let mut boards: Vec<(i64, i64, i64)> = games
+        .iter()
+        .filter(|g| g["match_game"] == 1 && !g["north"].is_null())
+        .map(|g| {
+            (
+                g["board"].as_i64().unwrap(),
+                south_of(g),
+                g["north"]["id"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    boards.sort();
+    let byes = games
+        .iter()
+        .filter(|g| g["north"].is_null())
+        .map(south_of)
+        .collect();
+    (boards.into_iter().map(|(_, s, n)| (s, n)).collect(), byes)
 }
 
 #[actix_web::test]
@@ -615,7 +638,7 @@ async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
 /// Plays the latest match of `board` in round `n` to its end: `pattern` says, game by game,
 /// whether `winner` wins it (each sheet sent by South and confirmed by North, the side the
 /// match's rule gave each game).
-async fn play_match(
+pub async fn play_match(
     app: &TestApp,
     organiser: &Client,
     (t, n, b): (i64, i64, i64),
@@ -729,32 +752,8 @@ async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
     }
     let s = |n: usize| seed[n - 1];
     let wins = by_winner();
-    let pairs = |round: &Value| -> Vec<(i64, i64)> {
-        let mut boards: Vec<(i64, i64, i64)> = round["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|g| g["match_game"] == 1 && !g["north"].is_null())
-            .map(|g| {
-                (
-                    g["board"].as_i64().unwrap(),
-                    south_of(g),
-                    g["north"]["id"].as_i64().unwrap(),
-                )
-            })
-            .collect();
-        boards.sort();
-        boards.into_iter().map(|(_, a, b)| (a, b)).collect()
-    };
-    let byes = |round: &Value| -> HashSet<i64> {
-        round["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|g| g["north"].is_null())
-            .map(south_of)
-            .collect()
-    };
+    let pairs = |round: &Value| pairs_and_byes(round).0;
+    let byes = |round: &Value| pairs_and_byes(round).1;
 
     // Round 1: a bracket of 16, byes for seeds 1-4; 8-9, 5-12, 7-10, 6-11 in bracket order.
     let r1 = crate::sheets::generated_and_published(&organiser, t, 1).await;
@@ -839,9 +838,12 @@ async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
         .await;
     assert_eq!(bracket.status, StatusCode::OK, "{}", bracket.body);
     let b = bracket.json();
-    assert_eq!(b["rounds"].as_array().unwrap().len(), 4);
-    assert_eq!(b["rounds"][3]["title"], "Final");
-    assert_eq!(b["rounds"][3]["ties"][1]["third_place"], true);
+    assert_eq!(b["sections"][0]["rounds"].as_array().unwrap().len(), 4);
+    assert_eq!(b["sections"][0]["rounds"][3]["title"], "Final");
+    assert_eq!(
+        b["sections"][0]["rounds"][3]["ties"][1]["third_place"],
+        true
+    );
     let places: Vec<(String, String)> = serde_json::from_value(b["places"].clone()).unwrap();
     assert_eq!(places.len(), 12);
     assert_eq!(places[0], ("1".to_string(), "Seed 02".to_string()));
