@@ -113,6 +113,45 @@ pub fn input(
     }
 }
 
+/// Refuses pairings entered by hand for a knockout's round `number` that are not its bracket's:
+/// the same pairs (on any boards, either player South) and the same byes, or the bracket would
+/// wait for matches that are not played.
+pub fn follows_bracket(
+    conn: &mut SqliteConnection,
+    t: &Tournament,
+    number: i32,
+    (boards, byes): (&[(i32, Pair)], &[i32]),
+) -> Result<(), ServiceError> {
+    let bracket = input(conn, t, number)?.pair()?;
+    let pair = |p: &Pair| (p.south.min(p.north), p.south.max(p.north));
+    let wanted: HashSet<(i32, i32)> = bracket.boards.iter().map(pair).collect();
+    let given: HashSet<(i32, i32)> = boards.iter().map(|(_, p)| pair(p)).collect();
+    let same_byes = byes.iter().collect::<HashSet<_>>() == bracket.byes.iter().collect();
+    if wanted == given && boards.len() == wanted.len() && same_byes {
+        return Ok(());
+    }
+    let names: HashMap<i32, String> = queries::list_players(conn, t.id)?
+        .into_iter()
+        .map(|p| (p.id.get(), p.name))
+        .collect();
+    let name = |id: &i32| names.get(id).cloned().unwrap_or_default();
+    let mut text: Vec<String> = bracket
+        .boards
+        .iter()
+        .map(|p| format!("{} – {}", name(&p.south), name(&p.north)))
+        .collect();
+    text.extend(
+        bracket
+            .byes
+            .iter()
+            .map(|b| format!("a bye for {}", name(b))),
+    );
+    Err(ServiceError::Conflict(format!(
+        "a knockout's pairings follow its bracket: round {number} is {} (on any boards)",
+        text.join(", ")
+    )))
+}
+
 /// The Dutch system's input for round `number`: players in pairing-number order (the order of
 /// `players`), those away left out, pairs ruled out and clubmates never seated together.
 fn swiss_input(

@@ -16,7 +16,7 @@ use crate::db::models::{Game, NewGame, NewRound, Tournament};
 use crate::db::queries;
 use crate::tournament::matches;
 use crate::tournament::pairing::Pair;
-use crate::tournament::{GameStatus, PlayerId, ResultKind, RoundId, TournamentId};
+use crate::tournament::{GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, TournamentId};
 
 /// One hand-entered pairing: a board (South against North, its number optional), or a bye.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -153,7 +153,12 @@ fn resolve(
                 .collect();
             (boards, p.byes)
         }
-        RoundRequest::Manual(boards, byes) => (boards.clone(), byes.clone()),
+        RoundRequest::Manual(boards, byes) => {
+            if t.pairing == PairingSystem::Knockout {
+                pairings::follows_bracket(conn, t, number, (boards, byes))?;
+            }
+            (boards.clone(), byes.clone())
+        }
     };
     let warnings = check(conn, t.id, number, (&boards, &byes))?;
     Ok((boards, byes, warnings))

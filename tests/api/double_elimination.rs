@@ -102,9 +102,38 @@ async fn a_double_elimination_of_six_goes_through_the_losers_bracket_to_a_second
     );
     play(1, 1, 5).await;
     play(1, 2, 3).await;
+    // Pairings entered by hand follow the bracket: other pairs are refused, saying which; the
+    // bracket's pairs on other boards, a player the other side, are taken.
+    let by_hand = |pairs: &[(usize, usize)], byes: &[usize]| {
+        let mut list: Vec<Value> = (1..)
+            .zip(pairs)
+            .map(|(b, &(x, y))| json!({"board": b, "south": s(x), "north": s(y)}))
+            .collect();
+        list.extend(byes.iter().map(|&b| json!({"bye": s(b)})));
+        json!({ "pairings": list })
+    };
+    let rounds = format!("/api/tournaments/{t}/rounds");
+    let r = organiser
+        .post_json(&rounds, &by_hand(&[(1, 3), (2, 5)], &[4, 6]))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(
+        r.body.contains("follow its bracket: round 2 is"),
+        "{}",
+        r.body
+    );
+    let r = organiser
+        .post_json(&rounds, &by_hand(&[(3, 2), (1, 5)], &[6, 4]))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    // Generated again, as the bracket seats them.
+    let r = organiser
+        .put_json(&format!("{rounds}/2"), &json!({"generate": true}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     // Round 2: the winners' round 2; round 1's losers (4, 6) have byes in the losers' round 1,
     // whose other places are the byes' empty ones.
-    let r2 = crate::sheets::generated_and_published(&organiser, t, 2).await;
+    let r2 = crate::sheets::publish(&organiser, t, 2).await;
     assert_eq!(
         pairs_and_byes(&r2),
         (
