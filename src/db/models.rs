@@ -4,12 +4,14 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use serde::Serialize;
 
-use super::schema::{accounts, audit_log, players, tournament_controllers, tournaments};
+use super::schema::{
+    accounts, audit_log, event_controllers, events, players, tournament_controllers, tournaments,
+};
 use crate::auth::Role;
 use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
+    AccountId, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
     TournamentId, Winner,
 };
 
@@ -64,6 +66,7 @@ pub struct Tournament {
     pub previous_stage: Option<TournamentId>,
     pub playoff_place: Option<i32>,
     pub double_elimination: bool,
+    pub event_id: Option<EventId>,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -92,6 +95,7 @@ pub struct TournamentForm {
     pub match_tie: TieRule,
     pub third_place: bool,
     pub double_elimination: bool,
+    pub event_id: Option<EventId>,
 }
 
 #[derive(Debug, Insertable)]
@@ -119,6 +123,27 @@ pub struct Player {
     /// Fixed by the controller before round 1; otherwise the order is by rating, then name.
     pub pairing_number: Option<i32>,
     pub previous_player: Option<PlayerId>,
+    pub birth_year: Option<i32>,
+    /// `female`, `male`, or empty (not given).
+    pub gender: String,
+    pub title: String,
+    pub federation: String,
+}
+
+impl Player {
+    /// The details as validated when they came in.
+    pub fn details(&self) -> crate::tournament::PlayerDetails {
+        crate::tournament::PlayerDetails {
+            name: self.name.clone(),
+            club: self.club.clone(),
+            country: self.country.clone(),
+            rating: self.rating,
+            birth_year: self.birth_year,
+            gender: self.gender.parse().ok(),
+            title: self.title.clone(),
+            federation: self.federation.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Insertable)]
@@ -131,6 +156,10 @@ pub struct NewPlayer<'a> {
     pub rating: Option<i32>,
     pub pin_hash: &'a str,
     pub created_at: NaiveDateTime,
+    pub birth_year: Option<i32>,
+    pub gender: &'a str,
+    pub title: &'a str,
+    pub federation: &'a str,
 }
 
 /// A player's details as edited.
@@ -141,6 +170,62 @@ pub struct PlayerChanges {
     pub club: String,
     pub country: String,
     pub rating: Option<i32>,
+    pub birth_year: Option<i32>,
+    pub gender: String,
+    pub title: String,
+    pub federation: String,
+}
+
+impl From<&crate::tournament::PlayerDetails> for PlayerChanges {
+    fn from(d: &crate::tournament::PlayerDetails) -> Self {
+        PlayerChanges {
+            name: d.name.clone(),
+            club: d.club.clone(),
+            country: d.country.clone(),
+            rating: d.rating,
+            birth_year: d.birth_year,
+            gender: gender_text(d.gender).to_string(),
+            title: d.title.clone(),
+            federation: d.federation.clone(),
+        }
+    }
+}
+
+/// A gender as stored: its name, or empty when not given.
+pub fn gender_text(gender: Option<crate::tournament::categories::Gender>) -> &'static str {
+    gender.map_or("", Into::into)
+}
+
+/// An event as stored.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = events, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct Event {
+    pub id: EventId,
+    pub name: String,
+    pub venue: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    /// JSON: the categories (`tournament::categories::Category`).
+    pub categories: String,
+    pub created_at: NaiveDateTime,
+}
+
+/// An event's details as inserted or updated.
+#[derive(Debug, Clone, Insertable, AsChangeset, Serialize)]
+#[diesel(table_name = events, treat_none_as_null = true)]
+pub struct EventForm {
+    pub name: String,
+    pub venue: String,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub categories: String,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = event_controllers)]
+pub struct NewEventController {
+    pub event_id: EventId,
+    pub account_id: AccountId,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]

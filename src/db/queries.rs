@@ -5,7 +5,9 @@ use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 
 use super::models::*;
-use super::schema::{accounts, audit_log, players, settings, tournament_controllers, tournaments};
+use super::schema::{
+    accounts, audit_log, event_controllers, players, settings, tournament_controllers, tournaments,
+};
 use crate::auth::Role;
 use crate::tournament::{AccountId, GameId, GameStatus, PlayerId, RoundId, TournamentId};
 
@@ -206,15 +208,29 @@ pub fn set_previous_player(
         .execute(conn)
 }
 
+/// Whether the account controls the tournament: assigned to it, or to its event.
 pub fn is_controller_of(
     conn: &mut SqliteConnection,
     account_id: AccountId,
     tournament_id: TournamentId,
 ) -> QueryResult<bool> {
-    diesel::select(diesel::dsl::exists(
+    let assigned: bool = diesel::select(diesel::dsl::exists(
         tournament_controllers::table
             .filter(tournament_controllers::account_id.eq(account_id))
             .filter(tournament_controllers::tournament_id.eq(tournament_id)),
+    ))
+    .get_result(conn)?;
+    if assigned {
+        return Ok(true);
+    }
+    diesel::select(diesel::dsl::exists(
+        event_controllers::table
+            .inner_join(
+                tournaments::table
+                    .on(tournaments::event_id.eq(event_controllers::event_id.nullable())),
+            )
+            .filter(event_controllers::account_id.eq(account_id))
+            .filter(tournaments::id.eq(tournament_id)),
     ))
     .get_result(conn)
 }

@@ -28,6 +28,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    events (id) {
+        id -> Integer,
+        name -> Text,
+        venue -> Text,
+        start_date -> Nullable<Date>,
+        end_date -> Nullable<Date>,
+        categories -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    event_controllers (event_id, account_id) {
+        event_id -> Integer,
+        account_id -> Integer,
+    }
+}
+
+diesel::table! {
     games (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -78,6 +97,10 @@ diesel::table! {
         session_generation -> Integer,
         pairing_number -> Nullable<Integer>,
         previous_player -> Nullable<Integer>,
+        birth_year -> Nullable<Integer>,
+        gender -> Text,
+        title -> Text,
+        federation -> Text,
     }
 }
 
@@ -152,6 +175,7 @@ diesel::table! {
         previous_stage -> Nullable<Integer>,
         playoff_place -> Nullable<Integer>,
         double_elimination -> Bool,
+        event_id -> Nullable<Integer>,
     }
 }
 
@@ -176,11 +200,16 @@ diesel::joinable!(sheets -> games (game_id));
 diesel::joinable!(sheets -> players (player_id));
 diesel::joinable!(tournament_controllers -> accounts (account_id));
 diesel::joinable!(tournament_controllers -> tournaments (tournament_id));
+diesel::joinable!(event_controllers -> accounts (account_id));
+diesel::joinable!(event_controllers -> events (event_id));
+diesel::joinable!(tournaments -> events (event_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     audit_log,
     byes,
+    event_controllers,
+    events,
     games,
     players,
     prohibited_pairs,

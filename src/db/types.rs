@@ -12,8 +12,8 @@ use crate::auth::Role;
 use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, ByeKind, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
-    TournamentId, Winner,
+    AccountId, ByeKind, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId,
+    SheetId, TournamentId, Winner,
 };
 
 /// Enums stored as their names: written with `Into<&'static str>`, read with `FromStr` (a name
@@ -87,4 +87,5 @@ stored_as_integer! {
     PlayerIdColumn: PlayerId,
     AccountIdColumn: AccountId,
     SheetIdColumn: SheetId,
+    EventIdColumn: EventId,
 }

@@ -16,6 +16,7 @@ pub mod backups;
 pub mod brackets;
 pub mod byes;
 pub mod error;
+pub mod events;
 pub mod exports;
 pub mod game_context;
 pub mod game_views;

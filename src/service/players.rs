@@ -9,6 +9,7 @@ use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::auth::{generate_pin, hash_secret};
 use crate::db::models::{NewPlayer, Player, PlayerChanges};
 use crate::db::queries;
+use crate::tournament::categories::Gender;
 use crate::tournament::{PlayerDetails, PlayerId, TournamentId};
 
 /// A player as shown and logged: never the PIN or its hash.
@@ -23,19 +24,28 @@ pub struct PlayerView {
     pub country: String,
     pub rating: Option<i32>,
     pub withdrawn: bool,
+    pub birth_year: Option<i32>,
+    pub gender: Option<Gender>,
+    pub title: String,
+    pub federation: String,
 }
 
 impl From<&Player> for PlayerView {
     fn from(p: &Player) -> Self {
+        let d = p.details();
         PlayerView {
             id: p.id,
             number: 0,
             tournament_id: p.tournament_id,
-            name: p.name.clone(),
-            club: p.club.clone(),
-            country: p.country.clone(),
-            rating: p.rating,
+            name: d.name,
+            club: d.club,
+            country: d.country,
+            rating: d.rating,
             withdrawn: p.withdrawn,
+            birth_year: d.birth_year,
+            gender: d.gender,
+            title: d.title,
+            federation: d.federation,
         }
     }
 }
@@ -172,6 +182,10 @@ pub fn add(
                     rating: details.rating,
                     pin_hash,
                     created_at: now,
+                    birth_year: details.birth_year,
+                    gender: crate::db::models::gender_text(details.gender),
+                    title: &details.title,
+                    federation: &details.federation,
                 },
             )?;
             Audit {
@@ -320,16 +334,7 @@ pub fn edit(
     actor.check_runs(conn, tournament_id)?;
     transaction(conn, |conn| {
         let before = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
-        let after = queries::update_player(
-            conn,
-            player_id,
-            &PlayerChanges {
-                name: details.name.clone(),
-                club: details.club.clone(),
-                country: details.country.clone(),
-                rating: details.rating,
-            },
-        )?;
+        let after = queries::update_player(conn, player_id, &PlayerChanges::from(details))?;
         let (before, after) = (PlayerView::from(&before), PlayerView::from(&after));
         Audit {
             actor,

@@ -630,6 +630,7 @@ mod tests {
                     club: String::new(),
                     country: String::new(),
                     rating: None,
+                    ..PlayerDetails::default()
                 };
                 (details, ("0000".to_string(), "no hash".to_string()))
             })

@@ -174,6 +174,10 @@ fn copy_players(
                 rating: before.rating,
                 pin_hash: &before.pin_hash,
                 created_at: now,
+                birth_year: before.birth_year,
+                gender: &before.gender,
+                title: &before.title,
+                federation: &before.federation,
             },
         )?;
         queries::set_pairing_numbers(conn, &[(new.id, i as i32 + 1)])?;

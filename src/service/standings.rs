@@ -2,7 +2,7 @@
 //! kept while the data stays as it was; the crosstable (round robin) or round-by-round table
 //! (Swiss); a player's record; the exports of every game (CSV rows, one OGN file).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use diesel::sqlite::SqliteConnection;
@@ -35,6 +35,23 @@ pub struct Report {
     pub playoffs: Vec<super::brackets::Playoff>,
     /// When it was computed (UTC), as printed pages say.
     pub computed_at: String,
+    /// The event's categories, each with the players in it (computed from their details).
+    pub categories: Vec<(String, HashSet<i32>)>,
+}
+
+impl Report {
+    /// The standings of the category named `name` (the whole table for `None`); `None` when
+    /// the event has no such category.
+    pub fn within(&self, name: Option<&str>) -> Option<Vec<Standing>> {
+        match name {
+            None => Some(self.table.clone()),
+            Some(name) => self
+                .categories
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, members)| crate::tournament::standings::within(&self.table, members)),
+        }
+    }
 }
 
 /// Orders the players a decided play-off was for by its places, in the block of places they
@@ -116,6 +133,17 @@ pub fn report(
             decide_by_playoff(&mut table, places);
         }
     }
+    let categories = super::events::categories_of(conn, &t)?
+        .into_iter()
+        .map(|c| {
+            let members = players
+                .iter()
+                .filter(|p| c.admits(&p.details().attributes()))
+                .map(|p| p.id.get())
+                .collect();
+            (c.name, members)
+        })
+        .collect();
     let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id: i32| names.get(&PlayerId(id)).cloned().unwrap_or_default();
     let open = open_games(&games, after)
@@ -140,6 +168,7 @@ pub fn report(
         open,
         playoffs: playoffs.into_iter().map(|(p, _)| p).collect(),
         computed_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
+        categories,
     })
 }
 

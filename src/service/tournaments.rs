@@ -13,7 +13,9 @@ use crate::db::models::{NewAssignment, Tournament, TournamentForm};
 use crate::db::queries;
 use crate::engine::Rules;
 use crate::tournament::matches::{MatchFormat, MatchScore};
-use crate::tournament::{PairingSystem, Points, Tiebreak, TournamentId, TournamentSettings};
+use crate::tournament::{
+    EventId, PairingSystem, Points, Tiebreak, TournamentId, TournamentSettings,
+};
 
 /// The settings of a stored tournament. The one place they are read back: a row that cannot be
 /// read is an error, never a silent default.
@@ -58,6 +60,7 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         },
         third_place: t.third_place,
         double_elimination: t.double_elimination,
+        event_id: t.event_id,
     })
 }
 
@@ -91,6 +94,8 @@ pub struct TournamentView {
     pub previous_stage: Option<TournamentId>,
     /// A play-off: the place of the previous stage's standings it decides.
     pub playoff_place: Option<i32>,
+    /// The event it is a section of.
+    pub event_id: Option<EventId>,
 }
 
 impl TournamentView {
@@ -101,6 +106,10 @@ impl TournamentView {
         } else {
             self.pairing.words()
         }
+    }
+
+    pub fn is_knockout(&self) -> bool {
+        self.pairing == PairingSystem::Knockout
     }
 
     /// A knockout's kind.
@@ -133,16 +142,12 @@ impl TournamentView {
             double_elimination: s.double_elimination,
             previous_stage: t.previous_stage,
             playoff_place: t.playoff_place,
+            event_id: t.event_id,
         })
     }
 
     pub fn dates(&self) -> String {
-        match (self.start_date, self.end_date) {
-            (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
-            (Some(s), _) => s.to_string(),
-            (None, Some(e)) => e.to_string(),
-            (None, None) => String::new(),
-        }
+        dates_text(self.start_date, self.end_date)
     }
 
     pub fn round_robin(&self) -> bool {
@@ -222,6 +227,16 @@ pub fn points_text(p: f64) -> String {
     }
 }
 
+/// A tournament's or an event's dates: "2026-07-12 – 2026-07-14", one date, or nothing.
+pub fn dates_text(start: Option<NaiveDate>, end: Option<NaiveDate>) -> String {
+    match (start, end) {
+        (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
+        (Some(s), _) => s.to_string(),
+        (None, Some(e)) => e.to_string(),
+        (None, None) => String::new(),
+    }
+}
+
 /// Points with their word: `1 point`, `½ point`, `2½ points`, `0 points`.
 pub fn points_words(p: f64) -> String {
     let word = if p > 0.0 && p <= 1.0 {
@@ -261,6 +276,20 @@ fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         match_tie: settings.matches.tie,
         third_place: settings.third_place,
         double_elimination: settings.double_elimination,
+        event_id: settings.event_id,
+    }
+}
+
+/// Refuses a section of an event that does not exist.
+fn check_event(
+    conn: &mut SqliteConnection,
+    settings: &TournamentSettings,
+) -> Result<(), ServiceError> {
+    match settings.event_id {
+        Some(id) if crate::db::events::get_event(conn, id)?.is_none() => Err(
+            ServiceError::Invalid(format!("event_id: there is no event {id}")),
+        ),
+        _ => Ok(()),
     }
 }
 
@@ -285,6 +314,7 @@ pub fn create(
     actor.organiser()?;
     let form = tournament_form(settings);
     transaction(conn, |conn| {
+        check_event(conn, settings)?;
         let t = queries::insert_tournament(conn, &form, Utc::now().naive_utc())?;
         Audit {
             actor,
@@ -310,6 +340,7 @@ pub fn update(
     transaction(conn, |conn| {
         let before = queries::get_tournament(conn, id).or_not_found("tournament")?;
         check_change(conn, &before, settings)?;
+        check_event(conn, settings)?;
         let t = queries::update_tournament(conn, id, &form)?;
         Audit {
             actor,

@@ -212,6 +212,11 @@ pub fn read(
             club: None,
             country: Some(p.federation.clone()),
             rating: (p.rating > 0).then_some(i64::from(p.rating)),
+            // The birth date's year (`YYYY/MM/DD` or `YYYY`), the sex (`m`, `w`), the title.
+            birth_year: p.birth.get(..4).and_then(|y| y.parse().ok()),
+            gender: Some(p.sex.clone()),
+            title: Some(p.title.clone()),
+            federation: Some(p.federation.clone()),
         };
         details.push(PlayerDetails::parse(&input).map_err(|e| {
             ServiceError::Invalid(format!("the TRF file, player {}: {e}", p.number))
@@ -261,6 +266,10 @@ pub fn import(
                     rating: d.rating,
                     pin_hash: hash,
                     created_at: now,
+                    birth_year: d.birth_year,
+                    gender: crate::db::models::gender_text(d.gender),
+                    title: &d.title,
+                    federation: &d.federation,
                 },
             )?;
             by_number.insert(p.number, row.id);

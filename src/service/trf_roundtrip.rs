@@ -114,6 +114,7 @@ impl Event {
                 .rng
                 .gen_bool(0.8)
                 .then(|| self.rng.gen_range(1000..2200)),
+            ..PlayerDetails::default()
         };
         let pin = ("0000".to_string(), "no hash".to_string());
         add(

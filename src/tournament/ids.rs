@@ -57,4 +57,6 @@ ids! {
     AccountId,
     /// A score sheet a player sent.
     SheetId,
+    /// An event: sections (tournaments) with staff, venue, dates and categories in common.
+    EventId,
 }

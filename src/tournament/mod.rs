@@ -1,6 +1,8 @@
 //! The tournament domain, free of web and database: validated settings, player details and
 //! their CSV import, pairings, results and score sheets.
 
+pub mod categories;
+pub mod events;
 pub mod game_state;
 pub mod generator;
 pub mod history;
@@ -19,7 +21,7 @@ pub mod standings;
 pub mod tiebreak;
 
 pub use game_state::GameStatus;
-pub use ids::{AccountId, GameId, PlayerId, RoundId, SheetId, TournamentId};
+pub use ids::{AccountId, EventId, GameId, PlayerId, RoundId, SheetId, TournamentId};
 pub use players::{ImportError, PlayerDetails, parse_player_csv};
 pub use results::{ByeKind, ResultKind, Winner};
 pub use settings::{PairingSystem, Points, TournamentSettings};

@@ -2,13 +2,34 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::categories::{Attributes, Gender};
+
 /// Validated details of a player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PlayerDetails {
     pub name: String,
     pub club: String,
     pub country: String,
     pub rating: Option<i32>,
+    /// For age categories.
+    pub birth_year: Option<i32>,
+    /// Where the event asks for it (women's categories and prizes).
+    pub gender: Option<Gender>,
+    /// A title the player holds ("GM", "Master"), as the event writes it.
+    pub title: String,
+    /// The federation the player plays for (a code such as "GHA"), if not the country.
+    pub federation: String,
+}
+
+impl PlayerDetails {
+    /// What an event's categories look at.
+    pub fn attributes(&self) -> Attributes {
+        Attributes {
+            birth_year: self.birth_year,
+            gender: self.gender,
+            rating: self.rating,
+        }
+    }
 }
 
 /// Details as received.
@@ -19,6 +40,21 @@ pub struct PlayerInput {
     pub club: Option<String>,
     pub country: Option<String>,
     pub rating: Option<i64>,
+    pub birth_year: Option<i64>,
+    /// `female` or `male` (also `f`, `w`, `woman`, `m`, `man`); empty: not given.
+    pub gender: Option<String>,
+    pub title: Option<String>,
+    pub federation: Option<String>,
+}
+
+/// The gender as a form or a file writes it.
+fn parse_gender(text: &str) -> Result<Option<Gender>, String> {
+    match text.trim().to_lowercase().as_str() {
+        "" => Ok(None),
+        "f" | "w" | "female" | "woman" | "women" | "girl" => Ok(Some(Gender::Female)),
+        "m" | "male" | "man" | "men" | "boy" => Ok(Some(Gender::Male)),
+        other => Err(format!("gender: {other:?} is not female or male")),
+    }
 }
 
 impl PlayerDetails {
@@ -49,11 +85,29 @@ impl PlayerDetails {
             Some(r) if (0..=4000).contains(&r) => Some(r as i32),
             Some(r) => return Err(format!("rating: {r} is not between 0 and 4000")),
         };
+        let birth_year = match input.birth_year {
+            None => None,
+            Some(y) if (1900..=2100).contains(&y) => Some(y as i32),
+            Some(y) => return Err(format!("birth_year: {y} is not a year from 1900 to 2100")),
+        };
+        let gender = parse_gender(input.gender.as_deref().unwrap_or(""))?;
+        let title = input.title.as_deref().unwrap_or("").trim().to_string();
+        let federation = input.federation.as_deref().unwrap_or("").trim().to_string();
+        if title.chars().count() > 20 || federation.chars().count() > 20 {
+            return Err("title and federation: at most 20 characters each".to_string());
+        }
+        if !plain_text(&title) || !plain_text(&federation) {
+            return Err("title and federation: no control characters".to_string());
+        }
         Ok(PlayerDetails {
             name,
             club,
             country,
             rating,
+            birth_year,
+            gender,
+            title,
+            federation,
         })
     }
 }
@@ -73,6 +127,18 @@ pub struct ImportError {
     pub line: u64,
     pub message: String,
 }
+
+/// The columns a file of players may have (`name` required), in any order.
+pub const COLUMNS: [&str; 8] = [
+    "name",
+    "club",
+    "country",
+    "rating",
+    "birth_year",
+    "gender",
+    "title",
+    "federation",
+];
 
 /// The most rows one import takes.
 pub const MAX_IMPORT_ROWS: usize = 5000;
@@ -137,37 +203,15 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
         column("country"),
         column("rating"),
     );
-    let mut errors = Vec::new();
-    for (i, h) in headers.iter().enumerate() {
-        if headers
-            .iter()
-            .take(i)
-            .any(|earlier| earlier.eq_ignore_ascii_case(h))
-        {
-            errors.push(ImportError {
-                line: 1,
-                message: format!("the column {h:?} is named twice"),
-            });
-        }
-    }
+    let (birth_col, gender_col, title_col, federation_col) = (
+        column("birth_year"),
+        column("gender"),
+        column("title"),
+        column("federation"),
+    );
+    let mut errors = check_headers(&headers);
     if name_col.is_none() {
-        errors.push(ImportError {
-            line: 1,
-            message:
-                "the header row must name a \"name\" column (and may name club, country, rating)"
-                    .to_string(),
-        });
         return (Vec::new(), errors);
-    }
-    for unknown in headers.iter().filter(|h| {
-        !["name", "club", "country", "rating"]
-            .iter()
-            .any(|k| h.eq_ignore_ascii_case(k))
-    }) {
-        errors.push(ImportError {
-            line: 1,
-            message: format!("unknown column {unknown:?} (expected name, club, country, rating)"),
-        });
     }
     let mut players = Vec::new();
     for (i, record) in reader.records().enumerate() {
@@ -202,19 +246,23 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
             break;
         }
         let field = |col: Option<usize>| col.and_then(|c| record.get(c)).map(str::to_string);
-        let rating = match field(rating_col).as_deref() {
+        let number = |col: Option<usize>, what: &str| match field(col).as_deref() {
             None | Some("") => Ok(None),
             Some(r) => r
                 .parse::<i64>()
                 .map(Some)
-                .map_err(|_| format!("rating: {r:?} is not a whole number")),
+                .map_err(|_| format!("{what}: {r:?} is not a whole number")),
         };
-        let parsed = rating.and_then(|rating| {
+        let parsed = number(rating_col, "rating").and_then(|rating| {
             PlayerDetails::parse(&PlayerInput {
                 name: field(name_col),
                 club: field(club_col),
                 country: field(country_col),
                 rating,
+                birth_year: number(birth_col, "birth_year")?,
+                gender: field(gender_col),
+                title: field(title_col),
+                federation: field(federation_col),
             })
         });
         match parsed {
@@ -223,6 +271,45 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
         }
     }
     (players, errors)
+}
+
+/// The problems of a header row: a column named twice, no `name` column, a column unknown.
+fn check_headers(headers: &csv::StringRecord) -> Vec<ImportError> {
+    let mut errors = Vec::new();
+    for (i, h) in headers.iter().enumerate() {
+        if headers
+            .iter()
+            .take(i)
+            .any(|earlier| earlier.eq_ignore_ascii_case(h))
+        {
+            errors.push(ImportError {
+                line: 1,
+                message: format!("the column {h:?} is named twice"),
+            });
+        }
+    }
+    if !headers.iter().any(|h| h.eq_ignore_ascii_case("name")) {
+        errors.push(ImportError {
+            line: 1,
+            message:
+                "the header row must name a \"name\" column (and may name club, country, rating, \
+                 birth_year, gender, title, federation)"
+                    .to_string(),
+        });
+    }
+    for unknown in headers
+        .iter()
+        .filter(|h| !COLUMNS.iter().any(|k| h.eq_ignore_ascii_case(k)))
+    {
+        errors.push(ImportError {
+            line: 1,
+            message: format!(
+                "unknown column {unknown:?} (expected {})",
+                COLUMNS.join(", ")
+            ),
+        });
+    }
+    errors
 }
 
 /// Checks the quotes of a CSV text as RFC 4180 writes them: a field in quotes starts with one,
@@ -302,6 +389,32 @@ mod tests {
             assert!(PlayerDetails::parse(&input).is_err(), "{name:?}");
         }
         assert!(plain_text("Adjoa Boateng-Mensah (GH) ✓"));
+    }
+
+    #[test]
+    fn reads_birth_year_gender_title_and_federation() {
+        let players = parse_player_csv(
+            "name,birth_year,gender,title,federation\nAkua,2015,F,,GHA\nKofi,1960,m,Master,\nYaw,,,,\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                players[0].birth_year,
+                players[0].gender,
+                players[0].federation.as_str()
+            ),
+            (Some(2015), Some(Gender::Female), "GHA")
+        );
+        assert_eq!(
+            (players[1].gender, players[1].title.as_str()),
+            (Some(Gender::Male), "Master")
+        );
+        assert_eq!((players[2].birth_year, players[2].gender), (None, None));
+        let errors =
+            parse_player_csv("name,birth_year,gender\nAma,1850,f\nEsi,2012,x\nAbena,2o12,f\n")
+                .unwrap_err();
+        let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [2, 3, 4], "{errors:?}");
     }
 
     #[test]

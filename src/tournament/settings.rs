@@ -110,6 +110,8 @@ pub struct TournamentSettings {
     pub third_place: bool,
     /// A knockout of double elimination: out after two lost matches.
     pub double_elimination: bool,
+    /// The event this tournament is a section of.
+    pub event_id: Option<super::EventId>,
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike).
@@ -145,6 +147,8 @@ pub struct SettingsInput {
     pub third_place: Option<bool>,
     /// A knockout: double elimination (out after two lost matches).
     pub double_elimination: Option<bool>,
+    /// The event this tournament is a section of (none: it stands alone).
+    pub event_id: Option<i32>,
 }
 
 /// The default tie-breaks of a new tournament.
@@ -251,6 +255,7 @@ impl TournamentSettings {
                 matches,
                 third_place,
                 double_elimination,
+                event_id: input.event_id.map(super::EventId),
             }),
             _ => Err(problems),
         }

@@ -326,6 +326,27 @@ pub fn open_games(games: &[GameRecord], round: i32) -> Vec<&GameRecord> {
         .collect()
 }
 
+/// The standings of a category: its members in the overall order, each ranked among them (1
+/// and the number of members ahead of them overall), places shared where the overall standings
+/// share them.
+pub fn within(table: &[Standing], members: &std::collections::HashSet<i32>) -> Vec<Standing> {
+    let within: Vec<&Standing> = table
+        .iter()
+        .filter(|s| members.contains(&s.player_id))
+        .collect();
+    within
+        .iter()
+        .map(|s| {
+            let mut row = (*s).clone();
+            row.rank = 1 + within.iter().filter(|o| o.rank < s.rank).count();
+            row.shared = within
+                .iter()
+                .any(|o| o.player_id != s.player_id && o.rank == s.rank);
+            row
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,12 +12,14 @@ pub mod client;
 pub mod connections;
 pub mod csv_export;
 pub mod error;
+pub mod events;
 pub mod form_guard;
 pub mod game_page;
 pub mod games;
 pub mod limits;
 pub mod live;
 pub mod pages;
+pub mod player_form;
 pub mod players;
 pub mod qr;
 pub mod restrictions;
@@ -190,6 +192,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             ))
             .configure(auth::api_routes)
             .configure(tournaments::api_routes)
+            .configure(events::api_routes)
             .configure(players::api_routes)
             .configure(rounds::api_routes)
             .configure(games::api_routes)
@@ -206,6 +209,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(auth::page_routes)
     .configure(trf::page_routes)
     .configure(tournaments::page_routes)
+    .configure(events::page_routes)
     .configure(players::page_routes)
     .configure(rounds::page_routes)
     .configure(games::page_routes)

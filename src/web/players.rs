@@ -14,6 +14,7 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
+use super::player_form::PlayerFields;
 use crate::auth::UserSession;
 use crate::service::auth::Owner;
 use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
@@ -156,34 +157,6 @@ pub async fn pins_page(
     })
 }
 
-#[derive(Clone, Debug, Default, Deserialize)]
-struct PlayerFields {
-    name: String,
-    club: String,
-    country: String,
-    rating: String,
-    #[serde(default)]
-    csrf: String,
-}
-
-impl PlayerFields {
-    fn parse(&self) -> Result<PlayerDetails, String> {
-        let rating = match self.rating.trim() {
-            "" => None,
-            r => Some(
-                r.parse::<i64>()
-                    .map_err(|_| format!("rating: {r:?} is not a whole number"))?,
-            ),
-        };
-        PlayerDetails::parse(&PlayerInput {
-            name: Some(self.name.clone()),
-            club: Some(self.club.clone()),
-            country: Some(self.country.clone()),
-            rating,
-        })
-    }
-}
-
 #[derive(Template, WebTemplate)]
 #[template(path = "players/form.html")]
 struct FormPage {
@@ -285,6 +258,10 @@ async fn edit_page(
             club: p.club,
             country: p.country,
             rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            birth_year: p.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            gender: p.gender.map(|g| g.to_string()).unwrap_or_default(),
+            title: p.title,
+            federation: p.federation,
             csrf: String::new(),
         },
         problem: None,
@@ -466,9 +443,14 @@ async fn players_csv(
     let players = state
         .db(move |conn| service::list_for_staff(conn, &actor, tournament_id))
         .await?;
+    // The import's columns, in its order, between the id and whether the player withdrew.
+    let columns: Vec<&str> = std::iter::once("id")
+        .chain(crate::tournament::players::COLUMNS)
+        .chain(["withdrawn"])
+        .collect();
     Ok(super::csv_export::download(
         &format!("tournament-{tournament_id}-players.csv"),
-        &["id", "name", "club", "country", "rating", "withdrawn"],
+        &columns,
         players.into_iter().map(|p| {
             [
                 p.id.to_string(),
@@ -476,6 +458,10 @@ async fn players_csv(
                 p.club,
                 p.country,
                 p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                p.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+                p.gender.map(|g| g.to_string()).unwrap_or_default(),
+                p.title,
+                p.federation,
                 p.withdrawn.to_string(),
             ]
         }),

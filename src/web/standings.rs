@@ -61,6 +61,19 @@ impl Rendered {
 #[derive(Deserialize)]
 pub struct After {
     after: Option<i32>,
+    /// One of the event's categories: its standings only.
+    category: Option<String>,
+}
+
+/// The rows of the standings for the category asked for (all of them when none is): 404 for a
+/// category the event does not have.
+fn rows(d: &Report, category: Option<&str>) -> Result<Vec<Standing>, ServiceError> {
+    d.within(category.filter(|c| !c.is_empty())).ok_or_else(|| {
+        ServiceError::NotFound(format!(
+            "{:?} is not one of this event's categories",
+            category.unwrap_or_default()
+        ))
+    })
 }
 
 // --- pages -------------------------------------------------------------------------------------
@@ -72,6 +85,10 @@ struct TablePage {
     d: Arc<Report>,
     rounds: Vec<i32>,
     runs: bool,
+    /// The rows shown: everyone's, or a category's.
+    table: Vec<Standing>,
+    /// The category shown, if one is.
+    category: Option<String>,
 }
 
 impl TablePage {
@@ -99,8 +116,10 @@ async fn table_page(
     let id = path.into_inner();
     let d = state.standings(id, query.after).await?;
     let actor = access::actor(&session);
-    // Rendered once per change of the data for everyone who is not signed in.
-    let public = actor == Actor::Visitor;
+    let category = query.category.clone().filter(|c| !c.is_empty());
+    let table = rows(&d, category.as_deref())?;
+    // Rendered once per change of the data for everyone who is not signed in (all players).
+    let public = actor == Actor::Visitor && category.is_none();
     let renders = state.rendered.of(&d);
     if public && let Some(page) = renders.public_page.get() {
         return Ok(html_response(StatusCode::OK, page.clone()));
@@ -110,6 +129,8 @@ async fn table_page(
         rounds: (0..=d.published).collect(),
         runs: runs(&state, actor, id).await?,
         d: d.clone(),
+        table,
+        category,
     };
     let body = web::Bytes::from(page.render().map_err(ServiceError::from)?);
     if public {
@@ -318,6 +339,10 @@ struct StandingsJson {
     standings: Vec<StandingJson>,
     open_games: usize,
     playoffs: Vec<crate::service::brackets::Playoff>,
+    /// The category these standings are of (none: every player).
+    category: Option<String>,
+    /// The event's categories, by name (`?category=NAME`).
+    categories: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -337,8 +362,7 @@ async fn api_standings(
     query: web::Query<After>,
 ) -> Result<HttpResponse, ApiError> {
     let d = state.standings(path.into_inner(), query.after).await?;
-    let standings = d
-        .table
+    let standings = rows(&d, query.category.as_deref())?
         .iter()
         .map(|s| StandingJson {
             rank: s.rank,
@@ -359,6 +383,8 @@ async fn api_standings(
         open_games: d.open.len(),
         standings,
         playoffs: d.playoffs.clone(),
+        category: query.category.clone().filter(|c| !c.is_empty()),
+        categories: d.categories.iter().map(|(name, _)| name.clone()).collect(),
     }))
 }
 

@@ -16,7 +16,7 @@ use crate::service::players::PlayerView;
 use crate::service::tournaments::{self as service, TournamentView};
 use crate::service::views::GameView;
 use crate::tournament::settings::SettingsInput;
-use crate::tournament::{Points, Tiebreak, TournamentId, TournamentSettings};
+use crate::tournament::{EventId, Points, Tiebreak, TournamentId, TournamentSettings};
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -151,6 +151,9 @@ pub struct SettingsFields {
     match_tie: String,
     third_place: Option<String>,
     double_elimination: Option<String>,
+    /// The event it is a section of: its id, or empty.
+    #[serde(default)]
+    event_id: String,
     #[serde(default)]
     csrf: String,
 }
@@ -187,6 +190,7 @@ impl SettingsFields {
             match_tie: t.matches.tie.to_string(),
             third_place: t.third_place.then(|| "on".to_string()),
             double_elimination: t.double_elimination.then(|| "on".to_string()),
+            event_id: t.event_id.map(|e| e.to_string()).unwrap_or_default(),
             csrf: String::new(),
         }
     }
@@ -299,6 +303,16 @@ impl SettingsFields {
             match_tie: Some(self.match_tie.clone()),
             third_place: Some(self.third_place.is_some()),
             double_elimination: Some(self.double_elimination.is_some()),
+            event_id: match self.event_id.trim() {
+                "" => None,
+                id => match id.parse::<i32>() {
+                    Ok(id) => Some(id),
+                    Err(_) => {
+                        problems.push(format!("event: {id:?} is not an event"));
+                        None
+                    }
+                },
+            },
         };
         match TournamentSettings::parse(&input) {
             Ok(settings) if problems.is_empty() => Ok(settings),
@@ -325,6 +339,8 @@ struct FormPage {
     rules_fixed: bool,
     /// A round is paired: what a pairing plays is shown, not offered for change.
     matches_fixed: bool,
+    /// The events a tournament may be a section of.
+    events: Vec<(EventId, String)>,
 }
 
 impl FormPage {
@@ -342,6 +358,7 @@ impl FormPage {
             presets: Preset::ALL.iter().map(|p| p.name()).collect(),
             rules_fixed: false,
             matches_fixed: false,
+            events: Vec::new(),
             tiebreak_codes: Tiebreak::OFFERED
                 .iter()
                 .map(|t| (t.code(), t.label()))
@@ -357,14 +374,36 @@ impl FormPage {
     }
 }
 
-async fn new_page(session: UserSession) -> Result<FormPage, PageError> {
+/// `?event=ID` on the new-tournament page: a new section of that event.
+#[derive(Deserialize)]
+struct NewQuery {
+    event: Option<i32>,
+}
+
+/// The events offered on the settings form.
+async fn events(state: &AppState) -> Result<Vec<(EventId, String)>, ServiceError> {
+    Ok(state
+        .db(crate::service::events::list)
+        .await?
+        .into_iter()
+        .map(|e| (e.id, e.name))
+        .collect())
+}
+
+async fn new_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    query: web::Query<NewQuery>,
+) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
-    Ok(FormPage::new(
-        &session,
-        None,
-        SettingsFields::new_tournament(),
-        Vec::new(),
-    ))
+    let mut fields = SettingsFields::new_tournament();
+    if let Some(event) = query.event {
+        fields.event_id = event.to_string();
+    }
+    Ok(FormPage {
+        events: events(&state).await?,
+        ..FormPage::new(&session, None, fields, Vec::new())
+    })
 }
 
 async fn create(
@@ -377,7 +416,13 @@ async fn create(
     let fields = form.into_inner();
     let settings = match fields.parse() {
         Ok(s) => s,
-        Err(problems) => return FormPage::new(&session, None, fields, problems).invalid(),
+        Err(problems) => {
+            return FormPage {
+                events: events(&state).await?,
+                ..FormPage::new(&session, None, fields, problems)
+            }
+            .invalid();
+        }
     };
     let t = state
         .write(move |conn| service::create(conn, &actor, &settings))
@@ -405,6 +450,7 @@ async fn edit_page(
     Ok(FormPage {
         rules_fixed,
         matches_fixed,
+        events: events(&state).await?,
         ..FormPage::new(&session, Some(id), fields, Vec::new())
     })
 }
@@ -421,7 +467,13 @@ async fn update(
     let fields = form.into_inner();
     let settings = match fields.parse() {
         Ok(s) => s,
-        Err(problems) => return FormPage::new(&session, Some(id), fields, problems).invalid(),
+        Err(problems) => {
+            return FormPage {
+                events: events(&state).await?,
+                ..FormPage::new(&session, Some(id), fields, problems)
+            }
+            .invalid();
+        }
     };
     let result = state
         .write(move |conn| service::update(conn, &actor, id, &settings))
@@ -429,18 +481,35 @@ async fn update(
     match result {
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}"))),
         Err(e @ ServiceError::Conflict(_)) => {
-            let page = FormPage::new(&session, Some(id), fields, vec![e.to_string()]);
+            let page = FormPage {
+                events: events(&state).await?,
+                ..FormPage::new(&session, Some(id), fields, vec![e.to_string()])
+            };
             Ok(render(service_status(&e), &page)?)
         }
         Err(e) => Err(e.into()),
     }
 }
 
+/// The form that gives a controller a tournament or an event, or takes it back.
 #[derive(Deserialize)]
-struct ControllerForm {
-    username: String,
+pub(super) struct ControllerForm {
+    pub username: String,
     action: String,
-    csrf: String,
+    pub csrf: String,
+}
+
+impl ControllerForm {
+    /// Whether the form gives (`assign`) or takes back (`unassign`).
+    pub fn assign(&self) -> Result<bool, Failure> {
+        match self.action.as_str() {
+            "assign" => Ok(true),
+            "unassign" => Ok(false),
+            _ => Err(Failure::BadRequest(
+                "action must be assign or unassign".to_string(),
+            )),
+        }
+    }
 }
 
 async fn controllers(
@@ -453,15 +522,7 @@ async fn controllers(
     check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
     let form = form.into_inner();
-    let assign = match form.action.as_str() {
-        "assign" => true,
-        "unassign" => false,
-        _ => {
-            return Err(
-                Failure::BadRequest("action must be assign or unassign".to_string()).into(),
-            );
-        }
-    };
+    let assign = form.assign()?;
     let username = form.username.trim().to_string();
     let name = username.clone();
     state
@@ -530,12 +591,13 @@ async fn api_update(
     Ok(HttpResponse::Ok().json(t))
 }
 
+/// A controller given a tournament or an event (`assign`, the default), or taken off it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ControllerBody {
-    username: String,
+pub(super) struct ControllerBody {
+    pub username: String,
     #[serde(default = "yes")]
-    assign: bool,
+    pub assign: bool,
 }
 
 fn yes() -> bool {

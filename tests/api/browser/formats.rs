@@ -98,12 +98,22 @@ async fn formats_run_in_a_browser() {
     };
     let app = spawn_app().await;
     let organiser = app.organiser().await;
+    // The Swiss is a section of an event whose categories its standings show.
+    let r = organiser
+        .post_json(
+            "/api/events",
+            &json!({"name": "Accra Oware Festival", "venue": "Accra", "categories": [
+                {"name": "Under 12", "rule": "under", "age": 12, "on": "2026-07-01"},
+                {"name": "Club players", "rule": "rated-below", "rating": 1600}]}),
+        )
+        .await;
+    let event = r.json()["id"].as_i64().unwrap();
     let (swiss, players) = tournament_with_players(
         &app,
         &organiser,
         "swiss",
         20,
-        json!({"rounds": 3, "match_games": 2, "tiebreaks": ["GP", "SC", "BH"]}),
+        json!({"rounds": 3, "match_games": 2, "tiebreaks": ["GP", "SC", "BH"], "event_id": event}),
     )
     .await;
     let r = organiser
@@ -123,6 +133,7 @@ async fn formats_run_in_a_browser() {
             s.sign_in("admin", ADMIN_PASSWORD).await?;
             knockout_of_twelve(s, &app, &organiser, work).await?;
             swiss_into_a_knockout(s, &app, &organiser, (swiss, final_four), &players).await?;
+            event_pages(s, event, swiss).await?;
             // A double elimination's bracket: the winners' bracket, the losers' bracket waiting
             // for round 1's losers, the grand final.
             s.goto(&format!("/tournaments/{double}/bracket")).await?;
@@ -139,6 +150,47 @@ async fn formats_run_in_a_browser() {
             "no page like {page}: {checked:?}"
         );
     }
+}
+
+/// The event's pages: the list, the event with its section and categories, its form (a
+/// category added through it), a new section's form, the standings of a category.
+async fn event_pages(s: &Session, event: i64, swiss: i64) -> Step<()> {
+    s.goto("/events").await?;
+    s.click_through(&format!("a[href='/events/{event}']"))
+        .await?;
+    s.expect_text("#sections", "swiss 20").await?;
+    s.expect_text("#categories", "born in 2014 or later")
+        .await?;
+    s.click_through(&format!("a[href='/events/{event}/edit']"))
+        .await?;
+    s.fill("input[name=category_2_name]", "Women").await?;
+    s.choose("select[name=category_2_rule]", "women").await?;
+    s.click_through("main form button[type=submit]").await?;
+    s.expect_text("#categories", "Women: women").await?;
+    s.click_through(&format!("a[href='/tournaments/new?event={event}']"))
+        .await?;
+    s.expect_text("select[name=event_id]", "Accra Oware Festival")
+        .await?;
+    s.goto("/events/new").await?;
+    // Every player of the Swiss is rated 1500: the club players' standings are the whole
+    // table, ranked as it ranks them.
+    s.goto(&format!("/tournaments/{swiss}/standings")).await?;
+    let all = table(s, "#standings").await?;
+    s.click_through("#categories a[href*='category=Club']")
+        .await?;
+    s.expect_text("h1", "of the category Club players").await?;
+    let club = table(s, "#standings").await?;
+    if club != all || club.len() != 20 {
+        return Err(format!("the club players: {club:?}"));
+    }
+    s.goto(&format!(
+        "/tournaments/{swiss}/standings?category=Under%2012"
+    ))
+    .await?;
+    if !table(s, "#standings").await?.is_empty() {
+        return Err("nobody's birth year is known, yet someone is under 12".to_string());
+    }
+    Ok(())
 }
 
 /// A double elimination of 6 with round 1 published, nothing played yet.

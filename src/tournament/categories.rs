@@ -1,0 +1,212 @@
+//! An event's categories (Under-12, women, beginners, unrated, ...): each a rule on a player's
+//! details, so that who is in a category is computed, never typed per player. Ages go by birth
+//! year, as FIDE counts them: under 12 in a year is born in that year minus 12 or later (not yet
+//! 12 on its 1 January). `docs/standings.md` ("Categories") states them.
+
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+
+/// A player's gender, where the event asks for it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::Display,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Gender {
+    Female,
+    Male,
+}
+
+impl Gender {
+    /// The gender in words for the pages.
+    pub fn words(self) -> &'static str {
+        match self {
+            Gender::Female => "woman",
+            Gender::Male => "man",
+        }
+    }
+}
+
+/// What puts a player in a category.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "rule", rename_all = "kebab-case")]
+pub enum Rule {
+    /// Not yet `age` on 1 January of the date's year: born in that year minus `age` or later.
+    Under { age: i32, on: NaiveDate },
+    /// `age` or older in the date's year: born in that year minus `age` or earlier.
+    From { age: i32, on: NaiveDate },
+    /// Players of this gender.
+    Gender { gender: Gender },
+    /// Rated below `rating` (beginners), unrated players included.
+    RatedBelow { rating: i32 },
+    /// Players without a rating.
+    Unrated,
+}
+
+/// A category of an event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Category {
+    pub name: String,
+    #[serde(flatten)]
+    pub rule: Rule,
+}
+
+/// What a category looks at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Attributes {
+    pub birth_year: Option<i32>,
+    pub gender: Option<Gender>,
+    pub rating: Option<i32>,
+}
+
+impl Category {
+    /// Whether a player with these details is in the category (a player whose birth year or
+    /// gender is not known is in no category that needs it).
+    pub fn admits(&self, p: &Attributes) -> bool {
+        match &self.rule {
+            Rule::Under { age, on } => p.birth_year.is_some_and(|b| b >= on.year() - age),
+            Rule::From { age, on } => p.birth_year.is_some_and(|b| b <= on.year() - age),
+            Rule::Gender { gender } => p.gender == Some(*gender),
+            Rule::RatedBelow { rating } => p.rating.is_none_or(|r| r < *rating),
+            Rule::Unrated => p.rating.is_none(),
+        }
+    }
+
+    /// The rule in words: "born in 2015 or later", "women", "rated below 1200".
+    pub fn words(&self) -> String {
+        match &self.rule {
+            Rule::Under { age, on } => {
+                format!("under {age}: born in {} or later", on.year() - age)
+            }
+            Rule::From { age, on } => {
+                format!("{age} and over: born in {} or earlier", on.year() - age)
+            }
+            Rule::Gender {
+                gender: Gender::Female,
+            } => "women".to_string(),
+            Rule::Gender {
+                gender: Gender::Male,
+            } => "men".to_string(),
+            Rule::RatedBelow { rating } => format!("rated below {rating}, or unrated"),
+            Rule::Unrated => "unrated".to_string(),
+        }
+    }
+}
+
+/// The most categories an event has.
+pub const MAX_CATEGORIES: usize = 20;
+
+/// Checks an event's categories: names given, plain, distinct; ages and ratings sensible.
+pub fn check(categories: &[Category]) -> Vec<String> {
+    let mut problems = Vec::new();
+    if categories.len() > MAX_CATEGORIES {
+        problems.push(format!("categories: at most {MAX_CATEGORIES}"));
+    }
+    for (i, c) in categories.iter().enumerate() {
+        let name = c.name.trim();
+        if name.is_empty() || name.chars().count() > 40 {
+            problems.push(format!(
+                "categories: category {} needs a name of 1 to 40 characters",
+                i + 1
+            ));
+        }
+        if categories[..i]
+            .iter()
+            .any(|other| other.name.trim().eq_ignore_ascii_case(name))
+        {
+            problems.push(format!("categories: {name:?} is named twice"));
+        }
+        match &c.rule {
+            Rule::Under { age, .. } | Rule::From { age, .. } if !(1..=120).contains(age) => {
+                problems.push(format!(
+                    "categories: {name}: an age from 1 to 120, not {age}"
+                ));
+            }
+            Rule::RatedBelow { rating } if !(1..=4000).contains(rating) => {
+                problems.push(format!(
+                    "categories: {name}: a rating from 1 to 4000, not {rating}"
+                ));
+            }
+            _ => {}
+        }
+    }
+    problems
+}
+
+/// The names of the categories a player is in, in the event's order.
+pub fn of(categories: &[Category], p: &Attributes) -> Vec<String> {
+    categories
+        .iter()
+        .filter(|c| c.admits(p))
+        .map(|c| c.name.clone())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn category(json: serde_json::Value) -> Category {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn categories_are_computed_from_birth_year_gender_and_rating() {
+        let u12 = category(
+            serde_json::json!({"name": "Under 12", "rule": "under", "age": 12,
+            "on": "2026-07-01"}),
+        );
+        // Not yet 12 on 1 January 2026: born in 2014 or later.
+        let born = |year| Attributes {
+            birth_year: Some(year),
+            ..Attributes::default()
+        };
+        assert!(u12.admits(&born(2014)) && u12.admits(&born(2019)));
+        assert!(!u12.admits(&born(2013)) && !u12.admits(&Attributes::default()));
+        assert_eq!(u12.words(), "under 12: born in 2014 or later");
+        let seniors = category(
+            serde_json::json!({"name": "Seniors", "rule": "from", "age": 60, "on": "2026-07-01"}),
+        );
+        assert!(seniors.admits(&born(1966)) && !seniors.admits(&born(1967)));
+        let women =
+            category(serde_json::json!({"name": "Women", "rule": "gender", "gender": "female"}));
+        let woman = Attributes {
+            gender: Some(Gender::Female),
+            ..Attributes::default()
+        };
+        assert!(women.admits(&woman) && !women.admits(&Attributes::default()));
+        let beginners = category(
+            serde_json::json!({"name": "Beginners", "rule": "rated-below", "rating": 1200}),
+        );
+        let rated = |r| Attributes {
+            rating: Some(r),
+            ..Attributes::default()
+        };
+        assert!(beginners.admits(&rated(1199)) && beginners.admits(&Attributes::default()));
+        assert!(!beginners.admits(&rated(1200)));
+        let unrated = category(serde_json::json!({"name": "Unrated", "rule": "unrated"}));
+        assert!(unrated.admits(&Attributes::default()) && !unrated.admits(&rated(900)));
+        let all = [u12.clone(), women, beginners, unrated];
+        let girl = Attributes {
+            birth_year: Some(2016),
+            gender: Some(Gender::Female),
+            rating: None,
+        };
+        assert_eq!(
+            of(&all, &girl),
+            ["Under 12", "Women", "Beginners", "Unrated"]
+        );
+        assert!(check(&all).is_empty());
+        let twice = [u12.clone(), u12];
+        assert_eq!(check(&twice).len(), 1);
+    }
+}

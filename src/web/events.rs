@@ -1,0 +1,436 @@
+//! Events: the public list and page (an event's sections and categories), the organiser's form
+//! and the API.
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use chrono::NaiveDate;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{Nav, check_csrf, render, see_other};
+use super::tournaments::{ControllerBody, ControllerForm};
+use crate::auth::UserSession;
+use crate::service::ServiceError;
+use crate::service::events::{self as service, EventView};
+use crate::tournament::EventId;
+use crate::tournament::categories::{Category, Gender, MAX_CATEGORIES, Rule};
+use crate::tournament::events::{EventInput, EventSettings};
+
+// --- pages -------------------------------------------------------------------------------------
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/list.html")]
+struct ListPage {
+    nav: Nav,
+    events: Vec<EventView>,
+}
+
+async fn list_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+) -> Result<ListPage, PageError> {
+    let events = state.db(service::list).await?;
+    Ok(ListPage {
+        nav: Nav::new(&session),
+        events,
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/show.html")]
+struct ShowPage {
+    nav: Nav,
+    e: EventView,
+}
+
+async fn show_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<EventId>,
+) -> Result<ShowPage, PageError> {
+    let id = path.into_inner();
+    let e = state.db(move |conn| service::get(conn, id)).await?;
+    Ok(ShowPage {
+        nav: Nav::new(&session),
+        e,
+    })
+}
+
+/// One row of the categories in the form, as typed.
+#[derive(Clone, Debug, Default)]
+struct CategoryRow {
+    name: String,
+    /// `under`, `from`, `women`, `men`, `rated-below`, `unrated`.
+    rule: String,
+    age: String,
+    on: String,
+    rating: String,
+}
+
+impl CategoryRow {
+    fn from(c: &Category) -> CategoryRow {
+        let mut row = CategoryRow {
+            name: c.name.clone(),
+            ..CategoryRow::default()
+        };
+        match &c.rule {
+            Rule::Under { age, on } | Rule::From { age, on } => {
+                row.rule = if matches!(c.rule, Rule::Under { .. }) {
+                    "under"
+                } else {
+                    "from"
+                }
+                .to_string();
+                row.age = age.to_string();
+                row.on = on.to_string();
+            }
+            Rule::Gender { gender } => {
+                row.rule = match gender {
+                    Gender::Female => "women",
+                    Gender::Male => "men",
+                }
+                .to_string();
+            }
+            Rule::RatedBelow { rating } => {
+                row.rule = "rated-below".to_string();
+                row.rating = rating.to_string();
+            }
+            Rule::Unrated => row.rule = "unrated".to_string(),
+        }
+        row
+    }
+
+    /// The category the row describes; `None` for a row left empty.
+    fn parse(&self, problems: &mut Vec<String>) -> Option<Category> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return None;
+        }
+        let number = |text: &str, what: &str, problems: &mut Vec<String>| {
+            text.trim().parse::<i32>().map_err(|_| {
+                problems.push(format!("{name}: give the {what} as a whole number"));
+            })
+        };
+        let on = || NaiveDate::parse_from_str(self.on.trim(), "%Y-%m-%d");
+        let rule = match self.rule.as_str() {
+            "under" | "from" => {
+                let age = number(&self.age, "age", problems).ok()?;
+                let Ok(on) = on() else {
+                    problems.push(format!("{name}: give the date the age is counted on"));
+                    return None;
+                };
+                if self.rule == "under" {
+                    Rule::Under { age, on }
+                } else {
+                    Rule::From { age, on }
+                }
+            }
+            "women" => Rule::Gender {
+                gender: Gender::Female,
+            },
+            "men" => Rule::Gender {
+                gender: Gender::Male,
+            },
+            "rated-below" => Rule::RatedBelow {
+                rating: number(&self.rating, "rating", problems).ok()?,
+            },
+            "unrated" => Rule::Unrated,
+            other => {
+                problems.push(format!("{name}: {other:?} is not a kind of category"));
+                return None;
+            }
+        };
+        Some(Category {
+            name: name.to_string(),
+            rule,
+        })
+    }
+}
+
+/// The event form's fields, as typed.
+#[derive(Clone, Debug, Default)]
+struct EventFields {
+    name: String,
+    venue: String,
+    start_date: String,
+    end_date: String,
+    categories: Vec<CategoryRow>,
+}
+
+impl EventFields {
+    /// The form's rows: the event's categories and room for more.
+    fn from_view(e: &EventView) -> EventFields {
+        let mut categories: Vec<CategoryRow> = e
+            .categories
+            .iter()
+            .map(|c| CategoryRow::from(&c.category))
+            .collect();
+        categories.resize(
+            (categories.len() + 3).min(MAX_CATEGORIES),
+            CategoryRow::default(),
+        );
+        EventFields {
+            name: e.name.clone(),
+            venue: e.venue.clone(),
+            start_date: e.start_date.map(|d| d.to_string()).unwrap_or_default(),
+            end_date: e.end_date.map(|d| d.to_string()).unwrap_or_default(),
+            categories,
+        }
+    }
+
+    fn new_event() -> EventFields {
+        EventFields {
+            categories: vec![CategoryRow::default(); 4],
+            ..EventFields::default()
+        }
+    }
+
+    /// The fields of a posted form (`category_N_name`, `category_N_rule`, ... for each row).
+    fn read(form: &HashMap<String, String>) -> EventFields {
+        let field = |name: &str| form.get(name).cloned().unwrap_or_default();
+        let rows = (0..MAX_CATEGORIES)
+            .take_while(|i| form.contains_key(&format!("category_{i}_name")))
+            .map(|i| CategoryRow {
+                name: field(&format!("category_{i}_name")),
+                rule: field(&format!("category_{i}_rule")),
+                age: field(&format!("category_{i}_age")),
+                on: field(&format!("category_{i}_on")),
+                rating: field(&format!("category_{i}_rating")),
+            })
+            .collect();
+        EventFields {
+            name: field("name"),
+            venue: field("venue"),
+            start_date: field("start_date"),
+            end_date: field("end_date"),
+            categories: rows,
+        }
+    }
+
+    fn parse(&self) -> Result<EventSettings, Vec<String>> {
+        let mut problems = Vec::new();
+        let date = |text: &str, what: &str, problems: &mut Vec<String>| match text.trim() {
+            "" => None,
+            d => NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                .map_err(|_| problems.push(format!("{what}: {d:?} is not a date (YYYY-MM-DD)")))
+                .ok(),
+        };
+        let input = EventInput {
+            name: Some(self.name.clone()),
+            venue: Some(self.venue.clone()),
+            start_date: date(&self.start_date, "start_date", &mut problems),
+            end_date: date(&self.end_date, "end_date", &mut problems),
+            categories: self
+                .categories
+                .iter()
+                .filter_map(|row| row.parse(&mut problems))
+                .collect(),
+        };
+        let settings = EventSettings::parse(input);
+        match settings {
+            Ok(s) if problems.is_empty() => Ok(s),
+            Ok(_) => Err(problems),
+            Err(more) => {
+                problems.extend(more);
+                Err(problems)
+            }
+        }
+    }
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events/form.html")]
+struct FormPage {
+    nav: Nav,
+    id: Option<EventId>,
+    f: EventFields,
+    problems: Vec<String>,
+}
+
+impl FormPage {
+    fn invalid(self) -> Result<HttpResponse, PageError> {
+        Ok(render(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            &self,
+        )?)
+    }
+}
+
+async fn new_page(session: UserSession) -> Result<FormPage, PageError> {
+    access::organiser(&session)?;
+    Ok(FormPage {
+        nav: Nav::new(&session),
+        id: None,
+        f: EventFields::new_event(),
+        problems: Vec::new(),
+    })
+}
+
+async fn edit_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<EventId>,
+) -> Result<FormPage, PageError> {
+    access::organiser(&session)?;
+    let id = path.into_inner();
+    let e = state.db(move |conn| service::get(conn, id)).await?;
+    Ok(FormPage {
+        nav: Nav::new(&session),
+        id: Some(id),
+        f: EventFields::from_view(&e),
+        problems: Vec::new(),
+    })
+}
+
+/// Creates an event (`id` none) or changes one, from the form.
+async fn save(
+    state: web::Data<AppState>,
+    session: UserSession,
+    id: Option<EventId>,
+    form: HashMap<String, String>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
+    let fields = EventFields::read(&form);
+    let settings = match fields.parse() {
+        Ok(s) => s,
+        Err(problems) => {
+            return FormPage {
+                nav: Nav::new(&session),
+                id,
+                f: fields,
+                problems,
+            }
+            .invalid();
+        }
+    };
+    let e = state
+        .write(move |conn| match id {
+            Some(id) => service::update(conn, &actor, id, &settings),
+            None => service::create(conn, &actor, &settings),
+        })
+        .await?;
+    Ok(see_other(&format!("/events/{}", e.id)))
+}
+
+async fn create(
+    state: web::Data<AppState>,
+    session: UserSession,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, PageError> {
+    save(state, session, None, form.into_inner()).await
+}
+
+async fn update(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<EventId>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, PageError> {
+    save(state, session, Some(path.into_inner()), form.into_inner()).await
+}
+
+async fn controllers(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<EventId>,
+    form: web::Form<ControllerForm>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let assign = form.assign()?;
+    let name = form.username.trim().to_string();
+    state
+        .write(move |conn| service::assign_controller(conn, &actor, id, &name, assign))
+        .await?;
+    Ok(see_other(&format!("/events/{id}#controllers")))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events", web::get().to(list_page))
+        .route("/events", web::post().to(create))
+        .route("/events/new", web::get().to(new_page))
+        .route("/events/{id}", web::get().to(show_page))
+        .route("/events/{id}", web::post().to(update))
+        .route("/events/{id}/edit", web::get().to(edit_page))
+        .route("/events/{id}/controllers", web::post().to(controllers));
+}
+
+// --- API ---------------------------------------------------------------------------------------
+
+fn parse(input: EventInput) -> Result<EventSettings, ServiceError> {
+    EventSettings::parse(input).map_err(|problems| ServiceError::Invalid(problems.join("; ")))
+}
+
+async fn api_list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let events = state.db(service::list).await?;
+    Ok(HttpResponse::Ok().json(events))
+}
+
+async fn api_get(
+    state: web::Data<AppState>,
+    path: web::Path<EventId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let e = state.db(move |conn| service::get(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(e))
+}
+
+async fn api_create(
+    state: web::Data<AppState>,
+    session: UserSession,
+    body: web::Json<EventInput>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let settings = parse(body.into_inner())?;
+    let e = state
+        .write(move |conn| service::create(conn, &actor, &settings))
+        .await?;
+    Ok(HttpResponse::Created().json(e))
+}
+
+async fn api_update(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<EventId>,
+    body: web::Json<EventInput>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let settings = parse(body.into_inner())?;
+    let id = path.into_inner();
+    let e = state
+        .write(move |conn| service::update(conn, &actor, id, &settings))
+        .await?;
+    Ok(HttpResponse::Ok().json(e))
+}
+
+async fn api_controllers(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<EventId>,
+    body: web::Json<ControllerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let id = path.into_inner();
+    let body = body.into_inner();
+    let names = state
+        .write(move |conn| {
+            service::assign_controller(conn, &actor, id, body.username.trim(), body.assign)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "controllers": names })))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events", web::get().to(api_list))
+        .route("/events", web::post().to(api_create))
+        .route("/events/{id}", web::get().to(api_get))
+        .route("/events/{id}", web::put().to(api_update))
+        .route("/events/{id}/controllers", web::post().to(api_controllers));
+}

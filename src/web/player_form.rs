@@ -1,0 +1,47 @@
+//! The player form's fields, as typed, and their reading into a player's details.
+
+use serde::Deserialize;
+
+use crate::tournament::PlayerDetails;
+use crate::tournament::players::PlayerInput;
+
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct PlayerFields {
+    pub name: String,
+    pub club: String,
+    pub country: String,
+    pub rating: String,
+    #[serde(default)]
+    pub birth_year: String,
+    /// `female`, `male`, or empty.
+    #[serde(default)]
+    pub gender: String,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub federation: String,
+    #[serde(default)]
+    pub csrf: String,
+}
+
+impl PlayerFields {
+    pub fn parse(&self) -> Result<PlayerDetails, String> {
+        let number = |text: &str, what: &str| match text.trim() {
+            "" => Ok(None),
+            r => r
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| format!("{what}: {r:?} is not a whole number")),
+        };
+        PlayerDetails::parse(&PlayerInput {
+            name: Some(self.name.clone()),
+            club: Some(self.club.clone()),
+            country: Some(self.country.clone()),
+            rating: number(&self.rating, "rating")?,
+            birth_year: number(&self.birth_year, "birth year")?,
+            gender: Some(self.gender.clone()),
+            title: Some(self.title.clone()),
+            federation: Some(self.federation.clone()),
+        })
+    }
+}
