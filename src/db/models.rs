@@ -67,6 +67,8 @@ pub struct Tournament {
     pub playoff_place: Option<i32>,
     pub double_elimination: bool,
     pub event_id: Option<EventId>,
+    /// JSON: the prizes and how they are given (`tournament::prizes::PrizeList`).
+    pub prizes: String,
 }
 
 /// A tournament's settings as inserted or updated.

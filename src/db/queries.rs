@@ -171,6 +171,17 @@ pub fn update_tournament(
         .get_result(conn)
 }
 
+/// Stores a tournament's prizes (JSON).
+pub fn set_prizes(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    prizes: &str,
+) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::prizes.eq(prizes))
+        .execute(conn)
+}
+
 /// Records the tournament whose standings gave `id` its players, and the place it decides if it
 /// is a play-off.
 pub fn set_previous_stage(

@@ -176,6 +176,7 @@ diesel::table! {
         playoff_place -> Nullable<Integer>,
         double_elimination -> Bool,
         event_id -> Nullable<Integer>,
+        prizes -> Text,
     }
 }
 

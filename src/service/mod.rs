@@ -24,6 +24,7 @@ pub mod games;
 pub mod matches;
 pub mod pairings;
 pub mod players;
+pub mod prizes;
 pub mod restrictions;
 pub mod round_views;
 pub mod rounds;

@@ -37,6 +37,8 @@ pub struct Report {
     pub computed_at: String,
     /// The event's categories, each with the players in it (computed from their details).
     pub categories: Vec<(String, HashSet<i32>)>,
+    /// The players whose order a decided play-off fixed.
+    pub settled: HashSet<i32>,
 }
 
 impl Report {
@@ -157,6 +159,10 @@ pub fn report(
             )
         })
         .collect();
+    let settled = playoffs
+        .iter()
+        .flat_map(|(_, places)| places.keys().copied())
+        .collect();
     Ok(Report {
         t,
         after,
@@ -169,6 +175,7 @@ pub fn report(
         playoffs: playoffs.into_iter().map(|(p, _)| p).collect(),
         computed_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
         categories,
+        settled,
     })
 }
 

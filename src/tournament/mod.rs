@@ -13,6 +13,7 @@ pub mod matches;
 pub mod names;
 pub mod pairing;
 pub mod players;
+pub mod prizes;
 pub mod results;
 pub mod settings;
 pub mod sheets;

@@ -21,6 +21,7 @@ pub mod live;
 pub mod pages;
 pub mod player_form;
 pub mod players;
+pub mod prizes;
 pub mod qr;
 pub mod restrictions;
 pub mod rounds;
@@ -193,6 +194,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(auth::api_routes)
             .configure(tournaments::api_routes)
             .configure(events::api_routes)
+            .configure(prizes::api_routes)
             .configure(players::api_routes)
             .configure(rounds::api_routes)
             .configure(games::api_routes)
@@ -210,6 +212,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(trf::page_routes)
     .configure(tournaments::page_routes)
     .configure(events::page_routes)
+    .configure(prizes::page_routes)
     .configure(players::page_routes)
     .configure(rounds::page_routes)
     .configure(games::page_routes)

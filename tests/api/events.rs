@@ -275,3 +275,201 @@ async fn an_event_groups_sections_and_its_categories_rank_their_players() {
         csv.body
     );
 }
+
+/// The prize list of the worked example in `docs/standings.md` ("Prizes").
+fn prize_list(ties: &str) -> Value {
+    json!({"currency": "GH₵", "one_each": true, "ties": ties, "prizes": [
+        {"name": "1st", "amount": 100, "award": "trophy"},
+        {"name": "2nd", "amount": 60},
+        {"name": "3rd", "amount": 40},
+        {"name": "Best under 12", "category": "Under 12", "amount": 20},
+        {"name": "Best woman", "category": "Women", "award": "medal"}]})
+}
+
+#[actix_web::test]
+async fn prizes_are_given_from_the_final_standings_with_ties_as_the_list_says() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let e = organiser
+        .post_json(
+            "/api/events",
+            &json!({"name": "Festival", "categories": categories()}),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let t = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Open", "rules": "abapa", "rounds": 1, "pairing": "manual",
+                    "event_id": e, "tiebreaks": ["SC"]}),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    // Eight players: after one round (forfeits, hand pairings), the points are A 1, B 1, C 1,
+    // D 1 (C a woman, D a girl under 12), the others 0 (E a girl under 12).
+    let details = [
+        ("A", json!({"rating": 1900})),
+        ("B", json!({"rating": 1800})),
+        ("C", json!({"rating": 1700, "gender": "female"})),
+        (
+            "D",
+            json!({"rating": 1300, "birth_year": 2015, "gender": "female"}),
+        ),
+        ("E", json!({"birth_year": 2016, "gender": "female"})),
+        ("F", json!({"rating": 1500})),
+        ("G", json!({"rating": 1400})),
+        ("H", json!({"rating": 1450})),
+    ];
+    let mut id = std::collections::HashMap::new();
+    for (name, extra) in &details {
+        let mut p = json!({"name": name});
+        p.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let r = organiser
+            .post_json(&format!("/api/tournaments/{t}/players"), &p)
+            .await;
+        id.insert(*name, r.json()["id"].as_i64().unwrap());
+    }
+    // A bad list is refused, saying why: a category the event lacks, a prize of nothing.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/prizes"),
+            &json!({"prizes": [{"name": "Best senior", "category": "Seniors", "amount": 5},
+                               {"name": "Nothing"}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(
+        r.body.contains("Seniors") && r.body.contains("an amount, an award"),
+        "{}",
+        r.body
+    );
+    let controller = app.controller(&organiser, "kojo").await;
+    let r = controller
+        .put_json(
+            &format!("/api/tournaments/{t}/prizes"),
+            &prize_list("tiebreak"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/prizes"),
+            &prize_list("tiebreak"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["final"], false, "no round yet");
+    // Round 1 by hand: A, B, C and D win by forfeit.
+    let board = |b: i64, s: &str, n: &str| json!({"board": b, "south": id[s], "north": id[n]});
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"pairings": [board(1, "A", "E"), board(2, "B", "F"), board(3, "C", "G"),
+                                 board(4, "D", "H")]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let round = crate::sheets::publish(&organiser, t, 1).await;
+    for g in round["games"].as_array().unwrap() {
+        let r = organiser
+            .put_json(
+                &format!("/api/games/{}/result", g["id"]),
+                &json!({"kind": "forfeit-north", "reason": "absent"}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    let given = |v: &Value| -> Vec<Vec<(String, Option<f64>)>> {
+        v["given"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                g["winners"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|w| {
+                        (
+                            w["name"].as_str().unwrap().to_string(),
+                            w["amount"].as_f64(),
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let won = |name: &str, amount: Option<f64>| vec![(name.to_string(), amount)];
+    // By the tie-breaks: A, B, C and D are tied on 1 point and on seeds (forfeits), so the
+    // standings keep them in pairing order, A to D; D takes the best under 12, and the women's
+    // medal goes to the best-placed woman without a prize: E (C and D hold one).
+    let p = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/prizes"))
+        .await
+        .json();
+    assert_eq!(p["final"], true);
+    let order: Vec<String> = standings_json(&app.client(), t, None).await["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(4)
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        given(&p),
+        [
+            won(&order[0], Some(100.0)),
+            won(&order[1], Some(60.0)),
+            won(&order[2], Some(40.0)),
+            won("D", Some(20.0)),
+            won("E", None)
+        ],
+        "{p}"
+    );
+    // Shared: the four tied on 1 point pool the 1st, 2nd and 3rd prizes: 25 + 15 + 10 = 50
+    // each. D, one of them, holds her share, so the best under 12 is E, and no woman is left
+    // for the medal.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/prizes"),
+            &prize_list("split"),
+        )
+        .await;
+    let p = r.json();
+    let four: std::collections::HashSet<String> =
+        given(&p)[0].iter().map(|w| w.0.clone()).collect();
+    assert_eq!(four, ["A", "B", "C", "D"].map(String::from).into());
+    let share = |i: usize| given(&p)[i].iter().map(|w| w.1).collect::<Vec<_>>();
+    assert_eq!(share(0), [Some(25.0); 4]);
+    assert_eq!(share(1), [Some(15.0); 4]);
+    assert_eq!(share(2), [Some(10.0); 4]);
+    assert_eq!(given(&p)[3], won("E", Some(20.0)), "{p}");
+    assert!(given(&p)[4].is_empty(), "{p}");
+    // A play-off: the 1st, 2nd and 3rd prizes wait for it.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/prizes"),
+            &prize_list("playoff"),
+        )
+        .await;
+    let p = r.json();
+    for i in 0..3 {
+        assert!(given(&p)[i].is_empty(), "{p}");
+        assert_eq!(p["given"][i]["playoff"].as_array().unwrap().len(), 4, "{p}");
+    }
+    // The page and its print.
+    let page = app.client().get(&format!("/tournaments/{t}/prizes")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("a play-off decides between"),
+        "{}",
+        page.body
+    );
+}

@@ -190,7 +190,46 @@ async fn event_pages(s: &Session, event: i64, swiss: i64) -> Step<()> {
     if !table(s, "#standings").await?.is_empty() {
         return Err("nobody's birth year is known, yet someone is under 12".to_string());
     }
-    Ok(())
+    // The prizes: listed on the organiser's form, given from the final standings, printed.
+    s.goto(&format!("/tournaments/{swiss}/standings")).await?;
+    s.click_through(&format!("a[href='/tournaments/{swiss}/prizes']"))
+        .await?;
+    s.click_through(&format!("a[href='/tournaments/{swiss}/prizes/edit']"))
+        .await?;
+    s.fill("input[name=prize_0_name]", "1st").await?;
+    s.fill("input[name=prize_0_amount]", "300").await?;
+    s.fill("input[name=prize_0_award]", "trophy").await?;
+    s.fill("input[name=prize_1_name]", "Best club player")
+        .await?;
+    s.choose("select[name=prize_1_category]", "Club players")
+        .await?;
+    s.fill("input[name=prize_1_amount]", "50").await?;
+    s.fill("input[name=currency]", "GH₵").await?;
+    s.choose("select[name=ties]", "share it (the money in equal parts)")
+        .await?;
+    s.click_through("main form button[type=submit]").await?;
+    let prizes = table(s, "#prizes").await?;
+    // Worked out from the standings read above: the leaders on points share the 1st prize
+    // (300 in equal parts); if one leads alone, the next on points share the club players'.
+    let top = &all[0][3];
+    let leaders: Vec<&String> = all.iter().filter(|r| r[3] == *top).map(|r| &r[1]).collect();
+    if prizes.len() != 2 || !leaders.iter().all(|n| prizes[0][3].contains(n.as_str())) {
+        return Err(format!("the prizes: {prizes:?}, the standings: {all:?}"));
+    }
+    if leaders.len() > 1 {
+        let each = (30000 / leaders.len()) as f64 / 100.0;
+        let text = if each.fract() == 0.0 {
+            format!("GH₵ {each}")
+        } else {
+            format!("GH₵ {each:.2}")
+        };
+        if !prizes[0][3].contains(&text) {
+            return Err(format!(
+                "a share of the 1st prize is not {text}: {prizes:?}"
+            ));
+        }
+    }
+    s.fits_a4(&["Edit the prizes", "Standings"]).await
 }
 
 /// A double elimination of 6 with round 1 published, nothing played yet.
