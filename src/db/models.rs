@@ -12,7 +12,7 @@ use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
     AccountId, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
-    TournamentId, Winner,
+    TiePolicy, TournamentId, Winner,
 };
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -69,6 +69,8 @@ pub struct Tournament {
     pub event_id: Option<EventId>,
     /// JSON: the prizes and how they are given (`tournament::prizes::PrizeList`).
     pub prizes: String,
+    pub tie_policy: TiePolicy,
+    pub lots_seed: Option<i64>,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -98,6 +100,8 @@ pub struct TournamentForm {
     pub third_place: bool,
     pub double_elimination: bool,
     pub event_id: Option<EventId>,
+    pub tie_policy: TiePolicy,
+    pub lots_seed: Option<i64>,
 }
 
 #[derive(Debug, Insertable)]

@@ -177,6 +177,8 @@ diesel::table! {
         double_elimination -> Bool,
         event_id -> Nullable<Integer>,
         prizes -> Text,
+        tie_policy -> Text,
+        lots_seed -> Nullable<BigInt>,
     }
 }
 

@@ -13,7 +13,7 @@ use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
     AccountId, ByeKind, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId,
-    SheetId, TournamentId, Winner,
+    SheetId, TiePolicy, TournamentId, Winner,
 };
 
 /// Enums stored as their names: written with `Into<&'static str>`, read with `FromStr` (a name
@@ -49,6 +49,7 @@ stored_as_text! {
     WinnerColumn: Winner,
     EndKindColumn: EndKind,
     PairingColumn: PairingSystem,
+    TiePolicyColumn: TiePolicy,
     RoleColumn: Role,
     ByeKindColumn: ByeKind,
     MatchLengthColumn: MatchLength,

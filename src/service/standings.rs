@@ -16,7 +16,7 @@ use crate::tournament::knockout;
 use crate::tournament::standings::{
     Entrant, Format, RequestedBye, Standing, bye_score, open_games, score_of, standings,
 };
-use crate::tournament::{PairingSystem, PlayerId, ResultKind, TournamentId, Winner};
+use crate::tournament::{PairingSystem, PlayerId, ResultKind, TiePolicy, TournamentId, Winner};
 
 /// Everything the standings pages need, for published rounds only.
 pub struct Report {
@@ -115,6 +115,15 @@ pub fn report(
         after,
         format,
     );
+    match (t.tie_policy, t.lots_seed) {
+        (TiePolicy::Mso, seed) => {
+            crate::tournament::mso::order(&mut table, &games, after, seed.map(|s| s as u64));
+        }
+        (TiePolicy::Fide, Some(seed)) => {
+            crate::tournament::mso::part_by_lots(&mut table, seed as u64)
+        }
+        (TiePolicy::Fide, None) => {}
+    }
     if t.pairing == PairingSystem::Knockout {
         // A knockout ranks by how far each player went: its places, then the standings' order.
         let seeds = super::brackets::seeds(conn, tournament_id, &players)?;

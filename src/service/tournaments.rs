@@ -14,7 +14,7 @@ use crate::db::queries;
 use crate::engine::Rules;
 use crate::tournament::matches::{MatchFormat, MatchScore};
 use crate::tournament::{
-    EventId, PairingSystem, Points, Tiebreak, TournamentId, TournamentSettings,
+    EventId, PairingSystem, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
 };
 
 /// The settings of a stored tournament. The one place they are read back: a row that cannot be
@@ -61,6 +61,8 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         third_place: t.third_place,
         double_elimination: t.double_elimination,
         event_id: t.event_id,
+        tie_policy: t.tie_policy,
+        lots_seed: t.lots_seed,
     })
 }
 
@@ -96,6 +98,10 @@ pub struct TournamentView {
     pub playoff_place: Option<i32>,
     /// The event it is a section of.
     pub event_id: Option<EventId>,
+    /// How players level on points are ordered.
+    pub tie_policy: TiePolicy,
+    /// Lots part players still level, drawn from this seed.
+    pub lots_seed: Option<i64>,
 }
 
 impl TournamentView {
@@ -143,6 +149,8 @@ impl TournamentView {
             previous_stage: t.previous_stage,
             playoff_place: t.playoff_place,
             event_id: t.event_id,
+            tie_policy: s.tie_policy,
+            lots_seed: s.lots_seed,
         })
     }
 
@@ -277,6 +285,8 @@ fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         third_place: settings.third_place,
         double_elimination: settings.double_elimination,
         event_id: settings.event_id,
+        tie_policy: settings.tie_policy,
+        lots_seed: settings.lots_seed,
     }
 }
 

@@ -44,6 +44,45 @@ impl PairingSystem {
     }
 }
 
+/// How players level on points are ordered.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum TiePolicy {
+    /// The tournament's tie-breaks, in order (FIDE's and Oware's).
+    #[default]
+    Fide,
+    /// The Mind Sports Olympiad's rule: head to head, spread, Sonneborn-Berger
+    /// (`super::mso`).
+    Mso,
+}
+
+impl TiePolicy {
+    /// The policy in words for the pages.
+    pub fn words(self) -> &'static str {
+        match self {
+            TiePolicy::Fide => "the tie-breaks in order",
+            TiePolicy::Mso => {
+                "the Mind Sports Olympiad's rule (head to head where one beat or lost to all the \
+                 others, then the seed spread less the best round, then Sonneborn-Berger)"
+            }
+        }
+    }
+}
+
 /// Points for each result.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -112,6 +151,11 @@ pub struct TournamentSettings {
     pub double_elimination: bool,
     /// The event this tournament is a section of.
     pub event_id: Option<super::EventId>,
+    /// How players level on points are ordered.
+    pub tie_policy: TiePolicy,
+    /// Players still level are parted by lots drawn from this seed (printed with the
+    /// standings); none: they share their place.
+    pub lots_seed: Option<i64>,
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike).
@@ -149,6 +193,10 @@ pub struct SettingsInput {
     pub double_elimination: Option<bool>,
     /// The event this tournament is a section of (none: it stands alone).
     pub event_id: Option<i32>,
+    /// `fide` (the tie-breaks, the default) or `mso`.
+    pub tie_policy: Option<String>,
+    /// Lots part players still level, drawn from this seed (0 to 2^53).
+    pub lots_seed: Option<i64>,
 }
 
 /// The default tie-breaks of a new tournament.
@@ -219,6 +267,19 @@ impl TournamentSettings {
             // A knockout tie needs a winner: a level match always goes to deciding games.
             matches.tie = super::match_format::TieRule::Decider;
         }
+        let tie_policy = match input.tie_policy.as_deref().map(str::trim) {
+            None | Some("") => TiePolicy::Fide,
+            Some(p) => p.parse().unwrap_or_else(|_| {
+                problems.push(format!("tie_policy: {p:?} is not one of fide, mso"));
+                TiePolicy::Fide
+            }),
+        };
+        if input
+            .lots_seed
+            .is_some_and(|s| !(0..=(1_i64 << 53)).contains(&s))
+        {
+            problems.push("lots_seed: a whole number from 0 to 2^53".to_string());
+        }
         let third_place = input.third_place.unwrap_or(false);
         let double_elimination = input.double_elimination.unwrap_or(false);
         if double_elimination && pairing != PairingSystem::Knockout {
@@ -256,6 +317,8 @@ impl TournamentSettings {
                 third_place,
                 double_elimination,
                 event_id: input.event_id.map(super::EventId),
+                tie_policy,
+                lots_seed: input.lots_seed,
             }),
             _ => Err(problems),
         }

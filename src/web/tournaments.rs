@@ -155,6 +155,10 @@ pub struct SettingsFields {
     #[serde(default)]
     event_id: String,
     #[serde(default)]
+    tie_policy: String,
+    #[serde(default)]
+    lots_seed: String,
+    #[serde(default)]
     csrf: String,
 }
 
@@ -191,6 +195,8 @@ impl SettingsFields {
             third_place: t.third_place.then(|| "on".to_string()),
             double_elimination: t.double_elimination.then(|| "on".to_string()),
             event_id: t.event_id.map(|e| e.to_string()).unwrap_or_default(),
+            tie_policy: t.tie_policy.to_string(),
+            lots_seed: t.lots_seed.map(|s| s.to_string()).unwrap_or_default(),
             csrf: String::new(),
         }
     }
@@ -303,6 +309,17 @@ impl SettingsFields {
             match_tie: Some(self.match_tie.clone()),
             third_place: Some(self.third_place.is_some()),
             double_elimination: Some(self.double_elimination.is_some()),
+            tie_policy: Some(self.tie_policy.clone()),
+            lots_seed: match self.lots_seed.trim() {
+                "" => None,
+                seed => match seed.parse::<i64>() {
+                    Ok(s) => Some(s),
+                    Err(_) => {
+                        problems.push(format!("lots seed: {seed:?} is not a whole number"));
+                        None
+                    }
+                },
+            },
             event_id: match self.event_id.trim() {
                 "" => None,
                 id => match id.parse::<i32>() {

@@ -473,3 +473,126 @@ async fn prizes_are_given_from_the_final_standings_with_ties_as_the_list_says() 
         page.body
     );
 }
+
+#[actix_web::test]
+async fn the_mso_rule_orders_players_level_on_points_by_head_to_head_then_spread() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    // A round robin of six played by hand (`docs/standings.md`'s worked example for MSO's
+    // rule): W, X, Y and Z end on 3 points, E and F on 1½.
+    let settings = json!({"name": "MSO rules", "rules": "abapa", "rounds": 5, "pairing": "manual",
+        "require_moves": false, "tiebreaks": ["SC"], "tie_policy": "mso", "lots_seed": 2026});
+    let r = organiser.post_json("/api/tournaments", &settings).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["id"].as_i64().unwrap();
+    let mut bad = settings.clone();
+    bad["tie_policy"] = json!("coin");
+    let r = organiser.post_json("/api/tournaments", &bad).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let mut id = std::collections::HashMap::new();
+    for name in ["W", "X", "Y", "Z", "E", "F"] {
+        id.insert(name, add_player(&organiser, t, name).await.0);
+    }
+    // South, North, seeds: W beat X, Y and Z; X beat Y, Y beat Z, Z beat X; E and F beat W,
+    // lost to X, Y and Z, and drew with each other.
+    let games = [
+        ("W", "X", [26, 22]),
+        ("W", "Y", [25, 23]),
+        ("W", "Z", [30, 18]),
+        ("X", "Y", [28, 20]),
+        ("Y", "Z", [27, 21]),
+        ("Z", "X", [25, 23]),
+        ("E", "W", [29, 19]),
+        ("F", "W", [27, 21]),
+        ("X", "E", [30, 18]),
+        ("X", "F", [26, 22]),
+        ("Y", "E", [25, 23]),
+        ("Y", "F", [33, 15]),
+        ("Z", "E", [28, 20]),
+        ("Z", "F", [26, 22]),
+        ("E", "F", [24, 24]),
+    ];
+    let rounds: [[(&str, &str); 3]; 5] = [
+        [("F", "W"), ("X", "E"), ("Y", "Z")],
+        [("F", "X"), ("W", "Y"), ("Z", "E")],
+        [("F", "Y"), ("Z", "X"), ("E", "W")],
+        [("F", "Z"), ("Y", "E"), ("W", "X")],
+        [("E", "F"), ("W", "Z"), ("X", "Y")],
+    ];
+    for (n, round) in (1..).zip(rounds) {
+        let boards: Vec<Value> = (1..)
+            .zip(round)
+            .map(|(b, (p, q))| {
+                let (s, no, _) = games
+                    .iter()
+                    .find(|g| (g.0, g.1) == (p, q) || (g.0, g.1) == (q, p))
+                    .unwrap();
+                json!({"board": b, "south": id[s], "north": id[no]})
+            })
+            .collect();
+        let r = organiser
+            .post_json(
+                &format!("/api/tournaments/{t}/rounds"),
+                &json!({"pairings": boards}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        let published = crate::sheets::publish(&organiser, t, n).await;
+        for g in published["games"].as_array().unwrap() {
+            let south = g["south"]["name"].as_str().unwrap();
+            let north = g["north"]["name"].as_str().unwrap();
+            let (_, _, seeds) = games.iter().find(|x| (x.0, x.1) == (south, north)).unwrap();
+            let result = match seeds[0].cmp(&seeds[1]) {
+                std::cmp::Ordering::Greater => "south",
+                std::cmp::Ordering::Less => "north",
+                std::cmp::Ordering::Equal => "draw",
+            };
+            let r = organiser
+                .put_json(
+                    &format!("/api/games/{}/result", g["id"]),
+                    &json!({"kind": "played", "result": result, "seeds": seeds,
+                            "reason": "from the paper sheet"}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        }
+    }
+    // By hand: W beat the three others on 3 points, so first; no one lost to all three; then
+    // the spread less the best round: X 18 − 12 = 6, Y 16 − 18 = −2, Z −4 − 8 = −12. E and F
+    // drew: E −12 − 10 = −22, F −20 − 6 = −26. Seeds captured alone (the tie-break listed)
+    // would have put X (129) and Y (128) ahead of W (121).
+    let s = standings_json(&app.client(), t, None).await;
+    let order: Vec<(&str, i64, bool)> = s["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap(),
+                r["rank"].as_i64().unwrap(),
+                r["shared"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            ("W", 1, false),
+            ("X", 2, false),
+            ("Y", 3, false),
+            ("Z", 4, false),
+            ("E", 5, false),
+            ("F", 6, false)
+        ],
+        "{s}"
+    );
+    let page = app
+        .client()
+        .get(&format!("/tournaments/{t}/standings"))
+        .await;
+    assert!(page.body.contains("Mind Sports Olympiad"), "{}", page.body);
+    assert!(
+        page.body.contains("2026"),
+        "the seed of the lots is printed"
+    );
+}
