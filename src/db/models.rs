@@ -71,6 +71,8 @@ pub struct Tournament {
     pub prizes: String,
     pub tie_policy: TiePolicy,
     pub lots_seed: Option<i64>,
+    /// JSON: the team standings settings (`tournament::teams::TeamSettings`).
+    pub teams: String,
 }
 
 /// A tournament's settings as inserted or updated.

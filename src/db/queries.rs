@@ -171,6 +171,13 @@ pub fn update_tournament(
         .get_result(conn)
 }
 
+/// Stores a tournament's team standings settings (JSON).
+pub fn set_teams(conn: &mut SqliteConnection, id: TournamentId, teams: &str) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::teams.eq(teams))
+        .execute(conn)
+}
+
 /// Stores a tournament's prizes (JSON).
 pub fn set_prizes(
     conn: &mut SqliteConnection,

@@ -179,6 +179,7 @@ diesel::table! {
         prizes -> Text,
         tie_policy -> Text,
         lots_seed -> Nullable<BigInt>,
+        teams -> Text,
     }
 }
 

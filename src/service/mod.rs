@@ -30,6 +30,7 @@ pub mod round_views;
 pub mod rounds;
 pub mod stages;
 pub mod standings;
+pub mod teams;
 pub mod tournaments;
 pub mod trf;
 #[cfg(test)]

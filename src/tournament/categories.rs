@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
     Debug,
     PartialEq,
     Eq,
+    Hash,
     Serialize,
     Deserialize,
     strum::EnumString,
@@ -30,8 +31,8 @@ impl Gender {
     /// The gender in words for the pages.
     pub fn words(self) -> &'static str {
         match self {
-            Gender::Female => "woman",
-            Gender::Male => "man",
+            Gender::Female => "women",
+            Gender::Male => "men",
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod settings;
 pub mod sheets;
 pub mod stages;
 pub mod standings;
+pub mod teams;
 pub mod tiebreak;
 
 pub use game_state::GameStatus;

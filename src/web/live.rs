@@ -34,6 +34,8 @@ use crate::tournament::TournamentId;
 struct Content {
     d: Arc<Report>,
     round: Option<RoundView>,
+    /// The team standings, when the tournament has teams.
+    teams: Vec<crate::tournament::teams::TeamStanding>,
 }
 
 impl Content {
@@ -69,6 +71,11 @@ impl Content {
 /// The content of the wall, from the data as it is now.
 async fn content(state: &AppState, id: TournamentId) -> Result<Content, ServiceError> {
     let d = state.standings(id, None).await?;
+    let report = d.clone();
+    let teams = state
+        .db(move |conn| crate::service::teams::view(conn, id, &report))
+        .await?
+        .teams;
     let number = d.published;
     let round = if number > 0 {
         Some(
@@ -81,7 +88,7 @@ async fn content(state: &AppState, id: TournamentId) -> Result<Content, ServiceE
     } else {
         None
     };
-    Ok(Content { d, round })
+    Ok(Content { d, round, teams })
 }
 
 #[derive(Template, WebTemplate)]

@@ -28,6 +28,7 @@ pub mod rounds;
 pub mod sessions;
 pub mod stages;
 pub mod standings;
+pub mod teams;
 pub mod tournaments;
 pub mod trf;
 
@@ -195,6 +196,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(tournaments::api_routes)
             .configure(events::api_routes)
             .configure(prizes::api_routes)
+            .configure(teams::api_routes)
             .configure(players::api_routes)
             .configure(rounds::api_routes)
             .configure(games::api_routes)
@@ -213,6 +215,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(tournaments::page_routes)
     .configure(events::page_routes)
     .configure(prizes::page_routes)
+    .configure(teams::page_routes)
     .configure(players::page_routes)
     .configure(rounds::page_routes)
     .configure(games::page_routes)

@@ -596,3 +596,167 @@ async fn the_mso_rule_orders_players_level_on_points_by_head_to_head_then_spread
         "the seed of the lots is printed"
     );
 }
+
+#[actix_web::test]
+async fn team_standings_count_the_best_members_of_each_country() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Nations", "rules": "abapa", "rounds": 1, "pairing": "manual"}),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let mut id = std::collections::HashMap::new();
+    for (name, country) in [
+        ("GH1", "GH"),
+        ("GH2", "GH"),
+        ("GH3", "GH"),
+        ("NG1", "NG"),
+        ("NG2", "NG"),
+        ("TG1", "TG"),
+    ] {
+        let r = organiser
+            .post_json(
+                &format!("/api/tournaments/{t}/players"),
+                &json!({"name": name, "country": country}),
+            )
+            .await;
+        id.insert(name, r.json()["id"].as_i64().unwrap());
+    }
+    // Bad settings are refused: a listed player of another tournament, a player in two teams.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/teams"),
+            &json!({"by": "list", "lists": [{"name": "A", "players": [id["GH1"], 9999]},
+                                            {"name": "B", "players": [id["GH1"]]}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(
+        r.body.contains("two teams") && r.body.contains("9999"),
+        "{}",
+        r.body
+    );
+    let r = app
+        .client()
+        .put_json(
+            &format!("/api/tournaments/{t}/teams"),
+            &json!({"by": "country"}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16() / 100, 4);
+    // Round 1: GH1 beats NG1, GH2 beats TG1, NG2 beats GH3 (forfeits).
+    let boards = json!({"pairings": [
+        {"board": 1, "south": id["GH1"], "north": id["NG1"]},
+        {"board": 2, "south": id["GH2"], "north": id["TG1"]},
+        {"board": 3, "south": id["NG2"], "north": id["GH3"]}]});
+    let r = organiser
+        .post_json(&format!("/api/tournaments/{t}/rounds"), &boards)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let round = crate::sheets::publish(&organiser, t, 1).await;
+    for g in round["games"].as_array().unwrap() {
+        organiser
+            .put_json(
+                &format!("/api/games/{}/result", g["id"]),
+                &json!({"kind": "forfeit-north", "reason": "absent"}),
+            )
+            .await;
+    }
+    let teams = |v: &Value| -> Vec<(String, i64, f64, f64)> {
+        v["teams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["name"].as_str().unwrap().to_string(),
+                    t["rank"].as_i64().unwrap(),
+                    t["points"].as_f64().unwrap(),
+                    t["all_points"].as_f64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let team = |n: &str, r: i64, p: f64, a: f64| (n.to_string(), r, p, a);
+    // The best two by hand: Ghana 1 + 1 (GH3 not counted), Nigeria 1 + 0, Togo 0.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/teams"),
+            &json!({"by": "country", "best": 2}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        teams(&r.json()),
+        [
+            team("GH", 1, 2.0, 2.0),
+            team("NG", 2, 1.0, 1.0),
+            team("TG", 3, 0.0, 0.0)
+        ]
+    );
+    // The best one: Ghana and Nigeria level on 1; Ghana's members have 2 to Nigeria's 1.
+    organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/teams"),
+            &json!({"by": "country", "best": 1}),
+        )
+        .await;
+    let v = app
+        .client()
+        .get(&format!("/api/tournaments/{t}/teams"))
+        .await
+        .json();
+    assert_eq!(
+        teams(&v),
+        [
+            team("GH", 1, 1.0, 2.0),
+            team("NG", 2, 1.0, 1.0),
+            team("TG", 3, 0.0, 0.0)
+        ]
+    );
+    // Listed teams: a school team of GH3 and TG1.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/teams"),
+            &json!({"by": "list", "lists": [{"name": "Accra Academy",
+                    "players": [id["GH3"], id["TG1"]]}]}),
+        )
+        .await;
+    assert_eq!(teams(&r.json()), [team("Accra Academy", 1, 0.0, 0.0)]);
+    // The wall shows the teams beside the standings.
+    let wall = app.client().get(&format!("/tournaments/{t}/live")).await;
+    assert!(
+        wall.body.contains("live-teams") && wall.body.contains("Accra Academy"),
+        "{}",
+        wall.body
+    );
+    // The page (public) and the CSV (staff only).
+    let page = app.client().get(&format!("/tournaments/{t}/teams")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Accra Academy"), "{}", page.body);
+    let csv = app
+        .client()
+        .get(&format!("/tournaments/{t}/teams.csv"))
+        .await;
+    // A visitor is sent to sign in, and gets no file.
+    assert_eq!(csv.status.as_u16() / 100, 3, "{}", csv.body);
+    assert!(!csv.body.contains("Accra"));
+    let csv = organiser.get(&format!("/tournaments/{t}/teams.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(
+        csv.body
+            .contains("rank,team,gender,points,all_points,member"),
+        "{}",
+        csv.body
+    );
+    assert!(
+        csv.body.contains("1,Accra Academy,,0,0,GH3,0,"),
+        "{}",
+        csv.body
+    );
+}

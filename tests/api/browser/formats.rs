@@ -229,7 +229,26 @@ async fn event_pages(s: &Session, event: i64, swiss: i64) -> Step<()> {
             ));
         }
     }
-    s.fits_a4(&["Edit the prizes", "Standings"]).await
+    s.fits_a4(&["Edit the prizes", "Standings"]).await?;
+    // Team standings by club: every player of the Swiss is of Accra, one team of 20, whose
+    // best 4 count.
+    s.goto(&format!("/tournaments/{swiss}/teams")).await?;
+    s.choose("select[name=by]", "club").await?;
+    s.fill("input[name=best]", "4").await?;
+    s.click_through("form[action$='/teams'] button[type=submit]")
+        .await?;
+    let teams = table(s, "#teams").await?;
+    let best: f64 = all.iter().take(4).map(|r| as_points(&r[3])).sum();
+    if teams.len() != 1 || teams[0][1] != "Accra" || as_points(&teams[0][2]) != best {
+        return Err(format!("the teams: {teams:?}, the best four of {all:?}"));
+    }
+    s.fits_a4(&["Save the team settings", "Standings"]).await
+}
+
+/// Points as the pages write them: "2", "2½", "½".
+fn as_points(text: &str) -> f64 {
+    let half = if text.ends_with('½') { 0.5 } else { 0.0 };
+    text.trim_end_matches('½').parse::<f64>().unwrap_or(0.0) + half
 }
 
 /// A double elimination of 6 with round 1 published, nothing played yet.
@@ -519,10 +538,6 @@ async fn swiss_into_a_knockout(
     if rows.len() != 20 {
         return Err(format!("{} rows in the standings", rows.len()));
     }
-    let as_points = |text: &str| -> f64 {
-        let half = if text.ends_with('½') { 0.5 } else { 0.0 };
-        text.trim_end_matches('½').parse::<f64>().unwrap_or(0.0) + half
-    };
     let mut order = Vec::new();
     for row in &rows {
         let (name, shown) = (row[1].clone(), as_points(&row[3]));

@@ -1,0 +1,202 @@
+//! Team standings: the page (public, printable, with the organiser's settings form), the CSV
+//! and the API.
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{Nav, check_csrf, render, see_other};
+use crate::auth::UserSession;
+use crate::service::ServiceError;
+use crate::service::standings::value_text;
+use crate::service::teams::{self as service, TeamsView};
+use crate::service::tournaments::TournamentView;
+use crate::tournament::TournamentId;
+use crate::tournament::teams::{TeamSettings, TeamsBy};
+
+/// The tournament and its team standings after the last published round.
+async fn teams(
+    state: &AppState,
+    id: TournamentId,
+) -> Result<(TournamentView, TeamsView), ServiceError> {
+    let d = state.standings(id, None).await?;
+    let t = d.t.clone();
+    let view = state.db(move |conn| service::view(conn, id, &d)).await?;
+    Ok((t, view))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "standings/teams.html")]
+struct TeamsPage {
+    nav: Nav,
+    t: TournamentView,
+    v: TeamsView,
+    problems: Vec<String>,
+}
+
+impl TeamsPage {
+    fn value(&self, v: &f64) -> String {
+        value_text(*v)
+    }
+}
+
+async fn page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<TeamsPage, PageError> {
+    let (t, v) = teams(&state, path.into_inner()).await?;
+    Ok(TeamsPage {
+        nav: Nav::new(&session),
+        t,
+        v,
+        problems: Vec::new(),
+    })
+}
+
+/// The settings form: how teams are made (`by`), the members counted (`best`), women and men
+/// apart (`genders_apart`). Listed teams keep their lists.
+async fn save(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    let form = form.into_inner();
+    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
+    let id = path.into_inner();
+    let (t, v) = teams(&state, id).await?;
+    let mut problems = Vec::new();
+    let by: TeamsBy = form
+        .get("by")
+        .and_then(|b| b.parse().ok())
+        .unwrap_or_else(|| {
+            problems.push("choose how teams are made".to_string());
+            TeamsBy::None
+        });
+    let best = match form.get("best").map(|b| b.trim()).unwrap_or("") {
+        "" => None,
+        n => n.parse::<usize>().ok().or_else(|| {
+            problems.push(format!("members counted: {n:?} is not a whole number"));
+            None
+        }),
+    };
+    let settings = TeamSettings {
+        by,
+        best,
+        genders_apart: form.contains_key("genders_apart"),
+        lists: if by == TeamsBy::List {
+            v.settings.lists.clone()
+        } else {
+            Vec::new()
+        },
+    };
+    let result = if problems.is_empty() {
+        state
+            .write(move |conn| service::set(conn, &actor, id, &settings))
+            .await
+    } else {
+        Err(ServiceError::Invalid(problems.join("; ")))
+    };
+    match result {
+        Ok(_) => Ok(see_other(&format!("/tournaments/{id}/teams"))),
+        Err(ServiceError::Invalid(problems)) => {
+            let page = TeamsPage {
+                nav: Nav::new(&session),
+                t,
+                v,
+                problems: vec![problems],
+            };
+            Ok(render(
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                &page,
+            )?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The team standings as CSV (staff who run the tournament): one row per member.
+async fn csv(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    let actor = access::staff(&session)?;
+    state
+        .db(move |conn| actor.check_runs(conn, id).map(|_| ()))
+        .await?;
+    let (_, v) = teams(&state, id).await?;
+    let rows = v.teams.iter().flat_map(|team| {
+        team.members.iter().map(move |m| {
+            [
+                team.rank.to_string(),
+                team.name.clone(),
+                team.gender.map(|g| g.to_string()).unwrap_or_default(),
+                value_text(team.points),
+                value_text(team.all_points),
+                m.name.clone(),
+                value_text(m.points),
+                m.rank.to_string(),
+                m.counted.to_string(),
+            ]
+        })
+    });
+    Ok(super::csv_export::download(
+        &format!("tournament-{id}-teams-after-round-{}.csv", v.after_round),
+        &[
+            "rank",
+            "team",
+            "gender",
+            "points",
+            "all_points",
+            "member",
+            "member_points",
+            "member_rank",
+            "counted",
+        ],
+        rows,
+    )?)
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/teams", web::get().to(page))
+        .route("/tournaments/{id}/teams", web::post().to(save))
+        .route("/tournaments/{id}/teams.csv", web::get().to(csv));
+}
+
+async fn api_get(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, v) = teams(&state, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+async fn api_set(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<TeamSettings>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let id = path.into_inner();
+    let settings = body.into_inner();
+    state
+        .write(move |conn| service::set(conn, &actor, id, &settings))
+        .await?;
+    let (_, v) = teams(&state, id).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/teams", web::get().to(api_get))
+        .route("/tournaments/{id}/teams", web::put().to(api_set));
+}
