@@ -227,13 +227,18 @@ impl super::Service {
             .read(|conn| {
                 let mut found = Vec::new();
                 for t in queries::list_tournaments(conn)? {
+                    if queries::get_setting(conn, &end_marker(t.id))?.is_some() {
+                        continue;
+                    }
                     let published = queries::list_rounds(conn, t.id)?
                         .iter()
                         .filter(|r| r.published)
                         .count();
+                    // A double elimination may end a round early: only it reads its bracket.
                     let ended = t.rounds > 0 && published == t.rounds as usize
-                        || super::brackets::ended_early(conn, &TournamentView::new(&t)?)?;
-                    if ended && queries::get_setting(conn, &end_marker(t.id))?.is_none() {
+                        || (t.double_elimination
+                            && super::brackets::ended_early(conn, &TournamentView::new(&t)?)?);
+                    if ended {
                         found.push((t.id, t.name));
                     }
                 }

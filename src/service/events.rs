@@ -91,6 +91,14 @@ fn found(conn: &mut SqliteConnection, id: EventId) -> Result<Event, ServiceError
     queries::get_event(conn, id)?.ok_or_else(|| ServiceError::not_found("event"))
 }
 
+/// Every event's id and name, the latest first (what a tournament's form offers).
+pub fn names(conn: &mut SqliteConnection) -> Result<Vec<(EventId, String)>, ServiceError> {
+    Ok(queries::list_events(conn)?
+        .into_iter()
+        .map(|e| (e.id, e.name))
+        .collect())
+}
+
 /// Every event, the latest first.
 pub fn list(conn: &mut SqliteConnection) -> Result<Vec<EventView>, ServiceError> {
     queries::list_events(conn)?

@@ -143,15 +143,6 @@ pub fn check(categories: &[Category]) -> Vec<String> {
     problems
 }
 
-/// The names of the categories a player is in, in the event's order.
-pub fn of(categories: &[Category], p: &Attributes) -> Vec<String> {
-    categories
-        .iter()
-        .filter(|c| c.admits(p))
-        .map(|c| c.name.clone())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,7 +194,10 @@ mod tests {
             rating: None,
         };
         assert_eq!(
-            of(&all, &girl),
+            all.iter()
+                .filter(|c| c.admits(&girl))
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>(),
             ["Under 12", "Women", "Beginners", "Unrated"]
         );
         assert!(check(&all).is_empty());

@@ -14,55 +14,56 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
-
 use super::history::GameRecord;
-use super::results::{ResultKind, Winner};
+use super::settings::Points;
 use super::stages::draw_lots;
 use super::standings::Standing;
 
 /// What steps 2 and 3 weigh for one player.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Weights {
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Weights {
     /// Seed spread of every round, less the best round's.
-    pub spread: i32,
+    spread: i32,
     /// Sonneborn-Berger.
-    pub sonneborn_berger: f64,
+    sonneborn_berger: f64,
 }
 
-/// A decided game or match from one player's side: the opponent (none for a bye), the points
+/// A game (or match) against an opponent, from one player's side: the opponent, the points
 /// scored (1, ½, 0) and the seed spread.
-fn results(games: &[GameRecord], after: i32) -> HashMap<i32, Vec<(Option<i32>, f64, i32)>> {
-    let mut by_player: HashMap<i32, Vec<(Option<i32>, f64, i32)>> = HashMap::new();
+type Met = (i32, f64, i32);
+
+/// Results counted as the rule counts them: 1 a win, ½ a draw, 0 a loss.
+const SCORE: Points = Points {
+    win: 1.0,
+    draw: 0.5,
+    loss: 0.0,
+    bye: 0.0,
+};
+
+/// Each player's results with an opponent up to round `after` (byes have none).
+fn results(games: &[GameRecord], after: i32) -> HashMap<i32, Vec<Met>> {
+    let mut by_player: HashMap<i32, Vec<Met>> = HashMap::new();
     for g in games.iter().filter(|g| g.round <= after) {
-        let Some((kind, winner)) = g.result else {
+        let (Some(north), Some((south_score, north_score))) = (g.north, g.points(&SCORE)) else {
             continue;
-        };
-        let Some(north) = g.north else { continue };
-        let (south_score, north_score) = match (kind, winner) {
-            (ResultKind::Played, Some(Winner::South)) | (ResultKind::ForfeitNorth, _) => (1.0, 0.0),
-            (ResultKind::Played, Some(Winner::North)) | (ResultKind::ForfeitSouth, _) => (0.0, 1.0),
-            (ResultKind::Played, Some(Winner::Draw) | None) => (0.5, 0.5),
-            _ => (0.0, 0.0),
         };
         let (south_seeds, north_seeds) = g.seeds.unwrap_or((0, 0));
         let spread = south_seeds - north_seeds;
         by_player
             .entry(g.south)
             .or_default()
-            .push((Some(north), south_score, spread));
+            .push((north, south_score, spread));
         by_player
             .entry(north)
             .or_default()
-            .push((Some(g.south), north_score, -spread));
+            .push((g.south, north_score, -spread));
     }
     by_player
 }
 
-/// Each player's steps 2 and 3, from the results up to round `after` and the points in `table`.
-pub fn weights(table: &[Standing], games: &[GameRecord], after: i32) -> HashMap<i32, Weights> {
+/// Each player's steps 2 and 3, from their results and the points in `table`.
+fn weights_of(table: &[Standing], results: &HashMap<i32, Vec<Met>>) -> HashMap<i32, Weights> {
     let points: HashMap<i32, f64> = table.iter().map(|s| (s.player_id, s.points)).collect();
-    let results = results(games, after);
     table
         .iter()
         .map(|s| {
@@ -71,9 +72,7 @@ pub fn weights(table: &[Standing], games: &[GameRecord], after: i32) -> HashMap<
             let spread = spreads.iter().sum::<i32>() - spreads.iter().copied().max().unwrap_or(0);
             let sonneborn_berger = mine
                 .iter()
-                .filter_map(|&(opponent, score, _)| {
-                    Some(score * points.get(&opponent?).copied().unwrap_or(0.0))
-                })
+                .map(|&(opponent, score, _)| score * points.get(&opponent).copied().unwrap_or(0.0))
                 .sum();
             (
                 s.player_id,
@@ -89,15 +88,12 @@ pub fn weights(table: &[Standing], games: &[GameRecord], after: i32) -> HashMap<
 /// Orders the players level on points by MSO's rule, then (given a seed) by lots; ranks as
 /// they come out, shared where they are still level.
 pub fn order(table: &mut [Standing], games: &[GameRecord], after: i32, lots: Option<u64>) {
-    let weights = weights(table, games, after);
     let results = results(games, after);
+    let weights = weights_of(table, &results);
     // Head to head: the net score of `a` against `b`.
     let net = |a: i32, b: i32| -> f64 {
         results.get(&a).map_or(0.0, |rs| {
-            rs.iter()
-                .filter(|r| r.0 == Some(b))
-                .map(|r| r.1 - 0.5)
-                .sum()
+            rs.iter().filter(|r| r.0 == b).map(|r| r.1 - 0.5).sum()
         })
     };
     let mut start = 0;
@@ -196,6 +192,7 @@ pub fn part_by_lots(table: &mut [Standing], seed: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::results::{ResultKind, Winner};
 
     fn row(player_id: i32, points: f64) -> Standing {
         Standing {
@@ -275,7 +272,7 @@ mod tests {
         let mut table = table_of(&games);
         let points: Vec<f64> = table.iter().map(|s| s.points).collect();
         assert_eq!(points, [3.0, 3.0, 3.0, 3.0, 1.5, 1.5]);
-        let weights = weights(&table, &games, 5);
+        let weights = weights_of(&table, &results(&games, 5));
         // X: −4 +8 −2 +12 +4 = 18, less +12: 6. Y: −2 −8 +6 +2 +18 = 16, less 18: −2.
         // Z: −12 −6 +2 +8 +4 = −4, less 8: −12. W: 4 + 2 + 12 − 10 − 6 = 2, less 12: −10.
         let spread: Vec<i32> = [w, x, y, z, e, f]

@@ -78,15 +78,11 @@ impl CategoryRow {
             ..CategoryRow::default()
         };
         match &c.rule {
-            Rule::Under { age, on } | Rule::From { age, on } => {
-                row.rule = if matches!(c.rule, Rule::Under { .. }) {
-                    "under"
-                } else {
-                    "from"
-                }
-                .to_string();
-                row.age = age.to_string();
-                row.on = on.to_string();
+            Rule::Under { age, on } => {
+                (row.rule, row.age, row.on) = ("under".into(), age.to_string(), on.to_string());
+            }
+            Rule::From { age, on } => {
+                (row.rule, row.age, row.on) = ("from".into(), age.to_string(), on.to_string());
             }
             Rule::Gender { gender } => {
                 row.rule = match gender {

@@ -86,6 +86,23 @@ impl AppState {
     ) -> Result<std::sync::Arc<crate::service::standings::Report>, ServiceError> {
         self.service.standings(tournament_id, after).await
     }
+
+    /// The tournament, and what `f` (a service view of the standings: prizes, teams) makes of
+    /// its standings after the last published round.
+    pub async fn from_standings<T: Send + 'static>(
+        &self,
+        tournament_id: crate::tournament::TournamentId,
+        f: fn(
+            &mut SqliteConnection,
+            crate::tournament::TournamentId,
+            &crate::service::standings::Report,
+        ) -> Result<T, ServiceError>,
+    ) -> Result<(crate::service::tournaments::TournamentView, T), ServiceError> {
+        let d = self.standings(tournament_id, None).await?;
+        let t = d.t.clone();
+        let view = self.db(move |conn| f(conn, tournament_id, &d)).await?;
+        Ok((t, view))
+    }
 }
 
 /// The largest JSON body the API reads.

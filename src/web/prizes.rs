@@ -18,15 +18,12 @@ use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::tournament::prizes::{MAX_PRIZES, Prize, PrizeList, Ties};
 
-/// The tournament, and its prizes as its final standings give them.
+/// The tournament, and its prizes as its standings after the last published round give them.
 async fn prizes(
     state: &AppState,
     id: TournamentId,
 ) -> Result<(TournamentView, PrizesView), ServiceError> {
-    let d = state.standings(id, None).await?;
-    let t = d.t.clone();
-    let view = state.db(move |conn| service::view(conn, id, &d)).await?;
-    Ok((t, view))
+    state.from_standings(id, service::view).await
 }
 
 #[derive(Template, WebTemplate)]

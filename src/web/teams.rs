@@ -19,15 +19,12 @@ use crate::service::tournaments::TournamentView;
 use crate::tournament::TournamentId;
 use crate::tournament::teams::{TeamSettings, TeamsBy};
 
-/// The tournament and its team standings after the last published round.
+/// The tournament, and its teams as its standings after the last published round give them.
 async fn teams(
     state: &AppState,
     id: TournamentId,
 ) -> Result<(TournamentView, TeamsView), ServiceError> {
-    let d = state.standings(id, None).await?;
-    let t = d.t.clone();
-    let view = state.db(move |conn| service::view(conn, id, &d)).await?;
-    Ok((t, view))
+    state.from_standings(id, service::view).await
 }
 
 #[derive(Template, WebTemplate)]

@@ -399,12 +399,7 @@ struct NewQuery {
 
 /// The events offered on the settings form.
 async fn events(state: &AppState) -> Result<Vec<(EventId, String)>, ServiceError> {
-    Ok(state
-        .db(crate::service::events::list)
-        .await?
-        .into_iter()
-        .map(|e| (e.id, e.name))
-        .collect())
+    state.db(crate::service::events::names).await
 }
 
 async fn new_page(
