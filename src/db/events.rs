@@ -1,11 +1,11 @@
-//! Queries of events: their details, sections and controllers.
+//! Queries of events: their details, sections, controllers and players.
 
 use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 
-use super::models::{Account, Event, EventForm, NewEventController, Tournament};
-use super::schema::{accounts, event_controllers, events, tournaments};
-use crate::tournament::{AccountId, EventId};
+use super::models::{Account, Event, EventForm, NewEventController, Player, Tournament};
+use super::schema::{accounts, event_controllers, events, players, tournaments};
+use crate::tournament::{AccountId, EventId, PlayerId};
 
 pub fn insert_event(
     conn: &mut SqliteConnection,
@@ -80,4 +80,23 @@ pub fn unassign(
             .filter(event_controllers::account_id.eq(account_id)),
     )
     .execute(conn)
+}
+
+/// The players of every section of an event, with their section's name, section by section.
+pub fn players(conn: &mut SqliteConnection, id: EventId) -> QueryResult<Vec<(Player, String)>> {
+    players::table
+        .inner_join(tournaments::table)
+        .filter(tournaments::event_id.eq(id))
+        .order((tournaments::id, players::id))
+        .select((Player::as_select(), tournaments::name))
+        .load(conn)
+}
+
+/// Every entry of the person whose first entry is `first` (that entry included).
+pub fn entries_of(conn: &mut SqliteConnection, first: PlayerId) -> QueryResult<Vec<Player>> {
+    players::table
+        .filter(players::id.eq(first).or(players::person.eq(first)))
+        .order(players::id)
+        .select(Player::as_select())
+        .load(conn)
 }

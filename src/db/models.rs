@@ -136,9 +136,17 @@ pub struct Player {
     pub gender: String,
     pub title: String,
     pub federation: String,
+    /// The person's first entry in the event, when they play in more than one section.
+    pub person: Option<PlayerId>,
 }
 
 impl Player {
+    /// The person this player is: the id of their first entry (in the event, or the stage
+    /// they were copied from).
+    pub fn first_entry(&self) -> PlayerId {
+        self.person.unwrap_or(self.id)
+    }
+
     /// The details as validated when they came in.
     pub fn details(&self) -> crate::tournament::PlayerDetails {
         crate::tournament::PlayerDetails {
@@ -168,6 +176,8 @@ pub struct NewPlayer<'a> {
     pub gender: &'a str,
     pub title: &'a str,
     pub federation: &'a str,
+    /// The person's first entry, for a player entered from another section or stage.
+    pub person: Option<PlayerId>,
 }
 
 /// A player's details as edited.

@@ -101,6 +101,7 @@ diesel::table! {
         gender -> Text,
         title -> Text,
         federation -> Text,
+        person -> Nullable<Integer>,
     }
 }
 

@@ -15,6 +15,7 @@ pub mod auth;
 pub mod backups;
 pub mod brackets;
 pub mod byes;
+pub mod entries;
 pub mod error;
 pub mod events;
 pub mod exports;

@@ -186,6 +186,7 @@ pub fn add(
                     gender: crate::db::models::gender_text(details.gender),
                     title: &details.title,
                     federation: &details.federation,
+                    person: None,
                 },
             )?;
             Audit {
@@ -334,17 +335,24 @@ pub fn edit(
     actor.check_runs(conn, tournament_id)?;
     transaction(conn, |conn| {
         let before = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
-        let after = queries::update_player(conn, player_id, &PlayerChanges::from(details))?;
-        let (before, after) = (PlayerView::from(&before), PlayerView::from(&after));
-        Audit {
-            actor,
-            action: "player.update",
-            tournament_id: Some(tournament_id),
-            entity: "player",
-            entity_id: Some(player_id.get()),
+        let changes = PlayerChanges::from(details);
+        // The same person's entries in other sections of the event follow.
+        let others = other_entries(conn, &before)?;
+        let mut first = None;
+        for p in std::iter::once(before).chain(others) {
+            let after = queries::update_player(conn, p.id, &changes)?;
+            let (was, now) = (PlayerView::from(&p), PlayerView::from(&after));
+            Audit {
+                actor,
+                action: "player.update",
+                tournament_id: Some(p.tournament_id),
+                entity: "player",
+                entity_id: Some(p.id.get()),
+            }
+            .record(conn, Some(&was), Some(&now))?;
+            first.get_or_insert(now);
         }
-        .record(conn, Some(&before), Some(&after))?;
-        Ok(after)
+        Ok(first.expect("the player edited"))
     })
 }
 
@@ -393,25 +401,38 @@ pub fn reset_pin(
     actor.check_runs(conn, tournament_id)?;
     transaction(conn, |conn| {
         let player = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
-        queries::set_pin_hash(conn, player_id, &pin_hash)?;
-        // Whoever signed in with the old PIN is signed out.
-        queries::end_player_sessions(conn, player_id)?;
-        Audit {
-            actor,
-            action: "player.pin-reset",
-            tournament_id: Some(tournament_id),
-            entity: "player",
-            entity_id: Some(player_id.get()),
+        // One PIN for the person in every section of the event.
+        let others = other_entries(conn, &player)?;
+        for p in std::iter::once(&player).chain(&others) {
+            queries::set_pin_hash(conn, p.id, &pin_hash)?;
+            // Whoever signed in with the old PIN is signed out.
+            queries::end_player_sessions(conn, p.id)?;
+            Audit {
+                actor,
+                action: "player.pin-reset",
+                tournament_id: Some(p.tournament_id),
+                entity: "player",
+                entity_id: Some(p.id.get()),
+            }
+            .record(
+                conn,
+                None::<&()>,
+                Some(&serde_json::json!({"pin": "reset"})),
+            )?;
         }
-        .record(
-            conn,
-            None::<&()>,
-            Some(&serde_json::json!({"pin": "reset"})),
-        )?;
         Ok(PinSlip {
             id: player.id,
             name: player.name,
             pin,
         })
     })
+}
+
+/// The other entries of the person `p` is an entry of, in other sections of the event or in
+/// other stages.
+fn other_entries(conn: &mut SqliteConnection, p: &Player) -> Result<Vec<Player>, ServiceError> {
+    Ok(crate::db::events::entries_of(conn, p.first_entry())?
+        .into_iter()
+        .filter(|q| q.id != p.id)
+        .collect())
 }

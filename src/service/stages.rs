@@ -178,6 +178,7 @@ fn copy_players(
                 gender: &before.gender,
                 title: &before.title,
                 federation: &before.federation,
+                person: Some(before.first_entry()),
             },
         )?;
         queries::set_pairing_numbers(conn, &[(new.id, i as i32 + 1)])?;

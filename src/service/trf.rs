@@ -270,6 +270,7 @@ pub fn import(
                     gender: crate::db::models::gender_text(d.gender),
                     title: &d.title,
                     federation: &d.federation,
+                    person: None,
                 },
             )?;
             by_number.insert(p.number, row.id);

@@ -90,6 +90,36 @@ impl TeamSettings {
         }
         problems
     }
+
+    /// The team a player is listed in.
+    pub fn team_of(&self, player: i32) -> Option<&str> {
+        self.lists
+            .iter()
+            .find(|team| team.players.contains(&player))
+            .map(|team| team.name.as_str())
+    }
+}
+
+/// Listed teams from the team named for each player (empty: in none), in the order the names
+/// first come; names that differ only in case or in spaces around them are one team, spelled
+/// as first written.
+pub fn lists_from_names(names: &[(i32, String)]) -> Vec<TeamList> {
+    let mut lists: Vec<TeamList> = Vec::new();
+    for (player, name) in names {
+        let name = name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        let key = name.to_lowercase();
+        match lists.iter_mut().find(|t| t.name.to_lowercase() == key) {
+            Some(team) => team.players.push(*player),
+            None => lists.push(TeamList {
+                name: name.to_string(),
+                players: vec![*player],
+            }),
+        }
+    }
+    lists
 }
 
 /// What a team standing needs of a player besides their result.
@@ -339,5 +369,39 @@ mod tests {
         let teams = standings(&ok, &table, &HashMap::new());
         assert_eq!(teams.len(), 1);
         assert_eq!((teams[0].points, teams[0].members.len()), (2.0, 2));
+    }
+
+    #[test]
+    fn lists_come_from_each_players_team_name() {
+        let names = [
+            (1, "Ashanti".to_string()),
+            (2, String::new()),
+            (3, " ashanti ".to_string()),
+            (4, "Volta".to_string()),
+            (5, "  ".to_string()),
+            (6, "VOLTA".to_string()),
+        ];
+        let lists = lists_from_names(&names);
+        assert_eq!(
+            lists,
+            vec![
+                TeamList {
+                    name: "Ashanti".to_string(),
+                    players: vec![1, 3],
+                },
+                TeamList {
+                    name: "Volta".to_string(),
+                    players: vec![4, 6],
+                },
+            ]
+        );
+        let settings = TeamSettings {
+            by: TeamsBy::List,
+            lists,
+            ..TeamSettings::default()
+        };
+        assert_eq!(settings.team_of(3), Some("Ashanti"));
+        assert_eq!(settings.team_of(2), None);
+        assert!(settings.problems(&[1, 2, 3, 4, 5, 6]).is_empty());
     }
 }

@@ -1,7 +1,7 @@
-//! The projector view of a tournament: the current round's pairings by board and by name, the
-//! results as they come in and the standings, in large type. Its content comes again as a
-//! server-sent event (`text/event-stream`) after every change, drawn once for all the streams
-//! of the tournament; without JavaScript the page reloads itself every 30 seconds, and so does
+//! The projector view of a tournament, or of every section of an event one after another: the
+//! current round's pairings by board and by name, the results as they come in and the
+//! standings, in large type. Its content comes again as a server-sent event
+//! (`text/event-stream`) after every change, drawn once for all the streams of the wall; without JavaScript the page reloads itself every 30 seconds, and so does
 //! a page whose stream was refused because the streams' budget ([`super::limits::StreamBudget`],
 //! in all and per address) is spent: a crowd on the live view never takes the connections
 //! that serve players and staff.
@@ -26,9 +26,16 @@ use crate::auth::UserSession;
 use crate::service::round_views::RoundView;
 use crate::service::standings::{Report, rank_text, value_text};
 use crate::service::{Actor, ServiceError};
-use crate::tournament::TournamentId;
+use crate::tournament::{EventId, TournamentId};
 
-/// What the wall shows: the standings report and the last published round.
+/// What a wall shows: a tournament's, or every section's of an event, one after another.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+pub enum Wall {
+    Tournament(TournamentId),
+    Event(EventId),
+}
+
+/// What the wall shows of a tournament: the standings report and the last published round.
 #[derive(Template)]
 #[template(path = "live/content.html")]
 struct Content {
@@ -36,9 +43,38 @@ struct Content {
     round: Option<RoundView>,
     /// The team standings, when the tournament has teams.
     teams: Vec<crate::tournament::teams::TeamStanding>,
+    /// Shown as a section of an event's wall: its name heads each part, and the parts' ids
+    /// carry the tournament's.
+    section: bool,
+}
+
+/// An event's wall: each section's content in turn.
+#[derive(Template)]
+#[template(path = "live/event.html")]
+struct EventContent {
+    name: String,
+    sections: Vec<String>,
 }
 
 impl Content {
+    /// The id of a part of the wall, unique on an event's wall too.
+    fn id(&self, base: &str) -> String {
+        if self.section {
+            format!("{base}-{}", self.d.t.id)
+        } else {
+            base.to_string()
+        }
+    }
+
+    /// What a part's heading starts with: the section's name on an event's wall.
+    fn prefix(&self) -> String {
+        if self.section {
+            format!("{}: ", self.d.t.name)
+        } else {
+            String::new()
+        }
+    }
+
     /// The round's players by name: name, board, side, opponent.
     fn by_name(&self) -> Vec<(String, String, &'static str, String)> {
         let Some(round) = &self.round else {
@@ -68,8 +104,33 @@ impl Content {
     }
 }
 
-/// The content of the wall, from the data as it is now.
-async fn content(state: &AppState, id: TournamentId) -> Result<Content, ServiceError> {
+/// The content of a wall, from the data as it is now, drawn.
+async fn draw(state: &AppState, wall: Wall) -> Result<String, ServiceError> {
+    match wall {
+        Wall::Tournament(id) => Ok(content(state, id, false).await?.render()?),
+        Wall::Event(id) => {
+            let e = state
+                .db(move |conn| crate::service::events::get(conn, id))
+                .await?;
+            let mut sections = Vec::with_capacity(e.sections.len());
+            for t in &e.sections {
+                sections.push(content(state, t.id, true).await?.render()?);
+            }
+            Ok(EventContent {
+                name: e.name,
+                sections,
+            }
+            .render()?)
+        }
+    }
+}
+
+/// The content of a tournament's wall, from the data as it is now.
+async fn content(
+    state: &AppState,
+    id: TournamentId,
+    section: bool,
+) -> Result<Content, ServiceError> {
     let d = state.standings(id, None).await?;
     let report = d.clone();
     let teams = state
@@ -88,15 +149,21 @@ async fn content(state: &AppState, id: TournamentId) -> Result<Content, ServiceE
     } else {
         None
     };
-    Ok(Content { d, round, teams })
+    Ok(Content {
+        d,
+        round,
+        teams,
+        section,
+    })
 }
 
 #[derive(Template, WebTemplate)]
 #[template(path = "live/page.html")]
 struct LivePage {
     nav: Nav,
-    id: TournamentId,
     name: String,
+    /// Where the page's stream is.
+    events: String,
     content: String,
 }
 
@@ -106,12 +173,30 @@ async fn live_page(
     path: web::Path<TournamentId>,
 ) -> Result<LivePage, PageError> {
     let id = path.into_inner();
-    let content = content(&state, id).await?;
+    let content = content(&state, id, false).await?;
     Ok(LivePage {
         nav: Nav::new(&session),
-        id,
         name: content.d.t.name.clone(),
+        events: format!("/tournaments/{id}/live/events"),
         content: content.render().map_err(ServiceError::from)?,
+    })
+}
+
+async fn event_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<EventId>,
+) -> Result<LivePage, PageError> {
+    let id = path.into_inner();
+    let name = state
+        .db(move |conn| crate::service::events::get(conn, id))
+        .await?
+        .name;
+    Ok(LivePage {
+        nav: Nav::new(&session),
+        name,
+        events: format!("/events/{id}/live/events"),
+        content: draw(&state, Wall::Event(id)).await?,
     })
 }
 
@@ -155,17 +240,17 @@ impl futures_core::Stream for Events {
 /// are sent: drawn once per change by one task per tournament, whatever the number of streams.
 #[derive(Default)]
 pub struct Feeds {
-    by_tournament: std::sync::Mutex<HashMap<TournamentId, Arc<watch::Sender<Bytes>>>>,
+    by_wall: std::sync::Mutex<HashMap<Wall, Arc<watch::Sender<Bytes>>>>,
 }
 
 impl Feeds {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<TournamentId, Arc<watch::Sender<Bytes>>>> {
-        self.by_tournament.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Wall, Arc<watch::Sender<Bytes>>>> {
+        self.by_wall.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Ends the feed of `id` if no stream follows it any more (under the lock new streams
     /// subscribe with, so that none subscribes to a feed that is ending).
-    fn retire(&self, id: TournamentId, feed: &watch::Sender<Bytes>) -> bool {
+    fn retire(&self, id: Wall, feed: &watch::Sender<Bytes>) -> bool {
         let mut feeds = self.lock();
         if feed.receiver_count() > 0 {
             return false;
@@ -175,16 +260,16 @@ impl Feeds {
     }
 }
 
-/// The content events of tournament `id`: its feed, started (from the content as it is now)
-/// when none runs.
+/// The content events of wall `id`: its feed, started (from the content as it is now) when
+/// none runs.
 async fn subscribe(
     state: &web::Data<AppState>,
-    id: TournamentId,
+    id: Wall,
 ) -> Result<watch::Receiver<Bytes>, ServiceError> {
     if let Some(feed) = state.feeds.lock().get(&id) {
         return Ok(feed.subscribe());
     }
-    let first = content(state, id).await?.render()?;
+    let first = draw(state, id).await?;
     let mut feeds = state.feeds.lock();
     if let Some(feed) = feeds.get(&id) {
         return Ok(feed.subscribe());
@@ -200,7 +285,7 @@ async fn subscribe(
 /// tournament at once, until no stream is left.
 async fn follow(
     state: web::Data<AppState>,
-    id: TournamentId,
+    id: Wall,
     mut last: String,
     feed: Arc<watch::Sender<Bytes>>,
 ) {
@@ -222,7 +307,7 @@ async fn follow(
         }
         actix_web::rt::time::sleep(SETTLE).await;
         changes.mark_unchanged();
-        match content(&state, id).await.and_then(|c| Ok(c.render()?)) {
+        match draw(&state, id).await {
             Ok(now) if now != last => {
                 feed.send_replace(event(&now));
                 last = now;
@@ -270,12 +355,27 @@ fn streams_full(full: Full) -> HttpResponse {
         ))
 }
 
-async fn events(
+async fn tournament_events(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
-    let id = path.into_inner();
+    events(req, state, Wall::Tournament(path.into_inner())).await
+}
+
+async fn event_events(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<EventId>,
+) -> Result<HttpResponse, PageError> {
+    events(req, state, Wall::Event(path.into_inner())).await
+}
+
+async fn events(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: Wall,
+) -> Result<HttpResponse, PageError> {
     let address = super::client::address(&req, &state.trusted_proxies);
     let permit = match state.streams.open(address) {
         Ok(permit) => permit,
@@ -301,7 +401,12 @@ async fn events(
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/tournaments/{id}/live", web::get().to(live_page))
-        .route("/tournaments/{id}/live/events", web::get().to(events));
+        .route(
+            "/tournaments/{id}/live/events",
+            web::get().to(tournament_events),
+        )
+        .route("/events/{id}/live", web::get().to(event_page))
+        .route("/events/{id}/live/events", web::get().to(event_events));
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod byes;
 pub mod client;
 pub mod connections;
 pub mod csv_export;
+pub mod entries;
 pub mod error;
 pub mod events;
 pub mod form_guard;
@@ -212,6 +213,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(auth::api_routes)
             .configure(tournaments::api_routes)
             .configure(events::api_routes)
+            .configure(entries::api_routes)
             .configure(prizes::api_routes)
             .configure(teams::api_routes)
             .configure(players::api_routes)
@@ -231,6 +233,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(trf::page_routes)
     .configure(tournaments::page_routes)
     .configure(events::page_routes)
+    .configure(entries::page_routes)
     .configure(prizes::page_routes)
     .configure(teams::page_routes)
     .configure(players::page_routes)

@@ -34,6 +34,30 @@ struct TeamsPage {
     t: TournamentView,
     v: TeamsView,
     problems: Vec<String>,
+    /// For the organiser's lists: each player's id, name and listed team.
+    players: Vec<(i32, String, String)>,
+}
+
+/// Each player with the team the settings list them in (the organiser's form).
+async fn players(
+    state: &AppState,
+    session: &UserSession,
+    id: TournamentId,
+    settings: &TeamSettings,
+) -> Result<Vec<(i32, String, String)>, ServiceError> {
+    if access::organiser(session).is_err() {
+        return Ok(Vec::new());
+    }
+    let players = state
+        .db(move |conn| crate::service::players::list(conn, id))
+        .await?;
+    Ok(players
+        .into_iter()
+        .map(|p| {
+            let team = settings.team_of(p.id.get()).unwrap_or_default().to_string();
+            (p.id.get(), p.name, team)
+        })
+        .collect())
 }
 
 impl TeamsPage {
@@ -47,17 +71,20 @@ async fn page(
     session: UserSession,
     path: web::Path<TournamentId>,
 ) -> Result<TeamsPage, PageError> {
-    let (t, v) = teams(&state, path.into_inner()).await?;
+    let id = path.into_inner();
+    let (t, v) = teams(&state, id).await?;
+    let players = players(&state, &session, id, &v.settings).await?;
     Ok(TeamsPage {
         nav: Nav::new(&session),
         t,
         v,
         problems: Vec::new(),
+        players,
     })
 }
 
 /// The settings form: how teams are made (`by`), the members counted (`best`), women and men
-/// apart (`genders_apart`). Listed teams keep their lists.
+/// apart (`genders_apart`), and for listed teams each player's team (`team_ID`).
 async fn save(
     state: web::Data<AppState>,
     session: UserSession,
@@ -89,7 +116,14 @@ async fn save(
         best,
         genders_apart: form.contains_key("genders_apart"),
         lists: if by == TeamsBy::List {
-            v.settings.lists.clone()
+            let mut names: Vec<(i32, String)> = form
+                .iter()
+                .filter_map(|(k, name)| {
+                    Some((k.strip_prefix("team_")?.parse().ok()?, name.clone()))
+                })
+                .collect();
+            names.sort_by_key(|(player, _)| *player);
+            crate::tournament::teams::lists_from_names(&names)
         } else {
             Vec::new()
         },
@@ -104,11 +138,13 @@ async fn save(
     match result {
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}/teams"))),
         Err(ServiceError::Invalid(problems)) => {
+            let players = players(&state, &session, id, &v.settings).await?;
             let page = TeamsPage {
                 nav: Nav::new(&session),
                 t,
                 v,
                 problems: vec![problems],
+                players,
             };
             Ok(render(
                 actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,

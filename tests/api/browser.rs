@@ -47,6 +47,7 @@ impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
     }
 }
 
+mod event;
 mod formats;
 
 use crate::helpers::*;

@@ -10,6 +10,7 @@ mod crash;
 mod crowd;
 mod double_elimination;
 mod event_day;
+mod event_scenario;
 mod events;
 mod frictions;
 mod hardening;

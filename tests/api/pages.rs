@@ -39,7 +39,7 @@ async fn sheet_form(
 
 /// The events of a server-sent event stream, read on a thread of their own: each event's data
 /// lines joined.
-fn event_stream(address: &str, path: &str) -> mpsc::Receiver<String> {
+pub fn event_stream(address: &str, path: &str) -> mpsc::Receiver<String> {
     let host = address.trim_start_matches("http://").to_string();
     let mut stream = TcpStream::connect(&host).expect("the service listens");
     write!(
@@ -88,7 +88,7 @@ fn event_stream(address: &str, path: &str) -> mpsc::Receiver<String> {
 }
 
 /// The next event whose data contains `wanted`, waiting at most `patience`.
-fn event_with(events: &mpsc::Receiver<String>, wanted: &str, patience: Duration) -> String {
+pub fn event_with(events: &mpsc::Receiver<String>, wanted: &str, patience: Duration) -> String {
     let since = Instant::now();
     loop {
         let left = patience.saturating_sub(since.elapsed());

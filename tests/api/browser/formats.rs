@@ -51,7 +51,7 @@ async fn pair_and_publish(s: &Session, t: i64, n: i64) -> Step<Vec<(String, Stri
 }
 
 /// The rows of a table's body as cell texts.
-async fn table(s: &Session, css: &str) -> Step<Vec<Vec<String>>> {
+pub(super) async fn table(s: &Session, css: &str) -> Step<Vec<Vec<String>>> {
     let rows = s
         .browser
         .execute(
