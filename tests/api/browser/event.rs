@@ -125,7 +125,15 @@ async fn an_event_in_a_browser() {
             list_schools(s, &f).await?;
             f.entered(&app).await;
             f.play().await;
-            results(s, &f).await
+            results(s, &f).await?;
+            // As a spectator sees them: the event, its players, the prizes printed.
+            s.sign_out().await?;
+            s.goto(&format!("/events/{}", f.event)).await?;
+            s.expect_text("main", "Projector view").await?;
+            s.goto(&format!("/events/{}/players", f.event)).await?;
+            s.expect_text("#event-players", "Kwame Asante").await?;
+            s.goto(&format!("/tournaments/{}/prizes", f.open)).await?;
+            s.fits_a4(&["Standings"]).await
         },
     )
     .await;
