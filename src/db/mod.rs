@@ -10,6 +10,7 @@
 pub mod events;
 pub mod models;
 pub mod queries;
+pub mod roll_calls;
 pub mod schema;
 mod types;
 

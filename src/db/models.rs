@@ -11,8 +11,8 @@ use crate::auth::Role;
 use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, SheetId,
-    TiePolicy, TournamentId, Winner,
+    AccountId, CheckIn, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId,
+    SheetId, TiePolicy, TournamentId, Winner,
 };
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -73,6 +73,7 @@ pub struct Tournament {
     pub lots_seed: Option<i64>,
     /// JSON: the team standings settings (`tournament::teams::TeamSettings`).
     pub teams: String,
+    pub check_in: CheckIn,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -104,6 +105,7 @@ pub struct TournamentForm {
     pub event_id: Option<EventId>,
     pub tie_policy: TiePolicy,
     pub lots_seed: Option<i64>,
+    pub check_in: CheckIn,
 }
 
 #[derive(Debug, Insertable)]

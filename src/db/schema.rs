@@ -28,6 +28,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    check_ins (player_id, round_number) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        player_id -> Integer,
+        present -> Bool,
+        by_player -> Bool,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
     events (id) {
         id -> Integer,
         name -> Text,
@@ -102,6 +113,15 @@ diesel::table! {
         title -> Text,
         federation -> Text,
         person -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    roll_calls (tournament_id, round_number) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        opened_at -> Timestamp,
+        closed_at -> Nullable<Timestamp>,
     }
 }
 
@@ -181,6 +201,7 @@ diesel::table! {
         tie_policy -> Text,
         lots_seed -> Nullable<BigInt>,
         teams -> Text,
+        check_in -> Text,
     }
 }
 
@@ -208,6 +229,7 @@ diesel::joinable!(tournament_controllers -> tournaments (tournament_id));
 diesel::joinable!(event_controllers -> accounts (account_id));
 diesel::joinable!(event_controllers -> events (event_id));
 diesel::joinable!(tournaments -> events (event_id));
+diesel::joinable!(check_ins -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
@@ -223,4 +245,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     sheets,
     tournament_controllers,
     tournaments,
+    check_ins,
+    roll_calls,
 );

@@ -12,8 +12,8 @@ use crate::auth::Role;
 use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, ByeKind, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId,
-    SheetId, TiePolicy, TournamentId, Winner,
+    AccountId, ByeKind, CheckIn, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind,
+    RoundId, SheetId, TiePolicy, TournamentId, Winner,
 };
 
 /// Enums stored as their names: written with `Into<&'static str>`, read with `FromStr` (a name
@@ -50,6 +50,7 @@ stored_as_text! {
     EndKindColumn: EndKind,
     PairingColumn: PairingSystem,
     TiePolicyColumn: TiePolicy,
+    CheckInColumn: CheckIn,
     RoleColumn: Role,
     ByeKindColumn: ByeKind,
     MatchLengthColumn: MatchLength,

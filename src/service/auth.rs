@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use chrono::{Duration, NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 
-use super::{Service, ServiceError, blocking, transaction};
+use super::{Actor, Service, ServiceError, blocking, transaction};
 use crate::auth::identity::{device_mark, player_prefix, secret_prefix, staff_prefix};
 use crate::auth::password::DUMMY_HASH;
 use crate::auth::throttle::{Claimed, Target};
@@ -134,8 +134,14 @@ impl Service {
         player_id: PlayerId,
         pin: String,
     ) -> Result<SignedIn, ServiceError> {
-        self.check_pin_of(attempt, tournament_id, vec![player_id], pin)
-            .await
+        let signed = self
+            .check_pin_of(attempt, tournament_id, vec![player_id], pin)
+            .await?;
+        // Signing in while the roll call is open answers it.
+        let actor = Actor::Signed(signed.identity.clone());
+        self.write(move |conn| super::roll_call::signed_in(conn, &actor, tournament_id, player_id))
+            .await?;
+        Ok(signed)
     }
 
     /// Checks the PIN of one of `candidates` (players of a tournament): the player whose PIN it

@@ -27,6 +27,7 @@ pub mod pairings;
 pub mod players;
 pub mod prizes;
 pub mod restrictions;
+pub mod roll_call;
 pub mod round_views;
 pub mod rounds;
 pub mod stages;

@@ -166,9 +166,12 @@ fn swiss_input(
     let restrictions = super::restrictions::for_round(conn, t, players, &byes, number)?;
     byes.retain(|b| b.round < number);
     let entrants = super::standings::entrants(players);
+    let absent = super::roll_call::absent(conn, t.id, number)?;
     let away: HashSet<i32> = players
         .iter()
-        .filter(|p| p.withdrawn || restrictions.away.contains(&p.id.get()))
+        .filter(|p| {
+            p.withdrawn || restrictions.away.contains(&p.id.get()) || absent.contains(&p.id.get())
+        })
         .map(|p| p.id.get())
         .collect();
     let field = entrants.len() - away.len();

@@ -349,6 +349,12 @@ pub fn create(
             )));
         }
         let (boards, byes, mut warnings) = resolve(conn, &t, number, request)?;
+        let seated: Vec<i32> = boards
+            .iter()
+            .flat_map(|(_, p)| [p.south, p.north])
+            .chain(byes.iter().copied())
+            .collect();
+        super::roll_call::check_pairing(conn, &t, number, &seated)?;
         if number == 1 {
             freeze_pairing_numbers(conn, tournament_id)?;
         }

@@ -14,7 +14,7 @@ use crate::db::queries;
 use crate::engine::Rules;
 use crate::tournament::matches::{MatchFormat, MatchScore};
 use crate::tournament::{
-    EventId, PairingSystem, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
+    CheckIn, EventId, PairingSystem, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
 };
 
 /// The settings of a stored tournament. The one place they are read back: a row that cannot be
@@ -63,6 +63,7 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         event_id: t.event_id,
         tie_policy: t.tie_policy,
         lots_seed: t.lots_seed,
+        check_in: t.check_in,
     })
 }
 
@@ -102,6 +103,7 @@ pub struct TournamentView {
     pub tie_policy: TiePolicy,
     /// Lots part players still level, drawn from this seed.
     pub lots_seed: Option<i64>,
+    pub check_in: CheckIn,
 }
 
 impl TournamentView {
@@ -151,6 +153,7 @@ impl TournamentView {
             event_id: t.event_id,
             tie_policy: s.tie_policy,
             lots_seed: s.lots_seed,
+            check_in: s.check_in,
         })
     }
 
@@ -287,6 +290,7 @@ fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         event_id: settings.event_id,
         tie_policy: settings.tie_policy,
         lots_seed: settings.lots_seed,
+        check_in: settings.check_in,
     }
 }
 
@@ -490,6 +494,8 @@ pub struct TournamentPage {
     pub prohibited: Vec<super::restrictions::PairView>,
     /// A round is paired: the pairing numbers are fixed.
     pub paired: bool,
+    /// The roll call open, if one is: its round, and the signed-in player's answer.
+    pub roll_call: Option<(i32, Option<bool>)>,
 }
 
 pub fn page(
@@ -528,6 +534,7 @@ pub fn page(
         my_games,
         prohibited,
         paired: !queries::list_rounds(conn, id)?.is_empty(),
+        roll_call: super::roll_call::open_for(conn, id, actor.player_in(id))?,
     })
 }
 

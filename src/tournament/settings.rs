@@ -70,6 +70,53 @@ pub enum TiePolicy {
     Mso,
 }
 
+/// When the players answer a roll call before a round is paired.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum CheckIn {
+    /// Only when the controller takes one.
+    #[default]
+    None,
+    /// Before round 1.
+    First,
+    /// Before every round.
+    Every,
+}
+
+impl CheckIn {
+    /// Whether round `number` is paired only after a roll call.
+    pub fn before(self, number: i32) -> bool {
+        match self {
+            CheckIn::None => false,
+            CheckIn::First => number == 1,
+            CheckIn::Every => true,
+        }
+    }
+
+    /// The setting in words for the pages.
+    pub fn words(self) -> &'static str {
+        match self {
+            CheckIn::None => "no roll call unless the controller takes one",
+            CheckIn::First => "a roll call before round 1",
+            CheckIn::Every => "a roll call before every round",
+        }
+    }
+}
+
 impl TiePolicy {
     /// The policy in words for the pages.
     pub fn words(self) -> &'static str {
@@ -156,6 +203,8 @@ pub struct TournamentSettings {
     /// Players still level are parted by lots drawn from this seed (printed with the
     /// standings); none: they share their place.
     pub lots_seed: Option<i64>,
+    /// When the players answer a roll call.
+    pub check_in: CheckIn,
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike).
@@ -197,6 +246,8 @@ pub struct SettingsInput {
     pub tie_policy: Option<String>,
     /// Lots part players still level, drawn from this seed (0 to 2^53).
     pub lots_seed: Option<i64>,
+    /// `none` (the default), `first` (before round 1) or `every` (before every round).
+    pub check_in: Option<String>,
 }
 
 /// The default tie-breaks of a new tournament.
@@ -274,6 +325,7 @@ impl TournamentSettings {
                 TiePolicy::Fide
             }),
         };
+        let check_in = parse_check_in(input, pairing, &mut problems);
         if input
             .lots_seed
             .is_some_and(|s| !(0..=(1_i64 << 53)).contains(&s))
@@ -319,10 +371,36 @@ impl TournamentSettings {
                 event_id: input.event_id.map(super::EventId),
                 tie_policy,
                 lots_seed: input.lots_seed,
+                check_in,
             }),
             _ => Err(problems),
         }
     }
+}
+
+/// Before which rounds the players answer a roll call; none unless said.
+fn parse_check_in(
+    input: &SettingsInput,
+    pairing: PairingSystem,
+    problems: &mut Vec<String>,
+) -> CheckIn {
+    let check_in = match input.check_in.as_deref().map(str::trim) {
+        None | Some("") => CheckIn::None,
+        Some(c) => c.parse().unwrap_or_else(|_| {
+            problems.push(format!("check_in: {c:?} is not one of none, first, every"));
+            CheckIn::None
+        }),
+    };
+    if check_in == CheckIn::Every
+        && matches!(pairing, PairingSystem::RoundRobin | PairingSystem::Knockout)
+    {
+        problems.push(
+            "check_in: a round robin's or a knockout's players answer the roll call before \
+             round 1 (first); later the absent lose their game by forfeit"
+                .to_string(),
+        );
+    }
+    check_in
 }
 
 /// What a pairing plays; a single game when nothing is said.

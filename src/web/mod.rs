@@ -25,6 +25,7 @@ pub mod players;
 pub mod prizes;
 pub mod qr;
 pub mod restrictions;
+pub mod roll_call;
 pub mod rounds;
 pub mod sessions;
 pub mod stages;
@@ -227,6 +228,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(byes::api_routes)
             .configure(trf::api_routes)
             .configure(restrictions::api_routes)
+            .configure(roll_call::api_routes)
             .default_service(web::to(not_found_api)),
     )
     .configure(auth::page_routes)
@@ -247,6 +249,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(audit::page_routes)
     .configure(byes::page_routes)
     .configure(restrictions::page_routes)
+    .configure(roll_call::page_routes)
     .default_service(web::to(not_found_page));
 }
 

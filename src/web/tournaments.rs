@@ -70,6 +70,8 @@ struct ShowPage {
     prohibited: Vec<crate::service::restrictions::PairView>,
     /// The staff may still change the pairing numbers.
     numbers_open: bool,
+    /// The roll call open, if one is: its round, and the signed-in player's answer.
+    roll_call: Option<(i32, Option<bool>)>,
 }
 
 /// The change of controllers just made (`?assigned=NAME` or `?unassigned=NAME`), said only
@@ -116,6 +118,7 @@ async fn show_page(
         my_games: page.my_games,
         numbers_open: page.runs && !page.paired,
         prohibited: page.prohibited,
+        roll_call: page.roll_call,
     })
 }
 
@@ -158,6 +161,7 @@ pub struct SettingsFields {
     tie_policy: String,
     #[serde(default)]
     lots_seed: String,
+    check_in: String,
     #[serde(default)]
     csrf: String,
 }
@@ -197,6 +201,7 @@ impl SettingsFields {
             event_id: t.event_id.map(|e| e.to_string()).unwrap_or_default(),
             tie_policy: t.tie_policy.to_string(),
             lots_seed: t.lots_seed.map(|s| s.to_string()).unwrap_or_default(),
+            check_in: t.check_in.to_string(),
             csrf: String::new(),
         }
     }
@@ -310,6 +315,7 @@ impl SettingsFields {
             third_place: Some(self.third_place.is_some()),
             double_elimination: Some(self.double_elimination.is_some()),
             tie_policy: Some(self.tie_policy.clone()),
+            check_in: Some(self.check_in.clone()),
             lots_seed: match self.lots_seed.trim() {
                 "" => None,
                 seed => match seed.parse::<i64>() {

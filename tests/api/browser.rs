@@ -49,6 +49,7 @@ impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
 
 mod event;
 mod formats;
+mod room;
 
 use crate::helpers::*;
 use crate::swiss::{fixture_game, fixture_records};

@@ -24,6 +24,7 @@ mod persistence;
 mod raw;
 mod replication;
 mod restrictions;
+mod roll_call;
 mod security;
 mod sheets;
 mod standings;

@@ -19,7 +19,7 @@ use crate::swiss::sheet;
 
 /// The controller pairs round `n` in the browser and publishes it: the round's boards as the
 /// round page lists them, (South, North) by name, first games only, byes left out.
-async fn pair_and_publish(s: &Session, t: i64, n: i64) -> Step<Vec<(String, String)>> {
+pub(super) async fn pair_and_publish(s: &Session, t: i64, n: i64) -> Step<Vec<(String, String)>> {
     s.goto(&format!("/tournaments/{t}/rounds")).await?;
     s.expect_text("main h2", &format!("Round {n}")).await?;
     s.click_through("button[name=mode][value=generate]").await?;

@@ -1,0 +1,125 @@
+//! The controller's room in a browser at a phone's width: the roll call before round 1, with
+//! two players absent (one given a zero-point bye, one withdrawn), and before round 2, with one
+//! absent; a player checks in by signing in on their own phone. The rounds are paired in the
+//! browser and read: the absent are never on them, and the player with the bye is back in round
+//! 2.
+
+use serde_json::json;
+
+use super::formats::pair_and_publish;
+use super::{Session, Step, phone, run_in};
+use crate::helpers::*;
+use crate::sheets::tournament_with_players;
+
+/// Takes the roll call before round `n`: `checks_in` signs in on their phone, the controller
+/// marks `present` present (a button each), chooses withdrawal for `withdrawn`, and closes it.
+/// What the page says once it is closed.
+async fn roll_call(
+    s: &Session,
+    app: &TestApp,
+    t: i64,
+    n: i64,
+    (checks_in, present, withdrawn): ((i64, &str), &[i64], &[i64]),
+) -> Step<String> {
+    s.goto(&format!("/tournaments/{t}")).await?;
+    s.click_through(&format!("a[href='/tournaments/{t}/roll-call']"))
+        .await?;
+    s.expect_text("main", &format!("Before round {n}")).await?;
+    s.click_through(&format!(
+        "form[action='/tournaments/{t}/roll-call/open'] button"
+    ))
+    .await?;
+    s.expect_text("#roll-call-state", &format!("Open, before round {n}"))
+        .await?;
+    let r = page_sign_in(&app.client(), t, checks_in.0, checks_in.1).await;
+    if r.status.as_u16() != 303 {
+        return Err(format!("the player's sign-in: {} {}", r.status, r.body));
+    }
+    for id in present {
+        s.click_through(&format!("#player-{id} button[value=present]"))
+            .await?;
+    }
+    s.expect_text(&format!("#player-{}", checks_in.0), "checked in at")
+        .await?;
+    for id in withdrawn {
+        s.choose(
+            &format!("select[name=absent_{id}]"),
+            "withdraw from the tournament",
+        )
+        .await?;
+    }
+    s.click_through("#close-roll-call button[type=submit]")
+        .await?;
+    s.text("#closed").await
+}
+
+#[actix_web::test]
+async fn a_roll_call_in_a_browser() {
+    let Some(phone) = phone("room").await else {
+        return;
+    };
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, players) = tournament_with_players(
+        &app,
+        &organiser,
+        "swiss",
+        10,
+        json!({"rounds": 3, "check_in": "every"}),
+    )
+    .await;
+    let id = |i: usize| players[i].0;
+    let checked = run_in(
+        phone,
+        &app,
+        "room",
+        async |s: &Session, _: &std::path::Path, _: &std::path::Path| {
+            s.sign_in("admin", ADMIN_PASSWORD).await?;
+            // Round 1: P0 checks in on their phone, P1 to P7 are marked present; P8 gets the
+            // zero-point bye, P9 is withdrawn.
+            let present: Vec<i64> = (1..8).map(id).collect();
+            let said =
+                roll_call(s, &app, t, 1, ((id(0), &players[0].1), &present, &[id(9)])).await?;
+            if !(said.contains("A zero-point bye for: P8") && said.contains("Withdrawn: P9")) {
+                return Err(format!("closing the roll call said: {said}"));
+            }
+            let boards = pair_and_publish(s, t, 1).await?;
+            let seated: Vec<&String> = boards.iter().flat_map(|(a, b)| [a, b]).collect();
+            if seated.len() != 8 || seated.iter().any(|n| *n == "P8" || *n == "P9") {
+                return Err(format!("round 1 seats the absent: {boards:?}"));
+            }
+            for g in crate::matches::round(&organiser, t, 1).await["games"]
+                .as_array()
+                .unwrap()
+            {
+                organiser
+                    .put_json(
+                        &format!("/api/games/{}/result", g["id"]),
+                        &json!({"kind": "played", "result": "south", "seeds": [30, 18],
+                                "reason": "the sheet"}),
+                    )
+                    .await;
+            }
+            // Round 2: P8 is back and checks in; P3 does not come.
+            let present: Vec<i64> = [0, 1, 2, 4, 5, 6, 7].map(id).to_vec();
+            let said = roll_call(s, &app, t, 2, ((id(8), &players[8].1), &present, &[])).await?;
+            if !said.contains("A zero-point bye for: P3") {
+                return Err(format!("closing the roll call said: {said}"));
+            }
+            let boards = pair_and_publish(s, t, 2).await?;
+            let seated: Vec<&String> = boards.iter().flat_map(|(a, b)| [a, b]).collect();
+            if seated.len() != 8
+                || !seated.iter().any(|n| *n == "P8")
+                || seated.iter().any(|n| *n == "P3" || *n == "P9")
+            {
+                return Err(format!("round 2: {boards:?}"));
+            }
+            Ok(())
+        },
+    )
+    .await;
+    assert!(
+        checked.iter().any(|p| p.contains("/roll-call")),
+        "{checked:?}"
+    );
+}
