@@ -9,6 +9,7 @@
 
 pub mod events;
 pub mod models;
+pub mod notices;
 pub mod queries;
 pub mod roll_calls;
 pub mod schema;

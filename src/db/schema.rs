@@ -93,6 +93,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    notices (tournament_id) {
+        tournament_id -> Integer,
+        text -> Text,
+        written_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     players (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -247,4 +255,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournaments,
     check_ins,
     roll_calls,
+    notices,
 );

@@ -173,6 +173,9 @@ pub struct GameDetail {
     pub elsewhere: Option<Elsewhere>,
     #[serde(skip)]
     pub tournament_name: String,
+    /// The staff's notice to everyone at the tournament.
+    #[serde(skip)]
+    pub notice: Option<super::notices::Notice>,
     /// For a game of a match: the match's format and its score so far, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_note: Option<String>,
@@ -308,6 +311,7 @@ pub fn detail(
         difference,
         viewer,
         tournament_name: ctx.tournament.name.clone(),
+        notice: super::notices::get(conn, ctx.tournament.id)?,
         match_note,
     })
 }

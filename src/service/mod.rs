@@ -23,6 +23,7 @@ pub mod game_context;
 pub mod game_views;
 pub mod games;
 pub mod matches;
+pub mod notices;
 pub mod pairings;
 pub mod players;
 pub mod prizes;

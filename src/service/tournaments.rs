@@ -496,6 +496,8 @@ pub struct TournamentPage {
     pub paired: bool,
     /// The roll call open, if one is: its round, and the signed-in player's answer.
     pub roll_call: Option<(i32, Option<bool>)>,
+    /// The staff's notice to everyone.
+    pub notice: Option<super::notices::Notice>,
 }
 
 pub fn page(
@@ -535,6 +537,7 @@ pub fn page(
         prohibited,
         paired: !queries::list_rounds(conn, id)?.is_empty(),
         roll_call: super::roll_call::open_for(conn, id, actor.player_in(id))?,
+        notice: super::notices::get(conn, id)?,
     })
 }
 

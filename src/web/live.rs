@@ -43,6 +43,8 @@ struct Content {
     round: Option<RoundView>,
     /// The team standings, when the tournament has teams.
     teams: Vec<crate::tournament::teams::TeamStanding>,
+    /// The staff's notice to everyone.
+    notice: Option<crate::service::notices::Notice>,
     /// Shown as a section of an event's wall: its name heads each part, and the parts' ids
     /// carry the tournament's.
     section: bool,
@@ -133,10 +135,14 @@ async fn content(
 ) -> Result<Content, ServiceError> {
     let d = state.standings(id, None).await?;
     let report = d.clone();
-    let teams = state
-        .db(move |conn| crate::service::teams::view(conn, id, &report))
-        .await?
-        .teams;
+    let (teams, notice) = state
+        .db(move |conn| {
+            Ok((
+                crate::service::teams::view(conn, id, &report)?.teams,
+                crate::service::notices::get(conn, id)?,
+            ))
+        })
+        .await?;
     let number = d.published;
     let round = if number > 0 {
         Some(
@@ -153,6 +159,7 @@ async fn content(
         d,
         round,
         teams,
+        notice,
         section,
     })
 }

@@ -19,6 +19,7 @@ pub mod game_page;
 pub mod games;
 pub mod limits;
 pub mod live;
+pub mod notices;
 pub mod pages;
 pub mod player_form;
 pub mod players;
@@ -229,6 +230,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(trf::api_routes)
             .configure(restrictions::api_routes)
             .configure(roll_call::api_routes)
+            .configure(notices::api_routes)
             .default_service(web::to(not_found_api)),
     )
     .configure(auth::page_routes)
@@ -250,6 +252,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(byes::page_routes)
     .configure(restrictions::page_routes)
     .configure(roll_call::page_routes)
+    .configure(notices::page_routes)
     .default_service(web::to(not_found_page));
 }
 

@@ -72,6 +72,8 @@ struct ShowPage {
     numbers_open: bool,
     /// The roll call open, if one is: its round, and the signed-in player's answer.
     roll_call: Option<(i32, Option<bool>)>,
+    /// The staff's notice to everyone.
+    notice_board: Option<crate::service::notices::Notice>,
 }
 
 /// The change of controllers just made (`?assigned=NAME` or `?unassigned=NAME`), said only
@@ -119,6 +121,7 @@ async fn show_page(
         numbers_open: page.runs && !page.paired,
         prohibited: page.prohibited,
         roll_call: page.roll_call,
+        notice_board: page.notice,
     })
 }
 

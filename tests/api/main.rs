@@ -18,6 +18,7 @@ mod helpers;
 mod hoarding;
 mod input;
 mod matches;
+mod notices;
 mod output;
 mod pages;
 mod persistence;

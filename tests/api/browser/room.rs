@@ -1,4 +1,4 @@
-//! The controller's room in a browser at a phone's width: the roll call before round 1, with
+//! The controller's room in a browser at a phone's width: a notice to everyone; the roll call before round 1, with
 //! two players absent (one given a zero-point bye, one withdrawn), and before round 2, with one
 //! absent; a player checks in by signing in on their own phone. The rounds are paired in the
 //! browser and read: the absent are never on them, and the player with the bye is back in round
@@ -75,6 +75,17 @@ async fn a_roll_call_in_a_browser() {
         "room",
         async |s: &Session, _: &std::path::Path, _: &std::path::Path| {
             s.sign_in("admin", ADMIN_PASSWORD).await?;
+            // A notice to everyone, written on the tournament's page.
+            s.goto(&format!("/tournaments/{t}")).await?;
+            s.click("#notice-form summary").await?;
+            s.fill(
+                "textarea[name=text]",
+                "Round 1 at 10:00; appeals at table 1",
+            )
+            .await?;
+            s.click_through("#notice-form button[type=submit]").await?;
+            s.expect_text("#tournament-notice", "appeals at table 1")
+                .await?;
             // Round 1: P0 checks in on their phone, P1 to P7 are marked present; P8 gets the
             // zero-point bye, P9 is withdrawn.
             let present: Vec<i64> = (1..8).map(id).collect();

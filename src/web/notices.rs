@@ -1,0 +1,86 @@
+//! The staff's notice to everyone at a tournament: the form on its page, and the API.
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{check_csrf, see_other};
+use crate::auth::UserSession;
+use crate::service::notices as service;
+use crate::tournament::TournamentId;
+
+#[derive(Deserialize)]
+struct NoticeForm {
+    csrf: String,
+    #[serde(default)]
+    text: String,
+    /// Present: take the notice down.
+    clear: Option<String>,
+}
+
+async fn save(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    form: web::Form<NoticeForm>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::staff(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let text = if form.clear.is_some() {
+        String::new()
+    } else {
+        form.text
+    };
+    state
+        .write(move |conn| service::set(conn, &actor, id, &text))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}")))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/notice", web::post().to(save));
+}
+
+async fn api_get(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let notice = state
+        .db(move |conn| {
+            crate::service::tournaments::get(conn, id)?;
+            service::get(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "notice": notice })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoticeBody {
+    text: String,
+}
+
+async fn api_set(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<NoticeBody>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::staff(&session)?;
+    let id = path.into_inner();
+    let text = body.into_inner().text;
+    let notice = state
+        .write(move |conn| service::set(conn, &actor, id, &text))
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "notice": notice })))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/notice", web::get().to(api_get))
+        .route("/tournaments/{id}/notice", web::put().to(api_set));
+}
