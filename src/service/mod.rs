@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod actor;
+pub mod adjudication;
 pub mod audit;
 pub mod auth;
 pub mod backups;

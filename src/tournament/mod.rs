@@ -1,6 +1,7 @@
 //! The tournament domain, free of web and database: validated settings, player details and
 //! their CSV import, pairings, results and score sheets.
 
+pub mod adjudication;
 pub mod categories;
 pub mod events;
 pub mod game_state;

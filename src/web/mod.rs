@@ -2,6 +2,7 @@
 
 pub mod access;
 pub mod accounts;
+pub mod adjudication;
 pub mod api_guard;
 pub mod audit;
 pub mod auth;
@@ -231,6 +232,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(restrictions::api_routes)
             .configure(roll_call::api_routes)
             .configure(notices::api_routes)
+            .configure(adjudication::api_routes)
             .default_service(web::to(not_found_api)),
     )
     .configure(auth::page_routes)
@@ -253,6 +255,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(restrictions::page_routes)
     .configure(roll_call::page_routes)
     .configure(notices::page_routes)
+    .configure(adjudication::page_routes)
     .default_service(web::to(not_found_page));
 }
 

@@ -1,6 +1,7 @@
 //! The service over HTTP: every test starts the app on port 0 with a fresh database.
 
 mod access;
+mod adjudication;
 mod architecture;
 mod backups;
 mod binary;

@@ -2,7 +2,7 @@
 //! two players absent (one given a zero-point bye, one withdrawn), and before round 2, with one
 //! absent; a player checks in by signing in on their own phone. The rounds are paired in the
 //! browser and read: the absent are never on them, and the player with the bye is back in round
-//! 2.
+//! 2. A game of round 2 unfinished when time runs out is adjudicated from its position.
 
 use serde_json::json;
 
@@ -125,6 +125,29 @@ async fn a_roll_call_in_a_browser() {
             {
                 return Err(format!("round 2: {boards:?}"));
             }
+            // Time runs out on board 1: the controller enters the position and adjudicates.
+            let game = crate::matches::round(&organiser, t, 2).await["games"][0]["id"]
+                .as_i64()
+                .unwrap();
+            s.goto(&format!("/games/{game}")).await?;
+            s.click_through("#adjudicate-link").await?;
+            let position = [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0];
+            for (pit, seeds) in ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"]
+                .iter()
+                .zip(position)
+            {
+                s.fill(&format!("input[name=pit_{pit}]"), &seeds.to_string())
+                    .await?;
+            }
+            s.fill("input[name=captured_south]", "20").await?;
+            s.fill("input[name=captured_north]", "9").await?;
+            s.click_through("#adjudicate button[value=propose]").await?;
+            s.expect_text("#proposal", "30 (20 captured and 10 on their row)")
+                .await?;
+            s.click_through("#adjudicate button[value=confirm]").await?;
+            s.expect_text("main", "adjudicated when the round's time ran out")
+                .await?;
+            s.expect_text("main", "1-0 (30-18)").await?;
             Ok(())
         },
     )

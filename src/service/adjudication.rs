@@ -1,0 +1,94 @@
+//! Adjudicating a game left unfinished when the round's time ran out: the staff who run the
+//! tournament enter the position, the service proposes the result it gives
+//! (`tournament::adjudication`), and once they confirm it the result is final, with the
+//! position in its reason and the audit log.
+
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::game_context::Context;
+use super::game_views::GameDetail;
+use super::games::ResultBody;
+use super::{Actor, ServiceError};
+use crate::tournament::adjudication::{Adjudged, Position};
+use crate::tournament::{GameId, GameStatus, Winner};
+
+/// The result a position gives, in numbers and words.
+#[derive(Clone, Debug, Serialize)]
+pub struct Proposal {
+    #[serde(flatten)]
+    pub adjudged: Adjudged,
+    pub position: Position,
+    /// "Ama 30 (20 captured and 10 on their row), Kofi 18 (9 and 9): Ama wins."
+    pub words: String,
+}
+
+/// The result `position` gives in game `game_id`, for the staff who run its tournament; the
+/// game must be one that can still be ruled on and is not final.
+pub fn propose(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+    position: &Position,
+) -> Result<Proposal, ServiceError> {
+    let ctx = Context::load(conn, game_id)?;
+    actor.check_runs(conn, ctx.tournament.id)?;
+    ctx.check_ruling()?;
+    if ctx.game.status == GameStatus::Final {
+        return Err(ServiceError::Conflict(
+            "the game has its final result: there is nothing to adjudicate".to_string(),
+        ));
+    }
+    let adjudged = position.adjudge().map_err(ServiceError::Invalid)?;
+    let detail = super::game_views::detail(conn, actor, game_id)?;
+    let south = detail.game.south.name.clone();
+    let north = detail.game.north.map(|n| n.name).unwrap_or_default();
+    let rows = position.rows();
+    let outcome = match adjudged.winner {
+        Winner::South => format!("{south} wins"),
+        Winner::North => format!("{north} wins"),
+        Winner::Draw => "a draw".to_string(),
+    };
+    Ok(Proposal {
+        words: format!(
+            "{south} {} ({} captured and {} on their row), {north} {} ({} and {}): {outcome}.",
+            adjudged.scores[0],
+            position.captured[0],
+            rows[0],
+            adjudged.scores[1],
+            position.captured[1],
+            rows[1],
+        ),
+        adjudged,
+        position: *position,
+    })
+}
+
+/// The staff confirm the adjudication: the result the position gives becomes the game's final
+/// result, its seeds the scores (the reason records the adjudication and the position).
+pub fn adjudicate(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+    position: &Position,
+    seen: Option<i64>,
+) -> Result<GameDetail, ServiceError> {
+    let proposal = propose(conn, actor, game_id, position)?;
+    let body = ResultBody {
+        accept_sheet: None,
+        kind: Some("played".to_string()),
+        result: Some(proposal.adjudged.winner.to_string()),
+        seeds: Some(proposal.adjudged.scores.map(i64::from)),
+        moves: None,
+        // The seeds left scored as the position gives them, as an agreement scores them; the
+        // reason says it was adjudicated.
+        end: Some("agreement".to_string()),
+        reason: format!(
+            "adjudicated when the round's time ran out: {}; {}",
+            position.words(),
+            proposal.words
+        ),
+        seen,
+    };
+    super::games::set_result(conn, actor, game_id, &body)
+}

@@ -1,0 +1,193 @@
+//! Adjudicating an unfinished game: the staff's form (the position pit by pit, the stores), the
+//! proposal it gives, its confirmation; and the API.
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{Nav, check_csrf, render, see_other};
+use crate::auth::UserSession;
+use crate::service::ServiceError;
+use crate::service::adjudication::{self as service, Proposal};
+use crate::service::game_views::GameDetail;
+use crate::tournament::GameId;
+use crate::tournament::adjudication::Position;
+
+/// The pits' names in the form's order: South's row, then North's.
+const PITS: [&str; 12] = ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"];
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games/adjudicate.html")]
+struct AdjudicatePage {
+    nav: Nav,
+    detail: GameDetail,
+    /// The fields as typed: `pit_a` ... `pit_F`, `captured_south`, `captured_north`.
+    fields: HashMap<String, String>,
+    proposal: Option<Proposal>,
+    problems: Vec<String>,
+}
+
+impl AdjudicatePage {
+    fn pits(&self) -> &'static [&'static str] {
+        &PITS
+    }
+
+    fn field(&self, name: &str) -> String {
+        self.fields.get(name).cloned().unwrap_or_default()
+    }
+}
+
+/// The position typed in the form, or what is wrong with it.
+fn position(fields: &HashMap<String, String>) -> Result<Position, Vec<String>> {
+    let mut problems = Vec::new();
+    let mut seeds = |name: &str, what: &str| -> u8 {
+        let text = fields.get(name).map_or("", |t| t.trim());
+        match text.parse::<u8>() {
+            Ok(n) if n <= 48 => n,
+            _ if text.is_empty() => 0,
+            _ => {
+                problems.push(format!(
+                    "{what}: {text:?} is not a number of seeds (0 to 48)"
+                ));
+                0
+            }
+        }
+    };
+    let mut pits = [0u8; 12];
+    for (i, pit) in PITS.iter().enumerate() {
+        pits[i] = seeds(&format!("pit_{pit}"), &format!("pit {pit}"));
+    }
+    let captured = [
+        seeds("captured_south", "captured by South"),
+        seeds("captured_north", "captured by North"),
+    ];
+    if problems.is_empty() {
+        Ok(Position { pits, captured })
+    } else {
+        Err(problems)
+    }
+}
+
+async fn page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<GameId>,
+) -> Result<AdjudicatePage, PageError> {
+    let actor = access::staff(&session)?;
+    let id = path.into_inner();
+    let detail = state
+        .db(move |conn| {
+            let detail = crate::service::game_views::detail(conn, &actor, id)?;
+            if !detail.viewer.runs {
+                return Err(ServiceError::Forbidden(
+                    "this tournament is not assigned to your account".to_string(),
+                ));
+            }
+            Ok(detail)
+        })
+        .await?;
+    Ok(AdjudicatePage {
+        nav: Nav::new(&session),
+        detail,
+        fields: HashMap::new(),
+        proposal: None,
+        problems: Vec::new(),
+    })
+}
+
+/// The form: `action` `propose` shows the result the position gives; `confirm` makes it the
+/// game's result.
+async fn post(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<GameId>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::staff(&session)?;
+    let fields = form.into_inner();
+    check_csrf(&session, fields.get("csrf").map_or("", String::as_str))?;
+    let id = path.into_inner();
+    let confirm = fields.get("action").is_some_and(|a| a == "confirm");
+    let reader = actor.clone();
+    let detail = state
+        .db(move |conn| crate::service::game_views::detail(conn, &reader, id))
+        .await?;
+    let (proposal, problems) = match position(&fields) {
+        Err(problems) => (None, problems),
+        // Confirmed as proposed: the position shown with the proposal, unchanged.
+        Ok(p) if confirm && fields.get("proposed") == Some(&p.words()) => {
+            state
+                .write(move |conn| service::adjudicate(conn, &actor, id, &p, None))
+                .await?;
+            return Ok(see_other(&format!("/games/{id}")));
+        }
+        Ok(p) => match state
+            .db(move |conn| service::propose(conn, &actor, id, &p))
+            .await
+        {
+            Ok(proposal) => (Some(proposal), Vec::new()),
+            Err(ServiceError::Invalid(problem)) => (None, vec![problem]),
+            Err(e) => return Err(e.into()),
+        },
+    };
+    let status = if problems.is_empty() {
+        actix_web::http::StatusCode::OK
+    } else {
+        actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let page = AdjudicatePage {
+        nav: Nav::new(&session),
+        detail,
+        fields,
+        proposal,
+        problems,
+    };
+    Ok(render(status, &page)?)
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/games/{id}/adjudicate", web::get().to(page))
+        .route("/games/{id}/adjudicate", web::post().to(post));
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AdjudicationBody {
+    #[serde(flatten)]
+    position: Position,
+    /// Make it the result (otherwise only the proposal comes back).
+    #[serde(default)]
+    confirm: bool,
+    seen: Option<i64>,
+}
+
+async fn api(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<GameId>,
+    body: web::Json<AdjudicationBody>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::staff(&session)?;
+    let id = path.into_inner();
+    let body = body.into_inner();
+    if body.confirm {
+        let detail = state
+            .write(move |conn| service::adjudicate(conn, &actor, id, &body.position, body.seen))
+            .await?;
+        return Ok(HttpResponse::Ok().json(detail));
+    }
+    let proposal = state
+        .db(move |conn| service::propose(conn, &actor, id, &body.position))
+        .await?;
+    Ok(HttpResponse::Ok().json(proposal))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/games/{id}/adjudication", web::post().to(api));
+}

@@ -1,0 +1,145 @@
+//! Adjudicating a game unfinished when the round's time ran out: the position entered, the
+//! result it gives proposed, then confirmed as the game's final result with the position on
+//! record; refused for a position without the game's 48 seeds, for a final game, for others.
+
+use awc::http::StatusCode;
+use serde_json::json;
+
+use crate::helpers::*;
+
+#[actix_web::test]
+async fn an_unfinished_game_is_adjudicated_from_its_position() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, game, (south, _), (north, _)) =
+        crate::sheets::one_game(&app, &organiser, json!({})).await;
+    crate::sheets::publish(&organiser, t, 1).await;
+    let path = format!("/api/games/{game}/adjudication");
+    // South has captured 20 and has 10 on a–f: 30; North 9 and 9: 18.
+    let position = json!({"pits": [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0], "captured": [20, 9]});
+
+    let r = app.client().post_json(&path, &position).await;
+    assert_eq!(r.status.as_u16() / 100, 4);
+    let stranger = app.controller(&organiser, "esi").await;
+    let r = stranger.post_json(&path, &position).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let r = organiser
+        .post_json(
+            &path,
+            &json!({"pits": [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], "captured": [1, 0], "confirm": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("49 seeds"), "{}", r.body);
+
+    // The proposal changes nothing.
+    let r = organiser.post_json(&path, &position).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["winner"], "south");
+    assert_eq!(r.json()["scores"], json!([30, 18]));
+    assert!(
+        r.json()["words"].as_str().unwrap().contains("P0 wins"),
+        "{}",
+        r.body
+    );
+    let standings = standings_json(&app.client(), t, None).await;
+    assert!(
+        standings["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["points"].as_f64() == Some(0.0) || s["player_id"] != json!(south))
+    );
+
+    // Confirmed: final, South wins 30–18, the position in the reason; the standings count it.
+    let mut confirm = position.clone();
+    confirm["confirm"] = json!(true);
+    let r = organiser.post_json(&path, &confirm).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let g = r.json();
+    assert_eq!(g["status"], "final");
+    assert_eq!(g["result"], "south");
+    assert_eq!(g["seeds"], json!([30, 18]));
+    assert!(
+        g["reason"]
+            .as_str()
+            .unwrap()
+            .contains("a–f 3 0 4 1 0 2, A–F 1 1 0 5 2 0"),
+        "{g}"
+    );
+    let standings = standings_json(&app.client(), t, None).await;
+    let points = |id: i64| {
+        standings["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["player_id"] == json!(id))
+            .unwrap()["points"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!((points(south), points(north)), (1.0, 0.0));
+    // A final game is not adjudicated again.
+    let r = organiser.post_json(&path, &position).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+
+    // The page's form: a bad pit refused, a proposal, a confirmation of what was proposed only.
+    let (t2, game2, _, _) = crate::sheets::one_game(&app, &organiser, json!({})).await;
+    crate::sheets::publish(&organiser, t2, 1).await;
+    let page = format!("/games/{game2}/adjudicate");
+    let csrf = organiser.csrf(&page).await;
+    let mut fields: Vec<(String, String)> =
+        ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"]
+            .iter()
+            .map(|p| (format!("pit_{p}"), "0".to_string()))
+            .collect();
+    fields[5].1 = "1".into();
+    fields[6].1 = "6".into();
+    fields[7].1 = "6".into();
+    fields.push(("captured_south".into(), "23".into()));
+    fields.push(("captured_north".into(), "12".into()));
+    fields.push(("csrf".into(), csrf));
+    let form = |extra: &[(&str, &str)]| {
+        let mut all = fields.clone();
+        all.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        all
+    };
+    let send = async |all: Vec<(String, String)>| {
+        let refs: Vec<(&str, &str)> = all.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        organiser.post_form(&page, &refs).await
+    };
+    let r = send(form(&[("action", "propose"), ("pit_a", "x")])).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = send(form(&[("action", "propose")])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.body.contains("a draw"), "{}", r.body);
+    // Confirming a position other than the one proposed shows its result again.
+    let r = send(form(&[
+        ("action", "confirm"),
+        ("proposed", "something else"),
+    ]))
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let detail = app
+        .client()
+        .get(&format!("/api/games/{game2}"))
+        .await
+        .json();
+    assert_ne!(detail["status"], "final");
+    let r = send(form(&[
+        ("action", "confirm"),
+        (
+            "proposed",
+            "a–f 0 0 0 0 0 1, A–F 6 6 0 0 0 0, captured 23 and 12",
+        ),
+    ]))
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let detail = app
+        .client()
+        .get(&format!("/api/games/{game2}"))
+        .await
+        .json();
+    assert_eq!(detail["status"], "final");
+    assert_eq!(detail["result"], "draw");
+}
