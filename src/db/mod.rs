@@ -12,6 +12,7 @@ pub mod models;
 pub mod notices;
 pub mod queries;
 pub mod roll_calls;
+pub mod schedules;
 pub mod schema;
 mod types;
 

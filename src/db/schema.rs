@@ -134,6 +134,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    round_times (tournament_id, round_number) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        planned_start -> Nullable<Timestamp>,
+        started_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     rounds (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -142,6 +151,17 @@ diesel::table! {
         created_at -> Timestamp,
         published_at -> Nullable<Timestamp>,
         corrected_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    schedules (tournament_id) {
+        tournament_id -> Integer,
+        game_minutes -> Nullable<Integer>,
+        increment_seconds -> Integer,
+        move_seconds -> Nullable<Integer>,
+        round_minutes -> Nullable<Integer>,
+        utc_offset_minutes -> Integer,
     }
 }
 
@@ -256,4 +276,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     check_ins,
     roll_calls,
     notices,
+    round_times,
+    schedules,
 );

@@ -176,6 +176,9 @@ pub struct GameDetail {
     /// The staff's notice to everyone at the tournament.
     #[serde(skip)]
     pub notice: Option<super::notices::Notice>,
+    /// The round's start and planned end.
+    #[serde(skip)]
+    pub round_times: super::schedule::RoundTimes,
     /// For a game of a match: the match's format and its score so far, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_note: Option<String>,
@@ -312,6 +315,7 @@ pub fn detail(
         viewer,
         tournament_name: ctx.tournament.name.clone(),
         notice: super::notices::get(conn, ctx.tournament.id)?,
+        round_times: super::schedule::round(conn, ctx.tournament.id, ctx.round.number)?,
         match_note,
     })
 }

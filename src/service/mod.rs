@@ -32,6 +32,7 @@ pub mod restrictions;
 pub mod roll_call;
 pub mod round_views;
 pub mod rounds;
+pub mod schedule;
 pub mod stages;
 pub mod standings;
 pub mod teams;

@@ -25,6 +25,8 @@ pub struct RoundView {
     /// The byes players asked for in this round (they are not paired).
     pub requested_byes: Vec<super::byes::ByeView>,
     pub warnings: Vec<String>,
+    /// Its start and planned end (the round clock).
+    pub times: super::schedule::RoundTimes,
     /// The version the round was read at: a form that changes it sends it back
     /// ([`super::versions`]).
     pub version: i64,
@@ -122,6 +124,7 @@ pub fn view(
         games,
         requested_byes,
         warnings,
+        times: super::schedule::round(conn, tournament_id, number)?,
     })
 }
 

@@ -17,6 +17,7 @@ pub mod pairing;
 pub mod players;
 pub mod prizes;
 pub mod results;
+pub mod schedule;
 pub mod settings;
 pub mod sheets;
 pub mod stages;

@@ -29,6 +29,7 @@ pub mod qr;
 pub mod restrictions;
 pub mod roll_call;
 pub mod rounds;
+pub mod schedule;
 pub mod sessions;
 pub mod stages;
 pub mod standings;
@@ -233,6 +234,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(roll_call::api_routes)
             .configure(notices::api_routes)
             .configure(adjudication::api_routes)
+            .configure(schedule::api_routes)
             .default_service(web::to(not_found_api)),
     )
     .configure(auth::page_routes)
@@ -256,6 +258,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(roll_call::page_routes)
     .configure(notices::page_routes)
     .configure(adjudication::page_routes)
+    .configure(schedule::page_routes)
     .default_service(web::to(not_found_page));
 }
 

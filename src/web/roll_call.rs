@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, see_other};
+use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollCallView, State};
@@ -87,11 +87,6 @@ async fn page(
     path: web::Path<TournamentId>,
 ) -> Result<RollCallPage, PageError> {
     page_of(&state, &session, path.into_inner(), None).await
-}
-
-#[derive(Deserialize)]
-struct CsrfOnly {
-    csrf: String,
 }
 
 async fn open(

@@ -164,6 +164,7 @@ pub struct SettingsFields {
     tie_policy: String,
     #[serde(default)]
     lots_seed: String,
+    #[serde(default)]
     check_in: String,
     #[serde(default)]
     csrf: String,

@@ -27,6 +27,7 @@ mod raw;
 mod replication;
 mod restrictions;
 mod roll_call;
+mod schedule;
 mod security;
 mod sheets;
 mod standings;

@@ -2,7 +2,8 @@
 //! two players absent (one given a zero-point bye, one withdrawn), and before round 2, with one
 //! absent; a player checks in by signing in on their own phone. The rounds are paired in the
 //! browser and read: the absent are never on them, and the player with the bye is back in round
-//! 2. A game of round 2 unfinished when time runs out is adjudicated from its position.
+//! 2. Round 2 is started under a time control, and a game of it unfinished when time runs out
+//! is adjudicated from its position.
 
 use serde_json::json;
 
@@ -124,6 +125,19 @@ async fn a_roll_call_in_a_browser() {
                 || seated.iter().any(|n| *n == "P3" || *n == "P9")
             {
                 return Err(format!("round 2: {boards:?}"));
+            }
+            // The time control, then round 2 started from its page: its start and planned end.
+            s.goto(&format!("/tournaments/{t}/schedule")).await?;
+            s.fill("input[name=game_minutes]", "20").await?;
+            s.fill("input[name=increment_seconds]", "5").await?;
+            s.click_through("#schedule button[type=submit]").await?;
+            s.expect_text("main", "20 minutes each, plus 5 seconds a move")
+                .await?;
+            s.goto(&format!("/tournaments/{t}/rounds/2")).await?;
+            s.click_through("#start-round button[type=submit]").await?;
+            let times = s.text("#round-times").await?;
+            if !(times.contains("Started") && times.contains("planned end")) {
+                return Err(format!("round 2's times: {times}"));
             }
             // Time runs out on board 1: the controller enters the position and adjudicates.
             let game = crate::matches::round(&organiser, t, 2).await["games"][0]["id"]

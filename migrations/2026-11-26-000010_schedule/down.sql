@@ -1,0 +1,2 @@
+DROP TABLE round_times;
+DROP TABLE schedules;

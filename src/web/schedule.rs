@@ -1,0 +1,226 @@
+//! The round clock: the staff's schedule form (time control, the time a round is given, the
+//! venue's offset from UTC, each round's planned start), starting a round, and the API.
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use chrono::NaiveDateTime;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
+use crate::auth::UserSession;
+use crate::service::ServiceError;
+use crate::service::schedule::{self as service, PlannedStart, ScheduleInput, ScheduleView};
+use crate::tournament::TournamentId;
+use crate::tournament::schedule::Schedule;
+
+#[derive(Template, WebTemplate)]
+#[template(path = "rounds/schedule.html")]
+struct SchedulePage {
+    nav: Nav,
+    id: TournamentId,
+    v: ScheduleView,
+    problems: Vec<String>,
+}
+
+impl SchedulePage {
+    fn num(&self, v: &Option<u32>) -> String {
+        v.map(|n| n.to_string()).unwrap_or_default()
+    }
+
+    fn planned(&self, round: &service::RoundTimes) -> String {
+        round
+            .planned_start
+            .map(|t| t.format("%Y-%m-%dT%H:%M").to_string())
+            .unwrap_or_default()
+    }
+}
+
+async fn view(
+    state: &AppState,
+    session: &UserSession,
+    id: TournamentId,
+) -> Result<ScheduleView, ServiceError> {
+    let actor = access::staff(session)?;
+    state
+        .db(move |conn| {
+            actor.check_runs(conn, id)?;
+            service::get(conn, id)
+        })
+        .await
+}
+
+async fn page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<SchedulePage, PageError> {
+    let id = path.into_inner();
+    let v = view(&state, &session, id).await?;
+    Ok(SchedulePage {
+        nav: Nav::new(&session),
+        id,
+        v,
+        problems: Vec::new(),
+    })
+}
+
+/// The form's fields, read: a whole number or nothing, and each round's `planned_N`.
+fn read(form: &HashMap<String, String>, rounds: usize) -> Result<ScheduleInput, Vec<String>> {
+    let mut problems = Vec::new();
+    let mut number = |name: &str, what: &str| -> Option<i64> {
+        let text = form.get(name).map_or("", |t| t.trim());
+        if text.is_empty() {
+            return None;
+        }
+        text.parse::<i64>()
+            .map_err(|_| problems.push(format!("{what}: {text:?} is not a whole number")))
+            .ok()
+    };
+    let unsigned = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok());
+    let settings = Schedule {
+        game_minutes: unsigned(number("game_minutes", "minutes each")),
+        increment_seconds: unsigned(number("increment_seconds", "seconds added a move"))
+            .unwrap_or(0),
+        move_seconds: unsigned(number("move_seconds", "seconds at most for a move")),
+        round_minutes: unsigned(number("round_minutes", "minutes for a round")),
+        utc_offset_minutes: number("utc_offset_minutes", "the venue's offset from UTC")
+            .map_or(0, |m| m.clamp(-100_000, 100_000) as i32),
+    };
+    let mut planned = Vec::new();
+    for round in 1..=rounds {
+        let text = form
+            .get(&format!("planned_{round}"))
+            .map_or("", |t| t.trim());
+        let start = if text.is_empty() {
+            None
+        } else {
+            match NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M") {
+                Ok(t) => Some(t),
+                Err(_) => {
+                    problems.push(format!("round {round}: {text:?} is not a date and time"));
+                    None
+                }
+            }
+        };
+        planned.push(PlannedStart {
+            round: round as i32,
+            start,
+        });
+    }
+    if problems.is_empty() {
+        Ok(ScheduleInput { settings, planned })
+    } else {
+        Err(problems)
+    }
+}
+
+async fn save(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::staff(&session)?;
+    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
+    let id = path.into_inner();
+    let v = view(&state, &session, id).await?;
+    let result = match read(&form, v.rounds.len()) {
+        Ok(input) => {
+            state
+                .write(move |conn| service::set(conn, &actor, id, &input))
+                .await
+        }
+        Err(problems) => Err(ServiceError::Invalid(problems.join("; "))),
+    };
+    match result {
+        Ok(_) => Ok(see_other(&format!("/tournaments/{id}/schedule"))),
+        Err(ServiceError::Invalid(problem)) => {
+            let page = SchedulePage {
+                nav: Nav::new(&session),
+                id,
+                v,
+                problems: vec![problem],
+            };
+            Ok(render(
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                &page,
+            )?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn start(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(TournamentId, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::staff(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let (id, number) = path.into_inner();
+    state
+        .write(move |conn| service::start(conn, &actor, id, number))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}/rounds/{number}")))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/schedule", web::get().to(page))
+        .route("/tournaments/{id}/schedule", web::post().to(save))
+        .route(
+            "/tournaments/{id}/rounds/{number}/start",
+            web::post().to(start),
+        );
+}
+
+async fn api_get(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let v = state.db(move |conn| service::get(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+async fn api_set(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<ScheduleInput>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::staff(&session)?;
+    let id = path.into_inner();
+    let input = body.into_inner();
+    let v = state
+        .write(move |conn| service::set(conn, &actor, id, &input))
+        .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+async fn api_start(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<(TournamentId, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::staff(&session)?;
+    let (id, number) = path.into_inner();
+    let times = state
+        .write(move |conn| service::start(conn, &actor, id, number))
+        .await?;
+    Ok(HttpResponse::Ok().json(times))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/schedule", web::get().to(api_get))
+        .route("/tournaments/{id}/schedule", web::put().to(api_set))
+        .route(
+            "/tournaments/{id}/rounds/{number}/start",
+            web::post().to(api_start),
+        );
+}
