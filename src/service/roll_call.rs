@@ -436,22 +436,31 @@ pub fn check_pairing(
             "take the roll call before round {number} first (the tournament asks for one)"
         ))),
         None => Ok(()),
-        Some(_) => {
-            let absent = absent(conn, t.id, number)?;
-            let names: Vec<String> = queries::list_players(conn, t.id)?
-                .into_iter()
-                .filter(|p| absent.contains(&p.id.get()) && players.contains(&p.id.get()))
-                .map(|p| p.name)
-                .collect();
-            if names.is_empty() {
-                Ok(())
-            } else {
-                Err(ServiceError::Conflict(format!(
-                    "absent at the roll call before round {number}, so not paired in it: {} \
-                     (a late arrival plays from the next round)",
-                    names.join(", ")
-                )))
-            }
-        }
+        Some(_) => check_seated(conn, t, number, players),
+    }
+}
+
+/// Refuses to seat in round `number` a player absent at its roll call (a pairing, or a
+/// correction of one).
+pub fn check_seated(
+    conn: &mut SqliteConnection,
+    t: &Tournament,
+    number: i32,
+    players: &[i32],
+) -> Result<(), ServiceError> {
+    let absent = absent(conn, t.id, number)?;
+    let names: Vec<String> = queries::list_players(conn, t.id)?
+        .into_iter()
+        .filter(|p| absent.contains(&p.id.get()) && players.contains(&p.id.get()))
+        .map(|p| p.name)
+        .collect();
+    if names.is_empty() {
+        Ok(())
+    } else {
+        Err(ServiceError::Conflict(format!(
+            "absent at the roll call before round {number}, so not paired in it: {} (a late \
+             arrival plays from the next round)",
+            names.join(", ")
+        )))
     }
 }

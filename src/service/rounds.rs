@@ -494,6 +494,12 @@ pub fn replace(
             .filter(|b| !kept.contains(&(None, PlayerId(**b), None)))
             .copied()
             .collect();
+        let seated: Vec<i32> = new_boards
+            .iter()
+            .flat_map(|(_, p)| [p.south, p.north])
+            .chain(new_byes.iter().copied())
+            .collect();
+        super::roll_call::check_seated(conn, &t, number, &seated)?;
         write_games(conn, &t, round.id, &new_boards, &new_byes)?;
         let changed = !removed.is_empty() || !new_boards.is_empty() || !new_byes.is_empty();
         if round.published && changed {

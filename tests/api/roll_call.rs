@@ -246,6 +246,20 @@ async fn the_absent_get_the_bye_or_withdrawal_chosen_and_are_never_paired() {
     );
     let round = crate::sheets::generated_and_published(&controller, t, 3).await;
     assert!(!seated(&round).contains(&id["C"]));
+    // Nor does a correction of the published round seat C (a bye here).
+    let mut corrected: Vec<Value> = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["north"]["id"].is_i64())
+        .map(|g| json!({"board": g["board"], "south": g["south"]["id"], "north": g["north"]["id"]}))
+        .collect();
+    corrected.push(json!({"bye": id["C"]}));
+    let r = controller
+        .put_json(&format!("{rounds}/3"), &json!({"pairings": corrected}))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("absent at the roll call"), "{}", r.body);
 
     // The staff's screen, and the audit trail of the calls.
     let page = controller.get(&format!("/tournaments/{t}/roll-call")).await;
