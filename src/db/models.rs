@@ -182,6 +182,27 @@ pub struct NewPlayer<'a> {
     pub person: Option<PlayerId>,
 }
 
+impl<'a> NewPlayer<'a> {
+    /// Another entry of the person `p` is: in `tournament` (another section of the event, or
+    /// the next stage), with their details and PIN, linked to their first entry.
+    pub fn entry_of(p: &'a Player, tournament: TournamentId, created_at: NaiveDateTime) -> Self {
+        NewPlayer {
+            tournament_id: tournament,
+            name: &p.name,
+            club: &p.club,
+            country: &p.country,
+            rating: p.rating,
+            pin_hash: &p.pin_hash,
+            created_at,
+            birth_year: p.birth_year,
+            gender: &p.gender,
+            title: &p.title,
+            federation: &p.federation,
+            person: Some(p.first_entry()),
+        }
+    }
+}
+
 /// A player's details as edited.
 #[derive(Debug, Clone, AsChangeset, Serialize)]
 #[diesel(table_name = players, treat_none_as_null = true)]

@@ -137,10 +137,18 @@ impl Service {
         let signed = self
             .check_pin_of(attempt, tournament_id, vec![player_id], pin)
             .await?;
-        // Signing in while the roll call is open answers it.
-        let actor = Actor::Signed(signed.identity.clone());
-        self.write(move |conn| super::roll_call::signed_in(conn, &actor, tournament_id, player_id))
+        // Signing in while the roll call is open answers it: the writer is asked only then (a
+        // roll call closed meanwhile is seen again in its transaction).
+        let open = self
+            .read(move |conn| super::roll_call::open_for(conn, tournament_id, None))
             .await?;
+        if open.is_some() {
+            let actor = Actor::Signed(signed.identity.clone());
+            self.write(move |conn| {
+                super::roll_call::signed_in(conn, &actor, tournament_id, player_id)
+            })
+            .await?;
+        }
         Ok(signed)
     }
 

@@ -147,23 +147,7 @@ pub fn enter(
                 }
                 continue;
             }
-            let new = queries::insert_player(
-                conn,
-                &NewPlayer {
-                    tournament_id: section,
-                    name: &p.name,
-                    club: &p.club,
-                    country: &p.country,
-                    rating: p.rating,
-                    pin_hash: &p.pin_hash,
-                    created_at: now,
-                    birth_year: p.birth_year,
-                    gender: &p.gender,
-                    title: &p.title,
-                    federation: &p.federation,
-                    person: Some(p.first_entry()),
-                },
-            )?;
+            let new = queries::insert_player(conn, &NewPlayer::entry_of(p, section, now))?;
             let view = PlayerView::from(&new);
             Audit {
                 actor,

@@ -164,23 +164,7 @@ fn copy_players(
     let mut players = Vec::new();
     for (i, id) in seeded.iter().enumerate() {
         let before = queries::get_player(conn, from, *id)?;
-        let new = queries::insert_player(
-            conn,
-            &NewPlayer {
-                tournament_id: target,
-                name: &before.name,
-                club: &before.club,
-                country: &before.country,
-                rating: before.rating,
-                pin_hash: &before.pin_hash,
-                created_at: now,
-                birth_year: before.birth_year,
-                gender: &before.gender,
-                title: &before.title,
-                federation: &before.federation,
-                person: Some(before.first_entry()),
-            },
-        )?;
+        let new = queries::insert_player(conn, &NewPlayer::entry_of(&before, target, now))?;
         queries::set_pairing_numbers(conn, &[(new.id, i as i32 + 1)])?;
         queries::set_previous_player(conn, new.id, *id)?;
         players.push((new.id, new.name));

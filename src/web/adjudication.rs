@@ -84,11 +84,7 @@ async fn page(
     let detail = state
         .db(move |conn| {
             let detail = crate::service::game_views::detail(conn, &actor, id)?;
-            if !detail.viewer.runs {
-                return Err(ServiceError::Forbidden(
-                    "this tournament is not assigned to your account".to_string(),
-                ));
-            }
+            actor.check_runs(conn, detail.tournament_id)?;
             Ok(detail)
         })
         .await?;
@@ -115,9 +111,6 @@ async fn post(
     let id = path.into_inner();
     let confirm = fields.get("action").is_some_and(|a| a == "confirm");
     let reader = actor.clone();
-    let detail = state
-        .db(move |conn| crate::service::game_views::detail(conn, &reader, id))
-        .await?;
     let (proposal, problems) = match position(&fields) {
         Err(problems) => (None, problems),
         // Confirmed as proposed: the position shown with the proposal, unchanged.
@@ -136,6 +129,10 @@ async fn post(
             Err(e) => return Err(e.into()),
         },
     };
+    // The page again (not after a confirmation, which goes to the game).
+    let detail = state
+        .db(move |conn| crate::service::game_views::detail(conn, &reader, id))
+        .await?;
     let status = if problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {

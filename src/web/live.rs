@@ -1,10 +1,11 @@
 //! The projector view of a tournament, or of every section of an event one after another: the
 //! current round's pairings by board and by name, the results as they come in and the
 //! standings, in large type. Its content comes again as a server-sent event
-//! (`text/event-stream`) after every change, drawn once for all the streams of the wall; without JavaScript the page reloads itself every 30 seconds, and so does
-//! a page whose stream was refused because the streams' budget ([`super::limits::StreamBudget`],
-//! in all and per address) is spent: a crowd on the live view never takes the connections
-//! that serve players and staff.
+//! (`text/event-stream`) after every change, drawn once for all the streams of the wall;
+//! without JavaScript the page reloads itself every 30 seconds, and so does a page whose stream
+//! was refused because the streams' budget ([`super::limits::StreamBudget`], in all and per
+//! address) is spent: a crowd on the live view never takes the connections that serve players
+//! and staff.
 
 use std::collections::HashMap;
 use std::pin::Pin;
@@ -110,21 +111,23 @@ impl Content {
 async fn draw(state: &AppState, wall: Wall) -> Result<String, ServiceError> {
     match wall {
         Wall::Tournament(id) => Ok(content(state, id, false).await?.render()?),
-        Wall::Event(id) => {
-            let e = state
-                .db(move |conn| crate::service::events::get(conn, id))
-                .await?;
-            let mut sections = Vec::with_capacity(e.sections.len());
-            for t in &e.sections {
-                sections.push(content(state, t.id, true).await?.render()?);
-            }
-            Ok(EventContent {
-                name: e.name,
-                sections,
-            }
-            .render()?)
-        }
+        Wall::Event(id) => Ok(event_content(state, id).await?.render()?),
     }
+}
+
+/// The content of an event's wall: each section's, from the data as it is now.
+async fn event_content(state: &AppState, id: EventId) -> Result<EventContent, ServiceError> {
+    let e = state
+        .db(move |conn| crate::service::events::get(conn, id))
+        .await?;
+    let mut sections = Vec::with_capacity(e.sections.len());
+    for t in &e.sections {
+        sections.push(content(state, t.id, true).await?.render()?);
+    }
+    Ok(EventContent {
+        name: e.name,
+        sections,
+    })
 }
 
 /// The content of a tournament's wall, from the data as it is now.
@@ -195,15 +198,12 @@ async fn event_page(
     path: web::Path<EventId>,
 ) -> Result<LivePage, PageError> {
     let id = path.into_inner();
-    let name = state
-        .db(move |conn| crate::service::events::get(conn, id))
-        .await?
-        .name;
+    let content = event_content(&state, id).await?;
     Ok(LivePage {
         nav: Nav::new(&session),
-        name,
+        name: content.name.clone(),
         events: format!("/events/{id}/live/events"),
-        content: draw(&state, Wall::Event(id)).await?,
+        content: content.render().map_err(ServiceError::from)?,
     })
 }
 

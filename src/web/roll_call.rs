@@ -15,7 +15,7 @@ use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
 use crate::auth::UserSession;
 use crate::service::ServiceError;
-use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollCallView, State};
+use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollCallView};
 use crate::tournament::{PlayerId, TournamentId};
 
 #[derive(Template, WebTemplate)]
@@ -34,15 +34,6 @@ impl RollCallPage {
 
     fn not_present(&self) -> usize {
         self.v.players.len() - self.present()
-    }
-
-    fn is(&self, state: &str) -> bool {
-        let now = match self.v.state {
-            State::NotTaken => "not-taken",
-            State::Open => "open",
-            State::Closed => "closed",
-        };
-        now == state
     }
 
     /// "present (checked in at 14:05)", "absent (marked at 14:20)", "not yet".
