@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room]
 //! [--events 64,1000] [--slow-sync MS]`.
 //!
 //! `--slow-sync MS` makes every fsync of the server MS milliseconds slower (as on a small board's
@@ -46,6 +46,7 @@ fn options() -> Options {
             "flood".into(),
             "live".into(),
             "hoard".into(),
+            "room".into(),
         ],
         events: vec![64, 1000],
         slow_sync: None,
@@ -640,6 +641,241 @@ async fn live_phase(
     streams.close();
 }
 
+/// What one live page's stream saw: for each game, when it first showed it confirmed.
+type Seen = HashMap<i64, Instant>;
+
+/// A stream of a live page opened with `cookie` from `from` (as the trusted proxy reports it),
+/// read on a thread of its own as its events come: `confirmed` says which games an event shows
+/// confirmed, and the first time each is shown is kept.
+fn follow_page(
+    host: &str,
+    path: &str,
+    cookie: &str,
+    from: &str,
+    confirmed: fn(&str) -> Vec<i64>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Option<std::thread::JoinHandle<Seen>> {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(host).ok()?;
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\nCookie: {cookie}\r\nX-Forwarded-For: {from}\r\n\r\n"
+    )
+    .ok()?;
+    let mut status = [0u8; 12];
+    s.read_exact(&mut status).ok()?;
+    if !status.ends_with(b"200") {
+        return None;
+    }
+    s.set_read_timeout(Some(Duration::from_millis(200))).ok()?;
+    Some(std::thread::spawn(move || {
+        let mut seen = Seen::new();
+        let mut text = String::new();
+        let mut buffer = vec![0u8; 64 * 1024];
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            match s.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let at = Instant::now();
+                    text.push_str(&String::from_utf8_lossy(&buffer[..n]));
+                    // Whole events only: up to the last blank line.
+                    if let Some(end) = text.rfind("\n\n") {
+                        for game in confirmed(&text[..end]) {
+                            seen.entry(game).or_insert(at);
+                        }
+                        text.drain(..end + 2);
+                    }
+                }
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(_) => break,
+            }
+        }
+        seen
+    }))
+}
+
+/// The games a dashboard's event shows confirmed: each row's state links to its game.
+fn confirmed_on_dashboard(events: &str) -> Vec<i64> {
+    let mut games = Vec::new();
+    for (at, _) in events.match_indices("\">confirmed</a>") {
+        let before = &events[..at];
+        if let Some(start) = before.rfind("/games/")
+            && let Ok(id) = before[start + 7..].parse()
+        {
+            games.push(id);
+        }
+    }
+    games
+}
+
+/// The game a player's board shows confirmed (its link to the game, once it says so).
+fn confirmed_on_board(events: &str) -> Vec<i64> {
+    let mut games = Vec::new();
+    for event in events.split("event: update") {
+        if !event.contains("Result confirmed.") {
+            continue;
+        }
+        if let Some(start) = event.find("href=\"/games/") {
+            let rest = &event[start + 13..];
+            let end = rest.find('"').unwrap_or(rest.len());
+            if let Ok(id) = rest[..end].parse() {
+                games.push(id);
+            }
+        }
+    }
+    games
+}
+
+/// p50, p99 and the slowest of some delays, in ms.
+fn spread(delays: &mut [Duration]) -> String {
+    delays.sort();
+    let n = delays.len();
+    let at = |p: f64| delays[((n as f64 * p) as usize).min(n - 1)].as_secs_f64() * 1000.0;
+    if n == 0 {
+        return "no update seen".to_string();
+    }
+    format!(
+        "{n} updates, p50 {:.0} ms, p99 {:.0} ms, slowest {:.0} ms",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    )
+}
+
+/// The controller's room: a round of 200 games whose staff dashboard is held open by 500
+/// devices and whose players' boards by 500 more (the 400 players, 100 of them on a second
+/// device), from 20 addresses, while the 200 sheets come in and are confirmed, spread over
+/// `duration`; the time from each confirmation's answer to the update that shows it on every
+/// open dashboard and on both players' boards.
+async fn room_phase(
+    address: &str,
+    organiser: &Client,
+    sheets: &Rc<Vec<Value>>,
+    duration: Duration,
+) {
+    oware_tournament::web::limits::raise_open_files();
+    let host = address.trim_start_matches("http://").to_string();
+    let setup = Instant::now();
+    let (t, games) = tournament(organiser, address, 400).await;
+    println!(
+        "room: 400 players signed in, round 1 of 200 games published, in {:.1} s",
+        setup.elapsed().as_secs_f64()
+    );
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let from = |k: usize| format!("198.18.0.{}", k % 20 + 1);
+    let staff_cookie = organiser.cookie.clone().unwrap();
+    let mut dashboards = Vec::new();
+    for k in 0..500 {
+        let path = format!("/tournaments/{t}/dashboard/events");
+        if let Some(h) = follow_page(
+            &host,
+            &path,
+            &staff_cookie,
+            &from(k),
+            confirmed_on_dashboard,
+            stop.clone(),
+        ) {
+            dashboards.push(h);
+        }
+    }
+    // Each player's board, by the game it shows.
+    let mut boards = Vec::new();
+    let players: Vec<(i64, &Client)> = games
+        .iter()
+        .flat_map(|(g, south, north)| [(*g, south), (*g, north)])
+        .collect();
+    for k in 0..500 {
+        let (game, player) = players[k % players.len()];
+        let path = format!("/tournaments/{t}/me/events");
+        let cookie = player.cookie.clone().unwrap();
+        if let Some(h) = follow_page(
+            &host,
+            &path,
+            &cookie,
+            &from(k),
+            confirmed_on_board,
+            stop.clone(),
+        ) {
+            boards.push((game, h));
+        }
+    }
+    println!(
+        "room: {} dashboards and {} players' boards open",
+        dashboards.len(),
+        boards.len()
+    );
+    // The sheets come in over `duration`, in a random order; each is confirmed at once.
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for (k, (game, south, north)) in games.iter().enumerate() {
+        let (game, mut south, mut north) = (*game, south.clone(), north.clone());
+        let sheet = sheets[k % sheets.len()].clone();
+        let after = duration.mul_f64(((k * 7919) % games.len()) as f64 / games.len() as f64);
+        tasks.push(actix_web::rt::spawn(async move {
+            actix_web::rt::time::sleep_until((started + after).into()).await;
+            let (s, answer) = south
+                .json(Method::POST, &format!("/api/games/{game}/sheets"), &sheet)
+                .await;
+            if s != StatusCode::CREATED {
+                return None;
+            }
+            let (s, _) = north
+                .json(
+                    Method::POST,
+                    &format!("/api/games/{game}/confirm"),
+                    &json!({"sheet_id": answer["sheet_id"]}),
+                )
+                .await;
+            (s == StatusCode::OK).then(|| (game, Instant::now()))
+        }));
+    }
+    let mut confirmed = HashMap::new();
+    for task in tasks {
+        if let Some((game, at)) = task.await.unwrap() {
+            confirmed.insert(game, at);
+        }
+    }
+    println!(
+        "room: {} of 200 sheets sent and confirmed in {:.1} s",
+        confirmed.len(),
+        started.elapsed().as_secs_f64()
+    );
+    // Time for the last updates, then the streams close.
+    actix_web::rt::time::sleep(Duration::from_secs(3)).await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (mut on_dashboards, mut missed) = (Vec::new(), 0);
+    for h in dashboards {
+        let seen = h.join().unwrap_or_default();
+        for (game, at) in &confirmed {
+            match seen.get(game) {
+                Some(shown) => on_dashboards.push(shown.saturating_duration_since(*at)),
+                None => missed += 1,
+            }
+        }
+    }
+    println!(
+        "confirmation to dashboard: {} ({missed} never shown)",
+        spread(&mut on_dashboards)
+    );
+    let (mut on_boards, mut missed) = (Vec::new(), 0);
+    for (game, h) in boards {
+        let seen = h.join().unwrap_or_default();
+        match (confirmed.get(&game), seen.get(&game)) {
+            (Some(at), Some(shown)) => on_boards.push(shown.saturating_duration_since(*at)),
+            (Some(_), None) => missed += 1,
+            _ => {}
+        }
+    }
+    println!(
+        "confirmation to player's board: {} ({missed} never shown)",
+        spread(&mut on_boards)
+    );
+}
+
 /// Sheets sent while one laptop tries to hold 10,000 connections (silent, trickling a head or a
 /// body a byte at a time, or kept alive; whatever is closed opens again a second later), and a
 /// room of 300 phones behind another address signing in at the same moment.
@@ -847,6 +1083,9 @@ fn main() {
         }
         if options.phases.iter().any(|p| p == "live") {
             live_phase(&address, t, (&games, &sheets), duration, options.clients).await;
+        }
+        if options.phases.iter().any(|p| p == "room") {
+            room_phase(&address, &organiser, &sheets, duration).await;
         }
         if options.phases.iter().any(|p| p == "hoard") {
             hoard_phase(

@@ -199,6 +199,8 @@ fn run(
     let state = web::Data::new(AppState {
         streams: routes::limits::StreamBudget::new(&capacity),
         feeds: Default::default(),
+        panels: Default::default(),
+        rooms: Default::default(),
         service,
         rendered: Default::default(),
         sessions: Default::default(),

@@ -14,6 +14,7 @@ pub mod queries;
 pub mod roll_calls;
 pub mod schedules;
 pub mod schema;
+pub mod sheet_refusals;
 mod types;
 
 use std::sync::Arc;

@@ -1,5 +1,7 @@
 //! Plain query functions: `fn(&mut SqliteConnection, ...) -> QueryResult<T>`.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
@@ -656,6 +658,20 @@ pub fn last_sheet(conn: &mut SqliteConnection, game_id: GameId) -> QueryResult<O
         .select(SheetRow::as_select())
         .first(conn)
         .optional()
+}
+
+/// Who sent the latest sheet of each of `games` that has one.
+pub fn last_senders(
+    conn: &mut SqliteConnection,
+    games: &[GameId],
+) -> QueryResult<HashMap<GameId, PlayerId>> {
+    let sent: Vec<(GameId, PlayerId)> = sheets::table
+        .filter(sheets::game_id.eq_any(games))
+        .order(sheets::id.asc())
+        .select((sheets::game_id, sheets::player_id))
+        .load(conn)?;
+    // In the sheets' order: each game's last one stays.
+    Ok(sent.into_iter().collect())
 }
 
 // --- requested byes ---------------------------------------------------------------------------

@@ -101,6 +101,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    sheet_refusals (game_id) {
+        game_id -> Integer,
+        player_id -> Integer,
+        refused -> Integer,
+        message -> Text,
+        refused_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     players (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -278,4 +288,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     notices,
     round_times,
     schedules,
+    sheet_refusals,
 );

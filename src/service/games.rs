@@ -13,7 +13,7 @@ use super::game_context::{Context, refused};
 use super::game_views::{GameDetail, detail};
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::models::{GameResult, NewSheet, SheetRow};
-use crate::db::queries;
+use crate::db::{queries, sheet_refusals};
 use crate::engine::{DeclaredEnd, Position, Side, replay};
 use crate::tournament::game_state::{SheetStep, WaitingSheet};
 use crate::tournament::sheets::{Accepted, EndKind, Sheet, SheetError, check_sheet};
@@ -57,9 +57,25 @@ impl Service {
     ) -> Result<(Recorded, Accepted), ServiceError> {
         let actor = self.game_actor(sender, game_id).await?;
         let (checking, checked) = (actor.clone(), sheet.clone());
-        let accepted = self
+        let (player_id, checked) = self
             .read(move |conn| check(conn, &checking, game_id, &checked))
             .await?;
+        let accepted = match checked {
+            Ok(accepted) => accepted,
+            Err(refused) => {
+                // Counted for the staff's dashboard (a player who needs help); the count is no
+                // reason to fail the answer the player waits for.
+                let message = refused.to_string();
+                let counting = self.write(move |conn| {
+                    let at = Utc::now().naive_utc();
+                    Ok(sheet_refusals::add(conn, game_id, player_id, &message, at)?)
+                });
+                if let Err(e) = counting.await {
+                    tracing::error!(cause = %e.cause_chain(), "counting a refused sheet");
+                }
+                return Err(sheet_error(refused));
+            }
+        };
         let stored = accepted.clone();
         let recorded = self
             .write(move |conn| record_sheet(conn, &actor, game_id, &sheet, &stored))
@@ -143,18 +159,22 @@ pub fn pin_candidates(
     Ok((ctx.tournament.id, ctx.players()))
 }
 
-/// Checks a sheet before it is written: that the actor plays the game, that the game takes
-/// sheets now, and that the moves replay to what the sheet declares.
+/// Checks a sheet before it is written: that the actor plays the game and that the game takes
+/// sheets now (or the error), then whether the moves replay to what the sheet declares; with
+/// the player who sends it.
 pub fn check(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
     sheet: &Sheet,
-) -> Result<Accepted, ServiceError> {
+) -> Result<(PlayerId, Result<Accepted, SheetError>), ServiceError> {
     let ctx = Context::load(conn, game_id)?;
-    ctx.acting_player(actor)?;
+    let player_id = ctx.acting_player(actor)?;
     ctx.check_open()?;
-    check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves).map_err(sheet_error)
+    Ok((
+        player_id,
+        check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves),
+    ))
 }
 
 /// A game as recorded so far by tapping the board: the moves replayed under the tournament's
@@ -321,6 +341,7 @@ pub fn record_sheet(
             });
         };
         let row = queries::insert_sheet(conn, &new)?;
+        sheet_refusals::clear(conn, game_id)?;
         let game = if status.counts() {
             queries::set_game_result(conn, game_id, &result_from_sheet(&row, status))?
         } else {

@@ -133,6 +133,15 @@ pub fn get(
     })
 }
 
+/// The time at the venue now, as the round times are written.
+pub fn venue_now(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<NaiveDateTime, ServiceError> {
+    let settings = settings_of(stored::get(conn, tournament_id)?);
+    Ok(settings.venue_time(Utc::now().naive_utc()))
+}
+
 /// A round's times (for its pages).
 pub fn round(
     conn: &mut SqliteConnection,

@@ -2,6 +2,7 @@
 //! their CSV import, pairings, results and score sheets.
 
 pub mod adjudication;
+pub mod alerts;
 pub mod categories;
 pub mod events;
 pub mod game_state;

@@ -203,7 +203,8 @@ async fn player_sign_in(
     match signing_in.await {
         Ok(signed_in) => {
             start(&signed_in, &session)?;
-            Ok(see_other(&format!("/tournaments/{tournament_id}")))
+            // The player lands on their board now: where to sit, whom against, what waits.
+            Ok(see_other(&format!("/tournaments/{tournament_id}/me")))
         }
         Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
             let status = super::error::service_status(&e);

@@ -12,14 +12,17 @@ pub mod byes;
 pub mod client;
 pub mod connections;
 pub mod csv_export;
+pub mod dashboard;
 pub mod entries;
 pub mod error;
 pub mod events;
+pub mod feeds;
 pub mod form_guard;
 pub mod game_page;
 pub mod games;
 pub mod limits;
 pub mod live;
+pub mod my_board;
 pub mod notices;
 pub mod pages;
 pub mod player_form;
@@ -60,7 +63,11 @@ pub struct AppState {
     /// The event streams open, in all and per address.
     pub streams: std::sync::Arc<limits::StreamBudget>,
     /// The projector view's content, drawn once per change for all its streams.
-    pub feeds: std::sync::Arc<live::Feeds>,
+    pub feeds: std::sync::Arc<feeds::Feeds<live::Wall>>,
+    /// The staff's dashboards, drawn once per change for all the devices that follow them.
+    pub panels: std::sync::Arc<feeds::Feeds<dashboard::Panel>>,
+    /// The players' boards, read once per change for every player of a tournament.
+    pub rooms: std::sync::Arc<feeds::Feeds<my_board::Room>>,
 }
 
 impl AppState {
@@ -121,6 +128,7 @@ const STYLE: &str = include_str!("../../static/style.css");
 const REPLAY_JS: &str = include_str!("../../static/replay.js");
 const PRINT_JS: &str = include_str!("../../static/print.js");
 const LIVE_JS: &str = include_str!("../../static/live.js");
+const FOLLOW_JS: &str = include_str!("../../static/follow.js");
 const RECORD_JS: &str = include_str!("../../static/record.js");
 const SIGN_IN_JS: &str = include_str!("../../static/sign-in.js");
 const ICON_SVG: &str = include_str!("../../static/icon.svg");
@@ -202,6 +210,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::get().to(|| async { script(LIVE_JS) }),
     )
     .route(
+        "/static/follow.js",
+        web::get().to(|| async { script(FOLLOW_JS) }),
+    )
+    .route(
         "/static/record.js",
         web::get().to(|| async { script(RECORD_JS) }),
     )
@@ -233,6 +245,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(restrictions::api_routes)
             .configure(roll_call::api_routes)
             .configure(notices::api_routes)
+            .configure(dashboard::api_routes)
+            .configure(my_board::api_routes)
             .configure(adjudication::api_routes)
             .configure(schedule::api_routes)
             .default_service(web::to(not_found_api)),
@@ -257,6 +271,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(restrictions::page_routes)
     .configure(roll_call::page_routes)
     .configure(notices::page_routes)
+    .configure(dashboard::page_routes)
+    .configure(my_board::page_routes)
     .configure(adjudication::page_routes)
     .configure(schedule::page_routes)
     .default_service(web::to(not_found_page));

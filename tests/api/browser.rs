@@ -47,6 +47,7 @@ impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
     }
 }
 
+mod dashboard;
 mod event;
 mod formats;
 mod room;
@@ -787,9 +788,11 @@ impl Journey<'_> {
                 .ok_or_else(|| format!("no PIN slip for {name}"))
         };
 
+        // Signed in, the player lands on their board now: board, opponent, who starts.
         s.player_sign_in(&tournament, &south, &pin(&south)?).await?;
-        s.expect_text(".my-games", &north).await?;
-        s.click_through(&format!(".my-games a[href='{game_link}']"))
+        s.expect_text("#my-board", &north).await?;
+        s.expect_text("#my-board", "you start").await?;
+        s.click_through(&format!("#my-board a[href='{game_link}']"))
             .await?;
         let result_label = match winner.as_str() {
             "south" => format!("{south} (South) won"),
@@ -891,7 +894,8 @@ impl Journey<'_> {
         // North reads South's sheet in full, and confirms it, as one initials a paper sheet;
         // the projector view, open in another window, shows the result without a reload.
         s.player_sign_in(&tournament, &north, &pin(&north)?).await?;
-        s.click_through(&format!(".my-games a[href='{game_link}']"))
+        s.expect_text("#my-game-state", "waits for you").await?;
+        s.click_through(&format!("#my-board a[href='{game_link}']"))
             .await?;
         s.expect_text("#todo", "Your opponent has sent their sheet")
             .await?;

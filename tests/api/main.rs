@@ -9,6 +9,7 @@ mod browser;
 mod byes;
 mod crash;
 mod crowd;
+mod dashboard;
 mod double_elimination;
 mod event_day;
 mod event_scenario;

@@ -40,11 +40,22 @@ async fn sheet_form(
 /// The events of a server-sent event stream, read on a thread of their own: each event's data
 /// lines joined.
 pub fn event_stream(address: &str, path: &str) -> mpsc::Receiver<String> {
+    event_stream_of(address, path, None)
+}
+
+/// The events of a stream opened with a session's cookie (`name=value`), as a signed-in
+/// browser opens it.
+pub fn event_stream_of(
+    address: &str,
+    path: &str,
+    cookie: Option<String>,
+) -> mpsc::Receiver<String> {
     let host = address.trim_start_matches("http://").to_string();
     let mut stream = TcpStream::connect(&host).expect("the service listens");
+    let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n{cookie}\r\n"
     )
     .unwrap();
     let (tx, rx) = mpsc::channel();

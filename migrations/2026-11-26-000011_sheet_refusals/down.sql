@@ -1,0 +1,1 @@
+DROP TABLE sheet_refusals;

@@ -1,0 +1,164 @@
+//! The staff's live dashboard of a tournament: the latest published round's boards with their
+//! state (playing, sheet in, confirmed, disputed, final), the sheets refused on each, and the
+//! alerts that call for the controller ([`crate::tournament::alerts`]).
+
+use std::collections::HashMap;
+
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::round_views::{self, RoundView};
+use super::{Actor, ServiceError};
+use crate::db::{queries, sheet_refusals};
+use crate::tournament::alerts::{self, Alert, Board, Next};
+use crate::tournament::{GameId, GameStatus, TournamentId};
+
+/// One game of the round on the dashboard.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardLine {
+    pub game: GameId,
+    pub board: i32,
+    /// "game 2 of 3" in a match; empty for single games.
+    pub match_label: String,
+    pub south: String,
+    pub north: String,
+    pub status: GameStatus,
+    /// The state in a word: playing, sheet in, confirmed, disputed, final.
+    pub state: &'static str,
+    /// The result as the pairings show it, once there is one.
+    pub result: String,
+    /// Sheets the replay refused since the game's last accepted one, and why the last was.
+    pub refused: u32,
+    pub last_refusal: Option<String>,
+}
+
+/// The dashboard as the page draws it and the API gives it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Dashboard {
+    pub tournament_id: TournamentId,
+    pub name: String,
+    /// The latest published round (none yet: `None`).
+    pub round: Option<i32>,
+    /// Its start and planned end in words.
+    pub times: String,
+    pub boards: Vec<BoardLine>,
+    /// The players with a bye this round.
+    pub byes: Vec<String>,
+    /// How many games are in each state, in the states' order (states with none left out).
+    pub counts: Vec<(&'static str, usize)>,
+    pub alerts: Vec<Alert>,
+}
+
+/// The dashboard of the tournament, for the staff who run it.
+pub fn get(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+) -> Result<Dashboard, ServiceError> {
+    actor.check_runs(conn, tournament_id)?;
+    read(conn, tournament_id)
+}
+
+/// The dashboard as it is now, read once for every staff device that follows it (whoever
+/// asks for it has been checked).
+pub fn read(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> Result<Dashboard, ServiceError> {
+    let t = super::tournaments::get(conn, tournament_id)?;
+    let rounds = queries::list_rounds(conn, tournament_id)?;
+    let Some(number) = rounds
+        .iter()
+        .filter(|r| r.published)
+        .map(|r| r.number)
+        .max()
+    else {
+        return Ok(Dashboard {
+            tournament_id,
+            name: t.name,
+            round: None,
+            times: String::new(),
+            boards: Vec::new(),
+            byes: Vec::new(),
+            counts: Vec::new(),
+            alerts: Vec::new(),
+        });
+    };
+    let round = round_views::view(conn, &Actor::Visitor, tournament_id, number, Vec::new())?;
+    let ids: Vec<GameId> = round.games.iter().map(|g| g.id).collect();
+    let refusals: HashMap<GameId, sheet_refusals::Refusals> = sheet_refusals::of_games(conn, &ids)?
+        .into_iter()
+        .map(|r| (r.game_id, r))
+        .collect();
+    let boards = lines(&round, &refusals);
+    let next = if rounds.iter().any(|r| r.number > number) {
+        Next::Publish(number + 1)
+    } else if number < t.rounds && !super::brackets::ended_early(conn, &t)? {
+        Next::Pair(number + 1)
+    } else {
+        Next::Over
+    };
+    let past_end = match round.times.planned_end {
+        Some(end) => super::schedule::venue_now(conn, tournament_id)? > end,
+        None => false,
+    };
+    let states: Vec<Board> = boards
+        .iter()
+        .map(|b| Board {
+            game: b.game,
+            board: b.board,
+            status: b.status,
+            refused: b.refused,
+        })
+        .collect();
+    let counts = <GameStatus as strum::VariantArray>::VARIANTS
+        .iter()
+        .map(|&s| {
+            let n = boards.iter().filter(|b| b.status == s).count();
+            (alerts::state_words(s), n)
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    Ok(Dashboard {
+        tournament_id,
+        name: t.name,
+        round: Some(number),
+        times: round.times.words(),
+        byes: round
+            .games
+            .iter()
+            .filter(|g| g.north.is_none())
+            .map(|g| g.south.name.clone())
+            .collect(),
+        counts,
+        alerts: alerts::alerts(number, &states, past_end, next),
+        boards,
+    })
+}
+
+/// The round's games as the dashboard lists them (byes aside), by board.
+fn lines(
+    round: &RoundView,
+    refusals: &HashMap<GameId, sheet_refusals::Refusals>,
+) -> Vec<BoardLine> {
+    round
+        .games
+        .iter()
+        .filter_map(|g| {
+            let north = g.north.as_ref()?;
+            let refused = refusals.get(&g.id);
+            Some(BoardLine {
+                game: g.id,
+                board: g.board.unwrap_or_default(),
+                match_label: g.match_label.clone(),
+                south: g.south.name.clone(),
+                north: north.name.clone(),
+                status: g.status,
+                state: alerts::state_words(g.status),
+                result: g.result_text.clone(),
+                refused: refused.map_or(0, |r| u32::try_from(r.refused).unwrap_or(0)),
+                last_refusal: refused.map(|r| r.message.clone()),
+            })
+        })
+        .collect()
+}

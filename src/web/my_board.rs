@@ -1,0 +1,171 @@
+//! The player's "my board now" (`/tournaments/{id}/me`), where a player lands after signing
+//! in: their board, opponent, who starts, the round's times and the sheet waiting for them,
+//! updating itself. Every player's board is read once per change for the whole tournament
+//! ([`Room`]); each stream draws its own player's part and sends it only when it changed.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::feeds::{Feeds, Source};
+use super::pages::Nav;
+use crate::auth::UserSession;
+use crate::service::ServiceError;
+use crate::service::my_board::{self as service, Boards, MyBoard, Seat, Waiting};
+use crate::tournament::{GameStatus, PlayerId, TournamentId};
+
+/// Every player's board of a tournament, as the players' streams follow them.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+pub struct Room(pub TournamentId);
+
+impl Source for Room {
+    type Drawn = Boards;
+
+    fn feeds(state: &AppState) -> &Feeds<Self> {
+        &state.rooms
+    }
+
+    async fn draw(self, state: &AppState) -> Result<Boards, ServiceError> {
+        let id = self.0;
+        state.db(move |conn| service::all(conn, id)).await
+    }
+}
+
+#[derive(Template)]
+#[template(path = "live/my_board_content.html")]
+struct Content<'a> {
+    b: &'a MyBoard,
+}
+
+impl Content<'_> {
+    fn side(south: &bool) -> &'static str {
+        if *south { "South" } else { "North" }
+    }
+
+    /// Where the game stands for the player, in words.
+    fn standing(status: &GameStatus, waiting: &Waiting) -> &'static str {
+        match (status, waiting) {
+            (_, Waiting::ForYou) => {
+                "Your opponent's score sheet waits for you: read it, then confirm it or send yours."
+            }
+            (_, Waiting::ForOpponent) => "Your score sheet waits for your opponent to confirm it.",
+            (GameStatus::Pending, _) => "Playing: send your score sheet when the game ends.",
+            (GameStatus::Disputed, _) => "The two sheets differ: the controller decides.",
+            (GameStatus::Confirmed, _) => "Result confirmed.",
+            (GameStatus::Final, _) => "Result set by the controller.",
+            (GameStatus::Submitted, Waiting::Nothing) => {
+                "A score sheet waits for the other player to confirm it."
+            }
+        }
+    }
+}
+
+fn draw(b: &MyBoard) -> Result<String, ServiceError> {
+    Ok(Content { b }.render()?)
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "live/my_board.html")]
+struct Page {
+    nav: Nav,
+    tournament_id: TournamentId,
+    name: String,
+    content: String,
+}
+
+/// The signed-in player of the tournament, or the page's refusal (a visitor is sent to sign
+/// in with their PIN).
+fn me(session: &UserSession, id: TournamentId) -> Result<PlayerId, ServiceError> {
+    service::player(&access::actor(session), id)
+}
+
+async fn page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    let actor = access::actor(&session);
+    let b = match state.db(move |conn| service::mine(conn, &actor, id)).await {
+        Ok(b) => b,
+        Err(ServiceError::Unauthenticated) => {
+            return Ok(super::pages::see_other(&format!(
+                "/tournaments/{id}/sign-in"
+            )));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let page = Page {
+        nav: Nav::new(&session),
+        tournament_id: id,
+        name: b.name.clone(),
+        content: draw(&b)?,
+    };
+    Ok(super::pages::render(
+        actix_web::http::StatusCode::OK,
+        &page,
+    )?)
+}
+
+async fn events(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    let player = me(&session, id)?;
+    let view = super::feeds::changed(move |boards: &Boards| {
+        let b = boards.get(&player)?;
+        match draw(b) {
+            Ok(html) => Some(html),
+            Err(e) => {
+                tracing::error!(cause = %e.cause_chain(), "a player's board");
+                None
+            }
+        }
+    });
+    super::feeds::stream(&req, &state, Room(id), view).await
+}
+
+async fn api_get(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let actor = access::actor(&session);
+    let b = state
+        .db(move |conn| service::mine(conn, &actor, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(b))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/me", web::get().to(page))
+        .route("/tournaments/{id}/me/events", web::get().to(events));
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/me", web::get().to(api_get));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_waits_reads_for_the_player() {
+        assert!(
+            Content::standing(&GameStatus::Submitted, &Waiting::ForYou).contains("waits for you")
+        );
+        assert!(
+            Content::standing(&GameStatus::Submitted, &Waiting::ForOpponent)
+                .contains("your opponent to confirm")
+        );
+        assert!(Content::standing(&GameStatus::Pending, &Waiting::Nothing).starts_with("Playing"));
+    }
+}

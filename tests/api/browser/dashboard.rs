@@ -1,0 +1,133 @@
+//! The live pages of a round in a browser at a phone's width: a player with a 60-character name
+//! signs in and lands on their board, which tells them without a reload when their opponent's
+//! sheet waits for them; the controller's dashboard shows a dispute, then "all results in: pair
+//! round 2", each without a reload, and leads to the pairing of round 2.
+
+use serde_json::json;
+
+use super::{Session, phone, run_in};
+use crate::event_scenario::LONG_NAME;
+use crate::helpers::*;
+use crate::sheets::{publish, sent_and_confirmed, tournament_with_players, with_pin};
+use crate::swiss::{fixture_games, sheet};
+
+#[actix_web::test]
+async fn a_round_followed_live_in_a_browser() {
+    let Some(phone) = phone("dashboard").await else {
+        return;
+    };
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, mut p) =
+        tournament_with_players(&app, &organiser, "manual", 3, json!({"rounds": 3})).await;
+    p.push(add_player(&organiser, t, LONG_NAME).await);
+    p.push(add_player(&organiser, t, "Ama Mensah").await);
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"pairings": [
+                {"board": 1, "south": p[0].0, "north": p[3].0},
+                {"board": 2, "south": p[1].0, "north": p[4].0},
+                {"bye": p[2].0}]}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.body);
+    let games = r.json()["games"].clone();
+    let (g1, g2) = (
+        games[0]["id"].as_i64().unwrap(),
+        games[1]["id"].as_i64().unwrap(),
+    );
+    publish(&organiser, t, 1).await;
+    let fixtures = fixture_games();
+    let checked = run_in(
+        phone,
+        &app,
+        "dashboard",
+        async |s: &Session, _: &std::path::Path, _: &std::path::Path| {
+            // The player signs in and lands on their board: board 1, North, P0 starts.
+            s.player_sign_in(&t.to_string(), LONG_NAME, &p[3].1).await?;
+            if !s.path().await?.ends_with(&format!("/tournaments/{t}/me")) {
+                return Err(format!("signed in, the player is on {}", s.path().await?));
+            }
+            s.expect_text("#my-board", "Board 1").await?;
+            s.expect_text("#my-board", "You play North against P0: P0 starts.")
+                .await?;
+            s.mark_document().await?;
+            // P0's sheet comes in: the page says it waits for them, without a reload.
+            let r = app
+                .client()
+                .post_json(
+                    &format!("/api/games/{g1}/sheets"),
+                    &with_pin(sheet(&fixtures[0]), &p[0].1),
+                )
+                .await;
+            if r.status.as_u16() != 201 {
+                return Err(format!("P0's sheet: {}", r.body));
+            }
+            s.wait_for_text("#my-game-state", "waits for you").await?;
+            s.same_document("the player's board reloaded to show the sheet")
+                .await?;
+            s.wait_for_text("#follow-said", "waits for you").await?;
+            s.check_page().await?;
+            s.sign_out().await?;
+
+            // The controller's dashboard, from the tournament's page.
+            s.sign_in("admin", ADMIN_PASSWORD).await?;
+            s.goto(&format!("/tournaments/{t}")).await?;
+            s.click_through(&format!("a[href='/tournaments/{t}/dashboard']"))
+                .await?;
+            s.expect_text("h1", "Round 1: live dashboard").await?;
+            s.expect_text("#board-counts", "1 playing, 1 sheet in")
+                .await?;
+            s.expect_text("#dashboard-boards", LONG_NAME).await?;
+            s.mark_document().await?;
+            // The long-named player sends a different sheet: a dispute.
+            let r = app
+                .client()
+                .post_json(
+                    &format!("/api/games/{g1}/sheets"),
+                    &with_pin(sheet(&fixtures[1]), &p[3].1),
+                )
+                .await;
+            if r.status.as_u16() != 201 {
+                return Err(format!("the second sheet: {}", r.body));
+            }
+            s.wait_for_text("#alerts", "Board 1: the two players' sheets differ")
+                .await?;
+            s.same_document("the dashboard reloaded to show the dispute")
+                .await?;
+            s.wait_for_text("#follow-said", "sheets differ").await?;
+            s.check_page().await?;
+            // The controller decides board 1; board 2's sheet is sent and confirmed.
+            let r = organiser
+                .put_json(
+                    &format!("/api/games/{g1}/result"),
+                    &json!({"kind": "played", "result": fixtures[0].1, "seeds": fixtures[0].2,
+                            "reason": "P0's sheet follows the moves played"}),
+                )
+                .await;
+            if r.status.as_u16() != 200 {
+                return Err(format!("the ruling: {}", r.body));
+            }
+            sent_and_confirmed(&app, g2, sheet(&fixtures[2]), (&p[1].1, &p[4].1)).await;
+            s.wait_for_text("#alerts", "All results of round 1 are in: pair round 2")
+                .await?;
+            s.same_document("the dashboard reloaded to show all results in")
+                .await?;
+            s.expect_text("#board-counts", "1 confirmed, 1 final")
+                .await?;
+            s.check_page().await?;
+            s.click_through(&format!("#alerts a[href='/tournaments/{t}/rounds']"))
+                .await?;
+            s.expect_text("main", "Round 2").await?;
+            Ok(())
+        },
+    )
+    .await;
+    for page in ["/me", "/dashboard"] {
+        assert!(
+            checked.iter().any(|c| c.ends_with(page)),
+            "{page}: {checked:?}"
+        );
+    }
+}
