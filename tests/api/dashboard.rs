@@ -14,24 +14,39 @@ use crate::swiss::{fixture_games, sheet, sign_in};
 /// Time enough for a slow machine; how long an update took is reported, never asserted.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// Five players, round 1 by hand (P0–P1 on board 1, P2–P3 on board 2, P4's bye), published:
-/// the tournament, the players (id, PIN) and the two games.
-async fn round_of_five(app: &TestApp, organiser: &Client) -> (i64, Vec<(i64, String)>, [i64; 2]) {
-    let (t, p) = tournament_with_players(app, organiser, "manual", 5, json!({"rounds": 2})).await;
+/// The next round paired by hand, not yet published: two boards (South, North) and a bye. Its
+/// two games.
+pub async fn two_boards_and_a_bye(
+    organiser: &Client,
+    t: i64,
+    boards: [(i64, i64); 2],
+    bye: i64,
+) -> [i64; 2] {
+    let pairings: Vec<Value> = (1..)
+        .zip(boards)
+        .map(|(board, (south, north))| json!({"board": board, "south": south, "north": north}))
+        .chain([json!({"bye": bye})])
+        .collect();
     let r = organiser
         .post_json(
             &format!("/api/tournaments/{t}/rounds"),
-            &json!({"pairings": [
-                {"board": 1, "south": p[0].0, "north": p[1].0},
-                {"board": 2, "south": p[2].0, "north": p[3].0},
-                {"bye": p[4].0}]}),
+            &json!({ "pairings": pairings }),
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let games = r.json()["games"].clone();
-    publish(organiser, t, 1).await;
     let game = |k: usize| games[k]["id"].as_i64().unwrap();
-    (t, p, [game(0), game(1)])
+    [game(0), game(1)]
+}
+
+/// Five players, round 1 by hand (P0–P1 on board 1, P2–P3 on board 2, P4's bye), published:
+/// the tournament, the players (id, PIN) and the two games.
+async fn round_of_five(app: &TestApp, organiser: &Client) -> (i64, Vec<(i64, String)>, [i64; 2]) {
+    let (t, p) = tournament_with_players(app, organiser, "manual", 5, json!({"rounds": 2})).await;
+    let games =
+        two_boards_and_a_bye(organiser, t, [(p[0].0, p[1].0), (p[2].0, p[3].0)], p[4].0).await;
+    publish(organiser, t, 1).await;
+    (t, p, games)
 }
 
 async fn dashboard(staff: &Client, t: i64) -> Value {
@@ -200,16 +215,7 @@ async fn the_dashboard_calls_the_controller_as_the_results_come_in() {
 
     // Round 2 paired, not yet published: the alert says to publish it; published, the
     // dashboard follows round 2.
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{t}/rounds"),
-            &json!({"pairings": [
-                {"board": 1, "south": p[1].0, "north": p[4].0},
-                {"board": 2, "south": p[3].0, "north": p[0].0},
-                {"bye": p[2].0}]}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    two_boards_and_a_bye(&organiser, t, [(p[1].0, p[4].0), (p[3].0, p[0].0)], p[2].0).await;
     let d = dashboard(&organiser, t).await;
     assert_eq!(
         d["alerts"][0]["next"],
@@ -344,17 +350,8 @@ async fn a_player_lands_on_their_board_and_it_follows_the_game() {
     event_with(&events, "not published yet", PATIENCE);
 
     // Published: board 1, North against P0, who starts; the notice and the round's times.
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{t}/rounds"),
-            &json!({"pairings": [
-                {"board": 1, "south": p[0].0, "north": p[1].0},
-                {"board": 2, "south": p[2].0, "north": p[3].0},
-                {"bye": p[4].0}]}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    let game = r.json()["games"][0]["id"].as_i64().unwrap();
+    let [game, _] =
+        two_boards_and_a_bye(&organiser, t, [(p[0].0, p[1].0), (p[2].0, p[3].0)], p[4].0).await;
     publish(&organiser, t, 1).await;
     organiser
         .put_json(

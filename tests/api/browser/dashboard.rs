@@ -6,6 +6,7 @@
 use serde_json::json;
 
 use super::{Session, phone, run_in};
+use crate::dashboard::two_boards_and_a_bye;
 use crate::event_scenario::LONG_NAME;
 use crate::helpers::*;
 use crate::sheets::{publish, sent_and_confirmed, tournament_with_players, with_pin};
@@ -22,21 +23,8 @@ async fn a_round_followed_live_in_a_browser() {
         tournament_with_players(&app, &organiser, "manual", 3, json!({"rounds": 3})).await;
     p.push(add_player(&organiser, t, LONG_NAME).await);
     p.push(add_player(&organiser, t, "Ama Mensah").await);
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{t}/rounds"),
-            &json!({"pairings": [
-                {"board": 1, "south": p[0].0, "north": p[3].0},
-                {"board": 2, "south": p[1].0, "north": p[4].0},
-                {"bye": p[2].0}]}),
-        )
-        .await;
-    assert_eq!(r.status.as_u16(), 201, "{}", r.body);
-    let games = r.json()["games"].clone();
-    let (g1, g2) = (
-        games[0]["id"].as_i64().unwrap(),
-        games[1]["id"].as_i64().unwrap(),
-    );
+    let [g1, g2] =
+        two_boards_and_a_bye(&organiser, t, [(p[0].0, p[3].0), (p[1].0, p[4].0)], p[2].0).await;
     publish(&organiser, t, 1).await;
     let fixtures = fixture_games();
     let checked = run_in(
