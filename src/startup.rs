@@ -206,6 +206,7 @@ fn run(
         sessions: Default::default(),
         trusted_proxies,
         public_url: config.public_url.as_deref().map(Into::into),
+        listening: listener.local_addr()?,
     });
     let secure = config.secure_cookies;
     let app = move || {

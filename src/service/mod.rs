@@ -42,6 +42,7 @@ pub mod tournaments;
 pub mod trf;
 #[cfg(test)]
 mod trf_roundtrip;
+pub mod venue;
 pub mod versions;
 pub mod views;
 

@@ -39,6 +39,7 @@ pub mod standings;
 pub mod teams;
 pub mod tournaments;
 pub mod trf;
+pub mod venue;
 
 use actix_web::{HttpResponse, web};
 use diesel::sqlite::SqliteConnection;
@@ -60,6 +61,8 @@ pub struct AppState {
     pub trusted_proxies: std::sync::Arc<[std::net::IpAddr]>,
     /// The address printed on slips and score sheets, when set (`OWARE_PUBLIC_URL`).
     pub public_url: Option<std::sync::Arc<str>>,
+    /// Where the service listens (the venue page lists the addresses phones reach it at).
+    pub listening: std::net::SocketAddr,
     /// The event streams open, in all and per address.
     pub streams: std::sync::Arc<limits::StreamBudget>,
     /// The projector view's content, drawn once per change for all its streams.
@@ -273,6 +276,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(notices::page_routes)
     .configure(dashboard::page_routes)
     .configure(my_board::page_routes)
+    .configure(venue::page_routes)
     .configure(adjudication::page_routes)
     .configure(schedule::page_routes)
     .default_service(web::to(not_found_page));

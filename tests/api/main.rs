@@ -34,3 +34,4 @@ mod sheets;
 mod standings;
 mod swiss;
 mod trf;
+mod venue;

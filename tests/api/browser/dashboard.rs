@@ -1,7 +1,8 @@
 //! The live pages of a round in a browser at a phone's width: a player with a 60-character name
 //! signs in and lands on their board, which tells them without a reload when their opponent's
 //! sheet waits for them; the controller's dashboard shows a dispute, then "all results in: pair
-//! round 2", each without a reload, and leads to the pairing of round 2.
+//! round 2", each without a reload, and leads to the pairing of round 2. On the way, the venue's
+//! page makes the card that joins phones to the Wi-Fi, and it prints.
 
 use serde_json::json;
 
@@ -59,8 +60,16 @@ async fn a_round_followed_live_in_a_browser() {
             s.check_page().await?;
             s.sign_out().await?;
 
-            // The controller's dashboard, from the tournament's page.
+            // The staff's venue page: a card that joins phones to the Wi-Fi, as it prints.
             s.sign_in("admin", ADMIN_PASSWORD).await?;
+            s.click_through("header a[href='/venue']").await?;
+            s.fill("input[name=network]", "Oware Club Hall").await?;
+            s.fill("input[name=password]", "awale-2026").await?;
+            s.click_through("#wifi-form button[type=submit]").await?;
+            s.expect_text("#wifi-card", "Oware Club Hall").await?;
+            s.find("#wifi-card svg.qr").await?;
+            s.fits_a4(&["Print this page", "Make the card"]).await?;
+            // The controller's dashboard, from the tournament's page.
             s.goto(&format!("/tournaments/{t}")).await?;
             s.click_through(&format!("a[href='/tournaments/{t}/dashboard']"))
                 .await?;
@@ -112,7 +121,7 @@ async fn a_round_followed_live_in_a_browser() {
         },
     )
     .await;
-    for page in ["/me", "/dashboard"] {
+    for page in ["/me", "/dashboard", "/venue"] {
         assert!(
             checked.iter().any(|c| c.ends_with(page)),
             "{page}: {checked:?}"
