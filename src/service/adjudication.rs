@@ -11,6 +11,7 @@ use super::game_views::GameDetail;
 use super::games::ResultBody;
 use super::{Actor, ServiceError};
 use crate::tournament::adjudication::{Adjudged, Position};
+use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, Winner};
 
 /// The result a position gives, in numbers and words.
@@ -80,9 +81,8 @@ pub fn adjudicate(
         result: Some(proposal.adjudged.winner.to_string()),
         seeds: Some(proposal.adjudged.scores.map(i64::from)),
         moves: None,
-        // The seeds left scored as the position gives them, as an agreement scores them; the
-        // reason says it was adjudicated.
-        end: Some("agreement".to_string()),
+        // The seeds scored as the position gives them; the reason records the position.
+        end: Some(EndKind::Adjudication.to_string()),
         reason: format!(
             "adjudicated when the round's time ran out: {}; {}",
             position.words(),

@@ -120,7 +120,7 @@ pub fn declared_end(winner: Option<Winner>, end: Option<EndKind>) -> DeclaredEnd
         _ => None,
     };
     match (end, loser) {
-        (Some(EndKind::Agreement), _) => DeclaredEnd::Agreement,
+        (Some(EndKind::Agreement | EndKind::Adjudication), _) => DeclaredEnd::Agreement,
         (Some(EndKind::Resignation), Some(l)) => DeclaredEnd::Resignation(l),
         (Some(EndKind::Time), Some(l)) => DeclaredEnd::Time(l),
         _ => DeclaredEnd::Natural,

@@ -120,6 +120,11 @@ impl SheetBody {
     pub fn sheet(&self) -> Result<Sheet, ServiceError> {
         let winner = winner(&self.result)?;
         let end = end_kind(&self.end)?;
+        if end == EndKind::Adjudication {
+            return Err(ServiceError::Invalid(
+                "end: only the controller adjudicates a game, from its page".to_string(),
+            ));
+        }
         if self.seeds.iter().any(|s| !(0..=48).contains(s)) {
             return Err(ServiceError::Invalid(
                 "seeds: each from 0 to 48".to_string(),

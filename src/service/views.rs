@@ -80,6 +80,9 @@ impl GameView {
                 let text = result_text(kind, winner, record.seeds);
                 match (kind, g.end_kind) {
                     (ResultKind::Played, Some(EndKind::Time)) => format!("{text}, on time"),
+                    (ResultKind::Played, Some(EndKind::Adjudication)) => {
+                        format!("{text}, adjudicated")
+                    }
                     (ResultKind::Played, Some(EndKind::Resignation)) => {
                         format!("{text}, by resignation")
                     }

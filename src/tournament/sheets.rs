@@ -30,6 +30,9 @@ pub enum EndKind {
     Agreement,
     Resignation,
     Time,
+    /// The controller adjudicated the game when the round's time ran out (never a player's
+    /// sheet): its seeds as the position gave them.
+    Adjudication,
 }
 
 impl EndKind {
@@ -40,6 +43,7 @@ impl EndKind {
             EndKind::Agreement => "by agreement",
             EndKind::Resignation => "by resignation",
             EndKind::Time => "on time",
+            EndKind::Adjudication => "adjudicated when the round's time ran out",
         }
     }
 }
@@ -183,7 +187,10 @@ pub fn check_sheet(
                 "this tournament needs the move list on every sheet".to_string(),
             ));
         }
-        if matches!(sheet.end, EndKind::Natural | EndKind::Agreement) {
+        if matches!(
+            sheet.end,
+            EndKind::Natural | EndKind::Agreement | EndKind::Adjudication
+        ) {
             let by_seeds = match south.cmp(&north) {
                 std::cmp::Ordering::Greater => Winner::South,
                 std::cmp::Ordering::Less => Winner::North,
@@ -206,7 +213,8 @@ pub fn check_sheet(
     }
     let end = match (sheet.end, loser) {
         (EndKind::Natural, _) => DeclaredEnd::Natural,
-        (EndKind::Agreement, _) => DeclaredEnd::Agreement,
+        // An adjudicated game stopped where it stood, as an agreed one does.
+        (EndKind::Agreement | EndKind::Adjudication, _) => DeclaredEnd::Agreement,
         (EndKind::Resignation, Some(l)) => DeclaredEnd::Resignation(l),
         (EndKind::Time, Some(l)) => DeclaredEnd::Time(l),
         (_, None) => unreachable!("a draw by resignation or time was refused above"),

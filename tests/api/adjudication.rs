@@ -3,7 +3,7 @@
 //! record; refused for a position without the game's 48 seeds, for a final game, for others.
 
 use awc::http::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::helpers::*;
 
@@ -11,7 +11,7 @@ use crate::helpers::*;
 async fn an_unfinished_game_is_adjudicated_from_its_position() {
     let app = spawn_app().await;
     let organiser = app.organiser().await;
-    let (t, game, (south, _), (north, _)) =
+    let (t, game, (south, south_pin), (north, _)) =
         crate::sheets::one_game(&app, &organiser, json!({})).await;
     crate::sheets::publish(&organiser, t, 1).await;
     let path = format!("/api/games/{game}/adjudication");
@@ -79,6 +79,51 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
             .unwrap()
     };
     assert_eq!((points(south), points(north)), (1.0, 0.0));
+    // The game says it was adjudicated: its end, its result as the pairings write it, its page.
+    assert_eq!(g["end"], "adjudication", "{g}");
+    let round = crate::matches::round(&organiser, t, 1).await;
+    assert_eq!(round["games"][0]["result_text"], "1-0 (30-18), adjudicated");
+    let page = app.client().get(&format!("/games/{game}")).await;
+    assert!(
+        page.body.contains("1-0 (30-18), adjudicated"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("by agreement"));
+    // A player cannot declare it on a sheet.
+    let r = app
+        .client()
+        .post_json(
+            &format!("/api/games/{game}/sheets"),
+            &json!({"pin": south_pin, "result": "south", "seeds": [30, 18], "end": "adjudication", "moves": ""}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(
+        r.body.contains("only the controller adjudicates"),
+        "{}",
+        r.body
+    );
+
+    // A database from before stored an adjudicated game as ended by agreement, its reason
+    // telling the adjudication: the migration that admits the end relabels it, and leaves a game
+    // really ended by agreement (here the bye, made one) as it is.
+    let bye = round["games"][1]["id"].as_i64().unwrap();
+    app.execute(&format!(
+        "UPDATE games SET end_kind = 'agreement' WHERE id IN ({game}, {bye})"
+    ));
+    app.execute_script(include_str!(
+        "../../migrations/2026-11-26-000012_adjudication_end/up.sql"
+    ));
+    let end = |g: Value| g["end"].clone();
+    assert_eq!(
+        end(organiser.get(&format!("/api/games/{game}")).await.json()),
+        "adjudication"
+    );
+    assert_eq!(
+        end(organiser.get(&format!("/api/games/{bye}")).await.json()),
+        "agreement"
+    );
     // A final game is not adjudicated again.
     let r = organiser.post_json(&path, &position).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);

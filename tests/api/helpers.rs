@@ -133,6 +133,15 @@ impl TestApp {
         diesel::sql_query(sql).execute(&mut conn).unwrap();
     }
 
+    /// Runs statements (a migration's, say) straight on the database file.
+    pub fn execute_script(&self, sql: &str) {
+        use diesel::connection::SimpleConnection;
+        use diesel::prelude::*;
+        let mut conn =
+            diesel::sqlite::SqliteConnection::establish(self.db_path.to_str().unwrap()).unwrap();
+        conn.batch_execute(sql).unwrap();
+    }
+
     /// Counts rows of a table straight from the database file.
     pub fn count(&self, table: &str) -> i64 {
         use diesel::prelude::*;
