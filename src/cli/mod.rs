@@ -1,11 +1,13 @@
 //! The command line, by audience: the service and its administration (`admin.rs`: `serve`,
-//! `backup`, `user`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
+//! `backup`, `user`), a whole tournament's file (`tournaments.rs`: `export-tournament`,
+//! `import-tournament`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
 //! files (`fide.rs`: `standings`, `pair`, `check`, `generate`). Each command's arguments are
 //! beside its handler.
 
 mod admin;
 mod engine;
 mod fide;
+mod tournaments;
 
 use std::process::ExitCode;
 
@@ -37,6 +39,12 @@ pub enum Command {
     Backup(admin::BackupArgs),
     /// Manage staff accounts.
     User(admin::UserArgs),
+    /// Write a whole tournament (players, rounds, games, every sheet with its moves, the audit
+    /// trail) to a file another copy of this service imports.
+    ExportTournament(tournaments::ExportArgs),
+    /// Make a new tournament from a tournament file, once every sheet and result in it has been
+    /// replayed under its rules; prints the players' new PINs.
+    ImportTournament(tournaments::ImportArgs),
     /// Replay one game (a move list or an OGN record) and print what happened.
     Replay(engine::ReplayArgs),
     /// Check many games (OGN files, or one move list per line); one line per bad game.
@@ -61,6 +69,8 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Serve(args) => admin::serve(args),
         Command::User(args) => admin::user(args),
         Command::Backup(args) => admin::backup(&args),
+        Command::ExportTournament(args) => tournaments::run_export(args),
+        Command::ImportTournament(args) => tournaments::run_import(args),
         Command::Replay(args) => engine::run_replay(&args),
         Command::Validate(args) => engine::run_validate(&args),
         Command::Perft(args) => engine::run_perft(&args),

@@ -7,6 +7,7 @@
 //! constraint a caller can break into a conflict, and anything else into a database error, which
 //! the web answers with a logged 500.
 
+pub mod archive;
 pub mod events;
 pub mod models;
 pub mod notices;

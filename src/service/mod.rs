@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod actor;
 pub mod adjudication;
+pub mod archive;
 pub mod audit;
 pub mod auth;
 pub mod backups;

@@ -85,7 +85,7 @@ pub struct PlannedStart {
     pub start: Option<NaiveDateTime>,
 }
 
-fn settings_of(s: Option<StoredSchedule>) -> Schedule {
+pub(super) fn settings_of(s: Option<StoredSchedule>) -> Schedule {
     let n = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok());
     s.map(|s| Schedule {
         game_minutes: n(s.game_minutes),

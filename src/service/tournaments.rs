@@ -258,7 +258,7 @@ pub fn points_words(p: f64) -> String {
     format!("{} {word}", points_text(p))
 }
 
-fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
+pub(super) fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
     TournamentForm {
         name: settings.name.clone(),
         venue: settings.venue.clone(),

@@ -3,6 +3,7 @@
 
 pub mod adjudication;
 pub mod alerts;
+pub mod archive;
 pub mod categories;
 pub mod events;
 pub mod game_state;

@@ -207,8 +207,9 @@ pub struct TournamentSettings {
     pub check_in: CheckIn,
 }
 
-/// Settings as received, before validation (JSON API and HTML form alike).
-#[derive(Clone, Debug, Default, Deserialize)]
+/// Settings as received, before validation (JSON API and HTML form alike, and a tournament
+/// file's settings).
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SettingsInput {
     pub name: Option<String>,
@@ -258,6 +259,50 @@ pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
 ];
 
 impl TournamentSettings {
+    /// The input that gives these settings back through [`TournamentSettings::parse`], as a
+    /// tournament file carries them: the rules as their preset and the options that differ from
+    /// it. The event the tournament is a section of is left out: a file stands alone.
+    pub fn input(&self) -> SettingsInput {
+        let preset = serde_json::to_value(self.rules.preset.rules()).unwrap_or_default();
+        let actual = serde_json::to_value(&self.rules).unwrap_or_default();
+        let options: serde_json::Map<String, serde_json::Value> = actual
+            .as_object()
+            .map(|a| {
+                a.iter()
+                    .filter(|(k, v)| preset.get(k.as_str()) != Some(v))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let date = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
+        SettingsInput {
+            name: Some(self.name.clone()),
+            venue: Some(self.venue.clone()),
+            start_date: date(self.start_date),
+            end_date: date(self.end_date),
+            rules: Some(self.rules.preset.name().to_string()),
+            rule_options: (!options.is_empty()).then_some(options),
+            rounds: Some(i64::from(self.rounds)),
+            pairing: Some(self.pairing.to_string()),
+            points: Some(self.points),
+            tiebreaks: Some(self.tiebreaks.iter().map(|t| t.code()).collect()),
+            require_moves: Some(self.require_moves),
+            require_confirmation: Some(self.require_confirmation),
+            club_rounds: Some(i64::from(self.club_rounds)),
+            match_games: Some(i64::from(self.matches.games)),
+            match_length: Some(self.matches.length.to_string()),
+            match_start: Some(self.matches.start.to_string()),
+            match_score: Some(self.matches.score.to_string()),
+            match_tie: Some(self.matches.tie.to_string()),
+            third_place: Some(self.third_place),
+            double_elimination: Some(self.double_elimination),
+            event_id: None,
+            tie_policy: Some(self.tie_policy.to_string()),
+            lots_seed: self.lots_seed,
+            check_in: Some(self.check_in.to_string()),
+        }
+    }
+
     /// A knockout's kind.
     pub fn shape(&self) -> super::knockout::Shape {
         super::knockout::Shape {
@@ -612,5 +657,29 @@ mod tests {
         })))
         .unwrap_err();
         assert!(bad[0].starts_with("rule_options"));
+    }
+
+    #[test]
+    fn the_input_of_settings_gives_them_back() {
+        let all = TournamentSettings::parse(&input(serde_json::json!({
+            "name": "Kumasi Open", "venue": "Kumasi", "start_date": "2026-12-05",
+            "end_date": "2026-12-06", "rules": "abapa", "rounds": 4, "pairing": "knockout",
+            "rule_options": {"compulsory_capture": false},
+            "points": {"win": 3, "draw": 1, "loss": 0, "bye": 3}, "tiebreaks": ["SC", "BH"],
+            "require_moves": false, "require_confirmation": false, "club_rounds": 2,
+            "match_games": 3, "match_length": "best-of", "match_start": "loser",
+            "match_score": "game-points", "third_place": true, "tie_policy": "mso",
+            "lots_seed": 12345, "check_in": "first"
+        })))
+        .unwrap();
+        let plain = TournamentSettings::parse(&input(serde_json::json!({
+            "name": "Club night", "rules": "merkel", "rounds": 5, "tiebreaks": []
+        })))
+        .unwrap();
+        for settings in [all, plain] {
+            let text = serde_json::to_string(&settings.input()).unwrap();
+            let again = TournamentSettings::parse(&serde_json::from_str(&text).unwrap()).unwrap();
+            assert_eq!(again, settings, "{text}");
+        }
     }
 }

@@ -4,6 +4,7 @@ pub mod access;
 pub mod accounts;
 pub mod adjudication;
 pub mod api_guard;
+pub mod archive;
 pub mod audit;
 pub mod auth;
 pub mod board_svg;
@@ -245,6 +246,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(audit::api_routes)
             .configure(byes::api_routes)
             .configure(trf::api_routes)
+            .configure(archive::api_routes)
             .configure(restrictions::api_routes)
             .configure(roll_call::api_routes)
             .configure(notices::api_routes)
@@ -256,6 +258,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .configure(auth::page_routes)
     .configure(trf::page_routes)
+    .configure(archive::page_routes)
     .configure(tournaments::page_routes)
     .configure(events::page_routes)
     .configure(entries::page_routes)

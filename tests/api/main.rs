@@ -3,6 +3,7 @@
 mod access;
 mod adjudication;
 mod architecture;
+mod archive;
 mod backups;
 mod binary;
 mod browser;

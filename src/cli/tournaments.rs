@@ -1,0 +1,150 @@
+//! A whole tournament as a file, on the server's machine: `export-tournament` writes one,
+//! `import-tournament` makes a new tournament from one once every sheet and result in it has
+//! been replayed (the same as the organiser's pages do).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::service::{Actor, ServiceError, archive};
+use crate::tournament::TournamentId;
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The tournament's number (as in its address, `/tournaments/ID`).
+    pub id: i32,
+    /// The file to write (must not exist yet).
+    pub file: PathBuf,
+    /// SQLite file (default oware.db, or DATABASE_URL).
+    #[arg(long)]
+    pub database: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A tournament file written by `export-tournament` or the tournament's page.
+    pub file: PathBuf,
+    /// SQLite file (default oware.db, or DATABASE_URL).
+    #[arg(long)]
+    pub database: Option<String>,
+}
+
+/// A connection to the database named on the command line or in the environment.
+fn connection(
+    database: Option<String>,
+) -> Result<
+    diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<diesel::SqliteConnection>>,
+    ExitCode,
+> {
+    let mut config = crate::config::Config::from_env().map_err(|e| {
+        eprintln!("oware-tournament: {e}");
+        ExitCode::from(2)
+    })?;
+    if let Some(database) = database {
+        config.database_url = database;
+    }
+    let pool = crate::db::open(&config.database_url, 1).map_err(|e| {
+        eprintln!("oware-tournament: {e}");
+        ExitCode::FAILURE
+    })?;
+    pool.get().map_err(|e| {
+        eprintln!("oware-tournament: {}", ServiceError::from(e));
+        ExitCode::FAILURE
+    })
+}
+
+/// What a refusal exits with: 2 for what the file or the arguments say, 1 for the rest.
+fn failed(e: &ServiceError) -> ExitCode {
+    eprintln!("oware-tournament: {e}");
+    match e {
+        ServiceError::Invalid(_) | ServiceError::NotFound(_) => ExitCode::from(2),
+        _ => ExitCode::FAILURE,
+    }
+}
+
+/// `export-tournament ID FILE`.
+pub fn run_export(args: ExportArgs) -> ExitCode {
+    if args.file.exists() {
+        eprintln!(
+            "oware-tournament: {} exists already; choose a new file",
+            args.file.display()
+        );
+        return ExitCode::from(2);
+    }
+    let mut conn = match connection(args.database) {
+        Ok(conn) => conn,
+        Err(code) => return code,
+    };
+    let file = match archive::export(&mut conn, &Actor::CommandLine, TournamentId(args.id)) {
+        Ok(file) => file,
+        Err(e) => return failed(&e),
+    };
+    let text = serde_json::to_string_pretty(&file).expect("a tournament file serialises");
+    if let Err(e) = std::fs::write(&args.file, text) {
+        eprintln!(
+            "oware-tournament: cannot write {}: {e}",
+            args.file.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "Wrote {} ({} players, {} rounds, {} games, {} sheets, {} audit entries).",
+        args.file.display(),
+        file.players.len(),
+        file.rounds.len(),
+        file.games.len(),
+        file.sheets.len(),
+        file.audit.len()
+    );
+    ExitCode::SUCCESS
+}
+
+/// `import-tournament FILE`: the new tournament, and each player's new PIN (shown only now).
+pub fn run_import(args: ImportArgs) -> ExitCode {
+    let text = match std::fs::read(&args.file) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => {
+                eprintln!(
+                    "oware-tournament: {} is not UTF-8 text",
+                    args.file.display()
+                );
+                return ExitCode::from(2);
+            }
+        },
+        Err(e) => {
+            eprintln!("oware-tournament: cannot read {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let (file, checked) = match archive::read(&text) {
+        Ok(read) => read,
+        Err(e) => return failed(&e),
+    };
+    let pins = crate::service::players::new_pins(file.players.len());
+    let mut conn = match connection(args.database) {
+        Ok(conn) => conn,
+        Err(code) => return code,
+    };
+    match archive::import(&mut conn, &Actor::CommandLine, &file, &checked, &pins) {
+        Ok(imported) => {
+            println!(
+                "Imported tournament {} ({}): {} players, {} rounds, {} games, {} sheets, every \
+                 one replayed.",
+                imported.tournament.id,
+                imported.tournament.name,
+                imported.pins.len(),
+                imported.rounds,
+                imported.games,
+                imported.sheets
+            );
+            println!("The players' new PINs, shown only now:");
+            for slip in &imported.pins {
+                println!("{}\t{}", slip.pin, slip.name);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => failed(&e),
+    }
+}

@@ -1,0 +1,102 @@
+//! The queries a whole tournament's file needs beyond those of the workflows: every sheet, roll
+//! call, answer and audit entry of one tournament in the order they were made, and the few
+//! writes that keep the times a file gives.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::sqlite::SqliteConnection;
+
+use super::models::{AuditEntry, SheetRow};
+use super::roll_calls::{CheckIn, RollCall};
+use super::schedules::RoundTime;
+use super::schema::{
+    audit_log, check_ins, games, players, roll_calls, round_times, rounds, sheets,
+};
+use crate::tournament::{PlayerId, RoundId, TournamentId};
+
+/// Every sheet sent in a tournament, oldest first.
+pub fn sheets_of(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Vec<SheetRow>> {
+    sheets::table
+        .inner_join(games::table)
+        .filter(games::tournament_id.eq(tournament))
+        .order(sheets::id)
+        .select(SheetRow::as_select())
+        .load(conn)
+}
+
+/// Every roll call of a tournament, by round.
+pub fn roll_calls_of(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Vec<RollCall>> {
+    roll_calls::table
+        .filter(roll_calls::tournament_id.eq(tournament))
+        .order(roll_calls::round_number)
+        .select(RollCall::as_select())
+        .load(conn)
+}
+
+/// Every answer to a tournament's roll calls, by round then player.
+pub fn check_ins_of(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Vec<CheckIn>> {
+    check_ins::table
+        .filter(check_ins::tournament_id.eq(tournament))
+        .order((check_ins::round_number, check_ins::player_id))
+        .select(CheckIn::as_select())
+        .load(conn)
+}
+
+/// A tournament's audit trail, oldest first.
+pub fn audit_of(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Vec<AuditEntry>> {
+    audit_log::table
+        .filter(audit_log::tournament_id.eq(tournament))
+        .order(audit_log::id)
+        .select(AuditEntry::as_select())
+        .load(conn)
+}
+
+/// A round's times as a file gives them.
+pub fn put_round_time(conn: &mut SqliteConnection, time: &RoundTime) -> QueryResult<usize> {
+    diesel::replace_into(round_times::table)
+        .values(time)
+        .execute(conn)
+}
+
+/// A round's publication and correction as a file gives them.
+pub fn set_round_times(
+    conn: &mut SqliteConnection,
+    id: RoundId,
+    published_at: Option<NaiveDateTime>,
+    corrected_at: Option<NaiveDateTime>,
+) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(id))
+        .set((
+            rounds::published.eq(published_at.is_some()),
+            rounds::published_at.eq(published_at),
+            rounds::corrected_at.eq(corrected_at),
+        ))
+        .execute(conn)
+}
+
+/// A player's pairing number and withdrawal as a file gives them.
+pub fn set_player_state(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    pairing_number: Option<i32>,
+    withdrawn: bool,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::pairing_number.eq(pairing_number),
+            players::withdrawn.eq(withdrawn),
+        ))
+        .execute(conn)
+}

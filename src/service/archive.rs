@@ -1,0 +1,560 @@
+//! A whole tournament as one file (`tournament::archive`, `docs/tournament-file.md`): exported
+//! by the staff who run it (or the command line on the server), imported as a new tournament by
+//! an organiser (or the command line) once every sheet and every played result in it has been
+//! replayed under its rules. Nothing is taken on trust, even from another copy of this service:
+//! the moves are written again as the replay reads them, and what the replay works out (plies,
+//! the end, whether the moves were checked) is worked out again.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::players::{MAX_PLAYERS, PinSlip};
+use super::tournaments::TournamentView;
+use super::{Actor, Audit, Found, ServiceError, transaction};
+use crate::db::models::{
+    GameResult, NewAuditEntry, NewBye, NewGame, NewPlayer, NewRound, NewSheet, gender_text,
+};
+use crate::db::roll_calls::{CheckIn, RollCall};
+use crate::db::schedules::{RoundTime, StoredSchedule};
+use crate::db::{archive as stored, notices, queries, roll_calls, schedules};
+use crate::tournament::archive::{
+    AuditPart, ByePart, CheckInPart, Checked, FORMAT, GamePart, NoticePart, PlayerPart,
+    RollCallPart, RoundPart, SheetPart, TournamentFile, TournamentPart, VERSION, check,
+};
+use crate::tournament::sheets::Accepted;
+use crate::tournament::{PlayerId, ResultKind, TournamentId};
+
+/// The command line on the server's machine, or the staff who run the tournament.
+fn may_export(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+) -> Result<(), ServiceError> {
+    match actor {
+        Actor::CommandLine => queries::get_tournament(conn, id)
+            .or_not_found("tournament")
+            .map(|_| ()),
+        _ => actor.check_runs(conn, id).map(|_| ()),
+    }
+}
+
+/// The command line on the server's machine, or an organiser.
+pub fn may_import(actor: &Actor) -> Result<(), ServiceError> {
+    match actor {
+        Actor::CommandLine => Ok(()),
+        _ => actor.organiser().map(|_| ()),
+    }
+}
+
+/// The whole tournament as a file.
+pub fn export(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+) -> Result<TournamentFile, ServiceError> {
+    may_export(conn, actor, id)?;
+    let t = queries::get_tournament(conn, id).or_not_found("tournament")?;
+    let settings = super::tournaments::stored_settings(&t)?;
+    let players = players_of(conn, id)?;
+    let (rounds, games) = rounds_of(conn, id)?;
+    let sheets = stored::sheets_of(conn, id)?
+        .into_iter()
+        .map(|s| SheetPart {
+            id: s.id.get().into(),
+            game: s.game_id.get().into(),
+            player: s.player_id.get().into(),
+            winner: s.winner,
+            seeds: [s.south_seeds.into(), s.north_seeds.into()],
+            end: s.end_kind,
+            moves: s.moves,
+            created_at: s.created_at,
+        })
+        .collect();
+    Ok(TournamentFile {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        exported_at: Utc::now().naive_utc(),
+        tournament: TournamentPart {
+            settings: settings.input(),
+            prizes: Some(super::prizes::stored(&t)?),
+            teams: super::teams::stored(&t)?,
+            created_at: t.created_at,
+        },
+        players,
+        rounds,
+        games,
+        sheets,
+        byes: queries::tournament_byes(conn, id)?
+            .into_iter()
+            .map(|b| ByePart {
+                player: b.player_id.get().into(),
+                round: b.round_number.into(),
+                kind: b.kind,
+                created_at: b.created_at,
+            })
+            .collect(),
+        prohibited_pairs: queries::prohibited_pairs(conn, id)?
+            .into_iter()
+            .map(|p| [p.first_id.get().into(), p.second_id.get().into()])
+            .collect(),
+        roll_calls: stored::roll_calls_of(conn, id)?
+            .into_iter()
+            .map(|r| RollCallPart {
+                round: r.round_number.into(),
+                opened_at: r.opened_at,
+                closed_at: r.closed_at,
+            })
+            .collect(),
+        check_ins: stored::check_ins_of(conn, id)?
+            .into_iter()
+            .map(|c| CheckInPart {
+                round: c.round_number.into(),
+                player: c.player_id.get().into(),
+                present: c.present,
+                by_player: c.by_player,
+                at: c.at,
+            })
+            .collect(),
+        notice: notices::get(conn, id)?.map(|n| NoticePart {
+            text: n.text,
+            written_at: n.written_at,
+        }),
+        schedule: schedules::get(conn, id)?.map(|s| super::schedule::settings_of(Some(s))),
+        audit: stored::audit_of(conn, id)?
+            .into_iter()
+            .map(|a| AuditPart {
+                at: a.at,
+                actor: a.actor,
+                action: a.action,
+                entity: a.entity,
+                entity_id: a.entity_id.map(i64::from),
+                before: a.before.as_deref().map(json),
+                after: a.after.as_deref().map(json),
+            })
+            .collect(),
+    })
+}
+
+fn players_of(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+) -> Result<Vec<PlayerPart>, ServiceError> {
+    let mut players: Vec<PlayerPart> = queries::list_players(conn, id)?
+        .into_iter()
+        .map(|p| PlayerPart {
+            id: p.id.get().into(),
+            name: p.name,
+            club: p.club,
+            country: p.country,
+            rating: p.rating.map(i64::from),
+            birth_year: p.birth_year.map(i64::from),
+            gender: p.gender,
+            title: p.title,
+            federation: p.federation,
+            pairing_number: p.pairing_number.map(i64::from),
+            withdrawn: p.withdrawn,
+            created_at: p.created_at,
+        })
+        .collect();
+    players.sort_by_key(|p| p.id);
+    Ok(players)
+}
+
+/// The rounds with their times, and every game.
+fn rounds_of(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+) -> Result<(Vec<RoundPart>, Vec<GamePart>), ServiceError> {
+    let times: HashMap<i32, RoundTime> = schedules::round_times(conn, id)?
+        .into_iter()
+        .map(|r| (r.round_number, r))
+        .collect();
+    let round_rows = queries::list_rounds(conn, id)?;
+    let numbers: HashMap<i32, i64> = round_rows
+        .iter()
+        .map(|r| (r.id.get(), i64::from(r.number)))
+        .collect();
+    let rounds = round_rows
+        .iter()
+        .map(|r| RoundPart {
+            id: r.id.get().into(),
+            number: r.number.into(),
+            created_at: r.created_at,
+            published_at: r.published_at.filter(|_| r.published),
+            corrected_at: r.corrected_at,
+            planned_start: times.get(&r.number).and_then(|t| t.planned_start),
+            started_at: times.get(&r.number).and_then(|t| t.started_at),
+        })
+        .collect();
+    let games = queries::tournament_games(conn, id)?
+        .into_iter()
+        .map(|g| GamePart {
+            id: g.id.get().into(),
+            round: numbers.get(&g.round_id.get()).copied().unwrap_or(0),
+            board: g.board.map(i64::from),
+            match_game: g.match_game.into(),
+            south: g.south_id.get().into(),
+            north: g.north_id.map(|n| n.get().into()),
+            status: g.status,
+            kind: g.kind,
+            winner: g.winner,
+            seeds: g
+                .south_seeds
+                .zip(g.north_seeds)
+                .map(|(s, n)| [s.into(), n.into()]),
+            end: g.end_kind,
+            moves: g.moves,
+            reason: g.reason,
+            updated_at: g.updated_at,
+        })
+        .collect();
+    Ok((rounds, games))
+}
+
+/// An audit entry's JSON as stored (text that is not JSON kept as a string).
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.to_string()))
+}
+
+/// Reads and checks a file (see `tournament::archive::check`): slow for a big one (every move
+/// of every sheet is replayed), so run away from the writer.
+pub fn read(text: &str) -> Result<(TournamentFile, Checked), ServiceError> {
+    let file: TournamentFile = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text))
+        .map_err(|e| {
+            ServiceError::Invalid(format!("the file cannot be read as a tournament file: {e}"))
+        })?;
+    let checked = check(&file, MAX_PLAYERS)
+        .map_err(|e| ServiceError::Invalid(format!("the file was not imported: {e}")))?;
+    Ok((file, checked))
+}
+
+/// What an import made: the tournament, each player's new PIN (shown once), and how much came.
+#[derive(Debug, Serialize)]
+pub struct Imported {
+    pub tournament: TournamentView,
+    pub pins: Vec<PinSlip>,
+    pub rounds: usize,
+    pub games: usize,
+    pub sheets: usize,
+}
+
+/// The file's ids to this copy's.
+#[derive(Default)]
+struct Ids {
+    players: HashMap<i64, PlayerId>,
+    rounds: HashMap<i64, i32>,
+    round_numbers: HashMap<i64, crate::tournament::RoundId>,
+    games: HashMap<i64, crate::tournament::GameId>,
+}
+
+impl Ids {
+    fn player(&self, id: i64) -> PlayerId {
+        self.players[&id]
+    }
+}
+
+/// Makes the new tournament from a file [`read`] accepted, with the players' new PINs (hashed
+/// beforehand), in one transaction: its audit trail as the file gives it, and an entry of its
+/// own for the import.
+pub fn import(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    file: &TournamentFile,
+    checked: &Checked,
+    pins: &[(String, String)],
+) -> Result<Imported, ServiceError> {
+    may_import(actor)?;
+    transaction(conn, |conn| {
+        let form = super::tournaments::tournament_form(&checked.settings);
+        let t = queries::insert_tournament(conn, &form, file.tournament.created_at)?;
+        let id = t.id;
+        if let Some(prizes) = &file.tournament.prizes {
+            let json = serde_json::to_string(prizes).expect("prizes serialise");
+            queries::set_prizes(conn, id, &json)?;
+        }
+        let mut ids = Ids::default();
+        let pins = players(conn, id, file, checked, pins, &mut ids)?;
+        let mut teams = file.tournament.teams.clone();
+        for list in &mut teams.lists {
+            for p in &mut list.players {
+                *p = ids.player(i64::from(*p)).get();
+            }
+        }
+        let json = serde_json::to_string(&teams).expect("teams serialise");
+        queries::set_teams(conn, id, &json)?;
+        rounds(conn, id, file, &mut ids)?;
+        games(conn, id, file, checked, &mut ids)?;
+        for (s, accepted) in file.sheets.iter().zip(&checked.sheets) {
+            queries::insert_sheet(
+                conn,
+                &NewSheet {
+                    game_id: ids.games[&s.game],
+                    player_id: ids.player(s.player),
+                    winner: s.winner,
+                    south_seeds: s.seeds[0] as i32,
+                    north_seeds: s.seeds[1] as i32,
+                    end_kind: s.end,
+                    end_reason: accepted.end_reason.as_deref(),
+                    moves: &accepted.moves,
+                    plies: accepted.plies as i32,
+                    verified: accepted.verified,
+                    created_at: s.created_at,
+                },
+            )?;
+        }
+        the_rest(conn, id, file, &ids)?;
+        audit(conn, id, file, &ids)?;
+        Audit {
+            actor,
+            action: "tournament.import",
+            tournament_id: Some(id),
+            entity: "tournament",
+            entity_id: Some(id.get()),
+        }
+        .record(
+            conn,
+            None::<&()>,
+            Some(&serde_json::json!({
+                "file": {"exported_at": file.exported_at, "version": file.version},
+                "players": file.players.len(), "rounds": file.rounds.len(),
+                "games": file.games.len(), "sheets": file.sheets.len(),
+            })),
+        )?;
+        Ok(Imported {
+            tournament: TournamentView::new(&queries::get_tournament(conn, id)?)?,
+            pins,
+            rounds: file.rounds.len(),
+            games: file.games.len(),
+            sheets: file.sheets.len(),
+        })
+    })
+}
+
+fn players(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    file: &TournamentFile,
+    checked: &Checked,
+    pins: &[(String, String)],
+    ids: &mut Ids,
+) -> Result<Vec<PinSlip>, ServiceError> {
+    let mut slips = Vec::with_capacity(file.players.len());
+    for ((p, d), (pin, hash)) in file.players.iter().zip(&checked.players).zip(pins) {
+        let row = queries::insert_player(
+            conn,
+            &NewPlayer {
+                tournament_id: id,
+                name: &d.name,
+                club: &d.club,
+                country: &d.country,
+                rating: d.rating,
+                pin_hash: hash,
+                created_at: p.created_at,
+                birth_year: d.birth_year,
+                gender: gender_text(d.gender),
+                title: &d.title,
+                federation: &d.federation,
+                person: None,
+            },
+        )?;
+        let number = p.pairing_number.and_then(|n| i32::try_from(n).ok());
+        stored::set_player_state(conn, row.id, number, p.withdrawn)?;
+        ids.players.insert(p.id, row.id);
+        slips.push(PinSlip {
+            id: row.id,
+            name: row.name,
+            pin: pin.clone(),
+        });
+    }
+    Ok(slips)
+}
+
+fn rounds(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    file: &TournamentFile,
+    ids: &mut Ids,
+) -> Result<(), ServiceError> {
+    for r in &file.rounds {
+        let number = r.number as i32;
+        let row = queries::insert_round(
+            conn,
+            &NewRound {
+                tournament_id: id,
+                number,
+                created_at: r.created_at,
+            },
+        )?;
+        stored::set_round_times(conn, row.id, r.published_at, r.corrected_at)?;
+        if r.planned_start.is_some() || r.started_at.is_some() {
+            stored::put_round_time(
+                conn,
+                &RoundTime {
+                    tournament_id: id,
+                    round_number: number,
+                    planned_start: r.planned_start,
+                    started_at: r.started_at,
+                },
+            )?;
+        }
+        ids.rounds.insert(r.id, row.id.get());
+        ids.round_numbers.insert(r.number, row.id);
+    }
+    Ok(())
+}
+
+fn games(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    file: &TournamentFile,
+    checked: &Checked,
+    ids: &mut Ids,
+) -> Result<(), ServiceError> {
+    for (g, accepted) in file.games.iter().zip(&checked.games) {
+        let row = queries::insert_game(
+            conn,
+            &NewGame {
+                tournament_id: id,
+                round_id: ids.round_numbers[&g.round],
+                board: g.board.map(|b| b as i32),
+                south_id: ids.player(g.south),
+                north_id: g.north.map(|n| ids.player(n)),
+                status: g.status,
+                kind: g.kind,
+                updated_at: g.updated_at,
+                match_game: g.match_game as i32,
+            },
+        )?;
+        queries::set_game_result(conn, row.id, &result(g, accepted))?;
+        ids.games.insert(g.id, row.id);
+    }
+    Ok(())
+}
+
+/// A game's result fields: a played result as the replay gives its moves, plies and end.
+fn result(g: &GamePart, accepted: &Accepted) -> GameResult {
+    let played = g.kind == Some(ResultKind::Played);
+    GameResult {
+        status: g.status,
+        kind: g.kind,
+        winner: g.winner,
+        south_seeds: g.seeds.map(|s| s[0] as i32),
+        north_seeds: g.seeds.map(|s| s[1] as i32),
+        end_kind: g.end,
+        end_reason: accepted.end_reason.clone(),
+        moves: (!accepted.moves.is_empty()).then(|| accepted.moves.clone()),
+        plies: played.then_some(accepted.plies as i32),
+        verified: accepted.verified,
+        reason: g.reason.clone(),
+        updated_at: g.updated_at,
+    }
+}
+
+/// Byes asked for, pairs kept apart, roll calls and their answers, the notice and the clock.
+fn the_rest(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    file: &TournamentFile,
+    ids: &Ids,
+) -> Result<(), ServiceError> {
+    for b in &file.byes {
+        queries::put_bye(
+            conn,
+            &NewBye {
+                tournament_id: id,
+                player_id: ids.player(b.player),
+                round_number: b.round as i32,
+                kind: b.kind,
+                created_at: b.created_at,
+            },
+        )?;
+    }
+    for [a, b] in &file.prohibited_pairs {
+        queries::prohibit_pair(conn, id, ids.player(*a), ids.player(*b))?;
+    }
+    for r in &file.roll_calls {
+        roll_calls::insert(
+            conn,
+            &RollCall {
+                tournament_id: id,
+                round_number: r.round as i32,
+                opened_at: r.opened_at,
+                closed_at: r.closed_at,
+            },
+        )?;
+    }
+    for c in &file.check_ins {
+        roll_calls::answer(
+            conn,
+            &CheckIn {
+                tournament_id: id,
+                round_number: c.round as i32,
+                player_id: ids.player(c.player),
+                present: c.present,
+                by_player: c.by_player,
+                at: c.at,
+            },
+        )?;
+    }
+    if let Some(n) = &file.notice {
+        notices::put(
+            conn,
+            &notices::StoredNotice {
+                tournament_id: id,
+                text: n.text.clone(),
+                written_at: n.written_at,
+            },
+        )?;
+    }
+    if let Some(s) = &file.schedule {
+        let n = |v: Option<u32>| v.map(|v| v as i32);
+        schedules::put(
+            conn,
+            &StoredSchedule {
+                tournament_id: id,
+                game_minutes: n(s.game_minutes),
+                increment_seconds: s.increment_seconds as i32,
+                move_seconds: n(s.move_seconds),
+                round_minutes: n(s.round_minutes),
+                utc_offset_minutes: s.utc_offset_minutes,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// The file's audit trail, each entry naming this copy's tournament, player, round or game.
+fn audit(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    file: &TournamentFile,
+    ids: &Ids,
+) -> Result<(), ServiceError> {
+    for a in &file.audit {
+        let entity_id = a.entity_id.and_then(|e| match a.entity.as_str() {
+            "tournament" => Some(id.get()),
+            "player" => ids.players.get(&e).map(|p| p.get()),
+            "round" => ids.rounds.get(&e).copied(),
+            "game" => ids.games.get(&e).map(|g| g.get()),
+            _ => None,
+        });
+        let text = |v: &Option<serde_json::Value>| v.as_ref().map(|v| v.to_string());
+        queries::insert_audit(
+            conn,
+            &NewAuditEntry {
+                at: a.at,
+                actor: &a.actor,
+                action: &a.action,
+                tournament_id: Some(id),
+                entity: &a.entity,
+                entity_id,
+                before: text(&a.before),
+                after: text(&a.after),
+            },
+        )?;
+    }
+    Ok(())
+}

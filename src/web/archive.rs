@@ -1,0 +1,156 @@
+//! A whole tournament as a file: exported by the staff who run it, imported by an organiser as
+//! a new tournament (the API, and the organisers' page) once every sheet and result in it has
+//! been replayed (`service::archive`).
+
+use actix_multipart::form::MultipartForm;
+use actix_multipart::form::bytes::Bytes as UploadBytes;
+use actix_multipart::form::text::Text;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, Failure, PageError};
+use super::pages::{Nav, check_csrf, render};
+use crate::auth::UserSession;
+use crate::service::archive::{self as service, Imported};
+use crate::service::players::new_pins;
+use crate::service::{Actor, ServiceError};
+use crate::tournament::TournamentId;
+
+/// The largest tournament file taken: a 400-player Swiss of eleven rounds, every game's moves
+/// on two sheets and its audit trail, is about a third of it.
+pub const FILE_LIMIT: usize = 32 << 20;
+
+async fn export(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    let actor = access::staff(&session)?;
+    let file = state
+        .db(move |conn| service::export(conn, &actor, id))
+        .await?;
+    let name = file.tournament.settings.name.clone().unwrap_or_default();
+    let text = serde_json::to_string_pretty(&file)
+        .map_err(|e| ServiceError::Internal(format!("a tournament file: {e}")))?;
+    let file = super::file_name(&name, "tournament file", "json");
+    Ok(super::attachment(
+        "application/json; charset=utf-8",
+        &file,
+        text,
+    ))
+}
+
+/// Reads and replays the file and hashes the new PINs (both away from the writer), then imports.
+async fn import_text(
+    state: &AppState,
+    actor: Actor,
+    text: String,
+) -> Result<Imported, ServiceError> {
+    service::may_import(&actor)?;
+    let (file, checked) = web::block(move || service::read(&text)).await??;
+    let count = file.players.len();
+    let pins = web::block(move || new_pins(count)).await?;
+    state
+        .write(move |conn| service::import(conn, &actor, &file, &checked, &pins))
+        .await
+}
+
+async fn api_import(
+    state: web::Data<AppState>,
+    session: UserSession,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let text = super::text_body(payload, FILE_LIMIT, "the tournament file").await?;
+    let imported = import_text(&state, actor, text).await?;
+    Ok(HttpResponse::Created().json(imported))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "tournaments/import_file.html")]
+struct ImportPage {
+    nav: Nav,
+    error: Option<String>,
+}
+
+async fn import_page(session: UserSession) -> Result<ImportPage, PageError> {
+    access::organiser(&session)?;
+    Ok(ImportPage {
+        nav: Nav::with_form(&session),
+        error: None,
+    })
+}
+
+#[derive(MultipartForm)]
+struct FileUpload {
+    #[multipart(limit = "32MB")]
+    file: UploadBytes,
+    csrf: Text<String>,
+}
+
+async fn import(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: UserSession,
+    MultipartForm(upload): MultipartForm<FileUpload>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    check_csrf(&session, &upload.csrf)?;
+    let result = match String::from_utf8(upload.file.data.to_vec()) {
+        Ok(text) => import_text(&state, actor, text).await,
+        Err(_) => Err(ServiceError::Invalid(
+            "the file is not UTF-8 text: choose the .json file the tournament's page exported"
+                .to_string(),
+        )),
+    };
+    match result {
+        Ok(imported) => {
+            let page = super::players::pins_page(
+                &state,
+                &req,
+                &session,
+                imported.tournament.id,
+                imported.pins,
+            )
+            .await?;
+            Ok(render(StatusCode::CREATED, &page)?)
+        }
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => {
+            let page = ImportPage {
+                nav: Nav::with_form(&session),
+                error: Some(e.to_string()),
+            };
+            Ok(render(super::error::service_status(&e), &page)?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/export.json", web::get().to(export))
+        .service(
+            web::resource("/tournaments/import-file")
+                .app_data(
+                    actix_multipart::form::MultipartFormConfig::default()
+                        .total_limit(FILE_LIMIT + 64 * 1024)
+                        .memory_limit(FILE_LIMIT + 64 * 1024)
+                        .error_handler(|err, _req| {
+                            PageError(Failure::BadRequest(format!(
+                                "the upload could not be read: {err}"
+                            )))
+                            .into()
+                        }),
+                )
+                .route(web::get().to(import_page))
+                .route(web::post().to(import)),
+        );
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/import.json", web::post().to(api_import));
+}
