@@ -33,7 +33,13 @@ pub struct Config {
     pub backup_folder: Option<std::path::PathBuf>,
     /// Litestream replicates the database: the service leaves the log's checkpoints to it.
     pub litestream: bool,
+    /// The longest pause between two tries to reach a hub that cannot be reached (the pause
+    /// doubles from a quarter of a second up to it).
+    pub publish_retry: std::time::Duration,
 }
+
+/// The default of [`Config::publish_retry`].
+pub const PUBLISH_RETRY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The default of [`Config::request_timeout`]: longer than the slowest legitimate request (an
 /// import of a thousand players hashes a thousand PINs).
@@ -78,6 +84,7 @@ impl Config {
             backup_folder: var("OWARE_BACKUP_DIR").map(Into::into),
             litestream: var("OWARE_LITESTREAM")
                 .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
+            publish_retry: PUBLISH_RETRY,
         })
     }
 }

@@ -196,6 +196,11 @@ fn run(
     if config.backup_folder.is_some() {
         actix_web::rt::spawn(service.clone().back_up_events_as_they_end());
     }
+    // Tournaments linked to a hub are pushed there after every change, beside the service.
+    actix_web::rt::spawn(crate::service::Service::publish_to_hubs(
+        std::sync::Arc::downgrade(&service),
+        config.publish_retry,
+    ));
     let state = web::Data::new(AppState {
         streams: routes::limits::StreamBudget::new(&capacity),
         feeds: Default::default(),

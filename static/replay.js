@@ -67,7 +67,8 @@
       if (current) links[k].setAttribute("aria-current", "step");
       else links[k].removeAttribute("aria-current");
     }
-    if (!quiet && window.history && history.replaceState) {
+    // A page read from a disk or a static site keeps its address as it is.
+    if (!quiet && window.history && history.replaceState && !board.hasAttribute("data-static")) {
       history.replaceState(null, "", "?ply=" + ply + "#replay");
     }
   }

@@ -1,6 +1,7 @@
 //! The command line, by audience: the service and its administration (`admin.rs`: `serve`,
-//! `backup`, `user`), a whole tournament's file (`tournaments.rs`: `export-tournament`,
-//! `import-tournament`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
+//! `backup`, `user`), a whole tournament's file and its static site (`tournaments.rs`:
+//! `export-tournament`, `import-tournament`, `export-site`, which renders the pages with
+//! `web::site`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
 //! files (`fide.rs`: `standings`, `pair`, `check`, `generate`). Each command's arguments are
 //! beside its handler.
 
@@ -45,6 +46,9 @@ pub enum Command {
     /// Make a new tournament from a tournament file, once every sheet and result in it has been
     /// replayed under its rules; prints the players' new PINs.
     ImportTournament(tournaments::ImportArgs),
+    /// Write a tournament as a static site (standings, crosstable, rounds, players, every game
+    /// with its replay, CSV and OGN) to a folder, viewable from a disk or any web host.
+    ExportSite(tournaments::SiteArgs),
     /// Replay one game (a move list or an OGN record) and print what happened.
     Replay(engine::ReplayArgs),
     /// Check many games (OGN files, or one move list per line); one line per bad game.
@@ -71,6 +75,7 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Backup(args) => admin::backup(&args),
         Command::ExportTournament(args) => tournaments::run_export(args),
         Command::ImportTournament(args) => tournaments::run_import(args),
+        Command::ExportSite(args) => tournaments::run_site(args),
         Command::Replay(args) => engine::run_replay(&args),
         Command::Validate(args) => engine::run_validate(&args),
         Command::Perft(args) => engine::run_perft(&args),

@@ -148,3 +148,52 @@ pub fn run_import(args: ImportArgs) -> ExitCode {
         Err(e) => failed(&e),
     }
 }
+
+#[derive(Debug, Args)]
+pub struct SiteArgs {
+    /// The tournament's number (as in its address, `/tournaments/ID`).
+    pub id: i32,
+    /// The folder to write the site to (new, or empty).
+    pub dir: PathBuf,
+    /// SQLite file (default oware.db, or DATABASE_URL).
+    #[arg(long)]
+    pub database: Option<String>,
+}
+
+/// `export-site ID DIR`: the tournament as plain files, viewable from a disk or any web host.
+pub fn run_site(args: SiteArgs) -> ExitCode {
+    let taken = std::fs::read_dir(&args.dir).is_ok_and(|mut d| d.next().is_some());
+    if taken || args.dir.is_file() {
+        eprintln!(
+            "oware-tournament: {} is not an empty folder; choose a new one",
+            args.dir.display()
+        );
+        return ExitCode::from(2);
+    }
+    let mut conn = match connection(args.database) {
+        Ok(conn) => conn,
+        Err(code) => return code,
+    };
+    let files = match crate::web::site::files(&mut conn, TournamentId(args.id)) {
+        Ok(files) => files,
+        Err(e) => return failed(&e),
+    };
+    for (path, bytes) in &files {
+        let target = args.dir.join(path);
+        let written = target
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&target, bytes));
+        if let Err(e) = written {
+            eprintln!("oware-tournament: cannot write {}: {e}", target.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    println!(
+        "Wrote {} files to {}: open {} in a browser, or copy the folder to any web host.",
+        files.len(),
+        args.dir.display(),
+        args.dir.join("index.html").display()
+    );
+    ExitCode::SUCCESS
+}

@@ -11,6 +11,7 @@ pub mod archive;
 pub mod events;
 pub mod models;
 pub mod notices;
+pub mod publishing;
 pub mod queries;
 pub mod roll_calls;
 pub mod schedules;

@@ -93,6 +93,33 @@ diesel::table! {
 }
 
 diesel::table! {
+    hub_tokens (id) {
+        id -> Integer,
+        label -> Text,
+        secret_hash -> Text,
+        tournament_id -> Nullable<Integer>,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+        version -> BigInt,
+        pushed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    hub_links (tournament_id) {
+        tournament_id -> Integer,
+        hub_url -> Text,
+        token -> Text,
+        pushed_version -> BigInt,
+        pushed_at -> Nullable<Timestamp>,
+        hub_tournament -> Nullable<Integer>,
+        refused_version -> Nullable<BigInt>,
+        problem -> Nullable<Text>,
+        tried_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     notices (tournament_id) {
         tournament_id -> Integer,
         text -> Text,
@@ -289,4 +316,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     round_times,
     schedules,
     sheet_refusals,
+    hub_tokens,
+    hub_links,
 );

@@ -122,6 +122,24 @@ impl Actor {
     }
 }
 
+impl Actor {
+    /// Refuses unless the actor runs the tournament or is the command line on the server's
+    /// machine, which reads everything (its exports, its static site); the tournament must
+    /// exist.
+    pub fn check_reads_all(
+        &self,
+        conn: &mut SqliteConnection,
+        tournament: TournamentId,
+    ) -> Result<(), ServiceError> {
+        match self {
+            Actor::CommandLine => queries::get_tournament(conn, tournament)
+                .or_not_found("tournament")
+                .map(drop),
+            _ => self.check_runs(conn, tournament).map(drop),
+        }
+    }
+}
+
 impl Staff {
     /// Organisers run every tournament; a controller only those assigned to them.
     pub fn may_run(

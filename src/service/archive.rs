@@ -27,20 +27,6 @@ use crate::tournament::archive::{
 use crate::tournament::sheets::Accepted;
 use crate::tournament::{PlayerId, ResultKind, TournamentId};
 
-/// The command line on the server's machine, or the staff who run the tournament.
-fn may_export(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    id: TournamentId,
-) -> Result<(), ServiceError> {
-    match actor {
-        Actor::CommandLine => queries::get_tournament(conn, id)
-            .or_not_found("tournament")
-            .map(|_| ()),
-        _ => actor.check_runs(conn, id).map(|_| ()),
-    }
-}
-
 /// The command line on the server's machine, or an organiser.
 pub fn may_import(actor: &Actor) -> Result<(), ServiceError> {
     match actor {
@@ -55,7 +41,7 @@ pub fn export(
     actor: &Actor,
     id: TournamentId,
 ) -> Result<TournamentFile, ServiceError> {
-    may_export(conn, actor, id)?;
+    actor.check_reads_all(conn, id)?;
     let t = queries::get_tournament(conn, id).or_not_found("tournament")?;
     let settings = super::tournaments::stored_settings(&t)?;
     let players = players_of(conn, id)?;
@@ -226,6 +212,11 @@ pub fn read(text: &str) -> Result<(TournamentFile, Checked), ServiceError> {
         .map_err(|e| {
             ServiceError::Invalid(format!("the file cannot be read as a tournament file: {e}"))
         })?;
+    checked(file)
+}
+
+/// Checks a file read (see `tournament::archive::check`): the file and what its replay gave.
+pub fn checked(file: TournamentFile) -> Result<(TournamentFile, Checked), ServiceError> {
     let checked = check(&file, MAX_PLAYERS)
         .map_err(|e| ServiceError::Invalid(format!("the file was not imported: {e}")))?;
     Ok((file, checked))
@@ -271,42 +262,7 @@ pub fn import(
         let form = super::tournaments::tournament_form(&checked.settings);
         let t = queries::insert_tournament(conn, &form, file.tournament.created_at)?;
         let id = t.id;
-        if let Some(prizes) = &file.tournament.prizes {
-            let json = serde_json::to_string(prizes).expect("prizes serialise");
-            queries::set_prizes(conn, id, &json)?;
-        }
-        let mut ids = Ids::default();
-        let pins = players(conn, id, file, checked, pins, &mut ids)?;
-        let mut teams = file.tournament.teams.clone();
-        for list in &mut teams.lists {
-            for p in &mut list.players {
-                *p = ids.player(i64::from(*p)).get();
-            }
-        }
-        let json = serde_json::to_string(&teams).expect("teams serialise");
-        queries::set_teams(conn, id, &json)?;
-        rounds(conn, id, file, &mut ids)?;
-        games(conn, id, file, checked, &mut ids)?;
-        for (s, accepted) in file.sheets.iter().zip(&checked.sheets) {
-            queries::insert_sheet(
-                conn,
-                &NewSheet {
-                    game_id: ids.games[&s.game],
-                    player_id: ids.player(s.player),
-                    winner: s.winner,
-                    south_seeds: s.seeds[0] as i32,
-                    north_seeds: s.seeds[1] as i32,
-                    end_kind: s.end,
-                    end_reason: accepted.end_reason.as_deref(),
-                    moves: &accepted.moves,
-                    plies: accepted.plies as i32,
-                    verified: accepted.verified,
-                    created_at: s.created_at,
-                },
-            )?;
-        }
-        the_rest(conn, id, file, &ids)?;
-        audit(conn, id, file, &ids)?;
+        let pins = write_content(conn, id, file, checked, pins)?;
         Audit {
             actor,
             action: "tournament.import",
@@ -331,6 +287,80 @@ pub fn import(
             sheets: file.sheets.len(),
         })
     })
+}
+
+/// A hub's copy of a venue's tournament: made from a checked file (`None`), or tournament `id`
+/// written again from it, settings included (the caller's transaction). Its players cannot sign
+/// in on the hub: their results come from the venue.
+pub fn write_copy(
+    conn: &mut SqliteConnection,
+    id: Option<TournamentId>,
+    file: &TournamentFile,
+    checked: &Checked,
+) -> Result<TournamentId, ServiceError> {
+    let form = super::tournaments::tournament_form(&checked.settings);
+    let id = match id {
+        Some(id) => {
+            queries::update_tournament(conn, id, &form)?;
+            crate::db::publishing::clear_tournament(conn, id)?;
+            id
+        }
+        None => queries::insert_tournament(conn, &form, file.tournament.created_at)?.id,
+    };
+    let no_pins = vec![(String::new(), NO_PIN.to_string()); file.players.len()];
+    write_content(conn, id, file, checked, &no_pins)?;
+    Ok(id)
+}
+
+/// What a hub's copy of a player has for a PIN hash: no PIN matches it.
+const NO_PIN: &str = "no PIN: published from a venue";
+
+/// Writes a checked file into tournament `id` (made, or emptied, by the caller): prizes,
+/// players with `pins` (each a PIN and its hash), teams, rounds, games, sheets, the rest and
+/// the audit trail. The players' slips.
+fn write_content(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    file: &TournamentFile,
+    checked: &Checked,
+    pins: &[(String, String)],
+) -> Result<Vec<PinSlip>, ServiceError> {
+    let prizes = file.tournament.prizes.clone().unwrap_or_default();
+    let json = serde_json::to_string(&prizes).expect("prizes serialise");
+    queries::set_prizes(conn, id, &json)?;
+    let mut ids = Ids::default();
+    let pins = players(conn, id, file, checked, pins, &mut ids)?;
+    let mut teams = file.tournament.teams.clone();
+    for list in &mut teams.lists {
+        for p in &mut list.players {
+            *p = ids.player(i64::from(*p)).get();
+        }
+    }
+    let json = serde_json::to_string(&teams).expect("teams serialise");
+    queries::set_teams(conn, id, &json)?;
+    rounds(conn, id, file, &mut ids)?;
+    games(conn, id, file, checked, &mut ids)?;
+    for (s, accepted) in file.sheets.iter().zip(&checked.sheets) {
+        queries::insert_sheet(
+            conn,
+            &NewSheet {
+                game_id: ids.games[&s.game],
+                player_id: ids.player(s.player),
+                winner: s.winner,
+                south_seeds: s.seeds[0] as i32,
+                north_seeds: s.seeds[1] as i32,
+                end_kind: s.end,
+                end_reason: accepted.end_reason.as_deref(),
+                moves: &accepted.moves,
+                plies: accepted.plies as i32,
+                verified: accepted.verified,
+                created_at: s.created_at,
+            },
+        )?;
+    }
+    the_rest(conn, id, file, &ids)?;
+    audit(conn, id, file, &ids)?;
+    Ok(pins)
 }
 
 fn players(

@@ -57,7 +57,11 @@ impl Service {
     /// the address's attempts under way fill it), or lets the attempt at `target` through under
     /// the venue rule (see [`crate::auth::throttle`]); the failure is given back if the secret
     /// is right ([`Claimed::succeeded`]).
-    async fn claim(&self, attempt: &Attempt, target: Target) -> Result<Claimed, ServiceError> {
+    pub(super) async fn claim(
+        &self,
+        attempt: &Attempt,
+        target: Target,
+    ) -> Result<Claimed, ServiceError> {
         self.throttle
             .claim(attempt.address, target)
             .await

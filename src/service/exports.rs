@@ -64,7 +64,7 @@ pub fn games_rows(
     actor: &Actor,
     id: TournamentId,
 ) -> Result<(Vec<&'static str>, Vec<Vec<String>>), ServiceError> {
-    actor.check_runs(conn, id)?;
+    actor.check_reads_all(conn, id)?;
     let names = names(conn, id)?;
     let format = super::matches::match_format(conn, id)?;
     let mut games: Vec<(i32, GameView, crate::db::models::Game)> =
@@ -123,7 +123,7 @@ pub fn games_ogn(
     actor: &Actor,
     id: TournamentId,
 ) -> Result<String, ServiceError> {
-    actor.check_runs(conn, id)?;
+    actor.check_reads_all(conn, id)?;
     let names = names(conn, id)?;
     let tournament = queries::get_tournament(conn, id)?;
     let mut records = Vec::new();

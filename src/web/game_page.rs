@@ -85,7 +85,7 @@ pub struct GamePage {
 impl GamePage {
     /// The moves as links: ply, text (with captures), whether shown now, and the move number
     /// before South's plies.
-    fn move_list(&self) -> Vec<(u32, String, bool, Option<u32>)> {
+    pub(crate) fn move_list(&self) -> Vec<(u32, String, bool, Option<u32>)> {
         self.detail
             .plies
             .iter()
@@ -101,7 +101,7 @@ impl GamePage {
             .collect()
     }
 
-    fn previous(&self) -> Option<u32> {
+    pub(crate) fn previous(&self) -> Option<u32> {
         self.shown.checked_sub(1)
     }
 
@@ -178,7 +178,7 @@ impl GamePage {
 
     /// The replay's place after `shown` plies, as the paper sheet numbers it:
     /// `move 42, South (E)`, or the start.
-    fn label_at(&self, shown: u32) -> String {
+    pub(crate) fn label_at(&self, shown: u32) -> String {
         match shown
             .checked_sub(1)
             .and_then(|i| self.detail.plies.get(i as usize))
@@ -190,7 +190,7 @@ impl GamePage {
 
     /// How the replayed game ended, in words (`a player captured 25 or more`), not the
     /// engine's name for it.
-    fn end_words(&self) -> Option<String> {
+    pub(crate) fn end_words(&self) -> Option<String> {
         let stored = self.detail.end_reason.as_deref()?;
         Some(match stored.parse::<crate::engine::EndReason>() {
             Ok(reason) => reason.describe().to_string(),
@@ -205,7 +205,7 @@ impl GamePage {
 
     /// Every board of the replay, for the script that steps through it without reloading:
     /// seeds, stores, the pit sown from, the pits captured, and the colours to draw them in.
-    fn replay_json(&self) -> String {
+    pub(crate) fn replay_json(&self) -> String {
         let total = self.detail.plies.len();
         let boards: Vec<serde_json::Value> = (0..=total)
             .map(|shown| {
@@ -229,7 +229,7 @@ impl GamePage {
         serde_json::Value::Array(boards).to_string()
     }
 
-    fn next(&self) -> Option<u32> {
+    pub(crate) fn next(&self) -> Option<u32> {
         (self.shown < self.detail.plies.len() as u32).then_some(self.shown + 1)
     }
 }

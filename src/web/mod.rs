@@ -29,12 +29,14 @@ pub mod pages;
 pub mod player_form;
 pub mod players;
 pub mod prizes;
+pub mod publishing;
 pub mod qr;
 pub mod restrictions;
 pub mod roll_call;
 pub mod rounds;
 pub mod schedule;
 pub mod sessions;
+pub mod site;
 pub mod stages;
 pub mod standings;
 pub mod teams;
@@ -128,8 +130,8 @@ pub const CSV_LIMIT: usize = 1024 * 1024;
 /// The largest HTML form.
 pub const FORM_LIMIT: usize = 64 * 1024;
 
-const STYLE: &str = include_str!("../../static/style.css");
-const REPLAY_JS: &str = include_str!("../../static/replay.js");
+pub(crate) const STYLE: &str = include_str!("../../static/style.css");
+pub(crate) const REPLAY_JS: &str = include_str!("../../static/replay.js");
 const PRINT_JS: &str = include_str!("../../static/print.js");
 const LIVE_JS: &str = include_str!("../../static/live.js");
 const FOLLOW_JS: &str = include_str!("../../static/follow.js");
@@ -247,6 +249,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(byes::api_routes)
             .configure(trf::api_routes)
             .configure(archive::api_routes)
+            .configure(publishing::api_routes)
             .configure(restrictions::api_routes)
             .configure(roll_call::api_routes)
             .configure(notices::api_routes)
@@ -259,6 +262,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(auth::page_routes)
     .configure(trf::page_routes)
     .configure(archive::page_routes)
+    .configure(publishing::page_routes)
     .configure(tournaments::page_routes)
     .configure(events::page_routes)
     .configure(entries::page_routes)

@@ -227,6 +227,8 @@ fn the_layers_use_only_what_is_below_them() {
                 "auth",
                 "startup",
                 "config",
+                // `export-site` renders the pages as the service does.
+                "web",
             ][..],
         ),
         (

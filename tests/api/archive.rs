@@ -11,7 +11,7 @@ use crate::helpers::*;
 use crate::swiss::{fixture_games, sheet, sign_in};
 
 /// A 60-character name, as phones and pages must carry it.
-const LONG: &str = "Nana Akosua Serwaa Ampofo-Twumasi of the Kumasi Abapa Society";
+pub const LONG: &str = "Nana Akosua Serwaa Ampofo-Twumasi of the Kumasi Abapa Society";
 
 /// A Swiss of seven players over three rounds, with results of every kind: sheets confirmed by
 /// the opponent, a dispute the controller settled by accepting one sheet, a forfeit, an
@@ -19,6 +19,15 @@ const LONG: &str = "Nana Akosua Serwaa Ampofo-Twumasi of the Kumasi Abapa Societ
 /// confirmation in round 3; the round clock and a notice. The tournament's id and the players'
 /// sessions by id.
 pub async fn played_event(app: &TestApp, organiser: &Client) -> (i64, HashMap<i64, Client>) {
+    let (t, sessions) = event_set_up(app, organiser).await;
+    for number in 1..=3 {
+        play_round(organiser, t, &sessions, number).await;
+    }
+    (t, sessions)
+}
+
+/// The event of [`played_event`] before its first round.
+pub async fn event_set_up(app: &TestApp, organiser: &Client) -> (i64, HashMap<i64, Client>) {
     let r = organiser
         .post_json(
             "/api/tournaments",
@@ -61,81 +70,81 @@ pub async fn played_event(app: &TestApp, organiser: &Client) -> (i64, HashMap<i6
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    (t, sessions)
+}
+
+/// Round `number` of [`played_event`], paired, published and played.
+pub async fn play_round(organiser: &Client, t: i64, sessions: &HashMap<i64, Client>, number: i64) {
     let games = fixture_games();
-    let mut next = 0;
-    for number in 1..=3 {
-        let round = crate::sheets::generated_and_published(organiser, t, number).await;
-        let boards: Vec<&Value> = round["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|g| g["north"]["id"].is_i64())
-            .collect();
-        for (k, g) in boards.into_iter().enumerate() {
-            let id = g["id"].as_i64().unwrap();
-            let south = &sessions[&g["south"]["id"].as_i64().unwrap()];
-            let north = &sessions[&g["north"]["id"].as_i64().unwrap()];
-            match (number, k) {
-                (2, 1) => {
-                    let r = organiser
-                        .put_json(
-                            &format!("/api/games/{id}/result"),
-                            &json!({"kind": "forfeit-north", "reason": "North did not come"}),
-                        )
-                        .await;
-                    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-                    continue;
-                }
-                (3, 0) => {
-                    let r = organiser
-                        .post_json(
-                            &format!("/api/games/{id}/adjudication"),
-                            &json!({"pits": [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0],
-                                    "captured": [20, 9], "confirm": true}),
-                        )
-                        .await;
-                    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-                    continue;
-                }
-                _ => {}
+    let round = crate::sheets::generated_and_published(organiser, t, number).await;
+    let boards: Vec<&Value> = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["north"]["id"].is_i64())
+        .collect();
+    for (k, g) in boards.into_iter().enumerate() {
+        let id = g["id"].as_i64().unwrap();
+        let south = &sessions[&g["south"]["id"].as_i64().unwrap()];
+        let north = &sessions[&g["north"]["id"].as_i64().unwrap()];
+        match (number, k) {
+            (2, 1) => {
+                let r = organiser
+                    .put_json(
+                        &format!("/api/games/{id}/result"),
+                        &json!({"kind": "forfeit-north", "reason": "North did not come"}),
+                    )
+                    .await;
+                assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+                continue;
             }
-            let game = &games[next];
-            next += 1;
-            let r = south
-                .post_json(&format!("/api/games/{id}/sheets"), &sheet(game))
-                .await;
-            assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-            let sent = r.json()["sheet_id"].clone();
-            match (number, k) {
-                (2, 0) => {
-                    // North remembers another game; the controller accepts South's sheet.
-                    let other = &games[next + 50];
-                    let r = north
-                        .post_json(&format!("/api/games/{id}/sheets"), &sheet(other))
-                        .await;
-                    assert_eq!(r.json()["status"], "disputed", "{}", r.body);
-                    let r = organiser
-                        .put_json(
-                            &format!("/api/games/{id}/result"),
-                            &json!({"accept_sheet": sent, "reason": "the moves on South's sheet are right"}),
-                        )
-                        .await;
-                    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-                }
-                (3, 1) => {} // waits for North
-                _ => {
-                    let r = north
-                        .post_json(
-                            &format!("/api/games/{id}/confirm"),
-                            &json!({"sheet_id": sent}),
-                        )
-                        .await;
-                    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-                }
+            (3, 0) => {
+                let r = organiser
+                    .post_json(
+                        &format!("/api/games/{id}/adjudication"),
+                        &json!({"pits": [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0],
+                                "captured": [20, 9], "confirm": true}),
+                    )
+                    .await;
+                assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+                continue;
+            }
+            _ => {}
+        }
+        let game = &games[number as usize * 10 + k];
+        let r = south
+            .post_json(&format!("/api/games/{id}/sheets"), &sheet(game))
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        let sent = r.json()["sheet_id"].clone();
+        match (number, k) {
+            (2, 0) => {
+                // North remembers another game; the controller accepts South's sheet.
+                let other = &games[number as usize * 10 + 50];
+                let r = north
+                    .post_json(&format!("/api/games/{id}/sheets"), &sheet(other))
+                    .await;
+                assert_eq!(r.json()["status"], "disputed", "{}", r.body);
+                let r = organiser
+                    .put_json(
+                        &format!("/api/games/{id}/result"),
+                        &json!({"accept_sheet": sent, "reason": "the moves on South's sheet are right"}),
+                    )
+                    .await;
+                assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+            }
+            (3, 1) => {} // waits for North
+            _ => {
+                let r = north
+                    .post_json(
+                        &format!("/api/games/{id}/confirm"),
+                        &json!({"sheet_id": sent}),
+                    )
+                    .await;
+                assert_eq!(r.status, StatusCode::OK, "{}", r.body);
             }
         }
     }
-    (t, sessions)
 }
 
 /// The whole tournament as its page exports it.
@@ -164,7 +173,7 @@ async fn import(client: &Client, file: &str) -> Resp {
 
 /// A page's text with the ids in its addresses blanked (`/players/#`), so that two copies of
 /// one tournament read the same.
-fn without_ids(text: &str) -> String {
+pub fn without_ids(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     'outer: while !rest.is_empty() {
@@ -196,7 +205,7 @@ fn without_ids(text: &str) -> String {
 /// A file with every id replaced by what it names (a player's name, a game's round, board and
 /// match game), the sheets in order without their ids, the audit entries without the import's
 /// own: what must not change from one copy to the next.
-fn by_names(file: &Value) -> Value {
+pub fn by_names(file: &Value) -> Value {
     let mut f = file.clone();
     let names: HashMap<i64, String> = f["players"]
         .as_array()
@@ -245,16 +254,19 @@ fn by_names(file: &Value) -> Value {
         c["player"] = name(&c["player"]);
     }
     let audit = f["audit"].as_array_mut().unwrap();
-    audit.retain(|a| a["action"] != "tournament.import");
+    audit.retain(|a| a["action"] != "tournament.import" && a["action"] != "tournament.publish");
     for a in audit {
         a.as_object_mut().unwrap().remove("entity_id");
     }
     f
 }
 
-/// The two tournaments read the same on every public page that shows results (the standings,
+/// One copy of a tournament: a visitor, a member of its staff, and its id.
+pub type Copy<'a> = (&'a Client, &'a Client, i64);
+
+/// The two copies read the same on every public page that shows results (the standings,
 /// crosstable and rounds), and give the staff the same OGN and CSV of their games and standings.
-async fn same_event(public: &Client, staff: &Client, a: i64, b: i64) {
+pub async fn same_event(one: Copy<'_>, two: Copy<'_>) {
     let pages = [
         "standings",
         "crosstable",
@@ -263,22 +275,23 @@ async fn same_event(public: &Client, staff: &Client, a: i64, b: i64) {
         "rounds/3",
     ];
     let files = ["games.ogn", "games.csv", "standings.csv"];
-    for (client, path) in pages
+    let visits = pages
         .iter()
-        .map(|p| (public, p))
-        .chain(files.iter().map(|p| (staff, p)))
-    {
-        let one = client.get(&format!("/tournaments/{a}/{path}")).await;
-        let two = client.get(&format!("/tournaments/{b}/{path}")).await;
-        assert_eq!(one.status, StatusCode::OK, "{path}: {}", one.body);
-        assert_eq!(
-            without_ids(&one.body),
-            without_ids(&two.body),
-            "{path} differs"
-        );
+        .map(|p| (false, p))
+        .chain(files.iter().map(|p| (true, p)));
+    for (staff, path) in visits {
+        let (a, b) = if staff {
+            (one.1, two.1)
+        } else {
+            (one.0, two.0)
+        };
+        let a = a.get(&format!("/tournaments/{}/{path}", one.2)).await;
+        let b = b.get(&format!("/tournaments/{}/{path}", two.2)).await;
+        assert_eq!(a.status, StatusCode::OK, "{path}: {}", a.body);
+        assert_eq!(without_ids(&a.body), without_ids(&b.body), "{path} differs");
     }
-    let one = standings_json(public, a, None).await;
-    assert_eq!(one["standings"].as_array().unwrap().len(), 7);
+    let standings = standings_json(one.0, one.2, None).await;
+    assert_eq!(standings["standings"].as_array().unwrap().len(), 7);
 }
 
 #[actix_web::test]
@@ -319,7 +332,8 @@ async fn a_tournament_exported_and_imported_is_the_same_tournament() {
         imported["sheets"],
         json!(file["sheets"].as_array().unwrap().len())
     );
-    same_event(&app.client(), &organiser, t, copy).await;
+    let visitor = app.client();
+    same_event((&visitor, &organiser, t), (&visitor, &organiser, copy)).await;
     // Exported again, the copy is the file it came from, its audit trail with one entry more.
     let again = exported(&organiser, copy).await;
     assert_eq!(by_names(&again), by_names(&file));
@@ -346,7 +360,7 @@ async fn a_tournament_exported_and_imported_is_the_same_tournament() {
 }
 
 /// The sheet's moves with ply `ply` (1-based) played from the other side's row: a move changed.
-fn changed_move(moves: &str, ply: usize) -> String {
+pub fn changed_move(moves: &str, ply: usize) -> String {
     let mut k = 0;
     moves
         .split(' ')
@@ -607,5 +621,6 @@ async fn the_command_line_exports_and_imports_a_tournament() {
         .nth(2)
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{said}"));
-    same_event(&app.client(), &organiser, t, copy).await;
+    let visitor = app.client();
+    same_event((&visitor, &organiser, t), (&visitor, &organiser, copy)).await;
 }

@@ -51,6 +51,7 @@ mod dashboard;
 mod event;
 mod formats;
 mod room;
+mod site;
 
 use crate::helpers::*;
 use crate::swiss::{fixture_game, fixture_records};
@@ -1488,9 +1489,17 @@ async fn run_in<F>(phone: Phone, app: &TestApp, name: &str, journey: F) -> Vec<S
 where
     F: AsyncFnOnce(&Session, &Path, &Path) -> Step<()>,
 {
+    run_at(phone, &app.address, name, journey).await
+}
+
+/// A journey on the pages at `base` (a service's address, or a folder as `file://`).
+async fn run_at<F>(phone: Phone, base: &str, name: &str, journey: F) -> Vec<String>
+where
+    F: AsyncFnOnce(&Session, &Path, &Path) -> Step<()>,
+{
     let session = Session {
         browser: phone.browser,
-        base: app.address.clone(),
+        base: base.to_string(),
         axe: phone.axe,
         checked: Default::default(),
     };

@@ -74,6 +74,7 @@ async fn start_with(
         capacity: None,
         backup_folder: None,
         litestream: false,
+        publish_retry: std::time::Duration::from_millis(500),
     };
     tune(&mut config);
     let app = Application::build(&config).expect("the service starts");

@@ -1,0 +1,2 @@
+DROP TABLE hub_links;
+DROP TABLE hub_tokens;

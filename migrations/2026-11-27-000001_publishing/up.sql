@@ -1,0 +1,30 @@
+-- Publishing a venue's tournament to a hub while the event runs.
+--
+-- On the hub: the tokens its organisers make, one per tournament published to it. The secret is
+-- kept as an argon2 hash; the first push makes the tournament and binds the token to it; a
+-- revoked token is refused. `version` is the last version of the venue's tournament taken:
+-- older and equal ones are answered without a change.
+CREATE TABLE hub_tokens (
+    id INTEGER PRIMARY KEY NOT NULL,
+    label TEXT NOT NULL,
+    secret_hash TEXT NOT NULL,
+    tournament_id INTEGER REFERENCES tournaments (id) ON DELETE SET NULL,
+    created_at TIMESTAMP NOT NULL,
+    revoked_at TIMESTAMP,
+    version BIGINT NOT NULL DEFAULT 0,
+    pushed_at TIMESTAMP
+);
+
+-- On the venue: where each of its tournaments is published, with the token the hub gave, the
+-- version the hub last took, and what went wrong last (the hub unreachable, or its refusal).
+CREATE TABLE hub_links (
+    tournament_id INTEGER PRIMARY KEY NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    hub_url TEXT NOT NULL,
+    token TEXT NOT NULL,
+    pushed_version BIGINT NOT NULL DEFAULT 0,
+    pushed_at TIMESTAMP,
+    hub_tournament INTEGER,
+    refused_version BIGINT,
+    problem TEXT,
+    tried_at TIMESTAMP
+);

@@ -1,0 +1,213 @@
+//! Queries of publishing to a hub: on the hub, its tokens and what a push replaces; on the
+//! venue, where each tournament is published and how far.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::sql_types::Integer;
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::schema::{audit_log, hub_links, hub_tokens};
+use crate::tournament::TournamentId;
+
+/// A token of the hub.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = hub_tokens, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct HubToken {
+    pub id: i32,
+    pub label: String,
+    #[serde(skip)]
+    pub secret_hash: String,
+    pub tournament_id: Option<TournamentId>,
+    pub created_at: NaiveDateTime,
+    pub revoked_at: Option<NaiveDateTime>,
+    pub version: i64,
+    pub pushed_at: Option<NaiveDateTime>,
+}
+
+pub fn insert_token(
+    conn: &mut SqliteConnection,
+    label: &str,
+    secret_hash: &str,
+    at: NaiveDateTime,
+) -> QueryResult<HubToken> {
+    diesel::insert_into(hub_tokens::table)
+        .values((
+            hub_tokens::label.eq(label),
+            hub_tokens::secret_hash.eq(secret_hash),
+            hub_tokens::created_at.eq(at),
+        ))
+        .returning(HubToken::as_returning())
+        .get_result(conn)
+}
+
+pub fn token(conn: &mut SqliteConnection, id: i32) -> QueryResult<Option<HubToken>> {
+    hub_tokens::table
+        .find(id)
+        .select(HubToken::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Every token, newest first.
+pub fn tokens(conn: &mut SqliteConnection) -> QueryResult<Vec<HubToken>> {
+    hub_tokens::table
+        .order(hub_tokens::id.desc())
+        .select(HubToken::as_select())
+        .load(conn)
+}
+
+pub fn revoke_token(conn: &mut SqliteConnection, id: i32, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(
+        hub_tokens::table
+            .find(id)
+            .filter(hub_tokens::revoked_at.is_null()),
+    )
+    .set(hub_tokens::revoked_at.eq(at))
+    .execute(conn)
+}
+
+/// A push taken: the tournament it made or replaced, and its version.
+pub fn token_pushed(
+    conn: &mut SqliteConnection,
+    id: i32,
+    tournament: TournamentId,
+    version: i64,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(hub_tokens::table.find(id))
+        .set((
+            hub_tokens::tournament_id.eq(tournament),
+            hub_tokens::version.eq(version),
+            hub_tokens::pushed_at.eq(at),
+        ))
+        .execute(conn)
+}
+
+/// The version of a tournament: its latest audit entry (every committed change has one).
+pub fn tournament_version(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<i64> {
+    audit_log::table
+        .filter(audit_log::tournament_id.eq(tournament))
+        .select(diesel::dsl::max(audit_log::id))
+        .first::<Option<i32>>(conn)
+        .map(|v| v.map_or(0, i64::from))
+}
+
+/// Everything of a tournament but its row and the hub's own entries of its pushes, before a
+/// push writes it again.
+pub fn clear_tournament(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<()> {
+    let games = "(SELECT id FROM games WHERE tournament_id = ?)";
+    let statements = [
+        format!("DELETE FROM sheet_refusals WHERE game_id IN {games}"),
+        format!("DELETE FROM sheets WHERE game_id IN {games}"),
+        "DELETE FROM games WHERE tournament_id = ?".to_string(),
+        "DELETE FROM check_ins WHERE tournament_id = ?".to_string(),
+        "DELETE FROM roll_calls WHERE tournament_id = ?".to_string(),
+        "DELETE FROM round_times WHERE tournament_id = ?".to_string(),
+        "DELETE FROM rounds WHERE tournament_id = ?".to_string(),
+        "DELETE FROM byes WHERE tournament_id = ?".to_string(),
+        "DELETE FROM prohibited_pairs WHERE tournament_id = ?".to_string(),
+        "DELETE FROM notices WHERE tournament_id = ?".to_string(),
+        "DELETE FROM schedules WHERE tournament_id = ?".to_string(),
+        "DELETE FROM players WHERE tournament_id = ?".to_string(),
+        "DELETE FROM audit_log WHERE tournament_id = ? AND action <> 'tournament.publish'"
+            .to_string(),
+    ];
+    for sql in statements {
+        diesel::sql_query(sql)
+            .bind::<Integer, _>(tournament.get())
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Where a venue's tournament is published.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = hub_links, check_for_backend(diesel::sqlite::Sqlite))]
+pub struct HubLink {
+    pub tournament_id: TournamentId,
+    pub hub_url: String,
+    #[serde(skip)]
+    pub token: String,
+    pub pushed_version: i64,
+    pub pushed_at: Option<NaiveDateTime>,
+    pub hub_tournament: Option<i32>,
+    pub refused_version: Option<i64>,
+    pub problem: Option<String>,
+    pub tried_at: Option<NaiveDateTime>,
+}
+
+pub fn link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<Option<HubLink>> {
+    hub_links::table
+        .find(tournament)
+        .select(HubLink::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn links(conn: &mut SqliteConnection) -> QueryResult<Vec<HubLink>> {
+    hub_links::table
+        .order(hub_links::tournament_id)
+        .select(HubLink::as_select())
+        .load(conn)
+}
+
+/// Publishes a tournament to a hub (again from the start: a new hub or token).
+pub fn put_link(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    hub_url: &str,
+    token: &str,
+) -> QueryResult<usize> {
+    diesel::replace_into(hub_links::table)
+        .values((
+            hub_links::tournament_id.eq(tournament),
+            hub_links::hub_url.eq(hub_url),
+            hub_links::token.eq(token),
+        ))
+        .execute(conn)
+}
+
+pub fn delete_link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<usize> {
+    diesel::delete(hub_links::table.find(tournament)).execute(conn)
+}
+
+/// The hub took `version`.
+pub fn link_pushed(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    version: i64,
+    hub_tournament: i32,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(hub_links::table.find(tournament))
+        .set((
+            hub_links::pushed_version.eq(version),
+            hub_links::hub_tournament.eq(hub_tournament),
+            hub_links::pushed_at.eq(at),
+            hub_links::tried_at.eq(at),
+            hub_links::problem.eq(None::<String>),
+            hub_links::refused_version.eq(None::<i64>),
+        ))
+        .execute(conn)
+}
+
+/// A push failed: the hub could not be reached (`refused`: none), or it refused `version`.
+pub fn link_failed(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    problem: &str,
+    refused: Option<i64>,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(hub_links::table.find(tournament))
+        .set((
+            hub_links::problem.eq(problem),
+            hub_links::refused_version.eq(refused),
+            hub_links::tried_at.eq(at),
+        ))
+        .execute(conn)
+}

@@ -1,0 +1,240 @@
+//! The hub's side of publishing (`docs/publishing.md`): its organisers make a token for each
+//! tournament a venue publishes to it (the secret shown once, kept as an argon2 hash, revocable);
+//! a venue's push, with its token, is checked as an import is (every sheet and result replayed)
+//! and then makes, or writes again, that tournament. Pushes carry the venue's version of the
+//! tournament: one the hub has already taken, or an older one, changes nothing.
+
+use chrono::Utc;
+use diesel::sqlite::SqliteConnection;
+use serde::{Deserialize, Serialize};
+
+use super::auth::Attempt;
+use super::{Actor, Audit, Service, ServiceError, blocking, transaction};
+use crate::auth::password::DUMMY_HASH;
+use crate::auth::throttle::Target;
+use crate::auth::{Lane, generate_password, verify_secret};
+use crate::db::models::NewAuditEntry;
+use crate::db::publishing::{self as stored, HubToken};
+use crate::db::queries;
+use crate::tournament::TournamentId;
+use crate::tournament::archive::TournamentFile;
+
+/// A token as the organisers' page lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TokenView {
+    #[serde(flatten)]
+    pub token: HubToken,
+    /// The tournament its pushes made, by name.
+    pub tournament: Option<String>,
+}
+
+/// A new token: its row, and the whole token to give the venue (shown once).
+#[derive(Clone, Debug, Serialize)]
+pub struct NewToken {
+    #[serde(flatten)]
+    pub token: HubToken,
+    pub secret: String,
+}
+
+/// A new secret: what the venue is given, and its hash.
+pub fn new_secret() -> (String, String) {
+    let secret = format!("{}{}", generate_password(), generate_password());
+    let hash = crate::auth::hash_secret(&secret);
+    (secret, hash)
+}
+
+/// An organiser makes a token (its secret hashed beforehand) for a venue to publish with.
+pub fn create_token(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    label: &str,
+    (secret, hash): (&str, &str),
+) -> Result<NewToken, ServiceError> {
+    actor.organiser()?;
+    let label = label.trim();
+    if label.is_empty() || label.chars().count() > 100 {
+        return Err(ServiceError::Invalid(
+            "label: say which venue and event the token is for (1 to 100 characters)".to_string(),
+        ));
+    }
+    transaction(conn, |conn| {
+        let token = stored::insert_token(conn, label, hash, Utc::now().naive_utc())?;
+        Audit {
+            actor,
+            action: "hub.token",
+            tournament_id: None,
+            entity: "hub token",
+            entity_id: Some(token.id),
+        }
+        .record(
+            conn,
+            None::<&()>,
+            Some(&serde_json::json!({"label": label})),
+        )?;
+        Ok(NewToken {
+            secret: format!("{}.{secret}", token.id),
+            token,
+        })
+    })
+}
+
+/// The hub's tokens, for its organisers.
+pub fn tokens(conn: &mut SqliteConnection, actor: &Actor) -> Result<Vec<TokenView>, ServiceError> {
+    actor.organiser()?;
+    stored::tokens(conn)?
+        .into_iter()
+        .map(|token| {
+            let tournament = match token.tournament_id {
+                Some(id) => queries::get_tournament(conn, id).ok().map(|t| t.name),
+                None => None,
+            };
+            Ok(TokenView { token, tournament })
+        })
+        .collect()
+}
+
+/// An organiser revokes a token: the venue's next push is refused.
+pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(), ServiceError> {
+    actor.organiser()?;
+    transaction(conn, |conn| {
+        let Some(token) = stored::token(conn, id)? else {
+            return Err(ServiceError::NotFound("no such token".to_string()));
+        };
+        if stored::revoke_token(conn, id, Utc::now().naive_utc())? == 0 {
+            return Ok(());
+        }
+        Audit {
+            actor,
+            action: "hub.revoke",
+            tournament_id: token.tournament_id,
+            entity: "hub token",
+            entity_id: Some(id),
+        }
+        .record(
+            conn,
+            None::<&()>,
+            Some(&serde_json::json!({"label": token.label})),
+        )
+    })
+}
+
+/// What a venue pushes: its version of the tournament (the latest entry of its audit trail), and
+/// the whole tournament as a file.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Push {
+    pub version: i64,
+    pub file: TournamentFile,
+}
+
+/// What the hub answers a push.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Received {
+    /// The hub's tournament.
+    pub tournament: i32,
+    /// The latest version the hub has.
+    pub version: i64,
+    /// Whether this push changed the hub (false: it had this version, or a newer one).
+    pub taken: bool,
+}
+
+const WRONG_TOKEN: &str = "this hub has no such token: ask the hub's organiser for one";
+
+impl Service {
+    /// The token of a push (`id.secret`), checked as a sign-in is (the address's allowance, an
+    /// argon2 check off the async threads): the token's id.
+    pub async fn check_hub_token(
+        &self,
+        attempt: &Attempt,
+        token: &str,
+    ) -> Result<i32, ServiceError> {
+        let wrong = || ServiceError::WrongCredentials(WRONG_TOKEN.to_string());
+        let (id, secret) = token.trim().split_once('.').ok_or_else(wrong)?;
+        let id: i32 = id.parse().map_err(|_| wrong())?;
+        let claimed = self
+            .claim(attempt, Target::username(&format!("hub token {id}")))
+            .await?;
+        let row = self.read(move |conn| Ok(stored::token(conn, id)?)).await?;
+        let hash = row
+            .as_ref()
+            .map_or_else(|| DUMMY_HASH.clone(), |t| t.secret_hash.clone());
+        let secret = secret.to_string();
+        if !blocking(move || verify_secret(&secret, &hash, Lane::Anyone)).await? {
+            return Err(wrong());
+        }
+        let row = row.ok_or_else(wrong)?;
+        claimed.succeeded();
+        if row.revoked_at.is_some() {
+            return Err(ServiceError::WrongCredentials(
+                "this token was revoked on the hub: ask its organiser for a new one".to_string(),
+            ));
+        }
+        Ok(row.id)
+    }
+
+    /// A push with a checked token: replayed whole off the writer, then taken in one
+    /// transaction unless the hub has this version or a newer one.
+    pub async fn take_push(&self, token: i32, text: String) -> Result<Received, ServiceError> {
+        let (version, file, checked) = blocking(move || {
+            let push: Push = serde_json::from_str(&text)
+                .map_err(|e| ServiceError::Invalid(format!("the push cannot be read: {e}")))?;
+            let (file, checked) = super::archive::checked(push.file)?;
+            Ok::<_, ServiceError>((push.version, file, checked))
+        })
+        .await??;
+        self.write(move |conn| {
+            transaction(conn, |conn| {
+                let row = stored::token(conn, token)?
+                    .filter(|t| t.revoked_at.is_none())
+                    .ok_or_else(|| ServiceError::WrongCredentials(WRONG_TOKEN.to_string()))?;
+                if let Some(id) = row.tournament_id.filter(|_| version <= row.version) {
+                    return Ok(Received {
+                        tournament: id.get(),
+                        version: row.version,
+                        taken: false,
+                    });
+                }
+                let id = super::archive::write_copy(conn, row.tournament_id, &file, &checked)?;
+                let now = Utc::now().naive_utc();
+                stored::token_pushed(conn, token, id, version, now)?;
+                record_push(conn, &row, id, version, &file)?;
+                Ok(Received {
+                    tournament: id.get(),
+                    version,
+                    taken: true,
+                })
+            })
+        })
+        .await
+    }
+}
+
+/// The hub's own entry for a push taken.
+fn record_push(
+    conn: &mut SqliteConnection,
+    token: &HubToken,
+    id: TournamentId,
+    version: i64,
+    file: &TournamentFile,
+) -> Result<(), ServiceError> {
+    queries::insert_audit(
+        conn,
+        &NewAuditEntry {
+            at: Utc::now().naive_utc(),
+            actor: &format!("venue publishing with the token {:?}", token.label),
+            action: "tournament.publish",
+            tournament_id: Some(id),
+            entity: "tournament",
+            entity_id: Some(id.get()),
+            before: None,
+            after: Some(
+                serde_json::json!({
+                    "version": version, "players": file.players.len(),
+                    "games": file.games.len(), "sheets": file.sheets.len(),
+                })
+                .to_string(),
+            ),
+        },
+    )?;
+    Ok(())
+}

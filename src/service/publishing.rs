@@ -1,0 +1,318 @@
+//! The venue's side of publishing (`docs/publishing.md`): an organiser links a tournament to a
+//! hub with the token the hub's organiser gave; from then on every committed change is pushed to
+//! the hub as soon as it can be reached. The push is the whole tournament as a file with its
+//! version (the latest entry of its audit trail): pushing it again changes nothing, an older one
+//! never overwrites a newer, and what is still to push is read from the database, so it
+//! survives the hub being unreachable and the venue's machine being restarted. A push never
+//! holds up the venue: it runs beside the service, and its failures are only written down.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{NaiveDateTime, Utc};
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::hub::Received;
+use super::{Actor, Audit, Found, Service, ServiceError, blocking, transaction};
+use crate::db::publishing::{self as stored, HubLink};
+use crate::db::queries;
+use crate::tournament::TournamentId;
+
+/// Where a tournament is published, as its page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LinkView {
+    #[serde(flatten)]
+    pub link: HubLink,
+    /// The tournament's version now: the hub is behind while it is larger than `pushed_version`.
+    pub version: i64,
+    /// The tournament on the hub.
+    pub hub_address: Option<String>,
+}
+
+impl LinkView {
+    /// Whether the hub has every change.
+    pub fn up_to_date(&self) -> bool {
+        self.link.pushed_version >= self.version
+    }
+
+    /// Whether the hub refused the latest version (its message in `problem`).
+    pub fn refused(&self) -> bool {
+        self.link.refused_version.is_some()
+    }
+}
+
+/// A hub's address as it is typed: `http://` or `https://`, no spaces.
+fn hub_url(text: &str) -> Result<String, ServiceError> {
+    let url = text.trim().trim_end_matches('/');
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    match rest {
+        Some(host)
+            if !host.is_empty() && !url.chars().any(char::is_whitespace) && url.len() <= 200 =>
+        {
+            Ok(url.to_string())
+        }
+        _ => Err(ServiceError::Invalid(
+            "hub: the hub's address, as https://results.example.org".to_string(),
+        )),
+    }
+}
+
+/// Where the tournament is published, for the staff who run it.
+pub fn link(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament: TournamentId,
+) -> Result<Option<LinkView>, ServiceError> {
+    actor.check_runs(conn, tournament)?;
+    let Some(link) = stored::link(conn, tournament)? else {
+        return Ok(None);
+    };
+    let version = stored::tournament_version(conn, tournament)?;
+    let hub_address = link
+        .hub_tournament
+        .map(|id| format!("{}/tournaments/{id}", link.hub_url));
+    Ok(Some(LinkView {
+        link,
+        version,
+        hub_address,
+    }))
+}
+
+/// An organiser publishes a tournament to a hub with the hub's token (from the start again
+/// when it was published elsewhere). The token is never shown again nor written to the audit
+/// log.
+pub fn set_link(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament: TournamentId,
+    hub: &str,
+    token: &str,
+) -> Result<(), ServiceError> {
+    actor.organiser()?;
+    let hub = hub_url(hub)?;
+    let token = token.trim();
+    if !token.contains('.') || token.len() > 200 || token.chars().any(char::is_whitespace) {
+        return Err(ServiceError::Invalid(
+            "token: the token the hub's organiser gave, as 12.abcdef…".to_string(),
+        ));
+    }
+    transaction(conn, |conn| {
+        queries::get_tournament(conn, tournament).or_not_found("tournament")?;
+        stored::put_link(conn, tournament, &hub, token)?;
+        Audit {
+            actor,
+            action: "publishing.start",
+            tournament_id: Some(tournament),
+            entity: "tournament",
+            entity_id: Some(tournament.get()),
+        }
+        .record(conn, None::<&()>, Some(&serde_json::json!({"hub": hub})))
+    })
+}
+
+/// An organiser stops publishing the tournament (the hub keeps what it has).
+pub fn remove_link(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament: TournamentId,
+) -> Result<(), ServiceError> {
+    actor.organiser()?;
+    transaction(conn, |conn| {
+        let Some(link) = stored::link(conn, tournament)? else {
+            return Ok(());
+        };
+        stored::delete_link(conn, tournament)?;
+        Audit {
+            actor,
+            action: "publishing.stop",
+            tournament_id: Some(tournament),
+            entity: "tournament",
+            entity_id: Some(tournament.get()),
+        }
+        .record(
+            conn,
+            Some(&serde_json::json!({"hub": link.hub_url})),
+            None::<&()>,
+        )
+    })
+}
+
+/// The links with changes the hub does not have yet (and has not refused): each with the
+/// tournament's version now.
+fn due(conn: &mut SqliteConnection) -> Result<Vec<(HubLink, i64)>, ServiceError> {
+    let mut due = Vec::new();
+    for link in stored::links(conn)? {
+        let version = stored::tournament_version(conn, link.tournament_id)?;
+        if version > link.pushed_version && link.refused_version != Some(version) {
+            due.push((link, version));
+        }
+    }
+    Ok(due)
+}
+
+/// How a push ended.
+enum Outcome {
+    Taken(Received),
+    /// The hub answered and will not take this version (its words).
+    Refused(String),
+    /// The hub could not be reached, or failed (its words): tried again later.
+    Unreachable(String),
+}
+
+/// The longest a push may take (a big tournament over a slow link).
+const PUSH_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Sends one push (blocking: run off the async threads).
+fn send(hub: &str, token: &str, body: &[u8]) -> Outcome {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(PUSH_TIMEOUT))
+        .timeout_connect(Some(Duration::from_secs(10)))
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let answer = agent
+        .put(&format!("{hub}/api/hub/publish"))
+        .header("Authorization", &format!("Bearer {token}"))
+        .header("Content-Type", "application/json")
+        .send(body);
+    let mut answer = match answer {
+        Ok(answer) => answer,
+        Err(e) => return Outcome::Unreachable(format!("the hub cannot be reached: {e}")),
+    };
+    let status = answer.status().as_u16();
+    let text = answer
+        .body_mut()
+        .with_config()
+        .limit(64 * 1024)
+        .read_to_string()
+        .unwrap_or_default();
+    let message = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("the hub answered {status}"));
+    match status {
+        200 => match serde_json::from_str::<Received>(&text) {
+            Ok(received) => Outcome::Taken(received),
+            Err(_) => Outcome::Unreachable(format!(
+                "{hub} answered, but not as a hub of this service does"
+            )),
+        },
+        400..=499 if status != 408 && status != 429 => Outcome::Refused(message),
+        _ => Outcome::Unreachable(format!("the hub failed ({status}): {message}")),
+    }
+}
+
+impl Service {
+    /// Pushes each tournament whose hub is behind, once; whether a hub could not be reached.
+    async fn push_due(self: &Arc<Service>) -> bool {
+        let due = match self.read(due).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!("publishing: {e}");
+                return true;
+            }
+        };
+        let mut unreachable = false;
+        for (link, version) in due {
+            let id = link.tournament_id;
+            let file = self
+                .read(move |conn| super::archive::export(conn, &Actor::CommandLine, id))
+                .await;
+            let body = match file.map(|file| super::hub::Push { version, file }) {
+                Ok(push) => serde_json::to_vec(&push).unwrap_or_default(),
+                Err(e) => {
+                    tracing::warn!("publishing tournament {id}: {e}");
+                    continue;
+                }
+            };
+            let (hub, token) = (link.hub_url.clone(), link.token.clone());
+            let outcome = blocking(move || send(&hub, &token, &body))
+                .await
+                .unwrap_or_else(|e| Outcome::Unreachable(e.to_string()));
+            let now = Utc::now().naive_utc();
+            let written = self
+                .write(move |conn| record(conn, id, version, outcome, now))
+                .await;
+            match written {
+                Ok(reached) => unreachable |= !reached,
+                Err(e) => tracing::warn!("publishing tournament {id}: {e}"),
+            }
+        }
+        unreachable
+    }
+
+    /// Publishes as long as the service runs: after every committed change, and while a hub
+    /// cannot be reached, again after a pause that doubles from a quarter of a second to
+    /// `longest`.
+    /// It holds the service only while it pushes: it ends when the service is dropped.
+    pub async fn publish_to_hubs(service: std::sync::Weak<Service>, longest: Duration) {
+        let Some(mut changes) = service.upgrade().map(|s| s.changes()) else {
+            return;
+        };
+        let shortest = Duration::from_millis(250).min(longest);
+        let mut pause = shortest;
+        loop {
+            let Some(this) = service.upgrade() else {
+                return;
+            };
+            let unreachable = this.push_due().await;
+            drop(this);
+            let wait = if unreachable {
+                pause = (pause * 2).min(longest);
+                pause
+            } else {
+                pause = shortest;
+                longest
+            };
+            if let Ok(Err(_)) = tokio::time::timeout(wait, changes.changed()).await {
+                return; // the service is gone
+            }
+        }
+    }
+}
+
+/// Writes down how a push ended; whether the hub was reached.
+fn record(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    version: i64,
+    outcome: Outcome,
+    at: NaiveDateTime,
+) -> Result<bool, ServiceError> {
+    // A link removed or changed meanwhile keeps what it is.
+    let Some(link) = stored::link(conn, id)? else {
+        return Ok(true);
+    };
+    if link.pushed_version >= version {
+        return Ok(true);
+    }
+    Ok(match outcome {
+        Outcome::Taken(received) => {
+            stored::link_pushed(
+                conn,
+                id,
+                received.version.max(version),
+                received.tournament,
+                at,
+            )?;
+            true
+        }
+        Outcome::Refused(message) => {
+            stored::link_failed(
+                conn,
+                id,
+                &format!("the hub refused: {message}"),
+                Some(version),
+                at,
+            )?;
+            true
+        }
+        Outcome::Unreachable(message) => {
+            stored::link_failed(conn, id, &message, None, at)?;
+            false
+        }
+    })
+}

@@ -1,0 +1,267 @@
+//! Publishing to a hub: on the hub, its organisers' tokens page and the route venues push to;
+//! on the venue, a tournament's publishing page (`service::hub`, `service::publishing`).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::AppState;
+use super::access;
+use super::error::{ApiError, PageError};
+use super::pages::{Nav, check_csrf, render, see_other};
+use crate::auth::UserSession;
+use crate::service::hub::{self, NewToken, TokenView};
+use crate::service::publishing::{self as service, LinkView};
+use crate::service::{Actor, ServiceError};
+use crate::tournament::TournamentId;
+
+// --- the hub -----------------------------------------------------------------------------------
+
+/// A venue pushes its tournament: the token first (no body is read for a wrong one), then the
+/// push, replayed whole before it is taken.
+async fn api_push(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: UserSession,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let token = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("")
+        .to_string();
+    let attempt = super::auth::attempt(&req, &state, &session);
+    let token = state.service.check_hub_token(&attempt, &token).await?;
+    let text = super::text_body(payload, super::archive::FILE_LIMIT, "the push").await?;
+    let received = state.service.take_push(token, text).await?;
+    Ok(HttpResponse::Ok().json(received))
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "hub.html")]
+struct HubPage {
+    nav: Nav,
+    tokens: Vec<TokenView>,
+    /// A token just made, shown once.
+    made: Option<NewToken>,
+    problem: Option<String>,
+}
+
+async fn hub_view(
+    state: &AppState,
+    session: &UserSession,
+    actor: Actor,
+    made: Option<NewToken>,
+    problem: Option<String>,
+) -> Result<HubPage, ServiceError> {
+    let tokens = state.db(move |conn| hub::tokens(conn, &actor)).await?;
+    Ok(HubPage {
+        nav: Nav::new(session),
+        tokens,
+        made,
+        problem,
+    })
+}
+
+async fn hub_page(state: web::Data<AppState>, session: UserSession) -> Result<HubPage, PageError> {
+    let actor = access::organiser(&session)?;
+    Ok(hub_view(&state, &session, actor, None, None).await?)
+}
+
+#[derive(Deserialize)]
+struct TokenForm {
+    csrf: String,
+    #[serde(default)]
+    label: String,
+}
+
+async fn make_token(
+    state: web::Data<AppState>,
+    session: UserSession,
+    form: web::Form<TokenForm>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let label = form.into_inner().label;
+    let (secret, hash) = web::block(hub::new_secret).await?;
+    let by = actor.clone();
+    let made = state
+        .write(move |conn| hub::create_token(conn, &by, &label, (&secret, &hash)))
+        .await;
+    let (made, problem) = match made {
+        Ok(made) => (Some(made), None),
+        Err(ServiceError::Invalid(problem)) => (None, Some(problem)),
+        Err(e) => return Err(e.into()),
+    };
+    let status = if made.is_some() {
+        StatusCode::CREATED
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let page = hub_view(&state, &session, actor, made, problem).await?;
+    Ok(render(status, &page)?)
+}
+
+#[derive(Deserialize)]
+struct CsrfForm {
+    csrf: String,
+}
+
+async fn revoke(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<i32>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let id = path.into_inner();
+    state
+        .write(move |conn| hub::revoke(conn, &actor, id))
+        .await?;
+    Ok(see_other("/hub"))
+}
+
+// --- the venue ---------------------------------------------------------------------------------
+
+#[derive(Template, WebTemplate)]
+#[template(path = "tournaments/publish.html")]
+struct PublishPage {
+    nav: Nav,
+    id: TournamentId,
+    name: String,
+    link: Option<LinkView>,
+    /// What the form said, drawn again with its problem.
+    hub: String,
+    problem: Option<String>,
+}
+
+async fn publish_view(
+    state: &AppState,
+    session: &UserSession,
+    id: TournamentId,
+    hub: String,
+    problem: Option<String>,
+) -> Result<PublishPage, ServiceError> {
+    let actor = access::staff(session)?;
+    let (name, link) = state
+        .db(move |conn| {
+            let link = service::link(conn, &actor, id)?;
+            Ok((crate::service::tournaments::get(conn, id)?.name, link))
+        })
+        .await?;
+    Ok(PublishPage {
+        nav: Nav::new(session),
+        id,
+        name,
+        link,
+        hub,
+        problem,
+    })
+}
+
+async fn publish_page(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<PublishPage, PageError> {
+    Ok(publish_view(&state, &session, path.into_inner(), String::new(), None).await?)
+}
+
+#[derive(Deserialize)]
+struct LinkForm {
+    csrf: String,
+    #[serde(default)]
+    hub: String,
+    #[serde(default)]
+    token: String,
+    /// Present: stop publishing.
+    stop: Option<String>,
+}
+
+async fn publish(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    form: web::Form<LinkForm>,
+) -> Result<HttpResponse, PageError> {
+    let actor = access::organiser(&session)?;
+    check_csrf(&session, &form.csrf)?;
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let hub = form.hub.clone();
+    let result = if form.stop.is_some() {
+        state
+            .write(move |conn| service::remove_link(conn, &actor, id))
+            .await
+    } else {
+        state
+            .write(move |conn| service::set_link(conn, &actor, id, &form.hub, &form.token))
+            .await
+    };
+    match result {
+        Ok(()) => Ok(see_other(&format!("/tournaments/{id}/publish"))),
+        Err(ServiceError::Invalid(problem)) => {
+            let page = publish_view(&state, &session, id, hub, Some(problem)).await?;
+            Ok(render(StatusCode::UNPROCESSABLE_ENTITY, &page)?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn api_link(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::staff(&session)?;
+    let id = path.into_inner();
+    let link = state
+        .db(move |conn| service::link(conn, &actor, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "publishing": link })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinkBody {
+    hub: String,
+    token: String,
+}
+
+async fn api_set_link(
+    state: web::Data<AppState>,
+    session: UserSession,
+    path: web::Path<TournamentId>,
+    body: web::Json<LinkBody>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let id = path.into_inner();
+    let body = body.into_inner();
+    let by = actor.clone();
+    state
+        .write(move |conn| service::set_link(conn, &by, id, &body.hub, &body.token))
+        .await?;
+    let link = state
+        .db(move |conn| service::link(conn, &actor, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "publishing": link })))
+}
+
+pub fn page_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/hub", web::get().to(hub_page))
+        .route("/hub/tokens", web::post().to(make_token))
+        .route(r"/hub/tokens/{id:\d+}/revoke", web::post().to(revoke))
+        .route("/tournaments/{id}/publish", web::get().to(publish_page))
+        .route("/tournaments/{id}/publish", web::post().to(publish));
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/hub/publish", web::put().to(api_push))
+        .route("/tournaments/{id}/publishing", web::get().to(api_link))
+        .route("/tournaments/{id}/publishing", web::put().to(api_set_link));
+}

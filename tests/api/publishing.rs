@@ -1,0 +1,374 @@
+//! Publishing while the event runs: a venue's service pushes its tournament to a hub after
+//! every change, keeps the changes while the hub cannot be reached and sends them once it can;
+//! the hub replays every push and refuses one whose moves do not give its results, and the
+//! venue is told.
+
+use std::io::{Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use awc::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::archive::{by_names, event_set_up, exported, play_round, same_event};
+use crate::helpers::*;
+
+/// The venue's way to the hub: connections pass while it is on, and are cut at once while it is
+/// off (the venue's internet gone).
+struct Switch {
+    address: String,
+    on: Arc<AtomicBool>,
+}
+
+fn pipe(mut from: TcpStream, mut to: TcpStream) {
+    let mut buffer = [0u8; 16 * 1024];
+    while let Ok(n) = from.read(&mut buffer) {
+        if n == 0 || to.write_all(&buffer[..n]).is_err() {
+            break;
+        }
+    }
+    let _ = to.shutdown(Shutdown::Write);
+}
+
+impl Switch {
+    fn to(hub: &str) -> Switch {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let on = Arc::new(AtomicBool::new(true));
+        let target = hub.trim_start_matches("http://").to_string();
+        let open = on.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                if !open.load(Ordering::SeqCst) {
+                    drop(client);
+                    continue;
+                }
+                let Ok(server) = TcpStream::connect(&target) else {
+                    continue;
+                };
+                let (c2, s2) = (client.try_clone().unwrap(), server.try_clone().unwrap());
+                std::thread::spawn(move || pipe(client, server));
+                std::thread::spawn(move || pipe(s2, c2));
+            }
+        });
+        Switch { address, on }
+    }
+
+    fn set(&self, on: bool) {
+        self.on.store(on, Ordering::SeqCst);
+    }
+}
+
+/// A token made on the hub's page, as its organiser copies it.
+async fn token(hub: &Client, label: &str) -> String {
+    let page = hub.get("/hub").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let r = hub
+        .post_form(
+            "/hub/tokens",
+            &[("csrf", &csrf_in(&page.body)), ("label", label)],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let start = r.body.find("<code class=\"token\">").unwrap() + "<code class=\"token\">".len();
+    let end = start + r.body[start..].find("</code>").unwrap();
+    r.body[start..end].to_string()
+}
+
+/// Text columns straight from a service's database file.
+fn texts(app: &TestApp, sql: &str) -> Vec<String> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Text {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        v: String,
+    }
+    let mut conn =
+        diesel::sqlite::SqliteConnection::establish(app.db_path.to_str().unwrap()).unwrap();
+    diesel::sql_query(sql)
+        .load::<Text>(&mut conn)
+        .unwrap()
+        .into_iter()
+        .map(|t| t.v)
+        .collect()
+}
+
+/// The venue's publishing state once `done` holds for it (the pushes go beside the service: the
+/// test waits for them, as long as they take).
+async fn publishing_when(venue: &Client, t: i64, done: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..1200 {
+        last = venue
+            .get(&format!("/api/tournaments/{t}/publishing"))
+            .await
+            .json()["publishing"]
+            .clone();
+        if done(&last) {
+            return last;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the publishing never got there: {last}");
+}
+
+/// Whether the hub has every change of the venue.
+fn up_to_date(p: &Value) -> bool {
+    p["pushed_version"].as_i64() >= p["version"].as_i64() && p["problem"].is_null()
+}
+
+#[actix_web::test]
+async fn a_venue_publishes_to_a_hub_through_a_round_without_internet() {
+    let hub = spawn_app().await;
+    let venue = spawn_app().await;
+    let hub_organiser = hub.organiser().await;
+    let organiser = venue.organiser().await;
+    let secret = token(&hub_organiser, "Kumasi Open, at the school hall").await;
+    // Kept on the hub as an argon2 hash, never shown again.
+    let hashes = texts(&hub, "SELECT secret_hash AS v FROM hub_tokens");
+    assert!(
+        hashes.iter().all(|h| h.starts_with("$argon2")),
+        "{hashes:?}"
+    );
+    assert!(!hub_organiser.get("/hub").await.body.contains(&secret));
+    let way = Switch::to(&hub.address);
+
+    let (t, sessions) = event_set_up(&venue, &organiser).await;
+    // Linked from the tournament's page; the token is not shown on it again.
+    let page = organiser.get(&format!("/tournaments/{t}/publish")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let r = organiser
+        .post_form(
+            &format!("/tournaments/{t}/publish"),
+            &[
+                ("csrf", &csrf_in(&page.body)),
+                ("hub", "ftp://nowhere"),
+                ("token", &secret),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = organiser
+        .post_form(
+            &format!("/tournaments/{t}/publish"),
+            &[
+                ("csrf", &csrf_in(&page.body)),
+                ("hub", &way.address),
+                ("token", &secret),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    play_round(&organiser, t, &sessions, 1).await;
+    let state = publishing_when(&organiser, t, up_to_date).await;
+    let on_hub = state["hub_tournament"].as_i64().unwrap();
+    let page = organiser.get(&format!("/tournaments/{t}/publish")).await;
+    assert!(page.body.contains("id=\"hub-up-to-date\""), "{}", page.body);
+    assert!(!page.body.contains(&secret));
+    assert!(
+        hub.client()
+            .get(&format!("/tournaments/{on_hub}/rounds/1"))
+            .await
+            .body
+            .contains("Player"),
+    );
+
+    // Round 2 without internet: the venue goes on, the changes wait.
+    way.set(false);
+    play_round(&organiser, t, &sessions, 2).await;
+    let state = publishing_when(&organiser, t, |p| {
+        p["problem"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot be reached"))
+    })
+    .await;
+    assert!(state["pushed_version"].as_i64() < state["version"].as_i64());
+    let page = organiser.get(&format!("/tournaments/{t}/publish")).await;
+    assert!(page.body.contains("id=\"hub-behind\""), "{}", page.body);
+    let hub_round = hub
+        .client()
+        .get(&format!("/tournaments/{on_hub}/rounds/2"))
+        .await;
+    assert_eq!(
+        hub_round.status,
+        StatusCode::NOT_FOUND,
+        "round 2 is not on the hub yet"
+    );
+
+    // Back online for round 3: the hub catches up, then equals the venue.
+    way.set(true);
+    play_round(&organiser, t, &sessions, 3).await;
+    publishing_when(&organiser, t, up_to_date).await;
+    let (visitor, hub_visitor) = (venue.client(), hub.client());
+    same_event(
+        (&visitor, &organiser, t),
+        (&hub_visitor, &hub_organiser, on_hub),
+    )
+    .await;
+    let at_venue = exported(&organiser, t).await;
+    let at_hub = exported(&hub_organiser, on_hub).await;
+    assert_eq!(by_names(&at_hub), by_names(&at_venue));
+    // The hub's players cannot sign in there: their results come from the venue.
+    let player = at_hub["players"][0]["id"].as_i64().unwrap();
+    let r = hub
+        .client()
+        .post_json(
+            &format!("/api/tournaments/{on_hub}/players/{player}/session"),
+            &json!({"pin": "000000"}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16() / 100, 4);
+
+    // A sheet whose moves no longer give its result (the venue's database tampered with): the
+    // hub refuses the push and keeps what it had; the venue is told, with the game and ply.
+    let sheet = &at_venue["sheets"][0];
+    let moves = sheet["moves"].as_str().unwrap();
+    let changed = crate::archive::changed_move(moves, 3);
+    venue.execute(&format!(
+        "UPDATE sheets SET moves = '{changed}' WHERE id = {}",
+        sheet["id"]
+    ));
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({"text": "Prize-giving at 18:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    let state = publishing_when(&organiser, t, |p| !p["refused_version"].is_null()).await;
+    let problem = state["problem"].as_str().unwrap();
+    assert!(problem.starts_with("the hub refused"), "{problem}");
+    assert!(problem.contains("at ply 3"), "{problem}");
+    let page = organiser.get(&format!("/tournaments/{t}/publish")).await;
+    assert!(page.body.contains("id=\"hub-refused\""), "{}", page.body);
+    let notice = hub
+        .client()
+        .get(&format!("/api/tournaments/{on_hub}/notice"))
+        .await
+        .json();
+    assert_eq!(notice["notice"]["text"], "Lunch until 13:30 <b>sharp</b>");
+
+    // Revoked on the hub: the next push is refused, and the venue told so.
+    venue.execute(&format!(
+        "UPDATE sheets SET moves = '{moves}' WHERE id = {}",
+        sheet["id"]
+    ));
+    let hub_page = hub_organiser.get("/hub").await;
+    let id = secret.split('.').next().unwrap();
+    let r = hub_organiser
+        .post_form(
+            &format!("/hub/tokens/{id}/revoke"),
+            &[("csrf", &csrf_in(&hub_page.body))],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({"text": "Prize-giving at 18:30"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    let state = publishing_when(&organiser, t, |p| {
+        p["problem"].as_str().is_some_and(|m| m.contains("revoked"))
+    })
+    .await;
+    assert!(!state["refused_version"].is_null());
+}
+
+async fn push(hub: &TestApp, token: &str, body: &Value) -> Resp {
+    hub.client()
+        .try_send_with(
+            Method::PUT,
+            "/api/hub/publish",
+            Some("application/json"),
+            &[("Authorization", &format!("Bearer {token}"))],
+            body.to_string().into_bytes(),
+        )
+        .await
+        .expect("the hub answers")
+}
+
+#[actix_web::test]
+async fn a_push_again_or_out_of_order_changes_nothing() {
+    let hub = spawn_app().await;
+    let venue = spawn_app().await;
+    let hub_organiser = hub.organiser().await;
+    let organiser = venue.organiser().await;
+    let (t, sessions) = event_set_up(&venue, &organiser).await;
+    play_round(&organiser, t, &sessions, 1).await;
+    let file = exported(&organiser, t).await;
+    let secret = token(&hub_organiser, "Kumasi").await;
+
+    let r = push(&hub, &secret, &json!({"version": 5, "file": file})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        (r.json()["taken"].as_bool(), r.json()["version"].as_i64()),
+        (Some(true), Some(5))
+    );
+    let on_hub = r.json()["tournament"].as_i64().unwrap();
+    let rows = (
+        hub.count("tournaments"),
+        hub.count("games"),
+        hub.count("audit_log"),
+    );
+    for version in [5, 3] {
+        let r = push(&hub, &secret, &json!({"version": version, "file": file})).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        assert_eq!(r.json()["taken"], false);
+        assert_eq!(r.json()["version"], 5);
+        assert_eq!(r.json()["tournament"], on_hub);
+    }
+    assert_eq!(
+        (
+            hub.count("tournaments"),
+            hub.count("games"),
+            hub.count("audit_log")
+        ),
+        rows
+    );
+    // A newer version writes the same tournament again, not a new one.
+    let mut newer = file.clone();
+    newer["notice"]["text"] = json!("Round 2 at 14:00");
+    let r = push(&hub, &secret, &json!({"version": 6, "file": newer})).await;
+    assert_eq!(r.json()["taken"], true, "{}", r.body);
+    assert_eq!(r.json()["tournament"], on_hub);
+    assert_eq!(hub.count("tournaments"), rows.0);
+    assert_eq!(hub.count("games"), rows.1);
+
+    // Wrong, missing and other tokens: 401, nothing read.
+    let id = secret.split('.').next().unwrap();
+    for wrong in [
+        format!("{id}.not-the-secret"),
+        "7.x".to_string(),
+        String::new(),
+    ] {
+        let r = push(&hub, &wrong, &json!({"version": 9, "file": file})).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{wrong}: {}", r.body);
+    }
+    // A push that does not read, or whose file is refused: 422, nothing changed.
+    let r = push(&hub, &secret, &json!({"version": 9})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let mut bad = file.clone();
+    bad["games"][0]["seeds"] = json!([48, 0]);
+    let r = push(&hub, &secret, &json!({"version": 9, "file": bad})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("its result"), "{}", r.body);
+    // Only organisers see and make tokens; a venue's staff only see their tournament's link.
+    let controller = hub.controller(&hub_organiser, "esi").await;
+    assert_eq!(controller.get("/hub").await.status, StatusCode::FORBIDDEN);
+    assert_ne!(hub.client().get("/hub").await.status, StatusCode::OK);
+    let r = hub
+        .client()
+        .put_json(
+            &format!("/api/tournaments/{t}/publishing"),
+            &json!({"hub": "https://example.org", "token": secret}),
+        )
+        .await;
+    assert_eq!(r.status.as_u16() / 100, 4);
+    let player = sessions.values().next().unwrap();
+    let r = player
+        .get(&format!("/api/tournaments/{t}/publishing"))
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+}
