@@ -231,7 +231,11 @@ fn big_file() -> oware_tournament::tournament::archive::TournamentFile {
             let id = round * 1000 + board;
             let (winner, seeds, moves) = &fixtures[(id as usize) % fixtures.len()];
             let (south, north) = (board * 2 - 1, (board * 2 + round * 2) % 400 + 1);
-            let north = if north == south { south % 400 + 1 } else { north };
+            let north = if north == south {
+                south % 400 + 1
+            } else {
+                north
+            };
             file.games.push(GamePart {
                 id,
                 round,
@@ -266,7 +270,9 @@ fn big_file() -> oware_tournament::tournament::archive::TournamentFile {
                     entity: "game".to_string(),
                     entity_id: Some(id),
                     before: Some(serde_json::json!({"status": "pending"})),
-                    after: Some(serde_json::json!({"status": "confirmed", "sheet": id * 2 + k as i64})),
+                    after: Some(
+                        serde_json::json!({"status": "confirmed", "sheet": id * 2 + k as i64}),
+                    ),
                 });
             }
         }

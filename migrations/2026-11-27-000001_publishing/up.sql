@@ -28,3 +28,13 @@ CREATE TABLE hub_links (
     problem TEXT,
     tried_at TIMESTAMP
 );
+
+-- A push writes a hub's copy of a tournament again: its players, rounds and games go, and each
+-- row that goes has the rows naming it looked up (foreign keys). These lookups, and a player's
+-- sheets, go by index rather than through every sheet and game of the hub.
+CREATE INDEX sheets_by_player ON sheets (player_id);
+CREATE INDEX players_by_previous ON players (previous_player);
+CREATE INDEX sheet_refusals_by_player ON sheet_refusals (player_id);
+CREATE INDEX prohibited_pairs_by_first ON prohibited_pairs (first_id);
+CREATE INDEX prohibited_pairs_by_second ON prohibited_pairs (second_id);
+CREATE INDEX games_by_round ON games (round_id);

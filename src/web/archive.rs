@@ -5,7 +5,6 @@
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -13,7 +12,7 @@ use askama_web::WebTemplate;
 use super::AppState;
 use super::access;
 use super::error::{ApiError, Failure, PageError};
-use super::pages::{Nav, check_csrf, render};
+use super::pages::{Nav, check_csrf};
 use crate::auth::UserSession;
 use crate::service::archive::{self as service, Imported};
 use crate::service::players::new_pins;
@@ -108,27 +107,12 @@ async fn import(
                 .to_string(),
         )),
     };
-    match result {
-        Ok(imported) => {
-            let page = super::players::pins_page(
-                &state,
-                &req,
-                &session,
-                imported.tournament.id,
-                imported.pins,
-            )
-            .await?;
-            Ok(render(StatusCode::CREATED, &page)?)
-        }
-        Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => {
-            let page = ImportPage {
-                nav: Nav::with_form(&session),
-                error: Some(e.to_string()),
-            };
-            Ok(render(super::error::service_status(&e), &page)?)
-        }
-        Err(e) => Err(e.into()),
-    }
+    let result = result.map(|imported| (imported.tournament.id, imported.pins));
+    super::players::imported_page(&state, &req, &session, result, |error| ImportPage {
+        nav: Nav::with_form(&session),
+        error: Some(error),
+    })
+    .await
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

@@ -122,6 +122,28 @@ pub struct PinsPage {
     site: super::qr::Site,
 }
 
+/// The answer to an import on the organisers' pages: the new tournament's PIN slips (201), or
+/// the import form drawn again by `form` with what the service refused in the file.
+pub async fn imported_page<P: askama::Template>(
+    state: &AppState,
+    req: &HttpRequest,
+    session: &UserSession,
+    imported: Result<(TournamentId, Vec<PinSlip>), ServiceError>,
+    form: impl FnOnce(String) -> P,
+) -> Result<HttpResponse, PageError> {
+    match imported {
+        Ok((id, pins)) => {
+            let page = pins_page(state, req, session, id, pins).await?;
+            Ok(render(StatusCode::CREATED, &page)?)
+        }
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => Ok(render(
+            super::error::service_status(&e),
+            &form(e.to_string()),
+        )?),
+        Err(e) => Err(e.into()),
+    }
+}
+
 pub async fn pins_page(
     state: &AppState,
     req: &HttpRequest,

@@ -4,7 +4,6 @@
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -13,7 +12,7 @@ use serde::Deserialize;
 use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, render};
+use super::pages::{Nav, check_csrf};
 use crate::auth::UserSession;
 use crate::engine::Preset;
 use crate::service::players::new_pins;
@@ -114,28 +113,13 @@ async fn import(
         Ok(text) => import_text(&state, actor, text, rules).await,
         Err(e) => Err(e),
     };
-    match result {
-        Ok(imported) => {
-            let page = super::players::pins_page(
-                &state,
-                &req,
-                &session,
-                imported.tournament.id,
-                imported.pins,
-            )
-            .await?;
-            Ok(render(StatusCode::CREATED, &page)?)
-        }
-        Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => {
-            let page = ImportPage {
-                nav: Nav::with_form(&session),
-                presets: Preset::ALL.iter().map(|p| p.name()).collect(),
-                error: Some(e.to_string()),
-            };
-            Ok(render(super::error::service_status(&e), &page)?)
-        }
-        Err(e) => Err(e.into()),
-    }
+    let result = result.map(|imported| (imported.tournament.id, imported.pins));
+    super::players::imported_page(&state, &req, &session, result, |error| ImportPage {
+        nav: Nav::with_form(&session),
+        presets: Preset::ALL.iter().map(|p| p.name()).collect(),
+        error: Some(error),
+    })
+    .await
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
