@@ -66,6 +66,13 @@ pub fn read(
     tournament_id: TournamentId,
 ) -> Result<Dashboard, ServiceError> {
     let t = super::tournaments::get(conn, tournament_id)?;
+    // A push the hub refused calls for the controller whatever the round.
+    let hub: Vec<Alert> = crate::db::publishing::link(conn, tournament_id)?
+        .filter(|l| l.refused_version.is_some())
+        .and_then(|l| l.problem)
+        .map(|problem| Alert::HubRefused { problem })
+        .into_iter()
+        .collect();
     let rounds = queries::list_rounds(conn, tournament_id)?;
     let Some(number) = rounds
         .iter()
@@ -81,7 +88,7 @@ pub fn read(
             boards: Vec::new(),
             byes: Vec::new(),
             counts: Vec::new(),
-            alerts: Vec::new(),
+            alerts: hub,
         });
     };
     let round = round_views::view(conn, &Actor::Visitor, tournament_id, number, Vec::new())?;
@@ -131,7 +138,10 @@ pub fn read(
             .map(|g| g.south.name.clone())
             .collect(),
         counts,
-        alerts: alerts::alerts(number, &states, past_end, next),
+        alerts: hub
+            .into_iter()
+            .chain(alerts::alerts(number, &states, past_end, next))
+            .collect(),
         boards,
     })
 }

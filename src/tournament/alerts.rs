@@ -48,6 +48,8 @@ pub enum Alert {
     Overdue { games: Vec<(GameId, i32)> },
     /// Every result of the round counts.
     AllIn { round: i32, next: Next },
+    /// The hub the tournament is published to refused its latest push, with the hub's words.
+    HubRefused { problem: String },
 }
 
 /// How a game's state reads on the dashboard: playing (no sheet yet), sheet in, confirmed,

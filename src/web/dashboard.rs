@@ -104,6 +104,17 @@ fn line(d: &Dashboard, alert: &Alert) -> AlertLine {
                 .map(|(id, board)| (format!("/games/{id}/adjudicate"), format!("Board {board}")))
                 .collect(),
         },
+        Alert::HubRefused { problem } => AlertLine {
+            kind: "hub",
+            text: format!(
+                "Publishing: {}. The hub keeps what it had until a push it accepts.",
+                problem.trim_end_matches('.')
+            ),
+            links: vec![(
+                format!("/tournaments/{t}/publish"),
+                "Publishing".to_string(),
+            )],
+        },
         Alert::AllIn { round, next } => {
             let (text, link) = match next {
                 Next::Pair(n) => (

@@ -530,13 +530,7 @@ async fn printed_addresses_and_codes_use_the_public_address_set() {
     assert!(!r.body.contains("Only this computer"), "{}", r.body);
     // The score sheets' codes too.
     let (_, _) = add_player(&organiser, t, "Kofi Mensah").await;
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{t}/rounds"),
-            &json!({"generate": true}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let round = crate::sheets::generated(&organiser, t).await;
     let sheets = organiser
         .get(&format!("/tournaments/{t}/rounds/1/sheets"))
         .await;
@@ -549,7 +543,7 @@ async fn printed_addresses_and_codes_use_the_public_address_set() {
         sheets.body
     );
     let svg_of = |text: &str| oware_tournament::web::qr::svg(text, "x").unwrap();
-    let game = r.json()["games"][0]["id"].as_i64().unwrap();
+    let game = round["games"][0]["id"].as_i64().unwrap();
     let code = svg_of(&format!("http://192.168.1.20:8080/games/{game}"));
     let path = &code[code.find("<path").unwrap()..code.find("</svg>").unwrap()];
     assert!(

@@ -96,7 +96,7 @@ fn texts(app: &TestApp, sql: &str) -> Vec<String> {
 
 /// The venue's publishing state once `done` holds for it (the pushes go beside the service: the
 /// test waits for them, as long as they take).
-async fn publishing_when(venue: &Client, t: i64, done: impl Fn(&Value) -> bool) -> Value {
+pub async fn publishing_when(venue: &Client, t: i64, done: impl Fn(&Value) -> bool) -> Value {
     let mut last = Value::Null;
     for _ in 0..1200 {
         last = venue
@@ -113,7 +113,7 @@ async fn publishing_when(venue: &Client, t: i64, done: impl Fn(&Value) -> bool) 
 }
 
 /// Whether the hub has every change of the venue.
-fn up_to_date(p: &Value) -> bool {
+pub fn up_to_date(p: &Value) -> bool {
     p["pushed_version"].as_i64() >= p["version"].as_i64() && p["problem"].is_null()
 }
 
@@ -241,6 +241,29 @@ async fn a_venue_publishes_to_a_hub_through_a_round_without_internet() {
     assert!(problem.contains("at ply 3"), "{problem}");
     let page = organiser.get(&format!("/tournaments/{t}/publish")).await;
     assert!(page.body.contains("id=\"hub-refused\""), "{}", page.body);
+    // The staff's dashboard says so too, with the way to the publishing page.
+    let dashboard = organiser
+        .get(&format!("/api/tournaments/{t}/dashboard"))
+        .await
+        .json();
+    let alert = dashboard["alerts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "hub_refused")
+        .unwrap_or_else(|| panic!("no alert of the hub: {dashboard}"))
+        .clone();
+    assert!(
+        alert["problem"].as_str().unwrap().contains("at ply 3"),
+        "{alert}"
+    );
+    let page = organiser.get(&format!("/tournaments/{t}/dashboard")).await;
+    assert!(
+        page.body
+            .contains(&format!("href=\"/tournaments/{t}/publish\"")),
+        "{}",
+        page.body
+    );
     let notice = hub
         .client()
         .get(&format!("/api/tournaments/{on_hub}/notice"))

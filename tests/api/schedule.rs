@@ -44,13 +44,7 @@ async fn a_round_is_started_and_its_times_shown_everywhere() {
     assert_eq!(v["rounds"][1]["planned_start"], json!(null));
 
     // The pairings show the planned times until the round starts.
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{t}/rounds"),
-            &json!({"generate": true}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    crate::sheets::generated(&organiser, t).await;
     let start = format!("/api/tournaments/{t}/rounds/1/start");
     let r = organiser.post_json(&start, &json!({})).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "not published: {}", r.body);

@@ -1,6 +1,7 @@
-//! The static site read from the disk on a phone: from its index to the standings, the round by
-//! round table, a round, a player with a 60-character name and a game, whose replay steps back
-//! without a server; every page checked at 390 px through axe-core, as the live ones are.
+//! Issue 29's pages on a phone, each checked at 390 px through axe-core as every page is: the
+//! static site read from the disk (from its index to the standings, the round by round table, a
+//! round, a player with a 60-character name and a game, whose replay steps back without a
+//! server), and the organiser's pages of publishing and of the tournament file.
 
 use super::{Session, Step, phone, run_at};
 use crate::archive::{LONG, played_event};
@@ -62,4 +63,62 @@ async fn the_static_site_in_a_browser() {
     })
     .await;
     assert!(checked.len() >= 7, "{checked:?}");
+}
+
+/// The organiser's pages of publishing, on one service that is both the venue and the hub: a
+/// token made on the hub's page, the tournament linked with it on its "Publish to a hub" page
+/// (the service publishes to itself), the state read there; then the tournament file, exported
+/// through the API, imported from the organisers' page.
+async fn publishing(s: &Session, app: &TestApp, t: i64, work: &std::path::Path) -> Step<()> {
+    s.sign_in("admin", ADMIN_PASSWORD).await?;
+    s.goto("/tournaments").await?;
+    s.click_through("a[href='/hub']").await?;
+    s.fill("input[name=label]", &format!("{LONG}, venue laptop"))
+        .await?;
+    s.click_through("#token-form button[type=submit]").await?;
+    let token = s.text("code.token").await?;
+    s.goto(&format!("/tournaments/{t}")).await?;
+    s.click_through(&format!("a[href='/tournaments/{t}/publish']"))
+        .await?;
+    s.fill("input[name=hub]", &app.address).await?;
+    s.fill("input[name=token]", &token).await?;
+    s.click_through("#publish-form button[type=submit]").await?;
+    let organiser = app.organiser().await;
+    crate::publishing::publishing_when(&organiser, t, crate::publishing::up_to_date).await;
+    s.goto(&format!("/tournaments/{t}/publish")).await?;
+    s.expect_text("#publishing-state", "The hub has every change")
+        .await?;
+    s.goto("/hub").await?;
+    s.expect_text("#tokens", "Kumasi Open").await?;
+    // The whole tournament as a file, imported again from the organisers' page.
+    let file = crate::archive::exported(&organiser, t).await;
+    let path = work.join("Kumasi Open - tournament file.json");
+    std::fs::write(&path, file.to_string()).map_err(|e| format!("write the file: {e}"))?;
+    s.goto("/tournaments").await?;
+    s.click_through("a[href='/tournaments/import-file']")
+        .await?;
+    s.find("input[type=file][name=file]")
+        .await?
+        .send_keys(&path.display().to_string())
+        .await
+        .map_err(|e| format!("choose the file: {e}"))?;
+    s.click_through("main form button[type=submit]").await?;
+    s.expect_text("h1", "PIN slips").await?;
+    s.expect_text("main", LONG).await?;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn the_publishing_pages_in_a_browser() {
+    let Some(phone) = phone("publishing").await else {
+        return;
+    };
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, _) = played_event(&app, &organiser).await;
+    let checked = super::run_in(phone, &app, "publishing", async |s: &Session, _, work| {
+        publishing(s, &app, t, work).await
+    })
+    .await;
+    assert!(checked.len() >= 9, "{checked:?}");
 }
