@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::board::{Pit, Position, Side};
 use super::notation::{Body, Claim, Notation, Token, tokenize_into};
-use super::replay::{Declared, DeclaredEnd, check, replay};
+use super::replay::{Declared, DeclaredEnd, SheetMove, check, replay};
 use super::rules::Rules;
 
 /// What one edit does to the list.
@@ -54,6 +54,36 @@ impl Edit {
     /// The kind as the JSON names it: `replace`, `swap`, `insert`, `delete`.
     pub fn kind_name(&self) -> &'static str {
         self.kind.into()
+    }
+
+    /// The edit in words, its moves named as the paper sheet numbers them: `move 3, South: C
+    /// instead of c`.
+    pub fn words(&self) -> String {
+        let was = self.was.as_deref().unwrap_or("");
+        let now = self.now.as_deref().unwrap_or("");
+        match self.kind {
+            EditKind::Replace => format!("{}: {now} instead of {was}", SheetMove::of(self.ply)),
+            EditKind::Swap => format!(
+                "{} and {} the other way round: {now} instead of {was}",
+                SheetMove::of(self.ply),
+                SheetMove::of(self.ply + 1)
+            ),
+            EditKind::SwapOwn => {
+                let (first, second) = (SheetMove::of(self.ply), SheetMove::of(self.ply + 2));
+                format!(
+                    "{}'s moves {} and {} the other way round: {now} instead of {was}",
+                    first.side, first.number, second.number
+                )
+            }
+            EditKind::Seeds => format!(
+                "the moves are right, but the seeds are the other way round: {now} instead of {was}"
+            ),
+            EditKind::Delete => format!(
+                "{} ({was}) written once too often: left out",
+                SheetMove::of(self.ply)
+            ),
+            EditKind::Insert => format!("a move missing before {}: {now}", SheetMove::of(self.ply)),
+        }
     }
 }
 

@@ -18,7 +18,7 @@ use crate::db::models::{
     GameResult, NewAuditEntry, NewBye, NewGame, NewPlayer, NewRound, NewSheet, gender_text,
 };
 use crate::db::roll_calls::{CheckIn, RollCall};
-use crate::db::schedules::{RoundTime, StoredSchedule};
+use crate::db::schedules::RoundTime;
 use crate::db::{archive as stored, notices, queries, roll_calls, schedules};
 use crate::tournament::archive::{
     AuditPart, ByePart, CheckInPart, Checked, FORMAT, GamePart, NoticePart, PlayerPart,
@@ -540,18 +540,7 @@ fn the_rest(
         )?;
     }
     if let Some(s) = &file.schedule {
-        let n = |v: Option<u32>| v.map(|v| v as i32);
-        schedules::put(
-            conn,
-            &StoredSchedule {
-                tournament_id: id,
-                game_minutes: n(s.game_minutes),
-                increment_seconds: s.increment_seconds as i32,
-                move_seconds: n(s.move_seconds),
-                round_minutes: n(s.round_minutes),
-                utc_offset_minutes: s.utc_offset_minutes,
-            },
-        )?;
+        schedules::put(conn, &super::schedule::stored_of(id, s))?;
     }
     Ok(())
 }

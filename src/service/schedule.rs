@@ -97,6 +97,19 @@ pub(super) fn settings_of(s: Option<StoredSchedule>) -> Schedule {
     .unwrap_or_default()
 }
 
+/// A tournament's clock as stored (what [`settings_of`] reads back).
+pub(super) fn stored_of(tournament_id: TournamentId, s: &Schedule) -> StoredSchedule {
+    let n = |v: Option<u32>| v.map(|v| v as i32);
+    StoredSchedule {
+        tournament_id,
+        game_minutes: n(s.game_minutes),
+        increment_seconds: s.increment_seconds as i32,
+        move_seconds: n(s.move_seconds),
+        round_minutes: n(s.round_minutes),
+        utc_offset_minutes: s.utc_offset_minutes,
+    }
+}
+
 /// The tournament's schedule: its clock and every round's times.
 pub fn get(
     conn: &mut SqliteConnection,
@@ -180,19 +193,7 @@ pub fn set(
             )));
         }
         let before = get(conn, tournament_id)?;
-        let s = &input.settings;
-        let n = |v: Option<u32>| v.map(|v| v as i32);
-        stored::put(
-            conn,
-            &StoredSchedule {
-                tournament_id,
-                game_minutes: n(s.game_minutes),
-                increment_seconds: s.increment_seconds as i32,
-                move_seconds: n(s.move_seconds),
-                round_minutes: n(s.round_minutes),
-                utc_offset_minutes: s.utc_offset_minutes,
-            },
-        )?;
+        stored::put(conn, &stored_of(tournament_id, &input.settings))?;
         for p in &input.planned {
             stored::plan(conn, tournament_id, p.round, p.start)?;
         }

@@ -131,36 +131,6 @@ impl GamePage {
         })
     }
 
-    /// A repair suggestion's edit in words.
-    fn edit_words(&self, e: &crate::engine::repair::Edit) -> String {
-        use crate::engine::repair::EditKind;
-        let was = e.was.as_deref().unwrap_or("");
-        let now = e.now.as_deref().unwrap_or("");
-        match e.kind {
-            EditKind::Replace => format!("{}: {now} instead of {was}", SheetMove::of(e.ply)),
-            EditKind::Swap => format!(
-                "{} and {} the other way round: {now} instead of {was}",
-                SheetMove::of(e.ply),
-                SheetMove::of(e.ply + 1)
-            ),
-            EditKind::SwapOwn => {
-                let (first, second) = (SheetMove::of(e.ply), SheetMove::of(e.ply + 2));
-                format!(
-                    "{}'s moves {} and {} the other way round: {now} instead of {was}",
-                    first.side, first.number, second.number
-                )
-            }
-            EditKind::Seeds => format!(
-                "the moves are right, but the seeds are the other way round: {now} instead of {was}"
-            ),
-            EditKind::Delete => format!(
-                "{} ({was}) written once too often: left out",
-                SheetMove::of(e.ply)
-            ),
-            EditKind::Insert => format!("a move missing before {}: {now}", SheetMove::of(e.ply)),
-        }
-    }
-
     /// A sheet's result in words, with the players' names.
     fn winner_words(&self, winner: &Winner) -> String {
         let north = self

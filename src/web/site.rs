@@ -156,22 +156,19 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
         )?);
     }
     for (player, name) in &players {
-        let pid = crate::tournament::PlayerId(*player);
-        let club = d
-            .table
-            .iter()
-            .find(|s| s.player_id == *player)
-            .map(|s| s.club.clone())
-            .unwrap_or_default();
+        let standing = d.table.iter().find(|s| s.player_id == *player).cloned();
         out.push(html(
             format!("players/{player}.html"),
             &PlayerPage {
                 root: "../",
                 t,
                 name: name.clone(),
-                club,
-                standing: d.table.iter().find(|s| s.player_id == *player).cloned(),
-                games: d.player_rounds(pid),
+                club: standing
+                    .as_ref()
+                    .map(|s| s.club.clone())
+                    .unwrap_or_default(),
+                standing,
+                games: d.player_rounds(crate::tournament::PlayerId(*player)),
             },
         )?);
     }

@@ -9,8 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
 use super::{FORMAT, GamePart, TournamentFile, VERSION};
-use crate::engine::SheetMove;
-use crate::engine::repair::{Edit, EditKind};
+use crate::engine::repair::Edit;
 use crate::tournament::players::PlayerInput;
 use crate::tournament::sheets::{Accepted, EndKind, Sheet, SheetError, check_sheet};
 use crate::tournament::{GameStatus, PlayerDetails, ResultKind, TournamentSettings};
@@ -171,25 +170,6 @@ fn game_name(g: &GamePart, names: &HashMap<i64, &str>) -> String {
     )
 }
 
-/// One edit of a repair in words.
-fn edit_words(e: &Edit) -> String {
-    let token = |t: &Option<String>| t.clone().unwrap_or_default();
-    match e.kind {
-        EditKind::Replace => format!(
-            "ply {} ({}) \"{}\" instead of \"{}\"",
-            e.ply,
-            SheetMove::of(e.ply),
-            token(&e.now),
-            token(&e.was)
-        ),
-        EditKind::Swap => format!("plies {} and {} the other way round", e.ply, e.ply + 1),
-        EditKind::SwapOwn => format!("plies {} and {} the other way round", e.ply, e.ply + 2),
-        EditKind::Seeds => "the seeds the other way round".to_string(),
-        EditKind::Delete => format!("ply {} (\"{}\") left out", e.ply, token(&e.was)),
-        EditKind::Insert => format!("\"{}\" put in as ply {}", token(&e.now), e.ply),
-    }
-}
-
 /// Why a sheet or a result was refused, naming where: the ply and the sheet's move, and the
 /// one change that would make it agree.
 fn refusal(whose: &str, e: SheetError) -> String {
@@ -201,7 +181,7 @@ fn refusal(whose: &str, e: SheetError) -> String {
                 r.error.ply, r.error
             );
             if let Some(s) = r.suggestions.first().filter(|s| !s.edits.is_empty()) {
-                let edits: Vec<String> = s.edits.iter().map(edit_words).collect();
+                let edits: Vec<String> = s.edits.iter().map(Edit::words).collect();
                 text.push_str(&format!(" (it would agree with {})", edits.join(" and ")));
             }
             text
