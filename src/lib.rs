@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod engine;
 pub mod fide;
+pub mod locale;
 pub mod service;
 pub mod startup;
 pub mod tournament;

@@ -217,6 +217,7 @@ fn run(
     let app = move || {
         App::new()
             .wrap(middleware::from_fn(routes::error::with_way_back))
+            .wrap(middleware::from_fn(routes::language::tournament_default))
             .wrap(middleware::from_fn(routes::form_guard::check))
             .wrap(middleware::from_fn(move |req, next| {
                 routes::limits::within(request_timeout, body_rate, req, next)

@@ -57,7 +57,7 @@
       r.hidden = i < page.start || i >= page.end;
     });
     var pager = document.getElementById("live-pager");
-    if (pager) pager.textContent = "Page " + (at + 1) + " of " + pages.length + ".";
+    if (pager) pager.textContent = say("page", "Page {at} of {pages}.", { at: at + 1, pages: pages.length });
   }
 
   // After new content, the same part and page as before (or the nearest).

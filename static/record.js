@@ -16,7 +16,7 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
     var note = suggestion.querySelector(".used") || document.createElement("p");
     note.className = "used";
     note.setAttribute("role", "status");
-    note.textContent = "This list is now in the form below: check it and send the sheet.";
+    note.textContent = say("used", "This list is now in the form below: check it and send the sheet.");
     suggestion.appendChild(note);
   });
 });
@@ -33,7 +33,7 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
   var box = document.createElement("section");
   box.className = "recorder";
   box.hidden = true;
-  box.setAttribute("aria-label", "Record by tapping the board");
+  box.setAttribute("aria-label", say("record", "Record by tapping the board"));
   var status = document.createElement("p");
   status.className = "recorder-status";
   status.setAttribute("aria-live", "polite");
@@ -47,12 +47,12 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
   tools.className = "row";
   var undo = document.createElement("button");
   undo.type = "button";
-  undo.textContent = "Undo the last move";
+  undo.textContent = say("undo", "Undo the last move");
   undo.id = "tap-undo";
   var close = document.createElement("button");
   close.type = "button";
   close.className = "link";
-  close.textContent = "Close the board";
+  close.textContent = say("close", "Close the board");
   tools.appendChild(undo);
   tools.appendChild(close);
   box.appendChild(status);
@@ -78,7 +78,7 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
   var open = document.createElement("button");
   open.type = "button";
   open.id = "tap-open";
-  open.textContent = "Record by tapping the board";
+  open.textContent = say("record", "Record by tapping the board");
   var label = moves.closest("label") || moves;
   label.parentNode.insertBefore(open, label);
   label.parentNode.insertBefore(box, label);
@@ -101,25 +101,26 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
       b.appendChild(document.createTextNode(" "));
       b.appendChild(name);
       // The visible text ("4 c") starts the name screen readers give.
-      b.setAttribute("aria-label", seeds + " " + letter + ": " + seeds + " seeds in pit " + letter + (move ? "" : ", cannot be played now"));
+      b.setAttribute("aria-label", say("pit", "{seeds} {letter}: {seeds} seeds in pit {letter}", { seeds: seeds, letter: letter }) + (move ? "" : say("unplayable", ", cannot be played now")));
       b.disabled = !move;
       b.setAttribute("data-move", move || "");
     });
-    north.textContent = (names.north || "North") + " (North) store: " + r.stores[1];
-    south.textContent = (names.south || "South") + " (South) store: " + r.stores[0];
+    north.textContent = say("store-north", "{name} (North) store: {seeds}", { name: names.north || say("north", "North"), seeds: r.stores[1] });
+    south.textContent = say("store-south", "{name} (South) store: {seeds}", { name: names.south || say("south", "South"), seeds: r.stores[0] });
     undo.disabled = recorded.length === 0;
     moves.value = r.moves.join(" ");
     if (r.over) {
       var winner = r.over.winner;
-      status.textContent = "Game over after " + r.moves.length + " moves: " + r.over.reason + ", " +
-        r.over.stores[0] + "-" + r.over.stores[1] + ". The result, the seeds and the end are filled in on the form: check them and send the sheet.";
+      status.textContent = say("over", "Game over after {moves} moves: {reason}, {south}-{north}. The result, the seeds and the end are filled in on the form: check them and send the sheet.",
+        { moves: r.moves.length, reason: say("reason-" + r.over.reason, r.over.reason), south: r.over.stores[0], north: r.over.stores[1] });
       fill("result", winner === "south" ? "south" : winner === "north" ? "north" : "draw");
       fill("south_seeds", String(r.over.stores[0]));
       fill("north_seeds", String(r.over.stores[1]));
       fill("end", "natural");
     } else {
-      var side = r.to_move === "south" ? (names.south || "South") + " (South)" : (names.north || "North") + " (North)";
-      status.textContent = "Move " + (r.moves.length + 1) + ": " + side + " to move. Tap a pit.";
+      status.textContent = r.to_move === "south"
+        ? say("move-south", "Move {number}: {name} (South) to move. Tap a pit.", { number: r.moves.length + 1, name: names.south || say("south", "South") })
+        : say("move-north", "Move {number}: {name} (North) to move. Tap a pit.", { number: r.moves.length + 1, name: names.north || say("north", "North") });
     }
   }
 
@@ -158,7 +159,7 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
     recorded.push(move);
     ask(recorded).then(function (r) { draw(r); keepFocus(); }, function (e) {
       recorded.pop();
-      status.textContent = "Not recorded: " + e.message;
+      status.textContent = say("not-recorded", "Not recorded: {error}", { error: e.message });
     });
   }
 

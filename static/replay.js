@@ -56,7 +56,8 @@
     if (south) south.textContent = b.stores[0];
     if (north) north.textContent = b.stores[1];
     var svg = board.querySelector("svg");
-    if (svg) svg.setAttribute("aria-label", "Board after " + b.label + ": South's pits " + b.pits.slice(0, 6).join(", ") + ", North's pits " + b.pits.slice(6).join(", ") + "; stores " + b.stores[0] + " and " + b.stores[1] + ".");
+    if (svg) svg.setAttribute("aria-label", say("board-after", "Board after {label}: South's pits {south}, North's pits {north}; stores {stores-south} and {stores-north}.",
+      { label: b.label, south: b.pits.slice(0, 6).join(", "), north: b.pits.slice(6).join(", "), "stores-south": b.stores[0], "stores-north": b.stores[1] }));
     label.textContent = b.label;
     if (slider) slider.value = ply;
     prev.disabled = ply === 0;

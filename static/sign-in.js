@@ -27,8 +27,13 @@
     });
     if (found.length === 1) list.value = found[0].value;
     if (!typed) status.textContent = "";
-    else if (found.length === 0) status.textContent = "No name holds “" + input.value.trim() + "”: here is the whole list.";
-    else status.textContent = found.length + (found.length === 1 ? " name" : " names") + " with “" + input.value.trim() + "”.";
+    else if (found.length === 0) status.textContent = say("none-found", "No name holds “{search}”: here is the whole list.", { search: input.value.trim() });
+    else {
+      var one = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang).select(found.length) === "one" : found.length === 1;
+      status.textContent = one
+        ? say("found-one", "1 name with “{search}”.", { search: input.value.trim() })
+        : say("found-other", "{count} names with “{search}”.", { count: found.length, search: input.value.trim() });
+    }
   }
   input.addEventListener("input", show);
   form.addEventListener("submit", function (event) { event.preventDefault(); show(); list.focus(); });

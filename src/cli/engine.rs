@@ -149,7 +149,7 @@ struct JsonErrorBody<'a> {
     ply: u32,
     token: &'a str,
     kind: &'static str,
-    message: &'a str,
+    message: String,
     position: String,
     /// With `--suggest`: the mended lists, best first.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -163,7 +163,7 @@ impl<'a> From<&'a ReplayError> for JsonError<'a> {
                 ply: e.ply,
                 token: &e.token,
                 kind: e.kind.name(),
-                message: &e.message,
+                message: e.message(),
                 position: e.position.to_string(),
                 suggestions: None,
             },
@@ -339,7 +339,7 @@ fn record_error(position: Position, message: String) -> ReplayError {
         token: String::new(),
         position,
         kind: ErrorKind::BadRecord,
-        message,
+        detail: crate::engine::Detail::Record(message),
     }
 }
 

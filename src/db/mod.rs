@@ -9,6 +9,7 @@
 
 pub mod archive;
 pub mod events;
+pub mod languages;
 pub mod models;
 pub mod notices;
 pub mod publishing;

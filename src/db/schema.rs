@@ -234,6 +234,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    tournament_languages (tournament_id) {
+        tournament_id -> Integer,
+        language -> Text,
+    }
+}
+
+diesel::table! {
     tournaments (id) {
         id -> Integer,
         name -> Text,
@@ -280,6 +287,7 @@ diesel::table! {
 }
 
 diesel::joinable!(audit_log -> tournaments (tournament_id));
+diesel::joinable!(tournament_languages -> tournaments (tournament_id));
 diesel::joinable!(byes -> players (player_id));
 diesel::joinable!(byes -> tournaments (tournament_id));
 diesel::joinable!(games -> rounds (round_id));
@@ -313,6 +321,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     check_ins,
     roll_calls,
     notices,
+    tournament_languages,
     round_times,
     schedules,
     sheet_refusals,

@@ -5,9 +5,11 @@
 //! - [`play`]: legal moves, playing a move, the end of a game, [`Game`] (repetitions), perft;
 //! - [`notation`]: move lists in letters, relative digits or absolute numbers;
 //! - [`ogn`]: OGN records, read and written;
-//! - [`replay`]: a recorded game replayed and checked, with diagnostics.
+//! - [`replay`]: a recorded game replayed and checked, with diagnostics ([`diagnostic`]: what
+//!   is wrong, with the facts its words need).
 
 pub mod board;
+pub mod diagnostic;
 pub mod moves;
 pub mod notation;
 pub mod ogn;
@@ -17,6 +19,7 @@ pub mod replay;
 pub mod rules;
 
 pub use board::{Pit, Position, PositionError, Side};
+pub use diagnostic::Detail;
 pub use moves::{EndReason, IllegalMove, Move, MoveList, Outcome, Played};
 pub use notation::{Claim, Notation, Token, tokenize};
 pub use ogn::OgnGame;

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use super::board::{Pit, Position, Side};
+use super::diagnostic::Detail;
 use super::moves::{EndReason, IllegalMove, Move, Outcome, Played};
 use super::notation::{Body, Claim, Notation, Token, TokenError, tokenize_into};
 use super::play::Game;
@@ -168,14 +169,21 @@ impl fmt::Display for SheetMove {
 /// and what is wrong. Errors about the whole sheet (end, result, seeds) name the last ply and
 /// the final position. Shown to people, it names the sheet's move (`move 11, South ("E")`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{} ({token:?}): {message}", SheetMove::of(*ply))]
+#[error("{} ({token:?}): {detail}", SheetMove::of(*ply))]
 pub struct ReplayError {
     pub ply: u32,
     pub side: Side,
     pub token: String,
     pub position: Position,
     pub kind: ErrorKind,
-    pub message: String,
+    pub detail: Detail,
+}
+
+impl ReplayError {
+    /// What is wrong, in English.
+    pub fn message(&self) -> String {
+        self.detail.to_string()
+    }
 }
 
 /// What a sheet declares about the result.
@@ -228,13 +236,13 @@ impl Replay {
     /// Compares the sheet's declared result and seeds with the replay.
     pub fn verify(&self, declared: &Declared) -> Result<(), ReplayError> {
         let last_token = self.plies.last().map_or("", |p| p.token.as_str());
-        compare(self.outcome, declared).map_err(|(kind, message)| {
+        compare(self.outcome, declared).map_err(|(kind, detail)| {
             sheet_error(
                 self.plies.len() as u32,
                 last_token,
                 self.final_position(),
                 kind,
-                message,
+                detail,
             )
         })
     }
@@ -246,7 +254,7 @@ fn sheet_error(
     token: &str,
     position: Position,
     kind: ErrorKind,
-    message: String,
+    detail: Detail,
 ) -> ReplayError {
     // The side that played the last ply (the one to move if no ply was played).
     let side = if ply > 0 {
@@ -260,35 +268,28 @@ fn sheet_error(
         token: token.to_string(),
         position,
         kind,
-        message,
+        detail,
     }
 }
 
 /// Compares a declared result with the replay's outcome.
-fn compare(outcome: Option<Outcome>, declared: &Declared) -> Result<(), (ErrorKind, String)> {
+fn compare(outcome: Option<Outcome>, declared: &Declared) -> Result<(), (ErrorKind, Detail)> {
     if declared.winner.is_none() && declared.stores.is_none() {
         return Ok(());
     }
     let Some(outcome) = outcome else {
-        return Err((
-            ErrorKind::NotOver,
-            "the moves stop before the game is over; declare how it ended (agreement, resignation or time)"
-                .to_string(),
-        ));
+        return Err((ErrorKind::NotOver, Detail::NotOver));
     };
     if let Some(stores) = declared.stores
         && stores != outcome.stores
     {
         return Err((
             ErrorKind::WrongSeeds,
-            format!(
-                "the sheet declares {}-{} seeds but the moves give {}-{} ({})",
-                stores[0],
-                stores[1],
-                outcome.stores[0],
-                outcome.stores[1],
-                outcome.reason.describe()
-            ),
+            Detail::WrongSeeds {
+                declared: stores,
+                actual: outcome.stores,
+                reason: outcome.reason,
+            },
         ));
     }
     if let Some(winner) = declared.winner
@@ -296,24 +297,15 @@ fn compare(outcome: Option<Outcome>, declared: &Declared) -> Result<(), (ErrorKi
     {
         return Err((
             ErrorKind::WrongResult,
-            format!(
-                "the sheet declares {} but the moves give {} ({}-{}, {})",
-                describe_winner(winner),
-                describe_winner(outcome.winner),
-                outcome.stores[0],
-                outcome.stores[1],
-                outcome.reason.describe()
-            ),
+            Detail::WrongResult {
+                declared: winner,
+                actual: outcome.winner,
+                stores: outcome.stores,
+                reason: outcome.reason,
+            },
         ));
     }
     Ok(())
-}
-
-fn describe_winner(winner: Option<Side>) -> String {
-    match winner {
-        Some(side) => format!("a win for {side}"),
-        None => "a draw".to_string(),
-    }
 }
 
 /// Replays `text` (a move list in any notation) under `rules` from `start`. `notation` `None`
@@ -364,13 +356,13 @@ pub struct Checked<'a> {
 impl Checked<'_> {
     /// Compares a declared result and seeds with the checked game.
     pub fn verify(&self, declared: &Declared) -> Result<(), ReplayError> {
-        compare(self.outcome, declared).map_err(|(kind, message)| {
+        compare(self.outcome, declared).map_err(|(kind, detail)| {
             sheet_error(
                 self.plies,
                 self.last_token,
                 self.final_position,
                 kind,
-                message,
+                detail,
             )
         })
     }
@@ -417,13 +409,13 @@ fn run<'a>(
     while let Some(token) = tokens.next() {
         let position = *game.position();
         let side = position.to_move();
-        let error = |kind: ErrorKind, message: String| ReplayError {
+        let error = |kind: ErrorKind, detail: Detail| ReplayError {
             ply: ply + 1,
             side,
             token: token.text.to_string(),
             position,
             kind,
-            message,
+            detail,
         };
         if token.body == Body::Result {
             if let Some(after) = tokens.find(|t| t.is_move() || t.body == Body::Unknown) {
@@ -431,7 +423,10 @@ fn run<'a>(
                     token: after.text.to_string(),
                     ..error(
                         ErrorKind::UnknownToken,
-                        format!("{:?} follows the result mark {:?}", after.text, token.text),
+                        Detail::AfterResultMark {
+                            after: after.text.to_string(),
+                            mark: token.text.to_string(),
+                        },
                     )
                 });
             }
@@ -440,37 +435,46 @@ fn run<'a>(
         if let Some(reason) = game.outcome().map(|o| o.reason) {
             return Err(error(
                 ErrorKind::AfterEnd,
-                format!(
-                    "the game was already over after ply {} ({}: {})",
-                    ended_at.unwrap_or(ply),
+                Detail::AfterEnd {
+                    ply: ended_at.unwrap_or(ply),
                     reason,
-                    reason.describe()
-                ),
+                },
             ));
         }
         let pit = notation.resolve(token, side).map_err(|e| match e {
-            TokenError::Unknown(n) => error(
+            TokenError::Unknown(notation) => error(
                 ErrorKind::UnknownToken,
-                format!("{:?} is not a move in {} notation", token.text, n),
+                Detail::NotAMove {
+                    token: token.text.to_string(),
+                    notation,
+                },
             ),
-            TokenError::WrongSide { pit, side } => error(
-                ErrorKind::WrongSide,
-                format!("{pit} is not a pit of {side}, who is to move"),
-            ),
+            TokenError::WrongSide { pit, side } => {
+                error(ErrorKind::WrongSide, Detail::NotYourPit { pit, side })
+            }
         })?;
         let capture = rules.compulsory_capture || token.claim.is_marked();
-        let played = game.play(Move::new(pit, capture)).map_err(|e| {
-            let kind = match e {
-                IllegalMove::WrongSide { .. } => ErrorKind::WrongSide,
-                IllegalMove::EmptyPit { .. } => ErrorKind::EmptyPit,
-                IllegalMove::DoesNotFeed { .. } => ErrorKind::MustFeed,
-                IllegalMove::GameOver(_) => ErrorKind::AfterEnd,
-                IllegalMove::Endless { .. } => ErrorKind::Endless,
-            };
-            error(kind, e.to_string())
+        let played = game.play(Move::new(pit, capture)).map_err(|e| match e {
+            IllegalMove::WrongSide { pit, side } => {
+                error(ErrorKind::WrongSide, Detail::NotYourPit { pit, side })
+            }
+            IllegalMove::EmptyPit { pit } => error(ErrorKind::EmptyPit, Detail::EmptyPit { pit }),
+            IllegalMove::DoesNotFeed { pit } => {
+                error(ErrorKind::MustFeed, Detail::MustFeed { pit })
+            }
+            IllegalMove::GameOver(reason) => error(
+                ErrorKind::AfterEnd,
+                Detail::AfterEnd {
+                    ply: ended_at.unwrap_or(ply),
+                    reason,
+                },
+            ),
+            IllegalMove::Endless { pit, limit } => {
+                error(ErrorKind::Endless, Detail::Endless { pit, limit })
+            }
         })?;
-        if let Some(message) = wrong_claim(token, &played, pit) {
-            return Err(error(ErrorKind::WrongClaim, message));
+        if let Some(detail) = wrong_claim(token, &played, pit) {
+            return Err(error(ErrorKind::WrongClaim, detail));
         }
         ply += 1;
         last_token = token.text;
@@ -483,8 +487,8 @@ fn run<'a>(
     declared_outcome(&mut game, rules, end, (ply, last_token), ended_at)
 }
 
-/// What the sheet claims of a move's captures, when the move does not do it: the message.
-fn wrong_claim(token: &Token<'_>, played: &Played, pit: Pit) -> Option<String> {
+/// What the sheet claims of a move's captures, when the move does not do it.
+fn wrong_claim(token: &Token<'_>, played: &Played, pit: Pit) -> Option<Detail> {
     let captured = played.captured_by_mover();
     // A move that ends the game may claim, as Aualé writes it, the seeds the mover gathers at
     // the end too (after a repetition, or when the opponent cannot be fed).
@@ -495,18 +499,15 @@ fn wrong_claim(token: &Token<'_>, played: &Played, pit: Pit) -> Option<String> {
     if token.claim.agrees(captured) || with_gathered {
         return None;
     }
-    let claimed = match token.claim {
-        Claim::Seeds(n) => format!("a capture of {n}"),
-        _ => "a capture".to_string(),
-    };
-    let actual = if captured > 0 {
-        format!("captures {captured}")
-    } else if played.grand_slam {
-        "would take the whole row (a grand slam), so captures nothing".to_string()
-    } else {
-        "captures nothing".to_string()
-    };
-    Some(format!("the sheet claims {claimed} but {pit} {actual}"))
+    Some(Detail::WrongClaim {
+        claimed: match token.claim {
+            Claim::Seeds(n) => Some(n),
+            _ => None,
+        },
+        pit,
+        captured,
+        grand_slam: played.grand_slam,
+    })
 }
 
 /// How the game ended once every move is played, as the sheet declares it: naturally (as the
@@ -521,23 +522,23 @@ fn declared_outcome(
 ) -> Result<Option<Outcome>, ReplayError> {
     let position = *game.position();
     let sheet_error =
-        |kind: ErrorKind, message: String| sheet_error(ply, last_token, position, kind, message);
+        |kind: ErrorKind, detail: Detail| sheet_error(ply, last_token, position, kind, detail);
     match (end, game.outcome()) {
         (DeclaredEnd::Natural, outcome) => Ok(outcome),
         (declared, Some(outcome)) => Err(sheet_error(
             ErrorKind::EndMismatch,
-            format!(
-                "the sheet declares {} but the game was already over after ply {} ({}: {})",
-                declared.kind(),
-                ended_at.unwrap_or(ply),
-                outcome.reason,
-                outcome.reason.describe()
-            ),
+            Detail::EndMismatch {
+                declared: declared.kind(),
+                ply: ended_at.unwrap_or(ply),
+                reason: outcome.reason,
+            },
         )),
         (DeclaredEnd::Agreement, None) => game.agree().map(Some).ok_or_else(|| {
             sheet_error(
                 ErrorKind::NoAgreement,
-                format!("the {} rules have no end by agreement", rules.name()),
+                Detail::NoAgreement {
+                    rules: rules.name().to_string(),
+                },
             )
         }),
         (DeclaredEnd::Resignation(loser), None) => Ok(Some(Outcome {

@@ -43,7 +43,7 @@ pub fn export(
 ) -> Result<TournamentFile, ServiceError> {
     actor.check_reads_all(conn, id)?;
     let t = queries::get_tournament(conn, id).or_not_found("tournament")?;
-    let settings = super::tournaments::stored_settings(&t)?;
+    let settings = super::tournaments::stored_settings_with_language(conn, &t)?;
     let players = players_of(conn, id)?;
     let (rounds, games) = rounds_of(conn, id)?;
     let sheets = stored::sheets_of(conn, id)?
@@ -262,6 +262,7 @@ pub fn import(
         let form = super::tournaments::tournament_form(&checked.settings);
         let t = queries::insert_tournament(conn, &form, file.tournament.created_at)?;
         let id = t.id;
+        crate::db::languages::set(conn, id, &checked.settings.language)?;
         let pins = write_content(conn, id, file, checked, pins)?;
         Audit {
             actor,
@@ -307,6 +308,7 @@ pub fn write_copy(
         }
         None => queries::insert_tournament(conn, &form, file.tournament.created_at)?.id,
     };
+    crate::db::languages::set(conn, id, &checked.settings.language)?;
     let no_pins = vec![(String::new(), NO_PIN.to_string()); file.players.len()];
     write_content(conn, id, file, checked, &no_pins)?;
     Ok(id)

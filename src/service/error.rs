@@ -27,7 +27,7 @@ pub enum ServiceError {
     #[error("{0}")]
     TooManyAttempts(String),
     /// A score sheet the engine refused: where and why.
-    #[error("{}", .0.error.message)]
+    #[error("{}", .0.error.detail)]
     Replay(Box<RefusedSheet>),
     /// The database failed (busy, corrupt, full): never the client's fault.
     #[error("the database failed")]

@@ -94,6 +94,8 @@ pub struct Service {
     devices: crate::auth::devices::DeviceFailures,
     /// Where backups go, when a folder is set.
     backups: Option<Arc<backups::Backups>>,
+    /// Tournaments' own languages as last read, with the version of the data they were read at.
+    languages: std::sync::Mutex<std::collections::HashMap<TournamentId, (u64, String)>>,
 }
 
 impl Service {
@@ -110,6 +112,7 @@ impl Service {
             throttle: Arc::default(),
             devices: Default::default(),
             backups,
+            languages: Default::default(),
         }
     }
 
@@ -161,6 +164,35 @@ impl Service {
         self.standings
             .put(version, tournament_id, after, report.clone());
         Ok(report)
+    }
+}
+
+impl Service {
+    /// A tournament's own language code, read once per version of the data (the pages of every
+    /// visitor whose browser names no language ask for it).
+    pub async fn tournament_language(&self, id: TournamentId) -> Result<String, ServiceError> {
+        let version = self.writer.version();
+        let kept = self
+            .languages
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&id)
+            .filter(|(v, _)| *v == version)
+            .map(|(_, code)| code.clone());
+        if let Some(code) = kept {
+            return Ok(code);
+        }
+        let code = self
+            .read(move |conn| tournaments::language(conn, id))
+            .await?;
+        let mut languages = self
+            .languages
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Entries of older versions go: at most one a tournament, each current.
+        languages.retain(|_, (v, _)| *v == version);
+        languages.insert(id, (version, code.clone()));
+        Ok(code)
     }
 }
 

@@ -64,6 +64,24 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         tie_policy: t.tie_policy,
         lots_seed: t.lots_seed,
         check_in: t.check_in,
+        // Stored apart: see `language` and `stored_settings_with_language`.
+        language: "en".to_string(),
+    })
+}
+
+/// The tournament's own language code (`en` when none was set).
+pub fn language(conn: &mut SqliteConnection, id: TournamentId) -> Result<String, ServiceError> {
+    Ok(crate::db::languages::get(conn, id)?)
+}
+
+/// The settings as stored, the tournament's language with them.
+pub fn stored_settings_with_language(
+    conn: &mut SqliteConnection,
+    t: &Tournament,
+) -> Result<TournamentSettings, ServiceError> {
+    Ok(TournamentSettings {
+        language: language(conn, t.id)?,
+        ..stored_settings(t)?
     })
 }
 
@@ -330,6 +348,7 @@ pub fn create(
     transaction(conn, |conn| {
         check_event(conn, settings)?;
         let t = queries::insert_tournament(conn, &form, Utc::now().naive_utc())?;
+        crate::db::languages::set(conn, t.id, &settings.language)?;
         Audit {
             actor,
             action: "tournament.create",
@@ -356,6 +375,7 @@ pub fn update(
         check_change(conn, &before, settings)?;
         check_event(conn, settings)?;
         let t = queries::update_tournament(conn, id, &form)?;
+        crate::db::languages::set(conn, id, &settings.language)?;
         Audit {
             actor,
             action: "tournament.update",
@@ -498,6 +518,8 @@ pub struct TournamentPage {
     pub roll_call: Option<(i32, Option<bool>)>,
     /// The staff's notice to everyone.
     pub notice: Option<super::notices::Notice>,
+    /// The tournament's own language code.
+    pub language: String,
 }
 
 pub fn page(
@@ -538,6 +560,7 @@ pub fn page(
         paired: !queries::list_rounds(conn, id)?.is_empty(),
         roll_call: super::roll_call::open_for(conn, id, actor.player_in(id))?,
         notice: super::notices::get(conn, id)?,
+        language: language(conn, id)?,
     })
 }
 

@@ -205,6 +205,9 @@ pub struct TournamentSettings {
     pub lots_seed: Option<i64>,
     /// When the players answer a roll call.
     pub check_in: CheckIn,
+    /// The tournament's own language (`en`, `fr`): its prints, and its pages for visitors
+    /// whose browser names no language the service speaks.
+    pub language: String,
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike, and a tournament
@@ -249,6 +252,8 @@ pub struct SettingsInput {
     pub lots_seed: Option<i64>,
     /// `none` (the default), `first` (before round 1) or `every` (before every round).
     pub check_in: Option<String>,
+    /// The tournament's language, a code such as `en` (the default) or `fr`.
+    pub language: Option<String>,
 }
 
 /// The default tie-breaks of a new tournament.
@@ -300,6 +305,7 @@ impl TournamentSettings {
             tie_policy: Some(self.tie_policy.to_string()),
             lots_seed: self.lots_seed,
             check_in: Some(self.check_in.to_string()),
+            language: Some(self.language.clone()),
         }
     }
 
@@ -390,6 +396,7 @@ impl TournamentSettings {
                     .to_string(),
             );
         }
+        let language = parse_language(input, &mut problems);
         let club_rounds = input.club_rounds.unwrap_or(0);
         if !(0..=i64::from(rounds.max(0))).contains(&club_rounds) {
             problems.push(format!(
@@ -417,10 +424,28 @@ impl TournamentSettings {
                 tie_policy,
                 lots_seed: input.lots_seed,
                 check_in,
+                language,
             }),
             _ => Err(problems),
         }
     }
+}
+
+/// The tournament's language: a code of two to eight letters, English unless said (which codes
+/// have messages is the pages' business).
+fn parse_language(input: &SettingsInput, problems: &mut Vec<String>) -> String {
+    let code = input
+        .language
+        .as_deref()
+        .map(|c| c.trim().to_ascii_lowercase())
+        .filter(|c| !c.is_empty())
+        .unwrap_or_else(|| "en".to_string());
+    if !(2..=8).contains(&code.len()) || !code.chars().all(|c| c.is_ascii_lowercase()) {
+        problems.push(format!(
+            "language: {code:?} is not a language code such as en or fr"
+        ));
+    }
+    code
 }
 
 /// Before which rounds the players answer a roll call; none unless said.

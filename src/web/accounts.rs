@@ -9,9 +9,10 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf};
-use crate::auth::{UserSession, hash_secret};
+use crate::auth::hash_secret;
 use crate::service::accounts::{self as service, AccountView, NewAccountRequest};
 use crate::service::{Actor, ServiceError};
+use crate::web::language::Visitor;
 
 /// Creates an account; with no password given, one is generated and returned (shown once).
 async fn create_account(
@@ -49,10 +50,7 @@ async fn list(state: &AppState, actor: Actor) -> Result<Vec<AccountView>, Servic
     state.db(move |conn| service::list(conn, &actor)).await
 }
 
-async fn list_page(
-    state: web::Data<AppState>,
-    session: UserSession,
-) -> Result<ListPage, PageError> {
+async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListPage, PageError> {
     let actor = access::organiser(&session)?;
     Ok(ListPage {
         nav: Nav::new(&session),
@@ -73,7 +71,7 @@ struct AccountForm {
 
 async fn create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     form: web::Form<AccountForm>,
 ) -> Result<HttpResponse, PageError> {
     let actor = access::organiser(&session)?;
@@ -119,10 +117,7 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         .route("/accounts", web::post().to(create));
 }
 
-async fn api_list(
-    state: web::Data<AppState>,
-    session: UserSession,
-) -> Result<HttpResponse, ApiError> {
+async fn api_list(state: web::Data<AppState>, session: Visitor) -> Result<HttpResponse, ApiError> {
     let actor = access::organiser(&session)?;
     Ok(HttpResponse::Ok().json(list(&state, actor).await?))
 }
@@ -145,7 +140,7 @@ struct CreatedAccount {
 
 async fn api_create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     body: web::Json<AccountBody>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::organiser(&session)?;

@@ -12,12 +12,12 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::adjudication::{self as service, Proposal};
 use crate::service::game_views::GameDetail;
 use crate::tournament::GameId;
 use crate::tournament::adjudication::Position;
+use crate::web::language::Visitor;
 
 /// The pits' names in the form's order: South's row, then North's.
 const PITS: [&str; 12] = ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"];
@@ -76,7 +76,7 @@ fn position(fields: &HashMap<String, String>) -> Result<Position, Vec<String>> {
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
 ) -> Result<AdjudicatePage, PageError> {
     let actor = access::staff(&session)?;
@@ -101,7 +101,7 @@ async fn page(
 /// game's result.
 async fn post(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
@@ -166,7 +166,7 @@ struct AdjudicationBody {
 
 async fn api(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<AdjudicationBody>,
 ) -> Result<HttpResponse, ApiError> {

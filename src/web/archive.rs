@@ -13,11 +13,11 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{Nav, check_csrf};
-use crate::auth::UserSession;
 use crate::service::archive::{self as service, Imported};
 use crate::service::players::new_pins;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
+use crate::web::language::Visitor;
 
 /// The largest tournament file taken: a 400-player Swiss of eleven rounds, every game's moves
 /// on two sheets and its audit trail, is about a third of it.
@@ -25,7 +25,7 @@ pub const FILE_LIMIT: usize = 32 << 20;
 
 async fn export(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
@@ -61,7 +61,7 @@ async fn import_text(
 
 async fn api_import(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::organiser(&session)?;
@@ -77,7 +77,7 @@ struct ImportPage {
     error: Option<String>,
 }
 
-async fn import_page(session: UserSession) -> Result<ImportPage, PageError> {
+async fn import_page(session: Visitor) -> Result<ImportPage, PageError> {
     access::organiser(&session)?;
     Ok(ImportPage {
         nav: Nav::with_form(&session),
@@ -95,7 +95,7 @@ struct FileUpload {
 async fn import(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     MultipartForm(upload): MultipartForm<FileUpload>,
 ) -> Result<HttpResponse, PageError> {
     let actor = access::organiser(&session)?;

@@ -10,11 +10,11 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
-use crate::auth::UserSession;
 use crate::db::models::AuditEntry;
 use crate::service::audit;
 use crate::service::audit::action_words;
 use crate::tournament::TournamentId;
+use crate::web::language::Visitor;
 
 #[derive(Deserialize)]
 struct Filter {
@@ -73,7 +73,7 @@ fn readable(json: &str) -> Vec<(String, String)> {
 
 async fn list_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     filter: web::Query<Filter>,
 ) -> Result<ListPage, PageError> {
     let actor = access::staff(&session)?;
@@ -94,7 +94,7 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 
 async fn api_list(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     filter: web::Query<Filter>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::staff(&session)?;

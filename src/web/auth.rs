@@ -12,6 +12,7 @@ use crate::auth::{Identity, Role, UserSession};
 use crate::service::ServiceError;
 use crate::service::auth::{Attempt, Owner, SignedIn};
 use crate::tournament::{PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 /// Someone trying a secret: the address the request comes from (the client's, behind a trusted
 /// proxy), and as whom this browser has signed in before.
@@ -52,7 +53,7 @@ struct LoginPage {
     error: Option<String>,
 }
 
-async fn login_page(session: UserSession) -> LoginPage {
+async fn login_page(session: Visitor) -> LoginPage {
     LoginPage {
         nav: Nav::with_form(&session),
         username: String::new(),
@@ -70,7 +71,7 @@ struct LoginForm {
 async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, PageError> {
     let form = form.into_inner();
@@ -99,7 +100,7 @@ async fn login(
 
 async fn logout(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     check_csrf(&session, &form.csrf)?;
@@ -138,7 +139,7 @@ fn no_choice() -> web::Query<Chosen> {
 
 async fn player_sign_in_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     chosen: web::Query<Chosen>,
 ) -> Result<PlayerSignInPage, PageError> {
@@ -188,7 +189,7 @@ struct PinForm {
 async fn player_sign_in(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<PinForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -284,7 +285,7 @@ impl From<&Identity> for SessionView {
 async fn api_login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -297,7 +298,7 @@ async fn api_login(
     Ok(HttpResponse::Ok().json(SessionView::from(&signed_in.identity)))
 }
 
-async fn api_session(session: UserSession) -> Result<HttpResponse, ApiError> {
+async fn api_session(session: Visitor) -> Result<HttpResponse, ApiError> {
     match session.identity()? {
         Some(identity) => Ok(HttpResponse::Ok().json(SessionView::from(&identity))),
         None => Err(ServiceError::Unauthenticated.into()),
@@ -306,7 +307,7 @@ async fn api_session(session: UserSession) -> Result<HttpResponse, ApiError> {
 
 async fn api_logout(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
 ) -> Result<HttpResponse, ApiError> {
     sign_out(&state, &session).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -321,7 +322,7 @@ struct PinBody {
 async fn api_player_sign_in(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<PinBody>,
 ) -> Result<HttpResponse, ApiError> {

@@ -7,9 +7,9 @@ use askama_web::WebTemplate;
 use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
-use crate::auth::UserSession;
 use crate::service::brackets::{self as service, BracketView};
 use crate::tournament::TournamentId;
+use crate::web::language::Visitor;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "standings/bracket.html")]
@@ -20,7 +20,7 @@ struct BracketPage {
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<BracketPage, PageError> {
     let id = path.into_inner();

@@ -7,10 +7,10 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{check_csrf, see_other};
-use crate::auth::UserSession;
 use crate::service::byes as service;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{ByeKind, PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 /// The player a request is about: the one named, or the signed-in player themselves.
 fn player_of(
@@ -42,7 +42,7 @@ struct ByeBody {
 
 async fn api_request(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<ByeBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -62,7 +62,7 @@ async fn api_request(
 
 async fn api_cancel(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, player, round) = path.into_inner();
@@ -91,7 +91,7 @@ struct ByeForm {
 
 async fn request_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<ByeForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -112,7 +112,7 @@ struct CancelForm {
 
 async fn cancel_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId, i32)>,
     form: web::Form<CancelForm>,
 ) -> Result<HttpResponse, PageError> {

@@ -13,15 +13,16 @@ use super::access;
 use super::error::{ApiError, PageError};
 use super::feeds::{Feeds, Source};
 use super::pages::Nav;
-use crate::auth::UserSession;
+use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::dashboard::{self as service, Dashboard};
 use crate::tournament::TournamentId;
 use crate::tournament::alerts::{Alert, Next};
+use crate::web::language::Visitor;
 
 /// The dashboard of a tournament, as its streams follow it.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
-pub struct Panel(pub TournamentId);
+pub struct Panel(pub TournamentId, pub Lang);
 
 impl Source for Panel {
     type Drawn = Bytes;
@@ -32,9 +33,9 @@ impl Source for Panel {
     }
 
     async fn draw(self, state: &AppState) -> Result<Bytes, ServiceError> {
-        let id = self.0;
+        let (id, lang) = (self.0, self.1);
         let d = state.db(move |conn| service::read(conn, id)).await?;
-        Ok(super::feeds::event(&Content::new(d).render()?))
+        Ok(super::feeds::event(&Content::new(d, lang).render()?))
     }
 }
 
@@ -51,24 +52,38 @@ pub struct AlertLine {
 struct Content {
     d: Dashboard,
     alerts: Vec<AlertLine>,
+    lang: Lang,
 }
 
 impl Content {
-    fn new(d: Dashboard) -> Content {
-        let alerts = d.alerts.iter().map(|a| line(&d, a)).collect();
-        Content { d, alerts }
+    /// How many boards are in each state, in the order of the states.
+    fn counts(&self) -> Vec<(String, usize)> {
+        <crate::tournament::GameStatus as strum::VariantArray>::VARIANTS
+            .iter()
+            .map(|s| {
+                let n = self.d.boards.iter().filter(|b| b.status == *s).count();
+                (super::words::state(self.lang, s), n)
+            })
+            .filter(|(_, n)| *n > 0)
+            .collect()
+    }
+
+    fn new(d: Dashboard, lang: Lang) -> Content {
+        let alerts = d.alerts.iter().map(|a| line(&d, a, lang)).collect();
+        Content { d, alerts, lang }
     }
 }
 
-/// The words and links of an alert.
-fn line(d: &Dashboard, alert: &Alert) -> AlertLine {
+/// The words and links of an alert, in `lang`.
+fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
     let t = d.tournament_id;
     let game = |id| format!("/games/{id}");
+    let board_link = |board: &i32| lang.t1("alert-board-game", "board", *board);
     match alert {
         Alert::Disputed { game: id, board } => AlertLine {
             kind: "dispute",
-            text: format!("Board {board}: the two players' sheets differ. Decide the result."),
-            links: vec![(game(id), format!("Board {board}'s game"))],
+            text: lang.t1("alert-disputed", "board", *board),
+            links: vec![(game(id), board_link(board))],
         },
         Alert::Refused {
             game: id,
@@ -84,57 +99,59 @@ fn line(d: &Dashboard, alert: &Alert) -> AlertLine {
                 .trim_end_matches('.');
             AlertLine {
                 kind: "refused",
-                text: format!(
-                    "Board {board}: {times} score sheets refused, the last because {why}. The players may need help with the move list."
+                text: lang.t_with(
+                    "alert-refused",
+                    &[
+                        ("board", (*board).into()),
+                        ("times", (*times).into()),
+                        ("why", why.into()),
+                    ],
                 ),
-                links: vec![(game(id), format!("Board {board}'s game"))],
+                links: vec![(game(id), board_link(board))],
             }
         }
         Alert::Overdue { games } => AlertLine {
             kind: "overdue",
-            text: format!(
-                "Past the round's planned end, {} still without a result: adjudicate or wait for the sheets.",
-                match games.len() {
-                    1 => "one game".to_string(),
-                    n => format!("{n} games"),
-                }
-            ),
+            text: lang.t1("alert-overdue", "count", games.len()),
             links: games
                 .iter()
-                .map(|(id, board)| (format!("/games/{id}/adjudicate"), format!("Board {board}")))
+                .map(|(id, board)| {
+                    (
+                        format!("/games/{id}/adjudicate"),
+                        lang.t1("bracket-board", "board", *board),
+                    )
+                })
                 .collect(),
         },
         Alert::HubRefused { problem } => AlertLine {
             kind: "hub",
-            text: format!(
-                "Publishing: {}. The hub keeps what it had until a push it accepts.",
-                problem.trim_end_matches('.')
-            ),
+            text: lang.t1("alert-hub", "problem", problem.trim_end_matches('.')),
             links: vec![(
                 format!("/tournaments/{t}/publish"),
-                "Publishing".to_string(),
+                lang.t("alert-publishing"),
             )],
         },
         Alert::AllIn { round, next } => {
             let (text, link) = match next {
                 Next::Pair(n) => (
-                    format!("All results of round {round} are in: pair round {n}."),
+                    lang.t2("alert-all-in-pair", "round", *round, "next", *n),
                     (
                         format!("/tournaments/{t}/rounds"),
-                        format!("Pair round {n}"),
+                        lang.t1("roll-call-pair", "number", *n),
                     ),
                 ),
                 Next::Publish(n) => (
-                    format!(
-                        "All results of round {round} are in. Round {n} is paired: publish it."
+                    lang.t2("alert-all-in-publish", "round", *round, "next", *n),
+                    (
+                        format!("/tournaments/{t}/rounds/{n}"),
+                        lang.t1("round-title", "number", *n),
                     ),
-                    (format!("/tournaments/{t}/rounds/{n}"), format!("Round {n}")),
                 ),
                 Next::Over => (
-                    format!("All results of round {round}, the last, are in."),
+                    lang.t1("alert-all-in-over", "round", *round),
                     (
                         format!("/tournaments/{t}/standings"),
-                        "Final standings".to_string(),
+                        lang.t("alert-final-standings"),
                     ),
                 ),
             };
@@ -158,7 +175,7 @@ struct Page {
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<Page, PageError> {
     let id = path.into_inner();
@@ -168,14 +185,16 @@ async fn page(
         nav: Nav::new(&session),
         name: d.name.clone(),
         tournament_id: id,
-        content: Content::new(d).render().map_err(ServiceError::from)?,
+        content: Content::new(d, session.lang)
+            .render()
+            .map_err(ServiceError::from)?,
     })
 }
 
 async fn events(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
@@ -183,12 +202,13 @@ async fn events(
     state
         .db(move |conn| actor.check_runs(conn, id).map(|_| ()))
         .await?;
-    super::feeds::stream(&req, &state, Panel(id), |drawn: &Bytes| Some(drawn.clone())).await
+    let panel = Panel(id, session.lang);
+    super::feeds::stream(&req, &state, panel, |drawn: &Bytes| Some(drawn.clone())).await
 }
 
 async fn api_get(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();

@@ -12,11 +12,11 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::entries::{self as service, Entered, EventPlayer};
 use crate::service::events::{self as events, EventView};
 use crate::tournament::{EventId, PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "events/players.html")]
@@ -30,7 +30,7 @@ struct PlayersPage {
 
 async fn page(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     id: EventId,
     done: Option<String>,
 ) -> Result<PlayersPage, PageError> {
@@ -47,7 +47,7 @@ async fn page(
 
 async fn players_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
 ) -> Result<PlayersPage, PageError> {
     page(&state, &session, path.into_inner(), None).await
@@ -72,7 +72,7 @@ fn done_words(done: &Entered) -> String {
 /// (`person_ID`).
 async fn enter(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<PlayersPage, PageError> {
@@ -118,7 +118,7 @@ struct EntriesBody {
 
 async fn api_enter(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
     body: web::Json<EntriesBody>,
 ) -> Result<HttpResponse, ApiError> {

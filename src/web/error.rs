@@ -10,7 +10,7 @@ use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 use serde::Serialize;
 
-use crate::auth::UserSession;
+use crate::locale::Lang;
 use crate::service::ServiceError;
 
 /// What a request fails with: what the service refuses, or what HTTP itself refuses before the
@@ -207,15 +207,30 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         log(&self.0);
+        self.in_lang(Lang::ENGLISH)
+    }
+}
+
+impl ApiError {
+    /// The error as JSON: its code as it always is, its message in `lang`.
+    fn in_lang(&self, lang: Lang) -> HttpResponse {
         let (replay, suggestions) = match self.0.service() {
             Some(ServiceError::Replay(e)) => (Some(&e.error), Some(e.suggestions.as_slice())),
             _ => (None, None),
         };
-        HttpResponse::build(self.status_code()).json(ErrorBody {
+        HttpResponse::build(status(&self.0)).json(ErrorBody {
             error: ErrorFields {
                 code: code(&self.0),
                 message: match replay {
-                    Some(e) => e.to_string(),
+                    Some(e) => lang.t_with(
+                        "diagnostic",
+                        &[
+                            ("at", super::words::sheet_move(lang, e.ply).into()),
+                            ("token", e.token.as_str().into()),
+                            ("detail", super::words::detail(lang, &e.detail).into()),
+                        ],
+                    ),
+                    None if self.0.is_server_error() => lang.t("error-server"),
                     None => message(&self.0),
                 },
                 ply: replay.map(|e| e.ply),
@@ -232,28 +247,29 @@ impl ResponseError for ApiError {
 #[derive(Template)]
 #[template(path = "error.html")]
 struct ErrorPage {
+    /// The key of its title.
     title: &'static str,
     message: String,
-    /// Where to go from here: address and words.
+    /// Where to go from here: address and the key of its words.
     ways: Vec<(String, &'static str)>,
     nav: super::pages::Nav,
 }
 
-/// The title of an error page, in plain words.
+/// The message key of an error page's title.
 fn title(status: StatusCode) -> &'static str {
     match status.as_u16() {
-        400 => "That request could not be read",
-        401 => "Not signed in, or a wrong name or PIN",
-        403 => "Not allowed",
-        404 => "Not found",
-        408 => "That took too long",
-        409 => "Something changed meanwhile",
-        413 => "That is too large",
-        415 => "That kind of file cannot be read here",
-        422 => "That could not be accepted",
-        429 => "Too many tries",
-        431 => "That request's headers are too large",
-        _ => "Something went wrong",
+        400 => "error-title-400",
+        401 => "error-title-401",
+        403 => "error-title-403",
+        404 => "error-title-404",
+        408 => "error-title-408",
+        409 => "error-title-409",
+        413 => "error-title-413",
+        415 => "error-title-415",
+        422 => "error-title-422",
+        429 => "error-title-429",
+        431 => "error-title-431",
+        _ => "error-title-500",
     }
 }
 
@@ -290,21 +306,21 @@ fn ways_back(path: &str, status: StatusCode, signed_in: bool) -> Vec<(String, &'
     if let Some((id, more)) = id_after(path, "/games/")
         && (more || !gone)
     {
-        ways.push((format!("/games/{id}"), "Back to the game"));
+        ways.push((format!("/games/{id}"), "error-back-to-game"));
     }
     let tournament = id_after(path, "/tournaments/");
     if let Some((id, more)) = tournament
         && (more || !gone)
     {
-        ways.push((format!("/tournaments/{id}"), "Back to the tournament"));
+        ways.push((format!("/tournaments/{id}"), "error-back-to-tournament"));
     }
-    ways.push(("/tournaments".to_string(), "All tournaments"));
+    ways.push(("/tournaments".to_string(), "error-all-tournaments"));
     let refused = matches!(status.as_u16(), 401 | 403);
     if !signed_in && refused {
         if let Some((id, _)) = tournament {
-            ways.push((format!("/tournaments/{id}/sign-in"), "Sign in as a player"));
+            ways.push((format!("/tournaments/{id}/sign-in"), "error-sign-in-player"));
         }
-        ways.push(("/login".to_string(), "Sign in as staff"));
+        ways.push(("/login".to_string(), "error-sign-in-staff"));
     }
     ways
 }
@@ -314,7 +330,11 @@ impl ErrorPage {
         let status = status(e);
         ErrorPage {
             title: title(status),
-            message: sentence(&message(e)),
+            message: if e.is_server_error() {
+                nav.t("error-server")
+            } else {
+                sentence(&message(e))
+            },
             ways: ways_back(path, status, nav.user.is_some()),
             nav,
         }
@@ -368,19 +388,28 @@ impl ResponseError for PageError {
 }
 
 /// Draws an error page again for the request that met it: the navigation of whoever is signed
-/// in, and the way back to the game or tournament the request was about.
+/// in, and the way back to the game or tournament the request was about; an API error's message
+/// in the language its `Accept-Language` asks for.
 pub async fn with_way_back(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let res = next.call(req).await?;
+    let api = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<ApiError>())
+        .map(|e| e.in_lang(super::language::language_of(res.request()).0));
+    if let Some(answer) = api {
+        return Ok(res.into_response(answer));
+    }
     let redrawn = res
         .response()
         .error()
         .and_then(|e| e.as_error::<PageError>())
         .filter(|e| !matches!(e.0.service(), Some(ServiceError::Unauthenticated)))
         .map(|e| {
-            let nav = super::pages::Nav::new(&UserSession::of(res.request()));
+            let nav = super::pages::Nav::new(&super::language::Visitor::of(res.request()));
             ErrorPage::new(&e.0, nav, res.request().path()).response(&e.0)
         });
     Ok(match redrawn {

@@ -13,12 +13,12 @@ use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
 use super::tournaments::{ControllerBody, ControllerForm};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::events::{self as service, EventView};
 use crate::tournament::EventId;
 use crate::tournament::categories::{Category, Gender, MAX_CATEGORIES, Rule};
 use crate::tournament::events::{EventInput, EventSettings};
+use crate::web::language::Visitor;
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -29,10 +29,7 @@ struct ListPage {
     events: Vec<EventView>,
 }
 
-async fn list_page(
-    state: web::Data<AppState>,
-    session: UserSession,
-) -> Result<ListPage, PageError> {
+async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListPage, PageError> {
     let events = state.db(service::list).await?;
     Ok(ListPage {
         nav: Nav::new(&session),
@@ -49,7 +46,7 @@ struct ShowPage {
 
 async fn show_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
 ) -> Result<ShowPage, PageError> {
     let id = path.into_inner();
@@ -256,7 +253,7 @@ impl FormPage {
     }
 }
 
-async fn new_page(session: UserSession) -> Result<FormPage, PageError> {
+async fn new_page(session: Visitor) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
     Ok(FormPage {
         nav: Nav::new(&session),
@@ -268,7 +265,7 @@ async fn new_page(session: UserSession) -> Result<FormPage, PageError> {
 
 async fn edit_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
 ) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
@@ -285,7 +282,7 @@ async fn edit_page(
 /// Creates an event (`id` none) or changes one, from the form.
 async fn save(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     id: Option<EventId>,
     form: HashMap<String, String>,
 ) -> Result<HttpResponse, PageError> {
@@ -315,7 +312,7 @@ async fn save(
 
 async fn create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
     save(state, session, None, form.into_inner()).await
@@ -323,7 +320,7 @@ async fn create(
 
 async fn update(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
@@ -332,7 +329,7 @@ async fn update(
 
 async fn controllers(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
     form: web::Form<ControllerForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -380,7 +377,7 @@ async fn api_get(
 
 async fn api_create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     body: web::Json<EventInput>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::organiser(&session)?;
@@ -393,7 +390,7 @@ async fn api_create(
 
 async fn api_update(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
     body: web::Json<EventInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -408,7 +405,7 @@ async fn api_update(
 
 async fn api_controllers(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
     body: web::Json<ControllerBody>,
 ) -> Result<HttpResponse, ApiError> {

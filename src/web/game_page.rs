@@ -6,8 +6,9 @@ use askama_web::WebTemplate;
 
 use super::board_svg::{Marks, named_board_svg, pit_colours, ply_marks};
 use super::pages::Nav;
-use crate::engine::SheetMove;
+use super::words;
 use crate::engine::{Position, Side};
+use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::game_views::GameDetail;
 use crate::tournament::{GameStatus, Winner};
@@ -26,6 +27,8 @@ pub struct SheetFields {
 #[derive(Default)]
 pub struct Diagnostic {
     pub message: String,
+    /// Where the replay failed, as the paper sheet numbers it, in the page's language.
+    pub at: Option<String>,
     pub ply: Option<u32>,
     pub token: Option<String>,
     /// The board the replay stopped at: before the failing move, or after the last one when
@@ -39,18 +42,15 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// Where the replay failed, as the paper sheet numbers it: `move 11, South`.
-    fn at(&self) -> Option<String> {
-        self.ply.map(|p| SheetMove::of(p).to_string())
-    }
-
-    /// What the page shows of a refused sheet: where the replay failed, or the refusal.
-    pub fn of(e: &ServiceError) -> Diagnostic {
+    /// What the page shows of a refused sheet, in `lang`: where the replay failed (as the
+    /// paper sheet numbers it: `move 11, South`), or the refusal.
+    pub fn of(e: &ServiceError, lang: Lang) -> Diagnostic {
         match e {
             ServiceError::Replay(refused) => {
                 let r = &refused.error;
                 Diagnostic {
-                    message: r.message.clone(),
+                    message: words::detail(lang, &r.detail),
+                    at: Some(words::sheet_move(lang, r.ply)),
                     ply: Some(r.ply),
                     token: Some(r.token.clone()),
                     position: Some(r.position),
@@ -105,7 +105,7 @@ impl GamePage {
         self.shown.checked_sub(1)
     }
 
-    /// What the player looking at their own game has to do now.
+    /// What the player looking at their own game has to do now: the message's key.
     fn next_step(&self) -> Option<&'static str> {
         let d = &self.detail;
         if !d.playing() || d.game.north.is_none() {
@@ -115,19 +115,11 @@ impl GamePage {
             .latest_sheet()
             .is_some_and(|s| Some(s.player_id) == d.viewer.player);
         Some(match d.game.status {
-            GameStatus::Pending => {
-                "Send your score sheet: the result, the seeds each of you captured, how the game ended and the moves, in the form below."
-            }
-            GameStatus::Submitted if mine => {
-                "Nothing for now: your sheet is waiting for your opponent to confirm it. If you made a mistake, send a corrected sheet below."
-            }
-            GameStatus::Submitted => {
-                "Your opponent has sent their sheet. Read it below: confirm it if it is right, or send your own sheet if it is not."
-            }
-            GameStatus::Disputed => {
-                "Your sheet and your opponent's differ: the controller will decide from the two sheets. If yours has a slip, tell the controller."
-            }
-            GameStatus::Confirmed | GameStatus::Final => "Nothing: this game's result is settled.",
+            GameStatus::Pending => "step-send",
+            GameStatus::Submitted if mine => "step-wait",
+            GameStatus::Submitted => "step-confirm",
+            GameStatus::Disputed => "step-disputed",
+            GameStatus::Confirmed | GameStatus::Final => "step-settled",
         })
     }
 
@@ -139,10 +131,11 @@ impl GamePage {
             .north
             .as_ref()
             .map_or("", |n| n.name.as_str());
+        let lang = self.nav.lang;
         match winner {
-            Winner::South => format!("{} (South) won", self.detail.game.south.name),
-            Winner::North => format!("{north} (North) won"),
-            Winner::Draw => "draw".to_string(),
+            Winner::South => lang.t1("game-south-won", "name", &self.detail.game.south.name),
+            Winner::North => lang.t1("game-north-won", "name", north),
+            Winner::Draw => lang.t("draw"),
         }
     }
 
@@ -153,8 +146,8 @@ impl GamePage {
             .checked_sub(1)
             .and_then(|i| self.detail.plies.get(i as usize))
         {
-            Some(p) => format!("{} ({})", SheetMove::of(p.ply), p.mv),
-            None => "start".to_string(),
+            Some(p) => format!("{} ({})", words::sheet_move(self.nav.lang, p.ply), p.mv),
+            None => self.nav.t("start"),
         }
     }
 
@@ -163,14 +156,19 @@ impl GamePage {
     pub(crate) fn end_words(&self) -> Option<String> {
         let stored = self.detail.end_reason.as_deref()?;
         Some(match stored.parse::<crate::engine::EndReason>() {
-            Ok(reason) => reason.describe().to_string(),
+            Ok(reason) => words::end_reason(self.nav.lang, reason),
             Err(_) => stored.replace('-', " "),
         })
     }
 
     /// A ply as the paper sheet numbers it: `move 21, North`.
     fn sheet_move(&self, ply: &u32) -> String {
-        SheetMove::of(*ply).to_string()
+        words::sheet_move(self.nav.lang, *ply)
+    }
+
+    /// A repair's edit in the page's language.
+    fn edit_words(&self, e: &crate::engine::repair::Edit) -> String {
+        words::edit(self.nav.lang, e)
     }
 
     /// Every board of the replay, for the script that steps through it without reloading:

@@ -14,8 +14,8 @@ use super::board_svg::{Marks, named_board_svg};
 use super::error::{ApiError, PageError, service_status};
 use super::game_page::{Diagnostic, GamePage, SheetFields, board_after, names};
 use super::pages::{Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::engine::Side;
+use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::game_views::{self as views, GameDetail};
 use crate::service::games::{self as service, ResultBody, Sender, SheetBody};
@@ -23,15 +23,11 @@ use crate::service::versions::{Watched, unchanged_since};
 use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
 use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
+use crate::web::language::Visitor;
 
 /// Who sends a sheet or a confirmation: the player whose PIN came with the request, or
 /// whoever is signed in.
-fn sender(
-    req: &HttpRequest,
-    state: &AppState,
-    session: &UserSession,
-    pin: Option<String>,
-) -> Sender {
+fn sender(req: &HttpRequest, state: &AppState, session: &Visitor, pin: Option<String>) -> Sender {
     match pin {
         Some(pin) => Sender::Pin(pin, super::auth::attempt(req, state, session)),
         None => Sender::Signed(access::actor(session)),
@@ -74,7 +70,7 @@ impl From<&Accepted> for ReplaySummary {
 async fn api_submit(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<SheetBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -106,7 +102,7 @@ struct ConfirmBody {
 async fn api_confirm(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<ConfirmBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -122,7 +118,7 @@ async fn api_confirm(
 
 async fn api_result(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<ResultBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -137,7 +133,7 @@ async fn api_result(
 
 async fn api_get(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
@@ -158,7 +154,7 @@ struct RecordingBody {
 /// pits that may be tapped next (nothing is stored).
 async fn api_recording(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<RecordingBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -199,7 +195,7 @@ struct PageState {
 
 async fn game_page(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     game_id: GameId,
     page: PageState,
 ) -> Result<GamePage, ServiceError> {
@@ -235,7 +231,7 @@ async fn game_page(
 
 async fn show_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     query: web::Query<PlyQuery>,
 ) -> Result<GamePage, PageError> {
@@ -328,33 +324,29 @@ impl PageState {
     }
 
     /// The sheet form again as typed, with why the sheet was refused.
-    fn refused(fields: SheetFields, e: &ServiceError) -> PageState {
+    fn refused(fields: SheetFields, e: &ServiceError, lang: Lang) -> PageState {
         PageState {
             fields: Some(fields),
-            diagnostic: Some(Diagnostic::of(e)),
+            diagnostic: Some(Diagnostic::of(e, lang)),
             ..PageState::default()
         }
     }
 }
 
-/// What the page says after a sheet was taken.
+/// What the page says after a sheet was taken: the message's key.
 fn sheet_notice(status: GameStatus, step: SheetStep) -> &'static str {
     match (step, status) {
-        (SheetStep::Unchanged, _) => "You had sent this sheet already: nothing changed.",
-        (_, GameStatus::Submitted) => {
-            "Your sheet is recorded; it counts once your opponent confirms it."
-        }
-        (_, GameStatus::Confirmed) => "The result is confirmed.",
-        (_, GameStatus::Disputed) => {
-            "Your sheet differs from your opponent's: the controller will decide."
-        }
-        _ => "Your sheet is recorded.",
+        (SheetStep::Unchanged, _) => "sheet-unchanged",
+        (_, GameStatus::Submitted) => "sheet-recorded-waiting",
+        (_, GameStatus::Confirmed) => "sheet-confirmed",
+        (_, GameStatus::Disputed) => "sheet-differs",
+        _ => "sheet-recorded",
     }
 }
 
 async fn submit_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     MultipartForm(form): MultipartForm<SheetUpload>,
 ) -> Result<HttpResponse, PageError> {
@@ -366,10 +358,7 @@ async fn submit_page(
         // sent, and the page comes back with a fresh token and the sheet as typed.
         let page = PageState {
             fields: Some(fields),
-            notice: Some(
-                "This page was out of date (you signed in again since it was opened), so the sheet was not sent. It is below as you typed it: check it and send it again."
-                    .to_string(),
-            ),
+            notice: Some(session.lang.t("sheet-page-out-of-date")),
             ..PageState::default()
         };
         let page = game_page(&state, &session, game_id, page).await?;
@@ -385,9 +374,12 @@ async fn submit_page(
     let (code, page) = match result {
         Ok((r, _)) => (
             StatusCode::OK,
-            PageState::notice(sheet_notice(r.status, r.step)),
+            PageState::notice(&session.lang.t(sheet_notice(r.status, r.step))),
         ),
-        Err(e) if e.is_refused_sheet() => (service_status(&e), PageState::refused(fields, &e)),
+        Err(e) if e.is_refused_sheet() => (
+            service_status(&e),
+            PageState::refused(fields, &e, session.lang),
+        ),
         Err(e) => return Err(e.into()),
     };
     let page = game_page(&state, &session, game_id, page).await?;
@@ -402,7 +394,7 @@ struct ConfirmForm {
 
 async fn confirm_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     form: web::Form<ConfirmForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -457,14 +449,18 @@ impl RulingForm {
 /// The game page after a ruling: back to the game, or the page again with why it was refused.
 async fn after_ruling(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     game_id: GameId,
     result: Result<GameDetail, ServiceError>,
 ) -> Result<HttpResponse, PageError> {
     match result {
         Ok(_) => Ok(see_other(&format!("/games/{game_id}"))),
         Err(e) if e.is_refused_sheet() => {
-            let page = PageState::notice(&format!("Nothing was changed: {e}"));
+            let page = PageState::notice(&session.lang.t1(
+                "nothing-changed",
+                "problems",
+                e.to_string(),
+            ));
             let page = game_page(state, session, game_id, page).await?;
             Ok(render(service_status(&e), &page)?)
         }
@@ -474,7 +470,7 @@ async fn after_ruling(
 
 async fn result_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     form: web::Form<RulingForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -505,7 +501,7 @@ struct ResetForm {
 
 async fn reset_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     form: web::Form<ResetForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -526,7 +522,7 @@ async fn reset_page(
 
 async fn api_reset(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<ResetBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -546,7 +542,7 @@ async fn api_reset(
 
 async fn ogn_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<GameId>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();

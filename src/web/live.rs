@@ -16,17 +16,18 @@ use bytes::Bytes;
 use super::AppState;
 use super::error::PageError;
 use super::pages::Nav;
-use crate::auth::UserSession;
+use crate::locale::Lang;
 use crate::service::round_views::RoundView;
-use crate::service::standings::{Report, rank_text, value_text};
+use crate::service::standings::{Report, rank_text};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{EventId, TournamentId};
+use crate::web::language::Visitor;
 
 /// What a wall shows: a tournament's, or every section's of an event, one after another.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub enum Wall {
-    Tournament(TournamentId),
-    Event(EventId),
+    Tournament(TournamentId, Lang),
+    Event(EventId, Lang),
 }
 
 /// What the wall shows of a tournament: the standings report and the last published round.
@@ -42,6 +43,7 @@ struct Content {
     /// Shown as a section of an event's wall: its name heads each part, and the parts' ids
     /// carry the tournament's.
     section: bool,
+    lang: Lang,
 }
 
 /// An event's wall: each section's content in turn.
@@ -50,6 +52,7 @@ struct Content {
 struct EventContent {
     name: String,
     sections: Vec<String>,
+    lang: Lang,
 }
 
 impl Content {
@@ -72,7 +75,7 @@ impl Content {
     }
 
     /// The round's players by name: name, board, side, opponent.
-    fn by_name(&self) -> Vec<(String, String, &'static str, String)> {
+    fn by_name(&self) -> Vec<(String, String, String, String)> {
         let Some(round) = &self.round else {
             return Vec::new();
         };
@@ -81,9 +84,9 @@ impl Content {
             .into_iter()
             .map(|place| {
                 let side = match place.south {
-                    Some(true) => "South",
-                    Some(false) => "North",
-                    None => "",
+                    Some(true) => self.lang.t("south"),
+                    Some(false) => self.lang.t("north"),
+                    None => String::new(),
                 };
                 let board = place.board.map_or_else(String::new, |b| b.to_string());
                 (place.name, board, side, place.opponent)
@@ -96,30 +99,35 @@ impl Content {
     }
 
     fn value(&self, v: &f64) -> String {
-        value_text(*v)
+        super::words::value(self.lang, *v)
     }
 }
 
 /// The content of a wall, from the data as it is now, drawn.
 async fn draw(state: &AppState, wall: Wall) -> Result<String, ServiceError> {
     match wall {
-        Wall::Tournament(id) => Ok(content(state, id, false).await?.render()?),
-        Wall::Event(id) => Ok(event_content(state, id).await?.render()?),
+        Wall::Tournament(id, lang) => Ok(content(state, id, false, lang).await?.render()?),
+        Wall::Event(id, lang) => Ok(event_content(state, id, lang).await?.render()?),
     }
 }
 
 /// The content of an event's wall: each section's, from the data as it is now.
-async fn event_content(state: &AppState, id: EventId) -> Result<EventContent, ServiceError> {
+async fn event_content(
+    state: &AppState,
+    id: EventId,
+    lang: Lang,
+) -> Result<EventContent, ServiceError> {
     let e = state
         .db(move |conn| crate::service::events::get(conn, id))
         .await?;
     let mut sections = Vec::with_capacity(e.sections.len());
     for t in &e.sections {
-        sections.push(content(state, t.id, true).await?.render()?);
+        sections.push(content(state, t.id, true, lang).await?.render()?);
     }
     Ok(EventContent {
         name: e.name,
         sections,
+        lang,
     })
 }
 
@@ -128,6 +136,7 @@ async fn content(
     state: &AppState,
     id: TournamentId,
     section: bool,
+    lang: Lang,
 ) -> Result<Content, ServiceError> {
     let d = state.standings(id, None).await?;
     let report = d.clone();
@@ -157,6 +166,7 @@ async fn content(
         teams,
         notice,
         section,
+        lang,
     })
 }
 
@@ -172,11 +182,11 @@ struct LivePage {
 
 async fn live_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<LivePage, PageError> {
     let id = path.into_inner();
-    let content = content(&state, id, false).await?;
+    let content = content(&state, id, false, session.lang).await?;
     Ok(LivePage {
         nav: Nav::new(&session),
         name: content.d.t.name.clone(),
@@ -187,11 +197,11 @@ async fn live_page(
 
 async fn event_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<EventId>,
 ) -> Result<LivePage, PageError> {
     let id = path.into_inner();
-    let content = event_content(&state, id).await?;
+    let content = event_content(&state, id, session.lang).await?;
     Ok(LivePage {
         nav: Nav::new(&session),
         name: content.name.clone(),
@@ -217,7 +227,8 @@ async fn tournament_events(
     state: web::Data<AppState>,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
-    events(req, state, Wall::Tournament(path.into_inner())).await
+    let (lang, _) = super::language::language_of(&req);
+    events(req, state, Wall::Tournament(path.into_inner(), lang)).await
 }
 
 async fn event_events(
@@ -225,7 +236,8 @@ async fn event_events(
     state: web::Data<AppState>,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, PageError> {
-    events(req, state, Wall::Event(path.into_inner())).await
+    let (lang, _) = super::language::language_of(&req);
+    events(req, state, Wall::Event(path.into_inner(), lang)).await
 }
 
 async fn events(

@@ -21,6 +21,7 @@ pub mod feeds;
 pub mod form_guard;
 pub mod game_page;
 pub mod games;
+pub mod language;
 pub mod limits;
 pub mod live;
 pub mod my_board;
@@ -43,6 +44,7 @@ pub mod teams;
 pub mod tournaments;
 pub mod trf;
 pub mod venue;
+pub mod words;
 
 use actix_web::{HttpResponse, web};
 use diesel::sqlite::SqliteConnection;
@@ -137,6 +139,7 @@ const LIVE_JS: &str = include_str!("../../static/live.js");
 const FOLLOW_JS: &str = include_str!("../../static/follow.js");
 const RECORD_JS: &str = include_str!("../../static/record.js");
 const SIGN_IN_JS: &str = include_str!("../../static/sign-in.js");
+pub(crate) const WORDS_JS: &str = include_str!("../../static/words.js");
 const ICON_SVG: &str = include_str!("../../static/icon.svg");
 
 /// The site's icon (a board of eight pits), also where browsers look for it unasked.
@@ -200,6 +203,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         error::answered_for(req.path(), ServiceError::not_found("page"))
     }))
     .route("/", web::get().to(home))
+    .route("/language", web::get().to(language::choose))
     .route("/static/style.css", web::get().to(stylesheet))
     .route("/static/icon.svg", web::get().to(icon))
     .route("/favicon.ico", web::get().to(icon))
@@ -226,6 +230,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route(
         "/static/sign-in.js",
         web::get().to(|| async { script(SIGN_IN_JS) }),
+    )
+    .route(
+        "/static/words.js",
+        web::get().to(|| async { script(WORDS_JS) }),
     )
     .service(
         web::scope("/api")

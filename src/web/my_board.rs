@@ -12,10 +12,11 @@ use super::access;
 use super::error::{ApiError, PageError};
 use super::feeds::{Feeds, Source};
 use super::pages::Nav;
-use crate::auth::UserSession;
+use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::my_board::{self as service, Boards, MyBoard, Seat, Waiting};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 /// Every player's board of a tournament, as the players' streams follow them.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
@@ -38,33 +39,26 @@ impl Source for Room {
 #[template(path = "live/my_board_content.html")]
 struct Content<'a> {
     b: &'a MyBoard,
+    lang: Lang,
 }
 
 impl Content<'_> {
-    fn side(south: &bool) -> &'static str {
-        if *south { "South" } else { "North" }
-    }
-
-    /// Where the game stands for the player, in words.
+    /// Where the game stands for the player: the message's key.
     fn standing(status: &GameStatus, waiting: &Waiting) -> &'static str {
         match (status, waiting) {
-            (_, Waiting::ForYou) => {
-                "Your opponent's score sheet waits for you: read it, then confirm it or send yours."
-            }
-            (_, Waiting::ForOpponent) => "Your score sheet waits for your opponent to confirm it.",
-            (GameStatus::Pending, _) => "Playing: send your score sheet when the game ends.",
-            (GameStatus::Disputed, _) => "The two sheets differ: the controller decides.",
-            (GameStatus::Confirmed, _) => "Result confirmed.",
-            (GameStatus::Final, _) => "Result set by the controller.",
-            (GameStatus::Submitted, Waiting::Nothing) => {
-                "A score sheet waits for the other player to confirm it."
-            }
+            (_, Waiting::ForYou) => "my-state-for-you",
+            (_, Waiting::ForOpponent) => "my-state-for-opponent",
+            (GameStatus::Pending, _) => "my-state-playing",
+            (GameStatus::Disputed, _) => "my-state-disputed",
+            (GameStatus::Confirmed, _) => "my-state-confirmed",
+            (GameStatus::Final, _) => "my-state-final",
+            (GameStatus::Submitted, Waiting::Nothing) => "my-state-submitted",
         }
     }
 }
 
-fn draw(b: &MyBoard) -> Result<String, ServiceError> {
-    Ok(Content { b }.render()?)
+fn draw(b: &MyBoard, lang: Lang) -> Result<String, ServiceError> {
+    Ok(Content { b, lang }.render()?)
 }
 
 #[derive(Template, WebTemplate)]
@@ -78,13 +72,13 @@ struct Page {
 
 /// The signed-in player of the tournament, or the page's refusal (a visitor is sent to sign
 /// in with their PIN).
-fn me(session: &UserSession, id: TournamentId) -> Result<PlayerId, ServiceError> {
+fn me(session: &Visitor, id: TournamentId) -> Result<PlayerId, ServiceError> {
     service::player(&access::actor(session), id)
 }
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
@@ -102,7 +96,7 @@ async fn page(
         nav: Nav::new(&session),
         tournament_id: id,
         name: b.name.clone(),
-        content: draw(&b)?,
+        content: draw(&b, session.lang)?,
     };
     Ok(super::pages::render(
         actix_web::http::StatusCode::OK,
@@ -113,14 +107,15 @@ async fn page(
 async fn events(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
     let player = me(&session, id)?;
+    let lang = session.lang;
     let view = super::feeds::changed(move |boards: &Boards| {
         let b = boards.get(&player)?;
-        match draw(b) {
+        match draw(b, lang) {
             Ok(html) => Some(html),
             Err(e) => {
                 tracing::error!(cause = %e.cause_chain(), "a player's board");
@@ -133,7 +128,7 @@ async fn events(
 
 async fn api_get(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -159,13 +154,17 @@ mod tests {
 
     #[test]
     fn what_waits_reads_for_the_player() {
+        let says = |status, waiting| Lang::ENGLISH.t(Content::standing(&status, &waiting));
+        assert!(says(GameStatus::Submitted, Waiting::ForYou).contains("waits for you"));
         assert!(
-            Content::standing(&GameStatus::Submitted, &Waiting::ForYou).contains("waits for you")
+            says(GameStatus::Submitted, Waiting::ForOpponent).contains("your opponent to confirm")
         );
+        assert!(says(GameStatus::Pending, Waiting::Nothing).starts_with("Playing"));
+        let french = Lang::from_code("fr").unwrap();
         assert!(
-            Content::standing(&GameStatus::Submitted, &Waiting::ForOpponent)
-                .contains("your opponent to confirm")
+            french
+                .t(Content::standing(&GameStatus::Pending, &Waiting::Nothing))
+                .starts_with("Partie en cours")
         );
-        assert!(Content::standing(&GameStatus::Pending, &Waiting::Nothing).starts_with("Playing"));
     }
 }

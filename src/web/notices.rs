@@ -7,9 +7,9 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{check_csrf, see_other};
-use crate::auth::UserSession;
 use crate::service::notices as service;
 use crate::tournament::TournamentId;
+use crate::web::language::Visitor;
 
 #[derive(Deserialize)]
 struct NoticeForm {
@@ -22,7 +22,7 @@ struct NoticeForm {
 
 async fn save(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<NoticeForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -67,7 +67,7 @@ struct NoticeBody {
 
 async fn api_set(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<NoticeBody>,
 ) -> Result<HttpResponse, ApiError> {

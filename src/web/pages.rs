@@ -2,6 +2,8 @@
 //! carry.
 
 use crate::auth::{Identity, Role, UserSession};
+use crate::locale::{Arg, Lang, ToArg};
+use crate::web::language::Visitor;
 
 /// The navigation bar's state.
 #[derive(Clone, Debug, Default)]
@@ -14,12 +16,24 @@ pub struct Nav {
     pub player_tournament: Option<crate::tournament::TournamentId>,
     /// The CSRF token of this session's forms.
     pub csrf: String,
+    /// The language of the page.
+    pub lang: Lang,
+    /// The page's own address, for the language switch to come back to.
+    pub here: String,
 }
 
 impl Nav {
     /// The navigation of a page. Anonymous visitors get no CSRF token (and so no session
     /// cookie) unless the page has a form: see [`Nav::with_form`].
-    pub fn new(session: &UserSession) -> Nav {
+    pub fn new(visitor: &Visitor) -> Nav {
+        Nav {
+            here: visitor.path.clone(),
+            ..Nav::of_session(&visitor.session, visitor.lang)
+        }
+    }
+
+    /// The navigation of a session in `lang`.
+    fn of_session(session: &UserSession, lang: Lang) -> Nav {
         let identity = session.identity().ok().flatten();
         let csrf = if identity.is_some() {
             session.csrf_token()
@@ -28,11 +42,16 @@ impl Nav {
         };
         match identity {
             Some(Identity::Staff { username, role, .. }) => Nav {
-                user: Some(format!("{username} ({role})")),
+                user: Some(lang.t_with(
+                    "nav-staff-user",
+                    &[("name", username.into()), ("role", role.to_string().into())],
+                )),
                 staff: true,
                 organiser: role == Role::Organiser,
                 player_tournament: None,
                 csrf,
+                lang,
+                ..Nav::default()
             },
             Some(Identity::Player {
                 name,
@@ -44,9 +63,12 @@ impl Nav {
                 organiser: false,
                 player_tournament: Some(tournament_id),
                 csrf,
+                lang,
+                ..Nav::default()
             },
             None => Nav {
                 csrf,
+                lang,
                 ..Nav::default()
             },
         }
@@ -55,11 +77,137 @@ impl Nav {
 
 impl Nav {
     /// The navigation of a page with a form that anonymous visitors submit (sign-in).
-    pub fn with_form(session: &UserSession) -> Nav {
+    pub fn with_form(visitor: &Visitor) -> Nav {
         Nav {
-            csrf: session.csrf_token(),
-            ..Nav::new(session)
+            csrf: visitor.csrf_token(),
+            ..Nav::new(visitor)
         }
+    }
+
+    /// The page in `lang` (a tournament's own language, for a visitor who named none).
+    pub fn in_lang(self, lang: Lang) -> Nav {
+        Nav { lang, ..self }
+    }
+
+    /// The message `key` in the page's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// The message `key` with one argument.
+    pub fn t1(&self, key: &str, name: &str, value: impl ToArg) -> String {
+        self.lang.t1(key, name, value)
+    }
+
+    /// The message `key` with two arguments, named and given in turn.
+    pub fn t2(&self, key: &str, n1: &str, v1: impl ToArg, n2: &str, v2: impl ToArg) -> String {
+        self.lang.t2(key, n1, v1, n2, v2)
+    }
+
+    /// The message `key` with three arguments.
+    #[allow(clippy::too_many_arguments)]
+    pub fn t3(
+        &self,
+        key: &str,
+        n1: &str,
+        v1: impl ToArg,
+        n2: &str,
+        v2: impl ToArg,
+        n3: &str,
+        v3: impl ToArg,
+    ) -> String {
+        self.lang.t3(key, n1, v1, n2, v2, n3, v3)
+    }
+
+    /// A moment in UTC as the page's language writes it.
+    pub fn datetime(&self, at: &chrono::NaiveDateTime) -> String {
+        self.lang.datetime(*at)
+    }
+
+    /// Where a game's result stands.
+    pub fn status(&self, status: &crate::tournament::GameStatus) -> String {
+        super::words::status(self.lang, status)
+    }
+
+    /// How a sheet says the game ended.
+    pub fn end_kind(&self, end: &crate::tournament::sheets::EndKind) -> String {
+        super::words::end_kind(self.lang, end)
+    }
+
+    /// Why a game ended.
+    pub fn end_reason(&self, reason: &crate::engine::EndReason) -> String {
+        super::words::end_reason(self.lang, *reason)
+    }
+
+    /// A tournament's pairing system.
+    pub fn pairing(&self, t: &crate::service::tournaments::TournamentView) -> String {
+        super::words::pairing(self.lang, t)
+    }
+
+    /// How players level on points are ordered.
+    pub fn tie_policy(&self, policy: &crate::tournament::TiePolicy) -> String {
+        super::words::tie_policy(self.lang, policy)
+    }
+
+    /// What the standings' score column counts.
+    pub fn score_heading(&self, t: &crate::service::tournaments::TournamentView) -> String {
+        super::words::score_heading(self.lang, t)
+    }
+
+    /// The tournament's points for each result.
+    pub fn points_text(&self, t: &crate::service::tournaments::TournamentView) -> String {
+        super::words::points_text(self.lang, t)
+    }
+
+    /// What a pairing plays.
+    pub fn matches(&self, m: &crate::tournament::match_format::MatchFormat) -> String {
+        super::words::matches(self.lang, m)
+    }
+
+    /// A round's times.
+    pub fn round_times(&self, r: &crate::service::schedule::RoundTimes) -> String {
+        super::words::round_times(self.lang, r)
+    }
+
+    /// A tournament's dates.
+    pub fn dates(&self, t: &crate::service::tournaments::TournamentView) -> String {
+        super::words::dates(self.lang, t.start_date, t.end_date)
+    }
+
+    /// A tie-break's name.
+    pub fn tiebreak(&self, t: &crate::tournament::Tiebreak) -> String {
+        super::words::tiebreak(self.lang, t)
+    }
+
+    /// A number with the page language's decimal mark.
+    pub fn decimal(&self, value: f64) -> String {
+        self.lang.decimal(value)
+    }
+
+    /// What the pages' scripts say, in the page's language (a JSON script element).
+    pub fn script_words(&self) -> String {
+        super::words::script_words(self.lang)
+    }
+
+    /// Every language, its code and its own name (for a choice of language).
+    pub fn language_names(&self) -> Vec<(&'static str, String)> {
+        Lang::all().map(|l| (l.code(), l.name())).collect()
+    }
+
+    /// The switch to every other language: its code, its own name and the address that
+    /// chooses it and comes back here.
+    pub fn languages(&self) -> Vec<(&'static str, String, String)> {
+        Lang::all()
+            .filter(|l| *l != self.lang)
+            .map(|l| {
+                let back = query_value(&self.here);
+                (
+                    l.code(),
+                    l.name(),
+                    format!("/language?to={}&back={back}", l.code()),
+                )
+            })
+            .collect()
     }
 }
 
@@ -108,4 +256,60 @@ pub fn see_other(location: &str) -> actix_web::HttpResponse {
     actix_web::HttpResponse::SeeOther()
         .insert_header(("Location", location))
         .finish()
+}
+
+/// A path as the value of a query parameter: its `%`, `&` and `+` escaped, its slashes kept.
+fn query_value(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '&' => out.push_str("%26"),
+            '+' => out.push_str("%2B"),
+            '#' => out.push_str("%23"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Ids given to a message as they are shown.
+macro_rules! id_to_arg {
+    ($($t:ty),*) => {$(
+        impl ToArg for $t {
+            fn to_arg(&self) -> Arg {
+                Arg::Text(self.to_string())
+            }
+        }
+    )*};
+}
+id_to_arg!(
+    crate::tournament::TournamentId,
+    crate::tournament::PlayerId,
+    crate::tournament::GameId,
+    crate::tournament::RoundId,
+    crate::tournament::EventId,
+    crate::tournament::AccountId
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_switch_comes_back_to_the_same_page() {
+        let nav = Nav {
+            here: "/tournaments/3/standings?after=2&category=Under+12".to_string(),
+            ..Nav::default()
+        };
+        let (code, name, href) = nav.languages().into_iter().find(|l| l.0 == "fr").unwrap();
+        assert_eq!((code, name.as_str()), ("fr", "Français"));
+        assert_eq!(
+            href,
+            "/language?to=fr&back=/tournaments/3/standings?after=2%26category=Under%2B12"
+        );
+        let query = href.split_once('?').unwrap().1;
+        let back: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap();
+        assert_eq!(back[1].1, nav.here);
+    }
 }

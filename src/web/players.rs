@@ -15,12 +15,12 @@ use super::access;
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
 use super::player_form::PlayerFields;
-use crate::auth::UserSession;
 use crate::service::auth::Owner;
 use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::players::PlayerInput;
 use crate::tournament::{ImportError, PlayerDetails, PlayerId, TournamentId, parse_player_csv};
+use crate::web::language::Visitor;
 
 /// Adds players with fresh PINs, all or none. The PINs are hashed (slow by design) only once the
 /// actor is known to run the tournament, and away from the writing connection.
@@ -127,7 +127,7 @@ pub struct PinsPage {
 pub async fn imported_page<P: askama::Template>(
     state: &AppState,
     req: &HttpRequest,
-    session: &UserSession,
+    session: &Visitor,
     imported: Result<(TournamentId, Vec<PinSlip>), ServiceError>,
     form: impl FnOnce(String) -> P,
 ) -> Result<HttpResponse, PageError> {
@@ -147,13 +147,20 @@ pub async fn imported_page<P: askama::Template>(
 pub async fn pins_page(
     state: &AppState,
     req: &HttpRequest,
-    session: &UserSession,
+    session: &Visitor,
     tournament_id: TournamentId,
     slips: Vec<PinSlip>,
 ) -> Result<PinsPage, ServiceError> {
-    let tournament_name = state
-        .db(move |conn| Ok(crate::service::tournaments::get(conn, tournament_id)?.name))
+    let (tournament_name, language) = state
+        .db(move |conn| {
+            Ok((
+                crate::service::tournaments::get(conn, tournament_id)?.name,
+                crate::service::tournaments::language(conn, tournament_id)?,
+            ))
+        })
         .await?;
+    // Slips are printed: in the tournament's language.
+    let lang = crate::locale::Lang::from_code(&language).unwrap_or_default();
     let site = super::qr::site(req, state.public_url.as_deref());
     let slips = slips
         .into_iter()
@@ -163,15 +170,12 @@ pub async fn pins_page(
                 "{}/tournaments/{tournament_id}/sign-in?player={}",
                 site.url, slip.id
             );
-            let code = super::qr::svg(
-                &address,
-                &format!("QR code: sign-in page for {}", slip.name),
-            )?;
+            let code = super::qr::svg(&address, &lang.t1("qr-sign-in", "name", &slip.name))?;
             Ok((slip, address, code))
         })
         .collect::<Result<_, ServiceError>>()?;
     Ok(PinsPage {
-        nav: Nav::new(session),
+        nav: Nav::new(session).in_lang(lang),
         tournament_id,
         tournament_name,
         slips,
@@ -202,7 +206,7 @@ impl FormPage {
 /// The actor, if they run the tournament.
 async fn check_runs(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     tournament_id: TournamentId,
 ) -> Result<Actor, ServiceError> {
     let actor = access::staff(session)?;
@@ -215,7 +219,7 @@ async fn check_runs(
 
 async fn new_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
     let tournament_id = path.into_inner();
@@ -232,7 +236,7 @@ async fn new_page(
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<PlayerFields>,
 ) -> Result<HttpResponse, PageError> {
@@ -263,7 +267,7 @@ async fn create(
 
 async fn edit_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<FormPage, PageError> {
     let (tournament_id, player_id) = path.into_inner();
@@ -292,7 +296,7 @@ async fn edit_page(
 
 async fn update(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<PlayerFields>,
 ) -> Result<HttpResponse, PageError> {
@@ -327,7 +331,7 @@ struct WithdrawForm {
 
 async fn withdraw(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<WithdrawForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -342,7 +346,7 @@ async fn withdraw(
 async fn reset_pin(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<PinsPage, PageError> {
@@ -366,7 +370,7 @@ struct ImportPage {
 
 async fn import_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<ImportPage, PageError> {
     let tournament_id = path.into_inner();
@@ -418,7 +422,7 @@ struct ImportUpload {
 async fn import(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     MultipartForm(upload): MultipartForm<ImportUpload>,
 ) -> Result<HttpResponse, PageError> {
@@ -457,7 +461,7 @@ async fn import(
 /// the id and whether the player withdrew.
 async fn players_csv(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
@@ -550,7 +554,7 @@ struct PairingOrder {
 
 async fn api_pairing_order(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PairingOrder>,
 ) -> Result<HttpResponse, ApiError> {
@@ -566,7 +570,7 @@ async fn api_pairing_order(
 /// The pairing-number form: `csrf`, and `n<player id>` = the number given.
 async fn pairing_order_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<std::collections::HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
@@ -612,7 +616,7 @@ struct CreatedPlayer {
 
 async fn api_create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PlayerInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -633,7 +637,7 @@ async fn api_create(
 
 async fn api_update(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<PlayerInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -654,7 +658,7 @@ struct WithdrawBody {
 
 async fn api_withdraw(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<WithdrawBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -666,7 +670,7 @@ async fn api_withdraw(
 
 async fn api_reset_pin(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
@@ -687,7 +691,7 @@ struct ImportResult {
 
 async fn api_import(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<ImportChoices>,
     payload: web::Payload,

@@ -11,12 +11,12 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::service::prizes::{self as service, PrizesView};
 use crate::service::tournaments::TournamentView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::tournament::prizes::{MAX_PRIZES, Prize, PrizeList, Ties};
+use crate::web::language::Visitor;
 
 /// The tournament, and its prizes as its standings after the last published round give them.
 async fn prizes(
@@ -36,7 +36,7 @@ struct PrizesPage {
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<PrizesPage, PageError> {
     let (t, p) = prizes(&state, path.into_inner()).await?;
@@ -151,7 +151,7 @@ impl FormPage {
 
 async fn edit_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
@@ -161,7 +161,7 @@ async fn edit_page(
 
 async fn save(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
@@ -203,7 +203,7 @@ async fn api_get(
 
 async fn api_set(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PrizeList>,
 ) -> Result<HttpResponse, ApiError> {

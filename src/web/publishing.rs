@@ -11,11 +11,11 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::service::hub::{self, NewToken, TokenView};
 use crate::service::publishing::{self as service, LinkView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
+use crate::web::language::Visitor;
 
 // --- the hub -----------------------------------------------------------------------------------
 
@@ -24,7 +24,7 @@ use crate::tournament::TournamentId;
 async fn api_push(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let token = req
@@ -53,7 +53,7 @@ struct HubPage {
 
 async fn hub_view(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     actor: Actor,
     made: Option<NewToken>,
     problem: Option<String>,
@@ -67,7 +67,7 @@ async fn hub_view(
     })
 }
 
-async fn hub_page(state: web::Data<AppState>, session: UserSession) -> Result<HubPage, PageError> {
+async fn hub_page(state: web::Data<AppState>, session: Visitor) -> Result<HubPage, PageError> {
     let actor = access::organiser(&session)?;
     Ok(hub_view(&state, &session, actor, None, None).await?)
 }
@@ -81,7 +81,7 @@ struct TokenForm {
 
 async fn make_token(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     form: web::Form<TokenForm>,
 ) -> Result<HttpResponse, PageError> {
     let actor = access::organiser(&session)?;
@@ -113,7 +113,7 @@ struct CsrfForm {
 
 async fn revoke(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<i32>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -142,7 +142,7 @@ struct PublishPage {
 
 async fn publish_view(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     id: TournamentId,
     hub: String,
     problem: Option<String>,
@@ -166,7 +166,7 @@ async fn publish_view(
 
 async fn publish_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<PublishPage, PageError> {
     Ok(publish_view(&state, &session, path.into_inner(), String::new(), None).await?)
@@ -185,7 +185,7 @@ struct LinkForm {
 
 async fn publish(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<LinkForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -215,7 +215,7 @@ async fn publish(
 
 async fn api_link(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::staff(&session)?;
@@ -235,7 +235,7 @@ struct LinkBody {
 
 async fn api_set_link(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<LinkBody>,
 ) -> Result<HttpResponse, ApiError> {

@@ -7,9 +7,9 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{check_csrf, see_other};
-use crate::auth::UserSession;
 use crate::service::restrictions as service;
 use crate::tournament::{PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -28,7 +28,7 @@ async fn api_list(
 
 async fn api_prohibit(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PairBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -43,7 +43,7 @@ async fn api_prohibit(
 
 async fn api_allow(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, a, b) = path.into_inner();
@@ -80,7 +80,7 @@ struct PairForm {
 
 async fn change(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<PairForm>,
 ) -> Result<HttpResponse, PageError> {

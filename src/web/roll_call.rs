@@ -13,10 +13,10 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollCallView};
 use crate::tournament::{PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "rounds/roll_call.html")]
@@ -57,7 +57,7 @@ impl RollCallPage {
 
 async fn page_of(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     id: TournamentId,
     done: Option<String>,
 ) -> Result<RollCallPage, PageError> {
@@ -74,7 +74,7 @@ async fn page_of(
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<RollCallPage, PageError> {
     page_of(&state, &session, path.into_inner(), None).await
@@ -82,7 +82,7 @@ async fn page(
 
 async fn open(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
@@ -104,7 +104,7 @@ struct MarkForm {
 
 async fn mark(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -142,7 +142,7 @@ fn closed_words(c: &Closed) -> String {
 /// The close form: for each absent player `absent_ID` = `bye` or `withdraw`.
 async fn close(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<RollCallPage, PageError> {
@@ -174,7 +174,7 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 
 async fn api_get(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::staff(&session)?;
@@ -187,7 +187,7 @@ async fn api_get(
 
 async fn api_open(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::staff(&session)?;
@@ -206,7 +206,7 @@ struct MarkBody {
 
 async fn api_mark(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<MarkBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -228,7 +228,7 @@ struct CloseBody {
 
 async fn api_close(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<CloseBody>,
 ) -> Result<HttpResponse, ApiError> {

@@ -13,8 +13,8 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, Failure, PageError, service_status};
 use super::pages::{Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::db::models::Round;
+use crate::locale::Lang;
 use crate::service::round_views::{self as views, RoundView};
 use crate::service::rounds::{self as service, PairingEntry, RoundRequest};
 use crate::service::tournaments::TournamentView;
@@ -22,6 +22,7 @@ use crate::service::versions::{Watched, unchanged_since};
 use crate::service::views::GameView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 /// A round as the API's request gives it: pairings by hand, or generated.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -54,7 +55,7 @@ impl RoundBody {
 
 async fn api_create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<RoundBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -70,7 +71,7 @@ async fn api_create(
 
 async fn api_get(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
@@ -83,7 +84,7 @@ async fn api_get(
 
 async fn api_replace(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     body: web::Json<RoundBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -99,7 +100,7 @@ async fn api_replace(
 
 async fn api_publish(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     query: web::Query<Seen>,
 ) -> Result<HttpResponse, ApiError> {
@@ -114,7 +115,7 @@ async fn api_publish(
 
 async fn api_delete(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     query: web::Query<Seen>,
 ) -> Result<HttpResponse, ApiError> {
@@ -133,7 +134,7 @@ async fn api_delete(
 
 async fn api_list(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
@@ -190,7 +191,7 @@ impl ListPage {
 
 async fn list(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     tournament_id: TournamentId,
     error: Option<String>,
 ) -> Result<ListPage, ServiceError> {
@@ -211,7 +212,7 @@ async fn list(
 
 async fn list_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<ListPage, PageError> {
     Ok(list(&state, &session, path.into_inner(), None).await?)
@@ -225,7 +226,7 @@ struct CreateForm {
 
 async fn create_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<CreateForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -343,7 +344,7 @@ fn rows_as_sent(form: &HashMap<String, String>, players: usize) -> (Vec<FormRow>
 
 async fn show(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     (tournament_id, number): (TournamentId, i32),
     error: Option<String>,
 ) -> Result<ShowPage, ServiceError> {
@@ -368,7 +369,7 @@ async fn show(
 
 async fn show_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<ShowPage, PageError> {
     Ok(show(&state, &session, path.into_inner(), None).await?)
@@ -433,7 +434,7 @@ fn pairing_form_request(form: &HashMap<String, String>) -> Result<RoundRequest, 
 
 async fn pairings_form(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
@@ -483,7 +484,7 @@ struct Seen {
 /// Runs one command on round `number` if it has not changed since `seen`, and goes on to `next`.
 async fn round_button<T: Send + 'static>(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     (tournament_id, number): (TournamentId, i32),
     form: RoundButton,
     command: impl FnOnce(&mut diesel::SqliteConnection, &Actor) -> Result<T, ServiceError>
@@ -502,7 +503,7 @@ async fn round_button<T: Send + 'static>(
 
 async fn publish_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     form: web::Form<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
@@ -520,7 +521,7 @@ async fn publish_page(
 
 async fn delete_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     form: web::Form<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
@@ -540,13 +541,21 @@ struct PrintPage {
     round: RoundView,
     /// Every player of the round by name: name, points before the round, board, side,
     /// opponent.
-    by_name: Vec<(String, String, String, &'static str, String)>,
+    by_name: Vec<(String, String, String, String, String)>,
     printed: String,
 }
 
+/// The language a tournament's prints are in: its own.
+async fn print_lang(state: &AppState, id: TournamentId) -> Result<Lang, ServiceError> {
+    let code = state
+        .db(move |conn| crate::service::tournaments::language(conn, id))
+        .await?;
+    Ok(Lang::from_code(&code).unwrap_or_default())
+}
+
 /// When a page was drawn, as printed on it (the print script puts the reader's local time).
-fn printed_now() -> String {
-    chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string()
+fn printed_now(lang: Lang) -> String {
+    lang.datetime(chrono::Utc::now().naive_utc())
 }
 
 /// The round's players by name, each with their points before the round, board, side and
@@ -554,7 +563,8 @@ fn printed_now() -> String {
 fn by_name(
     round: &RoundView,
     before: &crate::service::standings::Report,
-) -> Vec<(String, String, String, &'static str, String)> {
+    lang: Lang,
+) -> Vec<(String, String, String, String, String)> {
     let points = |id: PlayerId| {
         before
             .table
@@ -569,9 +579,9 @@ fn by_name(
         .into_iter()
         .map(|place| {
             let side = match place.south {
-                Some(true) => "South (moves first)",
-                Some(false) => "North",
-                None => "",
+                Some(true) => lang.t("south-moves-first"),
+                Some(false) => lang.t("north"),
+                None => String::new(),
             };
             let board = place.board.map_or_else(String::new, |b| b.to_string());
             (
@@ -588,8 +598,8 @@ fn by_name(
             b.name.clone(),
             points(b.player_id),
             String::new(),
-            "",
-            format!("not paired: {}", b.label),
+            String::new(),
+            lang.t1("print-not-paired", "label", b.label),
         ));
     }
     crate::tournament::names::sort_by_name(&mut rows, |r| &r.0);
@@ -598,18 +608,19 @@ fn by_name(
 
 async fn print_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<PrintPage, PageError> {
     let (tournament_id, number) = path.into_inner();
     let page = show(&state, &session, (tournament_id, number), None).await?;
     let before = state.standings(tournament_id, Some(number - 1)).await?;
+    let lang = print_lang(&state, tournament_id).await?;
     Ok(PrintPage {
-        nav: page.nav,
-        by_name: by_name(&page.round, &before),
+        nav: page.nav.in_lang(lang),
+        by_name: by_name(&page.round, &before, lang),
         t: page.t,
         round: page.round,
-        printed: printed_now(),
+        printed: printed_now(lang),
     })
 }
 
@@ -665,7 +676,7 @@ struct SheetPart {
 async fn sheets_page(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     part: web::Query<SheetPart>,
 ) -> Result<SheetsPage, PageError> {
@@ -677,6 +688,7 @@ async fn sheets_page(
         .into());
     }
     let page = show(&state, &session, path.into_inner(), None).await?;
+    let lang = print_lang(&state, page.t.id).await?;
     let site = super::qr::site(&req, state.public_url.as_deref());
     let boards = page
         .round
@@ -687,17 +699,17 @@ async fn sheets_page(
             let address = format!("{}/games/{}", site.url, g.id);
             let code = super::qr::svg(
                 &address,
-                &format!("QR code: the page of board {}", g.board.unwrap_or_default()),
+                &lang.t1("qr-board", "board", g.board.unwrap_or_default()),
             )?;
             Ok((g.clone(), code))
         })
         .collect::<Result<_, ServiceError>>()?;
     Ok(SheetsPage {
-        nav: page.nav,
+        nav: page.nav.in_lang(lang),
         t: page.t,
         round: page.round,
         boards,
-        printed: printed_now(),
+        printed: printed_now(lang),
         site,
         part,
     })
@@ -705,7 +717,7 @@ async fn sheets_page(
 
 async fn csv_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();

@@ -12,11 +12,11 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::schedule::{self as service, PlannedStart, ScheduleInput, ScheduleView};
 use crate::tournament::TournamentId;
 use crate::tournament::schedule::Schedule;
+use crate::web::language::Visitor;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "rounds/schedule.html")]
@@ -42,7 +42,7 @@ impl SchedulePage {
 
 async fn view(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     id: TournamentId,
 ) -> Result<ScheduleView, ServiceError> {
     let actor = access::staff(session)?;
@@ -56,7 +56,7 @@ async fn view(
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<SchedulePage, PageError> {
     let id = path.into_inner();
@@ -121,7 +121,7 @@ fn read(form: &HashMap<String, String>, rounds: usize) -> Result<ScheduleInput, 
 
 async fn save(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
@@ -157,7 +157,7 @@ async fn save(
 
 async fn start(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
@@ -190,7 +190,7 @@ async fn api_get(
 
 async fn api_set(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<ScheduleInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -205,7 +205,7 @@ async fn api_set(
 
 async fn api_start(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::staff(&session)?;

@@ -10,9 +10,10 @@ use diesel::sqlite::SqliteConnection;
 
 use super::game_page::{GamePage, SheetFields, board_after};
 use super::pages::Nav;
+use crate::locale::Lang;
 use crate::service::game_views::{self, GameDetail};
 use crate::service::round_views::{self, RoundView};
-use crate::service::standings::{self, Cell, Report, rank_text, value_text};
+use crate::service::standings::{self, Cell, Report, rank_text};
 use crate::service::tournaments::TournamentView;
 use crate::service::{Actor, ServiceError, exports};
 use crate::tournament::TournamentId;
@@ -25,6 +26,7 @@ pub type SiteFile = (String, Vec<u8>);
 #[template(path = "site/index.html")]
 struct IndexPage<'a> {
     root: &'static str,
+    lang: Lang,
     t: &'a TournamentView,
     d: &'a Report,
     rounds: Vec<i32>,
@@ -36,6 +38,7 @@ struct IndexPage<'a> {
 #[template(path = "site/standings.html")]
 struct StandingsPage<'a> {
     root: &'static str,
+    lang: Lang,
     t: &'a TournamentView,
     d: &'a Report,
 }
@@ -45,7 +48,7 @@ impl StandingsPage<'_> {
         rank_text(s)
     }
     fn value(&self, v: &f64) -> String {
-        value_text(*v)
+        super::words::value(self.lang, *v)
     }
 }
 
@@ -53,6 +56,7 @@ impl StandingsPage<'_> {
 #[template(path = "site/crosstable.html")]
 struct CrossPage<'a> {
     root: &'static str,
+    lang: Lang,
     t: &'a TournamentView,
     round_robin: bool,
     headers: Vec<String>,
@@ -63,6 +67,7 @@ struct CrossPage<'a> {
 #[template(path = "site/round.html")]
 struct RoundPage<'a> {
     root: &'static str,
+    lang: Lang,
     t: &'a TournamentView,
     round: RoundView,
 }
@@ -71,6 +76,7 @@ struct RoundPage<'a> {
 #[template(path = "site/player.html")]
 struct PlayerPage<'a> {
     root: &'static str,
+    lang: Lang,
     t: &'a TournamentView,
     name: String,
     club: String,
@@ -83,6 +89,7 @@ struct PlayerPage<'a> {
 #[template(path = "site/game.html")]
 struct GameSitePage<'a> {
     root: &'static str,
+    lang: Lang,
     t: &'a TournamentView,
     page: GamePage,
 }
@@ -98,7 +105,12 @@ fn html(path: String, page: &impl Template) -> Result<SiteFile, ServiceError> {
 }
 
 /// Every file of the site of tournament `id`, its published rounds as the public sees them.
-pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFile>, ServiceError> {
+/// The pages are in `lang`; the downloads are the same in every language.
+pub fn files(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    lang: Lang,
+) -> Result<Vec<SiteFile>, ServiceError> {
     let d = standings::report(conn, id, None)?;
     let t = &d.t;
     let mut players: Vec<(i32, String)> = d
@@ -113,16 +125,22 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
             "index.html".to_string(),
             &IndexPage {
                 root: "",
+                lang,
                 t,
                 d: &d,
                 rounds: rounds.clone(),
                 players: players.clone(),
-                written: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
+                written: lang.datetime(chrono::Utc::now().naive_utc()),
             },
         )?,
         html(
             "standings.html".to_string(),
-            &StandingsPage { root: "", t, d: &d },
+            &StandingsPage {
+                root: "",
+                lang,
+                t,
+                d: &d,
+            },
         )?,
     ];
     let table = d.crosstable();
@@ -130,6 +148,7 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
         "crosstable.html".to_string(),
         &CrossPage {
             root: "",
+            lang,
             t,
             round_robin: table.round_robin,
             headers: table.headers,
@@ -150,6 +169,7 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
             format!("rounds/{n}.html"),
             &RoundPage {
                 root: "../",
+                lang,
                 t,
                 round,
             },
@@ -161,6 +181,7 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
             format!("players/{player}.html"),
             &PlayerPage {
                 root: "../",
+                lang,
                 t,
                 name: name.clone(),
                 club: standing
@@ -176,7 +197,7 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
         let detail = game_views::detail(conn, &Actor::Visitor, game)?;
         let shown = detail.plies.len() as u32;
         let page = GamePage {
-            nav: Nav::default(),
+            nav: Nav::default().in_lang(lang),
             board: board_after(&detail, shown),
             detail,
             shown,
@@ -189,6 +210,7 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
             format!("games/{game}.html"),
             &GameSitePage {
                 root: "../",
+                lang,
                 t,
                 page,
             },
@@ -200,6 +222,7 @@ pub fn files(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<SiteFi
         "replay.js".to_string(),
         super::REPLAY_JS.as_bytes().to_vec(),
     ));
+    out.push(("words.js".to_string(), super::WORDS_JS.as_bytes().to_vec()));
     Ok(out)
 }
 

@@ -12,11 +12,11 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, see_other};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::stages::{self as service, Proposal, QualifyInput};
 use crate::service::tournaments::{self, TournamentView};
 use crate::tournament::{PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -28,7 +28,7 @@ struct ProposalQuery {
 
 async fn api_proposal(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<ProposalQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -48,7 +48,7 @@ async fn api_proposal(
 
 async fn api_qualify(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<QualifyInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -69,7 +69,7 @@ struct PlayoffBody {
 
 async fn api_playoff(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PlayoffBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -96,7 +96,7 @@ struct PlayoffForm {
 
 async fn playoff(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<PlayoffForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -127,7 +127,7 @@ struct QualifyPage {
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<ProposalQuery>,
 ) -> Result<QualifyPage, PageError> {
@@ -165,7 +165,7 @@ async fn page(
 /// The confirmation: `from`, `top`, `seed`, `reason`, and `player_{id}` for each player ticked.
 async fn confirm(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {

@@ -15,16 +15,17 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, html_response};
-use crate::auth::UserSession;
-use crate::service::standings::{self as service, Cell, Report, rank_text, value_text};
+use crate::locale::Lang;
+use crate::service::standings::{self as service, Cell, Report, rank_text};
 use crate::service::tournaments::TournamentView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::standings::Standing;
 use crate::tournament::{PlayerId, TournamentId};
+use crate::web::language::Visitor;
 
 /// Pages rendered from a standings report, kept while the service's report is the current one
-/// (the same `Arc`): the public standings page (the same for everyone not signed in) and the
-/// standings CSV. A new report (the data changed) is rendered again.
+/// (the same `Arc`): the public standings page (the same for everyone not signed in who reads
+/// the same language) and the standings CSV. A new report (the data changed) is rendered again.
 #[derive(Default)]
 pub struct Rendered {
     entries: Mutex<HashMap<(TournamentId, i32), Arc<Renders>>>,
@@ -32,7 +33,8 @@ pub struct Rendered {
 
 struct Renders {
     report: Arc<Report>,
-    public_page: OnceLock<web::Bytes>,
+    /// The public page in each language it was asked in.
+    public_pages: Mutex<HashMap<Lang, web::Bytes>>,
     csv: OnceLock<web::Bytes>,
 }
 
@@ -50,7 +52,7 @@ impl Rendered {
         entries.retain(|_, r| Arc::strong_count(&r.report) > 1);
         let renders = Arc::new(Renders {
             report: report.clone(),
-            public_page: OnceLock::new(),
+            public_pages: Mutex::default(),
             csv: OnceLock::new(),
         });
         entries.insert(key, renders.clone());
@@ -96,7 +98,7 @@ impl TablePage {
         rank_text(s)
     }
     fn value(&self, v: &f64) -> String {
-        value_text(*v)
+        super::words::value(self.nav.lang, *v)
     }
 }
 
@@ -109,7 +111,7 @@ async fn runs(state: &AppState, actor: Actor, id: TournamentId) -> Result<bool, 
 
 async fn table_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, PageError> {
@@ -121,8 +123,16 @@ async fn table_page(
     // Rendered once per change of the data for everyone who is not signed in (all players).
     let public = actor == Actor::Visitor && category.is_none();
     let renders = state.rendered.of(&d);
-    if public && let Some(page) = renders.public_page.get() {
-        return Ok(html_response(StatusCode::OK, page.clone()));
+    let kept = |renders: &Renders| {
+        renders
+            .public_pages
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&session.lang)
+            .cloned()
+    };
+    if public && let Some(page) = kept(&renders) {
+        return Ok(html_response(StatusCode::OK, page));
     }
     let page = TablePage {
         nav: Nav::new(&session),
@@ -134,7 +144,11 @@ async fn table_page(
     };
     let body = web::Bytes::from(page.render().map_err(ServiceError::from)?);
     if public {
-        let _ = renders.public_page.set(body.clone());
+        renders
+            .public_pages
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(session.lang, body.clone());
     }
     Ok(html_response(StatusCode::OK, body))
 }
@@ -152,7 +166,7 @@ struct CrossPage {
 
 async fn cross_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<CrossPage, PageError> {
@@ -192,7 +206,7 @@ struct PlayerPage {
 
 async fn player_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<PlayerPage, PageError> {
     let (id, player_id) = path.into_inner();
@@ -260,7 +274,7 @@ fn standings_csv(state: &AppState, d: &Arc<Report>) -> Result<HttpResponse, Serv
 /// The standings CSV for the staff who run the tournament.
 async fn staff_standings_csv(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     id: TournamentId,
     after: Option<i32>,
 ) -> Result<HttpResponse, ServiceError> {
@@ -273,7 +287,7 @@ async fn staff_standings_csv(
 
 async fn standings_csv_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, PageError> {
@@ -283,7 +297,7 @@ async fn standings_csv_page(
 /// Every game of the published rounds, with how it went.
 async fn games_csv_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
@@ -301,7 +315,7 @@ async fn games_csv_page(
 /// Every game with a move list, as one OGN file that `oware-tournament validate` reads back.
 async fn games_ogn_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
@@ -390,7 +404,7 @@ async fn api_standings(
 
 async fn api_standings_csv(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, ApiError> {

@@ -11,13 +11,13 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::standings::value_text;
 use crate::service::teams::{self as service, TeamsView};
 use crate::service::tournaments::TournamentView;
 use crate::tournament::TournamentId;
 use crate::tournament::teams::{TeamSettings, TeamsBy};
+use crate::web::language::Visitor;
 
 /// The tournament, and its teams as its standings after the last published round give them.
 async fn teams(
@@ -41,7 +41,7 @@ struct TeamsPage {
 /// Each player with the team the settings list them in (the organiser's form).
 async fn players(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     id: TournamentId,
     settings: &TeamSettings,
 ) -> Result<Vec<(i32, String, String)>, ServiceError> {
@@ -62,13 +62,13 @@ async fn players(
 
 impl TeamsPage {
     fn value(&self, v: &f64) -> String {
-        value_text(*v)
+        super::words::value(self.nav.lang, *v)
     }
 }
 
 async fn page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<TeamsPage, PageError> {
     let id = path.into_inner();
@@ -87,7 +87,7 @@ async fn page(
 /// apart (`genders_apart`), and for listed teams each player's team (`team_ID`).
 async fn save(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
@@ -158,7 +158,7 @@ async fn save(
 /// The team standings as CSV (staff who run the tournament): one row per member.
 async fn csv(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
@@ -215,7 +215,7 @@ async fn api_get(
 
 async fn api_set(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<TeamSettings>,
 ) -> Result<HttpResponse, ApiError> {

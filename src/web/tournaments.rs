@@ -9,14 +9,15 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, Failure, PageError, service_status};
 use super::pages::{Nav, check_csrf, render, see_other};
-use crate::auth::UserSession;
 use crate::engine::Preset;
+use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::players::PlayerView;
 use crate::service::tournaments::{self as service, TournamentView};
 use crate::service::views::GameView;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{EventId, Points, Tiebreak, TournamentId, TournamentSettings};
+use crate::web::language::Visitor;
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -29,10 +30,7 @@ struct ListPage {
     backups: Option<crate::service::backups::BackupStatus>,
 }
 
-async fn list_page(
-    state: web::Data<AppState>,
-    session: UserSession,
-) -> Result<ListPage, PageError> {
+async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListPage, PageError> {
     let tournaments = state.db(service::list).await?;
     let nav = Nav::new(&session);
     let backups = nav.staff.then(|| state.service.backup_status());
@@ -46,7 +44,7 @@ async fn list_page(
 /// Where backups go and how the last one went (staff only).
 async fn api_backups(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
 ) -> Result<HttpResponse, ApiError> {
     access::staff(&session)?;
     Ok(HttpResponse::Ok().json(state.service.backup_status()))
@@ -74,6 +72,8 @@ struct ShowPage {
     roll_call: Option<(i32, Option<bool>)>,
     /// The staff's notice to everyone.
     notice_board: Option<crate::service::notices::Notice>,
+    /// The tournament's own language, in its own words.
+    language: String,
 }
 
 /// The change of controllers just made (`?assigned=NAME` or `?unassigned=NAME`), said only
@@ -100,7 +100,7 @@ impl ControllerChange {
 
 async fn show_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     change: web::Query<ControllerChange>,
 ) -> Result<ShowPage, PageError> {
@@ -122,6 +122,7 @@ async fn show_page(
         prohibited: page.prohibited,
         roll_call: page.roll_call,
         notice_board: page.notice,
+        language: Lang::from_code(&page.language).unwrap_or_default().name(),
     })
 }
 
@@ -167,6 +168,8 @@ pub struct SettingsFields {
     #[serde(default)]
     check_in: String,
     #[serde(default)]
+    language: String,
+    #[serde(default)]
     csrf: String,
 }
 
@@ -206,6 +209,7 @@ impl SettingsFields {
             tie_policy: t.tie_policy.to_string(),
             lots_seed: t.lots_seed.map(|s| s.to_string()).unwrap_or_default(),
             check_in: t.check_in.to_string(),
+            language: String::new(),
             csrf: String::new(),
         }
     }
@@ -320,6 +324,7 @@ impl SettingsFields {
             double_elimination: Some(self.double_elimination.is_some()),
             tie_policy: Some(self.tie_policy.clone()),
             check_in: Some(self.check_in.clone()),
+            language: Some(self.language.clone()),
             lots_seed: match self.lots_seed.trim() {
                 "" => None,
                 seed => match seed.parse::<i64>() {
@@ -341,7 +346,7 @@ impl SettingsFields {
                 },
             },
         };
-        match TournamentSettings::parse(&input) {
+        match parse_settings(&input) {
             Ok(settings) if problems.is_empty() => Ok(settings),
             Ok(_) => Err(problems),
             Err(more) => {
@@ -372,7 +377,7 @@ struct FormPage {
 
 impl FormPage {
     fn new(
-        session: &UserSession,
+        session: &Visitor,
         id: Option<TournamentId>,
         f: SettingsFields,
         problems: Vec<String>,
@@ -388,7 +393,7 @@ impl FormPage {
             events: Vec::new(),
             tiebreak_codes: Tiebreak::OFFERED
                 .iter()
-                .map(|t| (t.code(), t.label()))
+                .map(|t| (t.code(), super::words::tiebreak(session.lang, t)))
                 .collect(),
         }
     }
@@ -414,11 +419,12 @@ async fn events(state: &AppState) -> Result<Vec<(EventId, String)>, ServiceError
 
 async fn new_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     query: web::Query<NewQuery>,
 ) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
     let mut fields = SettingsFields::new_tournament();
+    fields.language = session.lang.code().to_string();
     if let Some(event) = query.event {
         fields.event_id = event.to_string();
     }
@@ -430,7 +436,7 @@ async fn new_page(
 
 async fn create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     form: web::Form<SettingsFields>,
 ) -> Result<HttpResponse, PageError> {
     let actor = access::organiser(&session)?;
@@ -454,21 +460,25 @@ async fn create(
 
 async fn edit_page(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
     access::organiser(&session)?;
     let id = path.into_inner();
-    let (t, rules_fixed, matches_fixed) = state
+    let (t, rules_fixed, matches_fixed, language) = state
         .db(move |conn| {
             Ok((
                 service::get(conn, id)?,
                 service::rules_fixed(conn, id)?,
                 service::matches_fixed(conn, id)?,
+                service::language(conn, id)?,
             ))
         })
         .await?;
-    let fields = SettingsFields::from_view(&t);
+    let fields = SettingsFields {
+        language,
+        ..SettingsFields::from_view(&t)
+    };
     Ok(FormPage {
         rules_fixed,
         matches_fixed,
@@ -479,7 +489,7 @@ async fn edit_page(
 
 async fn update(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<SettingsFields>,
 ) -> Result<HttpResponse, PageError> {
@@ -536,7 +546,7 @@ impl ControllerForm {
 
 async fn controllers(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     form: web::Form<ControllerForm>,
 ) -> Result<HttpResponse, PageError> {
@@ -581,17 +591,31 @@ async fn api_get(
     Ok(HttpResponse::Ok().json(t))
 }
 
-fn parse_settings(input: &SettingsInput) -> Result<TournamentSettings, ServiceError> {
-    TournamentSettings::parse(input).map_err(|problems| ServiceError::Invalid(problems.join("; ")))
+/// The settings, with a language the pages speak; or every problem found.
+fn parse_settings(input: &SettingsInput) -> Result<TournamentSettings, Vec<String>> {
+    let settings = TournamentSettings::parse(input)?;
+    if Lang::from_code(&settings.language).map(Lang::code) != Some(settings.language.as_str()) {
+        let known: Vec<&str> = Lang::all().map(Lang::code).collect();
+        return Err(vec![format!(
+            "language: the pages are not written in {:?}; they are in {}",
+            settings.language,
+            known.join(", ")
+        )]);
+    }
+    Ok(settings)
+}
+
+fn api_settings(input: &SettingsInput) -> Result<TournamentSettings, ServiceError> {
+    parse_settings(input).map_err(|problems| ServiceError::Invalid(problems.join("; ")))
 }
 
 async fn api_create(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     body: web::Json<SettingsInput>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::organiser(&session)?;
-    let settings = parse_settings(&body)?;
+    let settings = api_settings(&body)?;
     let t = state
         .write(move |conn| service::create(conn, &actor, &settings))
         .await?;
@@ -600,12 +624,12 @@ async fn api_create(
 
 async fn api_update(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<SettingsInput>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = access::organiser(&session)?;
-    let settings = parse_settings(&body)?;
+    let settings = api_settings(&body)?;
     let id = path.into_inner();
     let t = state
         .write(move |conn| service::update(conn, &actor, id, &settings))
@@ -628,7 +652,7 @@ fn yes() -> bool {
 
 async fn api_controllers(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<ControllerBody>,
 ) -> Result<HttpResponse, ApiError> {

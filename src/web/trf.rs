@@ -13,19 +13,19 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf};
-use crate::auth::UserSession;
 use crate::engine::Preset;
 use crate::service::players::new_pins;
 use crate::service::trf::{self as service, Imported};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
+use crate::web::language::Visitor;
 
 /// The largest TRF file taken: well above the 1,500 players of eleven rounds a tournament holds.
 pub const TRF_LIMIT: usize = 2 << 20;
 
 async fn export(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
@@ -65,7 +65,7 @@ struct ImportQuery {
 
 async fn api_import(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     query: web::Query<ImportQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
@@ -83,7 +83,7 @@ struct ImportPage {
     error: Option<String>,
 }
 
-async fn import_page(session: UserSession) -> Result<ImportPage, PageError> {
+async fn import_page(session: Visitor) -> Result<ImportPage, PageError> {
     access::organiser(&session)?;
     Ok(ImportPage {
         nav: Nav::with_form(&session),
@@ -103,7 +103,7 @@ struct TrfUpload {
 async fn import(
     req: HttpRequest,
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     MultipartForm(upload): MultipartForm<TrfUpload>,
 ) -> Result<HttpResponse, PageError> {
     let actor = access::organiser(&session)?;

@@ -11,9 +11,9 @@ use super::AppState;
 use super::access;
 use super::error::PageError;
 use super::pages::{Nav, check_csrf, render};
-use crate::auth::UserSession;
 use crate::service::ServiceError;
 use crate::service::venue::{self as service, Venue};
+use crate::web::language::Visitor;
 
 /// The longest network name Wi-Fi allows is 32 bytes; a passphrase 63 characters.
 const MOST_NETWORK: usize = 32;
@@ -45,7 +45,7 @@ struct Page {
 
 fn page(
     state: &AppState,
-    session: &UserSession,
+    session: &Visitor,
     wifi: WifiForm,
     wifi_code: Option<String>,
     problem: Option<String>,
@@ -70,13 +70,13 @@ fn page(
     })
 }
 
-async fn show(state: web::Data<AppState>, session: UserSession) -> Result<Page, PageError> {
+async fn show(state: web::Data<AppState>, session: Visitor) -> Result<Page, PageError> {
     Ok(page(&state, &session, WifiForm::default(), None, None)?)
 }
 
 async fn wifi(
     state: web::Data<AppState>,
-    session: UserSession,
+    session: Visitor,
     form: web::Form<WifiForm>,
 ) -> Result<HttpResponse, PageError> {
     let mut form = form.into_inner();

@@ -209,6 +209,8 @@ fn the_layers_use_only_what_is_below_them() {
         ("engine", &[][..]),
         // FIDE's algorithms could be a crate of their own: nothing else of the project.
         ("fide", &[][..]),
+        // The message files and the words of numbers and dates: nothing else of the project.
+        ("locale", &[][..]),
         ("tournament", &["engine", "fide"][..]),
         ("db", &["tournament", "auth"][..]),
         ("auth", &["tournament"][..]),
@@ -227,6 +229,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "auth",
                 "startup",
                 "config",
+                "locale",
                 // `export-site` renders the pages as the service does.
                 "web",
             ][..],
@@ -241,6 +244,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "db",
                 "auth",
                 "config",
+                "locale",
             ][..],
         ),
         ("startup", &["web", "db", "auth", "config", "service"][..]),

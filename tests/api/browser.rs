@@ -50,6 +50,7 @@ impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
 mod dashboard;
 mod event;
 mod formats;
+mod french;
 mod room;
 mod site;
 

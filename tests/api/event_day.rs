@@ -506,7 +506,7 @@ async fn the_round_page_shows_the_pairings_warnings_and_a_dashboard_for_staff() 
         html.contains("<strong>2</strong> waiting for a score sheet"),
         "{html}"
     );
-    assert!(html.contains("<strong>2</strong> games of the published rounds still have"));
+    assert!(html.contains("2 games of the published rounds still have no result that counts"));
     let public = app.client().get(&page).await.body;
     assert!(!public.contains("Results of round 1") && !public.contains("Correct the pairings"));
     // Round 2 entered by hand on the page: the warnings the API gives are on the page too.

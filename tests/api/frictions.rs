@@ -245,7 +245,7 @@ async fn a_sheet_replays_for_its_players_before_it_is_confirmed() {
         ("the controller", &organiser),
     ] {
         let html = client.get(&page).await.body;
-        assert!(html.contains("Replay of P0's sheet"), "{who}: {html}");
+        assert!(html.contains("Replay of P0&#39;s sheet"), "{who}: {html}");
         assert!(html.contains("Not a result yet"), "{who}");
         assert_eq!(
             html.matches("data-ply=").count(),

@@ -20,6 +20,7 @@ mod hardening;
 mod helpers;
 mod hoarding;
 mod input;
+mod locale;
 mod matches;
 mod notices;
 mod output;

@@ -81,6 +81,7 @@ async fn a_tournament_written_as_a_static_site() {
         "rounds/3.html",
         "style.css",
         "replay.js",
+        "words.js",
         "standings.csv",
         "games.csv",
         "games.ogn",

@@ -78,7 +78,7 @@ async fn a_printed_address_the_machine_does_not_have_is_told() {
     assert!(page.body.contains("http://192.0.2.7:8080"));
     assert!(
         page.body
-            .contains("It is not one of this computer's addresses now")
+            .contains("It is not one of this computer&#39;s addresses now")
     );
 }
 

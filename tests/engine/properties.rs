@@ -189,7 +189,7 @@ proptest! {
         let end: DeclaredEnd = end.parse().unwrap();
         for notation in [None, Some(Notation::Letters), Some(Notation::Relative), Some(Notation::Absolute)] {
             if let Err(e) = replay(&text, &preset.rules(), start, notation, end) {
-                prop_assert!(!e.message.is_empty());
+                prop_assert!(!e.message().is_empty());
             }
         }
         let record = format!("[Variant \"{}\"]\n[FEN \"{}\"]\n[Result \"24-24\"]\n\n{}", preset.name(), start, text);

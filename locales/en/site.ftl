@@ -1,0 +1,15 @@
+site-footer = Every result with moves was replayed under the tournament's rules before it counted. Written by oware-tournament.
+site-south-first = South: { $name }, moves first
+not-final-yet = not final yet
+site-no-moves = No moves were recorded for this game.
+site-rules = rules: { $rules }
+site-results-open = Results up to round { $number }; { $open } game(s) of them have no final result yet.
+site-results = Results up to round { $number }.
+site-written = These pages were written { $at }.
+site-none-yet = None yet.
+site-downloads = Downloads
+site-standings-csv = Standings (CSV)
+site-games-csv = Every game (CSV)
+site-games-ogn = Every game with its moves (OGN)
+site-match = match { $score }
+site-byes-asked = Byes asked for:
