@@ -277,14 +277,22 @@ async fn a_tournaments_own_language_holds_for_its_prints_and_for_visitors_who_na
         )
         .await;
     assert_eq!(r.status.as_u16(), 422, "{}", r.body);
-    assert!(r.json()["error"]["message"].as_str().unwrap().contains("en, fr"));
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("en, fr")
+    );
     assert_eq!(app.count("tournaments"), 0);
     let (t, game, (_, south_pin), _) = one_game(&app, &organiser, json!({"language": "fr"})).await;
     publish(&organiser, t, 1).await;
     let visitor = Client::new(&app.address);
     let english = [("Accept-Language", "en-GB,en;q=0.9")];
     // A browser that names no language the service speaks: the tournament's.
-    for path in [format!("/tournaments/{t}"), format!("/tournaments/{t}/standings")] {
+    for path in [
+        format!("/tournaments/{t}"),
+        format!("/tournaments/{t}/standings"),
+    ] {
         let (_, body) = page(&visitor, &path, &[("Accept-Language", "de")]).await;
         assert!(body.contains("<html lang=\"fr\">"), "{path}");
         let (_, body) = page(&visitor, &path, &english).await;
@@ -300,7 +308,10 @@ async fn a_tournaments_own_language_holds_for_its_prints_and_for_visitors_who_na
             .await
             .unwrap();
         assert!(r.body.contains("<html lang=\"fr\">"), "{path}: {}", r.body);
-        assert!(r.body.contains("Ronde 1") || r.body.contains("ronde 1"), "{path}");
+        assert!(
+            r.body.contains("Ronde 1") || r.body.contains("ronde 1"),
+            "{path}"
+        );
     }
     // The tournament file carries the language, and its copy has it.
     let file = organiser
@@ -317,7 +328,13 @@ async fn a_tournaments_own_language_holds_for_its_prints_and_for_visitors_who_na
     body["moves"] = json!(tokens.join(" "));
     let url = format!("/api/games/{game}/sheets");
     let body = serde_json::to_vec(&with_pin(body, &south_pin)).unwrap();
-    for (language, words) in [("fr-SN", "coup 1, Sud («\u{202f}a\u{202f}»)\u{202f}: a n'est pas une case de Sud"), ("en", "move 1, South (\"a\"): a is not a pit of South")] {
+    for (language, words) in [
+        (
+            "fr-SN",
+            "coup 1, Sud («\u{202f}a\u{202f}»)\u{202f}: a n'est pas une case de Sud",
+        ),
+        ("en", "move 1, South (\"a\"): a is not a pit of South"),
+    ] {
         let r = visitor
             .try_send_with(
                 Method::POST,
@@ -330,7 +347,10 @@ async fn a_tournaments_own_language_holds_for_its_prints_and_for_visitors_who_na
             .unwrap();
         assert_eq!(r.status.as_u16(), 422, "{}", r.body);
         let e = r.json()["error"].clone();
-        assert_eq!((e["code"].as_str(), e["kind"].as_str()), (Some("replay"), Some("wrong-side")));
+        assert_eq!(
+            (e["code"].as_str(), e["kind"].as_str()),
+            (Some("replay"), Some("wrong-side"))
+        );
         assert!(e["message"].as_str().unwrap().starts_with(words), "{e}");
     }
 }
