@@ -142,3 +142,22 @@ tiebreak-name = { $base ->
 tiebreak-median = median { $name }
 tiebreak-median-n = median { $name } { $n }
 tiebreak-cut = { $name } cut { $n }
+bye-label = { $kind ->
+    [half] half-point bye
+    [zero] zero-point bye
+   *[full] full-point bye
+}
+score-won-forfeit = won by forfeit
+score-lost-forfeit = lost by forfeit
+score-not-played = not played yet
+score-unknown = result unknown
+teams-words-none = No team standings.
+teams-words-best = the points of its best { $count } members
+teams-words-all = the points of all its members
+teams-words = Teams by { $by ->
+    [club] club
+    [country] country
+    [federation] federation
+   *[list] the organiser's lists
+}; a team scores { $counted }. Level teams: the points of all their members, then their best member's place.
+teams-words-apart = Women's and men's teams are counted apart.

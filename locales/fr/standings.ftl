@@ -149,3 +149,22 @@ tiebreak-name = { $base ->
 tiebreak-median = { $name } médian
 tiebreak-median-n = { $name } médian { $n }
 tiebreak-cut = { $name } moins { $n }
+bye-label = { $kind ->
+    [half] bye d'un demi-point
+    [zero] bye de zéro point
+   *[full] bye d'un point
+}
+score-won-forfeit = gagné par forfait
+score-lost-forfeit = perdu par forfait
+score-not-played = pas encore jouée
+score-unknown = résultat inconnu
+teams-words-none = Pas de classement par équipes.
+teams-words-best = les points de ses { $count } meilleurs membres
+teams-words-all = les points de tous ses membres
+teams-words = Équipes par { $by ->
+    [club] club
+    [country] pays
+    [federation] fédération
+   *[list] les listes de l'organisateur
+}{"\u202f"}; une équipe marque { $counted }. Équipes à égalité : les points de tous leurs membres, puis la place de leur meilleur membre.
+teams-words-apart = Les équipes féminines et masculines sont comptées à part.

@@ -16,7 +16,9 @@ use crate::tournament::knockout;
 use crate::tournament::standings::{
     Entrant, Format, RequestedBye, Standing, bye_score, open_games, score_of, standings,
 };
-use crate::tournament::{PairingSystem, PlayerId, ResultKind, TiePolicy, TournamentId, Winner};
+use crate::tournament::{
+    ByeKind, PairingSystem, PlayerId, ResultKind, TiePolicy, TournamentId, Winner,
+};
 
 /// Everything the standings pages need, for published rounds only.
 pub struct Report {
@@ -306,21 +308,6 @@ pub fn score_from(g: &GameRecord, as_south: bool) -> String {
     }
 }
 
-/// A game's score for one of its players in words, as a player's page shows it: `1`, `½`,
-/// `won by forfeit`, `not played yet`.
-pub fn score_words(g: &GameRecord, as_south: bool) -> String {
-    match score_from(g, as_south).as_str() {
-        "+" => "won by forfeit".to_string(),
-        "-" => "lost by forfeit".to_string(),
-        "…" => "not played yet".to_string(),
-        "?" => "result unknown".to_string(),
-        other => other.to_string(),
-    }
-}
-
-/// A round of a player's page: round, side, opponent, score, game.
-type RoundRow = (i32, String, String, String, Option<i32>);
-
 /// One cell of the crosstable or round-by-round table.
 pub struct Cell {
     pub text: String,
@@ -436,63 +423,68 @@ impl Report {
             .collect()
     }
 
-    /// A player's games round by round: round, side, opponent, score, game id, running score.
-    pub fn player_rounds(
-        &self,
-        player: PlayerId,
-    ) -> Vec<(i32, String, String, String, Option<i32>, String)> {
+    /// A player's games round by round, with the byes they asked for.
+    pub fn player_rounds(&self, player: PlayerId) -> Vec<PlayerRound> {
         let me = player.get();
-        // Each round: its points for the player, and the row without the running score.
-        let mut rounds: Vec<(f64, RoundRow)> = self
+        let m = &self.t.matches;
+        let mut rounds: Vec<PlayerRound> = self
             .games_of(me)
             .into_iter()
             .map(|g| {
                 let south = g.south == me;
-                let m = &self.t.matches;
-                let points = score_of(g, south, &self.t.points, m, m.score).unwrap_or_default();
                 let opponent = if south { g.north } else { Some(g.south) };
-                let side = match (opponent, south) {
-                    (None, _) => "",
-                    (Some(_), true) => "South (moves first)",
-                    (Some(_), false) => "North",
-                };
-                let name = opponent.map_or_else(
-                    || "bye".to_string(),
-                    |o| self.names.get(&PlayerId(o)).cloned().unwrap_or_default(),
-                );
-                let row = (
-                    g.round,
-                    side.to_string(),
-                    name,
-                    score_words(g, south),
-                    opponent.map(|_| g.id),
-                );
-                (points, row)
+                PlayerRound {
+                    round: g.round,
+                    south: opponent.map(|_| south),
+                    opponent: opponent
+                        .map(|o| self.names.get(&PlayerId(o)).cloned().unwrap_or_default()),
+                    asked_bye: None,
+                    score: score_from(g, south),
+                    points: score_of(g, south, &self.t.points, m, m.score).unwrap_or_default(),
+                    game: opponent.map(|_| g.id),
+                    running: 0.0,
+                }
             })
             .collect();
-        // The byes asked for, in their rounds.
         for b in self.byes.iter().filter(|b| b.player == me) {
-            let m = &self.t.matches;
             let points = bye_score(b.kind, &self.t.points, m, m.score);
-            let row = (
-                b.round,
-                String::new(),
-                b.kind.label().to_string(),
-                value_text(points),
-                None,
-            );
-            rounds.push((points, row));
+            rounds.push(PlayerRound {
+                round: b.round,
+                south: None,
+                opponent: None,
+                asked_bye: Some(b.kind),
+                score: value_text(points),
+                points,
+                game: None,
+                running: 0.0,
+            });
         }
-        rounds.sort_by_key(|(_, row)| row.0);
+        rounds.sort_by_key(|r| r.round);
         let mut running = 0.0;
+        for r in &mut rounds {
+            running += r.points;
+            r.running = running;
+        }
         rounds
-            .into_iter()
-            .map(|(points, (round, side, opponent, score, game))| {
-                running += points;
-                (round, side, opponent, score, game, value_text(running))
-            })
-            .collect()
     }
+}
+
+/// A round of a player's page: a game, a pairing bye, or a bye the player asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRound {
+    pub round: i32,
+    /// Whether the player moved first (South); `None` without an opponent.
+    pub south: Option<bool>,
+    /// The opponent's name; `None` for a bye.
+    pub opponent: Option<String>,
+    /// The bye the player asked for, in this round.
+    pub asked_bye: Option<ByeKind>,
+    /// The score as the crosstable writes it (`1`, `½`, `1½-½`, `+`, `-`, `…`, `?`).
+    pub score: String,
+    pub points: f64,
+    pub game: Option<i32>,
+    /// The points after this round.
+    pub running: f64,
 }
 
 /// Players as the standings know them, in the order given.

@@ -176,22 +176,7 @@ pub fn files(
         )?);
     }
     for (player, name) in &players {
-        let standing = d.table.iter().find(|s| s.player_id == *player).cloned();
-        out.push(html(
-            format!("players/{player}.html"),
-            &PlayerPage {
-                root: "../",
-                lang,
-                t,
-                name: name.clone(),
-                club: standing
-                    .as_ref()
-                    .map(|s| s.club.clone())
-                    .unwrap_or_default(),
-                standing,
-                games: d.player_rounds(crate::tournament::PlayerId(*player)),
-            },
-        )?);
+        out.push(player_page(&d, lang, *player, name)?);
     }
     for game in game_ids {
         let detail = game_views::detail(conn, &Actor::Visitor, game)?;
@@ -224,6 +209,29 @@ pub fn files(
     ));
     out.push(("words.js".to_string(), super::WORDS_JS.as_bytes().to_vec()));
     Ok(out)
+}
+
+/// A player's page: their place and their rounds.
+fn player_page(d: &Report, lang: Lang, player: i32, name: &str) -> Result<SiteFile, ServiceError> {
+    let standing = d.table.iter().find(|s| s.player_id == player).cloned();
+    html(
+        format!("players/{player}.html"),
+        &PlayerPage {
+            root: "../",
+            lang,
+            t: &d.t,
+            name: name.to_string(),
+            club: standing
+                .as_ref()
+                .map(|s| s.club.clone())
+                .unwrap_or_default(),
+            standing,
+            games: super::words::player_rounds(
+                lang,
+                &d.player_rounds(crate::tournament::PlayerId(player)),
+            ),
+        },
+    )
 }
 
 /// The standings and the games as CSV, the games as OGN.

@@ -244,7 +244,7 @@ async fn player_page(
         country: player.country,
         rating: player.rating,
         withdrawn: player.withdrawn,
-        games: d.player_rounds(player_id),
+        games: super::words::player_rounds(session.lang, &d.player_rounds(player_id)),
         standing: d
             .table
             .iter()

@@ -8,6 +8,7 @@ use crate::engine::repair::{Edit, EditKind};
 use crate::engine::{Detail, EndReason, SheetMove, Side};
 use crate::locale::{Arg, Lang};
 use crate::service::schedule::RoundTimes;
+use crate::service::standings::PlayerRound;
 use crate::service::tournaments::TournamentView;
 use crate::tournament::match_format::{MatchFormat, MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
@@ -361,6 +362,71 @@ pub fn tournament_dates(lang: impl Into<Lang>, t: &TournamentView) -> String {
     dates(lang.into(), t.start_date, t.end_date)
 }
 
+/// A player's rounds as their page shows them: round, side, opponent, score, game, running
+/// score.
+pub fn player_rounds(
+    lang: Lang,
+    rounds: &[PlayerRound],
+) -> Vec<(i32, String, String, String, Option<i32>, String)> {
+    rounds
+        .iter()
+        .map(|r| {
+            let side = match r.south {
+                Some(true) => lang.t("south-moves-first"),
+                Some(false) => lang.t("north"),
+                None => String::new(),
+            };
+            let opponent = match (&r.opponent, r.asked_bye) {
+                (Some(name), _) => name.clone(),
+                (None, Some(kind)) => lang.t1("bye-label", "kind", kind.to_string()),
+                (None, None) => lang.t("bye"),
+            };
+            let score = match (r.asked_bye, r.score.as_str()) {
+                (Some(_), _) => points(lang, r.points),
+                (None, "+") => lang.t("score-won-forfeit"),
+                (None, "-") => lang.t("score-lost-forfeit"),
+                (None, "…") => lang.t("score-not-played"),
+                (None, "?") => lang.t("score-unknown"),
+                (None, other) => other.to_string(),
+            };
+            (
+                r.round,
+                side,
+                opponent,
+                score,
+                r.game,
+                points(lang, r.running),
+            )
+        })
+        .collect()
+}
+
+/// How a tournament's teams are made and counted.
+pub fn teams(lang: impl Into<Lang>, v: &crate::service::teams::TeamsView) -> String {
+    use crate::tournament::teams::TeamsBy;
+    let lang: Lang = lang.into();
+    let by = match v.settings.by {
+        TeamsBy::None => return lang.t("teams-words-none"),
+        TeamsBy::Club => "club",
+        TeamsBy::Country => "country",
+        TeamsBy::Federation => "federation",
+        TeamsBy::List => "list",
+    };
+    let counted = match v.settings.best {
+        Some(n) => lang.t1("teams-words-best", "count", n),
+        None => lang.t("teams-words-all"),
+    };
+    let words = lang.t_with(
+        "teams-words",
+        &[("by", by.into()), ("counted", counted.into())],
+    );
+    if v.settings.genders_apart {
+        format!("{words} {}", lang.t("teams-words-apart"))
+    } else {
+        words
+    }
+}
+
 /// A tie-break's name: `Buchholz cut 1`, `Buchholz moins 1`.
 pub fn tiebreak(lang: impl Into<Lang>, t: &Tiebreak) -> String {
     use crate::fide::c07::Base;
@@ -576,6 +642,85 @@ mod tests {
             dates(french(), Some(d(12)), Some(d(14))),
             "12 juillet 2026 – 14 juillet 2026"
         );
+    }
+
+    #[test]
+    fn a_players_rounds_read_in_each_language() {
+        let row = |south, opponent: Option<&str>, asked_bye, score: &str, points| PlayerRound {
+            round: 1,
+            south,
+            opponent: opponent.map(str::to_string),
+            asked_bye,
+            score: score.to_string(),
+            points,
+            game: None,
+            running: 2.5,
+        };
+        let rows = [
+            row(Some(true), Some("Ama"), None, "1", 1.0),
+            row(Some(false), Some("Kofi"), None, "+", 1.0),
+            row(None, None, Some(crate::tournament::ByeKind::Half), "½", 0.5),
+            row(None, None, None, "1", 1.0),
+        ];
+        let english = player_rounds(Lang::ENGLISH, &rows);
+        assert_eq!(
+            english[0],
+            (
+                1,
+                "South (moves first)".into(),
+                "Ama".into(),
+                "1".into(),
+                None,
+                "2½".into()
+            )
+        );
+        assert_eq!(english[1].3, "won by forfeit");
+        assert_eq!(
+            (english[2].2.as_str(), english[2].3.as_str()),
+            ("half-point bye", "½")
+        );
+        assert_eq!(english[3].2, "bye");
+        let french = player_rounds(french(), &rows);
+        assert_eq!(
+            french[0],
+            (
+                1,
+                "Sud (joue en premier)".into(),
+                "Ama".into(),
+                "1".into(),
+                None,
+                "2,5".into()
+            )
+        );
+        assert_eq!(french[1].3, "gagné par forfait");
+        assert_eq!(
+            (french[2].2.as_str(), french[2].3.as_str()),
+            ("bye d'un demi-point", "0,5")
+        );
+        assert_eq!(french[3].2, "exempt");
+    }
+
+    #[test]
+    fn teams_are_described_as_the_view_describes_them_in_english() {
+        use crate::tournament::teams::{TeamSettings, TeamsBy};
+        for (by, best, genders_apart) in [
+            (TeamsBy::None, None, false),
+            (TeamsBy::Club, Some(3), true),
+            (TeamsBy::List, None, false),
+        ] {
+            let v = crate::service::teams::TeamsView {
+                settings: TeamSettings {
+                    by,
+                    best,
+                    genders_apart,
+                    ..TeamSettings::default()
+                },
+                teams: Vec::new(),
+                after_round: 0,
+            };
+            assert_eq!(teams(Lang::ENGLISH, &v), v.words());
+            assert!(!teams(french(), &v).contains("Teams"));
+        }
     }
 
     #[test]
