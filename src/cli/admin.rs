@@ -205,7 +205,10 @@ fn add_user(role: crate::auth::Role, name: &str, database: Option<String>) -> Ex
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("oware-tournament: {e}");
+            eprintln!(
+                "oware-tournament: {}",
+                crate::web::refusals::failure(crate::locale::Lang::ENGLISH, &e)
+            );
             ExitCode::FAILURE
         }
     }

@@ -56,7 +56,10 @@ fn connection(
 
 /// What a refusal exits with: 2 for what the file or the arguments say, 1 for the rest.
 fn failed(e: &ServiceError) -> ExitCode {
-    eprintln!("oware-tournament: {e}");
+    eprintln!(
+        "oware-tournament: {}",
+        crate::web::refusals::failure(crate::locale::Lang::ENGLISH, e)
+    );
     match e {
         ServiceError::Invalid(_) | ServiceError::NotFound(_) => ExitCode::from(2),
         _ => ExitCode::FAILURE,

@@ -27,9 +27,9 @@ pub fn valid_username(name: &str) -> Result<&str, ServiceError> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c))
     {
-        return Err(ServiceError::Invalid(
-            "username: 1 to 50 letters, digits, '.', '_' or '-'".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!(
+            "username-1-50-letters-digits"
+        )));
     }
     Ok(name)
 }
@@ -53,12 +53,12 @@ impl NewAccountRequest {
         let role = role
             .trim()
             .parse()
-            .map_err(|_| ServiceError::Invalid("role: organiser or controller".to_string()))?;
+            .map_err(|_| ServiceError::Invalid(crate::said!("role-organiser-controller")))?;
         let (password, generated) = match password.filter(|p| !p.is_empty()) {
             Some(p) if p.chars().count() < 8 => {
-                return Err(ServiceError::Invalid(
-                    "password: at least 8 characters".to_string(),
-                ));
+                return Err(ServiceError::Invalid(crate::said!(
+                    "password-at-least-8-characters"
+                )));
             }
             Some(p) => (p, false),
             None => (generate_password(), true),
@@ -95,7 +95,7 @@ pub fn create(
         )
         .map_err(|e| match e {
             DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
-                ServiceError::Conflict(format!("the username {username:?} is taken"))
+                ServiceError::Conflict(crate::said!("username-taken", username))
             }
             other => other.into(),
         })?;

@@ -67,9 +67,9 @@ impl Actor {
                 username: username.clone(),
                 role: *role,
             }),
-            Actor::Signed(Identity::Player { .. }) => Err(ServiceError::Forbidden(
-                "players may not do this; a controller or organiser may".to_string(),
-            )),
+            Actor::Signed(Identity::Player { .. }) => Err(ServiceError::Forbidden(crate::said!(
+                "players-may-not-do-controller"
+            ))),
             Actor::Visitor | Actor::CommandLine => Err(ServiceError::Unauthenticated),
         }
     }
@@ -80,9 +80,9 @@ impl Actor {
         if staff.role == Role::Organiser {
             Ok(staff)
         } else {
-            Err(ServiceError::Forbidden(
-                "only an organiser may do this".to_string(),
-            ))
+            Err(ServiceError::Forbidden(crate::said!(
+                "only-organiser-may-do"
+            )))
         }
     }
 
@@ -161,9 +161,9 @@ impl Staff {
         if self.may_run(conn, tournament)? {
             Ok(())
         } else {
-            Err(ServiceError::Forbidden(
-                "this tournament is not assigned to your account".to_string(),
-            ))
+            Err(ServiceError::Forbidden(crate::said!(
+                "tournament-not-assigned-your-account"
+            )))
         }
     }
 }

@@ -36,9 +36,9 @@ pub fn propose(
     actor.check_runs(conn, ctx.tournament.id)?;
     ctx.check_ruling()?;
     if ctx.game.status == GameStatus::Final {
-        return Err(ServiceError::Conflict(
-            "the game has its final result: there is nothing to adjudicate".to_string(),
-        ));
+        return Err(ServiceError::Conflict(crate::said!(
+            "game-has-final-result-there"
+        )));
     }
     let adjudged = position.adjudge().map_err(ServiceError::Invalid)?;
     let detail = super::game_views::detail(conn, actor, game_id)?;

@@ -210,7 +210,10 @@ fn json(text: &str) -> serde_json::Value {
 pub fn read(text: &str) -> Result<(TournamentFile, Checked), ServiceError> {
     let file: TournamentFile = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text))
         .map_err(|e| {
-            ServiceError::Invalid(format!("the file cannot be read as a tournament file: {e}"))
+            ServiceError::Invalid(crate::said!(
+                "file-cannot-read-tournament-file",
+                error = e.to_string()
+            ))
         })?;
     checked(file)
 }
@@ -218,7 +221,7 @@ pub fn read(text: &str) -> Result<(TournamentFile, Checked), ServiceError> {
 /// Checks a file read (see `tournament::archive::check`): the file and what its replay gave.
 pub fn checked(file: TournamentFile) -> Result<(TournamentFile, Checked), ServiceError> {
     let checked = check(&file, MAX_PLAYERS)
-        .map_err(|e| ServiceError::Invalid(format!("the file was not imported: {e}")))?;
+        .map_err(|e| ServiceError::Invalid(crate::said!("file-was-not-imported", problem = e)))?;
     Ok((file, checked))
 }
 

@@ -16,6 +16,7 @@ use crate::auth::throttle::{Claimed, Target};
 use crate::auth::{Identity, LOCK_MINUTES, Lane, MAX_FAILURES, verify_secret};
 use crate::db::models::{Account, Player};
 use crate::db::queries;
+use crate::tournament::said::Said;
 use crate::tournament::{AccountId, PlayerId, TournamentId};
 
 /// Someone trying a secret: from which address, and as whom their browser has signed in before
@@ -66,9 +67,9 @@ impl Service {
             .claim(attempt.address, target)
             .await
             .map_err(|wait| {
-                ServiceError::TooManyAttempts(format!(
-                    "too many failed sign-ins from your network: try again in {} seconds",
-                    wait.as_secs().max(1)
+                ServiceError::TooManyAttempts(crate::said!(
+                    "too-many-failed-sign-ins",
+                    seconds = wait.as_secs().max(1)
                 ))
             })
     }
@@ -101,7 +102,7 @@ impl Service {
             self.unknown_names.claim(&username, now)?;
             self.write(claim_nothing).await?;
             verify(password, DUMMY_HASH.clone(), Lane::Anyone).await?;
-            return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
+            return Err(ServiceError::WrongCredentials(Said::new(WRONG_LOGIN)));
         };
         let id = account.id;
         // Counted before the check: a burst of guesses cannot all be checked inside one lock
@@ -112,7 +113,7 @@ impl Service {
             if let Some(m) = &mark {
                 self.devices.failed(m);
             }
-            return Err(ServiceError::WrongCredentials(WRONG_LOGIN.to_string()));
+            return Err(ServiceError::WrongCredentials(Said::new(WRONG_LOGIN)));
         }
         self.write(move |conn| login_succeeded(conn, id)).await?;
         claimed.succeeded();
@@ -188,7 +189,7 @@ impl Service {
         let now = Utc::now().naive_utc();
         if players.is_empty() {
             verify(pin, DUMMY_HASH.clone(), Lane::Anyone).await?;
-            return Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()));
+            return Err(ServiceError::WrongCredentials(Said::new(WRONG_PIN)));
         }
         // Each attempt is counted against a player before the PIN is checked against them; a
         // player whose PIN is locked is not tried (the other player of a game still may be).
@@ -227,7 +228,7 @@ impl Service {
         if tried.is_empty() {
             return Err(pin_locked());
         }
-        Err(ServiceError::WrongCredentials(WRONG_PIN.to_string()))
+        Err(ServiceError::WrongCredentials(Said::new(WRONG_PIN)))
     }
 
     /// Signing out ends every session of the owner, the copies of its cookie included.
@@ -237,7 +238,7 @@ impl Service {
     }
 }
 
-pub const WRONG_LOGIN: &str = "wrong username or password";
+pub const WRONG_LOGIN: &str = "wrong-login";
 
 /// Whose sessions: a staff account's or a player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -280,7 +281,7 @@ pub fn end_sessions(conn: &mut SqliteConnection, owner: Owner) -> Result<i32, Se
         })
     })
 }
-pub const WRONG_PIN: &str = "wrong player or PIN";
+pub const WRONG_PIN: &str = "wrong-pin";
 
 fn account(conn: &mut SqliteConnection, username: &str) -> Result<Option<Account>, ServiceError> {
     Ok(queries::find_account_by_username(conn, username.trim())?)
@@ -344,8 +345,9 @@ impl UnknownNames {
 
 /// The answer while an account is locked.
 fn account_locked() -> ServiceError {
-    ServiceError::TooManyAttempts(format!(
-        "too many failed sign-ins: the account is locked for up to {LOCK_MINUTES} minutes"
+    ServiceError::TooManyAttempts(crate::said!(
+        "too-many-failed-sign-ins-2",
+        lock_minutes = LOCK_MINUTES
     ))
 }
 
@@ -404,8 +406,9 @@ fn pin_candidates(
 
 /// The answer while a PIN is locked.
 fn pin_locked() -> ServiceError {
-    ServiceError::TooManyAttempts(format!(
-        "too many wrong PINs: ask the controller, or wait up to {LOCK_MINUTES} minutes"
+    ServiceError::TooManyAttempts(crate::said!(
+        "too-many-wrong-pins-ask",
+        lock_minutes = LOCK_MINUTES
     ))
 }
 

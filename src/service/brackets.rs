@@ -134,9 +134,9 @@ pub fn view(
 ) -> Result<BracketView, ServiceError> {
     let t = super::tournaments::get(conn, tournament_id)?;
     if t.pairing != PairingSystem::Knockout {
-        return Err(ServiceError::NotFound(
-            "this tournament is not a knockout: it has standings, not a bracket".to_string(),
-        ));
+        return Err(ServiceError::NotFound(crate::said!(
+            "tournament-not-knockout-has-standings"
+        )));
     }
     let players = queries::list_players(conn, tournament_id)?;
     let names: HashMap<i32, String> = players

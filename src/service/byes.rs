@@ -78,45 +78,43 @@ fn check(
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     if actor.player_in(tournament_id) == Some(player) {
         if kind == Some(ByeKind::Full) {
-            return Err(ServiceError::Forbidden(
-                "a full-point bye is granted by the controller: ask them".to_string(),
-            ));
+            return Err(ServiceError::Forbidden(crate::said!(
+                "full-point-bye-granted-controller"
+            )));
         }
     } else {
         actor.check_runs(conn, tournament_id)?;
     }
     let p = queries::get_player(conn, tournament_id, player).or_not_found("player")?;
     if p.withdrawn {
-        return Err(ServiceError::Conflict(format!(
-            "{} has withdrawn from the tournament",
-            p.name
+        return Err(ServiceError::Conflict(crate::said!(
+            "has-withdrawn-tournament",
+            name = p.name
         )));
     }
     if t.pairing == PairingSystem::RoundRobin {
-        return Err(ServiceError::Conflict(
-            "a round robin's pairings are fixed in advance: there are no byes to ask for"
-                .to_string(),
-        ));
+        return Err(ServiceError::Conflict(crate::said!(
+            "round-robin-s-pairings-fixed"
+        )));
     }
     if t.pairing == PairingSystem::Knockout {
-        return Err(ServiceError::Conflict(
-            "in a knockout a player who does not play a match loses it: there are no byes to \
-             ask for (the controller rules a forfeit)"
-                .to_string(),
-        ));
+        return Err(ServiceError::Conflict(crate::said!(
+            "knockout-player-who-does-not"
+        )));
     }
     if !(1..=t.rounds).contains(&number) {
-        return Err(ServiceError::Invalid(format!(
-            "the tournament has rounds 1 to {}",
-            t.rounds
+        return Err(ServiceError::Invalid(crate::said!(
+            "tournament-has-rounds-1",
+            rounds = t.rounds
         )));
     }
     if queries::list_rounds(conn, tournament_id)?
         .iter()
         .any(|r| r.number == number)
     {
-        return Err(ServiceError::Conflict(format!(
-            "round {number} is paired already: ask the controller"
+        return Err(ServiceError::Conflict(crate::said!(
+            "round-paired-already-ask-controller",
+            number
         )));
     }
     Ok(())
@@ -175,8 +173,9 @@ pub fn cancel(
     transaction(conn, |conn| {
         check(conn, actor, tournament_id, player, number, None)?;
         if queries::delete_bye(conn, player, number)? == 0 {
-            return Err(ServiceError::NotFound(format!(
-                "there is no bye in round {number} to cancel"
+            return Err(ServiceError::NotFound(crate::said!(
+                "there-no-bye-round-cancel",
+                number
             )));
         }
         Audit {

@@ -106,17 +106,15 @@ pub fn enter(
 ) -> Result<Entered, ServiceError> {
     actor.check_runs(conn, section)?;
     if people.is_empty() {
-        return Err(ServiceError::Invalid(
-            "choose the players to enter".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!("choose-players-enter")));
     }
     transaction(conn, |conn| {
         event_queries::get_event(conn, event)?.ok_or_else(|| ServiceError::not_found("event"))?;
         let t = queries::get_tournament(conn, section).or_not_found("tournament")?;
         if t.event_id != Some(event) {
-            return Err(ServiceError::Invalid(format!(
-                "{} is not a section of this event",
-                t.name
+            return Err(ServiceError::Invalid(crate::said!(
+                "not-section-event",
+                name = t.name
             )));
         }
         let rows: Vec<Player> = event_queries::players(conn, event)?
@@ -137,8 +135,9 @@ pub fn enter(
         };
         for id in people {
             let Some(p) = by_id.get(id) else {
-                return Err(ServiceError::Invalid(format!(
-                    "player {id} does not play in this event"
+                return Err(ServiceError::Invalid(crate::said!(
+                    "player-does-not-play-event",
+                    id
                 )));
             };
             if !inside.insert(p.first_entry()) {
@@ -165,9 +164,11 @@ pub fn enter(
         }
         let registered = inside.len();
         if registered > MAX_PLAYERS {
-            return Err(ServiceError::Conflict(format!(
-                "a tournament takes at most {MAX_PLAYERS} players; {} would have {registered}",
-                t.name
+            return Err(ServiceError::Conflict(crate::said!(
+                "tournament-takes-at-most-players-2",
+                max_players = MAX_PLAYERS,
+                name = t.name,
+                registered
             )));
         }
         Ok(done)

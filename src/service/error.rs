@@ -3,6 +3,7 @@
 
 use diesel::result::Error as DieselError;
 
+use crate::tournament::said::Said;
 use crate::tournament::sheets::RefusedSheet;
 
 #[derive(Debug, thiserror::Error)]
@@ -10,22 +11,22 @@ pub enum ServiceError {
     /// The request reads but says something the service refuses (a name too long, a date that
     /// is not one).
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Said),
     #[error("please sign in first")]
     Unauthenticated,
     #[error("{0}")]
-    WrongCredentials(String),
+    WrongCredentials(Said),
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Said),
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Said),
     /// The request is right but the state of things does not allow it now.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Said),
     #[error("{0}")]
-    TooLarge(String),
+    TooLarge(Said),
     #[error("{0}")]
-    TooManyAttempts(String),
+    TooManyAttempts(Said),
     /// A score sheet the engine refused: where and why.
     #[error("{}", .0.error.detail)]
     Replay(Box<RefusedSheet>),
@@ -42,8 +43,24 @@ pub enum ServiceError {
 }
 
 impl ServiceError {
-    pub fn not_found(what: &str) -> ServiceError {
-        ServiceError::NotFound(format!("no such {what}"))
+    /// `what` (a tournament, a player, a round, a game, an event, a page, ...) is not there.
+    pub fn not_found(what: &'static str) -> ServiceError {
+        ServiceError::NotFound(crate::said!("no-such", what))
+    }
+
+    /// What the error says to people, as facts; none for the server's own failures and replay
+    /// refusals, which are worded apart.
+    pub fn said(&self) -> Option<&Said> {
+        match self {
+            ServiceError::Invalid(s)
+            | ServiceError::WrongCredentials(s)
+            | ServiceError::Forbidden(s)
+            | ServiceError::NotFound(s)
+            | ServiceError::Conflict(s)
+            | ServiceError::TooLarge(s)
+            | ServiceError::TooManyAttempts(s) => Some(s),
+            _ => None,
+        }
     }
 
     /// Whether the error is the server's (logged, answered with a 500), not the request's.
@@ -85,7 +102,7 @@ impl ServiceError {
 impl From<DieselError> for ServiceError {
     fn from(e: DieselError) -> Self {
         match e {
-            DieselError::NotFound => ServiceError::NotFound("not found".to_string()),
+            DieselError::NotFound => ServiceError::NotFound(crate::said!("not-found")),
             other => ServiceError::Database(other),
         }
     }
@@ -106,11 +123,11 @@ impl From<crate::db::WriteFailed> for ServiceError {
 /// A query for something the caller named: "not found" is the caller's 404, any other failure
 /// the database's.
 pub trait Found<T> {
-    fn or_not_found(self, what: &str) -> Result<T, ServiceError>;
+    fn or_not_found(self, what: &'static str) -> Result<T, ServiceError>;
 }
 
 impl<T> Found<T> for diesel::QueryResult<T> {
-    fn or_not_found(self, what: &str) -> Result<T, ServiceError> {
+    fn or_not_found(self, what: &'static str) -> Result<T, ServiceError> {
         self.map_err(|e| match e {
             DieselError::NotFound => ServiceError::not_found(what),
             other => ServiceError::Database(other),
@@ -127,7 +144,7 @@ mod tests {
         let missing: diesel::QueryResult<()> = Err(DieselError::NotFound);
         assert!(matches!(
             missing.or_not_found("tournament"),
-            Err(ServiceError::NotFound(m)) if m == "no such tournament"
+            Err(ServiceError::NotFound(m)) if m == crate::said!("no-such", what = "tournament")
         ));
         let busy: diesel::QueryResult<()> = Err(DieselError::DatabaseError(
             diesel::result::DatabaseErrorKind::Unknown,

@@ -171,10 +171,11 @@ pub fn assign_controller(
     transaction(conn, |conn| {
         found(conn, id)?;
         let account = crate::db::queries::find_account_by_username(conn, username)?
-            .ok_or_else(|| ServiceError::Invalid(format!("there is no account {username:?}")))?;
+            .ok_or_else(|| ServiceError::Invalid(crate::said!("there-no-account", username)))?;
         if account.role != Role::Controller {
-            return Err(ServiceError::Invalid(format!(
-                "{username:?} is an organiser; organisers run every tournament already"
+            return Err(ServiceError::Invalid(crate::said!(
+                "organiser-organisers-run-every-tournament",
+                username
             )));
         }
         let changed = if assign {

@@ -61,9 +61,9 @@ impl Context {
         if self.round.published {
             Ok(())
         } else {
-            Err(ServiceError::Conflict(format!(
-                "round {} is not published yet",
-                self.round.number
+            Err(ServiceError::Conflict(crate::said!(
+                "round-not-published-yet",
+                number = self.round.number
             )))
         }
     }
@@ -71,9 +71,9 @@ impl Context {
     /// Why the controller cannot rule on this game: a bye, or a round not yet published.
     pub fn check_ruling(&self) -> Result<(), ServiceError> {
         if self.game.north_id.is_none() {
-            return Err(ServiceError::Conflict(
-                "a bye has no result to set".to_string(),
-            ));
+            return Err(ServiceError::Conflict(crate::said!(
+                "bye-has-no-result-set"
+            )));
         }
         self.check_published()
     }
@@ -81,9 +81,9 @@ impl Context {
     /// Why a sheet cannot be taken now, before any replay.
     pub fn check_open(&self) -> Result<(), ServiceError> {
         if self.game.north_id.is_none() {
-            return Err(ServiceError::Conflict(
-                "a bye has no score sheet".to_string(),
-            ));
+            return Err(ServiceError::Conflict(crate::said!(
+                "bye-has-no-score-sheet"
+            )));
         }
         self.check_published()?;
         self.game.status.on_sheet(None, true).map_err(refused)?;
@@ -94,17 +94,14 @@ impl Context {
     pub fn acting_player(&self, actor: &Actor) -> Result<PlayerId, ServiceError> {
         match actor.player_in(self.tournament.id) {
             Some(p) if self.side_of(p).is_some() => Ok(p),
-            Some(_) => Err(ServiceError::Forbidden(
-                "you are not a player of this game".to_string(),
-            )),
+            Some(_) => Err(ServiceError::Forbidden(crate::said!("you-not-player-game"))),
             None => match actor {
                 Actor::Signed(crate::auth::Identity::Staff { .. }) => Err(ServiceError::Forbidden(
-                    "score sheets come from the players; the controller sets results instead"
-                        .to_string(),
+                    crate::said!("score-sheets-come-players-controller"),
                 )),
-                Actor::Signed(_) => Err(ServiceError::Forbidden(
-                    "you are not a player of this game".to_string(),
-                )),
+                Actor::Signed(_) => {
+                    Err(ServiceError::Forbidden(crate::said!("you-not-player-game")))
+                }
                 Actor::Visitor | Actor::CommandLine => Err(ServiceError::Unauthenticated),
             },
         }
@@ -128,7 +125,7 @@ pub fn declared_end(winner: Option<Winner>, end: Option<EndKind>) -> DeclaredEnd
 }
 
 pub fn refused(r: crate::tournament::game_state::Refusal) -> ServiceError {
-    ServiceError::Conflict(r.to_string())
+    ServiceError::Conflict(r.said())
 }
 
 /// A stored game whose moves no longer replay is an error to show, never a game to skip.
@@ -140,11 +137,12 @@ pub fn game_replay(ctx: &Context) -> Result<Option<Replay>, ServiceError> {
     replay(moves, &ctx.rules()?, Position::start(), None, end)
         .map(Some)
         .map_err(|e| {
-            ServiceError::Conflict(format!(
-                "the stored moves of round {} board {} no longer replay under the tournament's \
-                 rules (at {e}); the controller should set the result again",
-                ctx.round.number,
-                ctx.game.board.unwrap_or_default(),
+            ServiceError::Conflict(crate::said!(
+                "stored-moves-no-longer-replay",
+                round = ctx.round.number,
+                board = ctx.game.board.unwrap_or_default(),
+                at = crate::tournament::said::Word::Move(e.ply),
+                detail = crate::tournament::said::Word::Detail(Box::new(e.detail))
             ))
         })
 }

@@ -15,6 +15,7 @@ use crate::db::queries;
 use crate::engine::ogn::OgnGame;
 use crate::engine::{DeclaredEnd, Position, Replay, Rules, Side, replay};
 use crate::tournament::matches::MatchFormat;
+use crate::tournament::said::{Said, Word};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, PlayerId, SheetId, TournamentId, Winner};
 
@@ -45,9 +46,9 @@ pub struct SheetView {
     pub verified: bool,
     /// The moves replay to what the sheet declares (a sheet without moves: true).
     pub replays: bool,
-    /// Where and why they do not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replay_problem: Option<String>,
+    /// Where and why they do not (the API words it: `web::games`).
+    #[serde(skip)]
+    pub replay_problem: Option<Said>,
     pub created_at: chrono::NaiveDateTime,
 }
 
@@ -59,7 +60,13 @@ impl SheetView {
         } else {
             replay(&s.moves, rules, Position::start(), None, end)
                 .err()
-                .map(|e| format!("at {e}"))
+                .map(|e| {
+                    crate::said!(
+                        "sheet-replay-problem",
+                        at = Word::Move(e.ply),
+                        detail = Word::Detail(Box::new(e.detail))
+                    )
+                })
         };
         SheetView {
             id: s.id,
@@ -149,11 +156,12 @@ pub struct GameDetail {
     pub ruled: bool,
     pub moves: Option<String>,
     pub plies: Vec<PlyView>,
-    /// The stored moves no longer replay under the tournament's rules: where and why.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replay_error: Option<String>,
+    /// The stored moves no longer replay under the tournament's rules: where and why (the API
+    /// words it: `web::games`).
+    #[serde(skip)]
+    pub replay_error: Option<Said>,
     /// The sheets, for the staff who run the tournament and the game's players.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip)]
     pub sheets: Option<Vec<SheetView>>,
     /// Where the players' latest sheets first differ (for the staff).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -255,7 +263,14 @@ pub fn detail(
     let rules = ctx.rules()?;
     let (replayed, replay_error) = match game_replay(&ctx) {
         Ok(r) => (r, None),
-        Err(e) => (None, Some(e.to_string())),
+        Err(e) => (
+            None,
+            Some(
+                e.said()
+                    .cloned()
+                    .unwrap_or_else(|| Said::new("error-server")),
+            ),
+        ),
     };
     let mut plies = replayed.as_ref().map(plies_of).unwrap_or_default();
     let sheets: Option<Vec<SheetView>> =
@@ -356,7 +371,7 @@ pub fn ogn(
     let (ctx, _) = load_for(conn, actor, game_id)?;
     let names = names(conn, ctx.tournament.id)?;
     ogn_record(&ctx, &names)?
-        .ok_or_else(|| ServiceError::NotFound("this game has no move list".to_string()))
+        .ok_or_else(|| ServiceError::NotFound(crate::said!("game-has-no-move-list")))
 }
 
 /// For a game of a match: the match's format and its score so far, in words.

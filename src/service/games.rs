@@ -16,6 +16,7 @@ use crate::db::models::{GameResult, NewSheet, SheetRow};
 use crate::db::{queries, sheet_refusals};
 use crate::engine::{DeclaredEnd, Position, Side, replay};
 use crate::tournament::game_state::{SheetStep, WaitingSheet};
+use crate::tournament::said::Said;
 use crate::tournament::sheets::{Accepted, EndKind, Sheet, SheetError, check_sheet};
 use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, SheetId, TournamentId, Winner};
 
@@ -41,23 +42,25 @@ impl Service {
         {
             Ok(signed_in) => Ok(Actor::Signed(signed_in.identity)),
             Err(ServiceError::WrongCredentials(_)) => Err(ServiceError::WrongCredentials(
-                "that PIN is not the PIN of a player of this game".to_string(),
+                crate::said!("pin-not-pin-player-game"),
             )),
             Err(e) => Err(e),
         }
     }
 
     /// Sends a score sheet: checked by replay on a reading connection (a long move list takes
-    /// a moment, and the writes of others do not wait for it), then recorded by the writer.
+    /// a moment, and the writes of others do not wait for it), then recorded by the writer. A
+    /// refusal is kept for the staff's dashboard as `words` says it in the tournament's language.
     pub async fn submit_sheet(
         &self,
         sender: Sender,
         game_id: GameId,
         sheet: Sheet,
+        words: RefusalWords,
     ) -> Result<(Recorded, Accepted), ServiceError> {
         let actor = self.game_actor(sender, game_id).await?;
         let (checking, checked) = (actor.clone(), sheet.clone());
-        let (player_id, checked) = self
+        let (player_id, language, checked) = self
             .read(move |conn| check(conn, &checking, game_id, &checked))
             .await?;
         let accepted = match checked {
@@ -65,7 +68,7 @@ impl Service {
             Err(refused) => {
                 // Counted for the staff's dashboard (a player who needs help); the count is no
                 // reason to fail the answer the player waits for.
-                let message = refused.to_string();
+                let message = words(&language, &refused);
                 let counting = self.write(move |conn| {
                     let at = Utc::now().naive_utc();
                     Ok(sheet_refusals::add(conn, game_id, player_id, &message, at)?)
@@ -121,19 +124,17 @@ impl SheetBody {
         let winner = winner(&self.result)?;
         let end = end_kind(&self.end)?;
         if end == EndKind::Adjudication {
-            return Err(ServiceError::Invalid(
-                "end: only the controller adjudicates a game, from its page".to_string(),
-            ));
+            return Err(ServiceError::Invalid(crate::said!(
+                "end-only-controller-adjudicates-game"
+            )));
         }
         if self.seeds.iter().any(|s| !(0..=48).contains(s)) {
-            return Err(ServiceError::Invalid(
-                "seeds: each from 0 to 48".to_string(),
-            ));
+            return Err(ServiceError::Invalid(crate::said!("seeds-each-0-48")));
         }
         if self.moves.len() > 64 * 1024 {
-            return Err(ServiceError::TooLarge(
-                "the move list is over 64 KiB".to_string(),
-            ));
+            return Err(ServiceError::TooLarge(crate::said!(
+                "move-list-over-64-kib"
+            )));
         }
         Ok(Sheet {
             winner,
@@ -146,13 +147,12 @@ impl SheetBody {
 
 fn winner(text: &str) -> Result<Winner, ServiceError> {
     text.parse()
-        .map_err(|_| ServiceError::Invalid("result: south, north or draw".to_string()))
+        .map_err(|_| ServiceError::Invalid(crate::said!("result-south-north-draw")))
 }
 
 fn end_kind(text: &str) -> Result<EndKind, ServiceError> {
-    text.parse().map_err(|_| {
-        ServiceError::Invalid("end: natural, agreement, resignation or time".to_string())
-    })
+    text.parse()
+        .map_err(|_| ServiceError::Invalid(crate::said!("end-natural-agreement-resignation-time")))
 }
 
 /// The tournament and players of a game, for checking a PIN given with a request.
@@ -167,17 +167,22 @@ pub fn pin_candidates(
 /// Checks a sheet before it is written: that the actor plays the game and that the game takes
 /// sheets now (or the error), then whether the moves replay to what the sheet declares; with
 /// the player who sends it.
+/// A refused sheet in words, in the language of a code (`fr`), as the dashboard shows it.
+pub type RefusalWords = fn(&str, &SheetError) -> String;
+
+/// Who sends the sheet, the tournament's language, and what the replay says of the sheet.
 pub fn check(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
     sheet: &Sheet,
-) -> Result<(PlayerId, Result<Accepted, SheetError>), ServiceError> {
+) -> Result<(PlayerId, String, Result<Accepted, SheetError>), ServiceError> {
     let ctx = Context::load(conn, game_id)?;
     let player_id = ctx.acting_player(actor)?;
     ctx.check_open()?;
     Ok((
         player_id,
+        super::tournaments::language(conn, ctx.tournament.id)?,
         check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves),
     ))
 }
@@ -406,7 +411,7 @@ pub fn confirm(
         let step = ctx.game.status.on_confirm(by_actor).map_err(refused)?;
         let last = last
             .filter(|s| s.id == sheet_id)
-            .ok_or_else(|| ServiceError::Conflict(STALE_SHEET.to_string()))?;
+            .ok_or_else(|| ServiceError::Conflict(Said::new(STALE_SHEET)))?;
         let Some(status) = step else {
             return Ok(ctx.game.status);
         };
@@ -429,8 +434,7 @@ pub fn confirm(
 }
 
 /// Why a confirmation naming an older sheet is refused.
-pub const STALE_SHEET: &str = "the sheet you confirm is no longer the latest one of this game: \
-     read the sheet now on the game's page before you confirm";
+pub const STALE_SHEET: &str = "stale-sheet";
 
 /// A result as the controller sets it: one player's sheet accepted, or a result given (played,
 /// with the moves when there are some, or a forfeit).
@@ -463,21 +467,16 @@ impl ResultBody {
             || self.moves.is_some()
             || self.end.is_some();
         match (self.accept_sheet, self.kind.as_deref()) {
-            (Some(_), _) if given => Err(ServiceError::Invalid(
-                "accept_sheet: a sheet accepted brings its own result, seeds, end and moves"
-                    .to_string(),
-            )),
+            (Some(_), _) if given => Err(ServiceError::Invalid(crate::said!(
+                "accept-sheet-sheet-accepted-brings"
+            ))),
             (Some(sheet), _) => Ok(Ruling::Accept(sheet)),
             (None, kind) => kind
                 .and_then(|k| k.parse::<ResultKind>().ok())
                 .filter(|k| *k != ResultKind::Bye)
                 .map(Ruling::Set)
                 .ok_or_else(|| {
-                    ServiceError::Invalid(
-                        "kind: played, forfeit-south, forfeit-north or double-forfeit (or \
-                         accept_sheet: the sheet to accept)"
-                            .to_string(),
-                    )
+                    ServiceError::Invalid(crate::said!("kind-played-forfeit-south-forfeit"))
                 }),
         }
     }
@@ -488,9 +487,7 @@ impl ResultBody {
         let seeds = self
             .seeds
             .filter(|s| s.iter().all(|&n| (0..=48).contains(&n)))
-            .ok_or_else(|| {
-                ServiceError::Invalid("seeds: [south, north], each 0 to 48".to_string())
-            })?;
+            .ok_or_else(|| ServiceError::Invalid(crate::said!("seeds-south-north-each-0")))?;
         let end = self.end.as_deref().map_or(Ok(EndKind::Natural), end_kind)?;
         Ok(Sheet {
             winner,
@@ -552,8 +549,7 @@ fn ruled(
     let rules = ctx.rules()?;
     match body.ruling()? {
         Ruling::Accept(id) => {
-            let row =
-                queries::get_sheet(conn, ctx.game.id, id).or_not_found("sheet of this game")?;
+            let row = queries::get_sheet(conn, ctx.game.id, id).or_not_found("sheet")?;
             let sheet = Sheet {
                 winner: row.winner,
                 seeds: [row.south_seeds as u8, row.north_seeds as u8],
@@ -570,8 +566,9 @@ fn ruled(
         }
         Ruling::Set(kind) => {
             if body.result.is_some() || body.seeds.is_some() || body.moves.is_some() {
-                return Err(ServiceError::Invalid(format!(
-                    "a {kind} has no result, seeds or moves: it is a result of its own"
+                return Err(ServiceError::Invalid(crate::said!(
+                    "has-no-result-seeds-moves",
+                    kind = kind.to_string()
                 )));
             }
             Ok(without_game(GameStatus::Final, Some(kind), reason))
@@ -582,9 +579,9 @@ fn ruled(
 fn reason(text: &str) -> Result<&str, ServiceError> {
     let reason = text.trim();
     if reason.is_empty() {
-        return Err(ServiceError::Invalid(
-            "reason: say why (the staff read it in the audit log)".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!(
+            "reason-say-why-staff-read"
+        )));
     }
     Ok(reason)
 }

@@ -18,6 +18,7 @@ use crate::db::publishing::{self as stored, HubToken};
 use crate::db::queries;
 use crate::tournament::TournamentId;
 use crate::tournament::archive::TournamentFile;
+use crate::tournament::said::Said;
 
 /// A token as the organisers' page lists it.
 #[derive(Clone, Debug, Serialize)]
@@ -53,9 +54,9 @@ pub fn create_token(
     actor.organiser()?;
     let label = label.trim();
     if label.is_empty() || label.chars().count() > 100 {
-        return Err(ServiceError::Invalid(
-            "label: say which venue and event the token is for (1 to 100 characters)".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!(
+            "label-say-which-venue-event"
+        )));
     }
     transaction(conn, |conn| {
         let token = stored::insert_token(conn, label, hash, Utc::now().naive_utc())?;
@@ -98,7 +99,7 @@ pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(),
     actor.organiser()?;
     transaction(conn, |conn| {
         let Some(token) = stored::token(conn, id)? else {
-            return Err(ServiceError::NotFound("no such token".to_string()));
+            return Err(ServiceError::NotFound(crate::said!("no-such-token")));
         };
         if stored::revoke_token(conn, id, Utc::now().naive_utc())? == 0 {
             return Ok(());
@@ -138,7 +139,7 @@ pub struct Received {
     pub taken: bool,
 }
 
-const WRONG_TOKEN: &str = "this hub has no such token: ask the hub's organiser for one";
+const WRONG_TOKEN: &str = "hub-wrong-token";
 
 impl Service {
     /// The token of a push (`id.secret`), checked as a sign-in is (the address's allowance, an
@@ -148,7 +149,7 @@ impl Service {
         attempt: &Attempt,
         token: &str,
     ) -> Result<i32, ServiceError> {
-        let wrong = || ServiceError::WrongCredentials(WRONG_TOKEN.to_string());
+        let wrong = || ServiceError::WrongCredentials(Said::new(WRONG_TOKEN));
         let (id, secret) = token.trim().split_once('.').ok_or_else(wrong)?;
         let id: i32 = id.parse().map_err(|_| wrong())?;
         let claimed = self
@@ -165,9 +166,9 @@ impl Service {
         let row = row.ok_or_else(wrong)?;
         claimed.succeeded();
         if row.revoked_at.is_some() {
-            return Err(ServiceError::WrongCredentials(
-                "this token was revoked on the hub: ask its organiser for a new one".to_string(),
-            ));
+            return Err(ServiceError::WrongCredentials(crate::said!(
+                "token-was-revoked-hub-ask"
+            )));
         }
         Ok(row.id)
     }
@@ -176,8 +177,9 @@ impl Service {
     /// transaction unless the hub has this version or a newer one.
     pub async fn take_push(&self, token: i32, text: String) -> Result<Received, ServiceError> {
         let (version, file, checked) = blocking(move || {
-            let push: Push = serde_json::from_str(&text)
-                .map_err(|e| ServiceError::Invalid(format!("the push cannot be read: {e}")))?;
+            let push: Push = serde_json::from_str(&text).map_err(|e| {
+                ServiceError::Invalid(crate::said!("push-cannot-read", error = e.to_string()))
+            })?;
             let (file, checked) = super::archive::checked(push.file)?;
             Ok::<_, ServiceError>((push.version, file, checked))
         })
@@ -186,7 +188,7 @@ impl Service {
             transaction(conn, |conn| {
                 let row = stored::token(conn, token)?
                     .filter(|t| t.revoked_at.is_none())
-                    .ok_or_else(|| ServiceError::WrongCredentials(WRONG_TOKEN.to_string()))?;
+                    .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))?;
                 if let Some(id) = row.tournament_id.filter(|_| version <= row.version) {
                     return Ok(Received {
                         tournament: id.get(),

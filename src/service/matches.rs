@@ -86,11 +86,10 @@ fn take_away(
     changed: &Game,
 ) -> Result<(), ServiceError> {
     if later.status != GameStatus::Pending {
-        return Err(ServiceError::Conflict(format!(
-            "game {} of this match has a sheet or a result, and would no longer be played (or \
-             would have another player starting) after this change to game {}: send game {} \
-             back first (reset), then change this one",
-            later.match_game, changed.match_game, later.match_game
+        return Err(ServiceError::Conflict(crate::said!(
+            "game-match-has-sheet-result",
+            match_game = later.match_game,
+            match_game2 = changed.match_game
         )));
     }
     let sheets = queries::game_sheets(conn, later.id)?;

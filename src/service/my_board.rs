@@ -199,8 +199,8 @@ pub fn player(actor: &Actor, tournament_id: TournamentId) -> Result<PlayerId, Se
     match (actor, actor.player_in(tournament_id)) {
         (_, Some(me)) => Ok(me),
         (Actor::Visitor, None) => Err(ServiceError::Unauthenticated),
-        _ => Err(ServiceError::Forbidden(
-            "this page is a player's own: sign in with your PIN in this tournament".to_string(),
-        )),
+        _ => Err(ServiceError::Forbidden(crate::said!(
+            "page-player-s-own-sign"
+        ))),
     }
 }

@@ -48,9 +48,10 @@ pub fn set(
     actor.check_runs(conn, tournament_id)?;
     let text = text.trim();
     if text.chars().count() > MAX_NOTICE {
-        return Err(ServiceError::Invalid(format!(
-            "a notice holds at most {MAX_NOTICE} characters; this one has {}",
-            text.chars().count()
+        return Err(ServiceError::Invalid(crate::said!(
+            "notice-holds-at-most-characters",
+            max_notice = MAX_NOTICE,
+            count = text.chars().count()
         )));
     }
     transaction(conn, |conn| {

@@ -13,6 +13,7 @@ use crate::fide::dutch;
 use crate::tournament::history::{GameRecord, dutch_input, meetings, round_pairing};
 use crate::tournament::knockout;
 use crate::tournament::pairing::{Pair, PairingCheck, RoundPairing, check_pairing, round_robin};
+use crate::tournament::said::Said;
 use crate::tournament::{PairingSystem, TournamentId};
 
 /// The most players a generated Swiss round pairs: the Dutch system takes at most about 2.2 s
@@ -49,8 +50,9 @@ impl PairingInput {
         match self {
             PairingInput::RoundRobin { players, number } => Ok(round_robin_round(players, *number)),
             PairingInput::Swiss { ids, input } => {
-                let pairing =
-                    dutch::pair(input).map_err(|e| ServiceError::Invalid(e.to_string()))?;
+                let pairing = dutch::pair(input).map_err(|e| {
+                    ServiceError::Invalid(crate::said!("dutch-failed", error = e.to_string()))
+                })?;
                 Ok(round_pairing(ids, &pairing))
             }
             PairingInput::Knockout {
@@ -59,7 +61,7 @@ impl PairingInput {
                 number,
                 history,
             } => knockout::pair_round(seeds, *shape, *number, history)
-                .map_err(|e| ServiceError::Conflict(e.to_string())),
+                .map_err(|e| ServiceError::Conflict(e.said())),
         }
     }
 }
@@ -72,9 +74,9 @@ pub fn input(
 ) -> Result<PairingInput, ServiceError> {
     let players = queries::list_players(conn, t.id)?;
     match t.pairing {
-        PairingSystem::Manual => Err(ServiceError::Invalid(
-            "this tournament's pairings are entered by hand: give \"pairings\"".to_string(),
-        )),
+        PairingSystem::Manual => Err(ServiceError::Invalid(crate::said!(
+            "tournament-s-pairings-entered-hand"
+        ))),
         PairingSystem::RoundRobin => Ok(PairingInput::RoundRobin {
             players: players.iter().map(|p| (p.id.get(), p.withdrawn)).collect(),
             number,
@@ -86,22 +88,17 @@ pub fn input(
             let needed = knockout::rounds_for(seeds.len(), settings.shape());
             // Exactly its rounds: the event ends (and is backed up) when the final is played.
             if number == 1 && seeds.len() >= 2 && needed != settings.rounds {
-                let takes = if settings.double_elimination {
-                    format!(
-                        "a double elimination of {} players takes up to {needed} rounds (the \
-                         last only if the losers' bracket's winner wins the grand final)",
-                        seeds.len()
-                    )
+                let key = if settings.double_elimination {
+                    "knockout-rounds-double"
                 } else {
-                    format!(
-                        "a knockout of {} players takes {needed} rounds",
-                        seeds.len()
-                    )
+                    "knockout-rounds"
                 };
-                return Err(ServiceError::Conflict(format!(
-                    "{takes}; the tournament has {}: set its rounds to {needed}",
-                    settings.rounds
-                )));
+                return Err(ServiceError::Conflict(
+                    Said::new(key)
+                        .with("players", seeds.len())
+                        .with("needed", needed)
+                        .with("rounds", settings.rounds),
+                ));
             }
             Ok(PairingInput::Knockout {
                 seeds,
@@ -135,20 +132,27 @@ pub fn follows_bracket(
         .map(|p| (p.id.get(), p.name))
         .collect();
     let name = |id: &i32| names.get(id).cloned().unwrap_or_default();
-    let mut text: Vec<String> = bracket
+    let mut pairs: Vec<Said> = bracket
         .boards
         .iter()
-        .map(|p| format!("{} – {}", name(&p.south), name(&p.north)))
+        .map(|p| {
+            crate::said!(
+                "bracket-pair",
+                south = name(&p.south),
+                north = name(&p.north)
+            )
+        })
         .collect();
-    text.extend(
+    pairs.extend(
         bracket
             .byes
             .iter()
-            .map(|b| format!("a bye for {}", name(b))),
+            .map(|b| crate::said!("knockout-bye-for", name = name(b))),
     );
-    Err(ServiceError::Conflict(format!(
-        "a knockout's pairings follow its bracket: round {number} is {} (on any boards)",
-        text.join(", ")
+    Err(ServiceError::Conflict(crate::said!(
+        "knockout-s-pairings-follow-bracket",
+        number,
+        pairs
     )))
 }
 
@@ -176,9 +180,10 @@ fn swiss_input(
         .collect();
     let field = entrants.len() - away.len();
     if field > MAX_SWISS_FIELD {
-        return Err(ServiceError::Invalid(format!(
-            "{field} players to pair: the Dutch pairing of more than {MAX_SWISS_FIELD} \
-             players takes too long on this server; enter this round's pairings by hand"
+        return Err(ServiceError::Invalid(crate::said!(
+            "players-pair-dutch-pairing-more",
+            field,
+            max_swiss_field = MAX_SWISS_FIELD
         )));
     }
     let forbidden: HashSet<(i32, i32)> = restrictions
@@ -240,12 +245,12 @@ pub fn check(
     tournament_id: TournamentId,
     number: i32,
     (boards, byes): (&[(i32, Pair)], &[i32]),
-) -> Result<Vec<String>, ServiceError> {
+) -> Result<Vec<Said>, ServiceError> {
     let result = pairing_check(conn, tournament_id, number, (boards, byes))?;
     if result.errors.is_empty() {
         Ok(result.warnings)
     } else {
-        Err(ServiceError::Invalid(result.errors.join("; ")))
+        Err(ServiceError::Invalid(Said::all(result.errors)))
     }
 }
 
@@ -281,7 +286,7 @@ pub fn open_before(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
     number: i32,
-) -> Result<Option<String>, ServiceError> {
+) -> Result<Option<Said>, ServiceError> {
     let rounds = queries::list_rounds(conn, tournament_id)?;
     let Some(previous) = rounds.iter().find(|r| r.number == number - 1) else {
         return Ok(None);
@@ -290,12 +295,5 @@ pub fn open_before(
         .iter()
         .filter(|g| !g.status.counts())
         .count();
-    Ok((open > 0).then(|| {
-        format!(
-            "{open} game{} of round {} {} no final result; the pairing used the results that count",
-            if open == 1 { "" } else { "s" },
-            previous.number,
-            if open == 1 { "has" } else { "have" }
-        )
-    }))
+    Ok((open > 0).then(|| crate::said!("open-before", open, round = previous.number)))
 }

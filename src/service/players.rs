@@ -165,8 +165,10 @@ pub fn add(
     transaction(conn, |conn| {
         let registered = queries::list_players(conn, tournament_id)?.len();
         if registered + players.len() > MAX_PLAYERS {
-            return Err(ServiceError::Conflict(format!(
-                "a tournament takes at most {MAX_PLAYERS} players; this one has {registered}"
+            return Err(ServiceError::Conflict(crate::said!(
+                "tournament-takes-at-most-players",
+                max_players = MAX_PLAYERS,
+                registered
             )));
         }
         let now = Utc::now().naive_utc();
@@ -273,17 +275,17 @@ pub fn set_pairing_order(
     actor.check_runs(conn, tournament_id)?;
     transaction(conn, |conn| {
         if !queries::list_rounds(conn, tournament_id)?.is_empty() {
-            return Err(ServiceError::Conflict(
-                "pairing numbers are fixed once round 1 is paired".to_string(),
-            ));
+            return Err(ServiceError::Conflict(crate::said!(
+                "pairing-numbers-fixed-once-round"
+            )));
         }
         let players = queries::list_players(conn, tournament_id)?;
         let all: std::collections::HashSet<PlayerId> = players.iter().map(|p| p.id).collect();
         let given: std::collections::HashSet<PlayerId> = order.iter().copied().collect();
         if given.len() != order.len() || given != all {
-            return Err(ServiceError::Invalid(format!(
-                "give every player of the tournament once, in pairing order ({} players)",
-                all.len()
+            return Err(ServiceError::Invalid(crate::said!(
+                "give-every-player-tournament-once",
+                all_count = all.len()
             )));
         }
         let numbers: Vec<(PlayerId, i32)> = order

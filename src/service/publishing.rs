@@ -54,9 +54,9 @@ fn hub_url(text: &str) -> Result<String, ServiceError> {
         {
             Ok(url.to_string())
         }
-        _ => Err(ServiceError::Invalid(
-            "hub: the hub's address, as https://results.example.org".to_string(),
-        )),
+        _ => Err(ServiceError::Invalid(crate::said!(
+            "hub-hub-s-address-https"
+        ))),
     }
 }
 
@@ -95,9 +95,9 @@ pub fn set_link(
     let hub = hub_url(hub)?;
     let token = token.trim();
     if !token.contains('.') || token.len() > 200 || token.chars().any(char::is_whitespace) {
-        return Err(ServiceError::Invalid(
-            "token: the token the hub's organiser gave, as 12.abcdef…".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!(
+            "token-token-hub-s-organiser"
+        )));
     }
     transaction(conn, |conn| {
         queries::get_tournament(conn, tournament).or_not_found("tournament")?;

@@ -91,9 +91,9 @@ fn check_pair(
 ) -> Result<(), ServiceError> {
     actor.check_runs(conn, tournament_id)?;
     if players[0] == players[1] {
-        return Err(ServiceError::Invalid(
-            "name two different players".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!(
+            "name-two-different-players"
+        )));
     }
     for id in players {
         queries::get_player(conn, tournament_id, id).or_not_found("player")?;
@@ -133,9 +133,9 @@ pub fn allow(
     transaction(conn, |conn| {
         check_pair(conn, actor, tournament_id, players)?;
         if queries::allow_pair(conn, players[0], players[1])? == 0 {
-            return Err(ServiceError::NotFound(
-                "that pairing was not ruled out".to_string(),
-            ));
+            return Err(ServiceError::NotFound(crate::said!(
+                "pairing-was-not-ruled-out"
+            )));
         }
         Audit {
             actor,

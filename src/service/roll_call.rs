@@ -170,7 +170,7 @@ fn the_open_one(
     tournament_id: TournamentId,
 ) -> Result<RollCall, ServiceError> {
     calls::open_one(conn, tournament_id)?
-        .ok_or_else(|| ServiceError::Conflict("no roll call is open: open one first".to_string()))
+        .ok_or_else(|| ServiceError::Conflict(crate::said!("no-roll-call-open-open")))
 }
 
 /// The staff open the roll call before the next round.
@@ -183,9 +183,9 @@ pub fn open(
     transaction(conn, |conn| {
         let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
         let Some(round) = next_round(conn, &t)? else {
-            return Err(ServiceError::Conflict(format!(
-                "the tournament has {} rounds, all paired",
-                t.rounds
+            return Err(ServiceError::Conflict(crate::said!(
+                "tournament-has-rounds-all-paired",
+                rounds = t.rounds
             )));
         };
         if round > 1
@@ -194,16 +194,15 @@ pub fn open(
                 PairingSystem::RoundRobin | PairingSystem::Knockout
             )
         {
-            return Err(ServiceError::Conflict(
-                "a round robin's or a knockout's roll call is before round 1; later an absent \
-                 player loses their game by forfeit"
-                    .to_string(),
-            ));
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-robin-s-knockout-s"
+            )));
         }
         match calls::get(conn, tournament_id, round)? {
             Some(c) if c.closed_at.is_some() => {
-                return Err(ServiceError::Conflict(format!(
-                    "the roll call before round {round} is closed already"
+                return Err(ServiceError::Conflict(crate::said!(
+                    "roll-call-before-round-closed",
+                    round
                 )));
             }
             Some(_) => {}
@@ -248,9 +247,9 @@ pub fn mark(
         let call = the_open_one(conn, tournament_id)?;
         let p = queries::get_player(conn, tournament_id, player).or_not_found("player")?;
         if p.withdrawn {
-            return Err(ServiceError::Conflict(format!(
-                "{} has withdrawn: reinstate them first",
-                p.name
+            return Err(ServiceError::Conflict(crate::said!(
+                "has-withdrawn-reinstate-them-first",
+                name = &p.name
             )));
         }
         let row = CheckIn {
@@ -343,9 +342,9 @@ pub fn close(
             .iter()
             .find(|p| p.answer == Answer::Present && withdraw.contains(&p.player_id))
         {
-            return Err(ServiceError::Invalid(format!(
-                "{} is present: only the absent are withdrawn when the roll call closes",
-                p.name
+            return Err(ServiceError::Invalid(crate::said!(
+                "present-only-absent-withdrawn-when",
+                name = &p.name
             )));
         }
         let now = Utc::now().naive_utc();
@@ -429,11 +428,13 @@ pub fn check_pairing(
     players: &[i32],
 ) -> Result<(), ServiceError> {
     match calls::get(conn, t.id, number)? {
-        Some(c) if c.closed_at.is_none() => Err(ServiceError::Conflict(format!(
-            "the roll call before round {number} is still open: close it first"
+        Some(c) if c.closed_at.is_none() => Err(ServiceError::Conflict(crate::said!(
+            "roll-call-before-round-still",
+            number
         ))),
-        None if t.check_in.before(number) => Err(ServiceError::Conflict(format!(
-            "take the roll call before round {number} first (the tournament asks for one)"
+        None if t.check_in.before(number) => Err(ServiceError::Conflict(crate::said!(
+            "take-roll-call-before-round",
+            number
         ))),
         None => Ok(()),
         Some(_) => check_seated(conn, t, number, players),
@@ -457,10 +458,10 @@ pub fn check_seated(
     if names.is_empty() {
         Ok(())
     } else {
-        Err(ServiceError::Conflict(format!(
-            "absent at the roll call before round {number}, so not paired in it: {} (a late \
-             arrival plays from the next round)",
-            names.join(", ")
+        Err(ServiceError::Conflict(crate::said!(
+            "absent-at-roll-call-before",
+            number,
+            value = names.join(", ")
         )))
     }
 }

@@ -12,6 +12,7 @@ use super::{Actor, Found, ServiceError};
 use crate::db::models::Round;
 use crate::db::queries;
 use crate::tournament::pairing::Pair;
+use crate::tournament::said::Said;
 use crate::tournament::{GameStatus, PlayerId, RoundId, TournamentId};
 
 #[derive(Clone, Debug, Serialize)]
@@ -24,7 +25,9 @@ pub struct RoundView {
     pub games: Vec<GameView>,
     /// The byes players asked for in this round (they are not paired).
     pub requested_byes: Vec<super::byes::ByeView>,
-    pub warnings: Vec<String>,
+    /// What the pairing should be warned about (worded by the pages).
+    #[serde(skip)]
+    pub warnings: Vec<Said>,
     /// Its start and planned end (the round clock).
     pub times: super::schedule::RoundTimes,
     /// The version the round was read at: a form that changes it sends it back
@@ -91,15 +94,16 @@ pub fn view(
     actor: &Actor,
     tournament_id: TournamentId,
     number: i32,
-    warnings: Vec<String>,
+    warnings: Vec<Said>,
 ) -> Result<RoundView, ServiceError> {
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     let format = super::tournaments::stored_settings(&t)?.matches;
     let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
     let runs = actor.runs(conn, tournament_id)?;
     if !round.published && !runs {
-        return Err(ServiceError::NotFound(format!(
-            "round {number} is not published yet"
+        return Err(ServiceError::NotFound(crate::said!(
+            "round-not-published-yet",
+            number
         )));
     }
     let names = names(conn, tournament_id)?;
@@ -185,7 +189,7 @@ fn standing_warnings(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
     round: &RoundView,
-) -> Result<Vec<String>, ServiceError> {
+) -> Result<Vec<Said>, ServiceError> {
     let boards: Vec<(i32, Pair)> = round
         .pairings()
         .filter_map(|g| {
@@ -202,7 +206,7 @@ fn standing_warnings(
         .map(|g| g.south.id.get())
         .collect();
     let check = pairing_check(conn, tournament_id, round.number, (&boards, &byes))?;
-    let mut warnings: Vec<String> = check.errors.into_iter().chain(check.warnings).collect();
+    let mut warnings: Vec<Said> = check.errors.into_iter().chain(check.warnings).collect();
     warnings.extend(open_before(conn, tournament_id, round.number)?);
     Ok(warnings)
 }

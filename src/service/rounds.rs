@@ -16,6 +16,7 @@ use crate::db::models::{Game, NewGame, NewRound, Tournament};
 use crate::db::queries;
 use crate::tournament::matches;
 use crate::tournament::pairing::Pair;
+use crate::tournament::said::Said;
 use crate::tournament::{GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, TournamentId};
 
 /// One hand-entered pairing: a board (South against North, its number optional), or a bye.
@@ -47,28 +48,27 @@ pub fn manual_request(entries: &[PairingEntry]) -> Result<RoundRequest, ServiceE
             (Some(south), Some(north), None) => {
                 let board = e.board.unwrap_or(next_board);
                 if board < 1 {
-                    problems.push(format!("pairing {}: board numbers start at 1", i + 1));
+                    problems.push(crate::said!("pairing-board-from-1", pairing = i + 1));
                 }
                 next_board = board + 1;
                 boards.push((board, Pair { south, north }));
             }
             (None, None, Some(bye)) if e.board.is_none() => byes.push(bye),
-            _ => problems.push(format!(
-                "pairing {}: give \"south\" and \"north\" (and optionally \"board\"), or \"bye\" alone",
-                i + 1
-            )),
+            _ => problems.push(crate::said!("pairing-entry-shape", pairing = i + 1)),
         }
     }
     let mut seen = HashSet::new();
     for (board, _) in &boards {
         if !seen.insert(*board) {
-            problems.push(format!("board {board} is given twice"));
+            problems.push(crate::said!("pairing-board-twice", board = *board));
         }
     }
     if problems.is_empty() {
         Ok(RoundRequest::Manual(boards, byes))
     } else {
-        Err(ServiceError::Invalid(problems.join("; ")))
+        Err(ServiceError::Invalid(crate::tournament::said::Said::all(
+            problems,
+        )))
     }
 }
 
@@ -133,7 +133,7 @@ fn write_games(
 }
 
 /// Numbered boards, byes and the warnings of their check.
-type Resolved = (Vec<(i32, Pair)>, Vec<i32>, Vec<String>);
+type Resolved = (Vec<(i32, Pair)>, Vec<i32>, Vec<Said>);
 
 /// Resolves a request into numbered boards and byes, and checks them.
 fn resolve(
@@ -226,11 +226,9 @@ fn check_prepared(
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     let now = pairings::input(conn, &t, prepared.number);
     if now.as_ref().ok() != Some(&prepared.input) {
-        return Err(ServiceError::Conflict(
-            "the tournament changed while the pairing was computed (a result, a player, a \
-             round, a setting): generate it again"
-                .to_string(),
-        ));
+        return Err(ServiceError::Conflict(crate::said!(
+            "tournament-changed-while-pairing"
+        )));
     }
     Ok(())
 }
@@ -244,9 +242,9 @@ pub fn create_prepared(
 ) -> Result<RoundView, ServiceError> {
     transaction(conn, |conn| {
         if next_number(conn, tournament_id)? != prepared.number {
-            return Err(ServiceError::Conflict(format!(
-                "round {} was paired meanwhile: generate the next one again",
-                prepared.number
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-was-paired-meanwhile-generate",
+                number = prepared.number
             )));
         }
         check_prepared(conn, tournament_id, prepared)?;
@@ -266,9 +264,9 @@ pub fn replace_prepared(
         let round =
             queries::get_round(conn, tournament_id, prepared.number).or_not_found("round")?;
         if round.published {
-            return Err(ServiceError::Conflict(format!(
-                "round {} is published: its pairings are corrected by hand, not generated again",
-                prepared.number
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-published-pairings-corrected-hand",
+                number = prepared.number
             )));
         }
         replace(
@@ -336,16 +334,16 @@ pub fn create(
         if let Some(last) = rounds.last()
             && !last.published
         {
-            return Err(ServiceError::Conflict(format!(
-                "round {} is not published yet: publish it (or change it) before pairing the next",
-                last.number
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-not-published-yet-publish",
+                number = last.number
             )));
         }
         let number = rounds.last().map_or(1, |r| r.number + 1);
         if number > t.rounds {
-            return Err(ServiceError::Conflict(format!(
-                "the tournament has {} rounds, all paired",
-                t.rounds
+            return Err(ServiceError::Conflict(crate::said!(
+                "tournament-has-rounds-all-paired",
+                rounds = t.rounds
             )));
         }
         let (boards, byes, mut warnings) = resolve(conn, &t, number, request)?;
@@ -424,8 +422,9 @@ pub fn replace(
         let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
         let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
         if round.published && matches!(request, RoundRequest::Generate) {
-            return Err(ServiceError::Conflict(format!(
-                "round {number} is published: its pairings are corrected by hand, not generated again"
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-published-pairings-corrected-hand",
+                number
             )));
         }
         // A board's first game is its pairing; a match's later games go with it.
@@ -452,20 +451,10 @@ pub fn replace(
                 .map(|g| format!("board {}", g.board.unwrap_or_default()))
                 .collect();
             if !moved.is_empty() {
-                return Err(ServiceError::Conflict(format!(
-                    "{} {} a result or a sheet: {} as {} (reset a game first to re-pair it)",
-                    moved.join(", "),
-                    if moved.len() == 1 { "has" } else { "have" },
-                    if moved.len() == 1 {
-                        "it stays"
-                    } else {
-                        "they stay"
-                    },
-                    if moved.len() == 1 {
-                        "it is"
-                    } else {
-                        "they are"
-                    },
+                return Err(ServiceError::Conflict(crate::said!(
+                    "boards-keep-results",
+                    boards = moved.join(", "),
+                    count = moved.len()
                 )));
             }
         }
@@ -540,8 +529,9 @@ pub fn publish(
         let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
         if !round.published {
             if queries::round_games(conn, round.id)?.is_empty() {
-                return Err(ServiceError::Conflict(format!(
-                    "round {number} has no pairings to publish"
+                return Err(ServiceError::Conflict(crate::said!(
+                    "round-has-no-pairings-publish",
+                    number
                 )));
             }
             let round = queries::publish_round(conn, round.id, Utc::now().naive_utc())?;
@@ -573,8 +563,9 @@ pub fn delete(
     transaction(conn, |conn| {
         let round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
         if round.published {
-            return Err(ServiceError::Conflict(format!(
-                "round {number} is published and stays"
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-published-stays",
+                number
             )));
         }
         queries::delete_round(conn, round.id)?;
@@ -670,7 +661,7 @@ mod tests {
         set_result(&mut conn, &actor, game, &body).unwrap();
         let refused = create_prepared(&mut conn, &actor, t, &stale);
         assert!(
-            matches!(&refused, Err(ServiceError::Conflict(m)) if m.contains("changed")),
+            matches!(&refused, Err(ServiceError::Conflict(m)) if m.key == "tournament-changed-while-pairing"),
             "{:?}",
             refused.err()
         );
@@ -717,7 +708,7 @@ mod tests {
             update(&mut conn, change);
             let refused = create_prepared(&mut conn, &actor, t, &stale);
             assert!(
-                matches!(&refused, Err(ServiceError::Conflict(m)) if m.contains("changed")),
+                matches!(&refused, Err(ServiceError::Conflict(m)) if m.key == "tournament-changed-while-pairing"),
                 "{:?}",
                 refused.err()
             );

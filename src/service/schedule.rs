@@ -178,7 +178,9 @@ pub fn set(
     actor.check_runs(conn, tournament_id)?;
     let problems = input.settings.problems();
     if !problems.is_empty() {
-        return Err(ServiceError::Invalid(problems.join("; ")));
+        return Err(ServiceError::Invalid(crate::tournament::said::Said::all(
+            problems,
+        )));
     }
     transaction(conn, |conn| {
         let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
@@ -187,9 +189,10 @@ pub fn set(
             .iter()
             .find(|p| !(1..=t.rounds).contains(&p.round))
         {
-            return Err(ServiceError::Invalid(format!(
-                "planned: round {} is not one of the tournament's {} rounds",
-                p.round, t.rounds
+            return Err(ServiceError::Invalid(crate::said!(
+                "planned-round-not-one-tournament",
+                round = p.round,
+                rounds = t.rounds
             )));
         }
         let before = get(conn, tournament_id)?;
@@ -221,15 +224,16 @@ pub fn start(
     transaction(conn, |conn| {
         let stored_round = queries::get_round(conn, tournament_id, number).or_not_found("round")?;
         if !stored_round.published {
-            return Err(ServiceError::Conflict(format!(
-                "round {number} is not published yet: publish it, then start it"
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-not-published-yet-publish-2",
+                number
             )));
         }
         let before = round(conn, tournament_id, number)?;
         if before.started.is_some() {
-            return Err(ServiceError::Conflict(format!(
-                "round {number} started already: {}",
-                before.words()
+            return Err(ServiceError::Conflict(crate::said!(
+                "round-started-already",
+                number
             )));
         }
         stored::start(conn, tournament_id, number, Utc::now().naive_utc())?;

@@ -77,16 +77,16 @@ pub fn proposal(
     actor.check_runs(conn, target)?;
     actor.check_runs(conn, from)?;
     if from == target {
-        return Err(ServiceError::Invalid(
-            "from: a stage's qualifiers come from another tournament".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!(
+            "stage-s-qualifiers-come-another"
+        )));
     }
     let (report, table) = final_standings(conn, from)?;
     if !(2..=table.len()).contains(&top) {
-        return Err(ServiceError::Invalid(format!(
-            "top: from 2 to the {} players of {}",
-            table.len(),
-            report.t.name
+        return Err(ServiceError::Invalid(crate::said!(
+            "top-2-players",
+            table_count = table.len(),
+            name = report.t.name
         )));
     }
     let ranked: Vec<(i32, usize)> = table.iter().map(|s| (s.player_id, s.rank)).collect();
@@ -120,22 +120,16 @@ fn final_standings(
 ) -> Result<(Report, Vec<Standing>), ServiceError> {
     let report = super::standings::report(conn, from, None)?;
     if report.published == 0 {
-        return Err(ServiceError::Conflict(format!(
-            "{} has no published round: it has no standings to go on from",
-            report.t.name
+        return Err(ServiceError::Conflict(crate::said!(
+            "has-no-published-round-has",
+            name = report.t.name
         )));
     }
     if !report.open.is_empty() {
-        return Err(ServiceError::Conflict(format!(
-            "{} is not over: {} game{} of its published rounds still {} no result that counts",
-            report.t.name,
-            report.open.len(),
-            if report.open.len() == 1 { "" } else { "s" },
-            if report.open.len() == 1 {
-                "has"
-            } else {
-                "have"
-            },
+        return Err(ServiceError::Conflict(crate::said!(
+            "stage-source-not-over",
+            name = &report.t.name,
+            open = report.open.len()
         )));
     }
     let withdrawn: HashSet<i32> = queries::list_players(conn, from)?
@@ -199,36 +193,33 @@ pub fn qualify(
         if !queries::list_rounds(conn, target)?.is_empty()
             || !queries::list_players(conn, target)?.is_empty()
         {
-            return Err(ServiceError::Conflict(
-                "this tournament has players or rounds already: a stage's qualifiers are its \
-                 players, entered before round 1"
-                    .to_string(),
-            ));
+            return Err(ServiceError::Conflict(crate::said!(
+                "tournament-has-players-rounds-already"
+            )));
         }
         let chosen = input.players.clone().unwrap_or_else(|| p.qualified.clone());
         let mut seen = HashSet::new();
         for id in &chosen {
             if !p.candidates.iter().any(|c| c.player == *id) || !seen.insert(*id) {
-                return Err(ServiceError::Invalid(format!(
-                    "players: {id} is not a player of {} (or is given twice)",
-                    p.from.name
+                return Err(ServiceError::Invalid(crate::said!(
+                    "players-not-player-given-twice",
+                    id,
+                    name = p.from.name
                 )));
             }
         }
         if chosen.len() < 2 {
-            return Err(ServiceError::Invalid(
-                "players: a stage needs at least two".to_string(),
-            ));
+            return Err(ServiceError::Invalid(crate::said!(
+                "players-stage-needs-at-least"
+            )));
         }
         // The same players in any order are the proposal (a form sends them unordered).
         let adjusted = seen != p.qualified.iter().copied().collect::<HashSet<_>>();
         let reason = input.reason.as_deref().map(str::trim).unwrap_or("");
         if adjusted && reason.is_empty() {
-            return Err(ServiceError::Invalid(
-                "reason: say why the qualifiers differ from the standings (a play-off, a \
-                 withdrawal)"
-                    .to_string(),
-            ));
+            return Err(ServiceError::Invalid(crate::said!(
+                "reason-say-why-qualifiers-differ"
+            )));
         }
         // Seeding: the proposal's order, then the others chosen in the standings' order.
         let order: Vec<PlayerId> = p
@@ -282,9 +273,9 @@ pub fn create_playoff(
     transaction(conn, |conn| {
         let (report, table) = final_standings(conn, source)?;
         let Some(at) = place.checked_sub(1).and_then(|i| table.get(i)) else {
-            return Err(ServiceError::Invalid(format!(
-                "place: from 1 to the {} players of the standings",
-                table.len()
+            return Err(ServiceError::Invalid(crate::said!(
+                "place-1-players-standings",
+                table_count = table.len()
             )));
         };
         let group: Vec<PlayerId> = table
@@ -293,10 +284,11 @@ pub fn create_playoff(
             .map(|s| PlayerId(s.player_id))
             .collect();
         if group.len() < 2 {
-            return Err(ServiceError::Invalid(format!(
-                "place {place}: {} is alone on {} points; a play-off is for players tied on points",
-                at.name,
-                super::tournaments::points_text(at.points)
+            return Err(ServiceError::Invalid(crate::said!(
+                "place-alone-points-play-off",
+                place,
+                name = &at.name,
+                points = at.points
             )));
         }
         let first = table
@@ -308,8 +300,9 @@ pub fn create_playoff(
             .iter()
             .any(|p| p.playoff_place == Some(first as i32))
         {
-            return Err(ServiceError::Conflict(format!(
-                "place {first} already has its play-off"
+            return Err(ServiceError::Conflict(crate::said!(
+                "place-already-has-play-off",
+                first
             )));
         }
         let mut settings =

@@ -93,8 +93,10 @@ pub fn report(
         None => published,
         Some(n) if (0..=published).contains(&n) => n,
         Some(n) => {
-            return Err(ServiceError::NotFound(format!(
-                "round {n} is not published; the standings go up to round {published}"
+            return Err(ServiceError::NotFound(crate::said!(
+                "round-not-published-standings-go",
+                n,
+                published
             )));
         }
     };

@@ -100,7 +100,9 @@ pub fn set(
             .collect();
         let problems = settings.problems(&players);
         if !problems.is_empty() {
-            return Err(ServiceError::Invalid(problems.join("; ")));
+            return Err(ServiceError::Invalid(crate::tournament::said::Said::all(
+                problems,
+            )));
         }
         let before = stored(&t)?;
         let json = serde_json::to_string(settings).expect("teams serialise");

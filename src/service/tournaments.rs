@@ -13,6 +13,7 @@ use crate::db::models::{NewAssignment, Tournament, TournamentForm};
 use crate::db::queries;
 use crate::engine::Rules;
 use crate::tournament::matches::{MatchFormat, MatchScore};
+use crate::tournament::said::Said;
 use crate::tournament::{
     CheckIn, EventId, PairingSystem, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
 };
@@ -319,7 +320,7 @@ fn check_event(
 ) -> Result<(), ServiceError> {
     match settings.event_id {
         Some(id) if crate::db::events::get_event(conn, id)?.is_none() => Err(
-            ServiceError::Invalid(format!("event_id: there is no event {id}")),
+            ServiceError::Invalid(crate::said!("event-id-there-no-event", id)),
         ),
         _ => Ok(()),
     }
@@ -398,7 +399,7 @@ fn check_change(
 ) -> Result<(), ServiceError> {
     let rounds = queries::list_rounds(conn, before.id)?;
     if rounds.iter().any(|r| r.published) && stored_settings(before)?.rules != settings.rules {
-        return Err(ServiceError::Conflict(RULES_FIXED.to_string()));
+        return Err(ServiceError::Conflict(Said::new(RULES_FIXED)));
     }
     let stored = stored_settings(before)?;
     if !rounds.is_empty()
@@ -408,25 +409,23 @@ fn check_change(
             || (stored.pairing == PairingSystem::Knockout)
                 != (settings.pairing == PairingSystem::Knockout))
     {
-        return Err(ServiceError::Conflict(MATCHES_FIXED.to_string()));
+        return Err(ServiceError::Conflict(Said::new(MATCHES_FIXED)));
     }
     let paired = rounds.iter().map(|r| r.number).max().unwrap_or(0);
     if settings.rounds < paired {
-        return Err(ServiceError::Conflict(format!(
-            "rounds: {paired} rounds are paired already; the tournament cannot have fewer"
+        return Err(ServiceError::Conflict(crate::said!(
+            "rounds-rounds-paired-already-tournament",
+            paired
         )));
     }
     Ok(())
 }
 
 /// Why the rules cannot change.
-pub const RULES_FIXED: &str = "the rules and their options are fixed once a round is \
-     published: every game played was checked under them";
+pub const RULES_FIXED: &str = "rules-fixed";
 
 /// Why what a pairing plays cannot change.
-pub const MATCHES_FIXED: &str = "what a pairing plays (games, who starts, what counts), and \
-     whether the event is a knockout (with its third-place match), are fixed once a round is \
-     paired: its games were laid out under them";
+pub const MATCHES_FIXED: &str = "matches-fixed";
 
 /// Whether what a pairing plays is fixed (a round is paired).
 pub fn matches_fixed(conn: &mut SqliteConnection, id: TournamentId) -> Result<bool, ServiceError> {
@@ -451,10 +450,11 @@ pub fn assign_controller(
     transaction(conn, |conn| {
         queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
         let account = queries::find_account_by_username(conn, username)?
-            .ok_or_else(|| ServiceError::Invalid(format!("there is no account {username:?}")))?;
+            .ok_or_else(|| ServiceError::Invalid(crate::said!("there-no-account", username)))?;
         if account.role != Role::Controller {
-            return Err(ServiceError::Invalid(format!(
-                "{username:?} is an organiser; organisers run every tournament already"
+            return Err(ServiceError::Invalid(crate::said!(
+                "organiser-organisers-run-every-tournament",
+                username
             )));
         }
         let changed = if assign {

@@ -34,19 +34,13 @@ pub fn export(
     let report = super::standings::report(conn, tournament_id, None)?;
     let t = &report.t;
     if t.pairing == PairingSystem::Knockout {
-        return Err(ServiceError::Conflict(
-            "a TRF file is for Swiss and round-robin events: a knockout's bracket cannot be \
-             expressed in it; export the standings and the games as CSV, or the games as OGN, \
-             instead"
-                .to_string(),
-        ));
+        return Err(ServiceError::Conflict(crate::said!(
+            "trf-file-swiss-round-robin"
+        )));
     }
     if !t.matches.single() {
-        return Err(ServiceError::Conflict(format!(
-            "a TRF file holds one game per pairing and a score of points: this tournament's \
-             pairings play matches ({}), which it cannot express; export the standings and the \
-             games as CSV, or the games as OGN, instead",
-            t.matches.words()
+        return Err(ServiceError::Conflict(crate::said!(
+            "trf-file-holds-one-game"
         )));
     }
     let players = queries::list_players(conn, tournament_id)?;
@@ -182,8 +176,12 @@ fn settings_of(trf: &Trf, rules: Option<String>) -> Result<TournamentSettings, S
         tiebreaks: (!trf.tiebreaks.is_empty()).then(|| trf.tiebreaks.clone()),
         ..SettingsInput::default()
     };
-    TournamentSettings::parse(&input)
-        .map_err(|problems| ServiceError::Invalid(format!("the file: {}", problems.join("; "))))
+    TournamentSettings::parse(&input).map_err(|problems| {
+        ServiceError::Invalid(crate::said!(
+            "trf-settings",
+            problems = crate::tournament::said::Said::all(problems)
+        ))
+    })
 }
 
 /// Reads a TRF file into what a new tournament is made of, refusing what it cannot take.
@@ -191,17 +189,19 @@ pub fn read(
     text: &str,
     rules: Option<String>,
 ) -> Result<(Trf, TournamentSettings, Vec<PlayerDetails>), ServiceError> {
-    let trf = Trf::parse(text).map_err(|e| ServiceError::Invalid(format!("the TRF file, {e}")))?;
+    let trf = Trf::parse(text).map_err(|e| {
+        ServiceError::Invalid(crate::said!("trf-unreadable", error = e.to_string()))
+    })?;
     if trf.players.is_empty() {
-        return Err(ServiceError::Invalid(
-            "the TRF file has no players (lines 001)".to_string(),
-        ));
+        return Err(ServiceError::Invalid(crate::said!(
+            "trf-file-has-no-players"
+        )));
     }
     if trf.players.len() > super::players::MAX_PLAYERS {
-        return Err(ServiceError::Invalid(format!(
-            "a tournament takes at most {} players; the file has {}",
-            super::players::MAX_PLAYERS,
-            trf.players.len()
+        return Err(ServiceError::Invalid(crate::said!(
+            "tournament-takes-at-most-players-3",
+            max_players = super::players::MAX_PLAYERS,
+            players_count = trf.players.len()
         )));
     }
     let settings = settings_of(&trf, rules)?;
@@ -219,17 +219,21 @@ pub fn read(
             federation: Some(p.federation.clone()),
         };
         details.push(PlayerDetails::parse(&input).map_err(|e| {
-            ServiceError::Invalid(format!("the TRF file, player {}: {e}", p.number))
+            ServiceError::Invalid(crate::said!(
+                "trf-file-player",
+                number = p.number,
+                problem = e
+            ))
         })?);
     }
     let last = trf.rounds();
     for p in &trf.players {
         for (r, cell) in p.rounds.iter().enumerate() {
             if cell.outcome == Outcome::Absent && cell.opponent.is_some() && r + 1 < last {
-                return Err(ServiceError::Invalid(format!(
-                    "the TRF file, player {}: round {} has an opponent but no result; only the last round may be unplayed",
-                    p.number,
-                    r + 1
+                return Err(ServiceError::Invalid(crate::said!(
+                    "trf-file-player-round-has",
+                    number = p.number,
+                    value = r + 1
                 )));
             }
         }

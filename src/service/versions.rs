@@ -53,16 +53,16 @@ pub fn unchanged_since<T>(
         && let Some(entry) = latest(conn, watched)?
         && i64::from(entry.id) != seen
     {
-        let what = match watched {
-            Watched::Round(_, number) => format!("round {number}"),
-            Watched::Game(_) => "this game".to_string(),
+        let round = match watched {
+            Watched::Round(_, number) => number,
+            Watched::Game(_) => 0,
         };
-        return Err(ServiceError::Conflict(format!(
-            "{what} changed after you opened the page: {} by {} at {} UTC. Nothing was changed: \
-             look at it again before you save",
-            action_words(&entry.action),
-            entry.actor,
-            entry.at.format("%H:%M:%S"),
+        return Err(ServiceError::Conflict(crate::said!(
+            "changed-after-you-opened-page",
+            round,
+            action = action_words(&entry.action),
+            actor = entry.actor,
+            at = entry.at.format("%H:%M:%S").to_string()
         )));
     }
     command(conn)

@@ -3,6 +3,7 @@
 //! result the position gives: each player scores the seeds they captured plus the seeds on their
 //! own row, the higher score wins, equal scores draw (`docs/standings.md`, "Adjudication").
 
+use crate::tournament::said::Said;
 use serde::{Deserialize, Serialize};
 
 use super::Winner;
@@ -49,15 +50,19 @@ impl Position {
     }
 
     /// The result the position gives; refused when its seeds are not the game's 48.
-    pub fn adjudge(&self) -> Result<Adjudged, String> {
+    pub fn adjudge(&self) -> Result<Adjudged, Said> {
         let [south_row, north_row] = self.rows();
         let captured = [u32::from(self.captured[0]), u32::from(self.captured[1])];
         let total = south_row + north_row + captured[0] + captured[1];
         if total != SEEDS {
-            return Err(format!(
-                "the position holds {total} seeds ({south_row} on South's row, {north_row} on \
-                 North's, {} and {} captured): a game has {SEEDS}",
-                captured[0], captured[1]
+            return Err(crate::said!(
+                "position-holds-seeds-south-s",
+                total,
+                south_row,
+                north_row,
+                value = captured[0],
+                value2 = captured[1],
+                seeds = SEEDS
             ));
         }
         let scores = [captured[0] + south_row, captured[1] + north_row];
@@ -115,6 +120,10 @@ mod tests {
             captured: [1, 0],
         };
         let e = p.adjudge().unwrap_err();
-        assert!(e.contains("49 seeds"), "{e}");
+        assert!(e.has_key("position-holds-seeds-south-s"), "{e}");
+        assert_eq!(
+            e.arg("total"),
+            Some(&crate::tournament::said::Word::from(49))
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! year, as FIDE counts them: under 12 in a year is born in that year minus 12 or later (not yet
 //! 12 on its 1 January). `docs/standings.md` ("Categories") states them.
 
+use crate::tournament::said::Said;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
@@ -107,35 +108,34 @@ impl Category {
 pub const MAX_CATEGORIES: usize = 20;
 
 /// Checks an event's categories: names given, plain, distinct; ages and ratings sensible.
-pub fn check(categories: &[Category]) -> Vec<String> {
+pub fn check(categories: &[Category]) -> Vec<Said> {
     let mut problems = Vec::new();
     if categories.len() > MAX_CATEGORIES {
-        problems.push(format!("categories: at most {MAX_CATEGORIES}"));
+        problems.push(crate::said!(
+            "categories-at-most",
+            max_categories = MAX_CATEGORIES
+        ));
     }
     for (i, c) in categories.iter().enumerate() {
         let name = c.name.trim();
         if name.is_empty() || name.chars().count() > 40 {
-            problems.push(format!(
-                "categories: category {} needs a name of 1 to 40 characters",
-                i + 1
+            problems.push(crate::said!(
+                "categories-category-needs-name-1",
+                number = i + 1
             ));
         }
         if categories[..i]
             .iter()
             .any(|other| other.name.trim().eq_ignore_ascii_case(name))
         {
-            problems.push(format!("categories: {name:?} is named twice"));
+            problems.push(crate::said!("categories-named-twice", name));
         }
         match &c.rule {
             Rule::Under { age, .. } | Rule::From { age, .. } if !(1..=120).contains(age) => {
-                problems.push(format!(
-                    "categories: {name}: an age from 1 to 120, not {age}"
-                ));
+                problems.push(crate::said!("categories-age-1-120-not", name, age));
             }
             Rule::RatedBelow { rating } if !(1..=4000).contains(rating) => {
-                problems.push(format!(
-                    "categories: {name}: a rating from 1 to 4000, not {rating}"
-                ));
+                problems.push(crate::said!("categories-rating-1-4000-not", name, rating));
             }
             _ => {}
         }

@@ -1,6 +1,7 @@
 //! An event's settings: a name, a venue, dates, and the categories its sections' standings and
 //! prizes go by.
 
+use crate::tournament::said::Said;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -31,26 +32,26 @@ pub struct EventInput {
 
 impl EventSettings {
     /// Validates input; every problem is reported, one sentence each.
-    pub fn parse(input: EventInput) -> Result<EventSettings, Vec<String>> {
+    pub fn parse(input: EventInput) -> Result<EventSettings, Vec<Said>> {
         let mut problems = Vec::new();
         let name = input.name.as_deref().unwrap_or("").trim().to_string();
         let venue = input.venue.as_deref().unwrap_or("").trim().to_string();
         if name.is_empty() || name.chars().count() > 100 {
-            problems.push("name: an event needs a name of at most 100 characters".to_string());
+            problems.push(crate::said!("name-event-needs-name-at"));
         }
         if venue.chars().count() > 100 {
-            problems.push("venue: at most 100 characters".to_string());
+            problems.push(crate::said!("venue-at-most-100-characters"));
         }
         if !plain_text(&name)
             || !plain_text(&venue)
             || input.categories.iter().any(|c| !plain_text(&c.name))
         {
-            problems.push("names: no control characters".to_string());
+            problems.push(crate::said!("names-no-control-characters"));
         }
         if let (Some(s), Some(e)) = (input.start_date, input.end_date)
             && e < s
         {
-            problems.push("end_date: the event cannot end before it starts".to_string());
+            problems.push(crate::said!("end-date-event-cannot-end"));
         }
         let mut categories = input.categories;
         for c in &mut categories {

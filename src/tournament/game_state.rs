@@ -107,6 +107,19 @@ pub enum Refusal {
     Ruled,
 }
 
+impl Refusal {
+    /// The refusal as a message of the files.
+    pub fn said(self) -> crate::tournament::said::Said {
+        crate::tournament::said::Said::new(match self {
+            Refusal::Settled => "refusal-settled",
+            Refusal::Disputed => "refusal-disputed",
+            Refusal::NothingToConfirm => "refusal-nothing-to-confirm",
+            Refusal::OwnSheet => "refusal-own-sheet",
+            Refusal::Ruled => "refusal-ruled",
+        })
+    }
+}
+
 impl GameStatus {
     /// Whether the result counts (in standings and pairings).
     pub fn counts(self) -> bool {

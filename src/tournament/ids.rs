@@ -36,6 +36,18 @@ macro_rules! ids {
             }
         }
 
+        impl From<$name> for crate::tournament::said::Word {
+            fn from(id: $name) -> Self {
+                crate::tournament::said::Word::Number(f64::from(id.0))
+            }
+        }
+
+        impl From<&$name> for crate::tournament::said::Word {
+            fn from(id: &$name) -> Self {
+                crate::tournament::said::Word::Number(f64::from(id.0))
+            }
+        }
+
         impl From<$name> for i32 {
             fn from(id: $name) -> Self {
                 id.0

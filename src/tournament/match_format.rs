@@ -2,6 +2,7 @@
 //! starts each game after the first; what a level match does; what the standings count. The
 //! match itself (who starts next, when it is decided) is `matches.rs`.
 
+use crate::tournament::said::Said;
 use serde::{Deserialize, Serialize};
 
 /// How many games a match has: each of `k` played, or best of `k` (it stops when decided).
@@ -148,20 +149,19 @@ impl MatchFormat {
     }
 
     /// Checks a format as an organiser set it; each problem one sentence.
-    pub fn problems(&self) -> Vec<String> {
+    pub fn problems(&self) -> Vec<Said> {
         let mut problems = Vec::new();
         if !(1..=MOST_GAMES).contains(&self.games) {
-            problems.push(format!(
-                "match_games: {} is not between 1 and {MOST_GAMES}",
-                self.games
+            problems.push(crate::said!(
+                "match-games-not-between-1",
+                games = self.games,
+                most_games = MOST_GAMES
             ));
         } else if self.length == MatchLength::BestOf && self.games % 2 == 0 {
-            problems.push(format!(
-                "match_games: a best-of match needs an odd number of games (best of {} can \
-                 end level without a draw); play {} games each, or best of {}",
-                self.games,
-                self.games,
-                self.games + 1
+            problems.push(crate::said!(
+                "match-games-best-match-needs",
+                games = self.games,
+                value = self.games + 1
             ));
         }
         problems

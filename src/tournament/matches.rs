@@ -299,7 +299,7 @@ mod tests {
             ..BEST_OF_3_WINNER
         };
         assert_eq!(even.problems().len(), 1);
-        assert!(even.problems()[0].contains("odd"));
+        assert!(even.problems()[0].has_key("match-games-best-match-needs"));
         let zero = MatchFormat {
             games: 0,
             ..MatchFormat::SINGLE

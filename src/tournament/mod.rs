@@ -19,6 +19,7 @@ pub mod pairing;
 pub mod players;
 pub mod prizes;
 pub mod results;
+pub mod said;
 pub mod schedule;
 pub mod settings;
 pub mod sheets;

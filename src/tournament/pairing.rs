@@ -1,6 +1,7 @@
 //! Pairings: round robin by Berger tables, Swiss by maximum-weight matching, and the checks a
 //! hand-entered pairing must pass.
 
+use crate::tournament::said::Said;
 use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
@@ -60,10 +61,10 @@ pub fn round_robin(players: &[i32], round: usize) -> RoundPairing {
 }
 
 /// What a hand-entered pairing must not do, and what it should be warned about.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PairingCheck {
-    pub errors: Vec<String>,
-    pub warnings: Vec<String>,
+    pub errors: Vec<Said>,
+    pub warnings: Vec<Said>,
 }
 
 /// What round `round`'s pairing must respect besides the rounds before it (pairs of ids, the
@@ -93,76 +94,85 @@ pub fn check_pairing(
 ) -> PairingCheck {
     let mut check = PairingCheck::default();
     // Where each player was seated first: "board 3", "a bye".
-    let mut seen: HashMap<i32, String> = HashMap::new();
+    let mut seen: HashMap<i32, Said> = HashMap::new();
     let name = |id: i32| {
         players
             .get(&id)
             .map_or(format!("#{id}"), |(n, _)| n.clone())
     };
-    let mut use_player = |id: i32, place: &str, check: &mut PairingCheck| match players.get(&id) {
-        None => check
-            .errors
-            .push(format!("{place}: player #{id} is not in this tournament")),
+    let mut use_player = |id: i32, place: &Said, check: &mut PairingCheck| match players.get(&id) {
+        None => check.errors.push(crate::said!(
+            "pairing-unknown-player",
+            place = place.clone(),
+            id
+        )),
         Some((n, withdrawn)) => {
             if *withdrawn {
-                check.errors.push(format!("{place}: {n} has withdrawn"));
+                check
+                    .errors
+                    .push(crate::said!("has-withdrawn", place = place.clone(), n));
             }
             match seen.get(&id) {
-                Some(first) => check.errors.push(format!(
-                    "{place}: {n} is paired twice in this round (also {first})"
+                Some(first) => check.errors.push(crate::said!(
+                    "paired-twice-round-also",
+                    place = place.clone(),
+                    n,
+                    first = first.clone()
                 )),
                 None => {
-                    seen.insert(id, place.to_string());
+                    seen.insert(id, place.clone());
                 }
             }
             if restrictions.away.contains(&id) {
-                check.errors.push(format!(
-                    "{place}: {n} asked for a bye in round {}: cancel the bye to pair them",
-                    restrictions.round
+                check.errors.push(crate::said!(
+                    "asked-bye-round-cancel-bye",
+                    place = place.clone(),
+                    n,
+                    round = restrictions.round
                 ));
             }
         }
     };
     for (board, pair) in boards {
-        let place = format!("board {board}");
+        let place = crate::said!("pairing-board", board = *board);
         if pair.south == pair.north {
-            check
-                .errors
-                .push(format!("{place}: a player cannot play themselves"));
+            check.errors.push(crate::said!("pairing-themselves", place));
             continue;
         }
         use_player(pair.south, &place, &mut check);
         use_player(pair.north, &place, &mut check);
         let key = (pair.south.min(pair.north), pair.south.max(pair.north));
         if met.contains(&key) {
-            check.warnings.push(format!(
-                "{place}: {} and {} have met before",
-                name(pair.south),
-                name(pair.north)
+            check.warnings.push(crate::said!(
+                "have-met-before",
+                place = place.clone(),
+                south = name(pair.south),
+                north = name(pair.north)
             ));
         }
         if restrictions.ruled_out.contains(&key) {
-            check.errors.push(format!(
-                "{place}: {} and {} must not be paired (ruled out by the controller)",
-                name(pair.south),
-                name(pair.north)
+            check.errors.push(crate::said!(
+                "must-not-paired-ruled-out",
+                place = place.clone(),
+                south = name(pair.south),
+                north = name(pair.north)
             ));
         } else if restrictions.clubmates.contains(&key) {
-            check.warnings.push(format!(
-                "{place}: {} and {} are of the same club, and clubmates are not paired together \
-                 in round {}",
-                name(pair.south),
-                name(pair.north),
-                restrictions.round
+            check.warnings.push(crate::said!(
+                "same-club-clubmates-not-paired",
+                place = place.clone(),
+                south = name(pair.south),
+                north = name(pair.north),
+                round = restrictions.round
             ));
         }
     }
     for &bye in byes {
-        use_player(bye, "a bye", &mut check);
+        use_player(bye, &crate::said!("pairing-bye"), &mut check);
         if had_bye.contains(&bye) {
             check
                 .warnings
-                .push(format!("{} already had a bye", name(bye)));
+                .push(crate::said!("pairing-had-bye", name = name(bye)));
         }
     }
     let missing: Vec<String> = players
@@ -175,7 +185,7 @@ pub fn check_pairing(
         missing.sort();
         check
             .warnings
-            .push(format!("not paired this round: {}", missing.join(", ")));
+            .push(crate::said!("pairing-missing", names = missing.join(", ")));
     }
     check
 }
@@ -183,6 +193,7 @@ pub fn check_pairing(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::said::Word;
 
     fn ids(n: i32) -> Vec<i32> {
         (1..=n).collect()
@@ -256,19 +267,23 @@ mod tests {
             check
                 .errors
                 .iter()
-                .any(|e| e.contains("P1 and P2 must not be paired"))
+                .any(|e| e.has_key("must-not-paired-ruled-out")
+                    && e.arg("south") == Some(&Word::from("P1")))
         );
         assert!(
             check
                 .errors
                 .iter()
-                .any(|e| e.contains("P5 asked for a bye in round 2"))
+                .any(|e| e.has_key("asked-bye-round-cancel-bye")
+                    && e.arg("n") == Some(&Word::from("P5"))
+                    && e.arg("round") == Some(&Word::from(2)))
         );
         assert!(
             check
                 .warnings
                 .iter()
-                .any(|w| w.contains("P3 and P4 are of the same club"))
+                .any(|w| w.has_key("same-club-clubmates-not-paired")
+                    && w.arg("south") == Some(&Word::from("P3")))
         );
     }
 
@@ -298,29 +313,36 @@ mod tests {
         );
         assert_eq!(check.errors.len(), 3, "{check:?}"); // Yaw withdrawn, Ama twice, #9 unknown
         // Each names the board it is about.
+        let board = |b: i32| crate::said!("pairing-board", board = b);
         assert!(
             check
                 .errors
-                .contains(&"board 7: Yaw has withdrawn".to_string())
+                .contains(&crate::said!("has-withdrawn", place = board(7), n = "Yaw"))
         );
         assert!(
-            check
-                .errors
-                .contains(&"board 7: Ama is paired twice in this round (also board 4)".to_string()),
+            check.errors.contains(&crate::said!(
+                "paired-twice-round-also",
+                place = board(7),
+                n = "Ama",
+                first = board(4)
+            )),
             "{check:?}"
         );
-        assert!(
-            check
-                .errors
-                .contains(&"a bye: player #9 is not in this tournament".to_string())
-        );
+        assert!(check.errors.contains(&crate::said!(
+            "pairing-unknown-player",
+            place = crate::said!("pairing-bye"),
+            id = 9
+        )));
+        assert!(check.warnings.contains(&crate::said!(
+            "have-met-before",
+            place = board(4),
+            south = "Ama",
+            north = "Kofi"
+        )));
         assert!(
             check
                 .warnings
-                .iter()
-                .any(|w| w.starts_with("board 4: Ama and Kofi have met"))
+                .contains(&crate::said!("pairing-missing", names = "Esi"))
         );
-        assert!(check.warnings.iter().any(|w| w.contains("met before")));
-        assert!(check.warnings.iter().any(|w| w.contains("Esi")));
     }
 }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::categories::{Attributes, Gender};
+use super::said::Said;
 
 /// Validated details of a player.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -48,56 +49,53 @@ pub struct PlayerInput {
 }
 
 /// The gender as a form or a file writes it.
-fn parse_gender(text: &str) -> Result<Option<Gender>, String> {
+fn parse_gender(text: &str) -> Result<Option<Gender>, Said> {
     match text.trim().to_lowercase().as_str() {
         "" => Ok(None),
         "f" | "w" | "female" | "woman" | "women" | "girl" => Ok(Some(Gender::Female)),
         "m" | "male" | "man" | "men" | "boy" => Ok(Some(Gender::Male)),
-        other => Err(format!("gender: {other:?} is not female or male")),
+        other => Err(crate::said!("gender-not-female-male", other)),
     }
 }
 
 impl PlayerDetails {
-    pub fn parse(input: &PlayerInput) -> Result<PlayerDetails, String> {
+    pub fn parse(input: &PlayerInput) -> Result<PlayerDetails, Said> {
         let name = input.name.as_deref().unwrap_or("").trim().to_string();
         let club = input.club.as_deref().unwrap_or("").trim().to_string();
         let country = input.country.as_deref().unwrap_or("").trim().to_string();
         if name.is_empty() {
-            return Err("name: a player needs a name".to_string());
+            return Err(crate::said!("name-player-needs-name"));
         }
         if name.chars().count() > 100 {
-            return Err("name: at most 100 characters".to_string());
+            return Err(crate::said!("name-at-most-100-characters"));
         }
         if club.chars().count() > 100 {
-            return Err("club: at most 100 characters".to_string());
+            return Err(crate::said!("club-at-most-100-characters"));
         }
         if country.chars().count() > 60 {
-            return Err("country: at most 60 characters".to_string());
+            return Err(crate::said!("country-at-most-60-characters"));
         }
         if !plain_text(&name) || !plain_text(&club) || !plain_text(&country) {
-            return Err(
-                "names may not hold control characters or characters that reverse the text"
-                    .to_string(),
-            );
+            return Err(crate::said!("names-may-not-hold-control"));
         }
         let rating = match input.rating {
             None => None,
             Some(r) if (0..=4000).contains(&r) => Some(r as i32),
-            Some(r) => return Err(format!("rating: {r} is not between 0 and 4000")),
+            Some(r) => return Err(crate::said!("rating-not-between-0-4000", r)),
         };
         let birth_year = match input.birth_year {
             None => None,
             Some(y) if (1900..=2100).contains(&y) => Some(y as i32),
-            Some(y) => return Err(format!("birth_year: {y} is not a year from 1900 to 2100")),
+            Some(y) => return Err(crate::said!("birth-year-not-year-1900", y)),
         };
         let gender = parse_gender(input.gender.as_deref().unwrap_or(""))?;
         let title = input.title.as_deref().unwrap_or("").trim().to_string();
         let federation = input.federation.as_deref().unwrap_or("").trim().to_string();
         if title.chars().count() > 20 || federation.chars().count() > 20 {
-            return Err("title and federation: at most 20 characters each".to_string());
+            return Err(crate::said!("title-federation-at-most-20"));
         }
         if !plain_text(&title) || !plain_text(&federation) {
-            return Err("title and federation: no control characters".to_string());
+            return Err(crate::said!("title-federation-no-control-characters"));
         }
         Ok(PlayerDetails {
             name,
@@ -122,10 +120,10 @@ pub fn plain_text(text: &str) -> bool {
 }
 
 /// A bad row of an import, by line number of the file (the header is line 1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ImportError {
     pub line: u64,
-    pub message: String,
+    pub message: Said,
 }
 
 /// The columns a file of players may have (`name` required), in any order.
@@ -169,7 +167,7 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
     if errors.is_empty() && players.is_empty() {
         return Err(vec![ImportError {
             line: 1,
-            message: "the file names no players".to_string(),
+            message: crate::said!("csv-no-players"),
         }]);
     }
     if errors.is_empty() {
@@ -191,7 +189,7 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
         Err(e) => {
             let error = ImportError {
                 line: 1,
-                message: format!("the header row cannot be read: {e}"),
+                message: crate::said!("csv-header-unreadable", error = e.to_string()),
             };
             return (Vec::new(), vec![error]);
         }
@@ -226,12 +224,12 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
                         csv::ErrorKind::UnequalLengths {
                             expected_len, len, ..
                         } => {
-                            format!("{len} fields where the header has {expected_len}")
+                            crate::said!("csv-fields-count", fields = len, header = expected_len)
                         }
                         csv::ErrorKind::Utf8 { .. } => {
-                            "the row is not valid UTF-8 text".to_string()
+                            crate::said!("csv-row-not-utf8")
                         }
-                        _ => e.to_string(),
+                        _ => crate::said!("csv-row-unreadable", error = e.to_string()),
                     },
                 });
                 continue;
@@ -241,7 +239,7 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
         if i >= MAX_IMPORT_ROWS {
             errors.push(ImportError {
                 line,
-                message: format!("more than {MAX_IMPORT_ROWS} players in one import"),
+                message: crate::said!("csv-too-many-rows", most = MAX_IMPORT_ROWS),
             });
             break;
         }
@@ -251,7 +249,7 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
             Some(r) => r
                 .parse::<i64>()
                 .map(Some)
-                .map_err(|_| format!("{what}: {r:?} is not a whole number")),
+                .map_err(|_| crate::said!("csv-not-whole-number", field = what, text = r)),
         };
         let parsed = number(rating_col, "rating").and_then(|rating| {
             PlayerDetails::parse(&PlayerInput {
@@ -284,17 +282,14 @@ fn check_headers(headers: &csv::StringRecord) -> Vec<ImportError> {
         {
             errors.push(ImportError {
                 line: 1,
-                message: format!("the column {h:?} is named twice"),
+                message: crate::said!("csv-column-twice", column = h),
             });
         }
     }
     if !headers.iter().any(|h| h.eq_ignore_ascii_case("name")) {
         errors.push(ImportError {
             line: 1,
-            message:
-                "the header row must name a \"name\" column (and may name club, country, rating, \
-                 birth_year, gender, title, federation)"
-                    .to_string(),
+            message: crate::said!("csv-no-name-column", columns = COLUMNS.join(", ")),
         });
     }
     for unknown in headers
@@ -303,9 +298,10 @@ fn check_headers(headers: &csv::StringRecord) -> Vec<ImportError> {
     {
         errors.push(ImportError {
             line: 1,
-            message: format!(
-                "unknown column {unknown:?} (expected {})",
-                COLUMNS.join(", ")
+            message: crate::said!(
+                "csv-unknown-column",
+                column = unknown,
+                columns = COLUMNS.join(", ")
             ),
         });
     }
@@ -353,7 +349,7 @@ fn check_quotes(text: &str) -> Result<(), ImportError> {
             (At::Closed, _) => {
                 return Err(ImportError {
                     line,
-                    message: "text after the closing quote of a field".to_string(),
+                    message: crate::said!("csv-text-after-quote"),
                 });
             }
             // A quote inside a field not in quotes is read as it stands (`=HYPERLINK("…")`).
@@ -363,7 +359,7 @@ fn check_quotes(text: &str) -> Result<(), ImportError> {
     match at {
         At::Quoted(opened) => Err(ImportError {
             line: opened,
-            message: "a quote opened on this line is never closed".to_string(),
+            message: crate::said!("csv-quote-never-closed"),
         }),
         _ => Ok(()),
     }
@@ -437,8 +433,8 @@ mod tests {
         .unwrap_err();
         let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, [3, 4, 5, 6], "{errors:?}");
-        assert!(errors[1].message.contains("strong"));
-        assert!(errors[2].message.contains("fields"));
+        assert!(errors[1].message.to_string().contains("strong"));
+        assert!(errors[2].message.has_key("csv-fields-count"));
     }
 
     #[test]
@@ -450,6 +446,7 @@ mod tests {
         assert!(
             parse_player_csv("name,colour\nAma,red\n").unwrap_err()[0]
                 .message
+                .to_string()
                 .contains("colour")
         );
         assert!(parse_player_csv("name\n").is_err());
@@ -469,21 +466,29 @@ mod tests {
     fn a_file_that_is_not_the_csv_it_claims_is_refused_whole_at_its_line() {
         let refused = |text: &str| parse_player_csv(text).unwrap_err();
         for (text, line, words) in [
-            ("name,club\nAma,\"Accra\nKofi,Kumasi\n", 2, "never closed"),
-            ("name,club\nAma,Accra\nKofi,\"Kumasi\n", 3, "never closed"),
+            (
+                "name,club\nAma,\"Accra\nKofi,Kumasi\n",
+                2,
+                "csv-quote-never-closed",
+            ),
+            (
+                "name,club\nAma,Accra\nKofi,\"Kumasi\n",
+                3,
+                "csv-quote-never-closed",
+            ),
             (
                 "name,club\nAma,\"Ac\"cra\"\nKofi,Kumasi\n",
                 2,
-                "after the closing quote",
+                "csv-text-after-quote",
             ),
-            ("name,name\nAma,Kofi\n", 1, "named twice"),
-            ("Name,club,NAME\nAma,Accra,Kofi\n", 1, "named twice"),
+            ("name,name\nAma,Kofi\n", 1, "csv-column-twice"),
+            ("Name,club,NAME\nAma,Accra,Kofi\n", 1, "csv-column-twice"),
         ] {
             let errors = refused(text);
             assert!(
                 errors
                     .iter()
-                    .any(|e| e.line == line && e.message.contains(words)),
+                    .any(|e| e.line == line && e.message.has_key(words)),
                 "{text:?}: {errors:?}"
             );
         }
@@ -494,7 +499,7 @@ mod tests {
         let errors = players.clone().err().unwrap_or_default();
         // A line break inside a name is refused as such, on its own line, not as a quote.
         assert!(
-            errors.iter().all(|e| !e.message.contains("quote")),
+            errors.iter().all(|e| !e.message.key.contains("quote")),
             "{errors:?}"
         );
         let players =

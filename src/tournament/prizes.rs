@@ -7,6 +7,7 @@
 //! money equally; an award such as a medal goes to each of them), or by a play-off.
 //! `docs/standings.md` ("Prizes") states it with a worked example.
 
+use crate::tournament::said::Said;
 use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
@@ -93,34 +94,32 @@ pub const MAX_PRIZES: usize = 100;
 
 impl PrizeList {
     /// Every problem of a list, one sentence each: names, amounts, categories the event has.
-    pub fn problems(&self, categories: &[String]) -> Vec<String> {
+    pub fn problems(&self, categories: &[String]) -> Vec<Said> {
         let mut problems = Vec::new();
         if self.prizes.len() > MAX_PRIZES {
-            problems.push(format!("prizes: at most {MAX_PRIZES}"));
+            problems.push(crate::said!("prizes-at-most", max_prizes = MAX_PRIZES));
         }
         if self.currency.chars().count() > 10 {
-            problems.push("currency: at most 10 characters".to_string());
+            problems.push(crate::said!("currency-at-most-10-characters"));
         }
         for (i, p) in self.prizes.iter().enumerate() {
             let n = i + 1;
             if p.name.trim().is_empty() || p.name.chars().count() > 60 {
-                problems.push(format!("prize {n}: a name of 1 to 60 characters"));
+                problems.push(crate::said!("prize-name-1-60-characters", n));
             }
             if p.award.chars().count() > 60 {
-                problems.push(format!("prize {n}: an award of at most 60 characters"));
+                problems.push(crate::said!("prize-award-at-most-60", n));
             }
             if p.amount.is_some_and(|a| !(0.0..=1e9).contains(&a)) {
-                problems.push(format!("prize {n}: an amount from 0 to 1,000,000,000"));
+                problems.push(crate::said!("prize-amount-0-1-000", n));
             }
             if p.amount.is_none() && p.award.trim().is_empty() {
-                problems.push(format!("prize {n}: give an amount, an award, or both"));
+                problems.push(crate::said!("prize-give-amount-award-both", n));
             }
             if let Some(c) = &p.category
                 && !categories.contains(c)
             {
-                problems.push(format!(
-                    "prize {n}: {c:?} is not one of the event's categories"
-                ));
+                problems.push(crate::said!("prize-not-one-event-s", n, c));
             }
         }
         problems

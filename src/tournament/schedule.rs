@@ -2,6 +2,7 @@
 //! offset from UTC, from which each round's planned end follows its start (`docs/api.md`,
 //! "Schedule").
 
+use crate::tournament::said::Said;
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 
@@ -32,22 +33,22 @@ pub struct Schedule {
 
 impl Schedule {
     /// Every problem, one sentence each.
-    pub fn problems(&self) -> Vec<String> {
+    pub fn problems(&self) -> Vec<Said> {
         let mut problems = Vec::new();
         if self.game_minutes.is_some_and(|m| !(1..=600).contains(&m)) {
-            problems.push("game_minutes: from 1 to 600".to_string());
+            problems.push(crate::said!("game-minutes-1-600"));
         }
         if self.increment_seconds > 600 {
-            problems.push("increment_seconds: from 0 to 600".to_string());
+            problems.push(crate::said!("increment-seconds-0-600"));
         }
         if self.move_seconds.is_some_and(|s| !(1..=3600).contains(&s)) {
-            problems.push("move_seconds: from 1 to 3600".to_string());
+            problems.push(crate::said!("move-seconds-1-3600"));
         }
         if self.round_minutes.is_some_and(|m| !(1..=1440).contains(&m)) {
-            problems.push("round_minutes: from 1 to 1440 (a day)".to_string());
+            problems.push(crate::said!("round-minutes-1-1440-day"));
         }
         if !(-720..=840).contains(&self.utc_offset_minutes) {
-            problems.push("utc_offset_minutes: from -720 to 840".to_string());
+            problems.push(crate::said!("utc-offset-minutes-720-840"));
         }
         problems
     }
@@ -165,7 +166,7 @@ mod tests {
             }
             .problems()
             .iter()
-            .any(|p| p.contains("utc_offset"))
+            .any(|p| p.has_key("utc-offset-minutes-720-840"))
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Score sheets: what a player declares, checked by replaying the moves under the tournament's
 //! rules.
 
+use crate::tournament::said::Said;
 use serde::{Deserialize, Serialize};
 
 use super::results::Winner;
@@ -67,7 +68,7 @@ pub fn declared_by_record(moves: &str) -> Result<Option<(Winner, [u8; 2], EndKin
     if !ogn::is_ogn(moves) {
         return Ok(None);
     }
-    let invalid = |e: String| SheetError::Invalid(format!("the OGN record: {e}"));
+    let invalid = |e: String| SheetError::Invalid(crate::said!("ogn-record", error = e));
     let games = ogn::parse(moves).map_err(|e| invalid(e.to_string()))?;
     let Some(game) = games.first() else {
         return Ok(None);
@@ -120,10 +121,10 @@ pub struct RefusedSheet {
 }
 
 /// Why a sheet is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SheetError {
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Said),
     #[error("{}", .0.error)]
     Replay(Box<RefusedSheet>),
 }
@@ -137,20 +138,21 @@ fn move_text(moves: &str) -> Result<String, SheetError> {
     if !ogn::is_ogn(moves) {
         return Ok(moves.to_string());
     }
-    let games =
-        ogn::parse(moves).map_err(|e| SheetError::Invalid(format!("the OGN record: {e}")))?;
+    let games = ogn::parse(moves)
+        .map_err(|e| SheetError::Invalid(crate::said!("ogn-record", error = e.to_string())))?;
     match games.as_slice() {
         [game] => {
-            if game.start().map_err(SheetError::Invalid)? != Position::start() {
-                return Err(SheetError::Invalid(
-                    "the OGN record starts from a set-up position; a tournament game starts from the beginning".to_string(),
-                ));
+            let start = game
+                .start()
+                .map_err(|e| SheetError::Invalid(crate::said!("ogn-record", error = e)))?;
+            if start != Position::start() {
+                return Err(SheetError::Invalid(crate::said!("ogn-set-up-position")));
             }
             Ok(game.movetext.clone())
         }
-        _ => Err(SheetError::Invalid(format!(
-            "the OGN file holds {} games; a sheet holds one",
-            games.len()
+        _ => Err(SheetError::Invalid(crate::said!(
+            "ogn-several-games",
+            games = games.len()
         ))),
     }
 }
@@ -165,15 +167,17 @@ pub fn check_sheet(
 ) -> Result<Accepted, SheetError> {
     let [south, north] = sheet.seeds;
     if u32::from(south) + u32::from(north) > 48 {
-        return Err(SheetError::Invalid(format!(
-            "{south} and {north} seeds make more than the 48 of the game"
+        return Err(SheetError::Invalid(crate::said!(
+            "seeds-over-48",
+            south,
+            north
         )));
     }
     let loser = match (sheet.end, sheet.winner) {
         (EndKind::Resignation | EndKind::Time, Winner::Draw) => {
-            return Err(SheetError::Invalid(format!(
-                "a game lost by {} has a winner, not a draw",
-                sheet.end
+            return Err(SheetError::Invalid(crate::said!(
+                "lost-game-not-draw",
+                end = sheet.end.to_string()
             )));
         }
         (_, Winner::South) => Some(Side::North),
@@ -183,9 +187,7 @@ pub fn check_sheet(
     let text = move_text(&sheet.moves)?;
     if text.trim().is_empty() {
         if moves_required {
-            return Err(SheetError::Invalid(
-                "this tournament needs the move list on every sheet".to_string(),
-            ));
+            return Err(SheetError::Invalid(crate::said!("sheet-moves-required")));
         }
         if matches!(
             sheet.end,
@@ -197,9 +199,11 @@ pub fn check_sheet(
                 std::cmp::Ordering::Equal => Winner::Draw,
             };
             if by_seeds != sheet.winner {
-                return Err(SheetError::Invalid(format!(
-                    "{south}-{north} seeds do not give the declared result ({})",
-                    sheet.winner
+                return Err(SheetError::Invalid(crate::said!(
+                    "seeds-not-result",
+                    south,
+                    north,
+                    winner = sheet.winner.to_string()
                 )));
             }
         }

@@ -5,6 +5,7 @@
 //! states it with a worked example. Team matches (boards in order) are a later step: a team
 //! here is a set of players, which such matches would pair.
 
+use crate::tournament::said::Said;
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -66,25 +67,25 @@ pub struct TeamSettings {
 
 impl TeamSettings {
     /// Every problem, one sentence each; `players` are the tournament's player ids.
-    pub fn problems(&self, players: &[i32]) -> Vec<String> {
+    pub fn problems(&self, players: &[i32]) -> Vec<Said> {
         let mut problems = Vec::new();
         if self.best.is_some_and(|n| !(1..=50).contains(&n)) {
-            problems.push("best: from 1 to 50 members counted".to_string());
+            problems.push(crate::said!("best-1-50-members-counted"));
         }
         if self.by != TeamsBy::List && !self.lists.is_empty() {
-            problems.push("lists: teams are listed only with by: list".to_string());
+            problems.push(crate::said!("lists-teams-listed-only-list"));
         }
         let mut seen: HashMap<i32, &str> = HashMap::new();
         for team in &self.lists {
             let name = team.name.trim();
             if name.is_empty() || name.chars().count() > 60 {
-                problems.push("lists: a team needs a name of 1 to 60 characters".to_string());
+                problems.push(crate::said!("lists-team-needs-name-1"));
             }
             for p in &team.players {
                 if !players.contains(p) {
-                    problems.push(format!("{name}: player {p} is not in this tournament"));
+                    problems.push(crate::said!("player-not-tournament", name, p));
                 } else if let Some(other) = seen.insert(*p, name) {
-                    problems.push(format!("player {p} is in two teams, {other} and {name}"));
+                    problems.push(crate::said!("player-two-teams", p, other, name));
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! The tie-breaks a tournament may order: Oware's seed counts, and FIDE's (C.07) by their codes.
 
+use crate::tournament::said::Said;
 use std::fmt;
 use std::str::FromStr;
 
@@ -113,18 +114,18 @@ impl fmt::Display for Tiebreak {
 }
 
 impl FromStr for Tiebreak {
-    type Err = String;
+    type Err = Said;
 
     /// `SC`, `SD`, `GP`, or a FIDE code with `-` or `/` before its modifiers; points (`PTS`) always
     /// come first and are no tie-break.
-    fn from_str(text: &str) -> Result<Tiebreak, String> {
+    fn from_str(text: &str) -> Result<Tiebreak, Said> {
         match text.trim().to_ascii_uppercase().as_str() {
             "SC" => Ok(Tiebreak::SeedsCaptured),
             "SD" => Ok(Tiebreak::SeedDifference),
             "GP" => Ok(Tiebreak::GamePoints),
             other => match other.parse::<Code>() {
                 Ok(code) if code.base != Base::Pts => Ok(Tiebreak::Fide(code)),
-                _ => Err(format!("unknown tie-break {text:?}")),
+                _ => Err(crate::said!("unknown-tie-break", text)),
             },
         }
     }

@@ -92,9 +92,11 @@ async fn create(
             Some((account.username, password)),
             None,
         ),
-        Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
-            (super::error::service_status(&e), None, Some(e.to_string()))
-        }
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => (
+            super::error::service_status(&e),
+            None,
+            Some(super::refusals::failure(session.lang, &e)),
+        ),
         Err(e) => return Err(e.into()),
     };
     let typed = if problem.is_some() {

@@ -17,6 +17,7 @@ use crate::service::adjudication::{self as service, Proposal};
 use crate::service::game_views::GameDetail;
 use crate::tournament::GameId;
 use crate::tournament::adjudication::Position;
+use crate::tournament::said::Said;
 use crate::web::language::Visitor;
 
 /// The pits' names in the form's order: South's row, then North's.
@@ -44,28 +45,29 @@ impl AdjudicatePage {
 }
 
 /// The position typed in the form, or what is wrong with it.
-fn position(fields: &HashMap<String, String>) -> Result<Position, Vec<String>> {
+fn position(fields: &HashMap<String, String>) -> Result<Position, Vec<Said>> {
     let mut problems = Vec::new();
-    let mut seeds = |name: &str, what: &str| -> u8 {
+    let mut seeds = |name: &str, what: Said| -> u8 {
         let text = fields.get(name).map_or("", |t| t.trim());
         match text.parse::<u8>() {
             Ok(n) if n <= 48 => n,
             _ if text.is_empty() => 0,
             _ => {
-                problems.push(format!(
-                    "{what}: {text:?} is not a number of seeds (0 to 48)"
-                ));
+                problems.push(crate::said!("adjudicate-not-seeds", what, text));
                 0
             }
         }
     };
     let mut pits = [0u8; 12];
     for (i, pit) in PITS.iter().enumerate() {
-        pits[i] = seeds(&format!("pit_{pit}"), &format!("pit {pit}"));
+        pits[i] = seeds(
+            &format!("pit_{pit}"),
+            crate::said!("adjudicate-pit", pit = pit.to_string()),
+        );
     }
     let captured = [
-        seeds("captured_south", "captured by South"),
-        seeds("captured_north", "captured by North"),
+        seeds("captured_south", crate::said!("adjudicate-captured-south")),
+        seeds("captured_north", crate::said!("adjudicate-captured-north")),
     ];
     if problems.is_empty() {
         Ok(Position { pits, captured })
@@ -143,7 +145,10 @@ async fn post(
         detail,
         fields,
         proposal,
-        problems,
+        problems: problems
+            .iter()
+            .map(|p| super::refusals::said(session.lang, p))
+            .collect(),
     };
     Ok(render(status, &page)?)
 }

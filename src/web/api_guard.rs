@@ -43,11 +43,9 @@ pub async fn check_content_type(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
         if from_another_origin(&req) {
-            return Err(ApiError::from(ServiceError::Forbidden(
-                "changes through the API come from this site's own pages or from programs, not \
-                 from pages of other sites"
-                    .to_string(),
-            ))
+            return Err(ApiError::from(ServiceError::Forbidden(crate::said!(
+                "changes-through-api-come-site"
+            )))
             .into());
         }
         let content_type = req
@@ -79,8 +77,9 @@ pub async fn check_content_type(
             } else {
                 "application/json"
             };
-            return Err(ApiError(Failure::UnsupportedMedia(format!(
-                "this route takes {wanted} bodies"
+            return Err(ApiError(Failure::UnsupportedMedia(crate::said!(
+                "route-takes-bodies",
+                wanted
             )))
             .into());
         }
@@ -102,18 +101,21 @@ pub fn has_body(req: &ServiceRequest) -> bool {
 pub fn json_error(err: JsonPayloadError) -> ApiError {
     ApiError(match err {
         JsonPayloadError::OverflowKnownLength { length, limit } => {
-            ServiceError::TooLarge(format!("the body has {length} bytes; the limit is {limit}"))
-                .into()
+            ServiceError::TooLarge(crate::said!("body-has-bytes-limit", length, limit)).into()
         }
         JsonPayloadError::Overflow { limit } => {
-            ServiceError::TooLarge(format!("the body is over the limit of {limit} bytes")).into()
+            ServiceError::TooLarge(crate::said!("body-over-limit-bytes", limit)).into()
         }
         JsonPayloadError::ContentType => {
-            Failure::UnsupportedMedia("this route takes application/json bodies".to_string())
+            Failure::UnsupportedMedia(crate::said!("route-takes-application-json-bodies"))
         }
-        JsonPayloadError::Deserialize(e) => {
-            Failure::BadRequest(format!("the JSON body is not what this route takes: {e}"))
-        }
-        other => Failure::BadRequest(format!("the body could not be read: {other}")),
+        JsonPayloadError::Deserialize(e) => Failure::BadRequest(crate::said!(
+            "json-body-not-what-route",
+            error = e.to_string()
+        )),
+        other => Failure::BadRequest(crate::said!(
+            "body-could-not-read",
+            error = other.to_string()
+        )),
     })
 }

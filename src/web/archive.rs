@@ -102,10 +102,7 @@ async fn import(
     check_csrf(&session, &upload.csrf)?;
     let result = match String::from_utf8(upload.file.data.to_vec()) {
         Ok(text) => import_text(&state, actor, text).await,
-        Err(_) => Err(ServiceError::Invalid(
-            "the file is not UTF-8 text: choose the .json file the tournament's page exported"
-                .to_string(),
-        )),
+        Err(_) => Err(ServiceError::Invalid(crate::said!("file-not-utf-8-text-2"))),
     };
     let result = result.map(|imported| (imported.tournament.id, imported.pins));
     super::players::imported_page(&state, &req, &session, result, |error| ImportPage {
@@ -124,8 +121,9 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
                         .total_limit(FILE_LIMIT + 64 * 1024)
                         .memory_limit(FILE_LIMIT + 64 * 1024)
                         .error_handler(|err, _req| {
-                            PageError(Failure::BadRequest(format!(
-                                "the upload could not be read: {err}"
+                            PageError(Failure::BadRequest(crate::said!(
+                                "upload-could-not-read",
+                                error = err.to_string()
                             )))
                             .into()
                         }),

@@ -90,7 +90,7 @@ async fn login(
             let page = LoginPage {
                 nav: Nav::with_form(&session),
                 username: form.username,
-                error: Some(e.to_string()),
+                error: Some(super::refusals::failure(session.lang, &e)),
             };
             Ok(super::pages::render(status, &page)?)
         }
@@ -209,11 +209,12 @@ async fn player_sign_in(
         }
         Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
             let status = super::error::service_status(&e);
+            let error = super::refusals::failure(session.lang, &e);
             let mut page =
                 player_sign_in_page(state, session, web::Path::from(tournament_id), no_choice())
                     .await?;
             page.selected = form.player_id;
-            page.error = Some(e.to_string());
+            page.error = Some(error);
             Ok(super::pages::render(status, &page)?)
         }
         Err(e) => Err(e.into()),

@@ -20,7 +20,7 @@ fn player_of(
 ) -> Result<PlayerId, ServiceError> {
     named
         .or_else(|| actor.player_in(tournament))
-        .ok_or_else(|| ServiceError::Invalid("give \"player\": whose bye it is".to_string()))
+        .ok_or_else(|| ServiceError::Invalid(crate::said!("give-player-whose-bye")))
 }
 
 async fn api_list(

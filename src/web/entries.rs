@@ -82,7 +82,7 @@ async fn enter(
     let section: TournamentId = form
         .get("section")
         .and_then(|s| s.parse().ok())
-        .ok_or_else(|| ServiceError::Invalid("choose the section to enter them in".into()))?;
+        .ok_or_else(|| ServiceError::Invalid(crate::said!("choose-section-enter-them")))?;
     let people: Vec<PlayerId> = form
         .keys()
         .filter_map(|k| k.strip_prefix("person_")?.parse().ok())

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::locale::Lang;
 use crate::service::ServiceError;
+use crate::tournament::said::Said;
 
 /// What a request fails with: what the service refuses, or what HTTP itself refuses before the
 /// service hears of the request.
@@ -21,15 +22,15 @@ pub enum Failure {
     Service(ServiceError),
     /// The request cannot be read (not a form, not the fields asked for).
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Said),
     #[error("{0}")]
-    UnsupportedMedia(String),
+    UnsupportedMedia(Said),
     /// The request did not arrive in time.
     #[error("{0}")]
-    TimedOut(String),
+    TimedOut(Said),
     /// The request's headers are larger than the server reads.
     #[error("{0}")]
-    HeadersTooLarge(String),
+    HeadersTooLarge(Said),
 }
 
 impl<E: Into<ServiceError>> From<E> for Failure {
@@ -44,10 +45,6 @@ impl Failure {
             Failure::Service(e) => Some(e),
             _ => None,
         }
-    }
-
-    fn is_server_error(&self) -> bool {
-        self.service().is_some_and(ServiceError::is_server_error)
     }
 }
 
@@ -107,13 +104,15 @@ pub fn code(e: &Failure) -> &'static str {
     }
 }
 
-/// What the client is told: the error itself, or for the server's own failures a sentence that
-/// gives nothing away (the cause goes to the log).
-fn message(e: &Failure) -> String {
-    if e.is_server_error() {
-        "something went wrong on the server; the change was not made".to_string()
-    } else {
-        e.to_string()
+/// What the client is told, in `lang`: the error itself, or for the server's own failures a
+/// sentence that gives nothing away (the cause goes to the log).
+pub fn message(lang: Lang, e: &Failure) -> String {
+    match e {
+        Failure::Service(e) => super::refusals::failure(lang, e),
+        Failure::BadRequest(s)
+        | Failure::UnsupportedMedia(s)
+        | Failure::TimedOut(s)
+        | Failure::HeadersTooLarge(s) => super::refusals::said(lang, s),
     }
 }
 
@@ -221,18 +220,7 @@ impl ApiError {
         HttpResponse::build(status(&self.0)).json(ErrorBody {
             error: ErrorFields {
                 code: code(&self.0),
-                message: match replay {
-                    Some(e) => lang.t_with(
-                        "diagnostic",
-                        &[
-                            ("at", super::words::sheet_move(lang, e.ply).into()),
-                            ("token", e.token.as_str().into()),
-                            ("detail", super::words::detail(lang, &e.detail).into()),
-                        ],
-                    ),
-                    None if self.0.is_server_error() => lang.t("error-server"),
-                    None => message(&self.0),
-                },
+                message: message(lang, &self.0),
                 ply: replay.map(|e| e.ply),
                 token: replay.map(|e| e.token.as_str()),
                 position: replay.map(|e| e.position.to_string()),
@@ -330,11 +318,7 @@ impl ErrorPage {
         let status = status(e);
         ErrorPage {
             title: title(status),
-            message: if e.is_server_error() {
-                nav.t("error-server")
-            } else {
-                sentence(&message(e))
-            },
+            message: sentence(&message(nav.lang, e)),
             ways: ways_back(path, status, nav.user.is_some()),
             nav,
         }
@@ -348,7 +332,7 @@ impl ErrorPage {
                 .body(html),
             Err(_) => HttpResponse::build(status)
                 .content_type(ContentType::plaintext())
-                .body(message(e)),
+                .body(message(self.nav.lang, e)),
         }
     }
 }

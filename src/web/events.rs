@@ -18,6 +18,7 @@ use crate::service::events::{self as service, EventView};
 use crate::tournament::EventId;
 use crate::tournament::categories::{Category, Gender, MAX_CATEGORIES, Rule};
 use crate::tournament::events::{EventInput, EventSettings};
+use crate::tournament::said::Said;
 use crate::web::language::Visitor;
 
 // --- pages -------------------------------------------------------------------------------------
@@ -98,14 +99,14 @@ impl CategoryRow {
     }
 
     /// The category the row describes; `None` for a row left empty.
-    fn parse(&self, problems: &mut Vec<String>) -> Option<Category> {
+    fn parse(&self, problems: &mut Vec<Said>) -> Option<Category> {
         let name = self.name.trim();
         if name.is_empty() {
             return None;
         }
-        let number = |text: &str, what: &str, problems: &mut Vec<String>| {
+        let number = |text: &str, what: &str, problems: &mut Vec<Said>| {
             text.trim().parse::<i32>().map_err(|_| {
-                problems.push(format!("{name}: give the {what} as a whole number"));
+                problems.push(crate::said!("give-whole-number", name, what));
             })
         };
         let on = || NaiveDate::parse_from_str(self.on.trim(), "%Y-%m-%d");
@@ -113,7 +114,7 @@ impl CategoryRow {
             "under" | "from" => {
                 let age = number(&self.age, "age", problems).ok()?;
                 let Ok(on) = on() else {
-                    problems.push(format!("{name}: give the date the age is counted on"));
+                    problems.push(crate::said!("give-date-age-counted", name));
                     return None;
                 };
                 if self.rule == "under" {
@@ -133,7 +134,7 @@ impl CategoryRow {
             },
             "unrated" => Rule::Unrated,
             other => {
-                problems.push(format!("{name}: {other:?} is not a kind of category"));
+                problems.push(crate::said!("not-kind-category", name, other));
                 return None;
             }
         };
@@ -204,12 +205,12 @@ impl EventFields {
         }
     }
 
-    fn parse(&self) -> Result<EventSettings, Vec<String>> {
+    fn parse(&self) -> Result<EventSettings, Vec<Said>> {
         let mut problems = Vec::new();
-        let date = |text: &str, what: &str, problems: &mut Vec<String>| match text.trim() {
+        let date = |text: &str, what: &str, problems: &mut Vec<Said>| match text.trim() {
             "" => None,
             d => NaiveDate::parse_from_str(d, "%Y-%m-%d")
-                .map_err(|_| problems.push(format!("{what}: {d:?} is not a date (YYYY-MM-DD)")))
+                .map_err(|_| problems.push(crate::said!("not-date-yyyy-mm-dd-2", what, d)))
                 .ok(),
         };
         let input = EventInput {
@@ -241,7 +242,7 @@ struct FormPage {
     nav: Nav,
     id: Option<EventId>,
     f: EventFields,
-    problems: Vec<String>,
+    problems: Vec<Said>,
 }
 
 impl FormPage {
@@ -358,7 +359,8 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 // --- API ---------------------------------------------------------------------------------------
 
 fn parse(input: EventInput) -> Result<EventSettings, ServiceError> {
-    EventSettings::parse(input).map_err(|problems| ServiceError::Invalid(problems.join("; ")))
+    EventSettings::parse(input)
+        .map_err(|problems| ServiceError::Invalid(crate::tournament::said::Said::all(problems)))
 }
 
 async fn api_list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

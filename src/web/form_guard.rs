@@ -67,21 +67,20 @@ pub async fn check(
     let body = Bytes::from_request(&http, &mut payload)
         .await
         .map_err(|e| {
-            PageError(Failure::BadRequest(format!(
-                "the form could not be read: {e}"
+            PageError(Failure::BadRequest(crate::said!(
+                "form-could-not-read-2",
+                error = e.to_string()
             )))
         })?;
     if body.len() > FORM_LIMIT {
-        return Err(PageError::from(ServiceError::TooLarge(format!(
-            "the form is over the limit of {FORM_LIMIT} bytes"
+        return Err(PageError::from(ServiceError::TooLarge(crate::said!(
+            "form-over-limit-bytes",
+            form_limit = FORM_LIMIT
         )))
         .into());
     }
     if !utf8_form(&body) {
-        return Err(PageError(Failure::BadRequest(
-            "the form is not UTF-8 text: nothing was changed".to_string(),
-        ))
-        .into());
+        return Err(PageError(Failure::BadRequest(crate::said!("form-not-utf-8-text"))).into());
     }
     next.call(ServiceRequest::from_parts(http, Payload::from(body)))
         .await

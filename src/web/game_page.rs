@@ -60,7 +60,7 @@ impl Diagnostic {
                 }
             }
             other => Diagnostic {
-                message: other.to_string(),
+                message: super::refusals::failure(lang, other),
                 ..Diagnostic::default()
             },
         }

@@ -78,7 +78,10 @@ async fn api_submit(
     let body = body.into_inner();
     let sheet = body.sheet()?;
     let sender = sender(&req, &state, &session, body.pin);
-    let (recorded, accepted) = state.service.submit_sheet(sender, game_id, sheet).await?;
+    let (recorded, accepted) = state
+        .service
+        .submit_sheet(sender, game_id, sheet, super::refusals::kept_refusal)
+        .await?;
     let answer = SheetAnswer {
         game_id,
         sheet_id: recorded.sheet_id,
@@ -128,7 +131,47 @@ async fn api_result(
     let detail = state
         .write(move |conn| service::set_result(conn, &actor, game_id, &body))
         .await?;
-    Ok(HttpResponse::Ok().json(detail))
+    Ok(HttpResponse::Ok().json(GameJson::new(session.lang, &detail)))
+}
+
+/// A game as the API gives it: where its moves fail to replay worded in the request's language.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    #[serde(flatten)]
+    detail: &'a GameDetail,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replay_error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sheets: Option<Vec<SheetJson<'a>>>,
+}
+
+#[derive(Serialize)]
+struct SheetJson<'a> {
+    #[serde(flatten)]
+    sheet: &'a views::SheetView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replay_problem: Option<String>,
+}
+
+impl<'a> GameJson<'a> {
+    fn new(lang: crate::locale::Lang, detail: &'a GameDetail) -> GameJson<'a> {
+        let worded = |s: &Option<crate::tournament::said::Said>| {
+            s.as_ref().map(|s| super::refusals::said(lang, s))
+        };
+        GameJson {
+            detail,
+            replay_error: worded(&detail.replay_error),
+            sheets: detail.sheets.as_ref().map(|sheets| {
+                sheets
+                    .iter()
+                    .map(|sheet| SheetJson {
+                        sheet,
+                        replay_problem: worded(&sheet.replay_problem),
+                    })
+                    .collect()
+            }),
+        }
+    }
 }
 
 async fn api_get(
@@ -141,7 +184,7 @@ async fn api_get(
     let detail = state
         .db(move |conn| views::detail(conn, &actor, game_id))
         .await?;
-    Ok(HttpResponse::Ok().json(detail))
+    Ok(HttpResponse::Ok().json(GameJson::new(session.lang, &detail)))
 }
 
 #[derive(Deserialize)]
@@ -269,7 +312,7 @@ impl SheetUpload {
         let upload = match self.ogn.filter(|f| !f.data.is_empty()) {
             Some(file) => String::from_utf8(file.data.to_vec())
                 .map(|text| fields.moves = text)
-                .map_err(|_| ServiceError::Invalid("the uploaded file is not text".to_string())),
+                .map_err(|_| ServiceError::Invalid(crate::said!("uploaded-file-not-text"))),
             None => Ok(()),
         };
         // Boxes left empty beside an OGN file: its tags say the result, the seeds and the end.
@@ -285,9 +328,9 @@ impl SheetUpload {
                     fields.end = end.to_string();
                     Ok(())
                 }
-                Ok(None) if crate::engine::ogn::is_ogn(&fields.moves) => Err(ServiceError::Invalid(
-                    "the OGN file does not give the seeds (its Result tag): choose the result and type the seeds".to_string(),
-                )),
+                Ok(None) if crate::engine::ogn::is_ogn(&fields.moves) => Err(
+                    ServiceError::Invalid(crate::said!("ogn-file-does-not-give")),
+                ),
                 Ok(None) => Ok(()),
                 Err(e) => Err(service::sheet_error(e)),
             },
@@ -295,13 +338,15 @@ impl SheetUpload {
         };
         let upload = upload.and(from_record).and_then(|()| {
             let missing = if fields.result.is_empty() {
-                Some("choose the result: who won, or a draw")
+                Some("sheet-choose-result")
             } else if fields.south_seeds.trim().is_empty() || fields.north_seeds.trim().is_empty() {
-                Some("type the seeds each player captured")
+                Some("sheet-type-seeds")
             } else {
                 None
             };
-            missing.map_or(Ok(()), |m| Err(ServiceError::Invalid(m.to_string())))
+            missing.map_or(Ok(()), |m| {
+                Err(ServiceError::Invalid(crate::tournament::said::Said::new(m)))
+            })
         });
         let seeds = |s: &str| s.trim().parse::<i64>().unwrap_or(-1);
         let body = SheetBody {
@@ -367,7 +412,10 @@ async fn submit_page(
     let result = match sheet {
         Ok(sheet) => {
             let sender = Sender::Signed(access::actor(&session));
-            state.service.submit_sheet(sender, game_id, sheet).await
+            state
+                .service
+                .submit_sheet(sender, game_id, sheet, super::refusals::kept_refusal)
+                .await
         }
         Err(e) => Err(e),
     };
@@ -459,7 +507,7 @@ async fn after_ruling(
             let page = PageState::notice(&session.lang.t1(
                 "nothing-changed",
                 "problems",
-                e.to_string(),
+                super::refusals::failure(session.lang, &e),
             ));
             let page = game_page(state, session, game_id, page).await?;
             Ok(render(service_status(&e), &page)?)
@@ -537,7 +585,7 @@ async fn api_reset(
             })
         })
         .await?;
-    Ok(HttpResponse::Ok().json(detail))
+    Ok(HttpResponse::Ok().json(GameJson::new(session.lang, &detail)))
 }
 
 async fn ogn_page(

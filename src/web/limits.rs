@@ -9,6 +9,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 
 use super::error::{Failure, answered_for};
+use crate::tournament::said::Said;
 
 /// The time a client has to send a request's head (its first line and headers).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
@@ -32,8 +33,10 @@ pub async fn headers_within(
         .map(|(name, value)| name.as_str().len() + value.len() + 4)
         .sum();
     if size > MOST_HEADER_BYTES {
-        let e = Failure::HeadersTooLarge(format!(
-            "the request's headers hold {size} bytes; the most this service reads is {MOST_HEADER_BYTES}"
+        let e = Failure::HeadersTooLarge(crate::said!(
+            "request-s-headers-hold-bytes",
+            size,
+            most_header_bytes = MOST_HEADER_BYTES
         ));
         return Err(answered_for(req.path(), e));
     }
@@ -123,7 +126,7 @@ pub async fn within(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     use std::task::Poll;
     let path = req.path().to_string();
-    let refusal = |message: String| answered_for(&path, Failure::TimedOut(message));
+    let refusal = |message: Said| answered_for(&path, Failure::TimedOut(message));
     let progress = std::rc::Rc::new(Progress::default());
     if super::api_guard::has_body(&req) {
         let body = actix_web::HttpMessage::take_payload(&mut req);
@@ -149,13 +152,13 @@ pub async fn within(
     .await;
     match outcome {
         Some(Ok(answer)) => answer,
-        Some(Err(_)) => Err(refusal(format!(
-            "the request took longer than {} s to arrive; send it again",
-            limit.as_secs()
+        Some(Err(_)) => Err(refusal(crate::said!(
+            "request-too-slow",
+            seconds = limit.as_secs()
         ))),
-        None => Err(refusal(format!(
-            "the request's content came slower than {} bytes a second; send it again",
-            rate.bytes_per_second
+        None => Err(refusal(crate::said!(
+            "request-body-too-slow",
+            bytes = rate.bytes_per_second
         ))),
     }
 }

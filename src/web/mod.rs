@@ -28,12 +28,15 @@ pub mod my_board;
 pub mod notices;
 pub mod pages;
 pub mod player_form;
+pub mod player_import;
 pub mod players;
 pub mod prizes;
 pub mod publishing;
 pub mod qr;
+pub mod refusals;
 pub mod restrictions;
 pub mod roll_call;
+pub mod round_prints;
 pub mod rounds;
 pub mod schedule;
 pub mod sessions;
@@ -171,11 +174,11 @@ async fn home() -> HttpResponse {
 }
 
 async fn not_found_page() -> Result<HttpResponse, PageError> {
-    Err(ServiceError::NotFound("there is no such page".to_string()).into())
+    Err(ServiceError::NotFound(crate::said!("there-no-such-page")).into())
 }
 
 async fn not_found_api() -> Result<HttpResponse, ApiError> {
-    Err(ServiceError::NotFound("there is no such API route".to_string()).into())
+    Err(ServiceError::NotFound(crate::said!("there-no-such-api-route")).into())
 }
 
 /// Every route of the service.
@@ -193,8 +196,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::FormConfig::default()
             .limit(FORM_LIMIT)
             .error_handler(|err, _req| {
-                PageError(Failure::BadRequest(format!(
-                    "the form could not be read: {err}"
+                PageError(Failure::BadRequest(crate::said!(
+                    "form-could-not-read",
+                    error = err.to_string()
                 )))
                 .into()
             }),
@@ -247,6 +251,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(prizes::api_routes)
             .configure(teams::api_routes)
             .configure(players::api_routes)
+            .configure(player_import::api_routes)
             .configure(rounds::api_routes)
             .configure(games::api_routes)
             .configure(standings::api_routes)
@@ -278,6 +283,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(teams::page_routes)
     .configure(players::page_routes)
     .configure(rounds::page_routes)
+    .configure(round_prints::page_routes)
     .configure(games::page_routes)
     .configure(standings::page_routes)
     .configure(brackets::page_routes)
@@ -357,8 +363,10 @@ pub async fn text_body(payload: web::Payload, limit: usize, what: &str) -> Resul
     let body = payload
         .to_bytes_limited(limit)
         .await
-        .map_err(|_| ServiceError::TooLarge(format!("{what} is over the limit of {limit} bytes")))?
-        .map_err(|e| Failure::BadRequest(format!("the body could not be read: {e}")))?;
+        .map_err(|_| ServiceError::TooLarge(crate::said!("over-limit-bytes", what, limit)))?
+        .map_err(|e| {
+            Failure::BadRequest(crate::said!("body-could-not-read-2", error = e.to_string()))
+        })?;
     String::from_utf8(body.to_vec())
-        .map_err(|_| ServiceError::Invalid(format!("{what} is not UTF-8 text")).into())
+        .map_err(|_| ServiceError::Invalid(crate::said!("not-utf-8-text", what)).into())
 }

@@ -94,6 +94,11 @@ impl Nav {
         self.lang.t(key)
     }
 
+    /// A refusal or a problem (a message of the files with its facts) in the page's language.
+    pub fn said(&self, s: &crate::tournament::said::Said) -> String {
+        super::refusals::said(self.lang, s)
+    }
+
     /// The message `key` with one argument.
     pub fn t1(&self, key: &str, name: &str, value: impl ToArg) -> String {
         self.lang.t1(key, name, value)
@@ -219,10 +224,9 @@ pub fn check_csrf(
     if session.csrf_matches(submitted) {
         Ok(())
     } else {
-        Err(crate::service::ServiceError::Forbidden(
-            "this form was out of date (you may have signed in or out since the page was opened), so nothing was changed: open the page again and send the form from there"
-                .to_string(),
-        ))
+        Err(crate::service::ServiceError::Forbidden(crate::said!(
+            "form-was-out-date-you"
+        )))
     }
 }
 

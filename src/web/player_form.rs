@@ -25,13 +25,13 @@ pub struct PlayerFields {
 }
 
 impl PlayerFields {
-    pub fn parse(&self) -> Result<PlayerDetails, String> {
+    pub fn parse(&self) -> Result<PlayerDetails, crate::tournament::said::Said> {
         let number = |text: &str, what: &str| match text.trim() {
             "" => Ok(None),
             r => r
                 .parse::<i64>()
                 .map(Some)
-                .map_err(|_| format!("{what}: {r:?} is not a whole number")),
+                .map_err(|_| crate::said!("csv-not-whole-number", field = what, text = r)),
         };
         PlayerDetails::parse(&PlayerInput {
             name: Some(self.name.clone()),

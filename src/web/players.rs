@@ -19,6 +19,7 @@ use crate::service::auth::Owner;
 use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::players::PlayerInput;
+use crate::tournament::said::Said;
 use crate::tournament::{ImportError, PlayerDetails, PlayerId, TournamentId, parse_player_csv};
 use crate::web::language::Visitor;
 
@@ -48,14 +49,14 @@ async fn add_with_pins(
 
 /// What an import did: the players added with their PINs, or the rows whose names are
 /// registered already, waiting for the controller's choice (nothing imported).
-enum Imported {
+pub(super) enum Imported {
     Added(Vec<PinSlip>),
     Duplicates(Vec<Duplicate>),
 }
 
 /// Imports players, unless rows name players registered already and the controller has not
 /// said for each whether to add or skip it.
-async fn import_players(
+pub(super) async fn import_players(
     state: &AppState,
     actor: Actor,
     tournament_id: TournamentId,
@@ -138,7 +139,7 @@ pub async fn imported_page<P: askama::Template>(
         }
         Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => Ok(render(
             super::error::service_status(&e),
-            &form(e.to_string()),
+            &form(super::refusals::failure(session.lang, &e)),
         )?),
         Err(e) => Err(e.into()),
     }
@@ -191,7 +192,7 @@ struct FormPage {
     /// `None` for a new player.
     player_id: Option<PlayerId>,
     f: PlayerFields,
-    problem: Option<String>,
+    problem: Option<Said>,
 }
 
 impl FormPage {
@@ -204,7 +205,7 @@ impl FormPage {
 }
 
 /// The actor, if they run the tournament.
-async fn check_runs(
+pub(super) async fn check_runs(
     state: &AppState,
     session: &Visitor,
     tournament_id: TournamentId,
@@ -389,11 +390,8 @@ impl ImportUpload {
     /// registered players: those ticked are added, the other rows shown are skipped.
     fn read(self) -> Result<(String, Choices), ServiceError> {
         let text = match self.file.filter(|f| !f.data.is_empty()) {
-            Some(file) => String::from_utf8(file.data.to_vec()).map_err(|_| {
-                ServiceError::Invalid(
-                    "the file is not UTF-8 text (save it as CSV UTF-8)".to_string(),
-                )
-            })?,
+            Some(file) => String::from_utf8(file.data.to_vec())
+                .map_err(|_| ServiceError::Invalid(crate::said!("file-not-utf-8-text")))?,
             None => self.csv.map(|t| t.into_inner()).unwrap_or_default(),
         };
         let add: Vec<usize> = self.add.into_iter().map(Text::into_inner).collect();
@@ -500,8 +498,9 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
             .total_limit(2 * super::CSV_LIMIT)
             .memory_limit(2 * super::CSV_LIMIT)
             .error_handler(|err, _req| {
-                PageError(Failure::BadRequest(format!(
-                    "the upload could not be read: {err}"
+                PageError(Failure::BadRequest(crate::said!(
+                    "upload-could-not-read",
+                    error = err.to_string()
                 )))
                 .into()
             }),
@@ -584,7 +583,7 @@ async fn pairing_order_page(
             continue;
         };
         let number = value.trim().parse::<i64>().map_err(|_| {
-            ServiceError::Invalid(format!("pairing numbers: {value:?} is not a whole number"))
+            ServiceError::Invalid(crate::said!("pairing-numbers-not-whole-number", value))
         })?;
         numbered.push((number, PlayerId(id)));
     }
@@ -594,9 +593,9 @@ async fn pairing_order_page(
         .enumerate()
         .any(|(i, (n, _))| *n != i as i64 + 1)
     {
-        return Err(ServiceError::Invalid(format!(
-            "pairing numbers: number the players 1 to {}, each number once",
-            numbered.len()
+        return Err(ServiceError::Invalid(crate::said!(
+            "pairing-numbers-number-players-1",
+            numbered_count = numbered.len()
         ))
         .into());
     }
@@ -679,103 +678,9 @@ async fn api_reset_pin(
     Ok(HttpResponse::Ok().json(slip))
 }
 
-#[derive(Serialize)]
-struct ImportResult {
-    created: Vec<PinSlip>,
-    errors: Vec<ImportError>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    duplicates: Vec<Duplicate>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<serde_json::Value>,
-}
-
-async fn api_import(
-    state: web::Data<AppState>,
-    session: Visitor,
-    path: web::Path<TournamentId>,
-    query: web::Query<ImportChoices>,
-    payload: web::Payload,
-) -> Result<HttpResponse, ApiError> {
-    let tournament_id = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
-    let text = super::text_body(payload, super::CSV_LIMIT, "the CSV").await?;
-    let players = match parse_player_csv(&text) {
-        Ok(players) => players,
-        Err(errors) => return Ok(ImportResult::refused(errors)),
-    };
-    let choices = Choices {
-        add: rows(query.add.as_deref())?,
-        skip: rows(query.skip.as_deref())?,
-    };
-    Ok(
-        match import_players(&state, actor, tournament_id, players, choices).await? {
-            Imported::Added(created) => HttpResponse::Created().json(ImportResult {
-                created,
-                errors: Vec::new(),
-                duplicates: Vec::new(),
-                error: None,
-            }),
-            Imported::Duplicates(duplicates) => ImportResult::undecided(duplicates),
-        },
-    )
-}
-
-impl ImportResult {
-    /// Bad rows: nothing imported.
-    fn refused(errors: Vec<ImportError>) -> HttpResponse {
-        let message = format!(
-            "{} bad row{}; nothing was imported",
-            errors.len(),
-            if errors.len() == 1 { "" } else { "s" }
-        );
-        HttpResponse::UnprocessableEntity().json(ImportResult {
-            created: Vec::new(),
-            errors,
-            duplicates: Vec::new(),
-            error: Some(serde_json::json!({"code": "invalid", "message": message})),
-        })
-    }
-
-    /// Rows naming registered players without a choice: nothing imported.
-    fn undecided(duplicates: Vec<Duplicate>) -> HttpResponse {
-        let message = "some rows name players registered already; nothing was imported: say \
-            for each whether to add it (?add=ROW,...) or skip it (?skip=ROW,...)";
-        HttpResponse::Conflict().json(ImportResult {
-            created: Vec::new(),
-            errors: Vec::new(),
-            duplicates,
-            error: Some(serde_json::json!({"code": "conflict", "message": message})),
-        })
-    }
-}
-
-/// The controller's choices for the rows of an import that name registered players.
-#[derive(Deserialize)]
-struct ImportChoices {
-    add: Option<String>,
-    skip: Option<String>,
-}
-
-/// Row numbers written as `2,5,7`.
-fn rows(text: Option<&str>) -> Result<Vec<usize>, Failure> {
-    text.unwrap_or_default()
-        .split(',')
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .map(|r| {
-            r.parse()
-                .map_err(|_| Failure::BadRequest(format!("{r:?} is not a row number")))
-        })
-        .collect()
-}
-
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/tournaments/{id}/players", web::get().to(api_list))
         .route("/tournaments/{id}/players", web::post().to(api_create))
-        .route(
-            "/tournaments/{id}/players/import",
-            web::post().to(api_import),
-        )
         .route(
             "/tournaments/{id}/players/{player}",
             web::put().to(api_update),

@@ -16,6 +16,7 @@ use crate::service::tournaments::TournamentView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::tournament::prizes::{MAX_PRIZES, Prize, PrizeList, Ties};
+use crate::tournament::said::Said;
 use crate::web::language::Visitor;
 
 /// The tournament, and its prizes as its standings after the last published round give them.
@@ -66,7 +67,7 @@ struct FormPage {
     currency: String,
     one_each: bool,
     ties: String,
-    problems: Vec<String>,
+    problems: Vec<Said>,
 }
 
 impl FormPage {
@@ -96,7 +97,7 @@ impl FormPage {
     }
 
     /// The list the form gives, or what is wrong with it.
-    fn read(&mut self, form: &HashMap<String, String>) -> Result<PrizeList, Vec<String>> {
+    fn read(&mut self, form: &HashMap<String, String>) -> Result<PrizeList, Vec<Said>> {
         let field = |name: &str| form.get(name).cloned().unwrap_or_default();
         self.rows = (0..MAX_PRIZES)
             .take_while(|i| form.contains_key(&format!("prize_{i}_name")))
@@ -112,7 +113,7 @@ impl FormPage {
         self.ties = field("ties");
         let mut problems = Vec::new();
         let ties: Ties = self.ties.parse().unwrap_or_else(|_| {
-            problems.push(format!("ties: {:?} is not a way to settle ties", self.ties));
+            problems.push(crate::said!("ties-not-way-settle-ties", ties = &self.ties));
             Ties::default()
         });
         let mut prizes = Vec::new();
@@ -122,7 +123,7 @@ impl FormPage {
                 a => match a.replace(',', "").parse::<f64>() {
                     Ok(a) => Some(a),
                     Err(_) => {
-                        problems.push(format!("{}: {a:?} is not an amount", row.name.trim()));
+                        problems.push(crate::said!("not-amount", name = row.name.trim(), a));
                         None
                     }
                 },

@@ -102,6 +102,7 @@ async fn make_token(
     } else {
         StatusCode::UNPROCESSABLE_ENTITY
     };
+    let problem = problem.map(|p| super::refusals::said(session.lang, &p));
     let page = hub_view(&state, &session, actor, made, problem).await?;
     Ok(render(status, &page)?)
 }
@@ -206,6 +207,7 @@ async fn publish(
     match result {
         Ok(()) => Ok(see_other(&format!("/tournaments/{id}/publish"))),
         Err(ServiceError::Invalid(problem)) => {
+            let problem = super::refusals::said(session.lang, &problem);
             let page = publish_view(&state, &session, id, hub, Some(problem)).await?;
             Ok(render(StatusCode::UNPROCESSABLE_ENTITY, &page)?)
         }

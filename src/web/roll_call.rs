@@ -114,7 +114,7 @@ async fn mark(
     let present = match form.mark.as_str() {
         "present" => true,
         "absent" => false,
-        _ => return Err(ServiceError::Invalid("mark a player present or absent".into()).into()),
+        _ => return Err(ServiceError::Invalid(crate::said!("mark-player-present-absent")).into()),
     };
     state
         .write(move |conn| service::mark(conn, &actor, id, player, present))

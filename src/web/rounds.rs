@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -14,7 +14,6 @@ use super::access;
 use super::error::{ApiError, Failure, PageError, service_status};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::db::models::Round;
-use crate::locale::Lang;
 use crate::service::round_views::{self as views, RoundView};
 use crate::service::rounds::{self as service, PairingEntry, RoundRequest};
 use crate::service::tournaments::TournamentView;
@@ -39,12 +38,12 @@ pub struct RoundBody {
 impl RoundBody {
     pub fn request(&self) -> Result<RoundRequest, Failure> {
         match (&self.pairings, self.generate) {
-            (Some(_), true) => Err(Failure::BadRequest(
-                "give either \"pairings\" or \"generate\": true, not both".to_string(),
-            )),
-            (None, false) => Err(Failure::BadRequest(
-                "give \"pairings\" or \"generate\": true".to_string(),
-            )),
+            (Some(_), true) => Err(Failure::BadRequest(crate::said!(
+                "give-either-pairings-generate-true"
+            ))),
+            (None, false) => Err(Failure::BadRequest(crate::said!(
+                "give-pairings-generate-true"
+            ))),
             (None, true) => Ok(RoundRequest::Generate),
             (Some(entries), false) => Ok(service::manual_request(entries)?),
         }
@@ -52,6 +51,27 @@ impl RoundBody {
 }
 
 // --- API ---------------------------------------------------------------------------------------
+
+/// A round as the API gives it: its warnings worded in the request's language.
+#[derive(serde::Serialize)]
+struct RoundJson<'a> {
+    #[serde(flatten)]
+    view: &'a views::RoundView,
+    warnings: Vec<String>,
+}
+
+impl<'a> RoundJson<'a> {
+    fn new(lang: crate::locale::Lang, view: &'a views::RoundView) -> RoundJson<'a> {
+        RoundJson {
+            view,
+            warnings: view
+                .warnings
+                .iter()
+                .map(|w| super::refusals::said(lang, w))
+                .collect(),
+        }
+    }
+}
 
 async fn api_create(
     state: web::Data<AppState>,
@@ -66,7 +86,7 @@ async fn api_create(
         .service
         .pair_round(actor, tournament_id, None, request, None)
         .await?;
-    Ok(HttpResponse::Created().json(view))
+    Ok(HttpResponse::Created().json(RoundJson::new(session.lang, &view)))
 }
 
 async fn api_get(
@@ -79,7 +99,7 @@ async fn api_get(
     let view = state
         .db(move |conn| views::view(conn, &actor, tournament_id, number, Vec::new()))
         .await?;
-    Ok(HttpResponse::Ok().json(view))
+    Ok(HttpResponse::Ok().json(RoundJson::new(session.lang, &view)))
 }
 
 async fn api_replace(
@@ -95,7 +115,7 @@ async fn api_replace(
         .service
         .pair_round(actor, tournament_id, Some(number), request, body.seen)
         .await?;
-    Ok(HttpResponse::Ok().json(view))
+    Ok(HttpResponse::Ok().json(RoundJson::new(session.lang, &view)))
 }
 
 async fn api_publish(
@@ -110,7 +130,7 @@ async fn api_publish(
         .service
         .publish_round(actor, tournament_id, number, query.seen)
         .await?;
-    Ok(HttpResponse::Ok().json(view))
+    Ok(HttpResponse::Ok().json(RoundJson::new(session.lang, &view)))
 }
 
 async fn api_delete(
@@ -236,7 +256,7 @@ async fn create_page(
     let request = match form.mode.as_str() {
         "generate" => RoundRequest::Generate,
         "by-hand" => RoundRequest::Manual(Vec::new(), Vec::new()),
-        _ => return Err(Failure::BadRequest("mode: generate or by-hand".to_string()).into()),
+        _ => return Err(Failure::BadRequest(crate::said!("mode-generate-hand")).into()),
     };
     let result = state
         .service
@@ -248,7 +268,13 @@ async fn create_page(
             round.number
         ))),
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
-            let page = list(&state, &session, tournament_id, Some(e.to_string())).await?;
+            let page = list(
+                &state,
+                &session,
+                tournament_id,
+                Some(super::refusals::failure(session.lang, &e)),
+            )
+            .await?;
             Ok(render(service_status(&e), &page)?)
         }
         Err(e) => Err(e.into()),
@@ -264,10 +290,10 @@ pub struct FormRow {
 
 #[derive(Template, WebTemplate)]
 #[template(path = "rounds/show.html")]
-struct ShowPage {
-    nav: Nav,
-    t: TournamentView,
-    round: RoundView,
+pub(super) struct ShowPage {
+    pub(super) nav: Nav,
+    pub(super) t: TournamentView,
+    pub(super) round: RoundView,
     runs: bool,
     /// Active players for the pairing form, by name.
     players: Vec<(PlayerId, String)>,
@@ -342,7 +368,7 @@ fn rows_as_sent(form: &HashMap<String, String>, players: usize) -> (Vec<FormRow>
     (rows, byes)
 }
 
-async fn show(
+pub(super) async fn show(
     state: &AppState,
     session: &Visitor,
     (tournament_id, number): (TournamentId, i32),
@@ -395,14 +421,14 @@ fn pairing_form_request(form: &HashMap<String, String>) -> Result<RoundRequest, 
             Some((i.parse::<usize>().ok()?, column))
         });
         let Some((row, column)) = slot.filter(|(row, _)| *row < 1000) else {
-            problems.push(format!("the form has a field it does not know ({name:?})"));
+            problems.push(crate::said!("form-has-field-does-not", name));
             continue;
         };
         match value.trim() {
             "" => {}
             v => match v.parse::<i32>() {
                 Ok(n) if n > 0 => rows.entry(row).or_default()[column] = Some(n),
-                _ => problems.push(format!("{name}: {v:?} is not a board number or a player")),
+                _ => problems.push(crate::said!("not-board-number-player", name, v)),
             },
         }
     }
@@ -424,10 +450,12 @@ fn pairing_form_request(form: &HashMap<String, String>) -> Result<RoundRequest, 
         }
     }
     if entries.is_empty() && problems.is_empty() {
-        problems.push("the form gives no pairing: choose the players of a board or a bye".into());
+        problems.push(crate::said!("form-gives-no-pairing-choose"));
     }
     if !problems.is_empty() {
-        return Err(ServiceError::Invalid(problems.join("; ")));
+        return Err(ServiceError::Invalid(crate::tournament::said::Said::all(
+            problems,
+        )));
     }
     service::manual_request(&entries)
 }
@@ -453,9 +481,10 @@ async fn pairings_form(
     };
     let (error, code) = match result {
         Ok(_) => (None, StatusCode::OK),
-        Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => {
-            (Some(e.to_string()), service_status(&e))
-        }
+        Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => (
+            Some(super::refusals::failure(session.lang, &e)),
+            service_status(&e),
+        ),
         Err(e) => return Err(e.into()),
     };
     let refused = error.is_some();
@@ -533,188 +562,6 @@ async fn delete_page(
     round_button(&state, &session, round, form.into_inner(), delete, &next).await
 }
 
-#[derive(Template, WebTemplate)]
-#[template(path = "rounds/print.html")]
-struct PrintPage {
-    nav: Nav,
-    t: TournamentView,
-    round: RoundView,
-    /// Every player of the round by name: name, points before the round, board, side,
-    /// opponent.
-    by_name: Vec<(String, String, String, String, String)>,
-    printed: String,
-}
-
-/// The language a tournament's prints are in: its own.
-async fn print_lang(state: &AppState, id: TournamentId) -> Result<Lang, ServiceError> {
-    let code = state
-        .db(move |conn| crate::service::tournaments::language(conn, id))
-        .await?;
-    Ok(Lang::from_code(&code).unwrap_or_default())
-}
-
-/// When a page was drawn, as printed on it (the print script puts the reader's local time).
-fn printed_now(lang: Lang) -> String {
-    lang.datetime(chrono::Utc::now().naive_utc())
-}
-
-/// The round's players by name, each with their points before the round, board, side and
-/// opponent; those who asked for a bye among them.
-fn by_name(
-    round: &RoundView,
-    before: &crate::service::standings::Report,
-    lang: Lang,
-) -> Vec<(String, String, String, String, String)> {
-    let points = |id: PlayerId| {
-        before
-            .table
-            .iter()
-            .find(|s| s.player_id == id.get())
-            .map_or_else(String::new, |s| {
-                crate::service::standings::value_text(s.points)
-            })
-    };
-    let mut rows: Vec<_> = round
-        .places_by_name()
-        .into_iter()
-        .map(|place| {
-            let side = match place.south {
-                Some(true) => lang.t("south-moves-first"),
-                Some(false) => lang.t("north"),
-                None => String::new(),
-            };
-            let board = place.board.map_or_else(String::new, |b| b.to_string());
-            (
-                place.name,
-                points(place.player),
-                board,
-                side,
-                place.opponent,
-            )
-        })
-        .collect();
-    for b in &round.requested_byes {
-        rows.push((
-            b.name.clone(),
-            points(b.player_id),
-            String::new(),
-            String::new(),
-            lang.t1("print-not-paired", "label", b.label),
-        ));
-    }
-    crate::tournament::names::sort_by_name(&mut rows, |r| &r.0);
-    rows
-}
-
-async fn print_page(
-    state: web::Data<AppState>,
-    session: Visitor,
-    path: web::Path<(TournamentId, i32)>,
-) -> Result<PrintPage, PageError> {
-    let (tournament_id, number) = path.into_inner();
-    let page = show(&state, &session, (tournament_id, number), None).await?;
-    let before = state.standings(tournament_id, Some(number - 1)).await?;
-    let lang = print_lang(&state, tournament_id).await?;
-    Ok(PrintPage {
-        nav: page.nav.in_lang(lang),
-        by_name: by_name(&page.round, &before, lang),
-        t: page.t,
-        round: page.round,
-        printed: printed_now(lang),
-    })
-}
-
-#[derive(Template, WebTemplate)]
-#[template(path = "rounds/sheets.html")]
-struct SheetsPage {
-    nav: Nav,
-    t: TournamentView,
-    round: RoundView,
-    /// The boards: each game with the QR code of its page.
-    boards: Vec<(GameView, String)>,
-    printed: String,
-    /// The address the codes print.
-    site: super::qr::Site,
-    /// Which sheet of each board: 1 holds moves 1-80, 2 (a continuation sheet) 81-160, ...
-    part: u32,
-}
-
-/// Moves on one printed score sheet.
-const MOVES_PER_SHEET: u32 = 80;
-/// Continuation sheets printed at most (past move 400 a game is past any real one).
-const MOST_SHEETS: u32 = 5;
-
-impl SheetsPage {
-    /// The numbered rows of a sheet's grid: four blocks of twenty moves side by side, numbered
-    /// on from the sheets before it.
-    fn grid(&self) -> Vec<[u32; 4]> {
-        let first = self.moves().0 - 1;
-        (1..=20)
-            .map(|n| [n, n + 20, n + 40, n + 60].map(|m| first + m))
-            .collect()
-    }
-
-    /// The first and last move of this sheet.
-    fn moves(&self) -> (u32, u32) {
-        let first = (self.part - 1) * MOVES_PER_SHEET;
-        (first + 1, first + MOVES_PER_SHEET)
-    }
-
-    /// The next sheet, for games that go on past this one's moves.
-    fn next_part(&self) -> Option<u32> {
-        (self.part < MOST_SHEETS).then_some(self.part + 1)
-    }
-}
-
-/// Which sheet of a round's score sheets to print (`?part=2`: continuation sheets).
-#[derive(Deserialize)]
-struct SheetPart {
-    part: Option<u32>,
-}
-
-/// A round's score sheets to print, one page per board.
-async fn sheets_page(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Visitor,
-    path: web::Path<(TournamentId, i32)>,
-    part: web::Query<SheetPart>,
-) -> Result<SheetsPage, PageError> {
-    let part = part.part.unwrap_or(1);
-    if !(1..=MOST_SHEETS).contains(&part) {
-        return Err(Failure::BadRequest(format!(
-            "part: a sheet from 1 to {MOST_SHEETS} (continuation sheets from 2)"
-        ))
-        .into());
-    }
-    let page = show(&state, &session, path.into_inner(), None).await?;
-    let lang = print_lang(&state, page.t.id).await?;
-    let site = super::qr::site(&req, state.public_url.as_deref());
-    let boards = page
-        .round
-        .games
-        .iter()
-        .filter(|g| g.north.is_some())
-        .map(|g| {
-            let address = format!("{}/games/{}", site.url, g.id);
-            let code = super::qr::svg(
-                &address,
-                &lang.t1("qr-board", "board", g.board.unwrap_or_default()),
-            )?;
-            Ok((g.clone(), code))
-        })
-        .collect::<Result<_, ServiceError>>()?;
-    Ok(SheetsPage {
-        nav: page.nav.in_lang(lang),
-        t: page.t,
-        round: page.round,
-        boards,
-        printed: printed_now(lang),
-        site,
-        part,
-    })
-}
-
 async fn csv_page(
     state: web::Data<AppState>,
     session: Visitor,
@@ -774,14 +621,6 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         .route(
             r"/tournaments/{id}/rounds/{n:\d+}",
             web::get().to(show_page),
-        )
-        .route(
-            "/tournaments/{id}/rounds/{n}/print",
-            web::get().to(print_page),
-        )
-        .route(
-            "/tournaments/{id}/rounds/{n}/sheets",
-            web::get().to(sheets_page),
         )
         .route(
             "/tournaments/{id}/rounds/{n}/pairings",

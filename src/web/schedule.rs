@@ -15,6 +15,7 @@ use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
 use crate::service::ServiceError;
 use crate::service::schedule::{self as service, PlannedStart, ScheduleInput, ScheduleView};
 use crate::tournament::TournamentId;
+use crate::tournament::said::Said;
 use crate::tournament::schedule::Schedule;
 use crate::web::language::Visitor;
 
@@ -70,7 +71,7 @@ async fn page(
 }
 
 /// The form's fields, read: a whole number or nothing, and each round's `planned_N`.
-fn read(form: &HashMap<String, String>, rounds: usize) -> Result<ScheduleInput, Vec<String>> {
+fn read(form: &HashMap<String, String>, rounds: usize) -> Result<ScheduleInput, Vec<Said>> {
     let mut problems = Vec::new();
     let mut number = |name: &str, what: &str| -> Option<i64> {
         let text = form.get(name).map_or("", |t| t.trim());
@@ -78,7 +79,7 @@ fn read(form: &HashMap<String, String>, rounds: usize) -> Result<ScheduleInput, 
             return None;
         }
         text.parse::<i64>()
-            .map_err(|_| problems.push(format!("{what}: {text:?} is not a whole number")))
+            .map_err(|_| problems.push(crate::said!("not-whole-number", what, text)))
             .ok()
     };
     let unsigned = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok());
@@ -102,7 +103,7 @@ fn read(form: &HashMap<String, String>, rounds: usize) -> Result<ScheduleInput, 
             match NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M") {
                 Ok(t) => Some(t),
                 Err(_) => {
-                    problems.push(format!("round {round}: {text:?} is not a date and time"));
+                    problems.push(crate::said!("round-not-date-time", round, text));
                     None
                 }
             }
@@ -135,7 +136,9 @@ async fn save(
                 .write(move |conn| service::set(conn, &actor, id, &input))
                 .await
         }
-        Err(problems) => Err(ServiceError::Invalid(problems.join("; "))),
+        Err(problems) => Err(ServiceError::Invalid(crate::tournament::said::Said::all(
+            problems,
+        ))),
     };
     match result {
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}/schedule"))),
@@ -144,7 +147,7 @@ async fn save(
                 nav: Nav::new(&session),
                 id,
                 v,
-                problems: vec![problem],
+                problems: vec![super::refusals::said(session.lang, &problem)],
             };
             Ok(render(
                 actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,

@@ -35,9 +35,7 @@ async fn api_proposal(
     let id = path.into_inner();
     let actor = access::staff(&session)?;
     let (Some(from), Some(top)) = (query.from, query.top) else {
-        return Err(
-            ServiceError::Invalid("give from (a tournament) and top (how many)".into()).into(),
-        );
+        return Err(ServiceError::Invalid(crate::said!("give-tournament-top-how-many")).into());
     };
     let seed = query.seed.unwrap_or_else(service::new_seed);
     let p = state
@@ -103,10 +101,9 @@ async fn playoff(
     let id = path.into_inner();
     check_csrf(&session, &form.csrf)?;
     let actor = access::organiser(&session)?;
-    let place: usize =
-        form.place.trim().parse().map_err(|_| {
-            ServiceError::Invalid(format!("place: {:?} is not a place", form.place))
-        })?;
+    let place: usize = form.place.trim().parse().map_err(|_| {
+        ServiceError::Invalid(crate::said!("place-not-place", place = form.place.clone()))
+    })?;
     let t = state
         .write(move |conn| service::create_playoff(conn, &actor, id, place))
         .await?;
@@ -176,7 +173,7 @@ async fn confirm(
     let number = |name: &str| -> Result<u64, ServiceError> {
         form.get(name)
             .and_then(|v| v.trim().parse().ok())
-            .ok_or_else(|| ServiceError::Invalid(format!("{name}: a whole number")))
+            .ok_or_else(|| ServiceError::Invalid(crate::said!("whole-number", name)))
     };
     let players: Vec<PlayerId> = form
         .keys()

@@ -71,9 +71,9 @@ pub struct After {
 /// category the event does not have.
 fn rows(d: &Report, category: Option<&str>) -> Result<Vec<Standing>, ServiceError> {
     d.within(category.filter(|c| !c.is_empty())).ok_or_else(|| {
-        ServiceError::NotFound(format!(
-            "{:?} is not one of this event's categories",
-            category.unwrap_or_default()
+        ServiceError::NotFound(crate::said!(
+            "not-one-event-s-categories",
+            category = category.unwrap_or_default()
         ))
     })
 }

@@ -101,13 +101,13 @@ async fn save(
         .get("by")
         .and_then(|b| b.parse().ok())
         .unwrap_or_else(|| {
-            problems.push("choose how teams are made".to_string());
+            problems.push(crate::said!("choose-how-teams-made"));
             TeamsBy::None
         });
     let best = match form.get("best").map(|b| b.trim()).unwrap_or("") {
         "" => None,
         n => n.parse::<usize>().ok().or_else(|| {
-            problems.push(format!("members counted: {n:?} is not a whole number"));
+            problems.push(crate::said!("members-counted-not-whole-number", n));
             None
         }),
     };
@@ -133,7 +133,9 @@ async fn save(
             .write(move |conn| service::set(conn, &actor, id, &settings))
             .await
     } else {
-        Err(ServiceError::Invalid(problems.join("; ")))
+        Err(ServiceError::Invalid(crate::tournament::said::Said::all(
+            problems,
+        )))
     };
     match result {
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}/teams"))),
@@ -143,7 +145,7 @@ async fn save(
                 nav: Nav::new(&session),
                 t,
                 v,
-                problems: vec![problems],
+                problems: vec![super::refusals::said(session.lang, &problems)],
                 players,
             };
             Ok(render(

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::AppState;
 use super::access;
-use super::error::{ApiError, Failure, PageError, service_status};
+use super::error::{ApiError, Failure, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
 use crate::engine::Preset;
 use crate::locale::Lang;
@@ -15,6 +15,7 @@ use crate::service::ServiceError;
 use crate::service::players::PlayerView;
 use crate::service::tournaments::{self as service, TournamentView};
 use crate::service::views::GameView;
+use crate::tournament::said::Said;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{EventId, Points, Tiebreak, TournamentId, TournamentSettings};
 use crate::web::language::Visitor;
@@ -235,9 +236,9 @@ impl SettingsFields {
     }
 
     /// The settings, or every problem found.
-    fn parse(&self) -> Result<TournamentSettings, Vec<String>> {
+    fn parse(&self) -> Result<TournamentSettings, Vec<Said>> {
         let mut problems = Vec::new();
-        let number = |field: &str, text: &str, problems: &mut Vec<String>| -> f64 {
+        let number = |field: &str, text: &str, problems: &mut Vec<Said>| -> f64 {
             let t = text.trim().replace('½', ".5");
             let t = if t.starts_with('.') {
                 format!("0{t}")
@@ -245,7 +246,7 @@ impl SettingsFields {
                 t
             };
             t.parse::<f64>().unwrap_or_else(|_| {
-                problems.push(format!("{field}: {text:?} is not a number"));
+                problems.push(crate::said!("not-number", field, text));
                 0.0
             })
         };
@@ -259,43 +260,32 @@ impl SettingsFields {
             Ok(n) => Some(n),
             Err(_) if self.rounds.trim().is_empty() => None,
             Err(_) => {
-                problems.push(format!("rounds: {:?} is not a whole number", self.rounds));
+                problems.push(crate::said!(
+                    "rounds-not-whole-number",
+                    rounds = &self.rounds
+                ));
                 Some(1)
             }
         };
-        let club_rounds = match self.club_rounds.trim() {
-            "" => None,
-            text => match text.parse::<i64>() {
-                Ok(n) => Some(n),
-                Err(_) => {
-                    problems.push(format!(
-                        "club rounds: {:?} is not a whole number",
-                        self.club_rounds
-                    ));
-                    None
-                }
-            },
-        };
-        let match_games = match self.match_games.trim() {
-            "" => None,
-            text => match text.parse::<i64>() {
-                Ok(n) => Some(n),
-                Err(_) => {
-                    problems.push(format!(
-                        "games in a match: {:?} is not a whole number",
-                        self.match_games
-                    ));
-                    None
-                }
-            },
-        };
+        let club_rounds = optional_whole(&self.club_rounds, &mut problems, |club_rounds| {
+            crate::said!("club-rounds-not-whole-number", club_rounds)
+        });
+        let match_games = optional_whole(&self.match_games, &mut problems, |match_games| {
+            crate::said!("games-match-not-whole-number", match_games)
+        });
+        let lots_seed = optional_whole(&self.lots_seed, &mut problems, |seed| {
+            crate::said!("lots-seed-not-whole-number", seed)
+        });
         let rule_options = match self.rule_options.trim() {
             "" => None,
             text => {
                 match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text) {
                     Ok(map) => Some(map),
                     Err(e) => {
-                        problems.push(format!("rule options: not a JSON object of options ({e})"));
+                        problems.push(crate::said!(
+                            "rule-options-not-json-object",
+                            error = e.to_string()
+                        ));
                         None
                     }
                 }
@@ -325,22 +315,13 @@ impl SettingsFields {
             tie_policy: Some(self.tie_policy.clone()),
             check_in: Some(self.check_in.clone()),
             language: Some(self.language.clone()),
-            lots_seed: match self.lots_seed.trim() {
-                "" => None,
-                seed => match seed.parse::<i64>() {
-                    Ok(s) => Some(s),
-                    Err(_) => {
-                        problems.push(format!("lots seed: {seed:?} is not a whole number"));
-                        None
-                    }
-                },
-            },
+            lots_seed,
             event_id: match self.event_id.trim() {
                 "" => None,
                 id => match id.parse::<i32>() {
                     Ok(id) => Some(id),
                     Err(_) => {
-                        problems.push(format!("event: {id:?} is not an event"));
+                        problems.push(crate::said!("event-not-event", id));
                         None
                     }
                 },
@@ -357,6 +338,22 @@ impl SettingsFields {
     }
 }
 
+/// A whole number typed in a box that may be left empty: none when it is, `problem` (given the
+/// text typed) when it holds something else.
+fn optional_whole(
+    text: &str,
+    problems: &mut Vec<Said>,
+    problem: impl FnOnce(&str) -> Said,
+) -> Option<i64> {
+    match text.trim() {
+        "" => None,
+        typed => typed
+            .parse()
+            .map_err(|_| problems.push(problem(typed)))
+            .ok(),
+    }
+}
+
 #[derive(Template, WebTemplate)]
 #[template(path = "tournaments/form.html")]
 struct FormPage {
@@ -364,7 +361,7 @@ struct FormPage {
     /// `None` for a new tournament.
     id: Option<TournamentId>,
     f: SettingsFields,
-    problems: Vec<String>,
+    problems: Vec<Said>,
     presets: Vec<&'static str>,
     tiebreak_codes: Vec<(String, String)>,
     /// A round is published: the rules are shown, not offered for change.
@@ -380,7 +377,7 @@ impl FormPage {
         session: &Visitor,
         id: Option<TournamentId>,
         f: SettingsFields,
-        problems: Vec<String>,
+        problems: Vec<Said>,
     ) -> FormPage {
         FormPage {
             nav: Nav::new(session),
@@ -512,12 +509,12 @@ async fn update(
         .await;
     match result {
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}"))),
-        Err(e @ ServiceError::Conflict(_)) => {
+        Err(ServiceError::Conflict(problem)) => {
             let page = FormPage {
                 events: events(&state).await?,
-                ..FormPage::new(&session, Some(id), fields, vec![e.to_string()])
+                ..FormPage::new(&session, Some(id), fields, vec![problem])
             };
-            Ok(render(service_status(&e), &page)?)
+            Ok(render(actix_web::http::StatusCode::CONFLICT, &page)?)
         }
         Err(e) => Err(e.into()),
     }
@@ -537,9 +534,9 @@ impl ControllerForm {
         match self.action.as_str() {
             "assign" => Ok(true),
             "unassign" => Ok(false),
-            _ => Err(Failure::BadRequest(
-                "action must be assign or unassign".to_string(),
-            )),
+            _ => Err(Failure::BadRequest(crate::said!(
+                "action-must-assign-unassign"
+            ))),
         }
     }
 }
@@ -592,21 +589,22 @@ async fn api_get(
 }
 
 /// The settings, with a language the pages speak; or every problem found.
-fn parse_settings(input: &SettingsInput) -> Result<TournamentSettings, Vec<String>> {
+fn parse_settings(input: &SettingsInput) -> Result<TournamentSettings, Vec<Said>> {
     let settings = TournamentSettings::parse(input)?;
     if Lang::from_code(&settings.language).map(Lang::code) != Some(settings.language.as_str()) {
         let known: Vec<&str> = Lang::all().map(Lang::code).collect();
-        return Err(vec![format!(
-            "language: the pages are not written in {:?}; they are in {}",
-            settings.language,
-            known.join(", ")
+        return Err(vec![crate::said!(
+            "language-not-written",
+            language = &settings.language,
+            known = known.join(", ")
         )]);
     }
     Ok(settings)
 }
 
 fn api_settings(input: &SettingsInput) -> Result<TournamentSettings, ServiceError> {
-    parse_settings(input).map_err(|problems| ServiceError::Invalid(problems.join("; ")))
+    parse_settings(input)
+        .map_err(|problems| ServiceError::Invalid(crate::tournament::said::Said::all(problems)))
 }
 
 async fn api_create(

@@ -54,8 +54,7 @@ async fn import_text(
 }
 
 fn utf8(body: Vec<u8>) -> Result<String, ServiceError> {
-    String::from_utf8(body)
-        .map_err(|_| ServiceError::Invalid("the TRF file is not UTF-8 text".to_string()))
+    String::from_utf8(body).map_err(|_| ServiceError::Invalid(crate::said!("trf-file-not-utf-8")))
 }
 
 #[derive(Deserialize)]

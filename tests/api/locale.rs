@@ -2,7 +2,7 @@
 //! chooses the language (remembered), else their browser's, and every language has every
 //! message.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use awc::http::Method;
@@ -133,7 +133,15 @@ fn named_keys() -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        for call in [".t(\"", ".t1(\"", ".t2(\"", ".t3(\"", ".t_with(\""] {
+        for call in [
+            ".t(\"",
+            ".t1(\"",
+            ".t2(\"",
+            ".t3(\"",
+            ".t_with(\"",
+            "said!(\"",
+            "Said::new(\"",
+        ] {
             for (at, _) in text.match_indices(call) {
                 let rest = &text[at + call.len()..];
                 let key = &rest[..rest.find('"').unwrap()];
@@ -142,6 +150,101 @@ fn named_keys() -> BTreeSet<String> {
         }
     }
     keys
+}
+
+/// The variables an English message uses, by key (`{ $name }`, in its text or its selectors).
+fn english_variables() -> HashMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    files_under(&root().join("locales/en"), "ftl", &mut files);
+    let mut messages = HashMap::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut key: Option<String> = None;
+        for line in text.lines() {
+            if let Some((k, _)) = line.split_once(" =")
+                && !k.is_empty()
+                && k.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                key = Some(k.to_string());
+                messages.insert(k.to_string(), BTreeSet::new());
+            }
+            let Some(k) = &key else { continue };
+            let vars = messages.get_mut(k).unwrap();
+            for (at, _) in line.match_indices('$') {
+                let name: String = line[at + 1..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                    .collect();
+                vars.insert(name);
+            }
+        }
+    }
+    messages
+}
+
+/// The names of the arguments a `said!("key", a = ..., b)` call gives, by the call's key.
+fn said_calls() -> Vec<(String, BTreeSet<String>, PathBuf)> {
+    let mut files = Vec::new();
+    files_under(&root().join("src"), "rs", &mut files);
+    let mut calls = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("said!(\"") {
+            let rest = &text[at + "said!(".len()..];
+            // The call's text up to its closing parenthesis, and its arguments at its own depth.
+            let (mut depth, mut parts, mut part) = (1, Vec::new(), String::new());
+            for c in rest.chars() {
+                match c {
+                    '(' | '[' | '{' => depth += 1,
+                    ')' | ']' | '}' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+                if c == ',' && depth == 1 {
+                    parts.push(std::mem::take(&mut part));
+                } else {
+                    part.push(c);
+                }
+            }
+            parts.push(part);
+            let key = parts[0].trim().trim_matches('"').to_string();
+            let names = parts[1..]
+                .iter()
+                .map(|p| {
+                    p.trim()
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect::<String>()
+                })
+                .filter(|n| !n.is_empty())
+                .collect();
+            calls.push((key, names, path.clone()));
+        }
+    }
+    calls
+}
+
+#[test]
+fn every_refusal_gives_the_facts_its_message_words() {
+    let messages = english_variables();
+    let calls = said_calls();
+    assert!(calls.len() > 150, "the calls are found ({})", calls.len());
+    let mut wrong = Vec::new();
+    for (key, names, path) in &calls {
+        match messages.get(key) {
+            None if key == "round-closed" || key == "seeds-range" => {}
+            None => wrong.push(format!("{}: {key} is written nowhere", path.display())),
+            Some(vars) if vars != names => wrong.push(format!(
+                "{}: {key} gives {names:?}, its message uses {vars:?}",
+                path.display()
+            )),
+            Some(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
@@ -154,8 +257,11 @@ fn every_message_the_pages_name_is_written_in_every_language() {
     assert!(named.len() > 300, "the calls are found ({})", named.len());
     let missing: Vec<_> = named
         .iter()
-        // The unit test of a missing key names one on purpose.
-        .filter(|k| !known.contains(*k) && k.as_str() != "no-such-message")
+        // The unit tests of messages name a few on purpose.
+        .filter(|k| {
+            !known.contains(*k)
+                && !["no-such-message", "round-closed", "seeds-range"].contains(&k.as_str())
+        })
         .collect();
     assert!(missing.is_empty(), "named but written nowhere: {missing:?}");
 }

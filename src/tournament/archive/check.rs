@@ -5,11 +5,11 @@
 //! for moves that do not give what the sheet says, the ply and the one change that would mend
 //! it when there is one.
 
+use crate::tournament::said::{Said, Word};
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
 use super::{FORMAT, GamePart, TournamentFile, VERSION};
-use crate::engine::repair::Edit;
 use crate::tournament::players::PlayerInput;
 use crate::tournament::sheets::{Accepted, EndKind, Sheet, SheetError, check_sheet};
 use crate::tournament::{GameStatus, PlayerDetails, ResultKind, TournamentSettings};
@@ -29,38 +29,40 @@ pub struct Checked {
 const MOST_ROUNDS: i64 = 99;
 
 /// Checks a whole file (see the module). `most_players`: how many players a tournament takes.
-pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, String> {
+pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, Said> {
     if file.format != FORMAT {
-        return Err(format!(
-            "this is not a tournament file of this service (its format says {:?}, not {FORMAT:?})",
-            file.format
+        return Err(crate::said!(
+            "not-tournament-file-service-format",
+            format = &file.format,
+            format2 = FORMAT
         ));
     }
     if file.version != VERSION {
-        return Err(format!(
-            "the file is of version {}; this service reads version {VERSION}",
-            file.version
+        return Err(crate::said!(
+            "file-version-service-reads-version",
+            version = file.version,
+            version2 = VERSION
         ));
     }
     let settings = TournamentSettings::parse(&file.tournament.settings)
-        .map_err(|p| format!("the tournament's settings: {}", p.join("; ")))?;
+        .map_err(|p| crate::said!("file-settings", problems = Said::all(p)))?;
     if settings.event_id.is_some() {
-        return Err(
-            "the tournament's settings: event_id: a tournament file stands alone, \
-                    outside any event; leave it out"
-                .to_string(),
-        );
+        return Err(crate::said!("tournament-s-settings-event-id"));
     }
     if let Some(schedule) = &file.schedule {
         let problems = schedule.problems();
         if !problems.is_empty() {
-            return Err(format!("the round clock: {}", problems.join("; ")));
+            return Err(crate::said!(
+                "file-round-clock",
+                problems = Said::all(problems)
+            ));
         }
     }
     if file.players.len() > most_players {
-        return Err(format!(
-            "a tournament takes at most {most_players} players; the file has {}",
-            file.players.len()
+        return Err(crate::said!(
+            "tournament-takes-at-most-players-4",
+            most_players,
+            players_count = file.players.len()
         ));
     }
     let players = players(file)?;
@@ -85,8 +87,8 @@ pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, Stri
 /// Each value once, or the first one seen twice.
 fn unique<T: Eq + Hash + Copy>(
     items: impl IntoIterator<Item = T>,
-    twice: impl Fn(T) -> String,
-) -> Result<HashSet<T>, String> {
+    twice: impl Fn(T) -> Said,
+) -> Result<HashSet<T>, Said> {
     let mut seen = HashSet::new();
     for item in items {
         if !seen.insert(item) {
@@ -96,18 +98,21 @@ fn unique<T: Eq + Hash + Copy>(
     Ok(seen)
 }
 
-fn players(file: &TournamentFile) -> Result<Vec<PlayerDetails>, String> {
+fn players(file: &TournamentFile) -> Result<Vec<PlayerDetails>, Said> {
     unique(file.players.iter().map(|p| p.id), |id| {
-        format!("two players have the id {id}")
+        crate::said!("two-players-have-id", id)
     })?;
     unique(file.players.iter().filter_map(|p| p.pairing_number), |n| {
-        format!("two players have the pairing number {n}")
+        crate::said!("two-players-have-pairing-number", number = n)
     })?;
     file.players
         .iter()
         .map(|p| {
             if p.pairing_number.is_some_and(|n| n < 1) {
-                return Err(format!("player {}: a pairing number counts from 1", p.name));
+                return Err(crate::said!(
+                    "player-pairing-number-counts-1",
+                    name = &p.name
+                ));
             }
             PlayerDetails::parse(&PlayerInput {
                 name: Some(p.name.clone()),
@@ -119,27 +124,28 @@ fn players(file: &TournamentFile) -> Result<Vec<PlayerDetails>, String> {
                 title: Some(p.title.clone()),
                 federation: Some(p.federation.clone()),
             })
-            .map_err(|e| format!("player {} ({}): {e}", p.id, p.name))
+            .map_err(|e| crate::said!("file-player", id = p.id, name = &p.name, problem = e))
         })
         .collect()
 }
 
 /// The rounds by number: whether each is published.
-fn rounds(file: &TournamentFile) -> Result<HashMap<i64, bool>, String> {
+fn rounds(file: &TournamentFile) -> Result<HashMap<i64, bool>, Said> {
     unique(file.rounds.iter().map(|r| r.id), |id| {
-        format!("two rounds have the id {id}")
+        crate::said!("two-rounds-have-id", id)
     })?;
     unique(file.rounds.iter().map(|r| r.number), |n| {
-        format!("round {n} is in the file twice")
+        crate::said!("round-file-twice", number = n)
     })?;
     if let Some(r) = file
         .rounds
         .iter()
         .find(|r| !(1..=MOST_ROUNDS).contains(&r.number))
     {
-        return Err(format!(
-            "round {}: a round's number is from 1 to {MOST_ROUNDS}",
-            r.number
+        return Err(crate::said!(
+            "round-round-s-number-1",
+            number = r.number,
+            most_rounds = MOST_ROUNDS
         ));
     }
     Ok(file
@@ -151,49 +157,57 @@ fn rounds(file: &TournamentFile) -> Result<HashMap<i64, bool>, String> {
 
 /// The game in words: `round 2, board 3 (Ama Mensah v Kofi Boateng)`, a match's game named
 /// too, or a player's bye.
-fn game_name(g: &GamePart, names: &HashMap<i64, &str>) -> String {
+fn game_name(g: &GamePart, names: &HashMap<i64, &str>) -> Said {
     let name = |id: i64| names.get(&id).copied().unwrap_or("?");
     let Some(north) = g.north else {
-        return format!("round {}, the bye of {}", g.round, name(g.south));
+        return crate::said!("file-bye-of", round = g.round, name = name(g.south));
     };
-    let board = g.board.map(|b| format!(", board {b}")).unwrap_or_default();
-    let game = if g.match_game > 1 {
-        format!(", game {}", g.match_game)
-    } else {
-        String::new()
-    };
-    format!(
-        "round {}{board}{game} ({} v {})",
-        g.round,
-        name(g.south),
-        name(north)
+    crate::said!(
+        "file-game-of",
+        round = g.round,
+        board = g.board.unwrap_or(0),
+        game = g.match_game,
+        south = name(g.south),
+        north = name(north)
     )
 }
 
 /// Why a sheet or a result was refused, naming where: the ply and the sheet's move, and the
 /// one change that would make it agree.
-fn refusal(whose: &str, e: SheetError) -> String {
+fn refusal(whose: &Said, e: SheetError) -> Said {
     match e {
-        SheetError::Invalid(message) => format!("{whose}: {message}"),
+        SheetError::Invalid(problem) => {
+            crate::said!("file-sheet-problem", whose = whose.clone(), problem)
+        }
         SheetError::Replay(r) => {
-            let mut text = format!(
-                "{whose}: its moves do not give what it says, at ply {}, {}",
-                r.error.ply, r.error
-            );
-            if let Some(s) = r.suggestions.first().filter(|s| !s.edits.is_empty()) {
-                let edits: Vec<String> = s.edits.iter().map(Edit::words).collect();
-                text.push_str(&format!(" (it would agree with {})", edits.join(" and ")));
+            let at = Word::Move(r.error.ply);
+            let detail = Word::Detail(Box::new(r.error.detail.clone()));
+            match r.suggestions.first().filter(|s| !s.edits.is_empty()) {
+                Some(s) => crate::said!(
+                    "file-moves-mended",
+                    whose = whose.clone(),
+                    ply = r.error.ply,
+                    at,
+                    detail,
+                    edits = Word::Edits(s.edits.clone())
+                ),
+                None => crate::said!(
+                    "file-moves-wrong",
+                    whose = whose.clone(),
+                    ply = r.error.ply,
+                    at,
+                    detail
+                ),
             }
-            text
         }
     }
 }
 
 /// Seeds as a sheet holds them, each from 0 to 48.
-fn seeds(whose: &str, s: [i64; 2]) -> Result<[u8; 2], String> {
+fn seeds(whose: &Said, s: [i64; 2]) -> Result<[u8; 2], Said> {
     match s.map(u8::try_from) {
         [Ok(a), Ok(b)] if a <= 48 && b <= 48 => Ok([a, b]),
-        _ => Err(format!("{whose}: seeds are from 0 to 48 each")),
+        _ => Err(crate::said!("seeds-0-48-each", whose = whose.clone())),
     }
 }
 
@@ -218,9 +232,9 @@ fn games(
     settings: &TournamentSettings,
     names: &HashMap<i64, &str>,
     published: &HashMap<i64, bool>,
-) -> Result<Vec<Accepted>, String> {
+) -> Result<Vec<Accepted>, Said> {
     unique(file.games.iter().map(|g| g.id), |id| {
-        format!("two games have the id {id}")
+        crate::said!("two-games-have-id", id)
     })?;
     let mut places = HashSet::new();
     file.games
@@ -228,25 +242,39 @@ fn games(
         .map(|g| {
             let what = game_name(g, names);
             let Some(&is_published) = published.get(&g.round) else {
-                return Err(format!("{what}: the file has no round {}", g.round));
+                return Err(crate::said!(
+                    "file-has-no-round",
+                    what = what.clone(),
+                    round = g.round
+                ));
             };
             for id in std::iter::once(g.south).chain(g.north) {
                 if !names.contains_key(&id) {
-                    return Err(format!("{what}: the file has no player {id}"));
+                    return Err(crate::said!("file-has-no-player", what = what.clone(), id));
                 }
             }
             if g.north == Some(g.south) {
-                return Err(format!("{what}: a player cannot play themself"));
+                return Err(crate::said!(
+                    "player-cannot-play-themself",
+                    what = what.clone()
+                ));
             }
             if g.board.is_some_and(|b| b < 1) || g.match_game < 1 {
-                return Err(format!("{what}: boards and a match's games count from 1"));
+                return Err(crate::said!(
+                    "boards-match-s-games-count",
+                    what = what.clone()
+                ));
             }
             if g.board.is_some() && !places.insert((g.round, g.board, g.match_game)) {
-                return Err(format!("{what}: another game has the same board"));
+                return Err(crate::said!(
+                    "another-game-has-same-board",
+                    what = what.clone()
+                ));
             }
             if !is_published && g.status != GameStatus::Pending {
-                return Err(format!(
-                    "{what}: its round is not published, yet the game has a sheet or a result"
+                return Err(crate::said!(
+                    "round-not-published-yet-game",
+                    what = what.clone()
                 ));
             }
             result(g, settings, &what)
@@ -255,33 +283,37 @@ fn games(
 }
 
 /// A game's result: a bye for a game without North, and a played result replayed.
-fn result(g: &GamePart, settings: &TournamentSettings, what: &str) -> Result<Accepted, String> {
+fn result(g: &GamePart, settings: &TournamentSettings, what: &Said) -> Result<Accepted, Said> {
     let bye = g.kind == Some(ResultKind::Bye);
     if bye != g.north.is_none() {
-        return Err(format!(
-            "{what}: a bye, and only a bye, is a game without an opponent"
+        return Err(crate::said!(
+            "bye-only-bye-game-without",
+            what = what.clone()
         ));
     }
     if g.status.counts() && g.kind.is_none() {
-        return Err(format!(
-            "{what}: the game is {} but has no result",
-            g.status
+        return Err(crate::said!(
+            "game-but-has-no-result",
+            what = what.clone(),
+            status = g.status.to_string()
         ));
     }
     if g.kind != Some(ResultKind::Played) {
         if g.winner.is_some() || g.seeds.is_some() || g.end.is_some() || has_moves(&g.moves) {
-            return Err(format!(
-                "{what}: a forfeit or a bye has no winner, seeds, end or moves"
+            return Err(crate::said!(
+                "forfeit-bye-has-no-winner",
+                what = what.clone()
             ));
         }
         return Ok(nothing_played());
     }
     let (Some(winner), Some(s), Some(end)) = (g.winner, g.seeds, g.end) else {
-        return Err(format!(
-            "{what}: a played result needs its winner, seeds and end"
+        return Err(crate::said!(
+            "played-result-needs-winner-seeds",
+            what = what.clone()
         ));
     };
-    let whose = format!("{what}, its result");
+    let whose = crate::said!("file-result-of", what = what.clone());
     let sheet = Sheet {
         winner,
         seeds: seeds(&whose, s)?,
@@ -301,9 +333,9 @@ fn sheets(
     file: &TournamentFile,
     settings: &TournamentSettings,
     names: &HashMap<i64, &str>,
-) -> Result<Vec<Accepted>, String> {
+) -> Result<Vec<Accepted>, Said> {
     unique(file.sheets.iter().map(|s| s.id), |id| {
-        format!("two sheets have the id {id}")
+        crate::said!("two-sheets-have-id", id)
     })?;
     let games: HashMap<i64, &GamePart> = file.games.iter().map(|g| (g.id, g)).collect();
     let checked = file
@@ -311,19 +343,21 @@ fn sheets(
         .iter()
         .map(|s| {
             let Some(g) = games.get(&s.game).filter(|g| g.north.is_some()) else {
-                return Err(format!(
-                    "sheet {}: the file has no game {} to which it belongs",
-                    s.id, s.game
+                return Err(crate::said!(
+                    "sheet-file-has-no-game",
+                    id = s.id,
+                    game = s.game
                 ));
             };
             let sender = names.get(&s.player).copied().unwrap_or("?");
-            let whose = format!("{}, the sheet {sender} sent", game_name(g, names));
+            let whose = crate::said!("file-sheet-of", game = game_name(g, names), sender);
             if s.player != g.south && Some(s.player) != g.north {
-                return Err(format!("{whose}: they do not play in this game"));
+                return Err(crate::said!("they-do-not-play-game", whose = whose.clone()));
             }
             if s.end == EndKind::Adjudication {
-                return Err(format!(
-                    "{whose}: only the controller adjudicates; a sheet cannot say so"
+                return Err(crate::said!(
+                    "only-controller-adjudicates-sheet-cannot",
+                    whose = whose.clone()
                 ));
             }
             let sheet = Sheet {
@@ -336,7 +370,7 @@ fn sheets(
                 .map(kept)
                 .map_err(|e| refusal(&whose, e))
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, Said>>()?;
     let with_sheets: HashSet<i64> = file.sheets.iter().map(|s| s.game).collect();
     if let Some(g) = file.games.iter().find(|g| {
         matches!(
@@ -344,64 +378,69 @@ fn sheets(
             GameStatus::Submitted | GameStatus::Confirmed | GameStatus::Disputed
         ) && !with_sheets.contains(&g.id)
     }) {
-        return Err(format!(
-            "{}: the game is {} but the file has no sheet of it",
-            game_name(g, names),
-            g.status
+        return Err(crate::said!(
+            "game-but-file-has-no",
+            game = game_name(g, names),
+            status = g.status.to_string()
         ));
     }
     Ok(checked)
 }
 
 /// Byes, pairs kept apart, roll calls and answers: each about players and rounds that exist.
-fn others(file: &TournamentFile, names: &HashMap<i64, &str>) -> Result<(), String> {
-    let player = |id: i64, what: &str| {
+fn others(file: &TournamentFile, names: &HashMap<i64, &str>) -> Result<(), Said> {
+    let player = |id: i64, what: Said| {
         names
             .get(&id)
             .copied()
-            .ok_or_else(|| format!("{what}: the file has no player {id}"))
+            .ok_or_else(|| crate::said!("file-has-no-player", what, id))
     };
-    let round = |n: i64, what: &str| {
+    let round = |n: i64, what: Said| {
         if (1..=MOST_ROUNDS).contains(&n) {
             Ok(())
         } else {
-            Err(format!("{what}: round {n} is not from 1 to {MOST_ROUNDS}"))
+            Err(crate::said!(
+                "round-not-1",
+                what,
+                n,
+                most_rounds = MOST_ROUNDS
+            ))
         }
     };
     for b in &file.byes {
-        let name = player(b.player, "a bye asked for")?;
-        round(b.round, &format!("the bye {name} asked for"))?;
+        let name = player(b.player, crate::said!("file-a-bye"))?;
+        round(b.round, crate::said!("bye-asked", name))?;
     }
     unique(file.byes.iter().map(|b| (b.player, b.round)), |(p, r)| {
-        format!("player {p} asked for a bye in round {r} twice")
+        crate::said!("player-asked-bye-round-twice", player = p, round = r)
     })?;
     for [a, b] in &file.prohibited_pairs {
-        player(*a, "players kept apart")?;
-        player(*b, "players kept apart")?;
+        player(*a, crate::said!("file-kept-apart"))?;
+        player(*b, crate::said!("file-kept-apart"))?;
         if a == b {
-            return Err("players kept apart: a pair is two players".to_string());
+            return Err(crate::said!("players-kept-apart-pair-two"));
         }
     }
     for r in &file.roll_calls {
-        round(r.round, "a roll call")?;
+        round(r.round, crate::said!("file-a-roll-call"))?;
     }
     unique(file.roll_calls.iter().map(|r| r.round), |r| {
-        format!("the roll call before round {r} is in the file twice")
+        crate::said!("roll-call-before-round-file", round = r)
     })?;
     for c in &file.check_ins {
-        player(c.player, "an answer to a roll call")?;
-        round(c.round, "an answer to a roll call")?;
+        player(c.player, crate::said!("file-an-answer"))?;
+        round(c.round, crate::said!("file-an-answer"))?;
     }
     unique(
         file.check_ins.iter().map(|c| (c.player, c.round)),
-        |(p, r)| format!("player {p} answered the roll call before round {r} twice"),
+        |(p, r)| crate::said!("player-answered-roll-call-before", player = p, round = r),
     )?;
     Ok(())
 }
 
 /// The prizes and the team lists as the organiser's forms check them. A prize for an event's
 /// category keeps its category (a file stands outside any event, where no one is in it).
-fn lists(file: &TournamentFile) -> Result<(), String> {
+fn lists(file: &TournamentFile) -> Result<(), Said> {
     if let Some(prizes) = &file.tournament.prizes {
         let named: Vec<String> = prizes
             .prizes
@@ -410,7 +449,7 @@ fn lists(file: &TournamentFile) -> Result<(), String> {
             .collect();
         let problems = prizes.problems(&named);
         if !problems.is_empty() {
-            return Err(format!("the prizes: {}", problems.join("; ")));
+            return Err(crate::said!("file-prizes", problems = Said::all(problems)));
         }
     }
     let ids: Vec<i32> = file
@@ -420,7 +459,7 @@ fn lists(file: &TournamentFile) -> Result<(), String> {
         .collect();
     let problems = file.tournament.teams.problems(&ids);
     if !problems.is_empty() {
-        return Err(format!("the teams: {}", problems.join("; ")));
+        return Err(crate::said!("file-teams", problems = Said::all(problems)));
     }
     Ok(())
 }
@@ -537,18 +576,35 @@ mod tests {
         // Ply 3 is North's pit where South moves.
         f.sheets[1].moves = "1. C f 2. a a".to_string();
         let e = check(&f, 10).unwrap_err();
-        assert!(
-            e.starts_with(
-                "round 1, board 1 (Ama Mensah v Kofi Boateng), the sheet Ama Mensah sent"
-            ),
-            "{e}"
+        assert!(e.key.starts_with("file-moves-"), "{e}");
+        let Some(Word::Said(whose)) = e.arg("whose") else {
+            panic!("{e}")
+        };
+        assert_eq!(whose.key, "file-sheet-of");
+        assert_eq!(whose.arg("sender"), Some(&Word::from("Ama Mensah")));
+        let Some(Word::Said(game)) = whose.arg("game") else {
+            panic!("{e}")
+        };
+        assert_eq!(
+            **game,
+            crate::said!(
+                "file-game-of",
+                round = 1,
+                board = 1,
+                game = 1,
+                south = "Ama Mensah",
+                north = "Kofi Boateng"
+            )
         );
-        assert!(e.contains("at ply 3, move 2, South"), "{e}");
+        assert_eq!(e.arg("at"), Some(&Word::Move(3)));
         let mut f = file();
         f.games[0].moves = Some("1. C f 2. a a".to_string());
         let e = check(&f, 10).unwrap_err();
-        assert!(e.contains("its result: its moves do not give"), "{e}");
-        assert!(e.contains("ply 3"), "{e}");
+        assert!(
+            e.key.starts_with("file-moves-") && e.has_key("file-result-of"),
+            "{e}"
+        );
+        assert_eq!(e.arg("at"), Some(&Word::Move(3)));
     }
 
     #[test]
@@ -557,57 +613,72 @@ mod tests {
         f.games[0].seeds = Some([0, 2]);
         let e = check(&f, 10).unwrap_err();
         assert!(
-            e.starts_with("round 1, board 1 (Ama Mensah v Kofi Boateng), its result"),
+            e.has_key("file-result-of") && e.has_key("file-game-of"),
             "{e}"
         );
+        assert!(e.to_string().contains("Ama Mensah"), "{e}");
         let mut f = file();
         f.sheets[0].seeds = [2, 0];
         let e = check(&f, 10).unwrap_err();
-        assert!(e.contains("the sheet Kofi Boateng sent"), "{e}");
-        assert!(e.contains("at ply 4"), "{e}");
+        assert!(e.has_key("file-sheet-of"), "{e}");
+        assert!(e.to_string().contains("sender: \"Kofi Boateng\""), "{e}");
+        assert_eq!(e.arg("at"), Some(&Word::Move(4)));
     }
 
     #[test]
     fn references_and_versions_are_checked() {
         let mut f = file();
         f.version = 2;
-        assert!(check(&f, 10).unwrap_err().contains("version 2"));
-        let mut f = file();
-        f.format = "something else".to_string();
-        assert!(check(&f, 10).unwrap_err().contains("not a tournament file"));
-        let mut f = file();
-        f.sheets[0].game = 99;
-        assert!(check(&f, 10).unwrap_err().contains("no game 99"));
-        let mut f = file();
-        f.sheets[0].player = f.players[0].id;
-        f.players[0].id = 12;
-        assert!(check(&f, 10).unwrap_err().contains("no player"));
-        let mut f = file();
-        f.games[0].round = 2;
-        assert!(check(&f, 10).unwrap_err().contains("no round 2"));
-        let mut f = file();
-        f.players[1].id = 10;
         assert!(
             check(&f, 10)
                 .unwrap_err()
-                .contains("two players have the id 10")
+                .has_key("file-version-service-reads-version")
         );
+        let mut f = file();
+        f.format = "something else".to_string();
+        assert!(
+            check(&f, 10)
+                .unwrap_err()
+                .has_key("not-tournament-file-service-format")
+        );
+        let mut f = file();
+        f.sheets[0].game = 99;
+        let e = check(&f, 10).unwrap_err();
+        assert!(e.has_key("sheet-file-has-no-game") && e.arg("game") == Some(&Word::from(99)));
+        let mut f = file();
+        f.sheets[0].player = f.players[0].id;
+        f.players[0].id = 12;
+        assert!(check(&f, 10).unwrap_err().has_key("file-has-no-player"));
+        let mut f = file();
+        f.games[0].round = 2;
+        let e = check(&f, 10).unwrap_err();
+        assert!(e.has_key("file-has-no-round") && e.arg("round") == Some(&Word::from(2)));
+        let mut f = file();
+        f.players[1].id = 10;
+        let e = check(&f, 10).unwrap_err();
+        assert!(e.has_key("two-players-have-id") && e.arg("id") == Some(&Word::from(10)));
         let mut f = file();
         f.games[0].kind = Some(ResultKind::ForfeitNorth);
         assert!(
             check(&f, 10)
                 .unwrap_err()
-                .contains("a forfeit or a bye has no winner")
+                .has_key("forfeit-bye-has-no-winner")
         );
         let mut f = file();
         f.sheets.clear();
-        assert!(check(&f, 10).unwrap_err().contains("no sheet of it"));
+        assert!(check(&f, 10).unwrap_err().has_key("game-but-file-has-no"));
         let mut f = file();
         f.rounds[0].published_at = None;
-        assert!(check(&f, 10).unwrap_err().contains("not published"));
-        assert!(check(&file(), 1).unwrap_err().contains("at most 1 players"));
+        assert!(
+            check(&f, 10)
+                .unwrap_err()
+                .has_key("round-not-published-yet-game")
+        );
+        let e = check(&file(), 1).unwrap_err();
+        assert!(e.has_key("tournament-takes-at-most-players-4"), "{e}");
+        assert_eq!(e.arg("most_players"), Some(&Word::from(1)));
         let mut f = file();
         f.players[0].name = " ".to_string();
-        assert!(check(&f, 10).unwrap_err().contains("a player needs a name"));
+        assert!(check(&f, 10).unwrap_err().has_key("name-player-needs-name"));
     }
 }

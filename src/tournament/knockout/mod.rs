@@ -151,6 +151,19 @@ pub enum KnockoutError {
     Undecided { round: i32, board: i32 },
 }
 
+impl KnockoutError {
+    /// The error as a message of the files.
+    pub fn said(&self) -> crate::tournament::said::Said {
+        match *self {
+            KnockoutError::TooFew(players) => crate::said!("knockout-too-few", players),
+            KnockoutError::Over(round) => crate::said!("knockout-over", round),
+            KnockoutError::Undecided { round, board } => {
+                crate::said!("knockout-undecided", round, board)
+            }
+        }
+    }
+}
+
 /// Who won and who lost a decided match record (`None`, `None` for a double forfeit); `None`
 /// while undecided.
 fn outcome(record: &GameRecord) -> Option<(Option<i32>, Option<i32>)> {
