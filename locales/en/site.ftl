@@ -11,5 +11,4 @@ site-downloads = Downloads
 site-standings-csv = Standings (CSV)
 site-games-csv = Every game (CSV)
 site-games-ogn = Every game with its moves (OGN)
-site-match = match { $score }
 site-byes-asked = Byes asked for:

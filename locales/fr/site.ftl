@@ -14,5 +14,4 @@ site-downloads = Téléchargements
 site-standings-csv = Classement (CSV)
 site-games-csv = Toutes les parties (CSV)
 site-games-ogn = Toutes les parties avec leurs coups (OGN)
-site-match = match { $score }
 site-byes-asked = Byes demandés :

@@ -20,6 +20,9 @@ pub struct BoardLine {
     pub board: i32,
     /// "game 2 of 3" in a match; empty for single games.
     pub match_label: String,
+    /// The game's number in its match and the match's games, for the page's words.
+    #[serde(skip)]
+    pub in_match: (i32, i32),
     pub south: String,
     pub north: String,
     pub status: GameStatus,
@@ -27,6 +30,9 @@ pub struct BoardLine {
     pub state: &'static str,
     /// The result as the pairings show it, once there is one.
     pub result: String,
+    /// The result as facts, for the page to word.
+    #[serde(skip)]
+    pub outcome: Option<crate::tournament::sheets::Outcome>,
     /// Sheets the replay refused since the game's last accepted one, and why the last was.
     pub refused: u32,
     pub last_refusal: Option<String>,
@@ -161,11 +167,13 @@ fn lines(
                 game: g.id,
                 board: g.board.unwrap_or_default(),
                 match_label: g.match_label.clone(),
+                in_match: g.in_match(),
                 south: g.south.name.clone(),
                 north: north.name.clone(),
                 status: g.status,
                 state: alerts::state_words(g.status),
                 result: g.result_text.clone(),
+                outcome: g.outcome,
                 refused: refused.map_or(0, |r| u32::try_from(r.refused).unwrap_or(0)),
                 last_refusal: refused.map(|r| r.message.clone()),
             })

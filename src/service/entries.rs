@@ -79,7 +79,8 @@ pub fn list(conn: &mut SqliteConnection, id: EventId) -> Result<Vec<EventPlayer>
             entries: vec![entry],
         });
     }
-    crate::tournament::names::sort_by_name(&mut people, |p| &p.name);
+    // An event has no language of its own: the root order, which English and French share.
+    crate::tournament::names::sort_by_name("und", &mut people, |p| &p.name);
     Ok(people)
 }
 

@@ -182,7 +182,7 @@ pub fn check(
     ctx.check_open()?;
     Ok((
         player_id,
-        super::tournaments::language(conn, ctx.tournament.id)?,
+        crate::db::languages::get(conn, ctx.tournament.id)?,
         check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves),
     ))
 }

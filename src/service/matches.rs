@@ -209,6 +209,7 @@ pub fn score_matches(format: &MatchFormat, games: &mut [GameView], rows: &[Game]
             let played: Vec<MatchGame> = rows[start..end].iter().map(match_game).collect();
             let (a, b) = matches::tally(&played);
             let decided = matches::is_decided(format, &played);
+            games[end - 1].match_tally = Some((a, b, decided));
             games[end - 1].match_score = format!(
                 "match {}-{}{}",
                 super::tournaments::points_text(a),

@@ -35,13 +35,20 @@ pub enum Seat {
     /// A bye they asked for: its kind in words.
     AskedBye { label: String },
     /// The pairing's bye: the result it gives.
-    Bye { result: String },
+    Bye {
+        result: String,
+        #[serde(skip)]
+        outcome: Option<crate::tournament::sheets::Outcome>,
+    },
     /// A board: the player's game on it now (a match's latest game).
     Board {
         game: GameId,
         board: i32,
         /// "game 2 of 3" in a match; empty for a single game.
         match_label: String,
+        /// The game's number in its match and the match's games, for the page's words.
+        #[serde(skip)]
+        in_match: (i32, i32),
         /// Plays South, and so moves first.
         south: bool,
         opponent: String,
@@ -49,6 +56,9 @@ pub enum Seat {
         waiting: Waiting,
         /// The result once there is one, as the pairings show it.
         result: String,
+        /// The result as facts, for the page to word.
+        #[serde(skip)]
+        outcome: Option<crate::tournament::sheets::Outcome>,
     },
 }
 
@@ -158,6 +168,7 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
     let Some(north) = &g.north else {
         return Seat::Bye {
             result: g.result_text.clone(),
+            outcome: g.outcome,
         };
     };
     let south = g.south.id == me;
@@ -170,6 +181,7 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
         game: g.id,
         board: g.board.unwrap_or_default(),
         match_label: g.match_label.clone(),
+        in_match: g.in_match(),
         south,
         opponent: if south {
             north.name.clone()
@@ -179,6 +191,7 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
         status: g.status,
         waiting,
         result: g.result_text.clone(),
+        outcome: g.outcome,
     }
 }
 

@@ -248,7 +248,8 @@ pub fn active_by_name(
         .filter(|p| !p.withdrawn)
         .map(|p| (p.id, p.name))
         .collect();
-    crate::tournament::names::sort_by_name(&mut players, |p| &p.1);
+    let language = crate::db::languages::get(conn, tournament_id)?;
+    crate::tournament::names::sort_by_name(&language, &mut players, |p| &p.1);
     Ok(players)
 }
 

@@ -114,7 +114,8 @@ fn build(conn: &mut SqliteConnection, t: &Tournament) -> Result<RollCallView, Se
             }
         })
         .collect();
-    crate::tournament::names::sort_by_name(&mut players, |p| &p.name);
+    let language = crate::db::languages::get(conn, t.id)?;
+    crate::tournament::names::sort_by_name(&language, &mut players, |p| &p.name);
     Ok(RollCallView {
         tournament_id: t.id,
         tournament: t.name.clone(),

@@ -54,7 +54,7 @@ impl RoundView {
     }
 
     /// Every player of the round's games by name (case aside), as a list to find one's board.
-    pub fn places_by_name(&self) -> Vec<Place> {
+    pub fn places_by_name(&self, language: &str) -> Vec<Place> {
         let mut places = Vec::new();
         // Each board's latest game: the side a player has now.
         let latest = self.games.iter().filter(|g| {
@@ -83,7 +83,7 @@ impl RoundView {
                 }),
             }
         }
-        crate::tournament::names::sort_by_name(&mut places, |s| &s.name);
+        crate::tournament::names::sort_by_name(language, &mut places, |s| &s.name);
         places
     }
 }

@@ -13,6 +13,7 @@ use crate::tournament::history::GameRecord;
 use crate::tournament::matches::MatchFormat;
 use crate::tournament::results::result_text;
 use crate::tournament::sheets::EndKind;
+use crate::tournament::sheets::Outcome;
 use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, TournamentId, Winner};
 
 /// A game as the history of the tournament sees it.
@@ -53,6 +54,9 @@ pub struct GameView {
     pub seeds: Option<[i32; 2]>,
     /// The result as a pairing list shows it (`1-0 (25-20)`, `South won by forfeit`, `bye`), or empty.
     pub result_text: String,
+    /// The result as facts, for the pages to word in their language.
+    #[serde(skip)]
+    pub outcome: Option<Outcome>,
     /// The game's number in its match (1 for a single game).
     pub match_game: i32,
     /// The game in its match as sheets and pages name it ("game 2 of 3"); empty for single games.
@@ -60,6 +64,12 @@ pub struct GameView {
     /// On the latest game of a match in a round's list: the match's score so far, first-named
     /// player first ("1½-½"), and whether it is decided; empty otherwise.
     pub match_score: String,
+    /// The games of the match the game is in (0 for a single game), for the pages' words.
+    #[serde(skip)]
+    pub match_of: i32,
+    /// `match_score` as facts: each player's game points and whether the match is decided.
+    #[serde(skip)]
+    pub match_tally: Option<(f64, f64, bool)>,
 }
 
 impl GameView {
@@ -102,6 +112,12 @@ impl GameView {
             result: g.winner,
             seeds: g.south_seeds.zip(g.north_seeds).map(|(s, n)| [s, n]),
             result_text,
+            outcome: record.result.map(|(kind, winner)| Outcome {
+                kind,
+                winner,
+                seeds: record.seeds,
+                end: g.end_kind,
+            }),
             match_game: g.match_game,
             match_label: if g.north_id.is_some() {
                 format.label(g.match_game)
@@ -109,11 +125,22 @@ impl GameView {
                 String::new()
             },
             match_score: String::new(),
+            match_of: if g.north_id.is_some() && !format.single() {
+                format.games
+            } else {
+                0
+            },
+            match_tally: None,
         }
     }
 
     pub fn counts(&self) -> bool {
         self.status.counts()
+    }
+
+    /// The game's number in its match and the match's games (0 for a single game).
+    pub fn in_match(&self) -> (i32, i32) {
+        (self.match_game, self.match_of)
     }
 }
 

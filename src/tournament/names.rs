@@ -1,9 +1,12 @@
-//! Names in the order people look for them: the Unicode Collation Algorithm's root order
-//! (ICU4X), so that "Aïcha" comes before "Ama" and "Ésinam" among the E's, where the order of
-//! code points would put them after "Ama" and after "Zara".
+//! Names in the order people look for them: the Unicode Collation Algorithm's order for the
+//! language of the list (ICU4X, CLDR's tailorings), so that "Aïcha" comes before "Ama" and
+//! "Ésinam" among the E's, where the order of code points would put them after "Ama" and after
+//! "Zara". English and French sort names alike (CLDR's root order); a language with an order of
+//! its own (Swedish puts "Ö" after "Z") gets it.
 
 use std::cmp::Ordering;
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use icu_collator::options::CollatorOptions;
 use icu_collator::{Collator, CollatorBorrowed};
@@ -16,9 +19,30 @@ fn collator() -> &'static CollatorBorrowed<'static> {
     })
 }
 
-/// How two names compare as a list of names sorts them.
-pub fn compare(a: &str, b: &str) -> Ordering {
-    collator().compare(a, b)
+/// The collation of `language` (a code: `fr`, `sv`): its own where CLDR has one, the root's
+/// otherwise, and for a code that is no language.
+fn collator_of(language: &str) -> &'static CollatorBorrowed<'static> {
+    static BY_LANGUAGE: OnceLock<Mutex<HashMap<String, &'static CollatorBorrowed<'static>>>> =
+        OnceLock::new();
+    let mut known = BY_LANGUAGE
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(c) = known.get(language) {
+        return c;
+    }
+    // One collator per language the service has met (the pages' and the tournaments' codes).
+    let c = icu_locale_core::Locale::try_from_str(language)
+        .ok()
+        .and_then(|l| Collator::try_new(l.into(), CollatorOptions::default()).ok())
+        .map_or_else(collator, |c| &*Box::leak(Box::new(c)));
+    known.insert(language.to_string(), c);
+    c
+}
+
+/// How two names compare as a list of names in `language` sorts them.
+pub fn compare(language: &str, a: &str, b: &str) -> Ordering {
+    collator_of(language).compare(a, b)
 }
 
 /// A name as a search compares it: lower case, without accents ("Aïcha" and "aicha" are one).
@@ -37,9 +61,9 @@ pub fn matches(name: &str, typed: &str) -> bool {
     folded(name).contains(folded(typed.trim()).as_str())
 }
 
-/// Sorts `items` by the name each one has, as people sort names.
-pub fn sort_by_name<T>(items: &mut [T], name: impl Fn(&T) -> &str) {
-    let c = collator();
+/// Sorts `items` by the name each one has, as people who speak `language` sort names.
+pub fn sort_by_name<T>(language: &str, items: &mut [T], name: impl Fn(&T) -> &str) {
+    let c = collator_of(language);
     items.sort_by(|a, b| c.compare(name(a), name(b)));
 }
 
@@ -52,7 +76,7 @@ mod tests {
         let mut names = vec![
             "Zara", "Ama", "Ésinam", "Aïcha", "abena", "Esi", "Kofi", "Émile",
         ];
-        sort_by_name(&mut names, |n| n);
+        sort_by_name("en", &mut names, |n| n);
         assert_eq!(
             names,
             [
@@ -63,6 +87,21 @@ mod tests {
         let mut by_code_point = names.clone();
         by_code_point.sort();
         assert_ne!(by_code_point, names);
+        // French sorts them as English does.
+        let mut french = names.clone();
+        french.reverse();
+        sort_by_name("fr", &mut french, |n| n);
+        assert_eq!(french, names);
+    }
+
+    #[test]
+    fn a_language_with_an_order_of_its_own_gets_it() {
+        // Swedish puts Ö after Z; the root order puts it with the O's.
+        assert_eq!(compare("sv", "Östen", "Zara"), Ordering::Greater);
+        assert_eq!(compare("en", "Östen", "Zara"), Ordering::Less);
+        assert_eq!(compare("fr", "Östen", "Zara"), Ordering::Less);
+        // A code that is no language sorts as the root does.
+        assert_eq!(compare("zz-not a code", "Östen", "Zara"), Ordering::Less);
     }
 
     #[test]

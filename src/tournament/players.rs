@@ -141,10 +141,22 @@ pub const COLUMNS: [&str; 8] = [
 /// The most rows one import takes.
 pub const MAX_IMPORT_ROWS: usize = 5000;
 
+/// The column a heading names by its code (`name`, `Rating`): the headings of one language.
+pub fn by_code(heading: &str) -> Option<&'static str> {
+    COLUMNS
+        .iter()
+        .copied()
+        .find(|c| c.eq_ignore_ascii_case(heading.trim()))
+}
+
 /// Reads players from CSV with a header row naming the columns `name` (required), `club`,
-/// `country`, `rating` in any order. Every bad row is reported; the players are returned only
-/// if there is none.
-pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportError>> {
+/// `country`, `rating`... in any order, each heading read by `named` (which knows the headings
+/// of every language the pages speak: `nom` is `name`). Every bad row is reported; the players
+/// are returned only if there is none.
+pub fn parse_player_csv(
+    text: &str,
+    named: impl Fn(&str) -> Option<&'static str> + Copy,
+) -> Result<Vec<PlayerDetails>, Vec<ImportError>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Lines are numbered as a spreadsheet numbers them, CR LF ends (Excel's) included: the
     // reader's count is one short after a CR LF.
@@ -153,13 +165,13 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
     // quote as part of the field: such a file is refused whole, at the line that is wrong, with
     // whatever is wrong in the lines before it.
     let (players, errors) = match check_quotes(&text) {
-        Ok(()) => read_rows(&text),
+        Ok(()) => read_rows(&text, named),
         Err(quote) => {
             let before: String = text
                 .split_inclusive('\n')
                 .take(quote.line.saturating_sub(1) as usize)
                 .collect();
-            let (_, mut errors) = read_rows(&before);
+            let (_, mut errors) = read_rows(&before, named);
             errors.push(quote);
             (Vec::new(), errors)
         }
@@ -178,7 +190,10 @@ pub fn parse_player_csv(text: &str) -> Result<Vec<PlayerDetails>, Vec<ImportErro
 }
 
 /// The players of a CSV text whose quotes are whole, and every bad row.
-fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
+fn read_rows(
+    text: &str,
+    named: impl Fn(&str) -> Option<&'static str> + Copy,
+) -> (Vec<PlayerDetails>, Vec<ImportError>) {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(false)
@@ -194,7 +209,7 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
             return (Vec::new(), vec![error]);
         }
     };
-    let column = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let column = |name: &str| headers.iter().position(|h| named(h) == Some(name));
     let (name_col, club_col, country_col, rating_col) = (
         column("name"),
         column("club"),
@@ -207,7 +222,7 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
         column("title"),
         column("federation"),
     );
-    let mut errors = check_headers(&headers);
+    let mut errors = check_headers(&headers, named);
     if name_col.is_none() {
         return (Vec::new(), errors);
     }
@@ -272,30 +287,28 @@ fn read_rows(text: &str) -> (Vec<PlayerDetails>, Vec<ImportError>) {
 }
 
 /// The problems of a header row: a column named twice, no `name` column, a column unknown.
-fn check_headers(headers: &csv::StringRecord) -> Vec<ImportError> {
+fn check_headers(
+    headers: &csv::StringRecord,
+    named: impl Fn(&str) -> Option<&'static str>,
+) -> Vec<ImportError> {
     let mut errors = Vec::new();
     for (i, h) in headers.iter().enumerate() {
-        if headers
-            .iter()
-            .take(i)
-            .any(|earlier| earlier.eq_ignore_ascii_case(h))
-        {
+        if headers.iter().take(i).any(|earlier| {
+            earlier.eq_ignore_ascii_case(h) || named(earlier).is_some_and(|c| named(h) == Some(c))
+        }) {
             errors.push(ImportError {
                 line: 1,
                 message: crate::said!("csv-column-twice", column = h),
             });
         }
     }
-    if !headers.iter().any(|h| h.eq_ignore_ascii_case("name")) {
+    if !headers.iter().any(|h| named(h) == Some("name")) {
         errors.push(ImportError {
             line: 1,
             message: crate::said!("csv-no-name-column", columns = COLUMNS.join(", ")),
         });
     }
-    for unknown in headers
-        .iter()
-        .filter(|h| !COLUMNS.iter().any(|k| h.eq_ignore_ascii_case(k)))
-    {
+    for unknown in headers.iter().filter(|h| named(h).is_none()) {
         errors.push(ImportError {
             line: 1,
             message: crate::said!(
@@ -390,8 +403,7 @@ mod tests {
     #[test]
     fn reads_birth_year_gender_title_and_federation() {
         let players = parse_player_csv(
-            "name,birth_year,gender,title,federation\nAkua,2015,F,,GHA\nKofi,1960,m,Master,\nYaw,,,,\n",
-        )
+            "name,birth_year,gender,title,federation\nAkua,2015,F,,GHA\nKofi,1960,m,Master,\nYaw,,,,\n", by_code)
         .unwrap();
         assert_eq!(
             (
@@ -406,9 +418,11 @@ mod tests {
             (Some(Gender::Male), "Master")
         );
         assert_eq!((players[2].birth_year, players[2].gender), (None, None));
-        let errors =
-            parse_player_csv("name,birth_year,gender\nAma,1850,f\nEsi,2012,x\nAbena,2o12,f\n")
-                .unwrap_err();
+        let errors = parse_player_csv(
+            "name,birth_year,gender\nAma,1850,f\nEsi,2012,x\nAbena,2o12,f\n",
+            by_code,
+        )
+        .unwrap_err();
         let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, [2, 3, 4], "{errors:?}");
     }
@@ -417,6 +431,7 @@ mod tests {
     fn reads_columns_in_any_order() {
         let players = parse_player_csv(
             "\u{feff}Rating,name,club,country\n1850,Ama Mensah,Accra Oware Club,GH\n,Kofi,,\n",
+            by_code,
         )
         .unwrap();
         assert_eq!(players.len(), 2);
@@ -428,8 +443,7 @@ mod tests {
     #[test]
     fn every_bad_row_is_reported_by_line() {
         let errors = parse_player_csv(
-            "name,club,country,rating\nAma,A,GH,1800\n,B,GH,1700\nKofi,C,GH,strong\nYaw,D\nEsi,E,GH,99999\n",
-        )
+            "name,club,country,rating\nAma,A,GH,1800\n,B,GH,1700\nKofi,C,GH,strong\nYaw,D\nEsi,E,GH,99999\n", by_code)
         .unwrap_err();
         let lines: Vec<u64> = errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, [3, 4, 5, 6], "{errors:?}");
@@ -440,31 +454,31 @@ mod tests {
     #[test]
     fn header_problems() {
         assert_eq!(
-            parse_player_csv("club,country\nA,GH\n").unwrap_err()[0].line,
+            parse_player_csv("club,country\nA,GH\n", by_code).unwrap_err()[0].line,
             1
         );
         assert!(
-            parse_player_csv("name,colour\nAma,red\n").unwrap_err()[0]
+            parse_player_csv("name,colour\nAma,red\n", by_code).unwrap_err()[0]
                 .message
                 .to_string()
                 .contains("colour")
         );
-        assert!(parse_player_csv("name\n").is_err());
-        assert!(parse_player_csv("").is_err());
+        assert!(parse_player_csv("name\n", by_code).is_err());
+        assert!(parse_player_csv("", by_code).is_err());
     }
 
     #[test]
     fn lines_are_counted_as_a_spreadsheet_numbers_them_with_a_bom_and_crlf() {
         // Excel's "CSV UTF-8": a byte-order mark and CR LF line ends.
         let text = "\u{feff}name,rating\r\nAma Mensah,1800\r\nKofi,strong\r\n";
-        let errors = parse_player_csv(text).unwrap_err();
+        let errors = parse_player_csv(text, by_code).unwrap_err();
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].line, 3, "{:?}", errors[0]);
     }
 
     #[test]
     fn a_file_that_is_not_the_csv_it_claims_is_refused_whole_at_its_line() {
-        let refused = |text: &str| parse_player_csv(text).unwrap_err();
+        let refused = |text: &str| parse_player_csv(text, by_code).unwrap_err();
         for (text, line, words) in [
             (
                 "name,club\nAma,\"Accra\nKofi,Kumasi\n",
@@ -495,6 +509,7 @@ mod tests {
         // Quotes as spreadsheets write them are read as they mean.
         let players = parse_player_csv(
             "name,club\r\n\"Owusu, Ama\",\"The \"\"Stars\"\"\"\r\n\"Kofi\nBoateng\",Kumasi\r\n",
+            by_code,
         );
         let errors = players.clone().err().unwrap_or_default();
         // A line break inside a name is refused as such, on its own line, not as a quote.
@@ -502,8 +517,11 @@ mod tests {
             errors.iter().all(|e| !e.message.key.contains("quote")),
             "{errors:?}"
         );
-        let players =
-            parse_player_csv("name,club\r\n\"Owusu, Ama\",\"The \"\"Stars\"\"\"\r\n").unwrap();
+        let players = parse_player_csv(
+            "name,club\r\n\"Owusu, Ama\",\"The \"\"Stars\"\"\"\r\n",
+            by_code,
+        )
+        .unwrap();
         assert_eq!(players[0].name, "Owusu, Ama");
         assert_eq!(players[0].club, "The \"Stars\"");
     }

@@ -112,8 +112,8 @@ pub fn points(kind: ResultKind, winner: Option<Winner>, scoring: &Points) -> (f6
     }
 }
 
-/// The result as the short text a pairing list shows: `1-0 (25-20)`, `½-½`, `South won by
-/// forfeit`, `bye`.
+/// The result as the short text a pairing list shows, in English (the API's and the CSV's
+/// words): `1-0 (25-20)`, `½-½`, `South won by forfeit`, `bye`.
 pub fn result_text(kind: ResultKind, winner: Option<Winner>, seeds: Option<(i32, i32)>) -> String {
     match (kind, winner) {
         (ResultKind::Played, Some(w)) => {

@@ -120,6 +120,17 @@ pub struct RefusedSheet {
     pub suggestions: Vec<Suggestion>,
 }
 
+/// A result as facts, for a page to word in its language: how it came, who won, the seeds, and
+/// how the game ended (a game won on time or by resignation says so: its seeds may favour the
+/// loser).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub kind: super::results::ResultKind,
+    pub winner: Option<super::results::Winner>,
+    pub seeds: Option<(i32, i32)>,
+    pub end: Option<EndKind>,
+}
+
 /// Why a sheet is refused.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SheetError {

@@ -2,6 +2,7 @@
 //! that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
 //! carriage return) is prefixed with `'`, so it stays text; numbers stay numbers.
 
+use crate::locale::Lang;
 use actix_web::HttpResponse;
 
 use crate::service::ServiceError;
@@ -29,8 +30,10 @@ fn is_plain_number(cell: &str) -> bool {
         && fraction.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Writes `rows` under `header` as a CSV download named `filename`.
+/// Writes `rows` under `header` (its columns' codes, headed in `lang`) as a CSV download named
+/// `filename`.
 pub fn download<I, R>(
+    lang: Lang,
     filename: &str,
     header: &[&str],
     rows: I,
@@ -39,7 +42,33 @@ where
     I: IntoIterator<Item = R>,
     R: IntoIterator<Item = String>,
 {
-    Ok(attachment(filename, write(header, rows)?.into()))
+    Ok(attachment(filename, write(lang, header, rows)?.into()))
+}
+
+/// A column's heading in `lang` (`name`, `nom`): its message `csv-CODE`, or the code itself
+/// where there is none (a tie-break's, `BH`).
+pub fn heading(lang: Lang, code: &str) -> String {
+    let key = format!("csv-{code}");
+    match lang.t(&key) {
+        words if words == key => code.to_string(),
+        words => words,
+    }
+}
+
+/// The column of a file of players a heading names, in any language the service speaks.
+pub fn player_column(heading_text: &str) -> Option<&'static str> {
+    column_named(heading_text, &crate::tournament::players::COLUMNS)
+}
+
+/// The column a heading names in any language the service speaks (`nom`, `Name` and `NAME` are
+/// all `name`), or `None`.
+pub fn column_named(heading_text: &str, codes: &[&'static str]) -> Option<&'static str> {
+    // Case and accents aside: `ÉLO` and `annee_naissance` are typed too.
+    let folded = crate::tournament::names::folded;
+    let wanted = folded(heading_text.trim());
+    codes.iter().copied().find(|code| {
+        *code == wanted || Lang::all().any(|lang| folded(&heading(lang, code)) == wanted)
+    })
 }
 
 /// A CSV download named `filename` of what [`write()`] wrote.
@@ -50,15 +79,17 @@ pub fn attachment(filename: &str, body: actix_web::web::Bytes) -> HttpResponse {
 /// UTF-8's byte-order mark, which spreadsheets take as the sign of UTF-8.
 pub const BOM: &str = "\u{feff}";
 
-/// `rows` under `header` as CSV, after the byte-order mark.
-pub fn write<I, R>(header: &[&str], rows: I) -> Result<Vec<u8>, ServiceError>
+/// `rows` under `header` (headed in `lang`) as CSV, after the byte-order mark. Numbers keep
+/// their dot in every language: a spreadsheet reads them as numbers.
+pub fn write<I, R>(lang: Lang, header: &[&str], rows: I) -> Result<Vec<u8>, ServiceError>
 where
     I: IntoIterator<Item = R>,
     R: IntoIterator<Item = String>,
 {
     let mut writer = csv::Writer::from_writer(BOM.as_bytes().to_vec());
+    let header: Vec<String> = header.iter().map(|code| heading(lang, code)).collect();
     writer
-        .write_record(header)
+        .write_record(&header)
         .map_err(|e| ServiceError::Internal(e.to_string()))?;
     for row in rows {
         let cells: Vec<String> = row
@@ -92,5 +123,27 @@ mod tests {
         }
         assert_eq!(neutralise("12"), "12");
         assert_eq!(neutralise("0.75"), "0.75");
+    }
+
+    #[test]
+    fn columns_are_headed_in_the_language_and_read_in_any() {
+        use super::{Lang, heading, player_column};
+        let fr = Lang::from_code("fr").unwrap();
+        assert_eq!(heading(Lang::ENGLISH, "games_played"), "games_played");
+        assert_eq!(heading(fr, "games_played"), "parties_jouées");
+        // A tie-break's code has no words of its own.
+        assert_eq!(heading(fr, "BH"), "BH");
+        for (typed, column) in [
+            ("Nom", Some("name")),
+            ("NAME", Some("name")),
+            (" année_naissance ", Some("birth_year")),
+            ("ANNEE_NAISSANCE", Some("birth_year")),
+            ("ÉLO", Some("rating")),
+            ("Fédération", Some("federation")),
+            ("colour", None),
+            ("rang", None),
+        ] {
+            assert_eq!(player_column(typed), column, "{typed}");
+        }
     }
 }

@@ -80,7 +80,7 @@ impl Content {
             return Vec::new();
         };
         round
-            .places_by_name()
+            .places_by_name(self.lang.code())
             .into_iter()
             .map(|place| {
                 let side = match place.south {

@@ -26,6 +26,7 @@ pub mod limits;
 pub mod live;
 pub mod my_board;
 pub mod notices;
+pub mod outcomes;
 pub mod pages;
 pub mod player_form;
 pub mod player_import;

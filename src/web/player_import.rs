@@ -39,7 +39,7 @@ async fn api_import(
     let tournament_id = path.into_inner();
     let actor = check_runs(&state, &session, tournament_id).await?;
     let text = super::text_body(payload, super::CSV_LIMIT, "the CSV").await?;
-    let players = match parse_player_csv(&text) {
+    let players = match parse_player_csv(&text, super::csv_export::player_column) {
         Ok(players) => players,
         Err(errors) => return Ok(ImportResult::refused(session.lang, errors)),
     };

@@ -428,7 +428,7 @@ async fn import(
     let actor = check_runs(&state, &session, tournament_id).await?;
     check_csrf(&session, &upload.csrf)?;
     let (text, choices) = upload.read()?;
-    let (errors, duplicates) = match parse_player_csv(&text) {
+    let (errors, duplicates) = match parse_player_csv(&text, super::csv_export::player_column) {
         Ok(players) => {
             match import_players(&state, actor, tournament_id, players, choices).await? {
                 Imported::Added(slips) => {
@@ -473,6 +473,7 @@ async fn players_csv(
         .chain(["withdrawn"])
         .collect();
     Ok(super::csv_export::download(
+        session.lang,
         &format!("tournament-{tournament_id}-players.csv"),
         &columns,
         players.into_iter().map(|p| {

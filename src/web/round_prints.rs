@@ -54,12 +54,10 @@ fn by_name(
             .table
             .iter()
             .find(|s| s.player_id == id.get())
-            .map_or_else(String::new, |s| {
-                crate::service::standings::value_text(s.points)
-            })
+            .map_or_else(String::new, |s| super::words::value(lang, s.points))
     };
     let mut rows: Vec<_> = round
-        .places_by_name()
+        .places_by_name(lang.code())
         .into_iter()
         .map(|place| {
             let side = match place.south {
@@ -86,7 +84,7 @@ fn by_name(
             lang.t1("print-not-paired", "label", b.label),
         ));
     }
-    crate::tournament::names::sort_by_name(&mut rows, |r| &r.0);
+    crate::tournament::names::sort_by_name(lang.code(), &mut rows, |r| &r.0);
     rows
 }
 

@@ -590,6 +590,7 @@ async fn csv_page(
         ]
     });
     Ok(super::csv_export::download(
+        session.lang,
         &format!("tournament-{tournament_id}-round-{number}.csv"),
         &ROUND_CSV_HEADER,
         rows,

@@ -105,7 +105,7 @@ fn html(path: String, page: &impl Template) -> Result<SiteFile, ServiceError> {
 }
 
 /// Every file of the site of tournament `id`, its published rounds as the public sees them.
-/// The pages are in `lang`; the downloads are the same in every language.
+/// The pages and the downloads' columns are in `lang`.
 pub fn files(
     conn: &mut SqliteConnection,
     id: TournamentId,
@@ -118,7 +118,7 @@ pub fn files(
         .iter()
         .map(|(id, name)| (id.get(), name.clone()))
         .collect();
-    crate::tournament::names::sort_by_name(&mut players, |p| &p.1);
+    crate::tournament::names::sort_by_name(lang.code(), &mut players, |p| &p.1);
     let rounds: Vec<i32> = (1..=d.published).collect();
     let mut out = vec![
         html(
@@ -201,7 +201,7 @@ pub fn files(
             },
         )?);
     }
-    out.extend(downloads(conn, &d)?);
+    out.extend(downloads(conn, &d, lang)?);
     out.push(("style.css".to_string(), super::STYLE.as_bytes().to_vec()));
     out.push((
         "replay.js".to_string(),
@@ -235,12 +235,16 @@ fn player_page(d: &Report, lang: Lang, player: i32, name: &str) -> Result<SiteFi
 }
 
 /// The standings and the games as CSV, the games as OGN.
-fn downloads(conn: &mut SqliteConnection, d: &Report) -> Result<Vec<SiteFile>, ServiceError> {
+fn downloads(
+    conn: &mut SqliteConnection,
+    d: &Report,
+    lang: Lang,
+) -> Result<Vec<SiteFile>, ServiceError> {
     let (header, rows) = standings::csv_rows(d);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    let standings = super::csv_export::write(&header, rows)?;
+    let standings = super::csv_export::write(lang, &header, rows)?;
     let (header, rows) = exports::games_rows(conn, &Actor::CommandLine, d.t.id)?;
-    let games = super::csv_export::write(&header, rows)?;
+    let games = super::csv_export::write(lang, &header, rows)?;
     let ogn = exports::games_ogn(conn, &Actor::CommandLine, d.t.id)?;
     Ok(vec![
         ("standings.csv".to_string(), standings),

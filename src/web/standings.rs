@@ -3,7 +3,7 @@
 //! one OGN file, and the standings API.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -35,7 +35,8 @@ struct Renders {
     report: Arc<Report>,
     /// The public page in each language it was asked in.
     public_pages: Mutex<HashMap<Lang, web::Bytes>>,
-    csv: OnceLock<web::Bytes>,
+    /// The standings CSV in each language it was asked in.
+    csvs: Mutex<HashMap<Lang, web::Bytes>>,
 }
 
 impl Rendered {
@@ -53,7 +54,7 @@ impl Rendered {
         let renders = Arc::new(Renders {
             report: report.clone(),
             public_pages: Mutex::default(),
-            csv: OnceLock::new(),
+            csvs: Mutex::default(),
         });
         entries.insert(key, renders.clone());
         renders
@@ -254,20 +255,25 @@ async fn player_page(
 }
 
 /// The standings CSV (written once per change of the data).
-fn standings_csv(state: &AppState, d: &Arc<Report>) -> Result<HttpResponse, ServiceError> {
+fn standings_csv(
+    state: &AppState,
+    d: &Arc<Report>,
+    lang: Lang,
+) -> Result<HttpResponse, ServiceError> {
     let filename = super::file_name(
         &d.t.name,
         &format!("standings after round {}", d.after),
         "csv",
     );
     let renders = state.rendered.of(d);
-    if let Some(body) = renders.csv.get() {
+    let mut csvs = renders.csvs.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(body) = csvs.get(&lang) {
         return Ok(super::csv_export::attachment(&filename, body.clone()));
     }
     let (header, rows) = service::csv_rows(d);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    let body = web::Bytes::from(super::csv_export::write(&header, rows)?);
-    let _ = renders.csv.set(body.clone());
+    let body = web::Bytes::from(super::csv_export::write(lang, &header, rows)?);
+    csvs.insert(lang, body.clone());
     Ok(super::csv_export::attachment(&filename, body))
 }
 
@@ -277,12 +283,13 @@ async fn staff_standings_csv(
     session: &Visitor,
     id: TournamentId,
     after: Option<i32>,
+    lang: Lang,
 ) -> Result<HttpResponse, ServiceError> {
     let actor = access::staff(session)?;
     state
         .db(move |conn| actor.check_runs(conn, id).map(drop))
         .await?;
-    standings_csv(state, &state.standings(id, after).await?)
+    standings_csv(state, &state.standings(id, after).await?, lang)
 }
 
 async fn standings_csv_page(
@@ -291,7 +298,8 @@ async fn standings_csv_page(
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, PageError> {
-    Ok(staff_standings_csv(&state, &session, path.into_inner(), query.after).await?)
+    let lang = session.lang;
+    Ok(staff_standings_csv(&state, &session, path.into_inner(), query.after, lang).await?)
 }
 
 /// Every game of the published rounds, with how it went.
@@ -306,6 +314,7 @@ async fn games_csv_page(
         .db(move |conn| crate::service::exports::games_rows(conn, &actor, id))
         .await?;
     Ok(super::csv_export::download(
+        session.lang,
         &format!("tournament-{id}-games.csv"),
         &header,
         rows,
@@ -408,7 +417,15 @@ async fn api_standings_csv(
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(staff_standings_csv(&state, &session, path.into_inner(), query.after).await?)
+    // The API's columns keep their codes, as its fields do.
+    Ok(staff_standings_csv(
+        &state,
+        &session,
+        path.into_inner(),
+        query.after,
+        Lang::ENGLISH,
+    )
+    .await?)
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

@@ -185,6 +185,7 @@ async fn csv(
         })
     });
     Ok(super::csv_export::download(
+        session.lang,
         &format!("tournament-{id}-teams-after-round-{}.csv", v.after_round),
         &[
             "rank",

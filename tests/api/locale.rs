@@ -460,3 +460,190 @@ async fn a_tournaments_own_language_holds_for_its_prints_and_for_visitors_who_na
         assert!(e["message"].as_str().unwrap().starts_with(words), "{e}");
     }
 }
+
+#[actix_web::test]
+async fn the_services_refusals_are_in_the_readers_language() {
+    use crate::sheets::{one_game, with_pin};
+    use crate::swiss::{fixture_games, sheet};
+    use serde_json::json;
+
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    // A form's problems, every one of them, in the reader's language; the same code; nothing
+    // made.
+    let bad = serde_json::to_vec(&json!({"name": " ", "rules": "abapa", "rounds": 120})).unwrap();
+    for (language, words) in [
+        (
+            "fr-CI",
+            "nom\u{202f}: un tournoi a besoin d'un nom\u{202f}; rondes\u{202f}: 120 n'est pas entre 1 et 99",
+        ),
+        (
+            "en",
+            "name: a tournament needs a name; rounds: 120 is not between 1 and 99",
+        ),
+    ] {
+        let r = organiser
+            .try_send_with(
+                Method::POST,
+                "/api/tournaments",
+                Some("application/json"),
+                &[("Accept-Language", language)],
+                bad.clone(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(r.status.as_u16(), 422, "{}", r.body);
+        let e = r.json()["error"].clone();
+        assert_eq!(e["code"], "invalid");
+        assert!(e["message"].as_str().unwrap().contains(words), "{e}");
+    }
+    assert_eq!(app.count("tournaments"), 0);
+
+    // A sheet sent with a PIN that is no player's of the game, and a game that is not there.
+    let (_, game, _, _) = one_game(&app, &organiser, json!({})).await;
+    let body = serde_json::to_vec(&with_pin(sheet(&fixture_games()[0]), "000000")).unwrap();
+    let visitor = Client::new(&app.address);
+    for (language, wrong_pin, no_game) in [
+        (
+            "fr",
+            "ce code PIN n'est celui d'aucun joueur de cette partie",
+            "cette partie n'existe pas",
+        ),
+        (
+            "en",
+            "that PIN is not the PIN of a player of this game",
+            "no such game",
+        ),
+    ] {
+        let headers = [("Accept-Language", language)];
+        let mut answers = Vec::new();
+        for url in [
+            format!("/api/games/{game}/sheets"),
+            format!("/api/games/{}/sheets", game + 1000),
+        ] {
+            let r = visitor
+                .try_send_with(
+                    Method::POST,
+                    &url,
+                    Some("application/json"),
+                    &headers,
+                    body.clone(),
+                )
+                .await
+                .unwrap();
+            answers.push(r);
+        }
+        let (r, missing) = (&answers[0], &answers[1]);
+        assert_eq!(r.status.as_u16(), 401, "{}", r.body);
+        assert_eq!(r.json()["error"]["code"], "wrong-credentials");
+        assert_eq!(r.json()["error"]["message"], wrong_pin);
+        assert_eq!(missing.status.as_u16(), 404, "{}", missing.body);
+        assert_eq!(missing.json()["error"]["message"], no_game);
+    }
+    // The error page of a French reader says it in French.
+    let (status, body) = page(
+        &visitor,
+        &format!("/games/{}", game + 1000),
+        &[("Accept-Language", "fr")],
+    )
+    .await;
+    assert_eq!(status, 404);
+    assert!(body.contains("Cette partie n&#39;existe pas."), "{body}");
+}
+
+#[actix_web::test]
+async fn the_csv_files_are_headed_in_the_readers_language_and_either_language_imports() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let t = crate::helpers::create_tournament(&organiser, "Tournoi de Cannes").await;
+    // A file of players headed in French, in another order and case: read as the English.
+    let csv =
+        "Nom,ÉLO,pays,club\nAïcha Ouédraogo,1750,BF,Ouagadougou\nKofi Mensah,1800,GH,Kumasi\n";
+    let r = organiser
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{t}/players/import"),
+            Some("text/csv"),
+            csv.as_bytes().to_vec(),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.body);
+    assert_eq!(app.count("players"), 2);
+    // A heading no language knows is refused, named, in the reader's language.
+    let r = organiser
+        .try_send_with(
+            Method::POST,
+            &format!("/api/tournaments/{t}/players/import"),
+            Some("text/csv"),
+            &[("Accept-Language", "fr")],
+            b"nom,couleur\nYaw,rouge\n".to_vec(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status.as_u16(), 422, "{}", r.body);
+    let row = r.json()["errors"][0].clone();
+    assert_eq!(row["line"], 1);
+    assert!(
+        row["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("colonne inconnue «\u{202f}couleur\u{202f}»"),
+        "{row}"
+    );
+    assert_eq!(app.count("players"), 2);
+    // The list of players: French headings for a French reader, the codes for an English one;
+    // the numbers as they are in both.
+    let path = format!("/tournaments/{t}/players.csv");
+    for (language, header) in [
+        (
+            "fr",
+            "id,nom,club,pays,elo,année_naissance,sexe,titre,fédération,retiré",
+        ),
+        (
+            "en",
+            "id,name,club,country,rating,birth_year,gender,title,federation,withdrawn",
+        ),
+    ] {
+        let r = organiser
+            .try_send_with(
+                Method::GET,
+                &path,
+                None,
+                &[("Accept-Language", language)],
+                Vec::new(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(r.status.as_u16(), 200, "{}", r.body);
+        let first = r
+            .body
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .next()
+            .unwrap();
+        assert_eq!(first, header);
+        assert!(
+            r.body.contains("Aïcha Ouédraogo,Ouagadougou,BF,1750"),
+            "{}",
+            r.body
+        );
+        // What was exported in either language imports again as it is.
+        let again = crate::helpers::create_tournament(&organiser, "Encore").await;
+        let rows: String = r
+            .body
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .map(|l| l.split(',').skip(1).take(8).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let r = organiser
+            .send(
+                Method::POST,
+                &format!("/api/tournaments/{again}/players/import"),
+                Some("text/csv"),
+                rows.into_bytes(),
+            )
+            .await;
+        assert_eq!(r.status.as_u16(), 201, "{language}: {}", r.body);
+    }
+}
