@@ -135,3 +135,7 @@ print-not-paired = not paired: { $label }
 qr-board = QR code: the page of board { $board }
 qr-sign-in = QR code: sign-in page for { $name }
 semicolon = ;
+roll-answer-checked-in = present (checked in at { $at })
+roll-answer-marked-present = present (marked at { $at })
+roll-answer-absent = absent (marked at { $at })
+roll-answer-none = not yet

@@ -161,3 +161,25 @@ teams-words = Teams by { $by ->
    *[list] the organiser's lists
 }; a team scores { $counted }. Level teams: the points of all their members, then their best member's place.
 teams-words-apart = Women's and men's teams are counted apart.
+points-count = { $count ->
+    [one] { $text } point
+   *[other] { $text } points
+}
+bracket-winners = Winners' bracket
+bracket-losers = Losers' bracket
+bracket-grand-final = Grand final
+bracket-grand-final-reset = Grand final, second match
+bracket-winners-final = Winners' final
+bracket-winners-round = Winners' round { $number }
+bracket-losers-final = Losers' final
+bracket-losers-round = Losers' round { $number }
+bracket-final = Final
+bracket-semi-finals = Semi-finals
+bracket-quarter-finals = Quarter-finals
+bracket-round-of = Round of { $players }
+bracket-seeded = { $name } ({ $seed })
+bracket-slot-bye = bye
+bracket-winner-of-board = winner of round { $round }, board { $board }
+bracket-loser-of-board = loser of round { $round }, board { $board }
+bracket-winner-of-match = winner of match { $number }
+bracket-loser-of-match = loser of match { $number }

@@ -138,3 +138,7 @@ print-not-paired = non apparié : { $label }
 qr-board = Code QR : la page de la table { $board }
 qr-sign-in = Code QR : page de connexion de { $name }
 semicolon =  ;
+roll-answer-checked-in = présent (pointé à { $at })
+roll-answer-marked-present = présent (marqué à { $at })
+roll-answer-absent = absent (marqué à { $at })
+roll-answer-none = pas encore

@@ -168,3 +168,29 @@ teams-words = Équipes par { $by ->
    *[list] les listes de l'organisateur
 }{"\u202f"}; une équipe marque { $counted }. Équipes à égalité : les points de tous leurs membres, puis la place de leur meilleur membre.
 teams-words-apart = Les équipes féminines et masculines sont comptées à part.
+points-count = { $count ->
+    [one] { $text } point
+   *[other] { $text } points
+}
+bracket-winners = Tableau des gagnants
+bracket-losers = Tableau des perdants
+bracket-grand-final = Grande finale
+bracket-grand-final-reset = Grande finale, second match
+bracket-winners-final = Finale des gagnants
+bracket-winners-round = Tour { $number } des gagnants
+bracket-losers-final = Finale des perdants
+bracket-losers-round = Tour { $number } des perdants
+bracket-final = Finale
+bracket-semi-finals = Demi-finales
+bracket-quarter-finals = Quarts de finale
+bracket-round-of = { $players ->
+    [16] Huitièmes de finale
+    [32] Seizièmes de finale
+   *[other] Tour à { $players } joueurs
+}
+bracket-seeded = { $name } ({ $seed })
+bracket-slot-bye = exempt
+bracket-winner-of-board = vainqueur de la ronde { $round }, table { $board }
+bracket-loser-of-board = perdant de la ronde { $round }, table { $board }
+bracket-winner-of-match = vainqueur du match { $number }
+bracket-loser-of-match = perdant du match { $number }

@@ -9,6 +9,7 @@ use super::{Actor, ServiceError};
 use crate::db::models::{AuditEntry, NewAuditEntry};
 use crate::db::queries;
 use crate::tournament::TournamentId;
+use crate::tournament::said::Said;
 
 /// One audit entry about to be written.
 pub struct Audit<'a> {
@@ -66,37 +67,43 @@ pub fn entries(
     Ok(queries::list_audit(conn, allowed.as_deref(), 500)?)
 }
 
-/// The audit log's actions in words.
-pub fn action_words(action: &str) -> String {
-    let words = match action {
-        "account.create" => "account created",
-        "bye.cancel" => "bye cancelled",
-        "bye.request" => "bye asked for",
-        "controller.assign" => "controller assigned",
-        "controller.unassign" => "controller unassigned",
-        "game.confirm" => "result confirmed by the opponent",
-        "game.dispute" => "sheets differ: game disputed",
-        "game.reset" => "game sent back to waiting for sheets",
-        "game.result" => "result set by the controller",
-        "game.sheet" => "score sheet sent",
-        "pairing.allow" => "pairing allowed again",
-        "pairing.prohibit" => "pairing ruled out",
-        "player.create" => "player added",
-        "player.import" => "players imported",
-        "player.pin-reset" => "new PIN given",
-        "player.reinstate" => "player reinstated",
-        "player.update" => "player changed",
-        "player.withdraw" => "player withdrawn",
-        "players.pairing-order" => "pairing numbers fixed",
-        "round.correct" => "published round corrected",
-        "round.create" => "round paired",
-        "round.delete" => "round deleted",
-        "round.pairings" => "pairings changed",
-        "round.publish" => "round published",
-        "tournament.create" => "tournament created",
-        "tournament.import" => "tournament imported",
-        "tournament.update" => "settings changed",
-        other => return other.replace(['.', '_', '-'], " "),
+/// An action of the audit log as a message (`game.sheet`: "score sheet sent"); an action with
+/// no message of its own is its code in words.
+pub fn action_said(action: &str) -> Said {
+    let key = match action {
+        "account.create" => "audit-action-account-create",
+        "bye.cancel" => "audit-action-bye-cancel",
+        "bye.request" => "audit-action-bye-request",
+        "controller.assign" => "audit-action-controller-assign",
+        "controller.unassign" => "audit-action-controller-unassign",
+        "game.confirm" => "audit-action-game-confirm",
+        "game.dispute" => "audit-action-game-dispute",
+        "game.reset" => "audit-action-game-reset",
+        "game.result" => "audit-action-game-result",
+        "game.sheet" => "audit-action-game-sheet",
+        "pairing.allow" => "audit-action-pairing-allow",
+        "pairing.prohibit" => "audit-action-pairing-prohibit",
+        "player.create" => "audit-action-player-create",
+        "player.import" => "audit-action-player-import",
+        "player.pin-reset" => "audit-action-player-pin-reset",
+        "player.reinstate" => "audit-action-player-reinstate",
+        "player.update" => "audit-action-player-update",
+        "player.withdraw" => "audit-action-player-withdraw",
+        "players.pairing-order" => "audit-action-players-pairing-order",
+        "round.correct" => "audit-action-round-correct",
+        "round.create" => "audit-action-round-create",
+        "round.delete" => "audit-action-round-delete",
+        "round.pairings" => "audit-action-round-pairings",
+        "round.publish" => "audit-action-round-publish",
+        "tournament.create" => "audit-action-tournament-create",
+        "tournament.import" => "audit-action-tournament-import",
+        "tournament.update" => "audit-action-tournament-update",
+        other => {
+            return crate::said!(
+                "audit-action-other",
+                code = other.replace(['.', '_', '-'], " ")
+            );
+        }
     };
-    words.to_string()
+    Said::new(key)
 }

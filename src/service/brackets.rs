@@ -13,6 +13,7 @@ use crate::db::models::Player;
 use crate::db::queries;
 use crate::tournament::history::GameRecord;
 use crate::tournament::knockout::{self, Part, Shape, Slot, Tie};
+use crate::tournament::said::Said;
 use crate::tournament::{PairingSystem, PlayerId, TournamentId};
 
 /// A knockout's seeds, best first: the players of its first round once it is paired (in
@@ -77,8 +78,12 @@ pub fn ended_early(conn: &mut SqliteConnection, t: &TournamentView) -> Result<bo
 #[derive(Clone, Debug, Serialize)]
 pub struct SlotView {
     pub player: Option<PlayerId>,
-    /// "Ama Mensah (3)", "bye", "winner of round 2, board 1", "loser of match 5".
-    pub text: String,
+    /// "Ama Mensah (3)", "bye", "winner of round 2, board 1", "loser of match 5" (worded by
+    /// the page, and the API, in the reader's language).
+    #[serde(skip)]
+    pub text: Said,
+    /// Whether the side is a bye.
+    pub bye: bool,
     pub won: bool,
 }
 
@@ -102,8 +107,10 @@ pub struct TieView {
 pub struct BracketRound {
     /// The tournament round it is played in.
     pub number: i32,
-    /// "Final", "Semi-finals", "Losers' round 2", "Grand final".
-    pub title: String,
+    /// "Final", "Semi-finals", "Losers' round 2", "Grand final" (worded by the page and the
+    /// API).
+    #[serde(skip)]
+    pub title: Said,
     pub ties: Vec<TieView>,
 }
 
@@ -111,8 +118,9 @@ pub struct BracketRound {
 /// bracket or the grand final of a double elimination.
 #[derive(Clone, Debug, Serialize)]
 pub struct BracketSection {
-    /// Empty for a single elimination.
-    pub title: String,
+    /// None for a single elimination (worded by the page and the API).
+    #[serde(skip)]
+    pub title: Option<Said>,
     pub rounds: Vec<BracketRound>,
 }
 
@@ -170,14 +178,14 @@ fn sections(
     names: &HashMap<i32, String>,
     published: i32,
 ) -> Vec<BracketSection> {
-    let parts: &[(Part, &str)] = if bracket.double {
+    let parts: &[(Part, Option<&'static str>)] = if bracket.double {
         &[
-            (Part::Winners, "Winners' bracket"),
-            (Part::Losers, "Losers' bracket"),
-            (Part::GrandFinal, "Grand final"),
+            (Part::Winners, Some("bracket-winners")),
+            (Part::Losers, Some("bracket-losers")),
+            (Part::GrandFinal, Some("bracket-grand-final")),
         ]
     } else {
-        &[(Part::Winners, "")]
+        &[(Part::Winners, None)]
     };
     let shown = |tie: &&Tie| tie.slots.iter().any(|s| *s != Slot::Empty);
     let in_part = |tie: &Tie, part: Part| {
@@ -196,29 +204,42 @@ fn sections(
     let slot_view = |slot: &Slot, winner: Option<i32>| match slot {
         Slot::Player { id, seed } => SlotView {
             player: Some(PlayerId(*id)),
-            text: format!("{} ({seed})", names.get(id).cloned().unwrap_or_default()),
+            text: crate::said!(
+                "bracket-seeded",
+                name = names.get(id).cloned().unwrap_or_default(),
+                seed = *seed
+            ),
+            bye: false,
             won: winner == Some(*id),
         },
         Slot::Empty => SlotView {
             player: None,
-            text: "bye".to_string(),
+            text: crate::said!("bracket-slot-bye"),
+            bye: true,
             won: false,
         },
         Slot::Waiting { tie, loser } => {
-            let which = if *loser { "loser" } else { "winner" };
             let before = bracket.tie(*tie);
-            let text = match before.and_then(|t| Some((t.round, t.board?))) {
-                Some((round, board)) if round <= published => {
-                    format!("{which} of round {round}, board {board}")
+            let text = match (before.and_then(|t| Some((t.round, t.board?))), *loser) {
+                (Some((round, board)), false) if round <= published => {
+                    crate::said!("bracket-winner-of-board", round, board)
                 }
-                _ => format!(
-                    "{which} of match {}",
-                    numbers.get(tie).copied().unwrap_or(*tie)
+                (Some((round, board)), true) if round <= published => {
+                    crate::said!("bracket-loser-of-board", round, board)
+                }
+                (_, false) => crate::said!(
+                    "bracket-winner-of-match",
+                    number = numbers.get(tie).copied().unwrap_or(*tie)
+                ),
+                (_, true) => crate::said!(
+                    "bracket-loser-of-match",
+                    number = numbers.get(tie).copied().unwrap_or(*tie)
                 ),
             };
             SlotView {
                 player: None,
                 text,
+                bye: false,
                 won: false,
             }
         }
@@ -257,7 +278,7 @@ fn sections(
                 });
             }
             BracketSection {
-                title: name.to_string(),
+                title: name.map(Said::new),
                 rounds,
             }
         })
@@ -266,7 +287,7 @@ fn sections(
 }
 
 /// The title of the bracket round of `tie`: "Semi-finals", "Winners' round 2", "Losers' final".
-fn tie_title(bracket: &knockout::Bracket, tie: &Tie) -> String {
+fn tie_title(bracket: &knockout::Bracket, tie: &Tie) -> Said {
     let rounds_of = |part: Part| {
         bracket
             .rounds
@@ -279,14 +300,16 @@ fn tie_title(bracket: &knockout::Bracket, tie: &Tie) -> String {
     };
     match tie.part {
         Part::Winners if bracket.double && tie.stage == rounds_of(Part::Winners) => {
-            "Winners' final".to_string()
+            Said::new("bracket-winners-final")
         }
-        Part::Winners if bracket.double => format!("Winners' round {}", tie.stage),
+        Part::Winners if bracket.double => {
+            crate::said!("bracket-winners-round", number = tie.stage)
+        }
         Part::Winners => round_title(rounds_of(Part::Winners) - tie.stage),
-        Part::Losers if tie.stage == rounds_of(Part::Losers) => "Losers' final".to_string(),
-        Part::Losers => format!("Losers' round {}", tie.stage),
-        Part::GrandFinal => "Grand final".to_string(),
-        Part::Reset => "Grand final, second match".to_string(),
+        Part::Losers if tie.stage == rounds_of(Part::Losers) => Said::new("bracket-losers-final"),
+        Part::Losers => crate::said!("bracket-losers-round", number = tie.stage),
+        Part::GrandFinal => Said::new("bracket-grand-final"),
+        Part::Reset => Said::new("bracket-grand-final-reset"),
     }
 }
 
@@ -300,12 +323,12 @@ pub fn place_text(first: usize, last: usize) -> String {
 }
 
 /// A knockout round by how far it is from the final.
-fn round_title(from_final: i32) -> String {
+fn round_title(from_final: i32) -> Said {
     match from_final {
-        0 => "Final".to_string(),
-        1 => "Semi-finals".to_string(),
-        2 => "Quarter-finals".to_string(),
-        n => format!("Round of {}", 1_u64 << (n + 1).min(62)),
+        0 => Said::new("bracket-final"),
+        1 => Said::new("bracket-semi-finals"),
+        2 => Said::new("bracket-quarter-finals"),
+        n => crate::said!("bracket-round-of", players = 1_u64 << (n + 1).min(62)),
     }
 }
 

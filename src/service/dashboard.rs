@@ -47,6 +47,9 @@ pub struct Dashboard {
     pub round: Option<i32>,
     /// Its start and planned end in words.
     pub times: String,
+    /// The same as facts, for the page to word.
+    #[serde(skip)]
+    pub round_times: super::schedule::RoundTimes,
     pub boards: Vec<BoardLine>,
     /// The players with a bye this round.
     pub byes: Vec<String>,
@@ -91,6 +94,7 @@ pub fn read(
             name: t.name,
             round: None,
             times: String::new(),
+            round_times: Default::default(),
             boards: Vec::new(),
             byes: Vec::new(),
             counts: Vec::new(),
@@ -137,6 +141,7 @@ pub fn read(
         name: t.name,
         round: Some(number),
         times: round.times.words(),
+        round_times: round.times.clone(),
         byes: round
             .games
             .iter()

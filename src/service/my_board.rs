@@ -33,7 +33,11 @@ pub enum Seat {
     /// Not in the round's pairings (no round published yet, withdrawn, absent at the roll call).
     NotPaired,
     /// A bye they asked for: its kind in words.
-    AskedBye { label: String },
+    AskedBye {
+        label: String,
+        #[serde(skip)]
+        kind: crate::tournament::ByeKind,
+    },
     /// The pairing's bye: the result it gives.
     Bye {
         result: String,
@@ -75,6 +79,9 @@ pub struct MyBoard {
     pub seat: Seat,
     /// The round's start and planned end in words.
     pub times: String,
+    /// The same as facts, for the page to word.
+    #[serde(skip)]
+    pub round_times: super::schedule::RoundTimes,
     pub notice: Option<Notice>,
     /// An open roll call: its round, and the player's answer so far.
     pub roll_call: Option<(i32, Option<bool>)>,
@@ -124,7 +131,8 @@ pub fn all(
         None => None,
     };
     let notice = super::notices::get(conn, tournament_id)?;
-    let times = round.as_ref().map(|r| r.times.words()).unwrap_or_default();
+    let round_times = round.as_ref().map(|r| r.times.clone()).unwrap_or_default();
+    let times = round_times.words();
     Ok(players
         .into_iter()
         .map(|p| {
@@ -139,6 +147,7 @@ pub fn all(
                 withdrawn: p.withdrawn,
                 round: latest,
                 times: times.clone(),
+                round_times: round_times.clone(),
                 notice: notice.clone(),
                 roll_call: roll_call
                     .as_ref()
@@ -161,6 +170,7 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
         return match round.requested_byes.iter().find(|b| b.player_id == me) {
             Some(b) => Seat::AskedBye {
                 label: b.label.to_string(),
+                kind: b.kind,
             },
             None => Seat::NotPaired,
         };

@@ -267,16 +267,6 @@ pub fn dates_text(start: Option<NaiveDate>, end: Option<NaiveDate>) -> String {
     }
 }
 
-/// Points with their word: `1 point`, `½ point`, `2½ points`, `0 points`.
-pub fn points_words(p: f64) -> String {
-    let word = if p > 0.0 && p <= 1.0 {
-        "point"
-    } else {
-        "points"
-    };
-    format!("{} {word}", points_text(p))
-}
-
 pub(super) fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
     TournamentForm {
         name: settings.name.clone(),
@@ -562,25 +552,4 @@ pub fn page(
         notice: super::notices::get(conn, id)?,
         language: language(conn, id)?,
     })
-}
-
-#[cfg(test)]
-mod points_tests {
-    #[test]
-    fn points_read_as_people_say_them() {
-        let said: Vec<String> = [0.0, -0.0, 0.5, 1.0, 2.5, 3.0]
-            .map(super::points_words)
-            .to_vec();
-        assert_eq!(
-            said,
-            [
-                "0 points",
-                "0 points",
-                "½ point",
-                "1 point",
-                "2½ points",
-                "3 points"
-            ]
-        );
-    }
 }

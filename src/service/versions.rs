@@ -9,7 +9,7 @@
 use diesel::sqlite::SqliteConnection;
 
 use super::ServiceError;
-use super::audit::action_words;
+use super::audit::action_said;
 use crate::db::queries;
 use crate::tournament::{GameId, TournamentId};
 
@@ -60,7 +60,7 @@ pub fn unchanged_since<T>(
         return Err(ServiceError::Conflict(crate::said!(
             "changed-after-you-opened-page",
             round,
-            action = action_words(&entry.action),
+            action = action_said(&entry.action),
             actor = entry.actor,
             at = entry.at.format("%H:%M:%S").to_string()
         )));

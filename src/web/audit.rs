@@ -12,7 +12,7 @@ use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use crate::db::models::AuditEntry;
 use crate::service::audit;
-use crate::service::audit::action_words;
+use crate::service::audit::action_said;
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
 
@@ -32,7 +32,7 @@ struct ListPage {
 impl ListPage {
     /// What was done, in words: `game.sheet` → "score sheet sent".
     fn action(&self, e: &AuditEntry) -> String {
-        action_words(&e.action)
+        super::refusals::said(self.nav.lang, &action_said(&e.action))
     }
 
     /// A recorded state as lines of "what: value".
@@ -127,7 +127,12 @@ mod tests {
             readable("removed board 2"),
             [(String::new(), "removed board 2".to_string())]
         );
-        assert_eq!(action_words("game.sheet"), "score sheet sent");
-        assert_eq!(action_words("thing.new_kind"), "thing new kind");
+        use crate::locale::Lang;
+        let words =
+            |lang: Lang, action: &str| super::super::refusals::said(lang, &action_said(action));
+        assert_eq!(words(Lang::ENGLISH, "game.sheet"), "score sheet sent");
+        assert_eq!(words(Lang::ENGLISH, "thing.new_kind"), "thing new kind");
+        let fr = Lang::from_code("fr").unwrap();
+        assert_eq!(words(fr, "game.sheet"), "feuille de partie envoyée");
     }
 }

@@ -7,8 +7,10 @@ use askama_web::WebTemplate;
 use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
-use crate::service::brackets::{self as service, BracketView};
+use crate::locale::Lang;
+use crate::service::brackets::{self as service, BracketSection, BracketView};
 use crate::tournament::TournamentId;
+use crate::tournament::said::Said;
 use crate::web::language::Visitor;
 
 #[derive(Template, WebTemplate)]
@@ -33,6 +35,7 @@ async fn page(
 
 async fn api(
     state: web::Data<AppState>,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -41,9 +44,31 @@ async fn api(
         "tournament_id": b.t.id,
         "published": b.published,
         "double_elimination": b.t.double_elimination,
-        "sections": b.sections,
+        "sections": sections_json(session.lang, &b.sections),
         "places": b.places,
     })))
+}
+
+/// The bracket's sections as the API gives them: the titles of its parts and rounds and the text
+/// of each side in the request's language.
+fn sections_json(lang: Lang, sections: &[BracketSection]) -> serde_json::Value {
+    let words = |s: &Said| super::refusals::said(lang, s);
+    sections
+        .iter()
+        .map(|section| {
+            let mut json = serde_json::to_value(section).unwrap_or_default();
+            json["title"] = section.title.as_ref().map(words).unwrap_or_default().into();
+            for (r, round) in section.rounds.iter().enumerate() {
+                json["rounds"][r]["title"] = words(&round.title).into();
+                for (t, tie) in round.ties.iter().enumerate() {
+                    for (s, side) in tie.sides.iter().enumerate() {
+                        json["rounds"][r]["ties"][t]["sides"][s]["text"] = words(&side.text).into();
+                    }
+                }
+            }
+            json
+        })
+        .collect()
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

@@ -36,13 +36,15 @@ impl RollCallPage {
         self.v.players.len() - self.present()
     }
 
-    /// "present (checked in at 14:05)", "absent (marked at 14:20)", "not yet".
+    /// "present (checked in at 14:05)", "absent (marked at 14:20)", "not yet", in the page's
+    /// language.
     fn answer(&self, p: &Answered) -> String {
-        let how = if p.by_player { "checked in" } else { "marked" };
-        match p.answer {
-            Answer::Present => format!("present ({how} at {})", p.at),
-            Answer::Absent => format!("absent (marked at {})", p.at),
-            Answer::Unanswered => "not yet".to_string(),
+        let lang = self.nav.lang;
+        match (p.answer, p.by_player) {
+            (Answer::Present, true) => lang.t1("roll-answer-checked-in", "at", p.at.as_str()),
+            (Answer::Present, false) => lang.t1("roll-answer-marked-present", "at", p.at.as_str()),
+            (Answer::Absent, _) => lang.t1("roll-answer-absent", "at", p.at.as_str()),
+            (Answer::Unanswered, _) => lang.t("roll-answer-none"),
         }
     }
 

@@ -81,7 +81,11 @@ fn by_name(
             points(b.player_id),
             String::new(),
             String::new(),
-            lang.t1("print-not-paired", "label", b.label),
+            lang.t1(
+                "print-not-paired",
+                "label",
+                lang.t1("bye-label", "kind", b.kind.as_ref()),
+            ),
         ));
     }
     crate::tournament::names::sort_by_name(lang.code(), &mut rows, |r| &r.0);

@@ -261,6 +261,13 @@ pub fn points(lang: Lang, p: f64) -> String {
     }
 }
 
+/// Points with their word, as the language says them: `2½ points`, `1 point`; `2,5 points`,
+/// `1,5 point`.
+pub fn points_count(lang: impl Into<Lang>, p: &f64) -> String {
+    let lang = lang.into();
+    lang.t2("points-count", "count", *p, "text", points(lang, *p))
+}
+
 /// A standings value (points, a tie-break): whole and half numbers as [`points`], others with
 /// two decimals and the language's mark.
 pub fn value(lang: Lang, v: f64) -> String {
@@ -751,5 +758,15 @@ mod tests {
                 .starts_with("{count} noms")
         );
         assert!(!json.contains('<'));
+    }
+
+    #[test]
+    fn points_are_counted_as_the_language_says_them() {
+        let fr = Lang::from_code("fr").unwrap();
+        assert_eq!(points_count(Lang::ENGLISH, &2.5), "2½ points");
+        assert_eq!(points_count(Lang::ENGLISH, &1.0), "1 point");
+        assert_eq!(points_count(fr, &2.5), "2,5 points");
+        assert_eq!(points_count(fr, &1.5), "1,5 point");
+        assert_eq!(points_count(fr, &0.0), "0 point");
     }
 }

@@ -844,6 +844,54 @@ async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
         b["sections"][0]["rounds"][3]["ties"][1]["third_place"],
         true
     );
+    // The bracket in French: its rounds and the sides still to come, the codes unchanged.
+    let french = app
+        .client()
+        .try_send_with(
+            awc::http::Method::GET,
+            &format!("/api/tournaments/{t}/bracket"),
+            None,
+            &[("Accept-Language", "fr")],
+            Vec::new(),
+        )
+        .await
+        .unwrap()
+        .json();
+    let titles: Vec<&str> = french["sections"][0]["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Huitièmes de finale",
+            "Quarts de finale",
+            "Demi-finales",
+            "Finale"
+        ]
+    );
+    assert_eq!(
+        french["sections"][0]["rounds"][3]["ties"][1]["third_place"],
+        true
+    );
+    let page = app
+        .client()
+        .try_send_with(
+            awc::http::Method::GET,
+            &format!("/tournaments/{t}/bracket"),
+            None,
+            &[("Accept-Language", "fr")],
+            Vec::new(),
+        )
+        .await
+        .unwrap()
+        .body;
+    assert!(
+        page.contains("Demi-finales") && !page.contains("Semi-finals"),
+        "{page}"
+    );
     let places: Vec<(String, String)> = serde_json::from_value(b["places"].clone()).unwrap();
     assert_eq!(places.len(), 12);
     assert_eq!(places[0], ("1".to_string(), "Seed 02".to_string()));
