@@ -179,6 +179,11 @@ impl Nav {
         super::words::dates(self.lang, t.start_date, t.end_date)
     }
 
+    /// An event's dates, as the language writes them.
+    pub fn event_dates(&self, e: &crate::service::events::EventView) -> String {
+        super::words::dates(self.lang, e.start_date, e.end_date)
+    }
+
     /// A tie-break's name.
     pub fn tiebreak(&self, t: &crate::tournament::Tiebreak) -> String {
         super::words::tiebreak(self.lang, t)

@@ -45,6 +45,25 @@ async fn an_event_groups_sections_and_its_categories_rank_their_players() {
         r.json()["categories"][0]["words"],
         "under 12: born in 2014 or later"
     );
+    // Its dates as the reader's language writes them.
+    for (language, words) in [("fr", "juillet 2026"), ("en", "July 2026")] {
+        let page = app
+            .client()
+            .try_send_with(
+                awc::http::Method::GET,
+                &format!("/events/{e}"),
+                None,
+                &[("Accept-Language", language)],
+                Vec::new(),
+            )
+            .await
+            .unwrap()
+            .body;
+        assert!(
+            page.contains(words) && !page.contains("2026-07-11"),
+            "{page}"
+        );
+    }
 
     // Two sections: an open Swiss and a junior round robin; an event that does not exist is
     // refused.
