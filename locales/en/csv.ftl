@@ -37,3 +37,6 @@ csv-member = member
 csv-member_points = member_points
 csv-member_rank = member_rank
 csv-counted = counted
+
+# The side of a bye, where the opponent's name would be.
+csv-bye = (bye)

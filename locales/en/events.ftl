@@ -49,3 +49,11 @@ event-controllers-hint = A controller of the event runs every one of its section
 event-remove-controller = Remove { $name }
 event-controller-account = Controller's account
 event-give = Give them the event
+
+# A category's rule, after its name on an event's page.
+category-under = under { $age }: born in { $year } or later
+category-from = { $age } and over: born in { $year } or earlier
+category-women = women
+category-men = men
+category-rated-below = rated below { $rating }, or unrated
+category-unrated = unrated

@@ -133,3 +133,14 @@ match-game-of = game { $number } of { $games }
 match-deciding-game = deciding game { $number }
 match-score-decided = match { $first }-{ $second }, decided
 match-score-so-far = match { $first }-{ $second } so far
+
+# An adjudicated position and the result it gives; the reason recorded with the result.
+adjudication-position = a–f { $south_pits }, A–F { $north_pits }, captured { $south_captured } and { $north_captured }
+adjudication-proposal = { $south } { $south_score } ({ $south_captured } captured and { $south_row } on their row), { $north } { $north_score } ({ $north_captured } and { $north_row }): { $outcome }.
+adjudication-wins = { $name } wins
+adjudication-draw = a draw
+adjudication-reason = adjudicated when the round's time ran out: { $position }; { $proposal }
+
+# A game of a match: the match's format and its score so far.
+game-match-note = This board plays a match: { $format }. { $south } { $south_points }, { $north } { $north_points } so far.
+game-match-note-decided = This board plays a match: { $format }. { $south } { $south_points }, { $north } { $north_points }: the match is decided.

@@ -170,3 +170,10 @@ qualify-reason = If you change who goes through, say why (a play-off, a withdraw
 qualify-confirm = Confirm the qualifiers
 tournament-language = Language of its printed sheets and slips, and of its pages for visitors whose browser names none
 language-field = Language
+
+# Why a push to the hub did not land, as the publishing page and the dashboard keep it.
+hub-unreachable = the hub cannot be reached: { $error }
+hub-not-a-hub = { $hub } answered, but not as a hub of this service does
+hub-answered = the hub answered { $status }
+hub-refused = the hub refused: { $message }
+hub-failed = the hub failed ({ $status }): { $message }

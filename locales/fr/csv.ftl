@@ -37,3 +37,6 @@ csv-member = membre
 csv-member_points = points_membre
 csv-member_rank = rang_membre
 csv-counted = compté
+
+# Le côté d'un exempt, à la place du nom de l'adversaire.
+csv-bye = (exempt)

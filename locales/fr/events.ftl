@@ -52,3 +52,14 @@ event-controllers-hint = Un arbitre de la compétition dirige chacun de ses tour
 event-remove-controller = Retirer { $name }
 event-controller-account = Compte de l'arbitre
 event-give = Lui confier la compétition
+
+# La règle d'une catégorie, après son nom sur la page d'un événement.
+# review
+category-under = moins de { $age } ans : né(e)s en { $year } ou après
+# review
+category-from = { $age } ans et plus : né(e)s en { $year } ou avant
+category-women = femmes
+category-men = hommes
+# review
+category-rated-below = classement inférieur à { $rating }, ou sans classement
+category-unrated = sans classement

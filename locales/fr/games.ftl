@@ -136,3 +136,16 @@ match-game-of = partie { $number } sur { $games }
 match-deciding-game = partie décisive { $number }
 match-score-decided = match { $first }-{ $second }, décidé
 match-score-so-far = match { $first }-{ $second } pour l'instant
+
+# Une position adjugée et le résultat qu'elle donne ; le motif inscrit avec le résultat.
+# review
+adjudication-position = a–f { $south_pits }, A–F { $north_pits }, prises { $south_captured } et { $north_captured }
+# review
+adjudication-proposal = { $south } { $south_score } ({ $south_captured } prises et { $south_row } dans son camp), { $north } { $north_score } ({ $north_captured } et { $north_row }) : { $outcome }.
+adjudication-wins = { $name } gagne
+adjudication-draw = partie nulle
+adjudication-reason = adjugée à la fin du temps de la ronde : { $position } ; { $proposal }
+
+# Une partie d'un match : la formule du match et son score jusqu'ici.
+game-match-note = Cette table joue un match : { $format }. { $south } { $south_points }, { $north } { $north_points } jusqu'ici.
+game-match-note-decided = Cette table joue un match : { $format }. { $south } { $south_points }, { $north } { $north_points } : le match est joué.

@@ -86,7 +86,32 @@ game-has-final-result-there = la partie a son résultat définitif : il n'y a 
 trf-file-swiss-round-robin = un fichier TRF est fait pour les tournois suisses et toutes rondes : le tableau d'une élimination directe ne peut pas s'y écrire ; exportez plutôt le classement et les parties en CSV, ou les parties en OGN
 trf-file-holds-one-game = un fichier TRF contient une partie par appariement et un score en points : les appariements de ce tournoi jouent des matchs, qu'il ne peut pas exprimer ; exportez plutôt le classement et les parties en CSV, ou les parties en OGN
 trf-settings = le fichier : { $problems }
-trf-unreadable = le fichier TRF, { $error }
+# review
+trf-unreadable = le fichier TRF, ligne { $line } : { $problem }
+trf-unreadable-whole = le fichier TRF : { $problem }
+# review
+trf-scoring-points = ligne 162 : « { $text } » n'est pas un nombre de points
+# review
+trf-scoring-absence = ligne 162 : les points d'une absence ne sont lus que s'ils valent 0
+# review
+trf-scoring-code = ligne 162 : « { $text } » n'est pas l'un de W, D, L, A, P, X
+trf-not-whole = { $what } « { $text } » n'est pas un nombre entier
+trf-figure-starting-number = numéro de départ
+trf-figure-opponent = adversaire
+trf-figure-rating = classement
+trf-figure-rank = rang
+trf-figure-number-of-rounds = nombre de rondes
+trf-points-not-number = points « { $text } » : ce n'est pas un nombre
+trf-points-not-halves = points « { $text } » : ni entiers ni demi-points
+trf-no-starting-number = une ligne de joueur sans numéro de départ
+trf-colour = ronde { $round } : la couleur « { $text } » n'est pas w, b ou -
+# review
+trf-result-code = ronde { $round } : le résultat « { $text } » n'est pas un code de résultat TRF
+trf-no-opponent = ronde { $round } : une partie ou un forfait demande un adversaire
+trf-no-colour = ronde { $round } : une partie jouée demande une couleur
+trf-number-twice = le numéro de départ { $number } apparaît deux fois
+# review
+trf-disagree = ronde { $round } : les joueurs { $player } et { $opponent } ne s'accordent pas sur leur partie
 trf-file-has-no-players = le fichier TRF n'a aucun joueur (lignes 001)
 tournament-takes-at-most-players-3 = un tournoi prend au plus { $max_players } joueurs ; le fichier en a { $players_count }
 trf-file-player = le fichier TRF, joueur { $number } : { $problem }
@@ -342,7 +367,34 @@ file-a-bye = un bye demandé
 file-kept-apart = des joueurs à ne pas apparier
 file-a-roll-call = un pointage
 file-an-answer = une réponse à un pointage
-ogn-record = la partie OGN : { $error }
+# review
+ogn-record = l'enregistrement OGN : { $problem }
+ogn-record-line = l'enregistrement OGN, ligne { $line } : { $problem }
+# review
+ogn-tag-end = une ligne d'étiquette doit finir par « ] » : { $text }
+# review
+ogn-tag-name = une étiquette doit avoir un nom : { $text }
+# review
+ogn-unquoted = la valeur de l'étiquette { $tag } doit être entre guillemets droits
+# review
+ogn-bad-escape = échappement incorrect dans la valeur de l'étiquette { $tag }
+# review
+ogn-no-closing-quote = la valeur de l'étiquette { $tag } n'a pas de guillemet fermant
+# review
+ogn-text-after = du texte après la valeur de l'étiquette { $tag }
+# review
+ogn-end-tag = étiquette End « { $text } » : attendu natural, agreement, resignation:south|north ou time:south|north
+# review
+ogn-result-tag = étiquette Result « { $text } » : attendu les graines de Sud et de Nord, comme « 25-20 », ou « * »
+ogn-fen-tag = étiquette FEN : { $problem }
+# review
+fen-field-count = une position a 15 champs (12 cases, 2 greniers, le camp qui joue) séparés par « - » ; trouvé { $count }
+# review
+fen-bad-count = le champ { $field } (« { $text } ») n'est pas un nombre de graines de 0 à 48
+# review
+fen-bad-side = le camp qui joue doit être S ou N, pas « { $text } »
+# review
+fen-seed-count = les cases et les greniers tiennent { $seeds } graines ; il en faut exactement 48
 ogn-set-up-position = la partie OGN part d'une position préparée ; une partie de tournoi part du début
 ogn-several-games = le fichier OGN contient { $games } parties ; une feuille en contient une
 seeds-over-48 = { $south } et { $north } graines font plus que les 48 de la partie
@@ -380,7 +432,10 @@ refusal-disputed = les deux feuilles de cette partie diffèrent : l'arbitre d�
 refusal-nothing-to-confirm = il n'y a pas encore de feuille à confirmer
 refusal-own-sheet = vous avez envoyé cette feuille ; c'est votre adversaire qui la confirme
 refusal-ruled = l'arbitre a fixé le résultat de cette partie
-dutch-failed = l'appariement néerlandais a échoué : { $error }
+# review
+dutch-impossible = aucun appariement de cette ronde ne respecte les critères absolus (pas de nouvelle rencontre, pas de second exempt, pas deux joueurs qui doivent avoir le même côté)
+# review
+dutch-too-large = cette ronde a trop de joueurs et de groupes de points pour les poids de l'appariement ({ $bits } bits ; au plus 4 096)
 request-too-slow = la requête a mis plus de { $seconds } s à arriver ; envoyez-la à nouveau
 request-body-too-slow = le contenu de la requête est arrivé à moins de { $bytes } octets par seconde ; envoyez-la à nouveau
 knockout-too-few = une élimination directe demande au moins deux joueurs ; celle-ci en a { $players }

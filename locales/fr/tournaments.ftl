@@ -173,3 +173,14 @@ qualify-reason = Si vous changez les qualifiés, dites pourquoi (un barrage, un 
 qualify-confirm = Confirmer les qualifiés
 tournament-language = Langue de ses feuilles et fiches imprimées, et de ses pages pour les visiteurs dont le navigateur n'en nomme aucune
 language-field = Langue
+
+# Pourquoi un envoi au site central n'a pas abouti, tel que la page de publication et le tableau de bord le gardent.
+# review
+hub-unreachable = le site central est injoignable : { $error }
+# review
+hub-not-a-hub = { $hub } a répondu, mais pas comme un site central de ce service
+hub-answered = le site central a répondu { $status }
+# review
+hub-refused = le site central a refusé : { $message }
+# review
+hub-failed = le site central a échoué ({ $status }) : { $message }

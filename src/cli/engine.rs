@@ -363,9 +363,9 @@ fn game_setup(
             Some(rules) => rules.clone(),
             None => game.rules(default_rules)?,
         },
-        start: game.start()?,
-        end: game.end()?,
-        declared: game.declared()?,
+        start: game.start().map_err(|e| e.to_string())?,
+        end: game.end().map_err(|e| e.to_string())?,
+        declared: game.declared().map_err(|e| e.to_string())?,
     })
 }
 
@@ -624,7 +624,7 @@ fn validate_ogn(
             Err(e) => {
                 report.bad.push(BadGame {
                     line: e.line,
-                    error: record_error(Position::start(), e.message.clone()),
+                    error: record_error(Position::start(), e.problem.to_string()),
                 });
                 continue;
             }

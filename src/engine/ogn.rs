@@ -8,7 +8,7 @@
 
 use std::fmt::{self, Write as _};
 
-use super::board::{Position, Side};
+use super::board::{Position, PositionError, Side};
 use super::replay::{Declared, DeclaredEnd, Replay};
 use super::rules::{Preset, Rules};
 
@@ -23,10 +23,36 @@ pub struct OgnGame {
 
 /// A line of an OGN file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[error("line {line}: {problem}")]
 pub struct OgnError {
     pub line: usize,
-    pub message: String,
+    pub problem: OgnProblem,
+}
+
+/// What is wrong with a tag of an OGN record (its `Display` is English, for the command line;
+/// pages word it from its facts).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OgnProblem {
+    #[error("a tag line must end with ']': {0:?}")]
+    TagEnd(String),
+    #[error("a tag needs a name: {0:?}")]
+    TagName(String),
+    #[error("the value of tag {0} must be in double quotes")]
+    Unquoted(String),
+    #[error("bad escape in the value of tag {0}")]
+    BadEscape(String),
+    #[error("the value of tag {0} has no closing quote")]
+    NoClosingQuote(String),
+    #[error("text after the value of tag {0}")]
+    TextAfter(String),
+    #[error("FEN tag: {0}")]
+    Fen(PositionError),
+    #[error(
+        "End tag {0:?}: expected natural, agreement, resignation:south|north or time:south|north"
+    )]
+    End(String),
+    #[error("Result tag {0:?}: expected the seeds of South and North, such as \"25-20\", or \"*\"")]
+    Result(String),
 }
 
 /// Whether `text` looks like OGN (a tag line before any movetext).
@@ -77,8 +103,8 @@ pub fn parse_each(text: &str) -> Vec<Result<OgnGame, OgnError>> {
             let (game, error) = current.get_or_insert_with(start);
             match parse_tag(trimmed) {
                 Ok(tag) => game.tags.push(tag),
-                Err(message) => {
-                    error.get_or_insert(OgnError { line, message });
+                Err(problem) => {
+                    error.get_or_insert(OgnError { line, problem });
                 }
             }
         } else if !trimmed.is_empty() {
@@ -93,37 +119,37 @@ pub fn parse_each(text: &str) -> Vec<Result<OgnGame, OgnError>> {
     games
 }
 
-fn parse_tag(line: &str) -> Result<(String, String), String> {
+fn parse_tag(line: &str) -> Result<(String, String), OgnProblem> {
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| format!("a tag line must end with ']': {line:?}"))?;
+        .ok_or_else(|| OgnProblem::TagEnd(line.to_string()))?;
     let name_len = inner
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(inner.len());
     let name = &inner[..name_len];
     if name.is_empty() {
-        return Err(format!("a tag needs a name: {line:?}"));
+        return Err(OgnProblem::TagName(line.to_string()));
     }
     let rest = inner[name_len..].trim_start();
     let quoted = rest
         .strip_prefix('"')
-        .ok_or_else(|| format!("the value of tag {name} must be in double quotes"))?;
+        .ok_or_else(|| OgnProblem::Unquoted(name.to_string()))?;
     let mut value = String::new();
     let mut chars = quoted.chars();
     loop {
         match chars.next() {
             Some('\\') => match chars.next() {
                 Some(c @ ('"' | '\\')) => value.push(c),
-                _ => return Err(format!("bad escape in the value of tag {name}")),
+                _ => return Err(OgnProblem::BadEscape(name.to_string())),
             },
             Some('"') => break,
             Some(c) => value.push(c),
-            None => return Err(format!("the value of tag {name} has no closing quote")),
+            None => return Err(OgnProblem::NoClosingQuote(name.to_string())),
         }
     }
     if !chars.as_str().trim().is_empty() {
-        return Err(format!("text after the value of tag {name}"));
+        return Err(OgnProblem::TextAfter(name.to_string()));
     }
     Ok((name.to_string(), value))
 }
@@ -170,22 +196,22 @@ impl OgnGame {
     }
 
     /// The start: the `FEN` tag, else the usual start.
-    pub fn start(&self) -> Result<Position, String> {
+    pub fn start(&self) -> Result<Position, OgnProblem> {
         match self.known("FEN") {
-            Some(fen) => fen.parse().map_err(|e| format!("FEN tag: {e}")),
+            Some(fen) => fen.parse().map_err(OgnProblem::Fen),
             None => Ok(Position::start()),
         }
     }
 
     /// How the game ended: the `End` tag, else natural.
-    pub fn end(&self) -> Result<DeclaredEnd, String> {
+    pub fn end(&self) -> Result<DeclaredEnd, OgnProblem> {
         self.known("End").map_or(Ok(DeclaredEnd::Natural), |e| {
-            e.parse().map_err(|e| format!("End tag: {e}"))
+            e.parse().map_err(|_| OgnProblem::End(e.to_string()))
         })
     }
 
     /// The declared seeds of the `Result` tag; nothing for `*`, `?` or no tag.
-    pub fn declared(&self) -> Result<Declared, String> {
+    pub fn declared(&self) -> Result<Declared, OgnProblem> {
         let Some(result) = self.known("Result") else {
             return Ok(Declared::default());
         };
@@ -196,9 +222,7 @@ impl OgnGame {
             .split_once('-')
             .and_then(|(s, n)| Some([s.trim().parse::<u8>().ok()?, n.trim().parse::<u8>().ok()?]));
         let Some(stores) = parsed.filter(|s| u32::from(s[0]) + u32::from(s[1]) <= 48) else {
-            return Err(format!(
-                "Result tag {result:?}: expected the seeds of South and North, such as \"25-20\", or \"*\""
-            ));
+            return Err(OgnProblem::Result(result.to_string()));
         };
         // The tag declares seeds only: the winner follows from the moves and the End tag (a
         // resignation, a loss on time or a losing grand slam is not decided by the seeds).

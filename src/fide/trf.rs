@@ -216,12 +216,7 @@ impl Scoring {
                 .parse()
                 .ok()
                 .filter(|p: &f64| p.is_finite() && *p >= 0.0)
-                .ok_or_else(|| {
-                    error(
-                        line,
-                        format!("line 162: {value:?} is not a number of points"),
-                    )
-                })?;
+                .ok_or_else(|| error(line, TrfProblem::ScoringPoints(value.clone())))?;
             match code {
                 Some('W') => scoring.win = points,
                 Some('D') => scoring.draw = points,
@@ -229,17 +224,11 @@ impl Scoring {
                 Some('P') => bye = Some(points),
                 Some('A') if points == 0.0 => {}
                 Some('A') => {
-                    return Err(error(
-                        line,
-                        "line 162: points for an absence are read only when they are 0",
-                    ));
+                    return Err(error(line, TrfProblem::ScoringAbsence));
                 }
                 Some('X') => {}
                 _ => {
-                    return Err(error(
-                        line,
-                        format!("line 162: {token:?} is not one of W, D, L, A, P, X"),
-                    ));
+                    return Err(error(line, TrfProblem::ScoringCode(token.to_string())));
                 }
             }
         }
@@ -305,19 +294,65 @@ pub struct Trf {
     pub other_lines: Vec<String>,
 }
 
-/// What is wrong with a file, and where.
+/// What is wrong with a file, and where (line 0: the file as a whole).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[error("line {line}: {problem}")]
 pub struct TrfError {
     pub line: usize,
-    pub message: String,
+    pub problem: TrfProblem,
 }
 
-fn error(line: usize, message: impl Into<String>) -> TrfError {
-    TrfError {
-        line,
-        message: message.into(),
-    }
+/// What is wrong with a line of a file (its `Display` is English, for the command line and
+/// the log; pages word it from its facts).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TrfProblem {
+    #[error("line 162: {0:?} is not a number of points")]
+    ScoringPoints(String),
+    #[error("line 162: points for an absence are read only when they are 0")]
+    ScoringAbsence,
+    #[error("line 162: {0:?} is not one of W, D, L, A, P, X")]
+    ScoringCode(String),
+    #[error("{what} {text:?} is not a whole number")]
+    NotWhole { what: Figure, text: String },
+    #[error("points {0:?} are not a number")]
+    PointsNotNumber(String),
+    #[error("points {0:?} are not whole or half points")]
+    PointsNotHalves(String),
+    #[error("a player line without a starting number")]
+    NoStartingNumber,
+    #[error("round {round}: colour {colour:?} is not w, b or -")]
+    Colour { round: usize, colour: char },
+    #[error("round {round}: result {code:?} is not a TRF result code")]
+    ResultCode { round: usize, code: char },
+    #[error("round {0}: a game or forfeit needs an opponent")]
+    NoOpponent(usize),
+    #[error("round {0}: a game played needs a colour")]
+    NoColour(usize),
+    #[error("starting number {0} appears twice")]
+    NumberTwice(u32),
+    #[error("round {round}: player {player} and player {opponent} do not agree on their game")]
+    Disagree {
+        round: usize,
+        player: u32,
+        opponent: u32,
+    },
+}
+
+/// A whole number a line holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Figure {
+    #[strum(to_string = "starting number")]
+    StartingNumber,
+    Opponent,
+    Rating,
+    Rank,
+    #[strum(to_string = "number of rounds")]
+    NumberOfRounds,
+}
+
+fn error(line: usize, problem: TrfProblem) -> TrfError {
+    TrfError { line, problem }
 }
 
 /// The characters `from..to` (1-based columns, inclusive) of a line, trimmed.
@@ -331,12 +366,14 @@ fn columns(chars: &[char], from: usize, to: usize) -> String {
         .to_string()
 }
 
-fn whole_number(text: &str, line: usize, what: &str) -> Result<u32, TrfError> {
+fn whole_number(text: &str, line: usize, what: Figure) -> Result<u32, TrfError> {
     if text.is_empty() {
         return Ok(0);
     }
-    text.parse()
-        .map_err(|_| error(line, format!("{what} {text:?} is not a whole number")))
+    text.parse().map_err(|_| {
+        let text = text.to_string();
+        error(line, TrfProblem::NotWhole { what, text })
+    })
 }
 
 /// Points as written (`3.0`, `2.5`, `3`), in half points.
@@ -346,21 +383,18 @@ fn half_points(text: &str, line: usize) -> Result<u32, TrfError> {
     }
     let value: f64 = text
         .parse()
-        .map_err(|_| error(line, format!("points {text:?} are not a number")))?;
+        .map_err(|_| error(line, TrfProblem::PointsNotNumber(text.to_string())))?;
     let halves = value * 2.0;
     if !(0.0..=10_000.0).contains(&halves) || halves.fract() != 0.0 {
-        return Err(error(
-            line,
-            format!("points {text:?} are not whole or half points"),
-        ));
+        return Err(error(line, TrfProblem::PointsNotHalves(text.to_string())));
     }
     Ok(halves as u32)
 }
 
 fn player_line(chars: &[char], line: usize) -> Result<Player, TrfError> {
-    let number = whole_number(&columns(chars, 5, 8), line, "starting number")?;
+    let number = whole_number(&columns(chars, 5, 8), line, Figure::StartingNumber)?;
     if number == 0 {
-        return Err(error(line, "a player line without a starting number"));
+        return Err(error(line, TrfProblem::NoStartingNumber));
     }
     let mut rounds = Vec::new();
     let mut at = 92;
@@ -374,37 +408,21 @@ fn player_line(chars: &[char], line: usize) -> Result<Player, TrfError> {
             'w' | 'W' => Some(Colour::White),
             'b' | 'B' => Some(Colour::Black),
             ' ' | '-' => None,
-            c => {
-                return Err(error(
-                    line,
-                    format!("round {round}: colour {c:?} is not w, b or -"),
-                ));
-            }
+            colour => return Err(error(line, TrfProblem::Colour { round, colour })),
         };
         let outcome = Outcome::from_code(cell[7]).ok_or_else(|| {
-            error(
-                line,
-                format!(
-                    "round {round}: result {:?} is not a TRF result code",
-                    cell[7]
-                ),
-            )
+            let code = cell[7];
+            error(line, TrfProblem::ResultCode { round, code })
         })?;
-        let opponent = match whole_number(&opponent_text, line, "opponent")? {
+        let opponent = match whole_number(&opponent_text, line, Figure::Opponent)? {
             0 => None,
             n => Some(n),
         };
         if outcome.has_opponent() && opponent.is_none() {
-            return Err(error(
-                line,
-                format!("round {round}: a game or forfeit needs an opponent"),
-            ));
+            return Err(error(line, TrfProblem::NoOpponent(round)));
         }
         if outcome.played() && colour.is_none() {
-            return Err(error(
-                line,
-                format!("round {round}: a game played needs a colour"),
-            ));
+            return Err(error(line, TrfProblem::NoColour(round)));
         }
         rounds.push(Cell {
             opponent: if outcome.has_opponent() || outcome == Outcome::Absent {
@@ -426,12 +444,12 @@ fn player_line(chars: &[char], line: usize) -> Result<Player, TrfError> {
         sex: columns(chars, 10, 10),
         title: columns(chars, 11, 13),
         name: columns(chars, 15, 47),
-        rating: whole_number(&columns(chars, 49, 52), line, "rating")?,
+        rating: whole_number(&columns(chars, 49, 52), line, Figure::Rating)?,
         federation: columns(chars, 54, 56),
         fide_id: columns(chars, 58, 68),
         birth: columns(chars, 70, 79),
         half_points: half_points(&columns(chars, 81, 84), line)?,
-        rank: whole_number(&columns(chars, 86, 89), line, "rank")?,
+        rank: whole_number(&columns(chars, 86, 89), line, Figure::Rank)?,
         rounds,
     })
 }
@@ -457,7 +475,7 @@ impl Trf {
                 "052" => trf.end_date = rest(),
                 "092" => trf.pairing_system = rest(),
                 "142" | "XXR" => {
-                    trf.planned_rounds = Some(whole_number(&rest(), line, "number of rounds")?)
+                    trf.planned_rounds = Some(whole_number(&rest(), line, Figure::NumberOfRounds)?)
                 }
                 "162" => {
                     let text: String = chars.iter().skip(3).collect();
@@ -502,10 +520,7 @@ impl Trf {
         let mut seen = std::collections::HashSet::new();
         for p in &self.players {
             if !seen.insert(p.number) {
-                return Err(error(
-                    0,
-                    format!("starting number {} appears twice", p.number),
-                ));
+                return Err(error(0, TrfProblem::NumberTwice(p.number)));
             }
         }
         for p in &self.players {
@@ -525,10 +540,11 @@ impl Trf {
                 if !agrees {
                     return Err(error(
                         0,
-                        format!(
-                            "round {round}: player {} and player {opponent} do not agree on their game",
-                            p.number
-                        ),
+                        TrfProblem::Disagree {
+                            round,
+                            player: p.number,
+                            opponent,
+                        },
                     ));
                 }
             }
@@ -659,12 +675,10 @@ mod tests {
         let e = Trf::parse(&wrong_result).unwrap_err();
         assert_eq!(e.line, 2, "{e}");
         let disagree = SMALL.replace("1 b 0", "1 b =");
-        assert!(
-            Trf::parse(&disagree)
-                .unwrap_err()
-                .message
-                .contains("do not agree")
-        );
+        assert!(matches!(
+            Trf::parse(&disagree).unwrap_err().problem,
+            TrfProblem::Disagree { round: 1, .. }
+        ));
         let bad_number = SMALL.replace("001    2", "001   x2");
         assert_eq!(Trf::parse(&bad_number).unwrap_err().line, 3);
         // Nothing panics on a short or odd line.
@@ -711,7 +725,7 @@ mod tests {
         assert!(!Trf::parse(SMALL).unwrap().write().contains("162"));
         for bad in ["162  W x", "162  Q 1.0", "162  A 1.0", "162  W -1"] {
             let e = Trf::parse(bad).unwrap_err();
-            assert!(e.message.contains("162"), "{bad}: {e}");
+            assert!(e.to_string().contains("162"), "{bad}: {e}");
         }
     }
 }

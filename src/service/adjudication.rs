@@ -11,6 +11,7 @@ use super::game_views::GameDetail;
 use super::games::ResultBody;
 use super::{Actor, ServiceError};
 use crate::tournament::adjudication::{Adjudged, Position};
+use crate::tournament::said::{Said, Wording};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, Winner};
 
@@ -20,8 +21,10 @@ pub struct Proposal {
     #[serde(flatten)]
     pub adjudged: Adjudged,
     pub position: Position,
-    /// "Ama 30 (20 captured and 10 on their row), Kofi 18 (9 and 9): Ama wins."
-    pub words: String,
+    /// "Ama 30 (20 captured and 10 on their row), Kofi 18 (9 and 9): Ama wins." (the API
+    /// gives it worded in the reader's language).
+    #[serde(skip)]
+    pub said: Said,
 }
 
 /// The result `position` gives in game `game_id`, for the staff who run its tournament; the
@@ -46,19 +49,22 @@ pub fn propose(
     let north = detail.game.north.map(|n| n.name).unwrap_or_default();
     let rows = position.rows();
     let outcome = match adjudged.winner {
-        Winner::South => format!("{south} wins"),
-        Winner::North => format!("{north} wins"),
-        Winner::Draw => "a draw".to_string(),
+        Winner::South => crate::said!("adjudication-wins", name = south.clone()),
+        Winner::North => crate::said!("adjudication-wins", name = north.clone()),
+        Winner::Draw => crate::said!("adjudication-draw"),
     };
     Ok(Proposal {
-        words: format!(
-            "{south} {} ({} captured and {} on their row), {north} {} ({} and {}): {outcome}.",
-            adjudged.scores[0],
-            position.captured[0],
-            rows[0],
-            adjudged.scores[1],
-            position.captured[1],
-            rows[1],
+        said: crate::said!(
+            "adjudication-proposal",
+            south,
+            south_score = adjudged.scores[0],
+            south_captured = position.captured[0],
+            south_row = rows[0],
+            north,
+            north_score = adjudged.scores[1],
+            north_captured = position.captured[1],
+            north_row = rows[1],
+            outcome
         ),
         adjudged,
         position: *position,
@@ -66,15 +72,19 @@ pub fn propose(
 }
 
 /// The staff confirm the adjudication: the result the position gives becomes the game's final
-/// result, its seeds the scores (the reason records the adjudication and the position).
+/// result, its seeds the scores (the reason records the adjudication and the position, as
+/// `words` says them in the tournament's language).
 pub fn adjudicate(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
     position: &Position,
     seen: Option<i64>,
+    words: Wording,
 ) -> Result<GameDetail, ServiceError> {
     let proposal = propose(conn, actor, game_id, position)?;
+    let tournament_id = Context::load(conn, game_id)?.tournament.id;
+    let language = crate::db::languages::get(conn, tournament_id)?;
     let body = ResultBody {
         accept_sheet: None,
         kind: Some("played".to_string()),
@@ -83,10 +93,13 @@ pub fn adjudicate(
         moves: None,
         // The seeds scored as the position gives them; the reason records the position.
         end: Some(EndKind::Adjudication.to_string()),
-        reason: format!(
-            "adjudicated when the round's time ran out: {}; {}",
-            position.words(),
-            proposal.words
+        reason: words(
+            &language,
+            &crate::said!(
+                "adjudication-reason",
+                position = position.said(),
+                proposal = proposal.said
+            ),
         ),
         seen,
     };

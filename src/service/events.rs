@@ -14,15 +14,6 @@ use crate::tournament::EventId;
 use crate::tournament::categories::Category;
 use crate::tournament::events::EventSettings;
 
-/// A category as pages show it.
-#[derive(Clone, Debug, Serialize)]
-pub struct CategoryView {
-    #[serde(flatten)]
-    pub category: Category,
-    /// "under 12: born in 2014 or later".
-    pub words: String,
-}
-
 /// An event as the API and pages show it.
 #[derive(Clone, Debug, Serialize)]
 pub struct EventView {
@@ -31,7 +22,9 @@ pub struct EventView {
     pub venue: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
-    pub categories: Vec<CategoryView>,
+    /// Its categories (the API gives each with its rule in the reader's words).
+    #[serde(skip)]
+    pub categories: Vec<Category>,
     /// Its sections, in the order they were created.
     pub sections: Vec<TournamentView>,
     /// The controllers who run every section.
@@ -62,13 +55,7 @@ fn view(conn: &mut SqliteConnection, e: &Event) -> Result<EventView, ServiceErro
         venue: e.venue.clone(),
         start_date: e.start_date,
         end_date: e.end_date,
-        categories: stored_categories(e)?
-            .into_iter()
-            .map(|c| CategoryView {
-                words: c.words(),
-                category: c,
-            })
-            .collect(),
+        categories: stored_categories(e)?,
         sections,
         controllers: queries::controllers(conn, e.id)?
             .into_iter()

@@ -58,11 +58,14 @@ pub fn ogn_record(
 }
 
 /// Every game of the published rounds as CSV rows under their header, for the staff who run the
-/// tournament.
+/// tournament; the side without an opponent is `bye`, a result as `result` words it (codes and
+/// numbers as they are).
 pub fn games_rows(
     conn: &mut SqliteConnection,
     actor: &Actor,
     id: TournamentId,
+    bye: &str,
+    result: &dyn Fn(&GameView) -> String,
 ) -> Result<(Vec<&'static str>, Vec<Vec<String>>), ServiceError> {
     actor.check_reads_all(conn, id)?;
     let names = names(conn, id)?;
@@ -83,8 +86,8 @@ pub fn games_rows(
                 view.south.name.clone(),
                 view.north
                     .as_ref()
-                    .map_or_else(|| "(bye)".to_string(), |n| n.name.clone()),
-                view.result_text.clone(),
+                    .map_or_else(|| bye.to_string(), |n| n.name.clone()),
+                result(&view),
                 text(g.kind.map(Into::into)),
                 g.status.to_string(),
                 g.south_seeds.map(|s| s.to_string()).unwrap_or_default(),

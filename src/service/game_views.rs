@@ -187,9 +187,22 @@ pub struct GameDetail {
     /// The round's start and planned end.
     #[serde(skip)]
     pub round_times: super::schedule::RoundTimes,
-    /// For a game of a match: the match's format and its score so far, in words.
+    /// For a game of a match: the match's format and its score so far.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_note: Option<String>,
+    pub match_note: Option<MatchNote>,
+}
+
+/// A match's format and its score so far, for a page to word: "This board plays a match: best
+/// of 3 games, …. Ama 1, Kofi 0 so far."
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchNote {
+    pub format: MatchFormat,
+    /// The match's first South and North, with their points in it.
+    pub south: String,
+    pub south_points: f64,
+    pub north: String,
+    pub north_points: f64,
+    pub decided: bool,
 }
 
 /// A signed-in player's own game in the round of the game they look at: `None` when they are
@@ -374,34 +387,28 @@ pub fn ogn(
         .ok_or_else(|| ServiceError::NotFound(crate::said!("game-has-no-move-list")))
 }
 
-/// For a game of a match: the match's format and its score so far, in words.
+/// For a game of a match: the match's format and its score so far.
 fn match_note(
     conn: &mut SqliteConnection,
     ctx: &Context,
     names: &HashMap<PlayerId, String>,
     format: &MatchFormat,
-) -> Result<Option<String>, ServiceError> {
+) -> Result<Option<MatchNote>, ServiceError> {
     Ok(match (ctx.game.board, ctx.game.north_id) {
         (Some(board), Some(_)) if !format.single() => {
             let games = queries::match_games(conn, ctx.round.id, board)?;
             let played: Vec<_> = games.iter().map(super::matches::match_game).collect();
-            let (a, b) = crate::tournament::matches::tally(&played);
+            let (south_points, north_points) = crate::tournament::matches::tally(&played);
             let first = games.first().unwrap_or(&ctx.game);
             let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
-            let decided = crate::tournament::matches::is_decided(format, &played);
-            Some(format!(
-                "This board plays a match: {}. {} {}, {} {}{}.",
-                format.words(),
-                name(first.south_id),
-                super::tournaments::points_text(a),
-                first.north_id.map(name).unwrap_or_default(),
-                super::tournaments::points_text(b),
-                if decided {
-                    ": the match is decided"
-                } else {
-                    " so far"
-                }
-            ))
+            Some(MatchNote {
+                format: *format,
+                south: name(first.south_id),
+                south_points,
+                north: first.north_id.map(name).unwrap_or_default(),
+                north_points,
+                decided: crate::tournament::matches::is_decided(format, &played),
+            })
         }
         _ => None,
     })

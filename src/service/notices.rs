@@ -17,15 +17,15 @@ pub const MAX_NOTICE: usize = 500;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Notice {
     pub text: String,
-    /// When it was written, as "13:05" (the service's clock, UTC).
-    pub at: String,
+    /// When it was written (the service's clock, UTC).
+    pub at: chrono::NaiveDateTime,
 }
 
 impl From<StoredNotice> for Notice {
     fn from(n: StoredNotice) -> Notice {
         Notice {
             text: n.text,
-            at: n.written_at.format("%H:%M").to_string(),
+            at: n.written_at,
         }
     }
 }

@@ -51,7 +51,10 @@ impl PairingInput {
             PairingInput::RoundRobin { players, number } => Ok(round_robin_round(players, *number)),
             PairingInput::Swiss { ids, input } => {
                 let pairing = dutch::pair(input).map_err(|e| {
-                    ServiceError::Invalid(crate::said!("dutch-failed", error = e.to_string()))
+                    ServiceError::Invalid(match e {
+                        dutch::NoPairing::Impossible => crate::said!("dutch-impossible"),
+                        dutch::NoPairing::TooLarge(bits) => crate::said!("dutch-too-large", bits),
+                    })
                 })?;
                 Ok(round_pairing(ids, &pairing))
             }

@@ -18,6 +18,7 @@ use super::{Actor, Audit, Found, Service, ServiceError, blocking, transaction};
 use crate::db::publishing::{self as stored, HubLink};
 use crate::db::queries;
 use crate::tournament::TournamentId;
+use crate::tournament::said::{Said, Word, Wording};
 
 /// Where a tournament is published, as its page shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -156,17 +157,18 @@ fn due(conn: &mut SqliteConnection) -> Result<Vec<(HubLink, i64)>, ServiceError>
 /// How a push ended.
 enum Outcome {
     Taken(Received),
-    /// The hub answered and will not take this version (its words).
-    Refused(String),
-    /// The hub could not be reached, or failed (its words): tried again later.
-    Unreachable(String),
+    /// The hub answered and will not take this version (with its words).
+    Refused(Said),
+    /// The hub could not be reached, or failed: tried again later.
+    Unreachable(Said),
 }
 
 /// The longest a push may take (a big tournament over a slow link).
 const PUSH_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Sends one push (blocking: run off the async threads).
-fn send(hub: &str, token: &str, body: &[u8]) -> Outcome {
+/// Sends one push (blocking: run off the async threads), asking the hub to answer in the
+/// tournament's language.
+fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Outcome {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(PUSH_TIMEOUT))
         .timeout_connect(Some(Duration::from_secs(10)))
@@ -177,10 +179,13 @@ fn send(hub: &str, token: &str, body: &[u8]) -> Outcome {
         .put(&format!("{hub}/api/hub/publish"))
         .header("Authorization", &format!("Bearer {token}"))
         .header("Content-Type", "application/json")
+        .header("Accept-Language", language)
         .send(body);
     let mut answer = match answer {
         Ok(answer) => answer,
-        Err(e) => return Outcome::Unreachable(format!("the hub cannot be reached: {e}")),
+        Err(e) => {
+            return Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()));
+        }
     };
     let status = answer.status().as_u16();
     let text = answer
@@ -189,25 +194,27 @@ fn send(hub: &str, token: &str, body: &[u8]) -> Outcome {
         .limit(64 * 1024)
         .read_to_string()
         .unwrap_or_default();
-    let message = serde_json::from_str::<serde_json::Value>(&text)
+    // The hub's own words, or what its answer says when it has none.
+    let message: Word = serde_json::from_str::<serde_json::Value>(&text)
         .ok()
         .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
-        .unwrap_or_else(|| format!("the hub answered {status}"));
+        .map_or_else(|| crate::said!("hub-answered", status).into(), Word::from);
     match status {
         200 => match serde_json::from_str::<Received>(&text) {
             Ok(received) => Outcome::Taken(received),
-            Err(_) => Outcome::Unreachable(format!(
-                "{hub} answered, but not as a hub of this service does"
-            )),
+            Err(_) => Outcome::Unreachable(crate::said!("hub-not-a-hub", hub = hub.to_string())),
         },
-        400..=499 if status != 408 && status != 429 => Outcome::Refused(message),
-        _ => Outcome::Unreachable(format!("the hub failed ({status}): {message}")),
+        400..=499 if status != 408 && status != 429 => {
+            Outcome::Refused(crate::said!("hub-refused", message))
+        }
+        _ => Outcome::Unreachable(crate::said!("hub-failed", status, message)),
     }
 }
 
 impl Service {
     /// Pushes each tournament whose hub is behind, once; whether a hub could not be reached.
-    async fn push_due(self: &Arc<Service>) -> bool {
+    /// What went wrong is kept as `words` says it in the tournament's language.
+    async fn push_due(self: &Arc<Service>, words: Wording) -> bool {
         let due = match self.read(due).await {
             Ok(due) => due,
             Err(e) => {
@@ -219,22 +226,35 @@ impl Service {
         for (link, version) in due {
             let id = link.tournament_id;
             let file = self
-                .read(move |conn| super::archive::export(conn, &Actor::CommandLine, id))
+                .read(move |conn| {
+                    let file = super::archive::export(conn, &Actor::CommandLine, id)?;
+                    Ok((file, crate::db::languages::get(conn, id)?))
+                })
                 .await;
-            let body = match file.map(|file| super::hub::Push { version, file }) {
-                Ok(push) => serde_json::to_vec(&push).unwrap_or_default(),
+            let (body, language) = match file {
+                Ok((file, language)) => {
+                    let push = super::hub::Push { version, file };
+                    (serde_json::to_vec(&push).unwrap_or_default(), language)
+                }
                 Err(e) => {
                     tracing::warn!("publishing tournament {id}: {e}");
                     continue;
                 }
             };
             let (hub, token) = (link.hub_url.clone(), link.token.clone());
-            let outcome = blocking(move || send(&hub, &token, &body))
+            let asked = language.clone();
+            let outcome = blocking(move || send(&hub, &token, &asked, &body))
                 .await
-                .unwrap_or_else(|e| Outcome::Unreachable(e.to_string()));
+                .unwrap_or_else(|e| {
+                    Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()))
+                });
             let now = Utc::now().naive_utc();
+            let problem = match &outcome {
+                Outcome::Taken(_) => None,
+                Outcome::Refused(said) | Outcome::Unreachable(said) => Some(words(&language, said)),
+            };
             let written = self
-                .write(move |conn| record(conn, id, version, outcome, now))
+                .write(move |conn| record(conn, id, version, outcome, problem, now))
                 .await;
             match written {
                 Ok(reached) => unreachable |= !reached,
@@ -248,7 +268,11 @@ impl Service {
     /// cannot be reached, again after a pause that doubles from a quarter of a second to
     /// `longest`.
     /// It holds the service only while it pushes: it ends when the service is dropped.
-    pub async fn publish_to_hubs(service: std::sync::Weak<Service>, longest: Duration) {
+    pub async fn publish_to_hubs(
+        service: std::sync::Weak<Service>,
+        longest: Duration,
+        words: Wording,
+    ) {
         let Some(mut changes) = service.upgrade().map(|s| s.changes()) else {
             return;
         };
@@ -258,7 +282,7 @@ impl Service {
             let Some(this) = service.upgrade() else {
                 return;
             };
-            let unreachable = this.push_due().await;
+            let unreachable = this.push_due(words).await;
             drop(this);
             let wait = if unreachable {
                 pause = (pause * 2).min(longest);
@@ -274,14 +298,17 @@ impl Service {
     }
 }
 
-/// Writes down how a push ended; whether the hub was reached.
+/// Writes down how a push ended (what went wrong as `problem` words it); whether the hub was
+/// reached.
 fn record(
     conn: &mut SqliteConnection,
     id: TournamentId,
     version: i64,
     outcome: Outcome,
+    problem: Option<String>,
     at: NaiveDateTime,
 ) -> Result<bool, ServiceError> {
+    let problem = problem.unwrap_or_default();
     // A link removed or changed meanwhile keeps what it is.
     let Some(link) = stored::link(conn, id)? else {
         return Ok(true);
@@ -300,18 +327,12 @@ fn record(
             )?;
             true
         }
-        Outcome::Refused(message) => {
-            stored::link_failed(
-                conn,
-                id,
-                &format!("the hub refused: {message}"),
-                Some(version),
-                at,
-            )?;
+        Outcome::Refused(_) => {
+            stored::link_failed(conn, id, &problem, Some(version), at)?;
             true
         }
-        Outcome::Unreachable(message) => {
-            stored::link_failed(conn, id, &message, None, at)?;
+        Outcome::Unreachable(_) => {
+            stored::link_failed(conn, id, &problem, None, at)?;
             false
         }
     })

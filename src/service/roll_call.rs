@@ -35,8 +35,8 @@ pub struct Answered {
     pub answer: Answer,
     /// The player checked in themselves (signing in); otherwise the staff marked them.
     pub by_player: bool,
-    /// When they answered, as "14:05".
-    pub at: String,
+    /// When they answered (UTC), if they did.
+    pub at: Option<NaiveDateTime>,
 }
 
 /// Where the roll call of a round stands.
@@ -79,10 +79,6 @@ fn next_round(conn: &mut SqliteConnection, t: &Tournament) -> Result<Option<i32>
     Ok((next <= t.rounds).then_some(next))
 }
 
-fn time(at: NaiveDateTime) -> String {
-    at.format("%H:%M").to_string()
-}
-
 fn build(conn: &mut SqliteConnection, t: &Tournament) -> Result<RollCallView, ServiceError> {
     let round = next_round(conn, t)?;
     let call = match round {
@@ -110,7 +106,7 @@ fn build(conn: &mut SqliteConnection, t: &Tournament) -> Result<RollCallView, Se
                     None => Answer::Unanswered,
                 },
                 by_player: a.is_some_and(|a| a.by_player),
-                at: a.map(|a| time(a.at)).unwrap_or_default(),
+                at: a.map(|a| a.at),
             }
         })
         .collect();

@@ -36,7 +36,7 @@ pub struct Report {
     /// decided).
     pub playoffs: Vec<super::brackets::Playoff>,
     /// When it was computed (UTC), as printed pages say.
-    pub computed_at: String,
+    pub computed_at: chrono::NaiveDateTime,
     /// The event's categories, each with the players in it (computed from their details).
     pub categories: Vec<(String, HashSet<i32>)>,
     /// The players whose order a decided play-off fixed.
@@ -186,7 +186,7 @@ pub fn report(
         names,
         open,
         playoffs: playoffs.into_iter().map(|(p, _)| p).collect(),
-        computed_at: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
+        computed_at: chrono::Utc::now().naive_utc(),
         categories,
         settled,
     })

@@ -11,7 +11,7 @@ use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::Tournament;
 use crate::db::queries;
 use crate::tournament::TournamentId;
-use crate::tournament::teams::{self, Member, TeamSettings, TeamStanding, TeamsBy};
+use crate::tournament::teams::{self, Member, TeamSettings, TeamStanding};
 
 /// The team settings stored with a tournament.
 pub fn stored(t: &Tournament) -> Result<TeamSettings, ServiceError> {
@@ -28,31 +28,7 @@ pub struct TeamsView {
     pub after_round: i32,
 }
 
-impl TeamsView {
-    /// How the teams are made and counted, in words.
-    pub fn words(&self) -> String {
-        let by = match self.settings.by {
-            TeamsBy::None => return "No team standings.".to_string(),
-            TeamsBy::Club => "club",
-            TeamsBy::Country => "country",
-            TeamsBy::Federation => "federation",
-            TeamsBy::List => "the organiser's lists",
-        };
-        let counted = match self.settings.best {
-            Some(n) => format!("the points of its best {n} members"),
-            None => "the points of all its members".to_string(),
-        };
-        let apart = if self.settings.genders_apart {
-            " Women's and men's teams are counted apart."
-        } else {
-            ""
-        };
-        format!(
-            "Teams by {by}; a team scores {counted}. Level teams: the points of all their \
-             members, then their best member's place.{apart}"
-        )
-    }
-}
+impl TeamsView {}
 
 /// The teams as the standings `d` give them.
 pub fn view(

@@ -12,7 +12,7 @@ use crate::auth::Role;
 use crate::db::models::{NewAssignment, Tournament, TournamentForm};
 use crate::db::queries;
 use crate::engine::Rules;
-use crate::tournament::matches::{MatchFormat, MatchScore};
+use crate::tournament::matches::MatchFormat;
 use crate::tournament::said::Said;
 use crate::tournament::{
     CheckIn, EventId, PairingSystem, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
@@ -126,15 +126,6 @@ pub struct TournamentView {
 }
 
 impl TournamentView {
-    /// The pairing system in words, a double elimination named as such.
-    pub fn pairing_words(&self) -> &'static str {
-        if self.double_elimination {
-            "knockout (double elimination)"
-        } else {
-            self.pairing.words()
-        }
-    }
-
     pub fn is_knockout(&self) -> bool {
         self.pairing == PairingSystem::Knockout
     }
@@ -195,28 +186,6 @@ impl TournamentView {
             .map(|t| t.code())
             .collect::<Vec<_>>()
             .join(", ")
-    }
-
-    /// The heading of the standings' score: what it counts.
-    pub fn score_heading(&self) -> &'static str {
-        match self.matches.score {
-            MatchScore::MatchPoints if self.matches.single() => "Points",
-            MatchScore::MatchPoints => "Match points",
-            MatchScore::GamePoints => "Game points",
-            MatchScore::Seeds => "Seeds",
-        }
-    }
-
-    /// Points written as people write them (½ for a half).
-    pub fn points_text(&self) -> String {
-        let p = self.points;
-        format!(
-            "win {}, draw {}, loss {}, bye {}",
-            points_text(p.win),
-            points_text(p.draw),
-            points_text(p.loss),
-            points_text(p.bye)
-        )
     }
 
     /// The options that differ from the preset, by name.

@@ -13,8 +13,9 @@ use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{NewBye, NewGame, NewPlayer, NewRound};
 use crate::db::queries;
 use crate::engine::Side;
-use crate::fide::trf::{Outcome, Trf};
+use crate::fide::trf::{Figure, Outcome, Trf, TrfError, TrfProblem};
 use crate::tournament::players::PlayerInput;
+use crate::tournament::said::Said;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::standings::{Format, crosstable};
 use crate::tournament::{
@@ -184,14 +185,60 @@ fn settings_of(trf: &Trf, rules: Option<String>) -> Result<TournamentSettings, S
     })
 }
 
+/// What is wrong with a TRF file, and where, for the reader's words.
+pub fn unreadable(e: &TrfError) -> Said {
+    use crate::said;
+    let problem = match &e.problem {
+        TrfProblem::ScoringPoints(text) => said!("trf-scoring-points", text = text.as_str()),
+        TrfProblem::ScoringAbsence => said!("trf-scoring-absence"),
+        TrfProblem::ScoringCode(text) => said!("trf-scoring-code", text = text.as_str()),
+        TrfProblem::NotWhole { what, text } => {
+            let what = Said::new(match what {
+                Figure::StartingNumber => "trf-figure-starting-number",
+                Figure::Opponent => "trf-figure-opponent",
+                Figure::Rating => "trf-figure-rating",
+                Figure::Rank => "trf-figure-rank",
+                Figure::NumberOfRounds => "trf-figure-number-of-rounds",
+            });
+            said!("trf-not-whole", what, text = text.as_str())
+        }
+        TrfProblem::PointsNotNumber(text) => said!("trf-points-not-number", text = text.as_str()),
+        TrfProblem::PointsNotHalves(text) => {
+            said!("trf-points-not-halves", text = text.as_str())
+        }
+        TrfProblem::NoStartingNumber => said!("trf-no-starting-number"),
+        TrfProblem::Colour { round, colour } => {
+            said!("trf-colour", round = *round, text = colour.to_string())
+        }
+        TrfProblem::ResultCode { round, code } => {
+            said!("trf-result-code", round = *round, text = code.to_string())
+        }
+        TrfProblem::NoOpponent(round) => said!("trf-no-opponent", round = *round),
+        TrfProblem::NoColour(round) => said!("trf-no-colour", round = *round),
+        TrfProblem::NumberTwice(number) => said!("trf-number-twice", number = *number),
+        TrfProblem::Disagree {
+            round,
+            player,
+            opponent,
+        } => said!(
+            "trf-disagree",
+            round = *round,
+            player = *player,
+            opponent = *opponent
+        ),
+    };
+    match e.line {
+        0 => said!("trf-unreadable-whole", problem),
+        line => said!("trf-unreadable", line, problem),
+    }
+}
+
 /// Reads a TRF file into what a new tournament is made of, refusing what it cannot take.
 pub fn read(
     text: &str,
     rules: Option<String>,
 ) -> Result<(Trf, TournamentSettings, Vec<PlayerDetails>), ServiceError> {
-    let trf = Trf::parse(text).map_err(|e| {
-        ServiceError::Invalid(crate::said!("trf-unreadable", error = e.to_string()))
-    })?;
+    let trf = Trf::parse(text).map_err(|e| ServiceError::Invalid(unreadable(&e)))?;
     if trf.players.is_empty() {
         return Err(ServiceError::Invalid(crate::said!(
             "trf-file-has-no-players"

@@ -36,17 +36,30 @@ impl Position {
         [row(&self.pits[..6]), row(&self.pits[6..])]
     }
 
-    /// The position in words for the record: "a–f 3 0 4 1 0 2, A–F 1 1 0 5 2 0, captured 20
-    /// and 9".
-    pub fn words(&self) -> String {
+    /// Each row's pits as written on the record, South first: `["3 0 4 1 0 2", "1 1 0 5 2 0"]`.
+    pub fn row_texts(&self) -> [String; 2] {
         let row = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-        format!(
-            "a–f {}, A–F {}, captured {} and {}",
-            row(&self.pits[..6]),
-            row(&self.pits[6..]),
-            self.captured[0],
-            self.captured[1]
+        [row(&self.pits[..6]), row(&self.pits[6..])]
+    }
+
+    /// The position for the record: "a–f 3 0 4 1 0 2, A–F 1 1 0 5 2 0, captured 20 and 9" in
+    /// the reader's words.
+    pub fn said(&self) -> Said {
+        let [south_pits, north_pits] = self.row_texts();
+        crate::said!(
+            "adjudication-position",
+            south_pits,
+            north_pits,
+            south_captured = self.captured[0],
+            north_captured = self.captured[1]
         )
+    }
+
+    /// The whole position in one line of figures (rows, then captures), to tell whether a
+    /// confirmed position is the one proposed: `3 0 4 1 0 2/1 1 0 5 2 0/20 9`.
+    pub fn figures(&self) -> String {
+        let [south, north] = self.row_texts();
+        format!("{south}/{north}/{} {}", self.captured[0], self.captured[1])
     }
 
     /// The result the position gives; refused when its seeds are not the game's 48.
@@ -96,10 +109,11 @@ mod tests {
                 winner: Winner::South
             })
         );
-        assert_eq!(
-            p.words(),
-            "a–f 3 0 4 1 0 2, A–F 1 1 0 5 2 0, captured 20 and 9"
-        );
+        assert_eq!(p.row_texts(), ["3 0 4 1 0 2", "1 1 0 5 2 0"]);
+        assert_eq!(p.figures(), "3 0 4 1 0 2/1 1 0 5 2 0/20 9");
+        let said = p.said();
+        assert_eq!(said.arg("north_pits"), Some(&"1 1 0 5 2 0".into()));
+        assert_eq!(said.arg("south_captured"), Some(&20.into()));
         // More captured is not enough when the other row holds more: 24 each is a draw.
         let level = Position {
             pits: [0, 0, 0, 0, 0, 1, 6, 6, 0, 0, 0, 0],

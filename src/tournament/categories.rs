@@ -28,16 +28,6 @@ pub enum Gender {
     Male,
 }
 
-impl Gender {
-    /// The gender in words for the pages.
-    pub fn words(self) -> &'static str {
-        match self {
-            Gender::Female => "women",
-            Gender::Male => "men",
-        }
-    }
-}
-
 /// What puts a player in a category.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "rule", rename_all = "kebab-case")]
@@ -83,23 +73,12 @@ impl Category {
         }
     }
 
-    /// The rule in words: "born in 2015 or later", "women", "rated below 1200".
-    pub fn words(&self) -> String {
+    /// The birth year an age rule draws its line at: the latest for "under", the earliest
+    /// for "and over"; `None` for rules on other details.
+    pub fn birth_year(&self) -> Option<i32> {
         match &self.rule {
-            Rule::Under { age, on } => {
-                format!("under {age}: born in {} or later", on.year() - age)
-            }
-            Rule::From { age, on } => {
-                format!("{age} and over: born in {} or earlier", on.year() - age)
-            }
-            Rule::Gender {
-                gender: Gender::Female,
-            } => "women".to_string(),
-            Rule::Gender {
-                gender: Gender::Male,
-            } => "men".to_string(),
-            Rule::RatedBelow { rating } => format!("rated below {rating}, or unrated"),
-            Rule::Unrated => "unrated".to_string(),
+            Rule::Under { age, on } | Rule::From { age, on } => Some(on.year() - age),
+            _ => None,
         }
     }
 }
@@ -164,7 +143,7 @@ mod tests {
         };
         assert!(u12.admits(&born(2014)) && u12.admits(&born(2019)));
         assert!(!u12.admits(&born(2013)) && !u12.admits(&Attributes::default()));
-        assert_eq!(u12.words(), "under 12: born in 2014 or later");
+        assert_eq!(u12.birth_year(), Some(2014));
         let seniors = category(
             serde_json::json!({"name": "Seniors", "rule": "from", "age": 60, "on": "2026-07-01"}),
         );

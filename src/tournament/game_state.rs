@@ -43,18 +43,7 @@ pub enum GameStatus {
     Final,
 }
 
-impl GameStatus {
-    /// Where the result stands, in words for the pages.
-    pub fn words(self) -> &'static str {
-        match self {
-            GameStatus::Pending => "waiting for a score sheet",
-            GameStatus::Submitted => "waiting for the opponent to confirm",
-            GameStatus::Confirmed => "confirmed by both players",
-            GameStatus::Disputed => "the sheets differ: the controller decides",
-            GameStatus::Final => "set by the controller",
-        }
-    }
-}
+impl GameStatus {}
 
 /// The latest sheet of a game, as a new sheet or a confirmation sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

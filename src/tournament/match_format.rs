@@ -167,33 +167,6 @@ impl MatchFormat {
         problems
     }
 
-    /// The format in words for the pages: "best of 3, the winner of a game starts the next".
-    pub fn words(&self) -> String {
-        if self.single() {
-            return "one game".to_string();
-        }
-        let games = match (self.length, self.games) {
-            (_, 1) => "one game".to_string(),
-            (MatchLength::Games, k) => format!("{k} games"),
-            (MatchLength::BestOf, k) => format!("best of {k}"),
-        };
-        let start = match self.start {
-            StartRule::Alternate => "the players start in turn",
-            StartRule::Winner => "the winner of a game starts the next",
-            StartRule::Loser => "the loser of a game starts the next",
-        };
-        let tie = match self.tie {
-            TieRule::Draw => "a level match is drawn",
-            TieRule::Decider => "a level match goes to deciding games",
-        };
-        let score = match self.score {
-            MatchScore::MatchPoints => "match points",
-            MatchScore::GamePoints => "game points",
-            MatchScore::Seeds => "seeds captured",
-        };
-        format!("{games}; {start}; {tie}; the standings count {score}")
-    }
-
     /// How a game of a match is named on pages and sheets: "game 2 of 3", "deciding game 1";
     /// empty for a tournament of single games.
     pub fn label(&self, number: i32) -> String {

@@ -12,6 +12,10 @@ pub struct Said {
     pub args: Vec<(&'static str, Word)>,
 }
 
+/// How a caller words a message in the language of a code (`fr`): for the few sentences the
+/// service keeps as text (a reason recorded with a result, a refusal shown on a dashboard).
+pub type Wording = fn(&str, &Said) -> String;
+
 /// An argument of a message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Word {

@@ -33,18 +33,6 @@ pub enum PairingSystem {
     Knockout,
 }
 
-impl PairingSystem {
-    /// The pairing system in words for the pages.
-    pub fn words(self) -> &'static str {
-        match self {
-            PairingSystem::Manual => "paired by hand",
-            PairingSystem::RoundRobin => "round robin",
-            PairingSystem::Swiss => "Swiss (FIDE Dutch system)",
-            PairingSystem::Knockout => "knockout (single elimination)",
-        }
-    }
-}
-
 /// How players level on points are ordered.
 #[derive(
     Clone,
@@ -105,28 +93,6 @@ impl CheckIn {
             CheckIn::None => false,
             CheckIn::First => number == 1,
             CheckIn::Every => true,
-        }
-    }
-
-    /// The setting in words for the pages.
-    pub fn words(self) -> &'static str {
-        match self {
-            CheckIn::None => "no roll call unless the controller takes one",
-            CheckIn::First => "a roll call before round 1",
-            CheckIn::Every => "a roll call before every round",
-        }
-    }
-}
-
-impl TiePolicy {
-    /// The policy in words for the pages.
-    pub fn words(self) -> &'static str {
-        match self {
-            TiePolicy::Fide => "the tie-breaks in order",
-            TiePolicy::Mso => {
-                "the Mind Sports Olympiad's rule (head to head where one beat or lost to all the \
-                 others, then the seed spread less the best round, then Sonneborn-Berger)"
-            }
         }
     }
 }

@@ -36,18 +36,7 @@ pub enum EndKind {
     Adjudication,
 }
 
-impl EndKind {
-    /// How the game ended, in words for the pages.
-    pub fn words(self) -> &'static str {
-        match self {
-            EndKind::Natural => "by the rules (natural end)",
-            EndKind::Agreement => "by agreement",
-            EndKind::Resignation => "by resignation",
-            EndKind::Time => "on time",
-            EndKind::Adjudication => "adjudicated when the round's time ran out",
-        }
-    }
-}
+impl EndKind {}
 
 /// A score sheet as a player fills it in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,8 +57,9 @@ pub fn declared_by_record(moves: &str) -> Result<Option<(Winner, [u8; 2], EndKin
     if !ogn::is_ogn(moves) {
         return Ok(None);
     }
-    let invalid = |e: String| SheetError::Invalid(crate::said!("ogn-record", error = e));
-    let games = ogn::parse(moves).map_err(|e| invalid(e.to_string()))?;
+    let invalid = |e: ogn::OgnProblem| SheetError::Invalid(ogn_said(None, &e));
+    let games =
+        ogn::parse(moves).map_err(|e| SheetError::Invalid(ogn_said(Some(e.line), &e.problem)))?;
     let Some(game) = games.first() else {
         return Ok(None);
     };
@@ -144,18 +134,51 @@ pub enum SheetError {
 /// replayed whole, and a real game is well under 400 plies.
 const MOST_PLIES_TO_MEND: usize = 400;
 
+/// What is wrong with an OGN record (at `line` of it, where the problem is a line's), for the
+/// reader's words.
+pub fn ogn_said(line: Option<usize>, problem: &ogn::OgnProblem) -> Said {
+    use crate::engine::PositionError;
+    use crate::said;
+    use ogn::OgnProblem as P;
+    let problem = match problem {
+        P::TagEnd(text) => said!("ogn-tag-end", text = text.as_str()),
+        P::TagName(text) => said!("ogn-tag-name", text = text.as_str()),
+        P::Unquoted(name) => said!("ogn-unquoted", tag = name.as_str()),
+        P::BadEscape(name) => said!("ogn-bad-escape", tag = name.as_str()),
+        P::NoClosingQuote(name) => said!("ogn-no-closing-quote", tag = name.as_str()),
+        P::TextAfter(name) => said!("ogn-text-after", tag = name.as_str()),
+        P::End(text) => said!("ogn-end-tag", text = text.as_str()),
+        P::Result(text) => said!("ogn-result-tag", text = text.as_str()),
+        P::Fen(e) => {
+            let fen = match e {
+                PositionError::FieldCount(count) => said!("fen-field-count", count = *count),
+                PositionError::BadCount { field, value } => {
+                    said!("fen-bad-count", field = *field, text = value.as_str())
+                }
+                PositionError::BadSide(text) => said!("fen-bad-side", text = text.as_str()),
+                PositionError::SeedCount(seeds) => said!("fen-seed-count", seeds = *seeds),
+            };
+            said!("ogn-fen-tag", problem = fen)
+        }
+    };
+    match line {
+        Some(line) => said!("ogn-record-line", line, problem),
+        None => said!("ogn-record", problem),
+    }
+}
+
 /// The moves of a sheet: the movetext of an OGN record, or the text as it is.
 fn move_text(moves: &str) -> Result<String, SheetError> {
     if !ogn::is_ogn(moves) {
         return Ok(moves.to_string());
     }
-    let games = ogn::parse(moves)
-        .map_err(|e| SheetError::Invalid(crate::said!("ogn-record", error = e.to_string())))?;
+    let games =
+        ogn::parse(moves).map_err(|e| SheetError::Invalid(ogn_said(Some(e.line), &e.problem)))?;
     match games.as_slice() {
         [game] => {
             let start = game
                 .start()
-                .map_err(|e| SheetError::Invalid(crate::said!("ogn-record", error = e)))?;
+                .map_err(|e| SheetError::Invalid(ogn_said(None, &e)))?;
             if start != Position::start() {
                 return Err(SheetError::Invalid(crate::said!("ogn-set-up-position")));
             }

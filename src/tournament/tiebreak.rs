@@ -65,38 +65,6 @@ impl Tiebreak {
         }
     }
 
-    /// The tie-break's name for people.
-    pub fn label(self) -> String {
-        let code = match self {
-            Tiebreak::SeedsCaptured => return "seeds captured".to_string(),
-            Tiebreak::SeedDifference => return "seed difference".to_string(),
-            Tiebreak::GamePoints => return "game points".to_string(),
-            Tiebreak::Fide(code) => code,
-        };
-        let name = match code.base {
-            Base::Pts => "points",
-            Base::Win => "rounds won",
-            Base::Won => "games won",
-            Base::Bpg => "games played as North",
-            Base::Bwg => "games won as North",
-            Base::Ge => "games elected to play",
-            Base::Bh => "Buchholz",
-            Base::Fb => "fore-Buchholz",
-            Base::Aob => "average of opponents' Buchholz",
-            Base::Sb => "Sonneborn-Berger",
-            Base::Aro => "average rating of opponents",
-            Base::De => "direct encounter",
-            Base::Ps => "progressive score",
-            Base::Ks => "Koya score",
-        };
-        match (code.low, code.high) {
-            (0, 0) => name.to_string(),
-            (1, 1) => format!("median {name}"),
-            (n, m) if n == m => format!("median {name} {n}"),
-            (n, _) => format!("{name} cut {n}"),
-        }
-    }
-
     /// The known codes, for messages.
     pub fn codes() -> String {
         Tiebreak::OFFERED
@@ -156,13 +124,8 @@ mod tests {
                 serde_json::to_value(t).unwrap(),
                 serde_json::json!(t.code())
             );
-            assert!(!t.label().is_empty());
         }
         assert_eq!("bh/c1".parse::<Tiebreak>().unwrap().code(), "BH-C1");
-        assert_eq!(
-            "BH-M1".parse::<Tiebreak>().unwrap().label(),
-            "median Buchholz"
-        );
         assert!("XX".parse::<Tiebreak>().is_err());
         assert!("PTS".parse::<Tiebreak>().is_err());
     }

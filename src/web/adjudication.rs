@@ -12,6 +12,7 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
+use super::refusals::said_in;
 use crate::service::ServiceError;
 use crate::service::adjudication::{self as service, Proposal};
 use crate::service::game_views::GameDetail;
@@ -116,9 +117,9 @@ async fn post(
     let (proposal, problems) = match position(&fields) {
         Err(problems) => (None, problems),
         // Confirmed as proposed: the position shown with the proposal, unchanged.
-        Ok(p) if confirm && fields.get("proposed") == Some(&p.words()) => {
+        Ok(p) if confirm && fields.get("proposed") == Some(&p.figures()) => {
             state
-                .write(move |conn| service::adjudicate(conn, &actor, id, &p, None))
+                .write(move |conn| service::adjudicate(conn, &actor, id, &p, None, said_in))
                 .await?;
             return Ok(see_other(&format!("/games/{id}")));
         }
@@ -169,6 +170,14 @@ struct AdjudicationBody {
     seen: Option<i64>,
 }
 
+/// A proposal as the API gives it, its words in the reader's language.
+#[derive(serde::Serialize)]
+struct ProposalJson<'a> {
+    #[serde(flatten)]
+    proposal: &'a Proposal,
+    words: String,
+}
+
 async fn api(
     state: web::Data<AppState>,
     session: Visitor,
@@ -180,14 +189,19 @@ async fn api(
     let body = body.into_inner();
     if body.confirm {
         let detail = state
-            .write(move |conn| service::adjudicate(conn, &actor, id, &body.position, body.seen))
+            .write(move |conn| {
+                service::adjudicate(conn, &actor, id, &body.position, body.seen, said_in)
+            })
             .await?;
         return Ok(HttpResponse::Ok().json(detail));
     }
     let proposal = state
         .db(move |conn| service::propose(conn, &actor, id, &body.position))
         .await?;
-    Ok(HttpResponse::Ok().json(proposal))
+    Ok(HttpResponse::Ok().json(ProposalJson {
+        words: super::refusals::said(session.lang, &proposal.said),
+        proposal: &proposal,
+    }))
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

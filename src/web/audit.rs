@@ -11,6 +11,7 @@ use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use crate::db::models::AuditEntry;
+use crate::locale::Lang;
 use crate::service::audit;
 use crate::service::audit::action_said;
 use crate::tournament::TournamentId;
@@ -37,36 +38,53 @@ impl ListPage {
 
     /// A recorded state as lines of "what: value".
     fn fields(&self, json: &Option<String>) -> Vec<(String, String)> {
-        json.as_deref().map(readable).unwrap_or_default()
+        json.as_deref()
+            .map(|json| readable(self.nav.lang, json))
+            .unwrap_or_default()
     }
 }
 
-/// A recorded state (JSON) as lines of "what: value", nested objects' keys joined; text that
-/// is not JSON as it is.
-fn readable(json: &str) -> Vec<(String, String)> {
-    fn key(k: &str) -> String {
-        k.replace('_', " ")
-    }
-    fn value(v: &serde_json::Value) -> String {
+/// A recorded state (JSON) as lines of "what: value" in the reader's language, nested objects'
+/// keys joined; text that is not JSON as it is. A field is named by its message
+/// (`audit-field-<name>`), or by its name when it has none; values are as recorded (codes
+/// stay codes), but for "none", "yes" and "no".
+fn readable(lang: Lang, json: &str) -> Vec<(String, String)> {
+    let key = |k: &str| {
+        let message = format!("audit-field-{k}");
+        let words = lang.t(&message);
+        if words == message {
+            k.replace('_', " ")
+        } else {
+            words
+        }
+    };
+    fn value(lang: Lang, key: &dyn Fn(&str) -> String, v: &serde_json::Value) -> String {
         match v {
-            serde_json::Value::Null => "none".to_string(),
-            serde_json::Value::Bool(true) => "yes".to_string(),
-            serde_json::Value::Bool(false) => "no".to_string(),
+            serde_json::Value::Null => lang.t("audit-none"),
+            serde_json::Value::Bool(true) => lang.t("yes"),
+            serde_json::Value::Bool(false) => lang.t("no"),
             serde_json::Value::String(s) => s.clone(),
             serde_json::Value::Array(items) => {
-                items.iter().map(value).collect::<Vec<_>>().join("; ")
+                let items: Vec<String> = items.iter().map(|v| value(lang, key, v)).collect();
+                items.join(&lang.t("problems-separator"))
             }
             serde_json::Value::Object(map) => map
                 .iter()
-                .map(|(k, v)| format!("{} {}", key(k), value(v)))
+                .map(|(k, v)| format!("{} {}", key(k), value(lang, key, v)))
                 .collect::<Vec<_>>()
                 .join(", "),
-            other => other.to_string(),
+            serde_json::Value::Number(n) => match n.as_f64() {
+                Some(x) if n.is_f64() => lang.decimal(x),
+                _ => n.to_string(),
+            },
         }
     }
     match serde_json::from_str::<serde_json::Value>(json) {
-        Ok(serde_json::Value::Object(map)) => map.iter().map(|(k, v)| (key(k), value(v))).collect(),
-        Ok(other) => vec![(String::new(), value(&other))],
+        Ok(serde_json::Value::Object(map)) => map
+            .iter()
+            .map(|(k, v)| (key(k), value(lang, &key, v)))
+            .collect(),
+        Ok(other) => vec![(String::new(), value(lang, &key, &other))],
         Err(_) => vec![(String::new(), json.to_string())],
     }
 }
@@ -115,19 +133,32 @@ mod tests {
 
     #[test]
     fn a_recorded_state_reads_as_lines() {
-        let lines = readable(
-            r#"{"status":"pending","seeds":[26,20],"north_id":null,"moves_required":true,"names":{"south":"Ama"}}"#,
+        let state = r#"{"status":"pending","seeds":[26,20],"north_id":null,"moves_required":true,"names":{"south":"Ama"},"points_win":1.5}"#;
+        let lines = readable(Lang::ENGLISH, state);
+        let has = |lines: &[(String, String)], k: &str, v: &str| {
+            lines.contains(&(k.to_string(), v.to_string()))
+        };
+        assert!(has(&lines, "status", "pending"));
+        assert!(has(&lines, "seeds", "26; 20"));
+        assert!(has(&lines, "North", "none"));
+        assert!(
+            has(&lines, "moves required", "yes"),
+            "a field without words"
         );
-        assert!(lines.contains(&("status".to_string(), "pending".to_string())));
-        assert!(lines.contains(&("seeds".to_string(), "26; 20".to_string())));
-        assert!(lines.contains(&("north id".to_string(), "none".to_string())));
-        assert!(lines.contains(&("moves required".to_string(), "yes".to_string())));
-        assert!(lines.contains(&("names".to_string(), "south Ama".to_string())));
+        assert!(has(&lines, "names", "South Ama"));
+        assert!(has(&lines, "points for a win", "1.5"));
         assert_eq!(
-            readable("removed board 2"),
+            readable(Lang::ENGLISH, "removed board 2"),
             [(String::new(), "removed board 2".to_string())]
         );
-        use crate::locale::Lang;
+        // In French: the fields' names, "none", "yes", numbers and lists as French writes them.
+        let fr = Lang::from_code("fr").unwrap();
+        let lines = readable(fr, state);
+        assert!(has(&lines, "état", "pending"));
+        assert!(has(&lines, "Nord", "aucun"));
+        assert!(has(&lines, "moves required", "oui"));
+        assert!(has(&lines, "names", "Sud Ama"));
+        assert!(has(&lines, "points de la victoire", "1,5"));
         let words =
             |lang: Lang, action: &str| super::super::refusals::said(lang, &action_said(action));
         assert_eq!(words(Lang::ENGLISH, "game.sheet"), "score sheet sent");

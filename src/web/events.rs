@@ -13,6 +13,7 @@ use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
 use super::tournaments::{ControllerBody, ControllerForm};
+use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::events::{self as service, EventView};
 use crate::tournament::EventId;
@@ -20,6 +21,7 @@ use crate::tournament::categories::{Category, Gender, MAX_CATEGORIES, Rule};
 use crate::tournament::events::{EventInput, EventSettings};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use serde::Serialize;
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -158,11 +160,7 @@ struct EventFields {
 impl EventFields {
     /// The form's rows: the event's categories and room for more.
     fn from_view(e: &EventView) -> EventFields {
-        let mut categories: Vec<CategoryRow> = e
-            .categories
-            .iter()
-            .map(|c| CategoryRow::from(&c.category))
-            .collect();
+        let mut categories: Vec<CategoryRow> = e.categories.iter().map(CategoryRow::from).collect();
         categories.resize(
             (categories.len() + 3).min(MAX_CATEGORIES),
             CategoryRow::default(),
@@ -356,25 +354,82 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         .route("/events/{id}/controllers", web::post().to(controllers));
 }
 
+/// A category's rule in the reader's words: `under 12: born in 2014 or later`.
+pub fn category_words(lang: impl Into<Lang>, c: &Category) -> String {
+    let lang: Lang = lang.into();
+    // Years and ratings as written on a form, without a thousands separator.
+    let year = c.birth_year().map(|y| y.to_string()).unwrap_or_default();
+    match &c.rule {
+        Rule::Under { age, .. } => lang.t2("category-under", "age", age, "year", year),
+        Rule::From { age, .. } => lang.t2("category-from", "age", age, "year", year),
+        Rule::Gender {
+            gender: Gender::Female,
+        } => lang.t("category-women"),
+        Rule::Gender {
+            gender: Gender::Male,
+        } => lang.t("category-men"),
+        Rule::RatedBelow { rating } => {
+            lang.t1("category-rated-below", "rating", rating.to_string())
+        }
+        Rule::Unrated => lang.t("category-unrated"),
+    }
+}
+
 // --- API ---------------------------------------------------------------------------------------
+
+/// An event as the API gives it: each category with its rule in the reader's words.
+#[derive(Serialize)]
+struct EventJson<'a> {
+    #[serde(flatten)]
+    view: &'a EventView,
+    categories: Vec<CategoryJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct CategoryJson<'a> {
+    #[serde(flatten)]
+    category: &'a Category,
+    words: String,
+}
+
+impl<'a> EventJson<'a> {
+    fn new(lang: Lang, view: &'a EventView) -> EventJson<'a> {
+        EventJson {
+            view,
+            categories: view
+                .categories
+                .iter()
+                .map(|category| CategoryJson {
+                    category,
+                    words: category_words(lang, category),
+                })
+                .collect(),
+        }
+    }
+}
 
 fn parse(input: EventInput) -> Result<EventSettings, ServiceError> {
     EventSettings::parse(input)
         .map_err(|problems| ServiceError::Invalid(crate::tournament::said::Said::all(problems)))
 }
 
-async fn api_list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn api_list(state: web::Data<AppState>, session: Visitor) -> Result<HttpResponse, ApiError> {
     let events = state.db(service::list).await?;
+    let events: Vec<EventJson> = events
+        .iter()
+        .map(|e| EventJson::new(session.lang, e))
+        .collect();
     Ok(HttpResponse::Ok().json(events))
 }
 
 async fn api_get(
     state: web::Data<AppState>,
+    session: Visitor,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let e = state.db(move |conn| service::get(conn, id)).await?;
-    Ok(HttpResponse::Ok().json(e))
+    Ok(HttpResponse::Ok().json(EventJson::new(session.lang, &e)))
 }
 
 async fn api_create(
@@ -387,7 +442,7 @@ async fn api_create(
     let e = state
         .write(move |conn| service::create(conn, &actor, &settings))
         .await?;
-    Ok(HttpResponse::Created().json(e))
+    Ok(HttpResponse::Created().json(EventJson::new(session.lang, &e)))
 }
 
 async fn api_update(
@@ -402,7 +457,7 @@ async fn api_update(
     let e = state
         .write(move |conn| service::update(conn, &actor, id, &settings))
         .await?;
-    Ok(HttpResponse::Ok().json(e))
+    Ok(HttpResponse::Ok().json(EventJson::new(session.lang, &e)))
 }
 
 async fn api_controllers(

@@ -95,6 +95,33 @@ pub fn match_score(lang: impl Into<Lang>, tally: &Option<(f64, f64, bool)>) -> S
     )
 }
 
+/// A match's format and score so far on a game's page: `This board plays a match: best of 3,
+/// …. Ama 1, Kofi 0 so far.`
+pub fn match_note(lang: impl Into<Lang>, note: &crate::service::game_views::MatchNote) -> String {
+    let lang: Lang = lang.into();
+    let key = if note.decided {
+        "game-match-note-decided"
+    } else {
+        "game-match-note"
+    };
+    lang.t_with(
+        key,
+        &[
+            ("format", super::words::matches(lang, &note.format).into()),
+            ("south", note.south.as_str().into()),
+            (
+                "south_points",
+                super::words::points(lang, note.south_points).into(),
+            ),
+            ("north", note.north.as_str().into()),
+            (
+                "north_points",
+                super::words::points(lang, note.north_points).into(),
+            ),
+        ],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

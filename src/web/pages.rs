@@ -129,6 +129,11 @@ impl Nav {
         self.lang.datetime(*at)
     }
 
+    /// A time of day (of a moment in UTC) as the page's language writes it: `14:05`, `14 h 05`.
+    pub fn time(&self, at: &chrono::NaiveDateTime) -> String {
+        self.lang.time(at.time())
+    }
+
     /// Where a game's result stands.
     pub fn status(&self, status: &crate::tournament::GameStatus) -> String {
         super::words::status(self.lang, status)

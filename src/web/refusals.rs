@@ -54,6 +54,12 @@ pub fn failure(lang: impl Into<Lang>, e: &ServiceError) -> String {
     }
 }
 
+/// A message in the language of a code (`fr`; English for a code the service does not speak):
+/// the service's `Wording`, for the sentences it keeps.
+pub fn said_in(code: &str, s: &Said) -> String {
+    said(Lang::from_code(code).unwrap_or(Lang::ENGLISH), s)
+}
+
 /// A refused sheet as the staff's dashboard keeps it: in the language of `code` (the
 /// tournament's), where the replay failed and why, or the refusal.
 pub fn kept_refusal(code: &str, e: &crate::tournament::sheets::SheetError) -> String {

@@ -40,10 +40,11 @@ impl RollCallPage {
     /// language.
     fn answer(&self, p: &Answered) -> String {
         let lang = self.nav.lang;
+        let at = p.at.map(|at| lang.time(at.time())).unwrap_or_default();
         match (p.answer, p.by_player) {
-            (Answer::Present, true) => lang.t1("roll-answer-checked-in", "at", p.at.as_str()),
-            (Answer::Present, false) => lang.t1("roll-answer-marked-present", "at", p.at.as_str()),
-            (Answer::Absent, _) => lang.t1("roll-answer-absent", "at", p.at.as_str()),
+            (Answer::Present, true) => lang.t1("roll-answer-checked-in", "at", at),
+            (Answer::Present, false) => lang.t1("roll-answer-marked-present", "at", at),
+            (Answer::Absent, _) => lang.t1("roll-answer-absent", "at", at),
             (Answer::Unanswered, _) => lang.t("roll-answer-none"),
         }
     }

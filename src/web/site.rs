@@ -243,7 +243,9 @@ fn downloads(
     let (header, rows) = standings::csv_rows(d);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let standings = super::csv_export::write(lang, &header, rows)?;
-    let (header, rows) = exports::games_rows(conn, &Actor::CommandLine, d.t.id)?;
+    let result = |g: &crate::service::views::GameView| super::outcomes::outcome(lang, &g.outcome);
+    let bye = lang.t("csv-bye");
+    let (header, rows) = exports::games_rows(conn, &Actor::CommandLine, d.t.id, &bye, &result)?;
     let games = super::csv_export::write(lang, &header, rows)?;
     let ogn = exports::games_ogn(conn, &Actor::CommandLine, d.t.id)?;
     Ok(vec![

@@ -266,14 +266,18 @@ fn standings_csv(
         "csv",
     );
     let renders = state.rendered.of(d);
-    let mut csvs = renders.csvs.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(body) = csvs.get(&lang) {
-        return Ok(super::csv_export::attachment(&filename, body.clone()));
+    let kept = (renders.csvs.lock().unwrap_or_else(PoisonError::into_inner))
+        .get(&lang)
+        .cloned();
+    if let Some(body) = kept {
+        return Ok(super::csv_export::attachment(&filename, body));
     }
+    // Written outside the lock, so a first request in one language never
+    // waits for a first request in another; two racing writers write the same.
     let (header, rows) = service::csv_rows(d);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let body = web::Bytes::from(super::csv_export::write(lang, &header, rows)?);
-    csvs.insert(lang, body.clone());
+    (renders.csvs.lock().unwrap_or_else(PoisonError::into_inner)).insert(lang, body.clone());
     Ok(super::csv_export::attachment(&filename, body))
 }
 
@@ -310,8 +314,14 @@ async fn games_csv_page(
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
     let actor = access::staff(&session)?;
+    let session_lang = session.lang;
     let (header, rows) = state
-        .db(move |conn| crate::service::exports::games_rows(conn, &actor, id))
+        .db(move |conn| {
+            let lang = session_lang;
+            let result =
+                |g: &crate::service::views::GameView| super::outcomes::outcome(lang, &g.outcome);
+            crate::service::exports::games_rows(conn, &actor, id, &lang.t("csv-bye"), &result)
+        })
         .await?;
     Ok(super::csv_export::download(
         session.lang,

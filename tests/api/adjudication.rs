@@ -42,6 +42,23 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
         "{}",
         r.body
     );
+    // In French, the same proposal in French words, the codes unchanged.
+    let r = organiser
+        .try_send_with(
+            awc::http::Method::POST,
+            &path,
+            Some("application/json"),
+            &[("Accept-Language", "fr")],
+            serde_json::to_vec(&position).unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.json()["winner"], "south");
+    let words = r.json()["words"].as_str().unwrap().to_string();
+    assert!(
+        words.contains("(20 prises et 10 dans son camp)") && words.ends_with("P0 gagne."),
+        "{words}"
+    );
     let standings = standings_json(&app.client(), t, None).await;
     assert!(
         standings["standings"]
@@ -173,10 +190,7 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
     assert_ne!(detail["status"], "final");
     let r = send(form(&[
         ("action", "confirm"),
-        (
-            "proposed",
-            "a–f 0 0 0 0 0 1, A–F 6 6 0 0 0 0, captured 23 and 12",
-        ),
+        ("proposed", "0 0 0 0 0 1/6 6 0 0 0 0/23 12"),
     ]))
     .await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);

@@ -662,4 +662,7 @@ async fn an_open_and_a_junior_section_run_as_one_event() {
     ] {
         assert!(page.body.contains(part), "{part}");
     }
+    // Every field the audit log recorded on the way is shown in the reader's words.
+    let unworded = app.audit_fields_without_words();
+    assert!(unworded.is_empty(), "{unworded:?}");
 }

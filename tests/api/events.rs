@@ -45,24 +45,31 @@ async fn an_event_groups_sections_and_its_categories_rank_their_players() {
         r.json()["categories"][0]["words"],
         "under 12: born in 2014 or later"
     );
-    // Its dates as the reader's language writes them.
-    for (language, words) in [("fr", "juillet 2026"), ("en", "July 2026")] {
+    // Its dates and its categories' rules as the reader's language writes them, on its page
+    // and in the API.
+    for (language, words, rule) in [
+        (
+            "fr",
+            "juillet 2026",
+            "moins de 12 ans : né(e)s en 2014 ou après",
+        ),
+        ("en", "July 2026", "under 12: born in 2014 or later"),
+    ] {
         let page = app
             .client()
-            .try_send_with(
-                awc::http::Method::GET,
-                &format!("/events/{e}"),
-                None,
-                &[("Accept-Language", language)],
-                Vec::new(),
-            )
+            .get_in(language, &format!("/events/{e}"))
             .await
-            .unwrap()
             .body;
         assert!(
-            page.contains(words) && !page.contains("2026-07-11"),
+            page.contains(words) && page.contains(rule) && !page.contains("2026-07-11"),
             "{page}"
         );
+        let api = app
+            .client()
+            .get_in(language, &format!("/api/events/{e}"))
+            .await;
+        assert_eq!(api.json()["categories"][0]["words"], rule);
+        assert_eq!(api.json()["categories"][0]["rule"], "under");
     }
 
     // Two sections: an open Swiss and a junior round robin; an event that does not exist is

@@ -144,6 +144,47 @@ impl TestApp {
     }
 
     /// Counts rows of a table straight from the database file.
+    /// The audit log's recorded fields that have no words of their own in the message files
+    /// (the log shows each field by its words: `audit-field-<name>`).
+    pub fn audit_fields_without_words(&self) -> std::collections::BTreeSet<String> {
+        use diesel::prelude::*;
+        #[derive(QueryableByName)]
+        struct Recorded {
+            #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+            state: Option<String>,
+        }
+        fn names(v: &Value, into: &mut std::collections::BTreeSet<String>) {
+            match v {
+                Value::Object(map) => {
+                    for (k, v) in map {
+                        into.insert(k.clone());
+                        names(v, into);
+                    }
+                }
+                Value::Array(items) => items.iter().for_each(|v| names(v, into)),
+                _ => {}
+            }
+        }
+        let mut conn =
+            diesel::sqlite::SqliteConnection::establish(self.db_path.to_str().unwrap()).unwrap();
+        let recorded = diesel::sql_query(
+            "SELECT before AS state FROM audit_log UNION ALL SELECT after FROM audit_log",
+        )
+        .load::<Recorded>(&mut conn)
+        .unwrap();
+        let mut fields = std::collections::BTreeSet::new();
+        for state in recorded.into_iter().filter_map(|r| r.state) {
+            if let Ok(v) = serde_json::from_str::<Value>(&state) {
+                names(&v, &mut fields);
+            }
+        }
+        let known = oware_tournament::locale::english_keys();
+        fields
+            .into_iter()
+            .filter(|f| !known.contains(&format!("audit-field-{f}")))
+            .collect()
+    }
+
     pub fn count(&self, table: &str) -> i64 {
         use diesel::prelude::*;
         #[derive(QueryableByName)]
@@ -233,6 +274,19 @@ impl Client {
     ) -> Option<Resp> {
         self.try_send_with(method, path, content_type, &[], body)
             .await
+    }
+
+    /// A GET as a reader of `language` sends it (`Accept-Language`).
+    pub async fn get_in(&self, language: &str, path: &str) -> Resp {
+        self.try_send_with(
+            Method::GET,
+            path,
+            None,
+            &[("Accept-Language", language)],
+            Vec::new(),
+        )
+        .await
+        .expect("the server answers")
     }
 
     /// A request with headers of its own (what a browser adds: `Origin`, `Sec-Fetch-Site`).

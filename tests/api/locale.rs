@@ -604,16 +604,7 @@ async fn the_csv_files_are_headed_in_the_readers_language_and_either_language_im
             "id,name,club,country,rating,birth_year,gender,title,federation,withdrawn",
         ),
     ] {
-        let r = organiser
-            .try_send_with(
-                Method::GET,
-                &path,
-                None,
-                &[("Accept-Language", language)],
-                Vec::new(),
-            )
-            .await
-            .unwrap();
+        let r = organiser.get_in(language, &path).await;
         assert_eq!(r.status.as_u16(), 200, "{}", r.body);
         let first = r
             .body

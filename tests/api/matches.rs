@@ -334,6 +334,16 @@ async fn a_best_of_three_match_lays_out_its_games_and_stops_when_decided() {
         "{}",
         game_page.body
     );
+    let french = app
+        .client()
+        .get_in("fr", &format!("/games/{g2}"))
+        .await
+        .body;
+    assert!(
+        french.contains("Cette table joue un match\u{202f}: au meilleur des 3 parties")
+            && french.contains("P0 0, P1 2\u{202f}: le match est joué."),
+        "{french}"
+    );
 }
 
 #[actix_web::test]
@@ -847,15 +857,8 @@ async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
     // The bracket in French: its rounds and the sides still to come, the codes unchanged.
     let french = app
         .client()
-        .try_send_with(
-            awc::http::Method::GET,
-            &format!("/api/tournaments/{t}/bracket"),
-            None,
-            &[("Accept-Language", "fr")],
-            Vec::new(),
-        )
+        .get_in("fr", &format!("/api/tournaments/{t}/bracket"))
         .await
-        .unwrap()
         .json();
     let titles: Vec<&str> = french["sections"][0]["rounds"]
         .as_array()
@@ -878,15 +881,8 @@ async fn a_best_of_three_knockout_of_twelve_with_a_third_place_match() {
     );
     let page = app
         .client()
-        .try_send_with(
-            awc::http::Method::GET,
-            &format!("/tournaments/{t}/bracket"),
-            None,
-            &[("Accept-Language", "fr")],
-            Vec::new(),
-        )
+        .get_in("fr", &format!("/tournaments/{t}/bracket"))
         .await
-        .unwrap()
         .body;
     assert!(
         page.contains("Demi-finales") && !page.contains("Semi-finals"),

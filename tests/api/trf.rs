@@ -150,7 +150,35 @@ async fn only_organisers_import_and_only_staff_export() {
     let broken = trf.replacen(" w 1", " w 9", 1);
     let r = import(&organiser, &broken).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
-    assert!(r.body.contains("line"), "{}", r.body);
+    let line = broken
+        .split(['\r', '\n'])
+        .position(|l| l.contains(" w 9"))
+        .unwrap()
+        + 1;
+    let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with(&format!("the TRF file, line {line}: round "))
+            && message.contains("is not a TRF result code"),
+        "{message}"
+    );
+    // In French, the same facts in French words.
+    let r = organiser
+        .try_send_with(
+            Method::POST,
+            "/api/tournaments/import.trf",
+            Some("text/plain"),
+            &[("Accept-Language", "fr")],
+            broken.as_bytes().to_vec(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with(&format!("le fichier TRF, ligne {line}\u{202f}: ronde "))
+            && message.contains("n'est pas un code de résultat TRF"),
+        "{message}"
+    );
     assert_eq!(app.count("tournaments"), tournaments);
     let r = import(&organiser, "012 Nobody came\n").await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
