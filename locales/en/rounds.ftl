@@ -139,3 +139,20 @@ roll-answer-checked-in = present (checked in at { $at })
 roll-answer-marked-present = present (marked at { $at })
 roll-answer-absent = absent (marked at { $at })
 roll-answer-none = not yet
+
+# A time control, in the schedule's sentence.
+clock-game = { $minutes ->
+    [one] { $minutes } minute each
+   *[other] { $minutes } minutes each
+}
+clock-game-increment = { $minutes ->
+    [one] { $minutes } minute each
+   *[other] { $minutes } minutes each
+}, plus { $seconds ->
+    [one] { $seconds } second a move
+   *[other] { $seconds } seconds a move
+}
+clock-move = at most { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+} for a move

@@ -142,3 +142,20 @@ roll-answer-checked-in = présent (pointé à { $at })
 roll-answer-marked-present = présent (marqué à { $at })
 roll-answer-absent = absent (marqué à { $at })
 roll-answer-none = pas encore
+
+# Une cadence, dans la phrase du programme.
+clock-game = { $minutes ->
+    [one] { $minutes } minute par joueur
+   *[other] { $minutes } minutes par joueur
+}
+clock-game-increment = { $minutes ->
+    [one] { $minutes } minute par joueur
+   *[other] { $minutes } minutes par joueur
+}, plus { $seconds ->
+    [one] { $seconds } seconde par coup
+   *[other] { $seconds } secondes par coup
+}
+clock-move = au plus { $seconds ->
+    [one] { $seconds } seconde
+   *[other] { $seconds } secondes
+} par coup

@@ -18,19 +18,14 @@ use crate::tournament::{GameId, GameStatus, TournamentId};
 pub struct BoardLine {
     pub game: GameId,
     pub board: i32,
-    /// "game 2 of 3" in a match; empty for single games.
-    pub match_label: String,
-    /// The game's number in its match and the match's games, for the page's words.
+    /// The game's number in its match and the match's games (0 for a single game), for the
+    /// page's words.
     #[serde(skip)]
     pub in_match: (i32, i32),
     pub south: String,
     pub north: String,
     pub status: GameStatus,
-    /// The state in a word: playing, sheet in, confirmed, disputed, final.
-    pub state: &'static str,
-    /// The result as the pairings show it, once there is one.
-    pub result: String,
-    /// The result as facts, for the page to word.
+    /// The result once there is one, for the page (and the API) to word.
     #[serde(skip)]
     pub outcome: Option<crate::tournament::sheets::Outcome>,
     /// Sheets the replay refused since the game's last accepted one, and why the last was.
@@ -45,16 +40,17 @@ pub struct Dashboard {
     pub name: String,
     /// The latest published round (none yet: `None`).
     pub round: Option<i32>,
-    /// Its start and planned end in words.
-    pub times: String,
-    /// The same as facts, for the page to word.
+    /// Its start and planned end, for the page (and the API) to word.
     #[serde(skip)]
     pub round_times: super::schedule::RoundTimes,
+    /// The boards (the API gives each with its words).
+    #[serde(skip)]
     pub boards: Vec<BoardLine>,
     /// The players with a bye this round.
     pub byes: Vec<String>,
     /// How many games are in each state, in the states' order (states with none left out).
-    pub counts: Vec<(&'static str, usize)>,
+    #[serde(skip)]
+    pub counts: Vec<(GameStatus, usize)>,
     pub alerts: Vec<Alert>,
 }
 
@@ -93,7 +89,6 @@ pub fn read(
             tournament_id,
             name: t.name,
             round: None,
-            times: String::new(),
             round_times: Default::default(),
             boards: Vec::new(),
             byes: Vec::new(),
@@ -132,7 +127,7 @@ pub fn read(
         .iter()
         .map(|&s| {
             let n = boards.iter().filter(|b| b.status == s).count();
-            (alerts::state_words(s), n)
+            (s, n)
         })
         .filter(|(_, n)| *n > 0)
         .collect();
@@ -140,7 +135,6 @@ pub fn read(
         tournament_id,
         name: t.name,
         round: Some(number),
-        times: round.times.words(),
         round_times: round.times.clone(),
         byes: round
             .games
@@ -171,13 +165,10 @@ fn lines(
             Some(BoardLine {
                 game: g.id,
                 board: g.board.unwrap_or_default(),
-                match_label: g.match_label.clone(),
                 in_match: g.in_match(),
                 south: g.south.name.clone(),
                 north: north.name.clone(),
                 status: g.status,
-                state: alerts::state_words(g.status),
-                result: g.result_text.clone(),
                 outcome: g.outcome,
                 refused: refused.map_or(0, |r| u32::try_from(r.refused).unwrap_or(0)),
                 last_refusal: refused.map(|r| r.message.clone()),

@@ -40,7 +40,7 @@ pub enum Seat {
     },
     /// The pairing's bye: the result it gives.
     Bye {
-        result: String,
+        /// The result the bye gives, for the page (and the API) to word.
         #[serde(skip)]
         outcome: Option<crate::tournament::sheets::Outcome>,
     },
@@ -48,9 +48,8 @@ pub enum Seat {
     Board {
         game: GameId,
         board: i32,
-        /// "game 2 of 3" in a match; empty for a single game.
-        match_label: String,
-        /// The game's number in its match and the match's games, for the page's words.
+        /// The game's number in its match and the match's games (0 for a single game), for
+        /// the page's (and the API's) words.
         #[serde(skip)]
         in_match: (i32, i32),
         /// Plays South, and so moves first.
@@ -58,9 +57,7 @@ pub enum Seat {
         opponent: String,
         status: GameStatus,
         waiting: Waiting,
-        /// The result once there is one, as the pairings show it.
-        result: String,
-        /// The result as facts, for the page to word.
+        /// The result once there is one, for the page (and the API) to word.
         #[serde(skip)]
         outcome: Option<crate::tournament::sheets::Outcome>,
     },
@@ -77,9 +74,7 @@ pub struct MyBoard {
     /// The latest published round.
     pub round: Option<i32>,
     pub seat: Seat,
-    /// The round's start and planned end in words.
-    pub times: String,
-    /// The same as facts, for the page to word.
+    /// The round's start and planned end, for the page (and the API) to word.
     #[serde(skip)]
     pub round_times: super::schedule::RoundTimes,
     pub notice: Option<Notice>,
@@ -132,7 +127,6 @@ pub fn all(
     };
     let notice = super::notices::get(conn, tournament_id)?;
     let round_times = round.as_ref().map(|r| r.times.clone()).unwrap_or_default();
-    let times = round_times.words();
     Ok(players
         .into_iter()
         .map(|p| {
@@ -146,7 +140,6 @@ pub fn all(
                 name: p.name,
                 withdrawn: p.withdrawn,
                 round: latest,
-                times: times.clone(),
                 round_times: round_times.clone(),
                 notice: notice.clone(),
                 roll_call: roll_call
@@ -176,10 +169,7 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
         };
     };
     let Some(north) = &g.north else {
-        return Seat::Bye {
-            result: g.result_text.clone(),
-            outcome: g.outcome,
-        };
+        return Seat::Bye { outcome: g.outcome };
     };
     let south = g.south.id == me;
     let waiting = match (g.status, senders.get(&g.id)) {
@@ -190,7 +180,6 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
     Seat::Board {
         game: g.id,
         board: g.board.unwrap_or_default(),
-        match_label: g.match_label.clone(),
         in_match: g.in_match(),
         south,
         opponent: if south {
@@ -200,7 +189,6 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
         },
         status: g.status,
         waiting,
-        result: g.result_text.clone(),
         outcome: g.outcome,
     }
 }

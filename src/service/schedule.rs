@@ -27,31 +27,9 @@ pub struct RoundTimes {
 }
 
 impl RoundTimes {
-    fn hm(t: &Option<NaiveDateTime>) -> String {
-        t.map(|t| t.format("%H:%M").to_string()).unwrap_or_default()
-    }
-
-    /// "Started 10:02, planned end 10:52 (UTC+1)", "Planned start 10:00, end 10:50 (UTC)", or
-    /// empty when nothing is known.
-    pub fn words(&self) -> String {
-        let end = Self::hm(&self.planned_end);
-        let text = match (&self.started, &self.planned_start) {
-            (Some(_), _) if end.is_empty() => format!("Started {}", Self::hm(&self.started)),
-            (Some(_), _) => format!("Started {}, planned end {end}", Self::hm(&self.started)),
-            (None, Some(_)) if end.is_empty() => {
-                format!("Planned start {}", Self::hm(&self.planned_start))
-            }
-            (None, Some(_)) => format!(
-                "Planned start {}, planned end {end}",
-                Self::hm(&self.planned_start)
-            ),
-            (None, None) => return String::new(),
-        };
-        format!("{text} ({})", self.zone)
-    }
-
+    /// Whether nothing is known of the round's times (no start, planned or made).
     pub fn is_empty(&self) -> bool {
-        self.words().is_empty()
+        self.started.is_none() && self.planned_start.is_none()
     }
 }
 
@@ -60,8 +38,6 @@ impl RoundTimes {
 pub struct ScheduleView {
     #[serde(flatten)]
     pub settings: Schedule,
-    /// The time control in words.
-    pub words: String,
     /// Minutes a round is given, as set or as the clock gives them.
     pub round_length: Option<i64>,
     pub rounds: Vec<RoundTimes>,
@@ -139,7 +115,6 @@ pub fn get(
         })
         .collect();
     Ok(ScheduleView {
-        words: settings.words(),
         round_length: length.map(|l| l.num_minutes()),
         settings,
         rounds,

@@ -52,18 +52,6 @@ pub enum Alert {
     HubRefused { problem: String },
 }
 
-/// How a game's state reads on the dashboard: playing (no sheet yet), sheet in, confirmed,
-/// disputed, final.
-pub fn state_words(status: GameStatus) -> &'static str {
-    match status {
-        GameStatus::Pending => "playing",
-        GameStatus::Submitted => "sheet in",
-        GameStatus::Confirmed => "confirmed",
-        GameStatus::Disputed => "disputed",
-        GameStatus::Final => "final",
-    }
-}
-
 /// The alerts of a round with these `boards` (byes left out), in the order the controller
 /// deals with them: disputes, refused sheets, games past the planned end (`past_end`: the
 /// venue's clock is past it), and "all results in" with the `next` step.
@@ -172,17 +160,5 @@ mod tests {
             board(2, GameStatus::Submitted, 0),
         ];
         assert!(alerts(1, &waiting, false, Next::Pair(2)).is_empty());
-    }
-
-    #[test]
-    fn every_state_has_its_word() {
-        let words: Vec<&str> = <GameStatus as strum::VariantArray>::VARIANTS
-            .iter()
-            .map(|s| state_words(*s))
-            .collect();
-        assert_eq!(
-            words,
-            ["playing", "sheet in", "confirmed", "disputed", "final"]
-        );
     }
 }

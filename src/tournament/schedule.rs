@@ -53,21 +53,9 @@ impl Schedule {
         problems
     }
 
-    /// The time control in words: "20 minutes each, plus 5 seconds a move; at most 30 seconds
-    /// for a move", or none.
-    pub fn words(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(m) = self.game_minutes {
-            let mut clock = format!("{m} minutes each");
-            if self.increment_seconds > 0 {
-                clock.push_str(&format!(", plus {} seconds a move", self.increment_seconds));
-            }
-            parts.push(clock);
-        }
-        if let Some(s) = self.move_seconds {
-            parts.push(format!("at most {s} seconds for a move"));
-        }
-        parts.join("; ")
+    /// Whether there is a time control (a clock, or a limit a move).
+    pub fn has_control(&self) -> bool {
+        self.game_minutes.is_some() || self.move_seconds.is_some()
     }
 
     /// The time a round is given: as set, or both clocks run down with the increments of
@@ -120,7 +108,7 @@ mod tests {
         };
         // 2 × (20 min + 60 × 5 s) = 50 minutes.
         assert_eq!(rapid.round_length(), Some(Duration::minutes(50)));
-        assert_eq!(rapid.words(), "20 minutes each, plus 5 seconds a move");
+        assert!(rapid.has_control() && !Schedule::default().has_control());
         let per_move = Schedule {
             move_seconds: Some(20),
             ..Schedule::default()

@@ -58,13 +58,10 @@ struct Content {
 impl Content {
     /// How many boards are in each state, in the order of the states.
     fn counts(&self) -> Vec<(String, usize)> {
-        <crate::tournament::GameStatus as strum::VariantArray>::VARIANTS
+        self.d
+            .counts
             .iter()
-            .map(|s| {
-                let n = self.d.boards.iter().filter(|b| b.status == *s).count();
-                (super::words::state(self.lang, s), n)
-            })
-            .filter(|(_, n)| *n > 0)
+            .map(|(s, n)| (super::words::state(self.lang, s), *n))
             .collect()
     }
 
@@ -206,6 +203,57 @@ async fn events(
     super::feeds::stream(&req, &state, panel, |drawn: &Bytes| Some(drawn.clone())).await
 }
 
+/// The dashboard as the API gives it: its times, states and results in the reader's words.
+#[derive(serde::Serialize)]
+struct DashboardJson<'a> {
+    #[serde(flatten)]
+    d: &'a service::Dashboard,
+    times: String,
+    boards: Vec<BoardJson<'a>>,
+    counts: Vec<(String, usize)>,
+}
+
+#[derive(serde::Serialize)]
+struct BoardJson<'a> {
+    #[serde(flatten)]
+    b: &'a service::BoardLine,
+    /// "game 2 of 3" in a match; empty for single games.
+    match_label: String,
+    /// The state in a word: playing, sheet in, confirmed, disputed, final.
+    state: String,
+    /// The result as the pairings show it, once there is one.
+    result: String,
+}
+
+impl<'a> DashboardJson<'a> {
+    fn new(lang: Lang, d: &'a service::Dashboard) -> DashboardJson<'a> {
+        let times = if d.round_times.is_empty() {
+            String::new()
+        } else {
+            super::words::round_times(lang, &d.round_times)
+        };
+        DashboardJson {
+            d,
+            times,
+            boards: d
+                .boards
+                .iter()
+                .map(|b| BoardJson {
+                    b,
+                    match_label: super::outcomes::match_label(lang, b.in_match),
+                    state: super::words::state(lang, &b.status),
+                    result: super::outcomes::outcome(lang, &b.outcome),
+                })
+                .collect(),
+            counts: d
+                .counts
+                .iter()
+                .map(|(s, n)| (super::words::state(lang, s), *n))
+                .collect(),
+        }
+    }
+}
+
 async fn api_get(
     state: web::Data<AppState>,
     session: Visitor,
@@ -214,7 +262,7 @@ async fn api_get(
     let id = path.into_inner();
     let actor = access::actor(&session);
     let d = state.db(move |conn| service::get(conn, &actor, id)).await?;
-    Ok(HttpResponse::Ok().json(d))
+    Ok(HttpResponse::Ok().json(DashboardJson::new(session.lang, &d)))
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

@@ -126,6 +126,30 @@ async fn events(
     super::feeds::stream(&req, &state, Room(id), view).await
 }
 
+/// A player's board as the API gives it: the round's times, the result and the game in its
+/// match in the reader's words.
+fn board_json(lang: Lang, b: &MyBoard) -> serde_json::Value {
+    let mut json = serde_json::to_value(b).unwrap_or_default();
+    let times = if b.round_times.is_empty() {
+        String::new()
+    } else {
+        super::words::round_times(lang, &b.round_times)
+    };
+    json["times"] = times.into();
+    let result = |outcome| super::outcomes::outcome(lang, outcome).into();
+    match &b.seat {
+        Seat::Bye { outcome } => json["seat"]["result"] = result(outcome),
+        Seat::Board {
+            outcome, in_match, ..
+        } => {
+            json["seat"]["result"] = result(outcome);
+            json["seat"]["match_label"] = super::outcomes::match_label(lang, *in_match).into();
+        }
+        _ => {}
+    }
+    json
+}
+
 async fn api_get(
     state: web::Data<AppState>,
     session: Visitor,
@@ -136,7 +160,7 @@ async fn api_get(
     let b = state
         .db(move |conn| service::mine(conn, &actor, id))
         .await?;
-    Ok(HttpResponse::Ok().json(b))
+    Ok(HttpResponse::Ok().json(board_json(session.lang, &b)))
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

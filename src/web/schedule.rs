@@ -12,6 +12,7 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
+use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::schedule::{self as service, PlannedStart, ScheduleInput, ScheduleView};
 use crate::tournament::TournamentId;
@@ -182,13 +183,54 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
+/// The time control in the reader's words: `20 minutes each, plus 5 seconds a move; at most 30
+/// seconds for a move`, or nothing.
+pub fn clock_words(lang: impl Into<Lang>, s: &Schedule) -> String {
+    let lang: Lang = lang.into();
+    let mut parts = Vec::new();
+    if let Some(minutes) = s.game_minutes {
+        parts.push(match s.increment_seconds {
+            0 => lang.t1("clock-game", "minutes", minutes),
+            seconds => lang.t2(
+                "clock-game-increment",
+                "minutes",
+                minutes,
+                "seconds",
+                seconds,
+            ),
+        });
+    }
+    if let Some(seconds) = s.move_seconds {
+        parts.push(lang.t1("clock-move", "seconds", seconds));
+    }
+    parts.join(&lang.t("problems-separator"))
+}
+
+/// The schedule as the API gives it, its time control in the reader's words.
+#[derive(serde::Serialize)]
+struct ScheduleJson<'a> {
+    #[serde(flatten)]
+    view: &'a ScheduleView,
+    words: String,
+}
+
+impl<'a> ScheduleJson<'a> {
+    fn new(lang: Lang, view: &'a ScheduleView) -> ScheduleJson<'a> {
+        ScheduleJson {
+            view,
+            words: clock_words(lang, &view.settings),
+        }
+    }
+}
+
 async fn api_get(
     state: web::Data<AppState>,
+    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let v = state.db(move |conn| service::get(conn, id)).await?;
-    Ok(HttpResponse::Ok().json(v))
+    Ok(HttpResponse::Ok().json(ScheduleJson::new(session.lang, &v)))
 }
 
 async fn api_set(
@@ -203,7 +245,7 @@ async fn api_set(
     let v = state
         .write(move |conn| service::set(conn, &actor, id, &input))
         .await?;
-    Ok(HttpResponse::Ok().json(v))
+    Ok(HttpResponse::Ok().json(ScheduleJson::new(session.lang, &v)))
 }
 
 async fn api_start(

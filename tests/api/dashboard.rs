@@ -104,6 +104,14 @@ async fn the_dashboard_calls_the_controller_as_the_results_come_in() {
     assert_eq!(d["byes"], json!(["P4"]));
     assert_eq!(d["counts"], json!([["playing", 2]]));
     assert!(kinds(&d).is_empty());
+    // In French, the same states in French words, the codes unchanged.
+    let fr = organiser
+        .get_in("fr", &format!("/api/tournaments/{t}/dashboard"))
+        .await
+        .json();
+    assert_eq!(fr["counts"], json!([["en cours", 2]]));
+    assert_eq!(fr["boards"][0]["state"], "en cours");
+    assert_eq!(fr["boards"][0]["status"], "pending");
     let page = organiser.get(&format!("/tournaments/{t}/dashboard")).await;
     assert_eq!(page.status, StatusCode::OK);
     for part in [

@@ -51,7 +51,7 @@ async fn an_event_groups_sections_and_its_categories_rank_their_players() {
         (
             "fr",
             "juillet 2026",
-            "moins de 12 ans : né(e)s en 2014 ou après",
+            "moins de 12 ans\u{202f}: né(e)s en 2014 ou après",
         ),
         ("en", "July 2026", "under 12: born in 2014 or later"),
     ] {

@@ -40,6 +40,22 @@ async fn a_round_is_started_and_its_times_shown_everywhere() {
     // 2 × (20 minutes + 60 moves × 5 seconds) = 50 minutes.
     assert_eq!(v["round_length"], 50);
     assert_eq!(v["words"], "20 minutes each, plus 5 seconds a move");
+    // In French: the API's words, and the staff's page.
+    let fr = organiser.get_in("fr", &path).await.json();
+    assert_eq!(
+        fr["words"],
+        "20 minutes par joueur, plus 5 secondes par coup"
+    );
+    assert_eq!(fr["game_minutes"], 20);
+    let page = organiser
+        .get_in("fr", &format!("/tournaments/{t}/schedule"))
+        .await
+        .body;
+    assert!(
+        page.contains("20 minutes par joueur, plus 5 secondes par coup")
+            && !page.contains("minutes each"),
+        "{page}"
+    );
     assert_eq!(v["rounds"][0]["planned_end"], "2026-07-11T10:50:00");
     assert_eq!(v["rounds"][1]["planned_start"], json!(null));
 
