@@ -189,6 +189,7 @@ fn big_file() -> oware_tournament::tournament::archive::TournamentFile {
             prizes: None,
             teams: Default::default(),
             created_at: at,
+            uid: Some("0123456789abcdef0123456789abcdef".to_string()),
         },
         players: (1..=400)
             .map(|id| PlayerPart {
@@ -273,6 +274,7 @@ fn big_file() -> oware_tournament::tournament::archive::TournamentFile {
                     after: Some(
                         serde_json::json!({"status": "confirmed", "sheet": id * 2 + k as i64}),
                     ),
+                    sender: None,
                 });
             }
         }
@@ -315,8 +317,10 @@ fn tournament_file(c: &mut Criterion) {
     group.bench_function("a hub's copy written again (one transaction)", |b| {
         b.iter(|| {
             use diesel::Connection;
-            conn.transaction(|conn| archive::write_copy(conn, Some(id), &file, &checked))
-                .unwrap()
+            conn.transaction(|conn| {
+                archive::write_copy(conn, Some(id), &file, &checked, "the bench")
+            })
+            .unwrap()
         })
     });
     group.finish();

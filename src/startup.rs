@@ -30,6 +30,8 @@ pub enum StartError {
     Query(#[from] diesel::result::Error),
     #[error("database pool: {0}")]
     Pool(#[from] diesel::r2d2::PoolError),
+    #[error("repairing the data: {0}")]
+    Repair(String),
     #[error("cannot listen on {bind}: {source}")]
     Bind {
         bind: String,
@@ -48,6 +50,7 @@ impl Application {
     pub fn build(config: &Config) -> Result<Application, StartError> {
         let pool = db::open(&config.database_url, 8)?;
         ensure_organiser(&pool, config.admin_password.as_deref())?;
+        repair(&pool)?;
         let key = session_key(&pool)?;
         let writer = db::Writer::open_with(&config.database_url, !config.litestream)?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
@@ -119,6 +122,27 @@ pub fn ensure_organiser(pool: &DbPool, password: Option<&str>) -> Result<(), Sta
     Ok(())
 }
 
+/// Repairs what an earlier version of the service stored wrong, once per database (see
+/// `service::repairs`), saying what it did.
+fn repair(pool: &DbPool) -> Result<(), StartError> {
+    const DONE: &str = "repair.cut-moves";
+    let mut conn = pool.get()?;
+    if queries::get_setting(&mut conn, DONE)?.is_some() {
+        return Ok(());
+    }
+    let restored = crate::service::repairs::restore_cut_moves(&mut conn)
+        .map_err(|e| StartError::Repair(e.to_string()))?;
+    if !restored.is_empty() {
+        println!(
+            "Restored the last move of {} game results and {} score sheets stored one move \
+             short (see the audit log); {} cut lists could not be completed.",
+            restored.games, restored.sheets, restored.left
+        );
+    }
+    queries::put_setting(&mut conn, DONE, &Utc::now().naive_utc().to_string())?;
+    Ok(())
+}
+
 /// The key that signs and encrypts session cookies: made once, kept in the database so that
 /// sessions survive a restart.
 fn session_key(pool: &DbPool) -> Result<Key, StartError> {
@@ -170,6 +194,9 @@ fn capacity(config: &Config) -> routes::limits::Capacity {
     );
     c
 }
+
+/// How long a stop waits for the requests under way.
+const SHUTDOWN_TIMEOUT_SECONDS: u64 = 3;
 
 fn run(
     listener: TcpListener,
@@ -254,6 +281,9 @@ fn run(
     // workers.
     let server = Server::build()
         .workers(workers)
+        // A stop waits this long for the requests under way, then closes every connection: an
+        // idle keep-alive connection or an event stream never holds it longer.
+        .shutdown_timeout(SHUTDOWN_TIMEOUT_SECONDS)
         .max_concurrent_connections(capacity.connections)
         .listen("oware", listener, move || {
             let http = HttpService::build()

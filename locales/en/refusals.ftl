@@ -165,7 +165,7 @@ end-date-tournament-cannot-end = end_date: the tournament cannot end before it s
 rounds-give-number-rounds = rounds: give the number of rounds
 rounds-not-between-1-99 = rounds: { $n } is not between 1 and 99
 pairing-not-one-manual-round = pairing: "{ $p }" is not one of manual, round-robin, swiss, knockout
-tie-policy-not-one-fide = tie_policy: "{ $p }" is not one of fide, mso
+tie-policy-not-one-fide = tie_policy: "{ $p }" is not one of fide, mso, mso-spread
 lots-seed-whole-number-0 = lots_seed: a whole number from 0 to 2^53
 third-place-double-elimination-decides = third_place: a double elimination decides third place in its losers' bracket; it has no third-place match
 club-rounds-0-clubmates-may = club_rounds: from 0 (clubmates may meet from round 1) to the { $rounds } rounds
@@ -365,6 +365,27 @@ ogn-set-up-position = the OGN record starts from a set-up position; a tournament
 ogn-several-games = the OGN file holds { $games } games; a sheet holds one
 seeds-over-48 = { $south } and { $north } seeds make more than the 48 of the game
 lost-game-not-draw = a game lost by { $end } has a winner, not a draw
+natural-end-seeds-majority = { $south }-{ $north } seeds: a game that ends by the rules leaves every one of the 48 seeds captured, or a player on 25 or more
+natural-end-seeds-all = { $south }-{ $north } seeds: a game that ends by the rules leaves every one of the 48 seeds captured (these rules do not end it at 25)
+stopped-end-seeds-all = { $south }-{ $north } seeds: a game ended by { $end } gives each player the seeds on their own row as well, so the 48 seeds are all counted
+agreement-not-in-rules = the { $rules } rules know no end by agreement
+lost-game-after-majority = { $south }-{ $north } seeds: the game ended when a player reached 25, before any { $end ->
+    [time] loss on time
+   *[other] resignation
+  }
+moves-required-after-sheets-without = { $sheets ->
+    [one] a sheet of this tournament was sent without moves
+   *[other] { $sheets } sheets of this tournament were sent without moves
+  }: the move list cannot become required now (every sheet stored must meet the tournament's settings)
+confirmed-result-not-its-sheet = { $game }: the result is confirmed, but it is not the result of the sheet { $sender } sent and the opponent confirmed (winner, seeds, end and moves must be the sheet's)
+person-plays-section-not-yours = { $name } also plays in { $section }, which your account does not run: their PIN and details are changed by whoever runs every section they play in (an organiser)
+prize-more-than-earlier = prize { $n } ({ $name }) is worth more than prize { $earlier } ({ $earlier_name }) listed before it: prizes are listed best first (is an amount mistyped?)
+notice-no-control-characters = a notice is plain text: no control characters (such as NUL or ESC) nor characters that turn the text round or break it invisibly (U+202E, U+2028)
+hub-history-differs = the hub's copy does not follow from this venue's: the hub holds version { $hub_version } where this venue is at version { $version } (a venue restored from a backup, or another copy published with this token). Publish this venue's copy again to replace the hub's.
+push-without-identity = the pushed file does not say which tournament it is (a venue of an earlier version of the service): update the venue's service
+push-other-tournament = the token "{ $label }" publishes another tournament ({ $name }): each tournament needs a token of its own
+not-published-to-hub = this tournament is not published to a hub
+file-identity-not-readable = the file's tournament identity (uid) is not one this service writes (up to 64 hexadecimal digits)
 sheet-moves-required = this tournament needs the move list on every sheet
 seeds-not-result = { $south }-{ $north } seeds do not give the declared result ({ $winner })
 pairing-board = board { $board }

@@ -177,7 +177,7 @@ end-date-tournament-cannot-end = date de fin : le tournoi ne peut pas finir av
 rounds-give-number-rounds = rondes : donnez le nombre de rondes
 rounds-not-between-1-99 = rondes : { $n } n'est pas entre 1 et 99
 pairing-not-one-manual-round = appariement : « { $p } » n'est pas l'un de manual, round-robin, swiss, knockout
-tie-policy-not-one-fide = égalités : « { $p } » n'est pas l'un de fide, mso
+tie-policy-not-one-fide = égalités : « { $p } » n'est pas l'un de fide, mso, mso-spread
 lots-seed-whole-number-0 = tirage au sort : un nombre entier de 0 à 2^53
 third-place-double-elimination-decides = troisième place : une double élimination décide de la troisième place dans son tableau des perdants ; elle n'a pas de match pour la troisième place
 club-rounds-0-clubmates-may = rondes entre clubs : de 0 (les joueurs d'un même club peuvent se rencontrer dès la ronde 1) aux { $rounds } rondes
@@ -403,6 +403,32 @@ lost-game-not-draw = une partie perdue { $end ->
     [time] au temps
    *[other] « { $end } »
   } a un vainqueur, ce n'est pas une nulle
+natural-end-seeds-majority = { $south }-{ $north } graines : une partie finie selon les règles a pris les 48 graines, ou laisse un joueur à 25 ou plus
+natural-end-seeds-all = { $south }-{ $north } graines : une partie finie selon les règles a pris les 48 graines (ces règles ne l'arrêtent pas à 25)
+stopped-end-seeds-all = { $south }-{ $north } graines : une partie { $end ->
+    [agreement] finie d'un commun accord
+    [adjudication] arbitrée
+   *[other] finie ainsi
+  } donne aussi à chacun les graines de son camp : les 48 graines sont comptées
+agreement-not-in-rules = les règles { $rules } ne connaissent pas la fin d'un commun accord
+lost-game-after-majority = { $south }-{ $north } graines : la partie s'est arrêtée quand un joueur a atteint 25, avant { $end ->
+    [resignation] tout abandon
+    [time] toute perte au temps
+   *[other] « { $end } »
+  }
+moves-required-after-sheets-without = { $sheets ->
+    [one] une feuille de ce tournoi a été envoyée sans les coups
+   *[other] { $sheets } feuilles de ce tournoi ont été envoyées sans les coups
+  } : la liste des coups ne peut plus devenir obligatoire (chaque feuille gardée doit suivre les réglages du tournoi)
+confirmed-result-not-its-sheet = { $game } : le résultat est confirmé, mais ce n'est pas celui de la feuille que { $sender } a envoyée et que l'adversaire a confirmée (vainqueur, graines, fin et coups doivent être ceux de la feuille)
+person-plays-section-not-yours = { $name } joue aussi dans { $section }, que votre compte n'arbitre pas : son code et ses données sont changés par qui arbitre chaque tournoi où il ou elle joue (un organisateur)
+prize-more-than-earlier = le prix { $n } ({ $name }) vaut plus que le prix { $earlier } ({ $earlier_name }) placé avant lui : les prix se listent du meilleur au moindre (un montant est-il mal saisi ?)
+notice-no-control-characters = un avis est du texte simple : ni caractères de contrôle (comme NUL ou ESC), ni caractères qui retournent le texte ou le coupent sans se voir (U+202E, U+2028)
+hub-history-differs = la copie du site central ne suit pas celle de la salle : il a la version { $hub_version } quand cette salle en est à la version { $version } (une salle restaurée d'une sauvegarde, ou une autre copie publiée avec ce jeton). Publiez à nouveau la copie de cette salle pour remplacer celle du site central.
+push-without-identity = le fichier envoyé ne dit pas de quel tournoi il s'agit (le service de la salle est d'une version antérieure) : mettez à jour le service de la salle
+push-other-tournament = le jeton « { $label } » publie un autre tournoi ({ $name }) : chaque tournoi a besoin de son propre jeton
+not-published-to-hub = ce tournoi n'est pas publié sur un site central
+file-identity-not-readable = l'identité du tournoi dans le fichier (uid) n'est pas de celles qu'écrit ce service (jusqu'à 64 chiffres hexadécimaux)
 sheet-moves-required = ce tournoi demande la liste des coups sur chaque feuille
 seeds-not-result = { $south }-{ $north } graines ne donnent pas le résultat déclaré ({ $winner ->
     [south] victoire de Sud

@@ -11,10 +11,33 @@ use super::roll_calls::{CheckIn, RollCall};
 use super::schedules::RoundTime;
 use super::schema::{
     audit_log, check_ins, games, players, roll_calls, round_times, rounds, sheets,
+    tournament_identities,
 };
 use crate::tournament::{PlayerId, RoundId, TournamentId};
 
 /// Every sheet sent in a tournament, oldest first.
+/// A tournament's identity (made with it).
+pub fn identity(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<String> {
+    tournament_identities::table
+        .find(tournament)
+        .select(tournament_identities::uid)
+        .first(conn)
+}
+
+/// Gives a tournament the identity of the one it is a copy of.
+pub fn set_identity(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    uid: &str,
+) -> QueryResult<usize> {
+    diesel::replace_into(tournament_identities::table)
+        .values((
+            tournament_identities::tournament_id.eq(tournament),
+            tournament_identities::uid.eq(uid),
+        ))
+        .execute(conn)
+}
+
 pub fn sheets_of(
     conn: &mut SqliteConnection,
     tournament: TournamentId,

@@ -335,12 +335,18 @@ pub enum OpenError {
     },
     #[error("cannot migrate the database: {0}")]
     Migrate(String),
+    #[error("cannot create the database {url}: {message}")]
+    Create { url: String, message: String },
     #[error("cannot open the database {url} for writing: {message}")]
     Writer { url: String, message: String },
 }
 
 /// Opens (creating it if need be) and migrates the database at `url` (a file path).
 pub fn open(url: &str, max_connections: u32) -> Result<DbPool, OpenError> {
+    create_private(url).map_err(|e| OpenError::Create {
+        url: url.to_string(),
+        message: e.to_string(),
+    })?;
     let manager = ConnectionManager::<SqliteConnection>::new(url);
     let pool = Pool::builder()
         .max_size(max_connections)
@@ -360,6 +366,32 @@ pub fn open(url: &str, max_connections: u32) -> Result<DbPool, OpenError> {
     Ok(pool)
 }
 
+/// Creates the database file `url` (a plain path) readable by its owner only, when it does not
+/// exist yet: it holds the session key and the PINs' hashes. SQLite gives its log and shared
+/// memory files the database file's permissions.
+fn create_private(url: &str) -> std::io::Result<()> {
+    if url == ":memory:" || url.starts_with("file:") || url.is_empty() {
+        return Ok(());
+    }
+    let path = std::path::Path::new(url);
+    if path.exists() {
+        return Ok(());
+    }
+    private_file(path).map(drop)
+}
+
+/// A new empty file readable and writable by its owner only (0600).
+pub fn private_file(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
 /// Writes a consistent copy of the database at `url` to `target` (SQLite's `VACUUM INTO`, which
 /// reads one snapshot while writers go on), checks the copy's integrity and syncs it to disk.
 pub fn backup(url: &str, target: &std::path::Path) -> Result<(), String> {
@@ -369,6 +401,9 @@ pub fn backup(url: &str, target: &std::path::Path) -> Result<(), String> {
         #[diesel(sql_type = diesel::sql_types::Text)]
         integrity_check: String,
     }
+    // The copy holds what the database holds: readable by its owner only. `VACUUM INTO` fills
+    // an empty file it is given.
+    private_file(target).map_err(|e| format!("cannot create {}: {e}", target.display()))?;
     let target = target.to_str().ok_or("the backup's path is not UTF-8")?;
     let mut conn = SqliteConnection::establish(url).map_err(|e| e.to_string())?;
     conn.batch_execute("PRAGMA busy_timeout = 5000;")

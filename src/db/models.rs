@@ -281,6 +281,8 @@ pub struct AuditEntry {
     pub entity_id: Option<i32>,
     pub before: Option<String>,
     pub after: Option<String>,
+    /// Who sent the entry inside a tournament file or a push (none: this copy's own).
+    pub sender: Option<String>,
 }
 
 #[derive(Debug, Insertable)]
@@ -294,6 +296,7 @@ pub struct NewAuditEntry<'a> {
     pub entity_id: Option<i32>,
     pub before: Option<String>,
     pub after: Option<String>,
+    pub sender: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]

@@ -23,6 +23,15 @@ pub struct HubToken {
     pub revoked_at: Option<NaiveDateTime>,
     pub version: i64,
     pub pushed_at: Option<NaiveDateTime>,
+    /// The identity of the tournament the token publishes (bound by its first push).
+    pub tournament_uid: Option<String>,
+    /// The digest of the file last taken.
+    #[serde(skip)]
+    pub digest: Option<String>,
+    /// The version of the venue's last push when it disagreed with this copy (behind it, or
+    /// this copy's version with other content); none once a push is taken.
+    pub disagreed_version: Option<i64>,
+    pub disagreed_at: Option<NaiveDateTime>,
 }
 
 pub fn insert_token(
@@ -74,12 +83,33 @@ pub fn token_pushed(
     tournament: TournamentId,
     version: i64,
     at: NaiveDateTime,
+    uid: &str,
+    digest: &str,
 ) -> QueryResult<usize> {
     diesel::update(hub_tokens::table.find(id))
         .set((
             hub_tokens::tournament_id.eq(tournament),
             hub_tokens::version.eq(version),
             hub_tokens::pushed_at.eq(at),
+            hub_tokens::tournament_uid.eq(uid),
+            hub_tokens::digest.eq(digest),
+            hub_tokens::disagreed_version.eq(None::<i64>),
+            hub_tokens::disagreed_at.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)
+}
+
+/// The venue's last push disagreed with the hub's copy (`version`, the push's), or (none) not.
+pub fn token_disagreement(
+    conn: &mut SqliteConnection,
+    id: i32,
+    version: Option<i64>,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(hub_tokens::table.find(id))
+        .set((
+            hub_tokens::disagreed_version.eq(version),
+            hub_tokens::disagreed_at.eq(version.map(|_| at)),
         ))
         .execute(conn)
 }
@@ -138,6 +168,10 @@ pub struct HubLink {
     pub refused_version: Option<i64>,
     pub problem: Option<String>,
     pub tried_at: Option<NaiveDateTime>,
+    /// The hub's copy does not follow from this venue's history (`problem` says how).
+    pub disagreed: bool,
+    /// The organiser asked to publish the venue's copy again, whatever the hub has.
+    pub again: bool,
 }
 
 pub fn link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<Option<HubLink>> {
@@ -191,6 +225,38 @@ pub fn link_pushed(
             hub_links::tried_at.eq(at),
             hub_links::problem.eq(None::<String>),
             hub_links::refused_version.eq(None::<i64>),
+            hub_links::disagreed.eq(false),
+            hub_links::again.eq(false),
+        ))
+        .execute(conn)
+}
+
+/// The hub's copy does not follow from this venue's history: `version` is not pushed again
+/// (as a refusal) until the next change or the organiser's word.
+pub fn link_disagreed(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    problem: &str,
+    version: i64,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(hub_links::table.find(tournament))
+        .set((
+            hub_links::problem.eq(problem),
+            hub_links::refused_version.eq(Some(version)),
+            hub_links::tried_at.eq(at),
+            hub_links::disagreed.eq(true),
+            hub_links::again.eq(false),
+        ))
+        .execute(conn)
+}
+
+/// The organiser asks to publish the venue's copy again, whatever the hub has.
+pub fn link_again(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<usize> {
+    diesel::update(hub_links::table.find(tournament))
+        .set((
+            hub_links::again.eq(true),
+            hub_links::refused_version.eq(None::<i64>),
         ))
         .execute(conn)
 }
@@ -208,6 +274,7 @@ pub fn link_failed(
             hub_links::problem.eq(problem),
             hub_links::refused_version.eq(refused),
             hub_links::tried_at.eq(at),
+            hub_links::disagreed.eq(false),
         ))
         .execute(conn)
 }

@@ -660,6 +660,37 @@ pub fn last_sheet(conn: &mut SqliteConnection, game_id: GameId) -> QueryResult<O
         .optional()
 }
 
+/// Writes a sheet's moves again (a repair of what was stored wrong).
+pub fn set_sheet_moves(
+    conn: &mut SqliteConnection,
+    id: crate::tournament::SheetId,
+    moves: &str,
+) -> QueryResult<usize> {
+    diesel::update(sheets::table.find(id))
+        .set(sheets::moves.eq(moves))
+        .execute(conn)
+}
+
+/// Writes a game's moves again (a repair of what was stored wrong).
+pub fn set_game_moves(conn: &mut SqliteConnection, id: GameId, moves: &str) -> QueryResult<usize> {
+    diesel::update(games::table.find(id))
+        .set(games::moves.eq(moves))
+        .execute(conn)
+}
+
+/// How many sheets of a tournament were sent without moves.
+pub fn count_sheets_without_moves(
+    conn: &mut SqliteConnection,
+    tournament_id: TournamentId,
+) -> QueryResult<i64> {
+    sheets::table
+        .inner_join(games::table)
+        .filter(games::tournament_id.eq(tournament_id))
+        .filter(sheets::moves.eq(""))
+        .count()
+        .get_result(conn)
+}
+
 /// Who sent the latest sheet of each of `games` that has one.
 pub fn last_senders(
     conn: &mut SqliteConnection,

@@ -24,6 +24,7 @@ diesel::table! {
         entity_id -> Nullable<Integer>,
         before -> Nullable<Text>,
         after -> Nullable<Text>,
+        sender -> Nullable<Text>,
     }
 }
 
@@ -93,6 +94,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    tournament_identities (tournament_id) {
+        tournament_id -> Integer,
+        uid -> Text,
+    }
+}
+
+diesel::table! {
     hub_tokens (id) {
         id -> Integer,
         label -> Text,
@@ -102,6 +110,10 @@ diesel::table! {
         revoked_at -> Nullable<Timestamp>,
         version -> BigInt,
         pushed_at -> Nullable<Timestamp>,
+        tournament_uid -> Nullable<Text>,
+        digest -> Nullable<Text>,
+        disagreed_version -> Nullable<BigInt>,
+        disagreed_at -> Nullable<Timestamp>,
     }
 }
 
@@ -116,6 +128,8 @@ diesel::table! {
         refused_version -> Nullable<BigInt>,
         problem -> Nullable<Text>,
         tried_at -> Nullable<Timestamp>,
+        disagreed -> Bool,
+        again -> Bool,
     }
 }
 
@@ -327,4 +341,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     sheet_refusals,
     hub_tokens,
     hub_links,
+    tournament_identities,
 );

@@ -252,29 +252,41 @@ impl OgnGame {
         if end != DeclaredEnd::Natural {
             game.set_tag("End", end.to_string());
         }
-        let mut text = String::new();
-        let mut move_number = 1;
-        for (i, ply) in replay.plies.iter().enumerate() {
-            let side = ply.played.side;
-            if side == Side::South {
-                let _ = write!(text, "{move_number}. ");
-            } else if i == 0 {
-                let _ = write!(text, "{move_number}... ");
-            }
-            text.push(ply.played.mv.pit.letter());
-            let captured = ply.played.captured_by_mover();
-            if captured > 0 {
-                let _ = write!(text, "+{captured}");
-            }
+        let mut text = moves_of(replay);
+        if !text.is_empty() {
             text.push(' ');
-            if side == Side::North {
-                move_number += 1;
-            }
         }
         text.push_str(&result);
         game.movetext = wrap(&text, 80);
         game
     }
+}
+
+/// The moves of a replayed game on one line, in letters with every capture marked `+N` and
+/// numbered as a paper sheet numbers them (`1. F f+2 2. B`), without a result mark.
+pub fn moves_of(replay: &Replay) -> String {
+    let mut text = String::new();
+    let mut move_number = 1;
+    for (i, ply) in replay.plies.iter().enumerate() {
+        let side = ply.played.side;
+        if i > 0 {
+            text.push(' ');
+        }
+        if side == Side::South {
+            let _ = write!(text, "{move_number}. ");
+        } else if i == 0 {
+            let _ = write!(text, "{move_number}... ");
+        }
+        text.push(ply.played.mv.pit.letter());
+        let captured = ply.played.captured_by_mover();
+        if captured > 0 {
+            let _ = write!(text, "+{captured}");
+        }
+        if side == Side::North {
+            move_number += 1;
+        }
+    }
+    text
 }
 
 /// Breaks `text` at spaces into lines of at most `width` characters.

@@ -68,6 +68,7 @@ pub fn export(
             prizes: Some(super::prizes::stored(&t)?),
             teams: super::teams::stored(&t)?,
             created_at: t.created_at,
+            uid: Some(stored::identity(conn, id)?),
         },
         players,
         rounds,
@@ -119,6 +120,7 @@ pub fn export(
                 entity_id: a.entity_id.map(i64::from),
                 before: a.before.as_deref().map(json),
                 after: a.after.as_deref().map(json),
+                sender: a.sender,
             })
             .collect(),
     })
@@ -266,7 +268,13 @@ pub fn import(
         let t = queries::insert_tournament(conn, &form, file.tournament.created_at)?;
         let id = t.id;
         crate::db::languages::set(conn, id, &checked.settings.language)?;
-        let pins = write_content(conn, id, file, checked, pins)?;
+        let sender = format!(
+            "a tournament file exported {}, imported by {}",
+            file.exported_at.format("%Y-%m-%d %H:%M"),
+            actor.name()
+        );
+        let pins = write_content(conn, id, file, checked, pins, &sender)?;
+        keep_identity(conn, id, file)?;
         Audit {
             actor,
             action: "tournament.import",
@@ -301,6 +309,7 @@ pub fn write_copy(
     id: Option<TournamentId>,
     file: &TournamentFile,
     checked: &Checked,
+    sender: &str,
 ) -> Result<TournamentId, ServiceError> {
     let form = super::tournaments::tournament_form(&checked.settings);
     let id = match id {
@@ -313,8 +322,22 @@ pub fn write_copy(
     };
     crate::db::languages::set(conn, id, &checked.settings.language)?;
     let no_pins = vec![(String::new(), NO_PIN.to_string()); file.players.len()];
-    write_content(conn, id, file, checked, &no_pins)?;
+    write_content(conn, id, file, checked, &no_pins, sender)?;
+    keep_identity(conn, id, file)?;
     Ok(id)
+}
+
+/// A copy keeps the identity of the tournament its file came from (a file without one, from
+/// an earlier version, leaves the copy its own).
+fn keep_identity(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    file: &TournamentFile,
+) -> Result<(), ServiceError> {
+    if let Some(uid) = &file.tournament.uid {
+        crate::db::archive::set_identity(conn, id, uid)?;
+    }
+    Ok(())
 }
 
 /// What a hub's copy of a player has for a PIN hash: no PIN matches it.
@@ -329,6 +352,7 @@ fn write_content(
     file: &TournamentFile,
     checked: &Checked,
     pins: &[(String, String)],
+    sender: &str,
 ) -> Result<Vec<PinSlip>, ServiceError> {
     let prizes = file.tournament.prizes.clone().unwrap_or_default();
     let json = serde_json::to_string(&prizes).expect("prizes serialise");
@@ -364,7 +388,7 @@ fn write_content(
         )?;
     }
     the_rest(conn, id, file, &ids)?;
-    audit(conn, id, file, &ids)?;
+    audit(conn, id, file, &ids, sender)?;
     Ok(pins)
 }
 
@@ -550,12 +574,15 @@ fn the_rest(
     Ok(())
 }
 
-/// The file's audit trail, each entry naming this copy's tournament, player, round or game.
+/// The file's audit trail, each entry naming this copy's tournament, player, round or game, and
+/// marked as `sender`'s (an entry another copy received keeps its first sender): kept as written,
+/// never taken for this copy's own.
 fn audit(
     conn: &mut SqliteConnection,
     id: TournamentId,
     file: &TournamentFile,
     ids: &Ids,
+    sender: &str,
 ) -> Result<(), ServiceError> {
     for a in &file.audit {
         let entity_id = a.entity_id.and_then(|e| match a.entity.as_str() {
@@ -577,6 +604,7 @@ fn audit(
                 entity_id,
                 before: text(&a.before),
                 after: text(&a.after),
+                sender: Some(a.sender.as_deref().unwrap_or(sender)),
             },
         )?;
     }

@@ -38,6 +38,7 @@ impl Audit<'_> {
                 entity_id: self.entity_id,
                 before: before.map(to_json),
                 after: after.map(to_json),
+                sender: None,
             },
         )?;
         Ok(())
@@ -78,6 +79,7 @@ pub fn action_said(action: &str) -> Said {
         "controller.unassign" => "audit-action-controller-unassign",
         "game.confirm" => "audit-action-game-confirm",
         "game.dispute" => "audit-action-game-dispute",
+        "game.moves-restored" => "audit-action-game-moves-restored",
         "game.reset" => "audit-action-game-reset",
         "game.result" => "audit-action-game-result",
         "game.sheet" => "audit-action-game-sheet",

@@ -51,7 +51,11 @@ pub struct BackupStatus {
 }
 
 impl Backups {
+    /// The backups to `folder` (made at start when it does not exist yet; never after).
     pub fn new(folder: PathBuf, database: &str) -> Arc<Backups> {
+        if let Err(e) = std::fs::create_dir_all(&folder) {
+            tracing::error!("cannot create the backup folder {}: {e}", folder.display());
+        }
         Arc::new(Backups {
             folder,
             database: database.to_string(),
@@ -95,8 +99,13 @@ impl Backups {
 
     fn write_file(&self, file: &str) -> Result<(), String> {
         let folder = &self.folder;
-        std::fs::create_dir_all(folder)
-            .map_err(|e| format!("cannot create the folder {}: {e}", folder.display()))?;
+        // A folder gone (a stick pulled out) is said, never made again where the stick was.
+        if !folder.is_dir() {
+            return Err(format!(
+                "the backup folder {} is missing (is the stick or disk plugged in?)",
+                folder.display()
+            ));
+        }
         let part = folder.join(format!(".{file}.part"));
         let _ = std::fs::remove_file(&part);
         // Synced to the medium before it has its name: a stick pulled out leaves a whole backup
@@ -305,5 +314,26 @@ mod tests {
         let failed = backups.write("Club Open, round 2 published");
         assert!(failed.error.is_some());
         assert_eq!(backups.status().last.and_then(|b| b.error), failed.error);
+        // The backup is readable by its owner only, as the database is.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            for file in [folder.join(&written.file), dir.path().join("o.db")] {
+                let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+                assert_eq!(mode & 0o777, 0o600, "{}", file.display());
+            }
+        }
+        // The stick pulled out: said, and the folder is not made again.
+        let backups = Backups::new(folder.clone(), &url);
+        std::fs::remove_dir_all(&folder).unwrap();
+        let missing = backups.write("Club Open, round 3 published");
+        assert!(
+            missing
+                .error
+                .as_deref()
+                .is_some_and(|e| e.contains("missing")),
+            "{missing:?}"
+        );
+        assert!(!folder.exists());
     }
 }

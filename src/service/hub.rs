@@ -126,6 +126,10 @@ pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(),
 pub struct Push {
     pub version: i64,
     pub file: TournamentFile,
+    /// The venue's organiser publishes the venue's copy again, whatever version the hub has
+    /// (their way out when the two disagree about the history).
+    #[serde(default)]
+    pub again: bool,
 }
 
 /// What the hub answers a push.
@@ -137,6 +141,25 @@ pub struct Received {
     pub version: i64,
     /// Whether this push changed the hub (false: it had this version, or a newer one).
     pub taken: bool,
+    /// The digest of the file the hub took at `version` ([`digest`]): a venue that sent the
+    /// same version with another digest has another history.
+    #[serde(default)]
+    pub digest: Option<String>,
+}
+
+/// The digest of a tournament file (SHA-256 of its JSON, the moment of its export left out):
+/// two copies at one version with different digests hold different histories.
+pub fn digest(file: &TournamentFile) -> String {
+    use sha2::Digest;
+    let mut value = serde_json::to_value(file).unwrap_or_default();
+    if let Some(map) = value.as_object_mut() {
+        map.remove("exported_at");
+    }
+    let bytes = serde_json::to_vec(&value).unwrap_or_default();
+    sha2::Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 const WRONG_TOKEN: &str = "hub-wrong-token";
@@ -176,34 +199,73 @@ impl Service {
     /// A push with a checked token: replayed whole off the writer, then taken in one
     /// transaction unless the hub has this version or a newer one.
     pub async fn take_push(&self, token: i32, text: String) -> Result<Received, ServiceError> {
-        let (version, file, checked) = blocking(move || {
+        let (push, file, checked, digest) = blocking(move || {
             let push: Push = serde_json::from_str(&text).map_err(|e| {
                 ServiceError::Invalid(crate::said!("push-cannot-read", error = e.to_string()))
             })?;
+            let digest = digest(&push.file);
+            let (version, again) = (push.version, push.again);
             let (file, checked) = super::archive::checked(push.file)?;
-            Ok::<_, ServiceError>((push.version, file, checked))
+            Ok::<_, ServiceError>(((version, again), file, checked, digest))
         })
         .await??;
+        let (version, again) = push;
         self.write(move |conn| {
             transaction(conn, |conn| {
                 let row = stored::token(conn, token)?
                     .filter(|t| t.revoked_at.is_none())
                     .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))?;
-                if let Some(id) = row.tournament_id.filter(|_| version <= row.version) {
+                // A token publishes one tournament: the one its first push named.
+                let uid = file
+                    .tournament
+                    .uid
+                    .clone()
+                    .ok_or_else(|| ServiceError::Invalid(Said::new("push-without-identity")))?;
+                if let Some(bound) = &row.tournament_uid
+                    && *bound != uid
+                {
+                    let name = row
+                        .tournament_id
+                        .and_then(|id| queries::get_tournament(conn, id).ok())
+                        .map_or_else(String::new, |t| t.name);
+                    return Err(ServiceError::Conflict(crate::said!(
+                        "push-other-tournament",
+                        label = row.label.as_str(),
+                        name
+                    )));
+                }
+                if let Some(id) = row
+                    .tournament_id
+                    .filter(|_| !again && version <= row.version)
+                {
+                    // The venue's history and the hub's part where the same version holds
+                    // something else, or where the venue is behind: said on both sides.
+                    let disagrees =
+                        version < row.version || row.digest.as_deref().is_some_and(|d| d != digest);
+                    stored::token_disagreement(
+                        conn,
+                        token,
+                        disagrees.then_some(version),
+                        Utc::now().naive_utc(),
+                    )?;
                     return Ok(Received {
                         tournament: id.get(),
                         version: row.version,
                         taken: false,
+                        digest: row.digest.clone(),
                     });
                 }
-                let id = super::archive::write_copy(conn, row.tournament_id, &file, &checked)?;
+                let sender = format!("the venue publishing with the token {:?}", row.label);
+                let id =
+                    super::archive::write_copy(conn, row.tournament_id, &file, &checked, &sender)?;
                 let now = Utc::now().naive_utc();
-                stored::token_pushed(conn, token, id, version, now)?;
-                record_push(conn, &row, id, version, &file)?;
+                stored::token_pushed(conn, token, id, version, now, &uid, &digest)?;
+                record_push(conn, &row, id, version, again, &file)?;
                 Ok(Received {
                     tournament: id.get(),
                     version,
                     taken: true,
+                    digest: Some(digest),
                 })
             })
         })
@@ -217,6 +279,7 @@ fn record_push(
     token: &HubToken,
     id: TournamentId,
     version: i64,
+    again: bool,
     file: &TournamentFile,
 ) -> Result<(), ServiceError> {
     queries::insert_audit(
@@ -233,9 +296,11 @@ fn record_push(
                 serde_json::json!({
                     "version": version, "players": file.players.len(),
                     "games": file.games.len(), "sheets": file.sheets.len(),
+                    "again": again, "previous_version": token.version,
                 })
                 .to_string(),
             ),
+            sender: None,
         },
     )?;
     Ok(())

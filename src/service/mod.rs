@@ -33,6 +33,7 @@ pub mod pairings;
 pub mod players;
 pub mod prizes;
 pub mod publishing;
+pub mod repairs;
 pub mod restrictions;
 pub mod roll_call;
 pub mod round_views;

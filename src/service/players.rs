@@ -341,6 +341,7 @@ pub fn edit(
         let changes = PlayerChanges::from(details);
         // The same person's entries in other sections of the event follow.
         let others = other_entries(conn, &before)?;
+        check_runs_every(conn, actor, &others)?;
         let mut first = None;
         for p in std::iter::once(before).chain(others) {
             let after = queries::update_player(conn, p.id, &changes)?;
@@ -406,6 +407,7 @@ pub fn reset_pin(
         let player = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
         // One PIN for the person in every section of the event.
         let others = other_entries(conn, &player)?;
+        check_runs_every(conn, actor, &others)?;
         for p in std::iter::once(&player).chain(&others) {
             queries::set_pin_hash(conn, p.id, &pin_hash)?;
             // Whoever signed in with the old PIN is signed out.
@@ -429,6 +431,28 @@ pub fn reset_pin(
             pin,
         })
     })
+}
+
+/// Refuses a change to a person who plays in several sections (their PIN, name, details) unless
+/// the actor runs every section they play in: a controller of one section cannot take over a
+/// player of another.
+fn check_runs_every(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    entries: &[Player],
+) -> Result<(), ServiceError> {
+    for p in entries {
+        if actor.check_runs(conn, p.tournament_id).is_err() {
+            let section =
+                queries::get_tournament(conn, p.tournament_id).or_not_found("tournament")?;
+            return Err(ServiceError::Forbidden(crate::said!(
+                "person-plays-section-not-yours",
+                name = p.name.as_str(),
+                section = section.name.as_str()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The other entries of the person `p` is an entry of, in other sections of the event or in

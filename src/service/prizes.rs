@@ -26,6 +26,9 @@ pub struct WinnerView {
     pub player_id: i32,
     pub name: String,
     pub amount: Option<f64>,
+    /// Whether they receive the prize's award (a tied player outside its category shares only
+    /// its money).
+    pub award: bool,
 }
 
 /// A prize as given, as pages and the API show it.
@@ -37,6 +40,8 @@ pub struct GivenView {
     /// The players a play-off is to separate for it.
     pub playoff: Vec<String>,
     pub shared: bool,
+    /// Why nobody takes it.
+    pub unawarded: Option<prizes::Unawarded>,
 }
 
 /// The prizes of a tournament and who wins them.
@@ -91,10 +96,12 @@ pub fn view(
                     player_id: w.player_id,
                     name: name(w.player_id),
                     amount: w.amount,
+                    award: w.award,
                 })
                 .collect(),
             playoff: a.playoff.iter().map(|&p| name(p)).collect(),
             shared: a.shared,
+            unawarded: a.unawarded,
             prize: a.prize,
         })
         .collect();

@@ -14,7 +14,7 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::hub::Received;
-use super::{Actor, Audit, Found, Service, ServiceError, blocking, transaction};
+use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::publishing::{self as stored, HubLink};
 use crate::db::queries;
 use crate::tournament::TournamentId;
@@ -141,13 +141,45 @@ pub fn remove_link(
     })
 }
 
+/// An organiser publishes the venue's copy of the tournament again, whatever the hub has: the
+/// way out when the hub's copy does not follow from the venue's history (a venue restored from
+/// a backup, a version from elsewhere). Audited; the next push replaces the hub's copy.
+pub fn publish_again(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament: TournamentId,
+) -> Result<(), ServiceError> {
+    actor.organiser()?;
+    transaction(conn, |conn| {
+        let link = stored::link(conn, tournament)?
+            .ok_or_else(|| ServiceError::Conflict(Said::new("not-published-to-hub")))?;
+        stored::link_again(conn, tournament)?;
+        Audit {
+            actor,
+            action: "publishing.again",
+            tournament_id: Some(tournament),
+            entity: "tournament",
+            entity_id: Some(tournament.get()),
+        }
+        .record(
+            conn,
+            Some(
+                &serde_json::json!({"hub": link.hub_url, "problem": link.problem,
+                                     "pushed_version": link.pushed_version}),
+            ),
+            None::<&()>,
+        )
+    })
+}
+
 /// The links with changes the hub does not have yet (and has not refused): each with the
 /// tournament's version now.
 fn due(conn: &mut SqliteConnection) -> Result<Vec<(HubLink, i64)>, ServiceError> {
     let mut due = Vec::new();
     for link in stored::links(conn)? {
         let version = stored::tournament_version(conn, link.tournament_id)?;
-        if version > link.pushed_version && link.refused_version != Some(version) {
+        let behind = version > link.pushed_version && link.refused_version != Some(version);
+        if behind || link.again {
             due.push((link, version));
         }
     }
@@ -161,6 +193,9 @@ enum Outcome {
     Refused(Said),
     /// The hub could not be reached, or failed: tried again later.
     Unreachable(Said),
+    /// The hub's copy does not follow from this venue's history: a version ahead of the
+    /// venue's, or this version with other content. Said, and left to the organiser.
+    Disagreed(Said),
 }
 
 /// The longest a push may take (a big tournament over a slow link).
@@ -212,14 +247,17 @@ fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Outcome {
 }
 
 impl Service {
-    /// Pushes each tournament whose hub is behind, once; whether a hub could not be reached.
-    /// What went wrong is kept as `words` says it in the tournament's language.
-    async fn push_due(self: &Arc<Service>, words: Wording) -> bool {
+    /// Pushes each tournament whose hub is behind, once: whether a hub could not be reached,
+    /// and how many writes the pushes' outcomes took. What went wrong is kept as `words` says
+    /// it in the tournament's language.
+    async fn push_due(self: &Arc<Service>, words: Wording) -> Tries {
+        let mut tries = Tries::default();
         let due = match self.read(due).await {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!("publishing: {e}");
-                return true;
+                tries.unreachable = true;
+                return tries;
             }
         };
         let mut unreachable = false;
@@ -231,10 +269,20 @@ impl Service {
                     Ok((file, crate::db::languages::get(conn, id)?))
                 })
                 .await;
-            let (body, language) = match file {
+            let (body, language, sent) = match file {
                 Ok((file, language)) => {
-                    let push = super::hub::Push { version, file };
-                    (serde_json::to_vec(&push).unwrap_or_default(), language)
+                    let sent = super::hub::digest(&file);
+                    let again = link.again;
+                    let push = super::hub::Push {
+                        version,
+                        file,
+                        again,
+                    };
+                    (
+                        serde_json::to_vec(&push).unwrap_or_default(),
+                        language,
+                        sent,
+                    )
                 }
                 Err(e) => {
                     tracing::warn!("publishing tournament {id}: {e}");
@@ -243,25 +291,42 @@ impl Service {
             };
             let (hub, token) = (link.hub_url.clone(), link.token.clone());
             let asked = language.clone();
-            let outcome = blocking(move || send(&hub, &token, &asked, &body))
-                .await
-                .unwrap_or_else(|e| {
-                    Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()))
-                });
+            let mut outcome = on_its_own_thread(move || send(&hub, &token, &asked, &body)).await;
+            if let Outcome::Taken(received) = &outcome
+                && !received.taken
+            {
+                let now = self
+                    .read(move |conn| Ok(stored::tournament_version(conn, id)?))
+                    .await
+                    .unwrap_or(version);
+                let other_content = received.version == version
+                    && received.digest.as_deref().is_some_and(|d| d != sent);
+                if received.version > now || other_content {
+                    outcome = Outcome::Disagreed(crate::said!(
+                        "hub-history-differs",
+                        hub_version = received.version,
+                        version
+                    ));
+                }
+            }
             let now = Utc::now().naive_utc();
             let problem = match &outcome {
                 Outcome::Taken(_) => None,
-                Outcome::Refused(said) | Outcome::Unreachable(said) => Some(words(&language, said)),
+                Outcome::Refused(said) | Outcome::Unreachable(said) | Outcome::Disagreed(said) => {
+                    Some(words(&language, said))
+                }
             };
             let written = self
                 .write(move |conn| record(conn, id, version, outcome, problem, now))
                 .await;
+            tries.writes += 1;
             match written {
                 Ok(reached) => unreachable |= !reached,
                 Err(e) => tracing::warn!("publishing tournament {id}: {e}"),
             }
         }
-        unreachable
+        tries.unreachable = unreachable;
+        tries
     }
 
     /// Publishes as long as the service runs: after every committed change, and while a hub
@@ -282,9 +347,15 @@ impl Service {
             let Some(this) = service.upgrade() else {
                 return;
             };
-            let unreachable = this.push_due(words).await;
+            let before = *changes.borrow_and_update();
+            let tries = this.push_due(words).await;
             drop(this);
-            let wait = if unreachable {
+            // The pushes' own outcomes, written down, are no change to push: only a write of
+            // someone else's ends the pause early.
+            if *changes.borrow() <= before + tries.writes {
+                changes.borrow_and_update();
+            }
+            let wait = if tries.unreachable {
                 pause = (pause * 2).min(longest);
                 pause
             } else {
@@ -296,6 +367,33 @@ impl Service {
             }
         }
     }
+}
+
+/// What one round of pushes did.
+#[derive(Default)]
+struct Tries {
+    /// A hub could not be reached: the next round waits.
+    unreachable: bool,
+    /// The writes that recorded the outcomes.
+    writes: u64,
+}
+
+/// Runs a push on a thread of its own and waits for it without holding an async thread: a hub
+/// that never answers holds only that thread, and the service stops without waiting for it
+/// (the push is sent again from the database at the next start).
+async fn on_its_own_thread(push: impl FnOnce() -> Outcome + Send + 'static) -> Outcome {
+    let (done, outcome) = tokio::sync::oneshot::channel();
+    let started = std::thread::Builder::new()
+        .name("hub-push".to_string())
+        .spawn(move || {
+            let _ = done.send(push());
+        });
+    if let Err(e) = started {
+        return Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()));
+    }
+    outcome.await.unwrap_or_else(|e| {
+        Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()))
+    })
 }
 
 /// Writes down how a push ended (what went wrong as `problem` words it); whether the hub was
@@ -313,18 +411,21 @@ fn record(
     let Some(link) = stored::link(conn, id)? else {
         return Ok(true);
     };
-    if link.pushed_version >= version {
+    if link.pushed_version >= version && !link.again {
         return Ok(true);
     }
     Ok(match outcome {
         Outcome::Taken(received) => {
-            stored::link_pushed(
-                conn,
-                id,
-                received.version.max(version),
-                received.tournament,
-                at,
-            )?;
+            let pushed = if received.taken {
+                version
+            } else {
+                received.version.max(version)
+            };
+            stored::link_pushed(conn, id, pushed, received.tournament, at)?;
+            true
+        }
+        Outcome::Disagreed(_) => {
+            stored::link_disagreed(conn, id, &problem, version, at)?;
             true
         }
         Outcome::Refused(_) => {

@@ -120,8 +120,15 @@ pub fn report(
         format,
     );
     match (t.tie_policy, t.lots_seed) {
-        (TiePolicy::Mso, seed) => {
-            crate::tournament::mso::order(&mut table, &games, after, seed.map(|s| s as u64));
+        (policy @ (TiePolicy::Mso | TiePolicy::MsoSpread), seed) => {
+            let spread = policy == TiePolicy::MsoSpread;
+            crate::tournament::mso::order(
+                &mut table,
+                &games,
+                after,
+                seed.map(|s| s as u64),
+                spread,
+            );
         }
         (TiePolicy::Fide, Some(seed)) => {
             crate::tournament::mso::part_by_lots(&mut table, seed as u64)

@@ -370,6 +370,15 @@ fn check_change(
     {
         return Err(ServiceError::Conflict(Said::new(MATCHES_FIXED)));
     }
+    if settings.require_moves && !stored.require_moves {
+        let without = queries::count_sheets_without_moves(conn, before.id)?;
+        if without > 0 {
+            return Err(ServiceError::Conflict(crate::said!(
+                "moves-required-after-sheets-without",
+                sheets = without
+            )));
+        }
+    }
     let paired = rounds.iter().map(|r| r.number).max().unwrap_or(0);
     if settings.rounds < paired {
         return Err(ServiceError::Conflict(crate::said!(

@@ -3,8 +3,8 @@
 //!
 //! 1. head to head, only where one of them beat every other player of the tie (placed first) or
 //!    lost to every other (placed last);
-//! 2. the seed spread of all their rounds (seeds captured less the opponent's), less their best
-//!    round's;
+//! 2. with the spread option only (MSO's Oware page: "point spread is not applicable"), the seed
+//!    spread of all their rounds (seeds captured less the opponent's), less their best round's;
 //! 3. Sonneborn-Berger (the points of the opponents beaten, half those of the opponents drawn).
 //!
 //! No step is applied again: once head to head has placed a player, the others go by steps 2
@@ -85,9 +85,16 @@ fn weights_of(table: &[Standing], results: &HashMap<i32, Vec<Met>>) -> HashMap<i
         .collect()
 }
 
-/// Orders the players level on points by MSO's rule, then (given a seed) by lots; ranks as
-/// they come out, shared where they are still level.
-pub fn order(table: &mut [Standing], games: &[GameRecord], after: i32, lots: Option<u64>) {
+/// Orders the players level on points by MSO's rule (with the seed spread as step 2 when
+/// `spread`), then (given a seed) by lots; ranks as they come out, shared where they are still
+/// level.
+pub fn order(
+    table: &mut [Standing],
+    games: &[GameRecord],
+    after: i32,
+    lots: Option<u64>,
+    spread: bool,
+) {
     let results = results(games, after);
     let weights = weights_of(table, &results);
     // Head to head: the net score of `a` against `b`.
@@ -123,7 +130,7 @@ pub fn order(table: &mut [Standing], games: &[GameRecord], after: i32, lots: Opt
         // Steps 2 and 3 for the rest; the level ones keep the standings' order, or draw lots.
         let key = |p: &i32| {
             let w = weights.get(p).copied().unwrap_or_default();
-            (w.spread, w.sonneborn_berger)
+            (if spread { w.spread } else { 0 }, w.sonneborn_berger)
         };
         let mut middle: Vec<i32> = group
             .iter()
@@ -280,7 +287,7 @@ mod tests {
             .map(|p| weights[p].spread)
             .collect();
         assert_eq!(spread, [-10, 6, -2, -12, -22, -26]);
-        order(&mut table, &games, 5, None);
+        order(&mut table, &games, 5, None, true);
         // W beat X, Y and Z: first, whatever its spread; nobody lost to all three others. Then
         // X, Y, Z by spread (head to head not applied again: X, Y, Z beat one another in a
         // circle). E and F drew: the spread puts E ahead.
@@ -298,6 +305,51 @@ mod tests {
     }
 
     #[test]
+    fn the_oware_rule_leaves_the_spread_out() {
+        // The worked example without the spread: X, Y and Z beat one another in a circle and
+        // each beat E and F, so their Sonneborn-Berger is the same (3 + 1½ + 1½): they share
+        // second place; E and F drew and each beat W: level too.
+        let (w, x, y, z, e, f) = (1, 2, 3, 4, 5, 6);
+        let games = vec![
+            game(1, w, x, (26, 22)),
+            game(2, w, y, (25, 23)),
+            game(3, w, z, (30, 18)),
+            game(4, x, y, (28, 20)),
+            game(5, y, z, (27, 21)),
+            game(1, z, x, (25, 23)),
+            game(4, e, w, (29, 19)),
+            game(5, f, w, (27, 21)),
+            game(2, x, e, (30, 18)),
+            game(3, x, f, (26, 22)),
+            game(1, y, e, (25, 23)),
+            game(3, y, f, (33, 15)),
+            game(5, z, e, (28, 20)),
+            game(2, z, f, (26, 22)),
+            game(4, e, f, (24, 24)),
+        ];
+        let mut table = table_of(&games);
+        order(&mut table, &games, 5, None, false);
+        let mut got = ranks(&table);
+        got[1..4].sort_unstable();
+        got[4..].sort_unstable();
+        assert_eq!(
+            got,
+            [
+                (w, 1, false),
+                (x, 2, true),
+                (y, 2, true),
+                (z, 2, true),
+                (e, 5, true),
+                (f, 5, true)
+            ]
+        );
+        // With the spread, as the general rule has it, they are parted.
+        let mut with_spread = table_of(&games);
+        order(&mut with_spread, &games, 5, None, true);
+        assert_eq!(ranks(&with_spread)[1], (x, 2, false));
+    }
+
+    #[test]
     fn sonneborn_berger_then_shared_places_or_lots() {
         // P beat R (2 points), Q beat S (0 points), each by 4 seeds: level on points and spread,
         // P ahead on Sonneborn-Berger. S and T never met: T's one loss by 4 is also its best
@@ -310,7 +362,7 @@ mod tests {
             game(3, r, s, (26, 22)),
         ];
         let mut table = table_of(&games);
-        order(&mut table, &games, 3, None);
+        order(&mut table, &games, 3, None, true);
         assert_eq!(
             ranks(&table),
             [
@@ -325,10 +377,10 @@ mod tests {
         // them.
         let games = vec![game(1, p, q, (24, 24))];
         let mut table = table_of(&games);
-        order(&mut table, &games, 1, None);
+        order(&mut table, &games, 1, None, true);
         assert_eq!(ranks(&table), [(p, 1, true), (q, 1, true)]);
         let mut drawn = table.clone();
-        order(&mut drawn, &games, 1, Some(2026));
+        order(&mut drawn, &games, 1, Some(2026), true);
         let ids: Vec<i32> = drawn.iter().map(|s| s.player_id).collect();
         assert_eq!(ids, draw_lots(&[p, q], 2026));
         assert_eq!(

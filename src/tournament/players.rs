@@ -114,9 +114,23 @@ impl PlayerDetails {
 /// the invisible characters that change the direction of the text around them (U+202A–U+202E,
 /// U+2066–U+2069), with which a name can be made to read as another.
 pub fn plain_text(text: &str) -> bool {
-    !text
-        .chars()
-        .any(|c| c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+    !text.chars().any(|c| c.is_control() || is_hidden_layout(c))
+}
+
+/// The characters that change how text around them is laid out without showing themselves:
+/// the bidirectional embeddings, overrides, isolates and marks (U+202E turns what follows
+/// round), and the line and paragraph separators (U+2028, U+2029).
+pub fn is_hidden_layout(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{061c}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
 }
 
 /// A bad row of an import, by line number of the file (the header is line 1).

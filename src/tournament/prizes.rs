@@ -121,6 +121,21 @@ impl PrizeList {
             {
                 problems.push(crate::said!("prize-not-one-event-s", n, c));
             }
+            // Listed best first: a later prize of the same category worth more is a slip.
+            let earlier = self.prizes[..i]
+                .iter()
+                .enumerate()
+                .filter(|(_, q)| q.category == p.category)
+                .find(|(_, q)| matches!((q.amount, p.amount), (Some(a), Some(b)) if b > a));
+            if let Some((k, q)) = earlier {
+                problems.push(crate::said!(
+                    "prize-more-than-earlier",
+                    n,
+                    name = p.name.as_str(),
+                    earlier = k + 1,
+                    earlier_name = q.name.as_str()
+                ));
+            }
         }
         problems
     }
@@ -132,6 +147,20 @@ pub struct Share {
     pub player_id: i32,
     /// Their part of the money (the whole amount, or an equal share of the pooled amounts).
     pub amount: Option<f64>,
+    /// Whether they receive the prize's award (a medal): each winner who may take the prize
+    /// does; a tied player outside its category shares only its money.
+    pub award: bool,
+}
+
+/// Why a prize goes to nobody.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Unawarded {
+    /// No player is in its category.
+    NoneInCategory,
+    /// Every player who may take it holds a prize already (one prize each).
+    AllHoldPrizes,
 }
 
 /// A prize as given.
@@ -146,6 +175,69 @@ pub struct Awarded {
     /// Shared by players tied on points (the split policy): each takes an equal part of its
     /// money (rounded down to a hundredth) and receives its award.
     pub shared: bool,
+    /// Why nobody takes it, when nobody does and no play-off is to decide.
+    pub unawarded: Option<Unawarded>,
+}
+
+/// The prizes held so far: the categories of the prizes each player holds (or waits for).
+type Held = HashMap<i32, Vec<Option<String>>>;
+
+/// Who may take a prize: the list's rule and the event's categories.
+struct Rule<'a> {
+    list: &'a PrizeList,
+    members: &'a HashMap<String, HashSet<i32>>,
+}
+
+impl Rule<'_> {
+    /// Whether `player` is in `prize`'s category (every player, for a prize without one).
+    fn in_category(&self, prize: &Prize, player: i32) -> bool {
+        prize
+            .category
+            .as_ref()
+            .is_none_or(|c| self.members.get(c).is_some_and(|m| m.contains(&player)))
+    }
+
+    /// Whether `player` may take `prize`, holding what `held` says.
+    fn may(&self, prize: &Prize, player: i32, held: &Held) -> bool {
+        let free = held.get(&player).is_none_or(|h| {
+            h.is_empty() || (!self.list.one_each && h.iter().all(|c| *c != prize.category))
+        });
+        self.in_category(prize, player) && free
+    }
+
+    /// The prizes from `from` on that the players of `group` would take were their tie broken
+    /// by the standings' order: each prize, in the order listed, to the best-placed player who
+    /// may take it, until each of the group has one (at most one each). What goes to others
+    /// in between is theirs, not the group's.
+    fn would_take(
+        &self,
+        from: usize,
+        handled: &[bool],
+        group: &[i32],
+        table: &[Standing],
+        held: &Held,
+    ) -> Vec<(usize, i32)> {
+        let mut held = held.clone();
+        let mut taken = Vec::new();
+        for j in (from..self.list.prizes.len()).filter(|&j| !handled[j]) {
+            if taken.len() == group.len() {
+                break;
+            }
+            let prize = &self.list.prizes[j];
+            let Some(best) = table
+                .iter()
+                .map(|s| s.player_id)
+                .find(|&p| self.may(prize, p, &held))
+            else {
+                continue;
+            };
+            held.entry(best).or_default().push(prize.category.clone());
+            if group.contains(&best) {
+                taken.push((j, best));
+            }
+        }
+        taken
+    }
 }
 
 /// The prizes as the final standings give them. `table` is the standings in order; `members`
@@ -156,15 +248,18 @@ pub struct Awarded {
 /// it: in its category, if it has one, and without a prize yet (without one of the same
 /// category, when a player may take more than one). When that player is tied on points with
 /// others who may take it, the list's rule settles it: the tie-breaks (the standings' order), a
-/// share (the tied players pool this prize and the next ones of its category, one per player,
-/// and each takes an equal part of every pooled prize's money), or a play-off (the pooled
-/// prizes wait for it, unless a decided play-off ordered these players already).
+/// share, or a play-off. A share follows US Chess's rule 32B3: the prizes the tied players
+/// would take were the tie broken (one each, category prizes included) are pooled and their
+/// money divided equally among all the tied players, unless one of them would take more from
+/// a prize the others may not take, who then takes it alone and leaves the pool. A play-off:
+/// those pooled prizes wait for it, unless a decided play-off ordered these players already.
 pub fn award(
     list: &PrizeList,
     table: &[Standing],
     members: &HashMap<String, HashSet<i32>>,
     settled: &HashSet<i32>,
 ) -> Vec<Awarded> {
+    let rule = Rule { list, members };
     let mut awarded: Vec<Awarded> = list
         .prizes
         .iter()
@@ -173,32 +268,42 @@ pub fn award(
             winners: Vec::new(),
             playoff: Vec::new(),
             shared: false,
+            unawarded: None,
         })
         .collect();
-    // The categories of the prizes each player holds (or waits for).
-    let mut held: HashMap<i32, Vec<Option<String>>> = HashMap::new();
+    let mut held: Held = HashMap::new();
     let mut handled = vec![false; list.prizes.len()];
+    let alone = |awarded: &mut Vec<Awarded>, held: &mut Held, j: usize, p: i32| {
+        awarded[j].winners = vec![Share {
+            player_id: p,
+            amount: list.prizes[j].amount,
+            award: true,
+        }];
+        held.entry(p)
+            .or_default()
+            .push(list.prizes[j].category.clone());
+    };
     for i in 0..list.prizes.len() {
         if handled[i] {
             continue;
         }
-        handled[i] = true;
         let prize = &list.prizes[i];
-        let may = |player: i32, held: &HashMap<i32, Vec<Option<String>>>| {
-            let member = prize
-                .category
-                .as_ref()
-                .is_none_or(|c| members.get(c).is_some_and(|m| m.contains(&player)));
-            let free = held.get(&player).is_none_or(|h| {
-                h.is_empty() || (!list.one_each && h.iter().all(|c| *c != prize.category))
-            });
-            member && free
-        };
-        let candidates: Vec<&Standing> = table.iter().filter(|s| may(s.player_id, &held)).collect();
+        let candidates: Vec<&Standing> = table
+            .iter()
+            .filter(|s| rule.may(prize, s.player_id, &held))
+            .collect();
         let Some(first) = candidates.first() else {
+            handled[i] = true;
+            awarded[i].unawarded = Some(
+                if table.iter().any(|s| rule.in_category(prize, s.player_id)) {
+                    Unawarded::AllHoldPrizes
+                } else {
+                    Unawarded::NoneInCategory
+                },
+            );
             continue;
         };
-        let group: Vec<i32> = match list.ties {
+        let mut group: Vec<i32> = match list.ties {
             Ties::Tiebreak => vec![first.player_id],
             _ => candidates
                 .iter()
@@ -206,52 +311,92 @@ pub fn award(
                 .map(|s| s.player_id)
                 .collect(),
         };
-        // This prize and the next ones of its category, one per player of the group.
-        let pooled: Vec<usize> = std::iter::once(i)
-            .chain(
-                (i + 1..list.prizes.len())
-                    .filter(|&j| !handled[j] && list.prizes[j].category == prize.category),
-            )
-            .take(group.len())
-            .collect();
-        for &j in &pooled {
-            handled[j] = true;
-        }
         let in_order = group.len() == 1
             || (list.ties == Ties::Playoff && group.iter().all(|p| settled.contains(p)));
         if in_order {
-            for (&j, &p) in pooled.iter().zip(&group) {
-                awarded[j].winners = vec![Share {
-                    player_id: p,
-                    amount: list.prizes[j].amount,
-                }];
-                held.entry(p).or_default().push(prize.category.clone());
+            // Each of the group takes, in order, the prize the standings give them.
+            for (j, p) in rule.would_take(i, &handled, &group, table, &held) {
+                handled[j] = true;
+                alone(&mut awarded, &mut held, j, p);
             }
             continue;
         }
+        let mut pooled = rule.would_take(i, &handled, &group, table, &held);
+        if list.ties == Ties::Split {
+            // One who would take more from a prize the others of the tie may not take takes it
+            // alone, and the rest share what remains.
+            while group.len() > 1 {
+                let total: f64 = pooled
+                    .iter()
+                    .filter_map(|&(j, _)| list.prizes[j].amount)
+                    .sum();
+                let share = total / group.len() as f64;
+                let better = pooled.iter().copied().find(|&(j, p)| {
+                    list.prizes[j].amount.is_some_and(|a| a > share)
+                        && group
+                            .iter()
+                            .all(|&o| o == p || !rule.in_category(&list.prizes[j], o))
+                });
+                let Some((j, p)) = better else {
+                    break;
+                };
+                handled[j] = true;
+                alone(&mut awarded, &mut held, j, p);
+                group.retain(|&o| o != p);
+                pooled = rule.would_take(i, &handled, &group, table, &held);
+            }
+            if group.len() == 1 {
+                for (j, p) in pooled {
+                    handled[j] = true;
+                    alone(&mut awarded, &mut held, j, p);
+                }
+                continue;
+            }
+        }
         // Sharing, or waiting for the play-off: the whole group holds a prize of this list.
+        for &(j, _) in &pooled {
+            handled[j] = true;
+        }
         for &p in &group {
             held.entry(p).or_default().push(prize.category.clone());
         }
-        for &j in &pooled {
-            if list.ties == Ties::Split {
-                let each = list.prizes[j]
-                    .amount
-                    .map(|a| (a * 100.0 / group.len() as f64).floor() / 100.0);
-                awarded[j].shared = true;
-                awarded[j].winners = group
-                    .iter()
-                    .map(|&player_id| Share {
-                        player_id,
-                        amount: each,
-                    })
-                    .collect();
-            } else {
-                awarded[j].playoff = group.clone();
-            }
+        for &(j, _) in &pooled {
+            awarded[j] = rule.pooled(j, &group);
         }
     }
     awarded
+}
+
+impl Rule<'_> {
+    /// Prize `j` as a tied `group` takes it together: shared (its money divided equally, its
+    /// award to each who may take it), or waiting for their play-off.
+    fn pooled(&self, j: usize, group: &[i32]) -> Awarded {
+        let prize = &self.list.prizes[j];
+        let mut given = Awarded {
+            prize: prize.clone(),
+            winners: Vec::new(),
+            playoff: Vec::new(),
+            shared: false,
+            unawarded: None,
+        };
+        if self.list.ties == Ties::Split {
+            let each = prize
+                .amount
+                .map(|a| (a * 100.0 / group.len() as f64).floor() / 100.0);
+            given.shared = true;
+            given.winners = group
+                .iter()
+                .map(|&player_id| Share {
+                    player_id,
+                    amount: each,
+                    award: self.in_category(prize, player_id),
+                })
+                .collect();
+        } else {
+            given.playoff = group.to_vec();
+        }
+        given
+    }
 }
 
 #[cfg(test)]

@@ -54,9 +54,12 @@ pub enum TiePolicy {
     /// The tournament's tie-breaks, in order (FIDE's and Oware's).
     #[default]
     Fide,
-    /// The Mind Sports Olympiad's rule: head to head, spread, Sonneborn-Berger
-    /// (`super::mso`).
+    /// The Mind Sports Olympiad's rule as MSO's Oware rules apply it ("point spread is not
+    /// applicable"): head to head, then Sonneborn-Berger (`super::mso`).
     Mso,
+    /// MSO's general rule for two-player games, with the seed spread: head to head, the spread
+    /// less the best round, then Sonneborn-Berger.
+    MsoSpread,
 }
 
 /// When the players answer a roll call before a round is paired.

@@ -191,6 +191,66 @@ fn move_text(moves: &str) -> Result<String, SheetError> {
     }
 }
 
+/// Whether a result declared without moves is one an Oware game under `rules` can end with
+/// (`docs/standings.md`, "What each end allows"): a natural end accounts for all 48 seeds, or
+/// ends with a player on 25 or more where the majority ends the game, or leaves seeds unscored
+/// where the rules say so; an agreed or adjudicated game scores every seed; a game lost by
+/// resignation or on time stopped before anyone reached a majority that ends it. Where the end
+/// is decided by the seeds, they give the declared winner.
+fn possible_without_moves(sheet: &Sheet, rules: &Rules) -> Result<(), SheetError> {
+    use crate::engine::rules::{Agreement, GrandSlam, NoFeed};
+    let [south, north] = sheet.seeds;
+    let total = u32::from(south) + u32::from(north);
+    let most = south.max(north);
+    let majority = rules.majority_ends && most >= 25;
+    let end = sheet.end.to_string();
+    let refuse = |said: Said| Err(SheetError::Invalid(said));
+    match sheet.end {
+        EndKind::Natural => {
+            if total != 48 && !majority && rules.no_feed != NoFeed::Unscored {
+                return refuse(if rules.majority_ends {
+                    crate::said!("natural-end-seeds-majority", south, north)
+                } else {
+                    crate::said!("natural-end-seeds-all", south, north)
+                });
+            }
+        }
+        EndKind::Agreement | EndKind::Adjudication => {
+            if sheet.end == EndKind::Agreement && rules.agreement == Agreement::NotAllowed {
+                return refuse(crate::said!("agreement-not-in-rules", rules = rules.name()));
+            }
+            if total != 48 {
+                return refuse(crate::said!("stopped-end-seeds-all", south, north, end));
+            }
+        }
+        EndKind::Resignation | EndKind::Time => {
+            if rules.majority_ends && most >= 25 {
+                return refuse(crate::said!("lost-game-after-majority", south, north, end));
+            }
+        }
+    }
+    let by_seeds = match south.cmp(&north) {
+        std::cmp::Ordering::Greater => Winner::South,
+        std::cmp::Ordering::Less => Winner::North,
+        std::cmp::Ordering::Equal => Winner::Draw,
+    };
+    // Where a grand slam loses, a natural end may go to the player with fewer seeds.
+    let seeds_decide = match sheet.end {
+        EndKind::Natural => rules.grand_slam != GrandSlam::Loses,
+        EndKind::Agreement | EndKind::Adjudication => true,
+        EndKind::Resignation | EndKind::Time => false,
+    };
+    if seeds_decide && by_seeds != sheet.winner {
+        return refuse(crate::said!(
+            "seeds-not-result",
+            south,
+            north,
+            winner = sheet.winner.to_string()
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a sheet: the declared result against the seeds, and, with moves, everything against a
 /// replay under `rules`. Without moves (where the tournament allows it) only the declaration is
 /// checked.
@@ -223,24 +283,7 @@ pub fn check_sheet(
         if moves_required {
             return Err(SheetError::Invalid(crate::said!("sheet-moves-required")));
         }
-        if matches!(
-            sheet.end,
-            EndKind::Natural | EndKind::Agreement | EndKind::Adjudication
-        ) {
-            let by_seeds = match south.cmp(&north) {
-                std::cmp::Ordering::Greater => Winner::South,
-                std::cmp::Ordering::Less => Winner::North,
-                std::cmp::Ordering::Equal => Winner::Draw,
-            };
-            if by_seeds != sheet.winner {
-                return Err(SheetError::Invalid(crate::said!(
-                    "seeds-not-result",
-                    south,
-                    north,
-                    winner = sheet.winner.to_string()
-                )));
-            }
-        }
+        possible_without_moves(sheet, rules)?;
         return Ok(Accepted {
             moves: String::new(),
             plies: 0,
@@ -275,12 +318,8 @@ pub fn check_sheet(
     };
     let replayed = replay(&text, rules, Position::start(), None, end).map_err(refused)?;
     replayed.verify(&declared).map_err(refused)?;
-    let moves = ogn::OgnGame::from_replay(&replayed, &[], end).movetext;
-    // The movetext ends with the result mark; the stored list is the moves alone.
-    let moves = moves
-        .rsplit_once(' ')
-        .map_or(String::new(), |(m, _)| m.to_string())
-        .replace('\n', " ");
+    // Exactly the plies replayed, on one line, without the result mark.
+    let moves = ogn::moves_of(&replayed);
     Ok(Accepted {
         moves,
         plies: replayed.plies.len() as u32,
@@ -288,6 +327,34 @@ pub fn check_sheet(
         verified: true,
         replay: Some(replayed),
     })
+}
+
+/// A list stored one ply short by the service's earlier writing of it (the last move was cut
+/// with the result mark where that mark began a new line of the record): the one list of
+/// `plies` plies, the stored moves and one more, that replays to what `sheet` declares. `None`
+/// when the stored moves are not so cut (they replay as they are, or miss other than their last
+/// ply) or when more than one last move would give the declared result (nothing to say which).
+pub fn restore_cut(sheet: &Sheet, plies: u32, rules: &Rules) -> Option<Accepted> {
+    let stored = crate::engine::tokenize(&sheet.moves).len();
+    if plies == 0 || stored + 1 != plies as usize || check_sheet(sheet, rules, false).is_ok() {
+        return None;
+    }
+    let mut found = None;
+    for pit in (0..12).filter_map(crate::engine::Pit::new) {
+        let mut candidate = sheet.clone();
+        candidate.moves = format!("{} {}", sheet.moves, pit.letter());
+        let Ok(accepted) = check_sheet(&candidate, rules, false) else {
+            continue;
+        };
+        if accepted.plies != plies {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some(accepted);
+    }
+    found
 }
 
 #[cfg(test)]
@@ -346,6 +413,141 @@ mod tests {
         assert!(check_sheet(&wrong, &rules, false).is_err());
         let too_many = sheet(Winner::South, [30, 20], EndKind::Natural, "");
         assert!(check_sheet(&too_many, &rules, false).is_err());
+    }
+
+    /// The fixture games (OpenSpiel's abapa), as (moves, winner, seeds).
+    fn fixture_games() -> Vec<(String, Winner, [u8; 2])> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/abapa-random-games.jsonl"
+        );
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let g: serde_json::Value = serde_json::from_str(line).unwrap();
+                let winner = match g["end"]["winner"].as_str() {
+                    Some("south") => Winner::South,
+                    Some("north") => Winner::North,
+                    _ => Winner::Draw,
+                };
+                let s = &g["end"]["scores"];
+                let seeds = [s[0].as_u64().unwrap() as u8, s[1].as_u64().unwrap() as u8];
+                (g["moves"].as_str().unwrap().to_string(), winner, seeds)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn what_is_stored_is_exactly_what_was_replayed() {
+        let rules = Rules::abapa();
+        let games = fixture_games();
+        assert_eq!(games.len(), 300);
+        let mut exact = 0;
+        for (i, (moves, winner, seeds)) in games.iter().enumerate() {
+            let ok = check_sheet(
+                &sheet(*winner, *seeds, EndKind::Natural, moves),
+                &rules,
+                true,
+            )
+            .unwrap_or_else(|e| panic!("game {i}: {e}"));
+            let replayed = ok.replay.as_ref().unwrap();
+            // The stored list, sent again, gives the same plies and is stored the same.
+            let again = check_sheet(
+                &sheet(*winner, *seeds, EndKind::Natural, &ok.moves),
+                &rules,
+                true,
+            )
+            .unwrap_or_else(|e| panic!("game {i} as stored: {e}"));
+            assert_eq!(again.moves, ok.moves, "game {i}");
+            let played = |r: &Replay| r.plies.iter().map(|p| p.played).collect::<Vec<_>>();
+            assert_eq!(
+                played(again.replay.as_ref().unwrap()),
+                played(replayed),
+                "game {i}"
+            );
+            assert_eq!(
+                ok.plies as usize,
+                crate::engine::tokenize(moves).len(),
+                "game {i}"
+            );
+            assert!(!ok.moves.contains('\n'), "game {i}");
+            exact += 1;
+        }
+        assert_eq!(exact, 300);
+    }
+
+    #[test]
+    fn a_result_without_moves_must_be_one_a_game_can_end_with() {
+        let abapa = Rules::abapa();
+        let tournament = Rules::tournament();
+        let merkel = Rules::merkel();
+        let refused = |s: Sheet, rules: &Rules| match check_sheet(&s, rules, false) {
+            Err(SheetError::Invalid(said)) => said.key,
+            other => panic!("{s:?} under {}: {other:?}", rules.name()),
+        };
+        let n = EndKind::Natural;
+        // South winning 24-20, a natural draw 23-23: no game ends so.
+        assert_eq!(
+            refused(sheet(Winner::South, [24, 20], n, ""), &abapa),
+            "natural-end-seeds-majority"
+        );
+        assert_eq!(
+            refused(sheet(Winner::Draw, [23, 23], n, ""), &abapa),
+            "natural-end-seeds-majority"
+        );
+        // Where the majority does not end the game, every seed is captured.
+        assert_eq!(
+            refused(sheet(Winner::South, [30, 17], n, ""), &tournament),
+            "natural-end-seeds-all"
+        );
+        assert_eq!(
+            refused(sheet(Winner::South, [25, 22], n, ""), &tournament),
+            "natural-end-seeds-all"
+        );
+        assert!(check_sheet(&sheet(Winner::South, [30, 18], n, ""), &tournament, false).is_ok());
+        // A majority ends an abapa game; a draw is 24-24.
+        assert!(check_sheet(&sheet(Winner::South, [25, 20], n, ""), &abapa, false).is_ok());
+        assert!(check_sheet(&sheet(Winner::Draw, [24, 24], n, ""), &abapa, false).is_ok());
+        // Merkel's rules leave an unfed board unscored, and a grand slam loses.
+        assert!(check_sheet(&sheet(Winner::South, [20, 12], n, ""), &merkel, false).is_ok());
+        assert!(check_sheet(&sheet(Winner::North, [20, 12], n, ""), &merkel, false).is_ok());
+        // An agreement scores every seed, where the rules know one at all.
+        assert_eq!(
+            refused(
+                sheet(Winner::Draw, [20, 20], EndKind::Agreement, ""),
+                &tournament
+            ),
+            "stopped-end-seeds-all"
+        );
+        assert_eq!(
+            refused(
+                sheet(Winner::Draw, [24, 24], EndKind::Agreement, ""),
+                &abapa
+            ),
+            "agreement-not-in-rules"
+        );
+        // A game lost on time or by resignation stopped before anyone reached 25 in abapa.
+        assert_eq!(
+            refused(sheet(Winner::North, [26, 3], EndKind::Time, ""), &abapa),
+            "lost-game-after-majority"
+        );
+        assert!(
+            check_sheet(
+                &sheet(Winner::North, [20, 3], EndKind::Time, ""),
+                &abapa,
+                false
+            )
+            .is_ok()
+        );
+        assert!(
+            check_sheet(
+                &sheet(Winner::North, [26, 3], EndKind::Resignation, ""),
+                &tournament,
+                false
+            )
+            .is_ok()
+        );
     }
 
     #[test]

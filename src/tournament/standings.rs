@@ -200,11 +200,12 @@ pub fn standings(
                 player_id: e.id,
                 name: e.name.clone(),
                 club: e.club.clone(),
-                points: points[p],
+                // + 0.0: no -0.0 (a sum of nothing) reaches a page or the API.
+                points: points[p] + 0.0,
                 tiebreaks: tiebreaks
                     .iter()
                     .copied()
-                    .zip(values[p].iter().copied())
+                    .zip(values[p].iter().map(|v| v + 0.0))
                     .collect(),
                 games_played: trf.players[p]
                     .rounds

@@ -27,7 +27,10 @@ struct Filter {
 struct ListPage {
     nav: Nav,
     tournament: Option<TournamentId>,
+    /// This copy's own entries.
     entries: Vec<AuditEntry>,
+    /// Entries that came inside a tournament file or a push, by who sent them: kept apart.
+    sent: Vec<(String, Vec<AuditEntry>)>,
 }
 
 impl ListPage {
@@ -99,10 +102,21 @@ async fn list_page(
     let entries = state
         .db(move |conn| audit::entries(conn, &actor, tournament))
         .await?;
+    let (sent_entries, entries): (Vec<AuditEntry>, Vec<AuditEntry>) =
+        entries.into_iter().partition(|e| e.sender.is_some());
+    let mut sent: Vec<(String, Vec<AuditEntry>)> = Vec::new();
+    for e in sent_entries {
+        let sender = e.sender.clone().unwrap_or_default();
+        match sent.iter_mut().find(|(s, _)| *s == sender) {
+            Some((_, list)) => list.push(e),
+            None => sent.push((sender, vec![e])),
+        }
+    }
     Ok(ListPage {
         nav: Nav::new(&session),
         tournament: filter.tournament,
         entries,
+        sent,
     })
 }
 

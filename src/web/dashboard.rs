@@ -200,7 +200,15 @@ async fn events(
         .db(move |conn| actor.check_runs(conn, id).map(|_| ()))
         .await?;
     let panel = Panel(id, session.lang);
-    super::feeds::stream(&req, &state, panel, |drawn: &Bytes| Some(drawn.clone())).await
+    let still = super::sessions::still(&state, &session.session, Some(id));
+    super::feeds::stream(
+        &req,
+        &state,
+        panel,
+        |drawn: &Bytes| Some(drawn.clone()),
+        still,
+    )
+    .await
 }
 
 /// The dashboard as the API gives it: its times, states and results in the reader's words.

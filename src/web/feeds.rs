@@ -150,6 +150,8 @@ async fn follow<S: Source>(state: web::Data<AppState>, source: S, feed: Feed<S>)
 /// budget, given back when the body is dropped (the viewer left, or the stream ended).
 struct Events {
     next: tokio::sync::mpsc::Receiver<Bytes>,
+    /// Told when the session or the right that opened the stream ends: the stream ends.
+    ended: Option<tokio::sync::oneshot::Receiver<()>>,
     _permit: StreamPermit,
 }
 
@@ -157,7 +159,45 @@ impl futures_core::Stream for Events {
     type Item = Result<Bytes, actix_web::Error>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if let Some(ended) = self.ended.as_mut() {
+            match Pin::new(ended).poll(cx) {
+                Poll::Ready(Ok(())) => return Poll::Ready(None),
+                // The watch is gone without a word (the service stopping): the feed ends it.
+                Poll::Ready(Err(_)) => self.ended = None,
+                Poll::Pending => {}
+            }
+        }
         self.next.poll_recv(cx).map(|next| next.map(Ok))
+    }
+}
+
+/// Whether the session and the right that opened a stream still hold, asked after every
+/// committed write (`true`: a write came since it was last asked) and every second otherwise.
+pub type Still = Box<dyn FnMut(bool) -> Pin<Box<dyn Future<Output = bool>>>>;
+
+/// How often a stream's right is asked again when nothing is written (a session's time).
+const RIGHT_EVERY: Duration = Duration::from_secs(1);
+
+/// Ends the stream (through `end`) once `still` says its right has ended; ends itself when
+/// the stream does.
+async fn watch_right(
+    mut changes: watch::Receiver<u64>,
+    mut still: Still,
+    end: tokio::sync::oneshot::Sender<()>,
+) {
+    loop {
+        let wrote = match actix_web::rt::time::timeout(RIGHT_EVERY, changes.changed()).await {
+            Ok(Ok(())) => true,
+            Ok(Err(_)) => return,
+            Err(_) => false,
+        };
+        if end.is_closed() {
+            return;
+        }
+        if !still(wrote).await {
+            let _ = end.send(());
+            return;
+        }
     }
 }
 
@@ -213,6 +253,7 @@ pub async fn stream<S, V>(
     state: &web::Data<AppState>,
     source: S,
     mut view: V,
+    still: Option<Still>,
 ) -> Result<HttpResponse, PageError>
 where
     S: Source,
@@ -234,12 +275,18 @@ where
     }
     let _ = tx.try_send(Bytes::from(opening));
     actix_web::rt::spawn(relay(feed, tx, view));
+    let ended = still.map(|still| {
+        let (end, ended) = tokio::sync::oneshot::channel();
+        actix_web::rt::spawn(watch_right(state.service.changes(), still, end));
+        ended
+    });
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header(("Cache-Control", "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
         .streaming(Events {
             next: rx,
+            ended,
             _permit: permit,
         }))
 }

@@ -245,7 +245,14 @@ async fn events(
     state: web::Data<AppState>,
     wall: Wall,
 ) -> Result<HttpResponse, PageError> {
-    super::feeds::stream(&req, &state, wall, |drawn: &Bytes| Some(drawn.clone())).await
+    super::feeds::stream(
+        &req,
+        &state,
+        wall,
+        |drawn: &Bytes| Some(drawn.clone()),
+        None,
+    )
+    .await
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

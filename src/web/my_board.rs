@@ -123,7 +123,8 @@ async fn events(
             }
         }
     });
-    super::feeds::stream(&req, &state, Room(id), view).await
+    let still = super::sessions::still(&state, &session.session, None);
+    super::feeds::stream(&req, &state, Room(id), view, still).await
 }
 
 /// A player's board as the API gives it: the round's times, the result and the game in its

@@ -182,6 +182,8 @@ struct LinkForm {
     token: String,
     /// Present: stop publishing.
     stop: Option<String>,
+    /// Present: publish this venue's copy again, whatever the hub has.
+    again: Option<String>,
 }
 
 async fn publish(
@@ -198,6 +200,10 @@ async fn publish(
     let result = if form.stop.is_some() {
         state
             .write(move |conn| service::remove_link(conn, &actor, id))
+            .await
+    } else if form.again.is_some() {
+        state
+            .write(move |conn| service::publish_again(conn, &actor, id))
             .await
     } else {
         state
@@ -254,6 +260,24 @@ async fn api_set_link(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "publishing": link })))
 }
 
+/// The organiser publishes the venue's copy again, whatever the hub has.
+async fn api_again(
+    state: web::Data<AppState>,
+    session: Visitor,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = access::organiser(&session)?;
+    let id = path.into_inner();
+    let by = actor.clone();
+    state
+        .write(move |conn| service::publish_again(conn, &by, id))
+        .await?;
+    let link = state
+        .db(move |conn| service::link(conn, &actor, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "publishing": link })))
+}
+
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/hub", web::get().to(hub_page))
         .route("/hub/tokens", web::post().to(make_token))
@@ -265,5 +289,9 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/hub/publish", web::put().to(api_push))
         .route("/tournaments/{id}/publishing", web::get().to(api_link))
-        .route("/tournaments/{id}/publishing", web::put().to(api_set_link));
+        .route("/tournaments/{id}/publishing", web::put().to(api_set_link))
+        .route(
+            "/tournaments/{id}/publishing/again",
+            web::post().to(api_again),
+        );
 }

@@ -96,3 +96,38 @@ async fn holds(
     }
     Ok(true)
 }
+
+/// What keeps a stream opened by this session open (see `feeds::Still`): the session still
+/// holds (not signed out, no new PIN, no withdrawal, within its time), and with `runs`, its
+/// staff member still runs that tournament (read again after every write).
+pub fn still(
+    state: &web::Data<AppState>,
+    session: &UserSession,
+    runs: Option<crate::tournament::TournamentId>,
+) -> Option<super::feeds::Still> {
+    let identity = session.identity().ok().flatten()?;
+    let stamp = session.stamp()?;
+    let state = state.clone();
+    Some(Box::new(move |wrote: bool| {
+        let (state, identity) = (state.clone(), identity.clone());
+        Box::pin(async move {
+            if stamp.expired(chrono::Utc::now().timestamp()) {
+                return false;
+            }
+            let owner = Owner::of(&identity);
+            if state.sessions.current(&state, owner).await.ok() != Some(Some(stamp.generation)) {
+                return false;
+            }
+            match runs {
+                Some(tournament) if wrote => {
+                    let actor = crate::service::Actor::from(Some(identity));
+                    state
+                        .db(move |conn| actor.check_runs(conn, tournament).map(|_| ()))
+                        .await
+                        .is_ok()
+                }
+                _ => true,
+            }
+        })
+    }))
+}

@@ -238,6 +238,7 @@ pub fn tie_policy(lang: impl Into<Lang>, policy: &TiePolicy) -> String {
     lang.t(match policy {
         TiePolicy::Fide => "policy-fide",
         TiePolicy::Mso => "policy-mso",
+        TiePolicy::MsoSpread => "policy-mso-spread",
     })
 }
 

@@ -204,7 +204,7 @@ pub fn without_ids(text: &str) -> String {
 
 /// A file with every id replaced by what it names (a player's name, a game's round, board and
 /// match game), the sheets in order without their ids, the audit entries without the import's
-/// own: what must not change from one copy to the next.
+/// own and without who sent them: what must not change from one copy to the next.
 pub fn by_names(file: &Value) -> Value {
     let mut f = file.clone();
     let names: HashMap<i64, String> = f["players"]
@@ -256,7 +256,9 @@ pub fn by_names(file: &Value) -> Value {
     let audit = f["audit"].as_array_mut().unwrap();
     audit.retain(|a| a["action"] != "tournament.import" && a["action"] != "tournament.publish");
     for a in audit {
+        // A copy marks the entries it received as the sender's: the entries are the same.
         a.as_object_mut().unwrap().remove("entity_id");
+        a.as_object_mut().unwrap().remove("sender");
     }
     f
 }

@@ -109,3 +109,86 @@ async fn first_start_creates_the_database_and_an_organiser_with_a_printed_passwo
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("taken"));
 }
+
+/// The organiser's password as the first start printed it.
+fn printed_password(lines: &[String]) -> String {
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Created the organiser account \"admin\" with the password "))
+        .expect("the generated password is printed")
+        .to_string()
+}
+
+#[actix_web::test]
+async fn a_stop_waits_neither_for_a_hung_hub_nor_an_idle_connection() {
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    // A hub that takes the connection and never answers.
+    let hung = TcpListener::bind("127.0.0.1:0").unwrap();
+    let hub = format!("http://{}", hung.local_addr().unwrap());
+    let accepted = std::sync::Arc::new(AtomicUsize::new(0));
+    let count = accepted.clone();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in hung.incoming().flatten() {
+            count.fetch_add(1, Ordering::SeqCst);
+            held.push(stream);
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, address, lines) = start_server(dir.path(), &[]);
+    let organiser = Client::new(&address);
+    organiser.login("admin", &printed_password(&lines)).await;
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &serde_json::json!({"name": "Club night", "rules": "abapa", "rounds": 3}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["id"].as_i64().unwrap();
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/publishing"),
+            &serde_json::json!({"hub": hub, "token": "1.abcdefgh"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // The push is under way, held by the hub.
+    while accepted.load(Ordering::SeqCst) == 0 {
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    // A phone's connection left open between two requests.
+    let host = address.trim_start_matches("http://");
+    let mut idle = TcpStream::connect(host).unwrap();
+    write!(
+        idle,
+        "GET /api/tournaments HTTP/1.1\r\nHost: {host}\r\nConnection: keep-alive\r\n\r\n"
+    )
+    .unwrap();
+    let mut first = [0u8; 12];
+    std::io::Read::read_exact(&mut idle, &mut first).unwrap();
+    assert_eq!(&first, b"HTTP/1.1 200");
+
+    let asked = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(10),
+            "the service still runs {:?} after it was asked to stop",
+            asked.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    drop(idle);
+}

@@ -657,7 +657,7 @@ async fn the_result_form_gives_a_win_on_time_to_the_player_with_fewer_seeds() {
                 ("csrf", &csrf),
                 ("kind", "played"),
                 ("result", "north"),
-                ("south_seeds", "30"),
+                ("south_seeds", "20"),
                 ("north_seeds", "10"),
                 ("end", "time"),
                 ("moves", ""),
@@ -675,13 +675,14 @@ async fn the_result_form_gives_a_win_on_time_to_the_player_with_fewer_seeds() {
         ),
         (Some("final"), Some("north"), Some("time"))
     );
-    assert_eq!(g["seeds"], json!([30, 10]));
+    assert_eq!(g["seeds"], json!([20, 10]));
+    // (South on 25 or more would have ended an abapa game before any loss on time: refused.)
     assert_eq!(g["reason"], "South's flag fell");
     // The result says it was on time: the winner has fewer seeds.
-    assert_eq!(g["result_text"], "0-1 (30-10), on time");
+    assert_eq!(g["result_text"], "0-1 (20-10), on time");
     let round = organiser.get(&format!("/tournaments/{t}/rounds/1")).await;
     assert!(
-        round.body.contains("0-1 (30-10), on time"),
+        round.body.contains("0-1 (20-10), on time"),
         "{}",
         round.body
     );

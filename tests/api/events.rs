@@ -459,9 +459,9 @@ async fn prizes_are_given_from_the_final_standings_with_ties_as_the_list_says() 
         ],
         "{p}"
     );
-    // Shared: the four tied on 1 point pool the 1st, 2nd and 3rd prizes: 25 + 15 + 10 = 50
-    // each. D, one of them, holds her share, so the best under 12 is E, and no woman is left
-    // for the medal.
+    // Shared (US Chess 32B3): were their tie broken, A, B and C would take the 1st, 2nd and
+    // 3rd prizes and D the best under 12; the four pool them: 25 + 15 + 10 + 5 = 55 each. Each
+    // holds a prize, so the women's medal goes to E.
     let r = organiser
         .put_json(
             &format!("/api/tournaments/{t}/prizes"),
@@ -476,8 +476,8 @@ async fn prizes_are_given_from_the_final_standings_with_ties_as_the_list_says() 
     assert_eq!(share(0), [Some(25.0); 4]);
     assert_eq!(share(1), [Some(15.0); 4]);
     assert_eq!(share(2), [Some(10.0); 4]);
-    assert_eq!(given(&p)[3], won("E", Some(20.0)), "{p}");
-    assert!(given(&p)[4].is_empty(), "{p}");
+    assert_eq!(share(3), [Some(5.0); 4], "{p}");
+    assert_eq!(given(&p)[4], won("E", None), "{p}");
     // A play-off: the 1st, 2nd and 3rd prizes wait for it.
     let r = organiser
         .put_json(
@@ -507,7 +507,7 @@ async fn the_mso_rule_orders_players_level_on_points_by_head_to_head_then_spread
     // A round robin of six played by hand (`docs/standings.md`'s worked example for MSO's
     // rule): W, X, Y and Z end on 3 points, E and F on 1½.
     let settings = json!({"name": "MSO rules", "rules": "abapa", "rounds": 5, "pairing": "manual",
-        "require_moves": false, "tiebreaks": ["SC"], "tie_policy": "mso", "lots_seed": 2026});
+        "require_moves": false, "tiebreaks": ["SC"], "tie_policy": "mso-spread", "lots_seed": 2026});
     let r = organiser.post_json("/api/tournaments", &settings).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let t = r.json()["id"].as_i64().unwrap();

@@ -32,6 +32,7 @@ mod replication;
 mod restrictions;
 mod roll_call;
 mod schedule;
+mod seams;
 mod security;
 mod sheets;
 mod site;

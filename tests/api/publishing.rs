@@ -61,7 +61,7 @@ impl Switch {
 }
 
 /// A token made on the hub's page, as its organiser copies it.
-async fn token(hub: &Client, label: &str) -> String {
+pub async fn token(hub: &Client, label: &str) -> String {
     let page = hub.get("/hub").await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let r = hub
@@ -299,7 +299,7 @@ async fn a_venue_publishes_to_a_hub_through_a_round_without_internet() {
     assert!(!state["refused_version"].is_null());
 }
 
-async fn push(hub: &TestApp, token: &str, body: &Value) -> Resp {
+pub async fn push(hub: &TestApp, token: &str, body: &Value) -> Resp {
     hub.client()
         .try_send_with(
             Method::PUT,
@@ -394,4 +394,65 @@ async fn a_push_again_or_out_of_order_changes_nothing() {
         .get(&format!("/api/tournaments/{t}/publishing"))
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
+}
+
+#[actix_web::test]
+async fn a_hub_that_cannot_be_reached_is_tried_again_after_a_growing_pause() {
+    use std::sync::atomic::AtomicUsize;
+    // A hub that closes every connection at once: each try is one connection.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let hub = format!("http://{}", listener.local_addr().unwrap());
+    let tries = Arc::new(AtomicUsize::new(0));
+    let count = tries.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            count.fetch_add(1, Ordering::SeqCst);
+            drop(stream);
+        }
+    });
+    // The pause doubles from a quarter of a second to `longest`, here one second.
+    let venue = spawn_app_tuned(|c| c.publish_retry = std::time::Duration::from_secs(1)).await;
+    let organiser = venue.organiser().await;
+    let t = create_tournament(&organiser, "Kumasi Open").await;
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/publishing"),
+            &json!({"hub": hub, "token": "1.abcdefgh"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    publishing_when(&organiser, t, |p| {
+        p["problem"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot be reached"))
+    })
+    .await;
+    let first = tries.load(Ordering::SeqCst);
+    let watched = std::time::Instant::now();
+    actix_web::rt::time::sleep(std::time::Duration::from_secs(4)).await;
+    let elapsed = watched.elapsed().as_secs_f64();
+    let during = tries.load(Ordering::SeqCst) - first;
+    // At most one try a second once the pause has grown, and a try after each pause: about
+    // four in four seconds (the pauses 0.5 s, then 1 s), never the hundreds a try woken by
+    // its own record would make.
+    assert!(
+        during >= 2 && during as f64 <= elapsed + 3.0,
+        "{during} tries in {elapsed:.1} s"
+    );
+    // A change of the staff's ends the pause: it is pushed at once.
+    let before = tries.load(Ordering::SeqCst);
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({"text": "Round 1 at 10:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    for _ in 0..100 {
+        if tries.load(Ordering::SeqCst) > before {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(tries.load(Ordering::SeqCst) > before);
 }

@@ -188,7 +188,8 @@ struct Player {
 
 impl Player {
     fn points(&self) -> f64 {
-        self.rounds.iter().map(|r| r.points).sum()
+        // From +0.0: a sum of nothing is 0, never the -0.0 `Sum` starts from.
+        self.rounds.iter().map(|r| r.points).fold(0.0, |a, b| a + b)
     }
 
     fn game(&self, r: usize, forfeits_count: bool) -> Option<usize> {

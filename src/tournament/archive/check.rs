@@ -44,6 +44,13 @@ pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, Said
             version2 = VERSION
         ));
     }
+    if let Some(uid) = &file.tournament.uid
+        && (uid.is_empty()
+            || uid.len() > 64
+            || !uid.chars().all(|c| c.is_ascii_hexdigit() || c == '-'))
+    {
+        return Err(crate::said!("file-identity-not-readable"));
+    }
     let settings = TournamentSettings::parse(&file.tournament.settings)
         .map_err(|p| crate::said!("file-settings", problems = Said::all(p)))?;
     if settings.event_id.is_some() {
@@ -74,6 +81,7 @@ pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, Said
     let published = rounds(file)?;
     let games = games(file, &settings, &names, &published)?;
     let sheets = sheets(file, &settings, &names)?;
+    from_their_sheets(file, &games, &sheets, &names)?;
     others(file, &names)?;
     lists(file)?;
     Ok(Checked {
@@ -366,7 +374,8 @@ fn sheets(
                 end: s.end,
                 moves: s.moves.clone(),
             };
-            check_sheet(&sheet, &settings.rules, false)
+            // A player's sheet, checked as the tournament checks one sent to it.
+            check_sheet(&sheet, &settings.rules, settings.require_moves)
                 .map(kept)
                 .map_err(|e| refusal(&whose, e))
         })
@@ -385,6 +394,47 @@ fn sheets(
         ));
     }
     Ok(checked)
+}
+
+/// A confirmed game's result is its latest sheet, as the players sent and confirmed it: the
+/// same winner, seeds, end and moves (a result that differs came from somewhere else, and only
+/// the controller's ruling, a final result, may set one).
+fn from_their_sheets(
+    file: &TournamentFile,
+    games: &[Accepted],
+    sheets: &[Accepted],
+    names: &HashMap<i64, &str>,
+) -> Result<(), Said> {
+    let mut latest: HashMap<i64, usize> = HashMap::new();
+    for (i, s) in file.sheets.iter().enumerate() {
+        let entry = latest.entry(s.game).or_insert(i);
+        if file.sheets[*entry].id < s.id {
+            *entry = i;
+        }
+    }
+    for (g, accepted) in file.games.iter().zip(games) {
+        if g.status != GameStatus::Confirmed {
+            continue;
+        }
+        let Some(&i) = latest.get(&g.id) else {
+            continue;
+        };
+        let s = &file.sheets[i];
+        let same = g.kind == Some(ResultKind::Played)
+            && g.winner == Some(s.winner)
+            && g.seeds == Some(s.seeds)
+            && g.end == Some(s.end)
+            && accepted.moves == sheets[i].moves;
+        if !same {
+            let sender = names.get(&s.player).copied().unwrap_or("?");
+            return Err(crate::said!(
+                "confirmed-result-not-its-sheet",
+                game = game_name(g, names),
+                sender
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Byes, pairs kept apart, roll calls and answers: each about players and rounds that exist.
@@ -537,6 +587,7 @@ mod tests {
                 prizes: None,
                 teams: Default::default(),
                 created_at: at(),
+                uid: Some("0123456789abcdef0123456789abcdef".to_string()),
             },
             players: vec![player(10, "Ama Mensah"), player(11, "Kofi Boateng")],
             rounds: vec![RoundPart {
@@ -623,6 +674,49 @@ mod tests {
         assert!(e.has_key("file-sheet-of"), "{e}");
         assert!(e.to_string().contains("sender: \"Kofi Boateng\""), "{e}");
         assert_eq!(e.arg("at"), Some(&Word::Move(4)));
+    }
+
+    #[test]
+    fn a_confirmed_result_is_its_sheet() {
+        // Moves left out and the result turned round: the confirmed sheets say North won.
+        let mut f = file();
+        f.games[0].moves = Some(String::new());
+        f.games[0].winner = Some(Winner::South);
+        f.games[0].end = Some(EndKind::Time);
+        let e = check(&f, 10).unwrap_err();
+        assert_eq!(e.key, "confirmed-result-not-its-sheet", "{e}");
+        assert_eq!(e.arg("sender"), Some(&Word::from("Ama Mensah")));
+        // The same result without its moves is not the sheet's either.
+        let mut f = file();
+        f.games[0].moves = None;
+        assert_eq!(
+            check(&f, 10).unwrap_err().key,
+            "confirmed-result-not-its-sheet"
+        );
+        // A controller's ruling (final) may differ from the sheets, checked as a ruling is.
+        let mut f = file();
+        f.games[0].status = GameStatus::Final;
+        f.games[0].moves = None;
+        f.games[0].seeds = Some([20, 28]);
+        f.games[0].end = Some(EndKind::Natural);
+        assert!(check(&f, 10).is_ok());
+        f.games[0].seeds = Some([20, 24]);
+        let e = check(&f, 10).unwrap_err();
+        assert!(e.has_key("natural-end-seeds-majority"), "{e}");
+    }
+
+    #[test]
+    fn a_sheet_without_moves_is_refused_where_the_tournament_needs_them() {
+        let mut f = file();
+        assert!(f.tournament.settings.require_moves.unwrap_or(true));
+        for s in &mut f.sheets {
+            s.moves = String::new();
+        }
+        f.games[0].moves = None;
+        let e = check(&f, 10).unwrap_err();
+        assert!(e.has_key("sheet-moves-required"), "{e}");
+        f.tournament.settings.require_moves = Some(false);
+        assert!(check(&f, 10).is_ok());
     }
 
     #[test]

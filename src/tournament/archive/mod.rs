@@ -77,6 +77,10 @@ pub struct TournamentPart {
     #[serde(default)]
     pub teams: TeamSettings,
     pub created_at: NaiveDateTime,
+    /// The tournament's identity, the same in every copy of it (none in files of earlier
+    /// versions of the service).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -230,4 +234,7 @@ pub struct AuditPart {
     pub before: Option<serde_json::Value>,
     #[serde(default)]
     pub after: Option<serde_json::Value>,
+    /// Who sent the entry to the copy that wrote this file (none: that copy's own entry).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender: Option<String>,
 }

@@ -136,3 +136,161 @@ fn a_list_names_its_prizes_and_the_event_s_categories() {
             .any(|p| p.has_key("prize-not-one-event-s") && p.to_string().contains("Juniors"))
     );
 }
+
+/// What a list pays in all.
+fn paid(given: &[Awarded]) -> f64 {
+    given
+        .iter()
+        .flat_map(|a| &a.winners)
+        .filter_map(|w| w.amount)
+        .sum()
+}
+
+#[test]
+fn a_tie_pools_the_category_prizes_its_players_would_take_as_us_chess_32b3_does() {
+    // A, B, C and D tie for first; D alone is under 12. Were the tie broken, A and B would take
+    // 1st and 2nd and D the best under 12: the 650 are pooled, 162.50 each (C too).
+    let standings = table(&[(1, 4.0), (2, 4.0), (3, 4.0), (4, 4.0), (5, 2.0)]);
+    let members = HashMap::from([("Under 12".to_string(), HashSet::from([4, 5]))]);
+    let list = |youth: f64| PrizeList {
+        prizes: vec![
+            prize("1st", None, Some(300.0), ""),
+            prize("2nd", None, Some(200.0), ""),
+            prize("Best under 12", Some("Under 12"), Some(youth), "medal"),
+        ],
+        ties: Ties::Split,
+        ..PrizeList::default()
+    };
+    let given = award(&list(150.0), &standings, &members, &HashSet::new());
+    assert_eq!(paid(&given), 650.0);
+    let share = |p: i32| -> f64 {
+        given
+            .iter()
+            .flat_map(|a| &a.winners)
+            .filter(|w| w.player_id == p)
+            .filter_map(|w| w.amount)
+            .sum()
+    };
+    for p in 1..=4 {
+        assert_eq!(share(p), 162.5, "player {p}");
+    }
+    // The medal goes to the under-12 of the tie only; the others share its money.
+    let medal: Vec<(i32, bool)> = given[2]
+        .winners
+        .iter()
+        .map(|w| (w.player_id, w.award))
+        .collect();
+    assert_eq!(medal, [(1, false), (2, false), (3, false), (4, true)]);
+    // Worth more to D alone than a quarter of the pool: D takes it, the others share 500.
+    let given = award(&list(400.0), &standings, &members, &HashSet::new());
+    assert_eq!(winners(&given[2]), [(4, Some(400.0))]);
+    assert_eq!(
+        winners(&given[0]),
+        [(1, Some(100.0)), (2, Some(100.0)), (3, Some(100.0))]
+    );
+    assert_eq!(
+        winners(&given[1]),
+        [(1, Some(66.66)), (2, Some(66.66)), (3, Some(66.66))]
+    );
+}
+
+#[test]
+fn every_prize_is_paid_or_says_why_not() {
+    // Random standings, categories and lists: with shared ties, every prize that some player
+    // may take is paid in full (to a hundredth a player); one nobody may take says why.
+    let mut seed = 0x5eed_u64;
+    let mut next = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    for _ in 0..500 {
+        let players = 2 + next(12) as i32;
+        let rows: Vec<(i32, f64)> = (1..=players).map(|p| (p, next(5) as f64 / 2.0)).collect();
+        let mut rows = rows;
+        rows.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap());
+        let standings = table(&rows);
+        let members = HashMap::from([
+            (
+                "Under 12".to_string(),
+                (1..=players)
+                    .filter(|_| next(3) == 0)
+                    .collect::<HashSet<i32>>(),
+            ),
+            (
+                "Women".to_string(),
+                (1..=players)
+                    .filter(|_| next(2) == 0)
+                    .collect::<HashSet<i32>>(),
+            ),
+        ]);
+        let mut prizes = Vec::new();
+        let mut amount = 1000.0;
+        for k in 0..1 + next(4) {
+            prizes.push(prize(&format!("{k}"), None, Some(amount), ""));
+            amount -= 100.0 + next(200) as f64;
+        }
+        for c in ["Under 12", "Women"] {
+            let mut amount = 50.0 + next(500) as f64;
+            for k in 0..next(3) {
+                prizes.push(prize(&format!("{c} {k}"), Some(c), Some(amount), ""));
+                amount -= 10.0;
+            }
+        }
+        let list = PrizeList {
+            prizes,
+            ties: Ties::Split,
+            one_each: next(4) != 0,
+            ..PrizeList::default()
+        };
+        assert!(
+            list.problems(&["Under 12".into(), "Women".into()])
+                .is_empty()
+        );
+        let given = award(&list, &standings, &members, &HashSet::new());
+        for a in &given {
+            let whole = a.prize.amount.unwrap_or(0.0);
+            let parts: f64 = a.winners.iter().filter_map(|w| w.amount).sum();
+            if a.winners.is_empty() {
+                assert!(a.unawarded.is_some(), "{a:?} in {given:#?}");
+            } else {
+                assert!(
+                    whole - parts < 0.01 * a.winners.len() as f64 + 1e-9,
+                    "{a:?} in {given:#?}"
+                );
+            }
+            if a.unawarded == Some(Unawarded::AllHoldPrizes) {
+                // Every player of its category holds a prize (of its category, where a player
+                // may take more than one).
+                let category = a.prize.category.clone();
+                for s in &standings {
+                    let member = category
+                        .as_ref()
+                        .is_none_or(|c| members[c].contains(&s.player_id));
+                    let holds = given.iter().any(|b| {
+                        (list.one_each || b.prize.category == category)
+                            && b.winners.iter().any(|w| w.player_id == s.player_id)
+                    });
+                    assert!(!member || holds, "{a:?} in {given:#?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_list_that_grows_is_a_likely_slip() {
+    let list = PrizeList {
+        prizes: vec![
+            prize("1st", None, Some(50.0), ""),
+            prize("2nd", None, Some(60.0), ""),
+            prize("Best junior", Some("Juniors"), Some(80.0), ""),
+        ],
+        ..PrizeList::default()
+    };
+    let problems = list.problems(&["Juniors".to_string()]);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].has_key("prize-more-than-earlier"));
+    assert!(problems[0].to_string().contains("2nd"), "{}", problems[0]);
+}
