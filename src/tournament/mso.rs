@@ -255,11 +255,11 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn head_to_head_places_once_then_the_spread_less_the_best_round() {
-        // `docs/standings.md`'s worked example: W, X, Y, Z on 3 points, E and F on 1½.
+    /// `docs/standings.md`'s worked example: W, X, Y, Z (1 to 4) on 3 points, E and F (5, 6) on
+    /// 1½.
+    fn worked_example() -> Vec<GameRecord> {
         let (w, x, y, z, e, f) = (1, 2, 3, 4, 5, 6);
-        let games = vec![
+        vec![
             game(1, w, x, (26, 22)),
             game(2, w, y, (25, 23)),
             game(3, w, z, (30, 18)),
@@ -275,7 +275,14 @@ mod tests {
             game(5, z, e, (28, 20)),
             game(2, z, f, (26, 22)),
             game(4, e, f, (24, 24)),
-        ];
+        ]
+    }
+
+    #[test]
+    fn head_to_head_places_once_then_the_spread_less_the_best_round() {
+        // `docs/standings.md`'s worked example: W, X, Y, Z on 3 points, E and F on 1½.
+        let (w, x, y, z, e, f) = (1, 2, 3, 4, 5, 6);
+        let games = worked_example();
         let mut table = table_of(&games);
         let points: Vec<f64> = table.iter().map(|s| s.points).collect();
         assert_eq!(points, [3.0, 3.0, 3.0, 3.0, 1.5, 1.5]);
@@ -310,23 +317,7 @@ mod tests {
         // each beat E and F, so their Sonneborn-Berger is the same (3 + 1½ + 1½): they share
         // second place; E and F drew and each beat W: level too.
         let (w, x, y, z, e, f) = (1, 2, 3, 4, 5, 6);
-        let games = vec![
-            game(1, w, x, (26, 22)),
-            game(2, w, y, (25, 23)),
-            game(3, w, z, (30, 18)),
-            game(4, x, y, (28, 20)),
-            game(5, y, z, (27, 21)),
-            game(1, z, x, (25, 23)),
-            game(4, e, w, (29, 19)),
-            game(5, f, w, (27, 21)),
-            game(2, x, e, (30, 18)),
-            game(3, x, f, (26, 22)),
-            game(1, y, e, (25, 23)),
-            game(3, y, f, (33, 15)),
-            game(5, z, e, (28, 20)),
-            game(2, z, f, (26, 22)),
-            game(4, e, f, (24, 24)),
-        ];
+        let games = worked_example();
         let mut table = table_of(&games);
         order(&mut table, &games, 5, None, false);
         let mut got = ranks(&table);

@@ -659,6 +659,26 @@ async fn publishing(staff: &Client, t: i64) -> Value {
         .clone()
 }
 
+/// The organiser publishes the venue's copy again: the hub takes it, and shows `notice`.
+async fn published_again(organiser: &Client, t: i64, hub: &TestApp, on_hub: i64, notice: &str) {
+    let r = organiser
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{t}/publishing/again"),
+            None,
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    publishing_when(organiser, t, up_to_date).await;
+    let shown = hub
+        .client()
+        .get(&format!("/api/tournaments/{on_hub}/notice"))
+        .await
+        .json();
+    assert_eq!(shown["notice"]["text"], notice);
+}
+
 #[actix_web::test]
 async fn a_hub_knows_which_tournament_a_push_is_and_both_sides_say_when_histories_part() {
     let hub = spawn_app().await;
@@ -736,22 +756,7 @@ async fn a_hub_knows_which_tournament_a_push_is_and_both_sides_say_when_historie
         hub_page.body
     );
     // The organiser's way out: the venue's copy published again, audited.
-    let r = organiser
-        .send(
-            Method::POST,
-            &format!("/api/tournaments/{t}/publishing/again"),
-            None,
-            Vec::new(),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    publishing_when(&organiser, t, up_to_date).await;
-    let notice = hub
-        .client()
-        .get(&format!("/api/tournaments/{on_hub}/notice"))
-        .await
-        .json();
-    assert_eq!(notice["notice"]["text"], "Round 2 at 14:00");
+    published_again(&organiser, t, &hub, on_hub, "Round 2 at 14:00").await;
     let hub_page = hub_organiser.get("/hub").await;
     assert!(
         !hub_page.body.contains("id=\"hub-disagreement-"),
@@ -797,22 +802,7 @@ async fn a_hub_knows_which_tournament_a_push_is_and_both_sides_say_when_historie
     let state = publishing_when(&organiser, t, |p| p["disagreed"] == true).await;
     assert!(!up_to_date(&state), "{state}");
     assert_eq!(publishing(&organiser, t).await["disagreed"], true);
-    let r = organiser
-        .send(
-            Method::POST,
-            &format!("/api/tournaments/{t}/publishing/again"),
-            None,
-            Vec::new(),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    publishing_when(&organiser, t, up_to_date).await;
-    let notice = hub
-        .client()
-        .get(&format!("/api/tournaments/{on_hub}/notice"))
-        .await
-        .json();
-    assert_eq!(notice["notice"]["text"], "After the restore");
+    published_again(&organiser, t, &hub, on_hub, "After the restore").await;
     handle.stop(true).await;
 }
 
@@ -1075,4 +1065,91 @@ async fn an_event_ending_every_way_publishes_to_its_end() {
         assert_eq!(g["verified"], true, "{g}");
         assert_eq!(g["status"], "confirmed", "{g}");
     }
+}
+
+#[actix_web::test]
+async fn a_controller_of_a_final_stage_cannot_take_over_a_player_of_the_stage_before() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    // A first stage of one round: Ama wins by forfeit.
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Seams", "rules": "abapa", "rounds": 1, "pairing": "manual"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["id"].as_i64().unwrap();
+    let (winner, winner_pin) = add_player(&organiser, t, "Ama Mensah").await;
+    let (other, _) = add_player(&organiser, t, "Kofi Boateng").await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"pairings": [{"board": 1, "south": winner, "north": other}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let round = crate::sheets::publish(&organiser, t, 1).await;
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{}/result", round["games"][0]["id"]),
+            &json!({"kind": "forfeit-north", "reason": "absent"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // The final: Kwame runs it, and only it.
+    let r = organiser
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": "Final", "rules": "abapa", "rounds": 1, "pairing": "knockout"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let last = r.json()["id"].as_i64().unwrap();
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{last}/qualify"),
+            &json!({"from": t, "top": 2}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let players = organiser
+        .get(&format!("/api/tournaments/{last}/players"))
+        .await
+        .json();
+    let entry = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Ama Mensah")
+        .unwrap_or_else(|| panic!("{players}"))["id"]
+        .as_i64()
+        .unwrap();
+    let kwame = app.controller(&organiser, "kwame").await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{last}/controllers"),
+            &json!({"username": "kwame", "assign": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = kwame
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{last}/players/{entry}/pin"),
+            None,
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(r.body.contains("also plays in Seams"), "{}", r.body);
+    let r = kwame
+        .put_json(
+            &format!("/api/tournaments/{last}/players/{entry}"),
+            &json!({"name": "Someone Else"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    // Her PIN of the first stage still signs her in there.
+    crate::swiss::sign_in(&app, t, winner, &winner_pin).await;
 }

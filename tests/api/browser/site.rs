@@ -90,6 +90,34 @@ async fn publishing(s: &Session, app: &TestApp, t: i64, work: &std::path::Path) 
         .await?;
     s.goto("/hub").await?;
     s.expect_text("#tokens", "Kumasi Open").await?;
+    // A version from the future pushed with the token: the hub's page and the venue's say that
+    // the histories parted, and the venue's organiser publishes the venue's copy again.
+    let file = crate::archive::exported(&organiser, t).await;
+    let r = crate::publishing::push(
+        app,
+        &token,
+        &serde_json::json!({"version": 1_000_000_000, "file": file}),
+    )
+    .await;
+    if r.status != awc::http::StatusCode::OK {
+        return Err(format!("the push from the future: {}", r.body));
+    }
+    organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &serde_json::json!({"text": "Round 2 at 14:00"}),
+        )
+        .await;
+    crate::publishing::publishing_when(&organiser, t, |p| p["disagreed"] == true).await;
+    s.goto("/hub").await?;
+    s.expect_text("#tokens", "behind this copy").await?;
+    s.goto(&format!("/tournaments/{t}/publish")).await?;
+    s.expect_text("#hub-disagrees", "does not follow").await?;
+    s.click_through("#again-form button[type=submit]").await?;
+    crate::publishing::publishing_when(&organiser, t, crate::publishing::up_to_date).await;
+    s.goto(&format!("/tournaments/{t}/publish")).await?;
+    s.expect_text("#publishing-state", "The hub has every change")
+        .await?;
     // The whole tournament as a file, imported again from the organisers' page.
     let file = crate::archive::exported(&organiser, t).await;
     let path = work.join("Kumasi Open - tournament file.json");
@@ -105,6 +133,10 @@ async fn publishing(s: &Session, app: &TestApp, t: i64, work: &std::path::Path) 
     s.click_through("main form button[type=submit]").await?;
     s.expect_text("h1", "PIN slips").await?;
     s.expect_text("main", LONG).await?;
+    // The file's audit trail, kept apart as the sender's.
+    s.goto("/audit").await?;
+    s.expect_text("#audit-sent-title", "files and pushes")
+        .await?;
     Ok(())
 }
 
@@ -120,5 +152,5 @@ async fn the_publishing_pages_in_a_browser() {
         publishing(s, &app, t, work).await
     })
     .await;
-    assert!(checked.len() >= 9, "{checked:?}");
+    assert!(checked.len() >= 13, "{checked:?}");
 }
