@@ -269,12 +269,20 @@ pub fn link_failed(
     refused: Option<i64>,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
-    diesel::update(hub_links::table.find(tournament))
+    let changed = diesel::update(hub_links::table.find(tournament))
         .set((
             hub_links::problem.eq(problem),
             hub_links::refused_version.eq(refused),
             hub_links::tried_at.eq(at),
             hub_links::disagreed.eq(false),
         ))
-        .execute(conn)
+        .execute(conn)?;
+    // A refusal ends a request to publish again (it is not sent again); an unreachable hub
+    // leaves it for the next try.
+    if refused.is_some() {
+        diesel::update(hub_links::table.find(tournament))
+            .set(hub_links::again.eq(false))
+            .execute(conn)?;
+    }
+    Ok(changed)
 }
