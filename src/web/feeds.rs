@@ -171,29 +171,34 @@ impl futures_core::Stream for Events {
     }
 }
 
-/// Whether the session and the right that opened a stream still hold, asked after every
-/// committed write (`true`: a write came since it was last asked) and every second otherwise.
+/// Whether the session and the right that opened a stream still hold, asked every second
+/// (`true`: something was written since it was last asked, so a right read from the database
+/// may have changed).
 pub type Still = Box<dyn FnMut(bool) -> Pin<Box<dyn Future<Output = bool>>>>;
 
-/// How often a stream's right is asked again when nothing is written (a session's time).
+/// How often a stream's session and right are asked again.
 const RIGHT_EVERY: Duration = Duration::from_secs(1);
 
-/// Ends the stream (through `end`) once `still` says its right has ended; ends itself when
-/// the stream does.
+/// Ends the stream (through `end`) within [`RIGHT_EVERY`] of `still` saying its right has
+/// ended; ends itself when the stream does. It wakes once a second whatever the writes, so a
+/// room of open streams costs one look a second each (a database read only after writes).
 async fn watch_right(
     mut changes: watch::Receiver<u64>,
     mut still: Still,
     end: tokio::sync::oneshot::Sender<()>,
 ) {
+    let mut every = actix_web::rt::time::interval(RIGHT_EVERY);
+    every.tick().await;
     loop {
-        let wrote = match actix_web::rt::time::timeout(RIGHT_EVERY, changes.changed()).await {
-            Ok(Ok(())) => true,
-            Ok(Err(_)) => return,
-            Err(_) => false,
-        };
+        every.tick().await;
         if end.is_closed() {
             return;
         }
+        let wrote = match changes.has_changed() {
+            Ok(wrote) => wrote,
+            Err(_) => return,
+        };
+        changes.mark_unchanged();
         if !still(wrote).await {
             let _ = end.send(());
             return;
