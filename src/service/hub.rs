@@ -199,17 +199,16 @@ impl Service {
     /// A push with a checked token: replayed whole off the writer, then taken in one
     /// transaction unless the hub has this version or a newer one.
     pub async fn take_push(&self, token: i32, text: String) -> Result<Received, ServiceError> {
-        let (push, file, checked, digest) = blocking(move || {
+        let (version, again, file, checked, digest) = blocking(move || {
             let push: Push = serde_json::from_str(&text).map_err(|e| {
                 ServiceError::Invalid(crate::said!("push-cannot-read", error = e.to_string()))
             })?;
             let digest = digest(&push.file);
             let (version, again) = (push.version, push.again);
             let (file, checked) = super::archive::checked(push.file)?;
-            Ok::<_, ServiceError>(((version, again), file, checked, digest))
+            Ok::<_, ServiceError>((version, again, file, checked, digest))
         })
         .await??;
-        let (version, again) = push;
         self.write(move |conn| {
             transaction(conn, |conn| {
                 let row = stored::token(conn, token)?

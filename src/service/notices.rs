@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::notices::{self as queries, StoredNotice};
 use crate::tournament::TournamentId;
-use crate::tournament::players::is_hidden_layout;
+use crate::tournament::players::plain_text;
 
 /// The longest notice, in characters: a few lines on a phone.
 pub const MAX_NOTICE: usize = 500;
@@ -48,11 +48,9 @@ pub fn set(
 ) -> Result<Option<Notice>, ServiceError> {
     actor.check_runs(conn, tournament_id)?;
     let text = text.trim();
-    // Lines as typed; no control character (NUL, ESC) nor one that turns the text round.
-    if text
-        .chars()
-        .any(|c| (c.is_control() && c != '\n' && c != '\r') || is_hidden_layout(c))
-    {
+    // Lines as typed, each plain text: no control character (NUL, ESC) nor one that turns the
+    // text round.
+    if !text.split(['\n', '\r']).all(plain_text) {
         return Err(ServiceError::Invalid(crate::said!(
             "notice-no-control-characters"
         )));

@@ -17,7 +17,7 @@ use crate::db::models::{Game, SheetRow};
 use crate::db::queries;
 use crate::engine::Rules;
 use crate::tournament::ResultKind;
-use crate::tournament::sheets::{Accepted, Sheet, restore_cut};
+use crate::tournament::sheets::{Accepted, Restoration, Sheet, restore_cut};
 
 /// What the repair of cut move lists did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,15 +63,14 @@ fn sheet_of_game(game: &Game) -> Option<Sheet> {
 /// The list restored, when `sheet` is cut short and one move completes it; counts in `left` a
 /// list cut short that cannot be.
 fn restore(sheet: &Sheet, plies: i32, rules: &Rules, left: &mut usize) -> Option<Accepted> {
-    let plies = u32::try_from(plies).ok()?;
-    if crate::engine::tokenize(&sheet.moves).len() + 1 != plies as usize {
-        return None;
+    match restore_cut(sheet, u32::try_from(plies).ok()?, rules) {
+        Restoration::Restored(accepted) => Some(accepted),
+        Restoration::Unresolved => {
+            *left += 1;
+            None
+        }
+        Restoration::NotCut => None,
     }
-    let restored = restore_cut(sheet, plies, rules);
-    if restored.is_none() && crate::tournament::sheets::check_sheet(sheet, rules, false).is_err() {
-        *left += 1;
-    }
-    restored
 }
 
 /// Finds every verified sheet and game result whose stored moves were cut short and restores

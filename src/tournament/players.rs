@@ -120,7 +120,7 @@ pub fn plain_text(text: &str) -> bool {
 /// The characters that change how text around them is laid out without showing themselves:
 /// the bidirectional embeddings, overrides, isolates and marks (U+202E turns what follows
 /// round), and the line and paragraph separators (U+2028, U+2029).
-pub fn is_hidden_layout(c: char) -> bool {
+fn is_hidden_layout(c: char) -> bool {
     matches!(
         c,
         '\u{202a}'..='\u{202e}'

@@ -179,6 +179,19 @@ pub struct Awarded {
     pub unawarded: Option<Unawarded>,
 }
 
+impl Awarded {
+    /// `prize`, given to nobody yet.
+    fn to_nobody(prize: &Prize) -> Awarded {
+        Awarded {
+            prize: prize.clone(),
+            winners: Vec::new(),
+            playoff: Vec::new(),
+            shared: false,
+            unawarded: None,
+        }
+    }
+}
+
 /// The prizes held so far: the categories of the prizes each player holds (or waits for).
 type Held = HashMap<i32, Vec<Option<String>>>;
 
@@ -260,17 +273,7 @@ pub fn award(
     settled: &HashSet<i32>,
 ) -> Vec<Awarded> {
     let rule = Rule { list, members };
-    let mut awarded: Vec<Awarded> = list
-        .prizes
-        .iter()
-        .map(|prize| Awarded {
-            prize: prize.clone(),
-            winners: Vec::new(),
-            playoff: Vec::new(),
-            shared: false,
-            unawarded: None,
-        })
-        .collect();
+    let mut awarded: Vec<Awarded> = list.prizes.iter().map(Awarded::to_nobody).collect();
     let mut held: Held = HashMap::new();
     let mut handled = vec![false; list.prizes.len()];
     let alone = |awarded: &mut Vec<Awarded>, held: &mut Held, j: usize, p: i32| {
@@ -372,13 +375,7 @@ impl Rule<'_> {
     /// award to each who may take it), or waiting for their play-off.
     fn pooled(&self, j: usize, group: &[i32]) -> Awarded {
         let prize = &self.list.prizes[j];
-        let mut given = Awarded {
-            prize: prize.clone(),
-            winners: Vec::new(),
-            playoff: Vec::new(),
-            shared: false,
-            unawarded: None,
-        };
+        let mut given = Awarded::to_nobody(prize);
         if self.list.ties == Ties::Split {
             let each = prize
                 .amount

@@ -259,6 +259,18 @@ pub fn check_sheet(
     rules: &Rules,
     moves_required: bool,
 ) -> Result<Accepted, SheetError> {
+    check(sheet, rules, moves_required, true)
+}
+
+/// [`check_sheet`], looking for the edits that would mend a refused list only when `mend` (the
+/// search replays the list about 26 times a ply: worth it for a person, not for a program
+/// trying lists).
+fn check(
+    sheet: &Sheet,
+    rules: &Rules,
+    moves_required: bool,
+    mend: bool,
+) -> Result<Accepted, SheetError> {
     let [south, north] = sheet.seeds;
     if u32::from(south) + u32::from(north) > 48 {
         return Err(SheetError::Invalid(crate::said!(
@@ -309,7 +321,7 @@ pub fn check_sheet(
         stores: Some(sheet.seeds),
     };
     let refused = |error: ReplayError| {
-        let suggestions = if crate::engine::tokenize(&text).len() <= MOST_PLIES_TO_MEND {
+        let suggestions = if mend && crate::engine::tokenize(&text).len() <= MOST_PLIES_TO_MEND {
             suggest(&text, rules, Position::start(), None, end, &declared)
         } else {
             Vec::new()
@@ -329,32 +341,42 @@ pub fn check_sheet(
     })
 }
 
+/// What [`restore_cut`] makes of a stored list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Restoration {
+    /// The list is not cut short: it replays as it is, or misses other than its last ply.
+    NotCut,
+    /// The one list of the stored moves and one more that gives what the sheet declares.
+    Restored(Accepted),
+    /// Cut short, but no last move, or more than one, gives what the sheet declares: nothing
+    /// to say which.
+    Unresolved,
+}
+
 /// A list stored one ply short by the service's earlier writing of it (the last move was cut
-/// with the result mark where that mark began a new line of the record): the one list of
-/// `plies` plies, the stored moves and one more, that replays to what `sheet` declares. `None`
-/// when the stored moves are not so cut (they replay as they are, or miss other than their last
-/// ply) or when more than one last move would give the declared result (nothing to say which).
-pub fn restore_cut(sheet: &Sheet, plies: u32, rules: &Rules) -> Option<Accepted> {
+/// with the result mark where that mark began a new line of the record), given the ply count
+/// stored with it: completed by the one move that makes it replay to what `sheet` declares.
+pub fn restore_cut(sheet: &Sheet, plies: u32, rules: &Rules) -> Restoration {
     let stored = crate::engine::tokenize(&sheet.moves).len();
-    if plies == 0 || stored + 1 != plies as usize || check_sheet(sheet, rules, false).is_ok() {
-        return None;
+    if plies == 0 || stored + 1 != plies as usize || check(sheet, rules, false, false).is_ok() {
+        return Restoration::NotCut;
     }
     let mut found = None;
     for pit in (0..12).filter_map(crate::engine::Pit::new) {
         let mut candidate = sheet.clone();
         candidate.moves = format!("{} {}", sheet.moves, pit.letter());
-        let Ok(accepted) = check_sheet(&candidate, rules, false) else {
+        let Ok(accepted) = check(&candidate, rules, false, false) else {
             continue;
         };
         if accepted.plies != plies {
             continue;
         }
         if found.is_some() {
-            return None;
+            return Restoration::Unresolved;
         }
         found = Some(accepted);
     }
-    found
+    found.map_or(Restoration::Unresolved, Restoration::Restored)
 }
 
 #[cfg(test)]

@@ -81,6 +81,50 @@ async fn same_plies(staff: &Client, file: &Value, records: &[Value], copy: &str)
     assert_eq!(exact, records.len(), "{copy}");
 }
 
+/// `count` players added to tournament `t` ("Player 0", …), each signed in with their PIN.
+async fn signed_in(app: &TestApp, organiser: &Client, t: i64, count: usize) -> Vec<(i64, Client)> {
+    let mut players = Vec::new();
+    for i in 0..count {
+        let (id, pin) = add_player(organiser, t, &format!("Player {i}")).await;
+        players.push((id, crate::swiss::sign_in(app, t, id, &pin).await));
+    }
+    players
+}
+
+/// Round `number` of `t` paired by hand, the players two by two in order (the first of each
+/// pair South), on boards 1 on, and published: the round.
+async fn paired_in_order(
+    organiser: &Client,
+    t: i64,
+    number: i64,
+    players: &[(i64, Client)],
+) -> Value {
+    let pairings: Vec<Value> = players
+        .chunks(2)
+        .enumerate()
+        .map(|(b, pair)| json!({"board": b + 1, "south": pair[0].0, "north": pair[1].0}))
+        .collect();
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/rounds"),
+            &json!({"pairings": pairings}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    crate::sheets::publish(organiser, t, number).await
+}
+
+/// Tournament `t` linked to `hub` with the token `secret`.
+async fn link(organiser: &Client, t: i64, hub: &TestApp, secret: &str) {
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/publishing"),
+            &json!({"hub": hub.address, "token": secret}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
 #[actix_web::test]
 async fn every_fixture_game_is_stored_exported_imported_and_pushed_exactly() {
     let records = fixture_records();
@@ -96,23 +140,9 @@ async fn every_fixture_game_is_stored_exported_imported_and_pushed_exactly() {
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let t = r.json()["id"].as_i64().unwrap();
-    let mut players = Vec::new();
-    for i in 0..PLAYERS {
-        let (id, pin) = add_player(&organiser, t, &format!("Player {i}")).await;
-        players.push((id, crate::swiss::sign_in(&venue, t, id, &pin).await));
-    }
+    let players = signed_in(&venue, &organiser, t, PLAYERS).await;
     for (n, chunk) in records.chunks(PLAYERS / 2).enumerate() {
-        let pairings: Vec<Value> = (0..PLAYERS / 2)
-            .map(|b| json!({"board": b + 1, "south": players[2 * b].0, "north": players[2 * b + 1].0}))
-            .collect();
-        let r = organiser
-            .post_json(
-                &format!("/api/tournaments/{t}/rounds"),
-                &json!({"pairings": pairings}),
-            )
-            .await;
-        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-        let round = crate::sheets::publish(&organiser, t, n as i64 + 1).await;
+        let round = paired_in_order(&organiser, t, n as i64 + 1, &players).await;
         for (b, record) in chunk.iter().enumerate() {
             let game = &round["games"][b];
             assert_eq!(game["board"], json!(b + 1));
@@ -547,6 +577,45 @@ async fn live_streams_end_with_the_session_or_the_right_that_opened_them() {
     let _ = s;
 }
 
+/// Kwame, a controller who runs tournament `t` only.
+async fn controller_of(app: &TestApp, organiser: &Client, t: i64) -> Client {
+    let kwame = app.controller(organiser, "kwame").await;
+    let r = organiser
+        .post_json(
+            &format!("/api/tournaments/{t}/controllers"),
+            &json!({"username": "kwame", "assign": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    kwame
+}
+
+/// `staff` may neither give player `entry` of tournament `t` a new PIN nor rename them: they
+/// also play in `other`, which `staff` does not run.
+async fn takeover_refused(staff: &Client, t: i64, entry: i64, other: &str) {
+    let r = staff
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{t}/players/{entry}/pin"),
+            None,
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("also plays in {other}")),
+        "{}",
+        r.body
+    );
+    let r = staff
+        .put_json(
+            &format!("/api/tournaments/{t}/players/{entry}"),
+            &json!({"name": "Someone Else"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+}
+
 #[actix_web::test]
 async fn a_controller_of_one_section_cannot_take_over_a_player_of_another() {
     let app = spawn_app().await;
@@ -570,14 +639,7 @@ async fn a_controller_of_one_section_cannot_take_over_a_player_of_another() {
     let (open, juniors) = (sections[0], sections[1]);
     let (ama, ama_pin) = add_player(&organiser, open, "Ama Mensah").await;
     // Kwame runs the juniors only.
-    let kwame = app.controller(&organiser, "kwame").await;
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{juniors}/controllers"),
-            &json!({"username": "kwame", "assign": true}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let kwame = controller_of(&app, &organiser, juniors).await;
     // He may enter the Open's player in his section (her PIN comes with her).
     let r = kwame
         .post_json(
@@ -590,23 +652,7 @@ async fn a_controller_of_one_section_cannot_take_over_a_player_of_another() {
     let audit = app.count("audit_log");
 
     // But not give her a new PIN, nor rename her, from there.
-    let r = kwame
-        .send(
-            Method::POST,
-            &format!("/api/tournaments/{juniors}/players/{entry}/pin"),
-            None,
-            Vec::new(),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
-    assert!(r.body.contains("also plays in Open"), "{}", r.body);
-    let r = kwame
-        .put_json(
-            &format!("/api/tournaments/{juniors}/players/{entry}"),
-            &json!({"name": "Someone Else"}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    takeover_refused(&kwame, juniors, entry, "Open").await;
     // Nor through the player's page.
     let page = kwame
         .get(&format!("/tournaments/{juniors}/players/{entry}/edit"))
@@ -688,13 +734,7 @@ async fn a_hub_knows_which_tournament_a_push_is_and_both_sides_say_when_historie
     let (t, _, _, _) = one_game(&venue, &organiser, json!({})).await;
     let other = create_tournament(&organiser, "Another event").await;
     let secret = token(&hub_organiser, "Seams").await;
-    let r = organiser
-        .put_json(
-            &format!("/api/tournaments/{t}/publishing"),
-            &json!({"hub": hub.address, "token": secret}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    link(&organiser, t, &hub, &secret).await;
     let state = publishing_when(&organiser, t, up_to_date).await;
     let on_hub = state["hub_tournament"].as_i64().unwrap();
 
@@ -995,29 +1035,9 @@ async fn an_event_ending_every_way_publishes_to_its_end() {
     let hub = spawn_app().await;
     let hub_organiser = hub.organiser().await;
     let secret = token(&hub_organiser, "Every end").await;
-    let r = organiser
-        .put_json(
-            &format!("/api/tournaments/{t}/publishing"),
-            &json!({"hub": hub.address, "token": secret}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let mut players = Vec::new();
-    for i in 0..2 * sheets.len() {
-        let (id, pin) = add_player(&organiser, t, &format!("Player {i}")).await;
-        players.push((id, crate::swiss::sign_in(&venue, t, id, &pin).await));
-    }
-    let pairings: Vec<Value> = (0..sheets.len())
-        .map(|b| json!({"board": b + 1, "south": players[2 * b].0, "north": players[2 * b + 1].0}))
-        .collect();
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{t}/rounds"),
-            &json!({"pairings": pairings}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    let round = crate::sheets::publish(&organiser, t, 1).await;
+    link(&organiser, t, &hub, &secret).await;
+    let players = signed_in(&venue, &organiser, t, 2 * sheets.len()).await;
+    let round = paired_in_order(&organiser, t, 1, &players).await;
     for (b, body) in sheets.iter().enumerate() {
         let game = round["games"][b]["id"].as_i64().unwrap();
         let r = players[2 * b]
@@ -1125,31 +1145,8 @@ async fn a_controller_of_a_final_stage_cannot_take_over_a_player_of_the_stage_be
         .unwrap_or_else(|| panic!("{players}"))["id"]
         .as_i64()
         .unwrap();
-    let kwame = app.controller(&organiser, "kwame").await;
-    let r = organiser
-        .post_json(
-            &format!("/api/tournaments/{last}/controllers"),
-            &json!({"username": "kwame", "assign": true}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = kwame
-        .send(
-            Method::POST,
-            &format!("/api/tournaments/{last}/players/{entry}/pin"),
-            None,
-            Vec::new(),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
-    assert!(r.body.contains("also plays in Seams"), "{}", r.body);
-    let r = kwame
-        .put_json(
-            &format!("/api/tournaments/{last}/players/{entry}"),
-            &json!({"name": "Someone Else"}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let kwame = controller_of(&app, &organiser, last).await;
+    takeover_refused(&kwame, last, entry, "Seams").await;
     // Her PIN of the first stage still signs her in there.
     crate::swiss::sign_in(&app, t, winner, &winner_pin).await;
 }
