@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room,apart]
 //! [--events 64,1000] [--slow-sync MS]`.
 //!
 //! `--slow-sync MS` makes every fsync of the server MS milliseconds slower (as on a small board's
@@ -47,6 +47,7 @@ fn options() -> Options {
             "live".into(),
             "hoard".into(),
             "room".into(),
+            "apart".into(),
         ],
         events: vec![64, 1000],
         slow_sync: None,
@@ -595,6 +596,56 @@ impl LiveStreams {
     }
 }
 
+/// The live pages' draws so far (walls, dashboards, players' boards), as the staff's API says.
+async fn draws(staff: &Client) -> [u64; 3] {
+    let mut staff = staff.clone();
+    let (s, v) = staff
+        .json(Method::GET, "/api/live-pages", &Value::Null)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    ["walls", "dashboards", "boards"].map(|k| v[k]["draws"].as_u64().unwrap_or(0))
+}
+
+/// Another tournament's public standings page (64 players, round 1 played) read alone, then
+/// while the load's event takes sheets at full speed: its throughput both ways, and how many
+/// times its wall (followed by 50 streams) was drawn again during the sheets.
+async fn apart_phase(
+    address: &str,
+    organiser: &Client,
+    (games, sheets): (&[Game], &Rc<Vec<Value>>),
+    duration: Duration,
+    clients: usize,
+) {
+    let b = finished_round(organiser, 64).await;
+    let walls = LiveStreams::open(address, b, 50, 50);
+    actix_web::rt::time::sleep(Duration::from_secs(1)).await;
+    let path = format!("/tournaments/{b}/standings");
+    let visitors = || (0..clients).map(|_| Client::new(address)).collect();
+    let mut alone = reads(visitors(), duration, path.clone()).await;
+    alone.report("B's standings page, alone", clients);
+    let before = draws(organiser).await;
+    let owned: Vec<Game> = games.to_vec();
+    let sheets = sheets.clone();
+    let writing =
+        actix_web::rt::spawn(async move { sheets_phase(&owned, &sheets, duration).await });
+    let mut beside = reads(visitors(), duration, path).await;
+    let mut written = writing.await.unwrap();
+    actix_web::rt::time::sleep(Duration::from_secs(1)).await;
+    let after = draws(organiser).await;
+    beside.report("B's standings page, while A takes sheets", clients);
+    written.report("A's sheets, beside B's readers", clients);
+    let rate = |s: &Stats| s.latencies.len() as f64 / s.elapsed.as_secs_f64();
+    println!(
+        "B's standings page beside A's sheets: {:.2}x its throughput alone; B's wall ({} \
+         streams) drawn {} times during {} sheets of A",
+        rate(&beside) / rate(&alone),
+        walls.open,
+        after[0] - before[0],
+        written.latencies.len()
+    );
+    walls.close();
+}
+
 /// Sheets sent while 2,000 live streams of the same event are open (from 20 addresses), and
 /// ordinary requests while 5,000 are attempted (from 50).
 async fn live_phase(
@@ -1086,6 +1137,16 @@ fn main() {
         }
         if options.phases.iter().any(|p| p == "room") {
             room_phase(&address, &organiser, &sheets, duration).await;
+        }
+        if options.phases.iter().any(|p| p == "apart") {
+            apart_phase(
+                &address,
+                &organiser,
+                (&games, &sheets),
+                duration,
+                options.clients,
+            )
+            .await;
         }
         if options.phases.iter().any(|p| p == "hoard") {
             hoard_phase(

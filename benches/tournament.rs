@@ -24,6 +24,17 @@ fn secrets(c: &mut Criterion) {
     group.bench_function("PIN check (argon2id verify)", |b| {
         b.iter(|| verify_secret(black_box("042917"), &hash, Lane::Anyone))
     });
+    // A hub's push token: 32 random characters, kept as a SHA-256 digest (as an argon2 hash
+    // before).
+    let secret = "Xc9kPq2mRt7vWz3nHb8dFg4jLs6yTa5e";
+    let digest = oware_tournament::auth::token::digest(secret);
+    group.bench_function("push token check (SHA-256, constant-time compare)", |b| {
+        b.iter(|| oware_tournament::auth::token::matches(black_box(secret), &digest))
+    });
+    let argon = hash_secret(secret);
+    group.bench_function("push token check as before (argon2id verify)", |b| {
+        b.iter(|| verify_secret(black_box(secret), &argon, Lane::Anyone))
+    });
     group.finish();
 }
 

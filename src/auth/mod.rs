@@ -1,10 +1,11 @@
-//! Secrets (argon2id), sessions, roles and CSRF tokens.
+//! Secrets (argon2id; a program's tokens as SHA-256 digests), sessions, roles and CSRF tokens.
 
 pub mod devices;
 pub mod identity;
 pub mod password;
 pub mod session;
 pub mod throttle;
+pub mod token;
 
 pub use identity::{Identity, Role};
 pub use password::{Lane, generate_password, generate_pin, hash_secret, verify_secret};

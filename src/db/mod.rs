@@ -8,6 +8,7 @@
 //! the web answers with a logged 500.
 
 pub mod archive;
+pub mod changes;
 pub mod events;
 pub mod languages;
 pub mod models;
@@ -71,6 +72,12 @@ pub struct Writer {
     /// Counts the writes done: what was read at one version is still true while it stays. Whoever
     /// watches it (the projector view's event streams) is woken when it moves on.
     version: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Each tournament's and event's version: the count of writes at the last write that
+    /// changed it ([`changes`]).
+    versions: Arc<std::sync::Mutex<changes::Versions>>,
+    /// Drawn at random when the writer opens: versions count from 0 again in every run of the
+    /// service, so whatever names a version outside it (a page's tag) names the run too.
+    run: u64,
     /// Counts the syncs of the log (several writes may share one).
     syncs: Arc<std::sync::atomic::AtomicU64>,
 }
@@ -112,6 +119,8 @@ impl Writer {
         Ok(Arc::new(Writer {
             queue,
             version: Arc::new(tokio::sync::watch::Sender::new(0)),
+            versions: Arc::default(),
+            run: rand::random(),
             syncs,
         }))
     }
@@ -128,6 +137,28 @@ impl Writer {
         *self.version.borrow()
     }
 
+    /// This run of the writer, drawn at random when it opened.
+    pub fn run_id(&self) -> u64 {
+        self.run
+    }
+
+    /// The version of a tournament's data: it moves on after a write that changed the
+    /// tournament (see [`changes`]), as [`Writer::version`] does after every write.
+    pub fn tournament_version(&self, id: i32) -> u64 {
+        self.versions().tournament(id)
+    }
+
+    /// The version of an event's data (its own row, its controllers, any of its sections).
+    pub fn event_version(&self, id: i32) -> u64 {
+        self.versions().event(id)
+    }
+
+    fn versions(&self) -> std::sync::MutexGuard<'_, changes::Versions> {
+        self.versions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// A receiver that wakes up after each write has committed (several writes may make one
     /// wake-up): it holds the version at that moment.
     pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
@@ -142,15 +173,28 @@ impl Writer {
         F: FnOnce(&mut SqliteConnection) -> T + Send + 'static,
     {
         let (done, result) = tokio::sync::oneshot::channel();
-        let version = self.version.clone();
+        let (version, versions) = (self.version.clone(), self.versions.clone());
         self.queue
             .send(Box::new(move |conn: &mut SqliteConnection| {
                 let answer = f(conn);
+                let touched = changes::take(conn).unwrap_or_else(|e| {
+                    tracing::error!("cannot read which tournaments a write changed: {e}");
+                    changes::Touched::anything()
+                });
                 Box::new(move |synced: bool| {
                     // After the commit and its sync, never before: a reader that sees the new
                     // version sees the new data; and before the answer, so the caller's next
-                    // read sees it too.
-                    version.send_modify(|v| *v += 1);
+                    // read sees it too. The tournaments' versions first: whoever the count
+                    // wakes finds them moved on.
+                    version.send_modify(|v| {
+                        *v += 1;
+                        if !touched.is_empty() {
+                            versions
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                .mark(&touched, *v);
+                        }
+                    });
                     // A write whose log could not be synced may be lost: it is not acknowledged.
                     let _ = done.send(synced.then_some(answer));
                 }) as Ack
@@ -322,6 +366,7 @@ fn connect(url: &str, more: &str) -> Result<SqliteConnection, OpenError> {
     let mut conn = SqliteConnection::establish(url).map_err(|e| failed(&e))?;
     conn.batch_execute(PRAGMAS).map_err(|e| failed(&e))?;
     conn.batch_execute(more).map_err(|e| failed(&e))?;
+    changes::note_changes(&mut conn).map_err(|e| failed(&e))?;
     Ok(conn)
 }
 

@@ -50,6 +50,14 @@ pub fn insert_token(
         .get_result(conn)
 }
 
+/// Keeps a token's secret as its digest (in place of an earlier version's argon2 hash).
+pub fn set_token_digest(conn: &mut SqliteConnection, id: i32, digest: &str) -> QueryResult<()> {
+    diesel::update(hub_tokens::table.find(id))
+        .set(hub_tokens::secret_hash.eq(digest))
+        .execute(conn)
+        .map(drop)
+}
+
 pub fn token(conn: &mut SqliteConnection, id: i32) -> QueryResult<Option<HubToken>> {
     hub_tokens::table
         .find(id)

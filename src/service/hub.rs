@@ -1,5 +1,6 @@
 //! The hub's side of publishing (`docs/publishing.md`): its organisers make a token for each
-//! tournament a venue publishes to it (the secret shown once, kept as an argon2 hash, revocable);
+//! tournament a venue publishes to it (the secret shown once, kept as a SHA-256 digest,
+//! revocable);
 //! a venue's push, with its token, is checked as an import is (every sheet and result replayed)
 //! and then makes, or writes again, that tournament. Pushes carry the venue's version of the
 //! tournament: one the hub has already taken, or an older one, changes nothing.
@@ -10,9 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::Attempt;
 use super::{Actor, Audit, Service, ServiceError, blocking, transaction};
-use crate::auth::password::DUMMY_HASH;
 use crate::auth::throttle::Target;
-use crate::auth::{Lane, generate_password, verify_secret};
+use crate::auth::{Lane, generate_password, token, verify_secret};
 use crate::db::models::NewAuditEntry;
 use crate::db::publishing::{self as stored, HubToken};
 use crate::db::queries;
@@ -37,11 +37,12 @@ pub struct NewToken {
     pub secret: String,
 }
 
-/// A new secret: what the venue is given, and its hash.
+/// A new secret: what the venue is given (32 characters of 57: about 187 random bits), and its
+/// digest.
 pub fn new_secret() -> (String, String) {
     let secret = format!("{}{}", generate_password(), generate_password());
-    let hash = crate::auth::hash_secret(&secret);
-    (secret, hash)
+    let digest = crate::auth::token::digest(&secret);
+    (secret, digest)
 }
 
 /// An organiser makes a token (its secret hashed beforehand) for a venue to publish with.
@@ -165,8 +166,9 @@ pub fn digest(file: &TournamentFile) -> String {
 const WRONG_TOKEN: &str = "hub-wrong-token";
 
 impl Service {
-    /// The token of a push (`id.secret`), checked as a sign-in is (the address's allowance, an
-    /// argon2 check off the async threads): the token's id.
+    /// The token of a push (`id.secret`), checked as a sign-in is (the address's allowance),
+    /// against its SHA-256 digest: the token's id. A token kept as an argon2 hash by an earlier
+    /// version is checked as one (off the async threads) and kept as a digest from then on.
     pub async fn check_hub_token(
         &self,
         attempt: &Attempt,
@@ -179,14 +181,23 @@ impl Service {
             .claim(attempt, Target::username(&format!("hub token {id}")))
             .await?;
         let row = self.read(move |conn| Ok(stored::token(conn, id)?)).await?;
-        let hash = row
+        let stored_as = row
             .as_ref()
-            .map_or_else(|| DUMMY_HASH.clone(), |t| t.secret_hash.clone());
-        let secret = secret.to_string();
-        if !blocking(move || verify_secret(&secret, &hash, Lane::Anyone)).await? {
-            return Err(wrong());
-        }
-        let row = row.ok_or_else(wrong)?;
+            .map_or_else(|| token::digest(""), |t| t.secret_hash.clone());
+        let right = match token::matches(secret, &stored_as) {
+            Some(right) => right,
+            None => {
+                let digest = token::digest(secret);
+                let (secret, hash) = (secret.to_string(), stored_as.clone());
+                let right = blocking(move || verify_secret(&secret, &hash, Lane::Anyone)).await?;
+                if right {
+                    self.write(move |conn| Ok(stored::set_token_digest(conn, id, &digest)?))
+                        .await?;
+                }
+                right
+            }
+        };
+        let row = row.filter(|_| right).ok_or_else(wrong)?;
         claimed.succeeded();
         if row.revoked_at.is_some() {
             return Err(ServiceError::WrongCredentials(crate::said!(

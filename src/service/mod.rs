@@ -146,7 +146,28 @@ impl Service {
         self.writer.subscribe()
     }
 
-    /// The standings report after round `after`, computed once per change of the data.
+    /// The version of a tournament's data: what was read of it at one version is current while
+    /// it stays, whatever is written elsewhere ([`crate::db::changes`]).
+    pub fn tournament_version(&self, id: TournamentId) -> u64 {
+        self.writer.tournament_version(id.0)
+    }
+
+    /// A tag of the tournament's data as it is now, for a page drawn from it: it changes with
+    /// the tournament's version and with every run of the service (versions count from 0 again).
+    pub fn tournament_tag(&self, id: TournamentId) -> String {
+        format!(
+            "{:x}-{}",
+            self.writer.run_id(),
+            self.writer.tournament_version(id.0)
+        )
+    }
+
+    /// The version of an event's data (its own, its controllers', any of its sections').
+    pub fn event_version(&self, id: crate::tournament::EventId) -> u64 {
+        self.writer.event_version(id.0)
+    }
+
+    /// The standings report after round `after`, computed once per change of the tournament.
     pub async fn standings(
         &self,
         tournament_id: TournamentId,
@@ -154,7 +175,7 @@ impl Service {
     ) -> Result<Arc<standings::Report>, ServiceError> {
         // The version is read before the data: a write that lands in between makes the entry
         // stale at once, never a stale entry look current.
-        let version = self.writer.version();
+        let version = self.tournament_version(tournament_id);
         if let Some(report) = self.standings.get(version, tournament_id, after) {
             return Ok(report);
         }
@@ -169,10 +190,10 @@ impl Service {
 }
 
 impl Service {
-    /// A tournament's own language code, read once per version of the data (the pages of every
+    /// A tournament's own language code, read once per version of its data (the pages of every
     /// visitor whose browser names no language ask for it).
     pub async fn tournament_language(&self, id: TournamentId) -> Result<String, ServiceError> {
-        let version = self.writer.version();
+        let version = self.tournament_version(id);
         let kept = self
             .languages
             .lock()
@@ -190,8 +211,7 @@ impl Service {
             .languages
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Entries of older versions go: at most one a tournament, each current.
-        languages.retain(|_, (v, _)| *v == version);
+        // At most one a tournament (a tournament's version only grows).
         languages.insert(id, (version, code.clone()));
         Ok(code)
     }

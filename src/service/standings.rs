@@ -199,19 +199,22 @@ pub fn report(
     })
 }
 
-/// Standings reports by tournament and round, each with the version of the data it was
-/// computed from (see [`crate::db::Writer::version`]). One per service: two services in one
-/// process never share it.
+/// Standings reports by tournament and round, each with the version of its tournament's data it
+/// was computed from (see [`crate::db::Writer::tournament_version`]): a write elsewhere leaves
+/// it current. One per service: two services in one process never share it.
 #[derive(Default)]
 pub struct Cache {
     entries: Mutex<HashMap<ReportKey, (u64, Arc<Report>)>>,
 }
 
+/// How many reports a service keeps at most (every round of about twenty tournaments).
+const KEPT_REPORTS: usize = 256;
+
 /// A tournament, and the round after which its standings are asked for (`None`: the latest).
 type ReportKey = (TournamentId, Option<i32>);
 
 impl Cache {
-    /// The report computed at `version`, if there is one.
+    /// The report computed at the tournament's `version`, if there is one.
     pub fn get(
         &self,
         version: u64,
@@ -225,7 +228,8 @@ impl Cache {
             .map(|(_, r)| r.clone())
     }
 
-    /// Keeps a report computed from what was read at `version` (read before the report was).
+    /// Keeps a report computed from what was read at the tournament's `version` (read before
+    /// the report was), in place of an older one.
     pub fn put(
         &self,
         version: u64,
@@ -234,9 +238,14 @@ impl Cache {
         report: Arc<Report>,
     ) {
         let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        // Keep the cache small: entries of older versions go.
-        entries.retain(|_, (v, _)| *v >= version);
         entries.insert((tournament_id, after), (version, report));
+        // Keep the cache small: past its size, the reports computed longest ago go.
+        if entries.len() > KEPT_REPORTS {
+            let mut versions: Vec<u64> = entries.values().map(|(v, _)| *v).collect();
+            versions.sort_unstable();
+            let oldest_kept = versions[entries.len() - KEPT_REPORTS];
+            entries.retain(|_, (v, _)| *v >= oldest_kept);
+        }
     }
 }
 

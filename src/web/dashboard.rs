@@ -32,6 +32,10 @@ impl Source for Panel {
         &state.panels
     }
 
+    fn version(self, state: &AppState) -> u64 {
+        state.service.tournament_version(self.0)
+    }
+
     async fn draw(self, state: &AppState) -> Result<Bytes, ServiceError> {
         let (id, lang) = (self.0, self.1);
         let d = state.db(move |conn| service::read(conn, id)).await?;

@@ -31,6 +31,9 @@ pub trait Source: Copy + Eq + Hash + std::fmt::Debug + 'static {
     const CLOCKED: bool = false;
     /// The feeds of this kind of source.
     fn feeds(state: &AppState) -> &Feeds<Self>;
+    /// The version of the data it is drawn from (its tournament's or event's): it is drawn
+    /// again only when that has moved on, whatever else is written.
+    fn version(self, state: &AppState) -> u64;
     /// Draws it from the data as it is now.
     fn draw(self, state: &AppState) -> impl Future<Output = Result<Self::Drawn, ServiceError>>;
 }
@@ -59,19 +62,47 @@ pub fn event(html: &str) -> Bytes {
 /// The sources that have streams open, each with its feed (the drawn content, as it changes).
 pub struct Feeds<S: Source> {
     by_source: std::sync::Mutex<HashMap<S, Feed<S>>>,
+    /// How many times a source of this kind has been drawn.
+    draws: std::sync::atomic::AtomicU64,
 }
 
 impl<S: Source> Default for Feeds<S> {
     fn default() -> Self {
         Feeds {
             by_source: Default::default(),
+            draws: Default::default(),
         }
     }
+}
+
+/// What the live pages of one kind cost: the sources followed now, and how many times one of
+/// them has been drawn since the service started.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Followed {
+    pub sources: usize,
+    pub draws: u64,
 }
 
 type Feed<S> = Arc<watch::Sender<Arc<<S as Source>::Drawn>>>;
 
 impl<S: Source> Feeds<S> {
+    /// The sources followed now and the draws so far.
+    pub fn followed(&self) -> Followed {
+        Followed {
+            sources: self.lock().len(),
+            draws: self.draws.load(std::sync::atomic::Ordering::Relaxed),
+        }
+    }
+
+    /// Draws `source` from the data as it is now, and the version of the data it was drawn
+    /// from (read first: a write in between makes it look older, never newer).
+    async fn draw(&self, source: S, state: &AppState) -> Result<(u64, S::Drawn), ServiceError> {
+        let version = source.version(state);
+        self.draws
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok((version, source.draw(state).await?))
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<S, Feed<S>>> {
         self.by_source.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -96,7 +127,8 @@ async fn subscribe<S: Source>(
     if let Some(feed) = S::feeds(state).lock().get(&source) {
         return Ok(feed.subscribe());
     }
-    let first = Arc::new(source.draw(state).await?);
+    let (version, first) = S::feeds(state).draw(source, state).await?;
+    let first = Arc::new(first);
     let mut feeds = S::feeds(state).lock();
     if let Some(feed) = feeds.get(&source) {
         return Ok(feed.subscribe());
@@ -104,38 +136,41 @@ async fn subscribe<S: Source>(
     let (feed, receiver) = watch::channel(first);
     let feed = Arc::new(feed);
     feeds.insert(source, feed.clone());
-    actix_web::rt::spawn(follow(state.clone(), source, feed));
+    actix_web::rt::spawn(follow(state.clone(), source, feed, version));
     Ok(receiver)
 }
 
-/// Watches the writes and draws the source again whenever it may have changed (and, for a
-/// clocked source, when it has been quiet), for every stream at once, until no stream is left.
-async fn follow<S: Source>(state: web::Data<AppState>, source: S, feed: Feed<S>) {
+/// Watches the writes and draws the source again whenever its data has changed (and, for a
+/// clocked source, every [`KEEP_ALIVE`] too), for every stream at once, until no stream is left.
+async fn follow<S: Source>(state: web::Data<AppState>, source: S, feed: Feed<S>, drawn: u64) {
     let mut changes = state.service.changes();
+    let (mut drawn, mut drawn_at) = (drawn, std::time::Instant::now());
     loop {
-        match actix_web::rt::time::timeout(KEEP_ALIVE, changes.changed()).await {
-            Ok(Ok(())) => {}
+        let wrote = match actix_web::rt::time::timeout(KEEP_ALIVE, changes.changed()).await {
+            Ok(Ok(())) => true,
             // The service is stopping.
             Ok(Err(_)) => break,
-            Err(_) => {
-                if S::feeds(&state).retire(source, &feed) {
-                    return;
-                }
-                if !S::CLOCKED {
-                    continue;
-                }
-            }
-        }
+            Err(_) => false,
+        };
         if S::feeds(&state).retire(source, &feed) {
             return;
         }
+        // A write: this source's data may not be what it changed. Quiet: only a clocked
+        // source has anything new to show.
+        let clock = S::CLOCKED && drawn_at.elapsed() >= KEEP_ALIVE;
+        if !clock && (!wrote || source.version(&state) == drawn) {
+            changes.mark_unchanged();
+            continue;
+        }
         actix_web::rt::time::sleep(SETTLE).await;
         changes.mark_unchanged();
-        match source.draw(&state).await {
-            Ok(now) if now != **feed.borrow() => {
+        drawn_at = std::time::Instant::now();
+        match S::feeds(&state).draw(source, &state).await {
+            Ok((version, now)) if now != **feed.borrow() => {
+                drawn = version;
                 feed.send_replace(Arc::new(now));
             }
-            Ok(_) => {}
+            Ok((version, _)) => drawn = version,
             Err(e) => {
                 tracing::error!(cause = %e.cause_chain(), source = ?source, "a live page's content");
                 break;

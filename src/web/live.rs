@@ -217,6 +217,13 @@ impl super::feeds::Source for Wall {
         &state.feeds
     }
 
+    fn version(self, state: &AppState) -> u64 {
+        match self {
+            Wall::Tournament(id, _) => state.service.tournament_version(id),
+            Wall::Event(id, _) => state.service.event_version(id),
+        }
+    }
+
     async fn draw(self, state: &AppState) -> Result<Bytes, ServiceError> {
         Ok(super::feeds::event(&draw(state, self).await?))
     }
@@ -253,6 +260,24 @@ async fn events(
         None,
     )
     .await
+}
+
+/// What the live pages of each kind cost (staff): the walls, dashboards and players' boards
+/// followed now, and how many times one has been drawn since the service started.
+async fn api_followed(
+    state: web::Data<AppState>,
+    session: Visitor,
+) -> Result<HttpResponse, super::error::ApiError> {
+    super::access::staff(&session)?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "walls": state.feeds.followed(),
+        "dashboards": state.panels.followed(),
+        "boards": state.rooms.followed(),
+    })))
+}
+
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/live-pages", web::get().to(api_followed));
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

@@ -182,6 +182,44 @@ async fn not_found_api() -> Result<HttpResponse, ApiError> {
     Err(ServiceError::NotFound(crate::said!("there-no-such-api-route")).into())
 }
 
+/// The routes of the API (`/api/...`), their media type checked once.
+fn api(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api")
+            .wrap(actix_web::middleware::from_fn(
+                api_guard::check_content_type,
+            ))
+            .configure(auth::api_routes)
+            .configure(tournaments::api_routes)
+            .configure(events::api_routes)
+            .configure(entries::api_routes)
+            .configure(prizes::api_routes)
+            .configure(teams::api_routes)
+            .configure(players::api_routes)
+            .configure(player_import::api_routes)
+            .configure(rounds::api_routes)
+            .configure(games::api_routes)
+            .configure(standings::api_routes)
+            .configure(brackets::api_routes)
+            .configure(stages::api_routes)
+            .configure(accounts::api_routes)
+            .configure(audit::api_routes)
+            .configure(byes::api_routes)
+            .configure(trf::api_routes)
+            .configure(archive::api_routes)
+            .configure(publishing::api_routes)
+            .configure(restrictions::api_routes)
+            .configure(roll_call::api_routes)
+            .configure(notices::api_routes)
+            .configure(dashboard::api_routes)
+            .configure(live::api_routes)
+            .configure(my_board::api_routes)
+            .configure(adjudication::api_routes)
+            .configure(schedule::api_routes)
+            .default_service(web::to(not_found_api)),
+    );
+}
+
 /// Every route of the service.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(
@@ -240,39 +278,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         "/static/words.js",
         web::get().to(|| async { script(WORDS_JS) }),
     )
-    .service(
-        web::scope("/api")
-            .wrap(actix_web::middleware::from_fn(
-                api_guard::check_content_type,
-            ))
-            .configure(auth::api_routes)
-            .configure(tournaments::api_routes)
-            .configure(events::api_routes)
-            .configure(entries::api_routes)
-            .configure(prizes::api_routes)
-            .configure(teams::api_routes)
-            .configure(players::api_routes)
-            .configure(player_import::api_routes)
-            .configure(rounds::api_routes)
-            .configure(games::api_routes)
-            .configure(standings::api_routes)
-            .configure(brackets::api_routes)
-            .configure(stages::api_routes)
-            .configure(accounts::api_routes)
-            .configure(audit::api_routes)
-            .configure(byes::api_routes)
-            .configure(trf::api_routes)
-            .configure(archive::api_routes)
-            .configure(publishing::api_routes)
-            .configure(restrictions::api_routes)
-            .configure(roll_call::api_routes)
-            .configure(notices::api_routes)
-            .configure(dashboard::api_routes)
-            .configure(my_board::api_routes)
-            .configure(adjudication::api_routes)
-            .configure(schedule::api_routes)
-            .default_service(web::to(not_found_api)),
-    )
+    .configure(api)
     .configure(auth::page_routes)
     .configure(trf::page_routes)
     .configure(archive::page_routes)

@@ -29,6 +29,10 @@ impl Source for Room {
         &state.rooms
     }
 
+    fn version(self, state: &AppState) -> u64 {
+        state.service.tournament_version(self.0)
+    }
+
     async fn draw(self, state: &AppState) -> Result<Boards, ServiceError> {
         let id = self.0;
         state.db(move |conn| service::all(conn, id)).await

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
@@ -61,6 +61,15 @@ impl Rendered {
     }
 }
 
+/// Whether the request's `If-None-Match` names `tag` (the page the browser holds is current).
+fn held(req: &HttpRequest, tag: &str) -> bool {
+    req.headers()
+        .get_all(actix_web::http::header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim().trim_start_matches("W/") == tag)
+}
+
 #[derive(Deserialize)]
 pub struct After {
     after: Option<i32>,
@@ -111,12 +120,20 @@ async fn runs(state: &AppState, actor: Actor, id: TournamentId) -> Result<bool, 
 }
 
 async fn table_page(
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
+    // The tag is read before the report: the page is never older than its tag says.
+    let tag = format!(
+        "\"{}-{}-{}\"",
+        state.service.tournament_tag(id),
+        query.after.map_or(-1, i64::from),
+        session.lang.code()
+    );
     let d = state.standings(id, query.after).await?;
     let actor = access::actor(&session);
     let category = query.category.clone().filter(|c| !c.is_empty());
@@ -132,8 +149,24 @@ async fn table_page(
             .get(&session.lang)
             .cloned()
     };
+    // A visitor's browser that holds the page as it is now is told so, without it.
+    let tagged = |response: HttpResponse| {
+        let mut response = response;
+        let headers = response.headers_mut();
+        if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&tag) {
+            headers.insert(actix_web::http::header::ETAG, value);
+        }
+        headers.insert(
+            actix_web::http::header::CACHE_CONTROL,
+            actix_web::http::header::HeaderValue::from_static("no-cache"),
+        );
+        response
+    };
+    if public && held(&req, &tag) {
+        return Ok(tagged(HttpResponse::NotModified().finish()));
+    }
     if public && let Some(page) = kept(&renders) {
-        return Ok(html_response(StatusCode::OK, page));
+        return Ok(tagged(html_response(StatusCode::OK, page)));
     }
     let page = TablePage {
         nav: Nav::new(&session),
@@ -150,6 +183,7 @@ async fn table_page(
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(session.lang, body.clone());
+        return Ok(tagged(html_response(StatusCode::OK, body)));
     }
     Ok(html_response(StatusCode::OK, body))
 }

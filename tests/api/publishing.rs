@@ -124,10 +124,13 @@ async fn a_venue_publishes_to_a_hub_through_a_round_without_internet() {
     let hub_organiser = hub.organiser().await;
     let organiser = venue.organiser().await;
     let secret = token(&hub_organiser, "Kumasi Open, at the school hall").await;
-    // Kept on the hub as an argon2 hash, never shown again.
+    // Kept on the hub as a SHA-256 digest of the secret, never shown again.
     let hashes = texts(&hub, "SELECT secret_hash AS v FROM hub_tokens");
-    assert!(
-        hashes.iter().all(|h| h.starts_with("$argon2")),
+    let (_, secret_part) = secret.split_once('.').unwrap();
+    assert!(secret_part.len() >= 32, "{secret}");
+    assert_eq!(
+        hashes,
+        [oware_tournament::auth::token::digest(secret_part)],
         "{hashes:?}"
     );
     assert!(!hub_organiser.get("/hub").await.body.contains(&secret));
@@ -310,6 +313,42 @@ pub async fn push(hub: &TestApp, token: &str, body: &Value) -> Resp {
         )
         .await
         .expect("the hub answers")
+}
+
+#[actix_web::test]
+async fn a_token_kept_as_an_argon2_hash_still_publishes_and_is_kept_as_a_digest_after() {
+    let hub = spawn_app().await;
+    let venue = spawn_app().await;
+    let hub_organiser = hub.organiser().await;
+    let organiser = venue.organiser().await;
+    let (t, _) = event_set_up(&venue, &organiser).await;
+    let file = exported(&organiser, t).await;
+    let secret = token(&hub_organiser, "Kumasi").await;
+    let (id, secret_part) = secret.split_once('.').unwrap();
+    // As an earlier version kept it.
+    let argon = oware_tournament::auth::hash_secret(secret_part);
+    hub.execute(&format!(
+        "UPDATE hub_tokens SET secret_hash = '{argon}' WHERE id = {id}"
+    ));
+    let wrong = push(
+        &hub,
+        &format!("{id}.x{secret_part}"),
+        &json!({"version": 1, "file": file}),
+    )
+    .await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "{}", wrong.body);
+    assert_eq!(
+        texts(&hub, "SELECT secret_hash AS v FROM hub_tokens"),
+        [argon]
+    );
+    let r = push(&hub, &secret, &json!({"version": 1, "file": file})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        texts(&hub, "SELECT secret_hash AS v FROM hub_tokens"),
+        [oware_tournament::auth::token::digest(secret_part)]
+    );
+    let r = push(&hub, &secret, &json!({"version": 2, "file": file})).await;
+    assert_eq!(r.json()["taken"], true, "{}", r.body);
 }
 
 #[actix_web::test]

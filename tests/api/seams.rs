@@ -443,7 +443,7 @@ async fn moves_cut_short_by_an_earlier_version_are_restored_at_start() {
 
 /// An event stream opened with `cookie`, its connection closed by the service when the stream
 /// ends: the receiver hears nothing more once it is closed.
-fn closing_stream(
+pub(crate) fn closing_stream(
     address: &str,
     path: &str,
     cookie: Option<String>,
