@@ -52,6 +52,9 @@ impl Application {
         ensure_organiser(&pool, config.admin_password.as_deref())?;
         repair(&pool)?;
         let key = session_key(&pool)?;
+        // From here on the service reads through connections that cannot write.
+        drop(pool);
+        let pool = db::open_readers(&config.database_url, 8)?;
         let writer = db::Writer::open_with(&config.database_url, !config.litestream)?;
         let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
             bind: config.bind.clone(),

@@ -11,6 +11,7 @@ pub mod archive;
 pub mod changes;
 pub mod events;
 pub mod languages;
+mod log;
 pub mod models;
 pub mod notices;
 pub mod publishing;
@@ -24,6 +25,8 @@ mod types;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
+
+use log::Log;
 
 use diesel::connection::SimpleConnection;
 use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
@@ -273,76 +276,6 @@ fn write_loop(
     }
 }
 
-/// The write-ahead log's file, synced by the writer after each group of commits: the writes of
-/// a group are acknowledged only once it is on disk, as `synchronous = FULL` would have each
-/// commit do, with one sync for the group instead of one each.
-struct Log {
-    path: std::path::PathBuf,
-    file: Option<(std::fs::File, u64)>,
-    /// Whether the folder has been synced since the log's file appeared (its name is on disk).
-    folder_synced: bool,
-    syncs: Arc<std::sync::atomic::AtomicU64>,
-}
-
-impl Log {
-    fn new(url: &str, syncs: Arc<std::sync::atomic::AtomicU64>) -> Log {
-        Log {
-            path: format!("{url}-wal").into(),
-            file: None,
-            folder_synced: false,
-            syncs,
-        }
-    }
-
-    /// Syncs the log's file to disk: false when it cannot be.
-    fn sync(&mut self) -> bool {
-        use std::os::unix::fs::MetadataExt;
-        let inode = match std::fs::metadata(&self.path) {
-            Ok(m) => m.ino(),
-            // No log yet: nothing was committed through it.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return true,
-            Err(e) => return self.failed(&e),
-        };
-        if self.file.as_ref().is_none_or(|(_, i)| *i != inode) {
-            match std::fs::File::open(&self.path) {
-                Ok(file) => {
-                    self.file = Some((file, inode));
-                    self.folder_synced = false;
-                }
-                Err(e) => return self.failed(&e),
-            }
-        }
-        let Some((file, _)) = &self.file else {
-            return false;
-        };
-        if let Err(e) = file.sync_data() {
-            self.file = None;
-            return self.failed(&e);
-        }
-        if !self.folder_synced {
-            let folder = match self.path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p,
-                _ => std::path::Path::new("."),
-            };
-            match sync_to_disk(folder) {
-                Ok(()) => self.folder_synced = true,
-                Err(e) => return self.failed(&e),
-            }
-        }
-        self.syncs
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        true
-    }
-
-    fn failed(&self, e: &std::io::Error) -> bool {
-        tracing::error!(
-            "cannot sync the database's log {}: {e}",
-            self.path.display()
-        );
-        false
-    }
-}
-
 /// Copies the log into the database, as far as readers allow (they are never blocked: a frame a
 /// reader still needs waits for the next checkpoint).
 fn checkpoint(conn: &mut SqliteConnection) {
@@ -384,6 +317,33 @@ pub enum OpenError {
     Create { url: String, message: String },
     #[error("cannot open the database {url} for writing: {message}")]
     Writer { url: String, message: String },
+}
+
+/// Sets the pragmas on every connection of the readers' pool, and forbids it to write.
+#[derive(Debug, Clone, Copy)]
+struct ReadOnly;
+
+impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for ReadOnly {
+    fn on_acquire(&self, conn: &mut SqliteConnection) -> Result<(), diesel::r2d2::Error> {
+        conn.batch_execute(PRAGMAS)
+            .and_then(|()| conn.batch_execute("PRAGMA query_only = ON;"))
+            .map_err(diesel::r2d2::Error::QueryError)
+    }
+}
+
+/// The connections a running service reads through, of a database [`open`] made and migrated:
+/// none of them can write (`query_only`), so whatever writes goes through the [`Writer`], in
+/// its order, with its versions and its sync.
+pub fn open_readers(url: &str, max_connections: u32) -> Result<DbPool, OpenError> {
+    Pool::builder()
+        .max_size(max_connections)
+        .connection_timeout(Duration::from_secs(10))
+        .connection_customizer(Box::new(ReadOnly))
+        .build(ConnectionManager::<SqliteConnection>::new(url))
+        .map_err(|source| OpenError::Pool {
+            url: url.to_string(),
+            source,
+        })
 }
 
 /// Opens (creating it if need be) and migrates the database at `url` (a file path).
@@ -587,6 +547,21 @@ mod tests {
                 .unwrap()
                 .as_deref(),
             Some("49")
+        );
+    }
+
+    #[test]
+    fn a_reader_cannot_write() {
+        let (_dir, url) = database();
+        let readers = open_readers(&url, 2).unwrap();
+        let mut conn = readers.get().unwrap();
+        assert!(queries::put_setting(&mut conn, "k", "v").is_err());
+        assert_eq!(queries::get_setting(&mut conn, "k").unwrap(), None);
+        let mut writer = connect_writer(&url).unwrap();
+        queries::put_setting(&mut writer, "k", "v").unwrap();
+        assert_eq!(
+            queries::get_setting(&mut conn, "k").unwrap().as_deref(),
+            Some("v")
         );
     }
 

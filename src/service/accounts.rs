@@ -1,5 +1,6 @@
 //! Staff accounts, created by organisers (or on the server's command line).
 
+use super::changes::Change;
 use chrono::Utc;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::sqlite::SqliteConnection;
@@ -101,7 +102,7 @@ pub fn create(
         })?;
         Audit {
             actor,
-            action: "account.create",
+            action: Change::AccountCreated,
             tournament_id: None,
             entity: "account",
             entity_id: Some(account.id.get()),

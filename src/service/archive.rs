@@ -5,6 +5,7 @@
 //! the moves are written again as the replay reads them, and what the replay works out (plies,
 //! the end, whether the moves were checked) is worked out again.
 
+use super::changes::Change;
 use std::collections::HashMap;
 
 use chrono::Utc;
@@ -277,7 +278,7 @@ pub fn import(
         keep_identity(conn, id, file)?;
         Audit {
             actor,
-            action: "tournament.import",
+            action: Change::TournamentImported,
             tournament_id: Some(id),
             entity: "tournament",
             entity_id: Some(id.get()),

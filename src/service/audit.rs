@@ -5,6 +5,7 @@ use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::{Actor, ServiceError};
 use crate::db::models::{AuditEntry, NewAuditEntry};
 use crate::db::queries;
@@ -14,7 +15,7 @@ use crate::tournament::said::Said;
 /// One audit entry about to be written.
 pub struct Audit<'a> {
     pub actor: &'a Actor,
-    pub action: &'a str,
+    pub action: Change,
     pub tournament_id: Option<TournamentId>,
     pub entity: &'a str,
     pub entity_id: Option<i32>,
@@ -32,7 +33,7 @@ impl Audit<'_> {
             &NewAuditEntry {
                 at: Utc::now().naive_utc(),
                 actor: &self.actor.name(),
-                action: self.action,
+                action: self.action.code(),
                 tournament_id: self.tournament_id,
                 entity: self.entity,
                 entity_id: self.entity_id,
@@ -69,43 +70,73 @@ pub fn entries(
 }
 
 /// An action of the audit log as a message (`game.sheet`: "score sheet sent"); an action with
-/// no message of its own is its code in words.
+/// no message of its own (or a code no change of this version has, from a file) is its code in
+/// words.
 pub fn action_said(action: &str) -> Said {
-    let key = match action {
-        "account.create" => "audit-action-account-create",
-        "bye.cancel" => "audit-action-bye-cancel",
-        "bye.request" => "audit-action-bye-request",
-        "controller.assign" => "audit-action-controller-assign",
-        "controller.unassign" => "audit-action-controller-unassign",
-        "game.confirm" => "audit-action-game-confirm",
-        "game.dispute" => "audit-action-game-dispute",
-        "game.moves-restored" => "audit-action-game-moves-restored",
-        "game.reset" => "audit-action-game-reset",
-        "game.result" => "audit-action-game-result",
-        "game.sheet" => "audit-action-game-sheet",
-        "pairing.allow" => "audit-action-pairing-allow",
-        "pairing.prohibit" => "audit-action-pairing-prohibit",
-        "player.create" => "audit-action-player-create",
-        "player.import" => "audit-action-player-import",
-        "player.pin-reset" => "audit-action-player-pin-reset",
-        "player.reinstate" => "audit-action-player-reinstate",
-        "player.update" => "audit-action-player-update",
-        "player.withdraw" => "audit-action-player-withdraw",
-        "players.pairing-order" => "audit-action-players-pairing-order",
-        "round.correct" => "audit-action-round-correct",
-        "round.create" => "audit-action-round-create",
-        "round.delete" => "audit-action-round-delete",
-        "round.pairings" => "audit-action-round-pairings",
-        "round.publish" => "audit-action-round-publish",
-        "tournament.create" => "audit-action-tournament-create",
-        "tournament.import" => "audit-action-tournament-import",
-        "tournament.update" => "audit-action-tournament-update",
-        other => {
-            return crate::said!(
-                "audit-action-other",
-                code = other.replace(['.', '_', '-'], " ")
-            );
-        }
-    };
-    Said::new(key)
+    match action.parse::<Change>().ok().and_then(words) {
+        Some(key) => Said::new(key),
+        None => crate::said!(
+            "audit-action-other",
+            code = action.replace(['.', '_', '-'], " ")
+        ),
+    }
+}
+
+/// The message of a change's own words, if it has them.
+fn words(change: Change) -> Option<&'static str> {
+    match change {
+        Change::AccountCreated => Some("audit-action-account-create"),
+        Change::ByeCancelled => Some("audit-action-bye-cancel"),
+        Change::ByeRequested => Some("audit-action-bye-request"),
+        Change::ControllerAssigned => Some("audit-action-controller-assign"),
+        Change::ControllerUnassigned => Some("audit-action-controller-unassign"),
+        Change::EventControllerAssigned => None,
+        Change::EventControllerUnassigned => None,
+        Change::EventCreated => None,
+        Change::EventUpdated => None,
+        Change::SheetConfirmed => Some("audit-action-game-confirm"),
+        Change::SheetDisputed => Some("audit-action-game-dispute"),
+        Change::MovesRestored => Some("audit-action-game-moves-restored"),
+        Change::GameReset => Some("audit-action-game-reset"),
+        Change::GameRuled => Some("audit-action-game-result"),
+        Change::SheetSent => Some("audit-action-game-sheet"),
+        Change::HubTokenRevoked => None,
+        Change::HubTokenMade => None,
+        Change::MatchGameAdded => None,
+        Change::MatchGameRemoved => None,
+        Change::NoticeCleared => None,
+        Change::NoticeSet => None,
+        Change::PairAllowed => Some("audit-action-pairing-allow"),
+        Change::PairProhibited => Some("audit-action-pairing-prohibit"),
+        Change::PlayerAdded => Some("audit-action-player-create"),
+        Change::PlayerEntered => None,
+        Change::PlayerImported => Some("audit-action-player-import"),
+        Change::PinReset => Some("audit-action-player-pin-reset"),
+        Change::PlayerReinstated => Some("audit-action-player-reinstate"),
+        Change::PlayerUpdated => Some("audit-action-player-update"),
+        Change::PlayerWithdrawn => Some("audit-action-player-withdraw"),
+        Change::PairingOrderSet => Some("audit-action-players-pairing-order"),
+        Change::PrizesSet => None,
+        Change::PublishedAgain => None,
+        Change::PublishingStarted => None,
+        Change::PublishingStopped => None,
+        Change::CheckedIn => None,
+        Change::RollCallClosed => None,
+        Change::RollCallMarked => None,
+        Change::RollCallOpened => None,
+        Change::RoundCorrected => Some("audit-action-round-correct"),
+        Change::RoundPaired => Some("audit-action-round-create"),
+        Change::RoundDeleted => Some("audit-action-round-delete"),
+        Change::RoundPairingsReplaced => Some("audit-action-round-pairings"),
+        Change::RoundPublished => Some("audit-action-round-publish"),
+        Change::RoundStarted => None,
+        Change::ScheduleSet => None,
+        Change::PlayoffCreated => None,
+        Change::StageQualified => None,
+        Change::TeamsSet => None,
+        Change::TournamentCreated => Some("audit-action-tournament-create"),
+        Change::TournamentImported => Some("audit-action-tournament-import"),
+        Change::TournamentPublished => None,
+        Change::TournamentUpdated => Some("audit-action-tournament-update"),
+    }
 }

@@ -3,6 +3,7 @@
 //! regulations allow it), until the round is paired. The player is then left out of that round's
 //! pairing and scores the bye.
 
+use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
@@ -143,7 +144,7 @@ pub fn request(
         )?;
         Audit {
             actor,
-            action: "bye.request",
+            action: Change::ByeRequested,
             tournament_id: Some(tournament_id),
             entity: "player",
             entity_id: Some(player.get()),
@@ -180,7 +181,7 @@ pub fn cancel(
         }
         Audit {
             actor,
-            action: "bye.cancel",
+            action: Change::ByeCancelled,
             tournament_id: Some(tournament_id),
             entity: "player",
             entity_id: Some(player.get()),

@@ -3,6 +3,7 @@
 //! follow one another (see `players::edit` and `players::reset_pin`), while
 //! withdrawing stays a matter of each section.
 
+use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use chrono::Utc;
@@ -151,7 +152,7 @@ pub fn enter(
             let view = PlayerView::from(&new);
             Audit {
                 actor,
-                action: "player.enter",
+                action: Change::PlayerEntered,
                 tournament_id: Some(section),
                 entity: "player",
                 entity_id: Some(new.id.get()),

@@ -1,6 +1,7 @@
 //! Events: sections (tournaments) grouped with a venue, dates, staff and categories in common;
 //! the event's public page; who is in which category.
 
+use super::changes::Change;
 use chrono::{NaiveDate, Utc};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
@@ -111,7 +112,7 @@ pub fn create(
         let e = queries::insert_event(conn, &form, Utc::now().naive_utc())?;
         Audit {
             actor,
-            action: "event.create",
+            action: Change::EventCreated,
             tournament_id: None,
             entity: "event",
             entity_id: Some(e.id.get()),
@@ -135,7 +136,7 @@ pub fn update(
         let e = queries::update_event(conn, id, &form)?;
         Audit {
             actor,
-            action: "event.update",
+            action: Change::EventUpdated,
             tournament_id: None,
             entity: "event",
             entity_id: Some(id.get()),
@@ -180,9 +181,9 @@ pub fn assign_controller(
             Audit {
                 actor,
                 action: if assign {
-                    "event.controller.assign"
+                    Change::EventControllerAssigned
                 } else {
-                    "event.controller.unassign"
+                    Change::EventControllerUnassigned
                 },
                 tournament_id: None,
                 entity: "event",

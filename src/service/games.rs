@@ -4,6 +4,7 @@
 //! A game's status moves only as [`crate::tournament::game_state`] allows; each step here is
 //! one transaction with its audit entry.
 
+use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
@@ -361,9 +362,9 @@ pub fn record_sheet(
         Audit {
             actor,
             action: match step {
-                SheetStep::Confirmed => "game.confirm",
-                SheetStep::Disputed => "game.dispute",
-                _ => "game.sheet",
+                SheetStep::Confirmed => Change::SheetConfirmed,
+                SheetStep::Disputed => Change::SheetDisputed,
+                _ => Change::SheetSent,
             },
             tournament_id: Some(ctx.tournament.id),
             entity: "game",
@@ -419,7 +420,7 @@ pub fn confirm(
         super::matches::follow(conn, actor, &ctx.tournament, &game)?;
         Audit {
             actor,
-            action: "game.confirm",
+            action: Change::SheetConfirmed,
             tournament_id: Some(ctx.tournament.id),
             entity: "game",
             entity_id: Some(game_id.get()),
@@ -599,7 +600,7 @@ pub fn set_result(
     body.ruling()?;
     let watched = super::versions::Watched::Game(game_id);
     super::versions::unchanged_since(conn, watched, body.seen, |conn| {
-        rule(conn, actor, game_id, "game.result", |conn, ctx| {
+        rule(conn, actor, game_id, Change::GameRuled, |conn, ctx| {
             let mut result = ruled(conn, ctx, body, reason)?;
             result.status = ctx.game.status.on_ruling();
             Ok(result)
@@ -616,7 +617,7 @@ pub fn reset(
     reason_text: &str,
 ) -> Result<GameDetail, ServiceError> {
     let reason = reason(reason_text)?;
-    rule(conn, actor, game_id, "game.reset", |_, ctx| {
+    rule(conn, actor, game_id, Change::GameReset, |_, ctx| {
         Ok(without_game(ctx.game.status.on_reset(), None, reason))
     })
 }
@@ -627,7 +628,7 @@ fn rule(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
-    action: &str,
+    action: Change,
     decide: impl FnOnce(&mut SqliteConnection, &Context) -> Result<GameResult, ServiceError>,
 ) -> Result<GameDetail, ServiceError> {
     transaction(conn, |conn| {

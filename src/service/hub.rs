@@ -5,6 +5,7 @@
 //! and then makes, or writes again, that tournament. Pushes carry the venue's version of the
 //! tournament: one the hub has already taken, or an older one, changes nothing.
 
+use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
@@ -63,7 +64,7 @@ pub fn create_token(
         let token = stored::insert_token(conn, label, hash, Utc::now().naive_utc())?;
         Audit {
             actor,
-            action: "hub.token",
+            action: Change::HubTokenMade,
             tournament_id: None,
             entity: "hub token",
             entity_id: Some(token.id),
@@ -107,7 +108,7 @@ pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(),
         }
         Audit {
             actor,
-            action: "hub.revoke",
+            action: Change::HubTokenRevoked,
             tournament_id: token.tournament_id,
             entity: "hub token",
             entity_id: Some(id),
@@ -297,7 +298,7 @@ fn record_push(
         &NewAuditEntry {
             at: Utc::now().naive_utc(),
             actor: &format!("venue publishing with the token {:?}", token.label),
-            action: "tournament.publish",
+            action: super::changes::Change::TournamentPublished.code(),
             tournament_id: Some(id),
             entity: "tournament",
             entity_id: Some(id.get()),

@@ -4,6 +4,7 @@
 //! longer follow from it are taken away if nothing was played in them, and the change is
 //! refused if something was. Each addition and removal has its audit entry.
 
+use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 
@@ -66,7 +67,7 @@ pub fn follow(
         )?;
         Audit {
             actor,
-            action: "match.game",
+            action: Change::MatchGameAdded,
             tournament_id: Some(tournament.id),
             entity: "game",
             entity_id: Some(added.id.get()),
@@ -96,7 +97,7 @@ fn take_away(
     queries::delete_game(conn, later.id)?;
     Audit {
         actor,
-        action: "match.game.remove",
+        action: Change::MatchGameRemoved,
         tournament_id: Some(tournament.id),
         entity: "game",
         entity_id: Some(later.id.get()),

@@ -17,6 +17,7 @@ pub mod auth;
 pub mod backups;
 pub mod brackets;
 pub mod byes;
+pub mod changes;
 pub mod dashboard;
 pub mod entries;
 pub mod error;

@@ -2,6 +2,7 @@
 //! written or taken down by the staff who run it, shown on its page, the players' pages and the
 //! projector.
 
+use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
@@ -80,9 +81,9 @@ pub fn set(
             Audit {
                 actor,
                 action: if after.is_some() {
-                    "notice.set"
+                    Change::NoticeSet
                 } else {
-                    "notice.clear"
+                    Change::NoticeCleared
                 },
                 tournament_id: Some(tournament_id),
                 entity: "tournament",

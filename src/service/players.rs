@@ -1,6 +1,7 @@
 //! Players of a tournament: added one by one or imported (each with a PIN, shown once), edited,
 //! withdrawn and reinstated, given a new PIN.
 
+use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
@@ -159,8 +160,8 @@ pub fn add(
 ) -> Result<Vec<PinSlip>, ServiceError> {
     actor.check_runs(conn, tournament_id)?;
     let action = match arrival {
-        Arrival::Added => "player.create",
-        Arrival::Imported => "player.import",
+        Arrival::Added => Change::PlayerAdded,
+        Arrival::Imported => Change::PlayerImported,
     };
     transaction(conn, |conn| {
         let registered = queries::list_players(conn, tournament_id)?.len();
@@ -297,7 +298,7 @@ pub fn set_pairing_order(
         queries::set_pairing_numbers(conn, &numbers)?;
         Audit {
             actor,
-            action: "players.pairing-order",
+            action: Change::PairingOrderSet,
             tournament_id: Some(tournament_id),
             entity: "tournament",
             entity_id: Some(tournament_id.get()),
@@ -348,7 +349,7 @@ pub fn edit(
             let (was, now) = (PlayerView::from(&p), PlayerView::from(&after));
             Audit {
                 actor,
-                action: "player.update",
+                action: Change::PlayerUpdated,
                 tournament_id: Some(p.tournament_id),
                 entity: "player",
                 entity_id: Some(p.id.get()),
@@ -380,9 +381,9 @@ pub fn set_withdrawn(
             Audit {
                 actor,
                 action: if withdrawn {
-                    "player.withdraw"
+                    Change::PlayerWithdrawn
                 } else {
-                    "player.reinstate"
+                    Change::PlayerReinstated
                 },
                 tournament_id: Some(tournament_id),
                 entity: "player",
@@ -414,7 +415,7 @@ pub fn reset_pin(
             queries::end_player_sessions(conn, p.id)?;
             Audit {
                 actor,
-                action: "player.pin-reset",
+                action: Change::PinReset,
                 tournament_id: Some(p.tournament_id),
                 entity: "player",
                 entity_id: Some(p.id.get()),

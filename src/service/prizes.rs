@@ -1,6 +1,7 @@
 //! A tournament's prizes: the organiser's list, and who wins each from the final standings (a
 //! category's prizes by the event's categories; ties as the list says).
 
+use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use diesel::sqlite::SqliteConnection;
@@ -139,7 +140,7 @@ pub fn set(
         queries::set_prizes(conn, tournament_id, &json)?;
         Audit {
             actor,
-            action: "prizes.update",
+            action: Change::PrizesSet,
             tournament_id: Some(tournament_id),
             entity: "tournament",
             entity_id: Some(tournament_id.get()),

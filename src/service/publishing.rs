@@ -6,6 +6,7 @@
 //! survives the hub being unreachable and the venue's machine being restarted. A push never
 //! holds up the venue: it runs beside the service, and its failures are only written down.
 
+use super::changes::Change;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -105,7 +106,7 @@ pub fn set_link(
         stored::put_link(conn, tournament, &hub, token)?;
         Audit {
             actor,
-            action: "publishing.start",
+            action: Change::PublishingStarted,
             tournament_id: Some(tournament),
             entity: "tournament",
             entity_id: Some(tournament.get()),
@@ -128,7 +129,7 @@ pub fn remove_link(
         stored::delete_link(conn, tournament)?;
         Audit {
             actor,
-            action: "publishing.stop",
+            action: Change::PublishingStopped,
             tournament_id: Some(tournament),
             entity: "tournament",
             entity_id: Some(tournament.get()),
@@ -156,7 +157,7 @@ pub fn publish_again(
         stored::link_again(conn, tournament)?;
         Audit {
             actor,
-            action: "publishing.again",
+            action: Change::PublishedAgain,
             tournament_id: Some(tournament),
             entity: "tournament",
             entity_id: Some(tournament.get()),

@@ -8,6 +8,7 @@
 //! result, so the last ply is the one move that completes the list to that result; a list for
 //! which no move or more than one does is left as it is and counted.
 
+use super::changes::Change;
 use diesel::sqlite::SqliteConnection;
 use serde_json::json;
 
@@ -109,7 +110,7 @@ pub fn restore_cut_moves(conn: &mut SqliteConnection) -> Result<Restored, Servic
                 }
                 Audit {
                     actor: &Actor::CommandLine,
-                    action: "game.moves-restored",
+                    action: Change::MovesRestored,
                     tournament_id: Some(t.id),
                     entity: "game",
                     entity_id: Some(game.id.get()),

@@ -3,6 +3,7 @@
 //! the first rounds (a tournament setting). A generated pairing respects both; a pairing made by
 //! hand is refused if it seats a pair ruled out, and warned about clubmates.
 
+use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use diesel::sqlite::SqliteConnection;
@@ -113,7 +114,7 @@ pub fn prohibit(
         queries::prohibit_pair(conn, tournament_id, players[0], players[1])?;
         Audit {
             actor,
-            action: "pairing.prohibit",
+            action: Change::PairProhibited,
             tournament_id: Some(tournament_id),
             entity: "tournament",
             entity_id: Some(tournament_id.get()),
@@ -139,7 +140,7 @@ pub fn allow(
         }
         Audit {
             actor,
-            action: "pairing.allow",
+            action: Change::PairAllowed,
             tournament_id: Some(tournament_id),
             entity: "tournament",
             entity_id: Some(tournament_id.get()),

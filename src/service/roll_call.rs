@@ -5,6 +5,7 @@
 //! no byes). A pairing of the round never includes a player absent at its roll call; the
 //! tournament's setting `check_in` says before which rounds one must be taken.
 
+use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDateTime, Utc};
@@ -215,7 +216,7 @@ pub fn open(
                 )?;
                 Audit {
                     actor,
-                    action: "roll-call.open",
+                    action: Change::RollCallOpened,
                     tournament_id: Some(tournament_id),
                     entity: "tournament",
                     entity_id: Some(tournament_id.get()),
@@ -260,7 +261,7 @@ pub fn mark(
         calls::answer(conn, &row)?;
         Audit {
             actor,
-            action: "roll-call.mark",
+            action: Change::RollCallMarked,
             tournament_id: Some(tournament_id),
             entity: "player",
             entity_id: Some(player.get()),
@@ -293,7 +294,7 @@ pub fn signed_in(
         calls::answer(conn, &row)?;
         Audit {
             actor,
-            action: "roll-call.check-in",
+            action: Change::CheckedIn,
             tournament_id: Some(tournament_id),
             entity: "player",
             entity_id: Some(player.get()),
@@ -390,7 +391,7 @@ pub fn close(
         calls::close(conn, tournament_id, round, now)?;
         Audit {
             actor,
-            action: "roll-call.close",
+            action: Change::RollCallClosed,
             tournament_id: Some(tournament_id),
             entity: "tournament",
             entity_id: Some(tournament_id.get()),

@@ -3,6 +3,7 @@
 //! the API show of a round is in `round_views.rs`; how a pairing is generated and checked in
 //! `pairings.rs`.
 
+use super::changes::Change;
 use std::collections::HashSet;
 
 use chrono::Utc;
@@ -368,7 +369,7 @@ pub fn create(
         warnings.extend(open_before(conn, tournament_id, number)?);
         Audit {
             actor,
-            action: "round.create",
+            action: Change::RoundPaired,
             tournament_id: Some(tournament_id),
             entity: "round",
             entity_id: Some(round.id.get()),
@@ -497,9 +498,9 @@ pub fn replace(
         Audit {
             actor,
             action: if round.published {
-                "round.correct"
+                Change::RoundCorrected
             } else {
-                "round.pairings"
+                Change::RoundPairingsReplaced
             },
             tournament_id: Some(tournament_id),
             entity: "round",
@@ -537,7 +538,7 @@ pub fn publish(
             let round = queries::publish_round(conn, round.id, Utc::now().naive_utc())?;
             Audit {
                 actor,
-                action: "round.publish",
+                action: Change::RoundPublished,
                 tournament_id: Some(tournament_id),
                 entity: "round",
                 entity_id: Some(round.id.get()),
@@ -571,7 +572,7 @@ pub fn delete(
         queries::delete_round(conn, round.id)?;
         Audit {
             actor,
-            action: "round.delete",
+            action: Change::RoundDeleted,
             tournament_id: Some(tournament_id),
             entity: "round",
             entity_id: Some(round.id.get()),

@@ -2,6 +2,7 @@
 //! staff who run it; the controller starts a published round (its start recorded), and the
 //! pages show each round's start and planned end in the venue's time.
 
+use super::changes::Change;
 use std::collections::HashMap;
 
 use chrono::{NaiveDateTime, Utc};
@@ -178,7 +179,7 @@ pub fn set(
         let after = get(conn, tournament_id)?;
         Audit {
             actor,
-            action: "schedule.set",
+            action: Change::ScheduleSet,
             tournament_id: Some(tournament_id),
             entity: "tournament",
             entity_id: Some(tournament_id.get()),
@@ -215,7 +216,7 @@ pub fn start(
         let after = round(conn, tournament_id, number)?;
         Audit {
             actor,
-            action: "round.start",
+            action: Change::RoundStarted,
             tournament_id: Some(tournament_id),
             entity: "round",
             entity_id: Some(stored_round.id.get()),

@@ -3,6 +3,7 @@
 //! both see who qualifies (the top `n`, a tie at the cut drawn by lots whose seed is shown) and
 //! confirm it, or adjust it with a reason; one transaction with its audit entry.
 
+use super::changes::Change;
 use std::collections::HashSet;
 
 use chrono::Utc;
@@ -234,7 +235,7 @@ pub fn qualify(
         queries::set_previous_stage(conn, target, input.from, None)?;
         Audit {
             actor,
-            action: "stage.qualify",
+            action: Change::StageQualified,
             tournament_id: Some(target),
             entity: "tournament",
             entity_id: Some(target.get()),
@@ -319,7 +320,7 @@ pub fn create_playoff(
         queries::set_previous_stage(conn, t.id, source, Some(first as i32))?;
         Audit {
             actor,
-            action: "stage.playoff",
+            action: Change::PlayoffCreated,
             tournament_id: Some(source),
             entity: "tournament",
             entity_id: Some(t.id.get()),

@@ -1,6 +1,7 @@
 //! A tournament's team standings: its settings (organisers), and the teams as the standings
 //! give them.
 
+use super::changes::Change;
 use std::collections::HashMap;
 
 use diesel::sqlite::SqliteConnection;
@@ -85,7 +86,7 @@ pub fn set(
         queries::set_teams(conn, tournament_id, &json)?;
         Audit {
             actor,
-            action: "teams.update",
+            action: Change::TeamsSet,
             tournament_id: Some(tournament_id),
             entity: "tournament",
             entity_id: Some(tournament_id.get()),

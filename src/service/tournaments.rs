@@ -1,6 +1,7 @@
 //! Tournaments: their settings (created and changed by organisers), the controllers assigned to
 //! them, and the tournament as pages and the API show it.
 
+use super::changes::Change;
 use chrono::{NaiveDate, Utc};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
@@ -311,7 +312,7 @@ pub fn create(
         crate::db::languages::set(conn, t.id, &settings.language)?;
         Audit {
             actor,
-            action: "tournament.create",
+            action: Change::TournamentCreated,
             tournament_id: Some(t.id),
             entity: "tournament",
             entity_id: Some(t.id.get()),
@@ -338,7 +339,7 @@ pub fn update(
         crate::db::languages::set(conn, id, &settings.language)?;
         Audit {
             actor,
-            action: "tournament.update",
+            action: Change::TournamentUpdated,
             tournament_id: Some(id),
             entity: "tournament",
             entity_id: Some(id.get()),
@@ -440,9 +441,9 @@ pub fn assign_controller(
             Audit {
                 actor,
                 action: if assign {
-                    "controller.assign"
+                    Change::ControllerAssigned
                 } else {
-                    "controller.unassign"
+                    Change::ControllerUnassigned
                 },
                 tournament_id: Some(tournament_id),
                 entity: "account",

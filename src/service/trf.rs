@@ -1,6 +1,7 @@
 //! A tournament as FIDE's Tournament Report File (TRF): exported for the staff, so that chess
 //! tools can check its pairings and standings, and imported into a new tournament.
 
+use super::changes::Change;
 use std::collections::HashMap;
 
 use chrono::Utc;
@@ -341,7 +342,7 @@ pub fn import(
         }
         Audit {
             actor,
-            action: "tournament.import",
+            action: Change::TournamentImported,
             tournament_id: Some(id),
             entity: "tournament",
             entity_id: Some(id.get()),
