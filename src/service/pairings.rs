@@ -88,7 +88,7 @@ pub fn input(
         PairingSystem::Knockout => {
             let settings = super::tournaments::stored_settings(t)?;
             let seeds = super::brackets::seeds(conn, t.id, &players)?;
-            let needed = knockout::rounds_for(seeds.len(), settings.shape());
+            let needed = knockout::rounds_for(seeds.len(), knockout::Shape::of(&settings));
             // Exactly its rounds: the event ends (and is backed up) when the final is played.
             if number == 1 && seeds.len() >= 2 && needed != settings.rounds {
                 let key = if settings.double_elimination {
@@ -105,7 +105,7 @@ pub fn input(
             }
             Ok(PairingInput::Knockout {
                 seeds,
-                shape: settings.shape(),
+                shape: knockout::Shape::of(&settings),
                 number,
                 history: records(conn, t.id, Some(number))?,
             })

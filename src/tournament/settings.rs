@@ -279,14 +279,6 @@ impl TournamentSettings {
         }
     }
 
-    /// A knockout's kind.
-    pub fn shape(&self) -> super::knockout::Shape {
-        super::knockout::Shape {
-            third_place: self.third_place,
-            double: self.double_elimination,
-        }
-    }
-
     /// Validates input; every problem is reported, one sentence each.
     pub fn parse(input: &SettingsInput) -> Result<TournamentSettings, Vec<Said>> {
         let mut problems = Vec::new();

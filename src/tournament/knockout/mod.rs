@@ -45,6 +45,16 @@ pub struct Shape {
     pub double: bool,
 }
 
+impl Shape {
+    /// The knockout a tournament's settings ask for.
+    pub fn of(settings: &crate::tournament::settings::TournamentSettings) -> Shape {
+        Shape {
+            third_place: settings.third_place,
+            double: settings.double_elimination,
+        }
+    }
+}
+
 /// The most rounds a knockout of `players` takes: `⌈log₂ n⌉` for single elimination; for double
 /// elimination twice that, and one more for a second grand final, played only if the losers'
 /// bracket's winner wins the first.
