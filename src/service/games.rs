@@ -358,8 +358,7 @@ pub fn record_sheet(
         } else {
             queries::set_game_status(conn, game_id, status, Utc::now().naive_utc())?
         };
-        super::matches::follow(conn, actor, &ctx.tournament, &game)?;
-        Audit {
+        let change = Audit {
             actor,
             action: match step {
                 SheetStep::Confirmed => Change::SheetConfirmed,
@@ -369,9 +368,10 @@ pub fn record_sheet(
             tournament_id: Some(ctx.tournament.id),
             entity: "game",
             entity_id: Some(game_id.get()),
-        }
-        .record(
+        };
+        super::reactions::record(
             conn,
+            &change,
             Some(&serde_json::json!({"status": ctx.game.status})),
             Some(&serde_json::json!({
                 "status": game.status, "sheet": row.id, "result": row.winner,
@@ -417,16 +417,16 @@ pub fn confirm(
             return Ok(ctx.game.status);
         };
         let game = queries::set_game_result(conn, game_id, &result_from_sheet(&last, status))?;
-        super::matches::follow(conn, actor, &ctx.tournament, &game)?;
-        Audit {
+        let change = Audit {
             actor,
             action: Change::SheetConfirmed,
             tournament_id: Some(ctx.tournament.id),
             entity: "game",
             entity_id: Some(game_id.get()),
-        }
-        .record(
+        };
+        super::reactions::record(
             conn,
+            &change,
             Some(&serde_json::json!({"status": ctx.game.status})),
             Some(&serde_json::json!({"status": game.status, "sheet": last.id})),
         )?;
@@ -637,15 +637,14 @@ fn rule(
         ctx.check_ruling()?;
         let result = decide(conn, &ctx)?;
         let game = queries::set_game_result(conn, game_id, &result)?;
-        Audit {
+        let change = Audit {
             actor,
             action,
             tournament_id: Some(ctx.tournament.id),
             entity: "game",
             entity_id: Some(game_id.get()),
-        }
-        .record(conn, Some(&ctx.game), Some(&game))?;
-        super::matches::follow(conn, actor, &ctx.tournament, &game)?;
+        };
+        super::reactions::record(conn, &change, Some(&ctx.game), Some(&game))?;
         detail(conn, actor, game_id)
     })
 }

@@ -34,6 +34,7 @@ pub mod pairings;
 pub mod players;
 pub mod prizes;
 pub mod publishing;
+pub mod reactions;
 pub mod repairs;
 pub mod restrictions;
 pub mod roll_call;
