@@ -10,13 +10,15 @@ const PREFIX: &str = "sha256:";
 
 /// The digest of a token's secret, as stored.
 pub fn digest(secret: &str) -> String {
-    let bytes = sha2::Sha256::digest(secret.as_bytes());
-    let mut out = String::with_capacity(PREFIX.len() + 64);
-    out.push_str(PREFIX);
-    for b in bytes {
-        out.push_str(&format!("{b:02x}"));
-    }
-    out
+    format!("{PREFIX}{}", sha256_hex(secret.as_bytes()))
+}
+
+/// The SHA-256 of `bytes` in lowercase hexadecimal (also a tournament file's digest).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Whether `secret` is the token stored as `stored`: `None` when `stored` is not a digest (a

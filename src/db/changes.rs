@@ -24,6 +24,7 @@ use diesel::sqlite::SqliteConnection;
 
 /// How a table's row names its tournaments (`ROW` stands for `NEW` or `OLD`), the columns whose
 /// change counts (all when empty) and, for an update, the condition on which it counts.
+#[derive(Clone, Copy)]
 struct Noted {
     table: &'static str,
     tournaments: &'static str,
@@ -122,7 +123,7 @@ pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
         columns: "",
         changed: "",
     });
-    for noted in NOTED.iter().map(|n| Noted { ..*n }).chain(direct) {
+    for noted in NOTED.iter().copied().chain(direct) {
         for (what, row, suffix) in [
             ("INSERT", "NEW", "i"),
             ("UPDATE", "NEW", "u"),

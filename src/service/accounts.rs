@@ -1,11 +1,11 @@
 //! Staff accounts, created by organisers (or on the server's command line).
 
-use super::changes::Change;
 use chrono::Utc;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::auth::{Role, generate_password};
 use crate::db::models::NewAccount;

@@ -5,13 +5,13 @@
 //! the moves are written again as the replay reads them, and what the replay works out (plies,
 //! the end, whether the moves were checked) is worked out again.
 
-use super::changes::Change;
 use std::collections::HashMap;
 
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::players::{MAX_PLAYERS, PinSlip};
 use super::tournaments::TournamentView;
 use super::{Actor, Audit, Found, ServiceError, transaction};

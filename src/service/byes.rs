@@ -3,11 +3,11 @@
 //! regulations allow it), until the round is paired. The player is then left out of that round's
 //! pairing and scores the bye.
 
-use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::NewBye;
 use crate::db::queries;

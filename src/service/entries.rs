@@ -3,13 +3,13 @@
 //! follow one another (see `players::edit` and `players::reset_pin`), while
 //! withdrawing stays a matter of each section.
 
-use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::players::{MAX_PLAYERS, PlayerView};
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::events as event_queries;

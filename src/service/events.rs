@@ -1,11 +1,11 @@
 //! Events: sections (tournaments) grouped with a venue, dates, staff and categories in common;
 //! the event's public page; who is in which category.
 
-use super::changes::Change;
 use chrono::{NaiveDate, Utc};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::auth::Role;

@@ -4,12 +4,12 @@
 //! A game's status moves only as [`crate::tournament::game_state`] allows; each step here is
 //! one transaction with its audit entry.
 
-use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
 use super::auth::Attempt;
+use super::changes::Change;
 use super::game_context::{Context, refused};
 use super::game_views::{GameDetail, detail};
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};

@@ -5,12 +5,12 @@
 //! and then makes, or writes again, that tournament. Pushes carry the venue's version of the
 //! tournament: one the hub has already taken, or an older one, changes nothing.
 
-use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
 use super::auth::Attempt;
+use super::changes::Change;
 use super::{Actor, Audit, Service, ServiceError, blocking, transaction};
 use crate::auth::throttle::Target;
 use crate::auth::{Lane, generate_password, token, verify_secret};
@@ -152,16 +152,11 @@ pub struct Received {
 /// The digest of a tournament file (SHA-256 of its JSON, the moment of its export left out):
 /// two copies at one version with different digests hold different histories.
 pub fn digest(file: &TournamentFile) -> String {
-    use sha2::Digest;
     let mut value = serde_json::to_value(file).unwrap_or_default();
     if let Some(map) = value.as_object_mut() {
         map.remove("exported_at");
     }
-    let bytes = serde_json::to_vec(&value).unwrap_or_default();
-    sha2::Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    token::sha256_hex(&serde_json::to_vec(&value).unwrap_or_default())
 }
 
 const WRONG_TOKEN: &str = "hub-wrong-token";
@@ -298,7 +293,7 @@ fn record_push(
         &NewAuditEntry {
             at: Utc::now().naive_utc(),
             actor: &format!("venue publishing with the token {:?}", token.label),
-            action: super::changes::Change::TournamentPublished.code(),
+            action: Change::TournamentPublished.code(),
             tournament_id: Some(id),
             entity: "tournament",
             entity_id: Some(id.get()),

@@ -4,10 +4,10 @@
 //! longer follow from it are taken away if nothing was played in them, and the change is
 //! refused if something was. Each addition and removal has its audit entry.
 
-use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 
+use super::changes::Change;
 use super::views::{GameView, game_record};
 use super::{Actor, Audit, ServiceError};
 use crate::db::models::{Game, NewGame, Tournament};

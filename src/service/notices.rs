@@ -2,11 +2,11 @@
 //! written or taken down by the staff who run it, shown on its page, the players' pages and the
 //! projector.
 
-use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::notices::{self as queries, StoredNotice};
 use crate::tournament::TournamentId;

@@ -1,11 +1,11 @@
 //! Players of a tournament: added one by one or imported (each with a PIN, shown once), edited,
 //! withdrawn and reinstated, given a new PIN.
 
-use super::changes::Change;
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::auth::{generate_pin, hash_secret};
 use crate::db::models::{NewPlayer, Player, PlayerChanges};

@@ -1,12 +1,12 @@
 //! A tournament's prizes: the organiser's list, and who wins each from the final standings (a
 //! category's prizes by the event's categories; ties as the list says).
 
-use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::standings::Report;
 use super::tournaments::points_text;
 use super::{Actor, Audit, Found, ServiceError, transaction};

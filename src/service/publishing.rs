@@ -6,7 +6,6 @@
 //! survives the hub being unreachable and the venue's machine being restarted. A push never
 //! holds up the venue: it runs beside the service, and its failures are only written down.
 
-use super::changes::Change;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,6 +13,7 @@ use chrono::{NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::hub::Received;
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::publishing::{self as stored, HubLink};

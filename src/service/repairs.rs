@@ -8,10 +8,10 @@
 //! result, so the last ply is the one move that completes the list to that result; a list for
 //! which no move or more than one does is left as it is and counted.
 
-use super::changes::Change;
 use diesel::sqlite::SqliteConnection;
 use serde_json::json;
 
+use super::changes::Change;
 use super::tournaments::stored_settings;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{Game, SheetRow};

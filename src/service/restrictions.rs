@@ -3,12 +3,12 @@
 //! the first rounds (a tournament setting). A generated pairing respects both; a pairing made by
 //! hand is refused if it seats a pair ruled out, and warned about clubmates.
 
-use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{Player, Tournament};
 use crate::db::queries;

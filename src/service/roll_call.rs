@@ -5,13 +5,13 @@
 //! no byes). A pairing of the round never includes a player absent at its roll call; the
 //! tournament's setting `check_in` says before which rounds one must be taken.
 
-use super::changes::Change;
 use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{NewBye, Tournament};
 use crate::db::queries;

@@ -3,13 +3,13 @@
 //! the API show of a round is in `round_views.rs`; how a pairing is generated and checked in
 //! `pairings.rs`.
 
-use super::changes::Change;
 use std::collections::HashSet;
 
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Deserialize;
 
+use super::changes::Change;
 use super::pairings::{self, PairingInput, check, open_before};
 use super::round_views::{RoundView, view};
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};

@@ -2,13 +2,13 @@
 //! staff who run it; the controller starts a published round (its start recorded), and the
 //! pages show each round's start and planned end in the venue's time.
 
-use super::changes::Change;
 use std::collections::HashMap;
 
 use chrono::{NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
+use super::changes::Change;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::queries;
 use crate::db::schedules::{self as stored, StoredSchedule};

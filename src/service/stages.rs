@@ -3,13 +3,13 @@
 //! both see who qualifies (the top `n`, a tie at the cut drawn by lots whose seed is shown) and
 //! confirm it, or adjust it with a reason; one transaction with its audit entry.
 
-use super::changes::Change;
 use std::collections::HashSet;
 
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
+use super::changes::Change;
 use super::standings::Report;
 use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError, transaction};

@@ -1,12 +1,12 @@
 //! A tournament's team standings: its settings (organisers), and the teams as the standings
 //! give them.
 
-use super::changes::Change;
 use std::collections::HashMap;
 
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::standings::Report;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::Tournament;

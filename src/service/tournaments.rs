@@ -1,11 +1,11 @@
 //! Tournaments: their settings (created and changed by organisers), the controllers assigned to
 //! them, and the tournament as pages and the API show it.
 
-use super::changes::Change;
 use chrono::{NaiveDate, Utc};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::players::PlayerView;
 use super::views::{GameView, player_games};
 use super::{Actor, Audit, Found, ServiceError, transaction};

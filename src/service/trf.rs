@@ -1,13 +1,13 @@
 //! A tournament as FIDE's Tournament Report File (TRF): exported for the staff, so that chess
 //! tools can check its pairings and standings, and imported into a new tournament.
 
-use super::changes::Change;
 use std::collections::HashMap;
 
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::changes::Change;
 use super::standings::entrants;
 use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError, transaction};
