@@ -10,6 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use oware_tournament::auth::{Lane, hash_secret, verify_secret};
 use oware_tournament::engine::Rules;
+use oware_tournament::tournament::archive::{AuditPart, TournamentFile};
 use oware_tournament::tournament::history::GameRecord;
 use oware_tournament::tournament::sheets::{EndKind, Sheet, check_sheet};
 use oware_tournament::tournament::standings::{Entrant, Format, standings};
@@ -337,5 +338,146 @@ fn tournament_file(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, secrets, sheets, standings_bench, tournament_file);
+/// The file after one new sheet: a game's sheet sent again (a sheet of an id not seen before),
+/// the game's time moved on, and the audit entry of it.
+fn one_sheet_more(file: &mut TournamentFile, step: usize) {
+    let i = step % file.games.len();
+    let game = file.games[i].id;
+    let mut sheet = file
+        .sheets
+        .iter()
+        .find(|s| s.game == game)
+        .cloned()
+        .expect("a sheet of the game");
+    sheet.id = 10_000_000 + step as i64;
+    sheet.created_at += chrono::Duration::seconds(1);
+    file.games[i].updated_at = sheet.created_at;
+    file.audit.push(AuditPart {
+        at: sheet.created_at,
+        actor: format!("player Player {:03} (#{})", sheet.player, sheet.player),
+        action: "game.sheet".to_string(),
+        entity: "game".to_string(),
+        entity_id: Some(game),
+        before: None,
+        after: Some(serde_json::json!({"sheet": sheet.id})),
+        sender: None,
+    });
+    file.sheets.push(sheet);
+}
+
+/// A hub taking a venue's push of the 400-player event, as the service does it (the token
+/// already checked): the whole file, then one new sheet as the changes since the version the
+/// hub took.
+fn hub_push(c: &mut Criterion) {
+    use oware_tournament::service::Service;
+    use oware_tournament::service::hub::digest;
+    use oware_tournament::tournament::archive::FileChanges;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let url = dir.path().join("hub.db");
+    let url = url.to_str().unwrap();
+    let pool = oware_tournament::db::open(url, 1).unwrap();
+    let token = {
+        let mut conn = pool.get().unwrap();
+        let at = chrono::Utc::now().naive_utc();
+        oware_tournament::db::publishing::insert_token(&mut conn, "bench", "x", at)
+            .unwrap()
+            .id
+    };
+    drop(pool);
+    let writer = oware_tournament::db::Writer::open(url).unwrap();
+    let readers = oware_tournament::db::open_readers(url, 2).unwrap();
+    let service = Service::new(readers, writer, None);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let take = |body: String| {
+        let received = runtime.block_on(service.take_push(token, body)).unwrap();
+        assert!(received.taken, "{received:?}");
+    };
+    let mut file = big_file();
+    let whole = |version: i64, file: &TournamentFile| {
+        serde_json::to_string(&serde_json::json!({"version": version, "file": file})).unwrap()
+    };
+    let mut version = 1;
+    let body = whole(version, &file);
+    let whole_bytes = body.len();
+    take(body);
+    let mut group = c.benchmark_group("a hub taking a push of a 400-player, 11-round event");
+    group.sample_size(10);
+    group.bench_function(
+        "the whole file (replayed, written in one transaction)",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    version += 1;
+                    let body = whole(version, &file);
+                    let start = Instant::now();
+                    take(body);
+                    spent += start.elapsed();
+                }
+                spent
+            })
+        },
+    );
+    let mut held = digest(&file);
+    let mut step = 0;
+    let mut sizes = Vec::new();
+    group.bench_function(
+        "one new sheet as the changes since the hub's version",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    let mut next = file.clone();
+                    one_sheet_more(&mut next, step);
+                    step += 1;
+                    let changes = FileChanges::between(&file, &next).expect("changes");
+                    let now = digest(&next);
+                    let body = serde_json::to_string(&serde_json::json!({
+                        "version": version + 1, "since": {"version": version, "digest": held},
+                        "digest": now, "changes": changes,
+                    }))
+                    .unwrap();
+                    sizes.push(body.len());
+                    let start = Instant::now();
+                    take(body);
+                    spent += start.elapsed();
+                    (file, held, version) = (next, now, version + 1);
+                }
+                spent
+            })
+        },
+    );
+    let mut next = file.clone();
+    one_sheet_more(&mut next, step);
+    group.bench_function(
+        "the venue: the changes between two exports (one sheet more)",
+        |b| {
+            b.iter(|| {
+                FileChanges::between(black_box(&file), &next)
+                    .unwrap()
+                    .count()
+            })
+        },
+    );
+    group.finish();
+    sizes.sort_unstable();
+    eprintln!(
+        "bytes on the wire: the whole file {whole_bytes}; one new sheet as changes {} (median of {})",
+        sizes.get(sizes.len() / 2).copied().unwrap_or(0),
+        sizes.len()
+    );
+}
+
+criterion_group!(
+    benches,
+    secrets,
+    sheets,
+    standings_bench,
+    tournament_file,
+    hub_push
+);
 criterion_main!(benches);

@@ -93,6 +93,20 @@ pub fn put_round_time(conn: &mut SqliteConnection, time: &RoundTime) -> QueryRes
         .execute(conn)
 }
 
+/// A round without times of its own.
+pub fn delete_round_time(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    number: i32,
+) -> QueryResult<usize> {
+    diesel::delete(
+        round_times::table
+            .filter(round_times::tournament_id.eq(tournament))
+            .filter(round_times::round_number.eq(number)),
+    )
+    .execute(conn)
+}
+
 /// A round's publication and correction as a file gives them.
 pub fn set_round_times(
     conn: &mut SqliteConnection,
@@ -121,5 +135,97 @@ pub fn set_player_state(
             players::pairing_number.eq(pairing_number),
             players::withdrawn.eq(withdrawn),
         ))
+        .execute(conn)
+}
+
+/// Empties lists of a tournament a file gives whole (of `byes`, `prohibited_pairs`,
+/// `roll_calls`, `check_ins`, `notices`, `schedules`), before they are written again.
+pub fn clear_lists(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    tables: &[&str],
+) -> QueryResult<()> {
+    const LISTS: [&str; 6] = [
+        "byes",
+        "prohibited_pairs",
+        "roll_calls",
+        "check_ins",
+        "notices",
+        "schedules",
+    ];
+    for table in LISTS.iter().filter(|t| tables.contains(t)) {
+        diesel::sql_query(format!("DELETE FROM {table} WHERE tournament_id = ?"))
+            .bind::<diesel::sql_types::Integer, _>(tournament.get())
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// A record of a copy's gone: its row, and its id in the copy's audit entries that came with
+/// its file (as a whole file written again would have them: naming nothing).
+pub fn delete_copied(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    entity: &str,
+    id: i32,
+) -> QueryResult<()> {
+    let table = match entity {
+        "sheet" => "sheets",
+        "game" => "games",
+        "round" => "rounds",
+        "player" => "players",
+        _ => return Ok(()),
+    };
+    diesel::sql_query(format!("DELETE FROM {table} WHERE id = ?"))
+        .bind::<diesel::sql_types::Integer, _>(id)
+        .execute(conn)?;
+    diesel::sql_query(
+        "UPDATE audit_log SET entity_id = NULL WHERE tournament_id = ? AND entity = ? \
+         AND entity_id = ? AND sender IS NOT NULL",
+    )
+    .bind::<diesel::sql_types::Integer, _>(tournament.get())
+    .bind::<diesel::sql_types::Text, _>(entity)
+    .bind::<diesel::sql_types::Integer, _>(id)
+    .execute(conn)?;
+    Ok(())
+}
+
+/// The latest entry of a tournament's audit trail (0 when none): every change of a tournament
+/// has one, so a copy whose latest entry is still the one it had has not been changed.
+pub fn latest_entry(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<i32> {
+    use diesel::dsl::max;
+    audit_log::table
+        .filter(audit_log::tournament_id.eq(tournament))
+        .select(max(audit_log::id))
+        .first::<Option<i32>>(conn)
+        .map(Option::unwrap_or_default)
+}
+
+/// Writes a copy's row again from its file.
+pub fn rewrite_player(
+    conn: &mut SqliteConnection,
+    id: PlayerId,
+    row: &super::models::NewPlayer<'_>,
+) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(row)
+        .execute(conn)
+}
+
+pub fn rewrite_game(
+    conn: &mut SqliteConnection,
+    id: crate::tournament::GameId,
+    row: &super::models::NewGame,
+) -> QueryResult<usize> {
+    diesel::update(games::table.find(id)).set(row).execute(conn)
+}
+
+pub fn rewrite_sheet(
+    conn: &mut SqliteConnection,
+    id: crate::tournament::SheetId,
+    row: &super::models::NewSheet<'_>,
+) -> QueryResult<usize> {
+    diesel::update(sheets::table.find(id))
+        .set(row)
         .execute(conn)
 }

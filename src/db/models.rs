@@ -164,8 +164,8 @@ impl Player {
     }
 }
 
-#[derive(Debug, Insertable)]
-#[diesel(table_name = players)]
+#[derive(Debug, Insertable, AsChangeset)]
+#[diesel(table_name = players, treat_none_as_null = true)]
 pub struct NewPlayer<'a> {
     pub tournament_id: TournamentId,
     pub name: &'a str,
@@ -343,8 +343,8 @@ pub struct Game {
     pub match_game: i32,
 }
 
-#[derive(Debug, Insertable)]
-#[diesel(table_name = super::schema::games)]
+#[derive(Debug, Insertable, AsChangeset)]
+#[diesel(table_name = super::schema::games, treat_none_as_null = true)]
 pub struct NewGame {
     pub tournament_id: TournamentId,
     pub round_id: RoundId,
@@ -392,8 +392,8 @@ pub struct SheetRow {
     pub created_at: NaiveDateTime,
 }
 
-#[derive(Debug, Insertable)]
-#[diesel(table_name = super::schema::sheets)]
+#[derive(Debug, Insertable, AsChangeset)]
+#[diesel(table_name = super::schema::sheets, treat_none_as_null = true)]
 pub struct NewSheet<'a> {
     pub game_id: GameId,
     pub player_id: PlayerId,

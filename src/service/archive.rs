@@ -26,7 +26,7 @@ use crate::tournament::archive::{
     RollCallPart, RoundPart, SheetPart, TournamentFile, TournamentPart, VERSION, check,
 };
 use crate::tournament::sheets::Accepted;
-use crate::tournament::{PlayerId, ResultKind, TournamentId};
+use crate::tournament::{PlayerDetails, PlayerId, ResultKind, TournamentId};
 
 /// The command line on the server's machine, or an organiser.
 pub fn may_import(actor: &Actor) -> Result<(), ServiceError> {
@@ -239,16 +239,17 @@ pub struct Imported {
 }
 
 /// The file's ids to this copy's.
-#[derive(Default)]
-struct Ids {
-    players: HashMap<i64, PlayerId>,
-    rounds: HashMap<i64, i32>,
-    round_numbers: HashMap<i64, crate::tournament::RoundId>,
-    games: HashMap<i64, crate::tournament::GameId>,
+#[derive(Clone, Debug, Default)]
+pub struct Ids {
+    pub(super) players: HashMap<i64, PlayerId>,
+    pub(super) rounds: HashMap<i64, i32>,
+    pub(super) round_numbers: HashMap<i64, crate::tournament::RoundId>,
+    pub(super) games: HashMap<i64, crate::tournament::GameId>,
+    pub(super) sheets: HashMap<i64, crate::tournament::SheetId>,
 }
 
 impl Ids {
-    fn player(&self, id: i64) -> PlayerId {
+    pub(super) fn player(&self, id: i64) -> PlayerId {
         self.players[&id]
     }
 }
@@ -274,7 +275,7 @@ pub fn import(
             file.exported_at.format("%Y-%m-%d %H:%M"),
             actor.name()
         );
-        let pins = write_content(conn, id, file, checked, pins, &sender)?;
+        let (pins, _) = write_content(conn, id, file, checked, pins, &sender)?;
         keep_identity(conn, id, file)?;
         Audit {
             actor,
@@ -311,7 +312,7 @@ pub fn write_copy(
     file: &TournamentFile,
     checked: &Checked,
     sender: &str,
-) -> Result<TournamentId, ServiceError> {
+) -> Result<(TournamentId, Ids), ServiceError> {
     let form = super::tournaments::tournament_form(&checked.settings);
     let id = match id {
         Some(id) => {
@@ -323,9 +324,9 @@ pub fn write_copy(
     };
     crate::db::languages::set(conn, id, &checked.settings.language)?;
     let no_pins = vec![(String::new(), NO_PIN.to_string()); file.players.len()];
-    write_content(conn, id, file, checked, &no_pins, sender)?;
+    let (_, ids) = write_content(conn, id, file, checked, &no_pins, sender)?;
     keep_identity(conn, id, file)?;
-    Ok(id)
+    Ok((id, ids))
 }
 
 /// A copy keeps the identity of the tournament its file came from (a file without one, from
@@ -342,7 +343,7 @@ fn keep_identity(
 }
 
 /// What a hub's copy of a player has for a PIN hash: no PIN matches it.
-const NO_PIN: &str = "no PIN: published from a venue";
+pub(super) const NO_PIN: &str = "no PIN: published from a venue";
 
 /// Writes a checked file into tournament `id` (made, or emptied, by the caller): prizes,
 /// players with `pins` (each a PIN and its hash), teams, rounds, games, sheets, the rest and
@@ -354,13 +355,32 @@ fn write_content(
     checked: &Checked,
     pins: &[(String, String)],
     sender: &str,
-) -> Result<Vec<PinSlip>, ServiceError> {
-    let prizes = file.tournament.prizes.clone().unwrap_or_default();
-    let json = serde_json::to_string(&prizes).expect("prizes serialise");
-    queries::set_prizes(conn, id, &json)?;
+) -> Result<(Vec<PinSlip>, Ids), ServiceError> {
     let mut ids = Ids::default();
     let pins = players(conn, id, file, checked, pins, &mut ids)?;
-    let mut teams = file.tournament.teams.clone();
+    prizes_and_teams(conn, id, &file.tournament, &ids)?;
+    rounds(conn, id, file, &mut ids)?;
+    games(conn, id, file, checked, &mut ids)?;
+    for (s, accepted) in file.sheets.iter().zip(&checked.sheets) {
+        let row = queries::insert_sheet(conn, &new_sheet(s, accepted, &ids))?;
+        ids.sheets.insert(s.id, row.id);
+    }
+    the_rest(conn, id, file, &ids, Lists::ALL)?;
+    audit(conn, id, &file.audit, &ids, sender)?;
+    Ok((pins, ids))
+}
+
+/// The prizes, and the team lists naming this copy's players.
+pub(super) fn prizes_and_teams(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    part: &TournamentPart,
+    ids: &Ids,
+) -> Result<(), ServiceError> {
+    let prizes = part.prizes.clone().unwrap_or_default();
+    let json = serde_json::to_string(&prizes).expect("prizes serialise");
+    queries::set_prizes(conn, id, &json)?;
+    let mut teams = part.teams.clone();
     for list in &mut teams.lists {
         for p in &mut list.players {
             *p = ids.player(i64::from(*p)).get();
@@ -368,29 +388,24 @@ fn write_content(
     }
     let json = serde_json::to_string(&teams).expect("teams serialise");
     queries::set_teams(conn, id, &json)?;
-    rounds(conn, id, file, &mut ids)?;
-    games(conn, id, file, checked, &mut ids)?;
-    for (s, accepted) in file.sheets.iter().zip(&checked.sheets) {
-        queries::insert_sheet(
-            conn,
-            &NewSheet {
-                game_id: ids.games[&s.game],
-                player_id: ids.player(s.player),
-                winner: s.winner,
-                south_seeds: s.seeds[0] as i32,
-                north_seeds: s.seeds[1] as i32,
-                end_kind: s.end,
-                end_reason: accepted.end_reason.as_deref(),
-                moves: &accepted.moves,
-                plies: accepted.plies as i32,
-                verified: accepted.verified,
-                created_at: s.created_at,
-            },
-        )?;
+    Ok(())
+}
+
+/// A sheet's row as the replay wrote its moves.
+pub(super) fn new_sheet<'a>(s: &SheetPart, accepted: &'a Accepted, ids: &Ids) -> NewSheet<'a> {
+    NewSheet {
+        game_id: ids.games[&s.game],
+        player_id: ids.player(s.player),
+        winner: s.winner,
+        south_seeds: s.seeds[0] as i32,
+        north_seeds: s.seeds[1] as i32,
+        end_kind: s.end,
+        end_reason: accepted.end_reason.as_deref(),
+        moves: &accepted.moves,
+        plies: accepted.plies as i32,
+        verified: accepted.verified,
+        created_at: s.created_at,
     }
-    the_rest(conn, id, file, &ids)?;
-    audit(conn, id, file, &ids, sender)?;
-    Ok(pins)
 }
 
 fn players(
@@ -403,25 +418,8 @@ fn players(
 ) -> Result<Vec<PinSlip>, ServiceError> {
     let mut slips = Vec::with_capacity(file.players.len());
     for ((p, d), (pin, hash)) in file.players.iter().zip(&checked.players).zip(pins) {
-        let row = queries::insert_player(
-            conn,
-            &NewPlayer {
-                tournament_id: id,
-                name: &d.name,
-                club: &d.club,
-                country: &d.country,
-                rating: d.rating,
-                pin_hash: hash,
-                created_at: p.created_at,
-                birth_year: d.birth_year,
-                gender: gender_text(d.gender),
-                title: &d.title,
-                federation: &d.federation,
-                person: None,
-            },
-        )?;
-        let number = p.pairing_number.and_then(|n| i32::try_from(n).ok());
-        stored::set_player_state(conn, row.id, number, p.withdrawn)?;
+        let row = queries::insert_player(conn, &new_player(id, p, d, hash))?;
+        player_state(conn, p, row.id)?;
         ids.players.insert(p.id, row.id);
         slips.push(PinSlip {
             id: row.id,
@@ -432,6 +430,40 @@ fn players(
     Ok(slips)
 }
 
+/// A player's row from the file's player and the details the check validated.
+pub(super) fn new_player<'a>(
+    id: TournamentId,
+    p: &PlayerPart,
+    d: &'a PlayerDetails,
+    hash: &'a str,
+) -> NewPlayer<'a> {
+    NewPlayer {
+        tournament_id: id,
+        name: &d.name,
+        club: &d.club,
+        country: &d.country,
+        rating: d.rating,
+        pin_hash: hash,
+        created_at: p.created_at,
+        birth_year: d.birth_year,
+        gender: gender_text(d.gender),
+        title: &d.title,
+        federation: &d.federation,
+        person: None,
+    }
+}
+
+/// A player's pairing number and withdrawal as the file gives them.
+pub(super) fn player_state(
+    conn: &mut SqliteConnection,
+    p: &PlayerPart,
+    row: PlayerId,
+) -> Result<(), ServiceError> {
+    let number = p.pairing_number.and_then(|n| i32::try_from(n).ok());
+    stored::set_player_state(conn, row, number, p.withdrawn)?;
+    Ok(())
+}
+
 fn rounds(
     conn: &mut SqliteConnection,
     id: TournamentId,
@@ -439,29 +471,42 @@ fn rounds(
     ids: &mut Ids,
 ) -> Result<(), ServiceError> {
     for r in &file.rounds {
-        let number = r.number as i32;
         let row = queries::insert_round(
             conn,
             &NewRound {
                 tournament_id: id,
-                number,
+                number: r.number as i32,
                 created_at: r.created_at,
             },
         )?;
-        stored::set_round_times(conn, row.id, r.published_at, r.corrected_at)?;
-        if r.planned_start.is_some() || r.started_at.is_some() {
-            stored::put_round_time(
-                conn,
-                &RoundTime {
-                    tournament_id: id,
-                    round_number: number,
-                    planned_start: r.planned_start,
-                    started_at: r.started_at,
-                },
-            )?;
-        }
+        round_times(conn, id, r, row.id)?;
         ids.rounds.insert(r.id, row.id.get());
         ids.round_numbers.insert(r.number, row.id);
+    }
+    Ok(())
+}
+
+/// A round's publication, correction, planned start and start as the file gives them.
+pub(super) fn round_times(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    r: &RoundPart,
+    row: crate::tournament::RoundId,
+) -> Result<(), ServiceError> {
+    stored::set_round_times(conn, row, r.published_at, r.corrected_at)?;
+    let number = r.number as i32;
+    if r.planned_start.is_some() || r.started_at.is_some() {
+        stored::put_round_time(
+            conn,
+            &RoundTime {
+                tournament_id: id,
+                round_number: number,
+                planned_start: r.planned_start,
+                started_at: r.started_at,
+            },
+        )?;
+    } else {
+        stored::delete_round_time(conn, id, number)?;
     }
     Ok(())
 }
@@ -474,28 +519,30 @@ fn games(
     ids: &mut Ids,
 ) -> Result<(), ServiceError> {
     for (g, accepted) in file.games.iter().zip(&checked.games) {
-        let row = queries::insert_game(
-            conn,
-            &NewGame {
-                tournament_id: id,
-                round_id: ids.round_numbers[&g.round],
-                board: g.board.map(|b| b as i32),
-                south_id: ids.player(g.south),
-                north_id: g.north.map(|n| ids.player(n)),
-                status: g.status,
-                kind: g.kind,
-                updated_at: g.updated_at,
-                match_game: g.match_game as i32,
-            },
-        )?;
+        let row = queries::insert_game(conn, &new_game(id, g, ids))?;
         queries::set_game_result(conn, row.id, &result(g, accepted))?;
         ids.games.insert(g.id, row.id);
     }
     Ok(())
 }
 
+/// A game's row (its result apart) naming this copy's round and players.
+pub(super) fn new_game(id: TournamentId, g: &GamePart, ids: &Ids) -> NewGame {
+    NewGame {
+        tournament_id: id,
+        round_id: ids.round_numbers[&g.round],
+        board: g.board.map(|b| b as i32),
+        south_id: ids.player(g.south),
+        north_id: g.north.map(|n| ids.player(n)),
+        status: g.status,
+        kind: g.kind,
+        updated_at: g.updated_at,
+        match_game: g.match_game as i32,
+    }
+}
+
 /// A game's result fields: a played result as the replay gives its moves, plies and end.
-fn result(g: &GamePart, accepted: &Accepted) -> GameResult {
+pub(super) fn result(g: &GamePart, accepted: &Accepted) -> GameResult {
     let played = g.kind == Some(ResultKind::Played);
     GameResult {
         status: g.status,
@@ -513,14 +560,38 @@ fn result(g: &GamePart, accepted: &Accepted) -> GameResult {
     }
 }
 
-/// Byes asked for, pairs kept apart, roll calls and their answers, the notice and the clock.
-fn the_rest(
+/// Which of the lists a file gives whole are written.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lists {
+    pub(super) byes: bool,
+    pub(super) pairs: bool,
+    pub(super) roll_calls: bool,
+    pub(super) check_ins: bool,
+    pub(super) notice: bool,
+    pub(super) schedule: bool,
+}
+
+impl Lists {
+    const ALL: Lists = Lists {
+        byes: true,
+        pairs: true,
+        roll_calls: true,
+        check_ins: true,
+        notice: true,
+        schedule: true,
+    };
+}
+
+/// Byes asked for, pairs kept apart, roll calls and their answers, the notice and the clock:
+/// those `which` names.
+pub(super) fn the_rest(
     conn: &mut SqliteConnection,
     id: TournamentId,
     file: &TournamentFile,
     ids: &Ids,
+    which: Lists,
 ) -> Result<(), ServiceError> {
-    for b in &file.byes {
+    for b in file.byes.iter().filter(|_| which.byes) {
         queries::put_bye(
             conn,
             &NewBye {
@@ -532,10 +603,10 @@ fn the_rest(
             },
         )?;
     }
-    for [a, b] in &file.prohibited_pairs {
+    for [a, b] in file.prohibited_pairs.iter().filter(|_| which.pairs) {
         queries::prohibit_pair(conn, id, ids.player(*a), ids.player(*b))?;
     }
-    for r in &file.roll_calls {
+    for r in file.roll_calls.iter().filter(|_| which.roll_calls) {
         roll_calls::insert(
             conn,
             &RollCall {
@@ -546,7 +617,7 @@ fn the_rest(
             },
         )?;
     }
-    for c in &file.check_ins {
+    for c in file.check_ins.iter().filter(|_| which.check_ins) {
         roll_calls::answer(
             conn,
             &CheckIn {
@@ -559,7 +630,7 @@ fn the_rest(
             },
         )?;
     }
-    if let Some(n) = &file.notice {
+    if let Some(n) = file.notice.as_ref().filter(|_| which.notice) {
         notices::put(
             conn,
             &notices::StoredNotice {
@@ -569,7 +640,7 @@ fn the_rest(
             },
         )?;
     }
-    if let Some(s) = &file.schedule {
+    if let Some(s) = file.schedule.as_ref().filter(|_| which.schedule) {
         schedules::put(conn, &super::schedule::stored_of(id, s))?;
     }
     Ok(())
@@ -578,14 +649,14 @@ fn the_rest(
 /// The file's audit trail, each entry naming this copy's tournament, player, round or game, and
 /// marked as `sender`'s (an entry another copy received keeps its first sender): kept as written,
 /// never taken for this copy's own.
-fn audit(
+pub(super) fn audit(
     conn: &mut SqliteConnection,
     id: TournamentId,
-    file: &TournamentFile,
+    entries: &[AuditPart],
     ids: &Ids,
     sender: &str,
 ) -> Result<(), ServiceError> {
-    for a in &file.audit {
+    for a in entries {
         let entity_id = a.entity_id.and_then(|e| match a.entity.as_str() {
             "tournament" => Some(id.get()),
             "player" => ids.players.get(&e).map(|p| p.get()),

@@ -14,11 +14,13 @@ use super::changes::Change;
 use super::{Actor, Audit, Service, ServiceError, blocking, transaction};
 use crate::auth::throttle::Target;
 use crate::auth::{Lane, generate_password, token, verify_secret};
-use crate::db::models::NewAuditEntry;
 use crate::db::publishing::{self as stored, HubToken};
 use crate::db::queries;
-use crate::tournament::TournamentId;
-use crate::tournament::archive::TournamentFile;
+use crate::tournament::archive::{FileChanges, TournamentFile};
+use std::sync::Arc;
+
+pub use super::copies::Received;
+use super::copies::{Held, Since, WRONG_TOKEN, record_push};
 use crate::tournament::said::Said;
 
 /// A token as the organisers' page lists it.
@@ -122,31 +124,24 @@ pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(),
 }
 
 /// What a venue pushes: its version of the tournament (the latest entry of its audit trail), and
-/// the whole tournament as a file.
+/// either the whole tournament as a file, or the changes since a version the hub took (`since`)
+/// with the digest of the venue's file they give.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Push {
     pub version: i64,
-    pub file: TournamentFile,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<TournamentFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<Since>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changes: Option<FileChanges>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
     /// The venue's organiser publishes the venue's copy again, whatever version the hub has
     /// (their way out when the two disagree about the history).
     #[serde(default)]
     pub again: bool,
-}
-
-/// What the hub answers a push.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Received {
-    /// The hub's tournament.
-    pub tournament: i32,
-    /// The latest version the hub has.
-    pub version: i64,
-    /// Whether this push changed the hub (false: it had this version, or a newer one).
-    pub taken: bool,
-    /// The digest of the file the hub took at `version` ([`digest`]): a venue that sent the
-    /// same version with another digest has another history.
-    #[serde(default)]
-    pub digest: Option<String>,
 }
 
 /// The digest of a tournament file (SHA-256 of its JSON, the moment of its export left out):
@@ -158,8 +153,6 @@ pub fn digest(file: &TournamentFile) -> String {
     }
     token::sha256_hex(&serde_json::to_vec(&value).unwrap_or_default())
 }
-
-const WRONG_TOKEN: &str = "hub-wrong-token";
 
 impl Service {
     /// The token of a push (`id.secret`), checked as a sign-in is (the address's allowance),
@@ -203,111 +196,150 @@ impl Service {
         Ok(row.id)
     }
 
-    /// A push with a checked token: replayed whole off the writer, then taken in one
-    /// transaction unless the hub has this version or a newer one.
+    /// A push with a checked token: a whole file, or changes since a version the hub took
+    /// (`service::copies`).
     pub async fn take_push(&self, token: i32, text: String) -> Result<Received, ServiceError> {
-        let (version, again, file, checked, digest) = blocking(move || {
-            let push: Push = serde_json::from_str(&text).map_err(|e| {
+        let push: Push = blocking(move || {
+            serde_json::from_str(&text).map_err(|e| {
                 ServiceError::Invalid(crate::said!("push-cannot-read", error = e.to_string()))
-            })?;
-            let digest = digest(&push.file);
-            let (version, again) = (push.version, push.again);
-            let (file, checked) = super::archive::checked(push.file)?;
-            Ok::<_, ServiceError>((version, again, file, checked, digest))
-        })
-        .await??;
-        self.write(move |conn| {
-            transaction(conn, |conn| {
-                let row = stored::token(conn, token)?
-                    .filter(|t| t.revoked_at.is_none())
-                    .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))?;
-                // A token publishes one tournament: the one its first push named.
-                let uid = file
-                    .tournament
-                    .uid
-                    .clone()
-                    .ok_or_else(|| ServiceError::Invalid(Said::new("push-without-identity")))?;
-                if let Some(bound) = &row.tournament_uid
-                    && *bound != uid
-                {
-                    let name = row
-                        .tournament_id
-                        .and_then(|id| queries::get_tournament(conn, id).ok())
-                        .map_or_else(String::new, |t| t.name);
-                    return Err(ServiceError::Conflict(crate::said!(
-                        "push-other-tournament",
-                        label = row.label.as_str(),
-                        name
-                    )));
-                }
-                if let Some(id) = row
-                    .tournament_id
-                    .filter(|_| !again && version <= row.version)
-                {
-                    // The venue's history and the hub's part where the same version holds
-                    // something else, or where the venue is behind: said on both sides.
-                    let disagrees =
-                        version < row.version || row.digest.as_deref().is_some_and(|d| d != digest);
-                    stored::token_disagreement(
-                        conn,
-                        token,
-                        disagrees.then_some(version),
-                        Utc::now().naive_utc(),
-                    )?;
-                    return Ok(Received {
-                        tournament: id.get(),
-                        version: row.version,
-                        taken: false,
-                        digest: row.digest.clone(),
-                    });
-                }
-                let sender = format!("the venue publishing with the token {:?}", row.label);
-                let id =
-                    super::archive::write_copy(conn, row.tournament_id, &file, &checked, &sender)?;
-                let now = Utc::now().naive_utc();
-                stored::token_pushed(conn, token, id, version, now, &uid, &digest)?;
-                record_push(conn, &row, id, version, again, &file)?;
-                Ok(Received {
-                    tournament: id.get(),
-                    version,
-                    taken: true,
-                    digest: Some(digest),
-                })
             })
         })
-        .await
+        .await??;
+        match push {
+            Push {
+                file: Some(file),
+                since: None,
+                changes: None,
+                version,
+                again,
+                ..
+            } => self.take_file(token, version, again, file).await,
+            Push {
+                file: None,
+                since: Some(since),
+                changes: Some(changes),
+                digest: Some(digest),
+                again: false,
+                version,
+            } => {
+                let push = super::copies::Changes {
+                    version,
+                    since,
+                    digest,
+                    changes,
+                };
+                self.take_changes(token, push).await
+            }
+            _ => Err(ServiceError::Invalid(Said::new("push-file-or-changes"))),
+        }
     }
-}
 
-/// The hub's own entry for a push taken.
-fn record_push(
-    conn: &mut SqliteConnection,
-    token: &HubToken,
-    id: TournamentId,
-    version: i64,
-    again: bool,
-    file: &TournamentFile,
-) -> Result<(), ServiceError> {
-    queries::insert_audit(
-        conn,
-        &NewAuditEntry {
-            at: Utc::now().naive_utc(),
-            actor: &format!("venue publishing with the token {:?}", token.label),
-            action: Change::TournamentPublished.code(),
-            tournament_id: Some(id),
-            entity: "tournament",
-            entity_id: Some(id.get()),
-            before: None,
-            after: Some(
-                serde_json::json!({
-                    "version": version, "players": file.players.len(),
-                    "games": file.games.len(), "sheets": file.sheets.len(),
-                    "again": again, "previous_version": token.version,
+    /// A whole file: replayed whole off the writer, then taken in one transaction unless the
+    /// hub has this version or a newer one; held for the changes that follow.
+    async fn take_file(
+        &self,
+        token: i32,
+        version: i64,
+        again: bool,
+        file: TournamentFile,
+    ) -> Result<Received, ServiceError> {
+        let (file, checked, digest) = blocking(move || {
+            let digest = digest(&file);
+            let (file, checked) = super::archive::checked(file)?;
+            Ok::<_, ServiceError>((Arc::new(file), Arc::new(checked), digest))
+        })
+        .await??;
+        let (kept_file, kept_checked) = (file.clone(), checked.clone());
+        let (received, ids) = self
+            .write(move |conn| {
+                transaction(conn, |conn| {
+                    let row = stored::token(conn, token)?
+                        .filter(|t| t.revoked_at.is_none())
+                        .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))?;
+                    // A token publishes one tournament: the one its first push named.
+                    let uid =
+                        file.tournament.uid.clone().ok_or_else(|| {
+                            ServiceError::Invalid(Said::new("push-without-identity"))
+                        })?;
+                    if let Some(bound) = &row.tournament_uid
+                        && *bound != uid
+                    {
+                        let name = row
+                            .tournament_id
+                            .and_then(|id| queries::get_tournament(conn, id).ok())
+                            .map_or_else(String::new, |t| t.name);
+                        return Err(ServiceError::Conflict(crate::said!(
+                            "push-other-tournament",
+                            label = row.label.as_str(),
+                            name
+                        )));
+                    }
+                    if let Some(id) = row
+                        .tournament_id
+                        .filter(|_| !again && version <= row.version)
+                    {
+                        // The venue's history and the hub's part where the same version holds
+                        // something else, or where the venue is behind: said on both sides.
+                        let disagrees = version < row.version
+                            || row.digest.as_deref().is_some_and(|d| d != digest);
+                        stored::token_disagreement(
+                            conn,
+                            token,
+                            disagrees.then_some(version),
+                            Utc::now().naive_utc(),
+                        )?;
+                        let received = Received {
+                            tournament: id.get(),
+                            version: row.version,
+                            taken: false,
+                            digest: row.digest.clone(),
+                            file_wanted: false,
+                        };
+                        return Ok((received, None));
+                    }
+                    let sender = format!("the venue publishing with the token {:?}", row.label);
+                    let (id, ids) = super::archive::write_copy(
+                        conn,
+                        row.tournament_id,
+                        &file,
+                        &checked,
+                        &sender,
+                    )?;
+                    let now = Utc::now().naive_utc();
+                    stored::token_pushed(conn, token, id, version, now, &uid, &digest)?;
+                    let entry = serde_json::json!({
+                        "version": version, "players": file.players.len(),
+                        "games": file.games.len(), "sheets": file.sheets.len(),
+                        "again": again, "previous_version": row.version,
+                    });
+                    record_push(conn, &row, id, entry)?;
+                    let latest = crate::db::archive::latest_entry(conn, id)?;
+                    let received = Received {
+                        tournament: id.get(),
+                        version,
+                        taken: true,
+                        digest: Some(digest.clone()),
+                        file_wanted: false,
+                    };
+                    Ok((received, Some((id, ids, latest, digest))))
                 })
-                .to_string(),
-            ),
-            sender: None,
-        },
-    )?;
-    Ok(())
+            })
+            .await?;
+        if let Some((tournament, ids, latest, digest)) = ids {
+            // Held for the changes that follow (the file is no longer shared once written).
+            let file = Arc::try_unwrap(kept_file).unwrap_or_else(|f| (*f).clone());
+            let checked = Arc::try_unwrap(kept_checked).unwrap_or_else(|c| (*c).clone());
+            let held = Held {
+                tournament,
+                version,
+                digest,
+                latest,
+                file,
+                checked,
+                ids,
+            };
+            self.copies.keep(token, held);
+        }
+        Ok(received)
+    }
 }

@@ -18,6 +18,7 @@ pub mod backups;
 pub mod brackets;
 pub mod byes;
 pub mod changes;
+pub mod copies;
 pub mod dashboard;
 pub mod entries;
 pub mod error;
@@ -99,6 +100,10 @@ pub struct Service {
     backups: Option<Arc<backups::Backups>>,
     /// Tournaments' own languages as last read, with the version of the data they were read at.
     languages: std::sync::Mutex<std::collections::HashMap<TournamentId, (u64, String)>>,
+    /// On a hub: the files venues' pushes made, for the changes that follow.
+    copies: copies::Copies,
+    /// At a venue: the files hubs took, for the changes of the next push.
+    sent: publishing::SentFiles,
 }
 
 impl Service {
@@ -116,6 +121,8 @@ impl Service {
             devices: Default::default(),
             backups,
             languages: Default::default(),
+            copies: Default::default(),
+            sent: Default::default(),
         }
     }
 

@@ -6,7 +6,8 @@
 //! survives the hub being unreachable and the venue's machine being restarted. A push never
 //! holds up the venue: it runs beside the service, and its failures are only written down.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{NaiveDateTime, Utc};
@@ -14,11 +15,13 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::changes::Change;
+use super::copies::Since;
 use super::hub::Received;
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::publishing::{self as stored, HubLink};
 use crate::db::queries;
 use crate::tournament::TournamentId;
+use crate::tournament::archive::{FileChanges, TournamentFile};
 use crate::tournament::said::{Said, Word, Wording};
 
 /// Where a tournament is published, as its page shows it.
@@ -264,52 +267,9 @@ impl Service {
         let mut unreachable = false;
         for (link, version) in due {
             let id = link.tournament_id;
-            let file = self
-                .read(move |conn| {
-                    let file = super::archive::export(conn, &Actor::CommandLine, id)?;
-                    Ok((file, crate::db::languages::get(conn, id)?))
-                })
-                .await;
-            let (body, language, sent) = match file {
-                Ok((file, language)) => {
-                    let sent = super::hub::digest(&file);
-                    let again = link.again;
-                    let push = super::hub::Push {
-                        version,
-                        file,
-                        again,
-                    };
-                    (
-                        serde_json::to_vec(&push).unwrap_or_default(),
-                        language,
-                        sent,
-                    )
-                }
-                Err(e) => {
-                    tracing::warn!("publishing tournament {id}: {e}");
-                    continue;
-                }
+            let Some((outcome, language)) = self.push(&link, version).await else {
+                continue;
             };
-            let (hub, token) = (link.hub_url.clone(), link.token.clone());
-            let asked = language.clone();
-            let mut outcome = on_its_own_thread(move || send(&hub, &token, &asked, &body)).await;
-            if let Outcome::Taken(received) = &outcome
-                && !received.taken
-            {
-                let now = self
-                    .read(move |conn| Ok(stored::tournament_version(conn, id)?))
-                    .await
-                    .unwrap_or(version);
-                let other_content = received.version == version
-                    && received.digest.as_deref().is_some_and(|d| d != sent);
-                if received.version > now || other_content {
-                    outcome = Outcome::Disagreed(crate::said!(
-                        "hub-history-differs",
-                        hub_version = received.version,
-                        version
-                    ));
-                }
-            }
             let now = Utc::now().naive_utc();
             let problem = match &outcome {
                 Outcome::Taken(_) => None,
@@ -328,6 +288,87 @@ impl Service {
         }
         tries.unreachable = unreachable;
         tries
+    }
+
+    /// Pushes one tournament at `version`: the changes since the version the hub took when
+    /// this venue still holds that file, else (or when the hub wants it, or refused the
+    /// changes) the whole file. How it ended, and the tournament's language.
+    async fn push(self: &Arc<Service>, link: &HubLink, version: i64) -> Option<(Outcome, String)> {
+        let id = link.tournament_id;
+        let exported = self
+            .read(move |conn| {
+                let file = super::archive::export(conn, &Actor::CommandLine, id)?;
+                Ok((file, crate::db::languages::get(conn, id)?))
+            })
+            .await;
+        let (file, language) = match exported {
+            Ok(exported) => exported,
+            Err(e) => {
+                tracing::warn!("publishing tournament {id}: {e}");
+                return None;
+            }
+        };
+        let earlier = self
+            .sent
+            .get(id)
+            .filter(|s| !link.again && s.version == link.pushed_version);
+        let (file, sent, changes) = super::blocking(move || {
+            let sent = super::hub::digest(&file);
+            let changes = earlier.and_then(|earlier| changes_body(&earlier, &file, version, &sent));
+            (file, sent, changes)
+        })
+        .await
+        .ok()?;
+        let send_it = |body: Vec<u8>| {
+            let (hub, token, asked) = (link.hub_url.clone(), link.token.clone(), language.clone());
+            on_its_own_thread(move || send(&hub, &token, &asked, &body))
+        };
+        let mut outcome = match changes {
+            Some(body) => Some(send_it(body).await),
+            None => None,
+        };
+        let whole = match &outcome {
+            None | Some(Outcome::Refused(_)) => true,
+            Some(Outcome::Taken(received)) => received.file_wanted,
+            Some(_) => false,
+        };
+        if whole {
+            let body = serde_json::to_vec(&WholePush {
+                version,
+                file: &file,
+                again: link.again,
+            })
+            .unwrap_or_default();
+            outcome = Some(send_it(body).await);
+        }
+        let mut outcome = outcome?;
+        if let Outcome::Taken(received) = &outcome {
+            if received.taken {
+                self.sent.keep(
+                    id,
+                    Sent {
+                        version,
+                        digest: sent,
+                        file,
+                    },
+                );
+            } else {
+                let now = self
+                    .read(move |conn| Ok(stored::tournament_version(conn, id)?))
+                    .await
+                    .unwrap_or(version);
+                let other_content = received.version == version
+                    && received.digest.as_deref().is_some_and(|d| d != sent);
+                if received.version > now || other_content {
+                    outcome = Outcome::Disagreed(crate::said!(
+                        "hub-history-differs",
+                        hub_version = received.version,
+                        version
+                    ));
+                }
+            }
+        }
+        Some((outcome, language))
     }
 
     /// Publishes as long as the service runs: after every committed change, and while a hub
@@ -367,6 +408,72 @@ impl Service {
                 return; // the service is gone
             }
         }
+    }
+}
+
+/// A whole file pushed (the hub's `Push` with a file), written from the venue's file in place.
+#[derive(Serialize)]
+struct WholePush<'a> {
+    version: i64,
+    file: &'a TournamentFile,
+    again: bool,
+}
+
+/// Changes pushed since a version the hub took (the hub's `Push` with changes).
+#[derive(Serialize)]
+struct ChangesPush<'a> {
+    version: i64,
+    since: Since,
+    changes: &'a FileChanges,
+    digest: &'a str,
+}
+
+/// The body of a push of the changes from the file the hub took to `file` (digest `digest`),
+/// when there are such changes.
+fn changes_body(
+    earlier: &Sent,
+    file: &TournamentFile,
+    version: i64,
+    digest: &str,
+) -> Option<Vec<u8>> {
+    let changes = FileChanges::between(&earlier.file, file)?;
+    let push = ChangesPush {
+        version,
+        since: Since {
+            version: earlier.version,
+            digest: earlier.digest.clone(),
+        },
+        changes: &changes,
+        digest,
+    };
+    serde_json::to_vec(&push).ok()
+}
+
+/// The file a hub last took from this venue, by tournament: the changes of the next push are
+/// taken from it. Kept in memory: after a restart the first push is the whole file.
+pub struct Sent {
+    version: i64,
+    digest: String,
+    file: TournamentFile,
+}
+
+/// The files hubs took, by tournament.
+#[derive(Default)]
+pub struct SentFiles(Mutex<HashMap<TournamentId, Arc<Sent>>>);
+
+impl SentFiles {
+    fn get(&self, id: TournamentId) -> Option<Arc<Sent>> {
+        self.lock().get(&id).cloned()
+    }
+
+    fn keep(&self, id: TournamentId, sent: Sent) {
+        self.lock().insert(id, Arc::new(sent));
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<TournamentId, Arc<Sent>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -626,3 +626,24 @@ async fn the_command_line_exports_and_imports_a_tournament() {
     let visitor = app.client();
     same_event((&visitor, &organiser, t), (&visitor, &organiser, copy)).await;
 }
+
+#[actix_web::test]
+async fn a_round_paired_with_a_bye_and_not_yet_published_is_exported_and_imported() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, _) = event_set_up(&app, &organiser).await;
+    let round = crate::sheets::generated(&organiser, t).await;
+    // Seven players: the pairing's bye is final at once, before the round is published.
+    let bye = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["north"].is_null())
+        .unwrap_or_else(|| panic!("no bye in {round}"))
+        .clone();
+    assert_eq!(bye["status"], "final", "{bye}");
+    let file = exported(&organiser, t).await;
+    assert!(file["rounds"][0]["published_at"].is_null());
+    let r = import(&organiser, &file.to_string()).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+}

@@ -495,3 +495,186 @@ async fn a_hub_that_cannot_be_reached_is_tried_again_after_a_growing_pause() {
     }
     assert!(tries.load(Ordering::SeqCst) > before);
 }
+
+/// The hub's own entries for the pushes it took: for each, whether it came as changes.
+fn pushes_as_changes(hub: &TestApp) -> Vec<bool> {
+    texts(
+        hub,
+        "SELECT after AS v FROM audit_log WHERE action = 'tournament.publish' ORDER BY id",
+    )
+    .iter()
+    .map(|after| serde_json::from_str::<Value>(after).unwrap()["changes"].is_u64())
+    .collect()
+}
+
+#[actix_web::test]
+async fn a_hub_kept_up_to_date_change_by_change_shows_what_the_whole_file_gives() {
+    let (hub, other_hub, venue) = (spawn_app().await, spawn_app().await, spawn_app().await);
+    let hub_organiser = hub.organiser().await;
+    let organiser = venue.organiser().await;
+    let secret = token(&hub_organiser, "Kumasi Open, at the school hall").await;
+    let (t, sessions) = event_set_up(&venue, &organiser).await;
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/publishing"),
+            &json!({"hub": hub.address, "token": secret}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    play_round(&organiser, t, &sessions, 1).await;
+    let state = publishing_when(&organiser, t, up_to_date).await;
+    let on_hub = state["hub_tournament"].as_i64().unwrap();
+    // A round paired, taken to the hub, then taken away: its games and round go from the hub.
+    crate::sheets::generated(&organiser, t).await;
+    publishing_when(&organiser, t, up_to_date).await;
+    let hub_games = hub.count("games");
+    let r = organiser
+        .send(
+            Method::DELETE,
+            &format!("/api/tournaments/{t}/rounds/2"),
+            None,
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status.as_u16() / 100, 2, "{}", r.body);
+    publishing_when(&organiser, t, up_to_date).await;
+    assert!(hub.count("games") < hub_games);
+    for round in [2, 3] {
+        play_round(&organiser, t, &sessions, round).await;
+    }
+    publishing_when(&organiser, t, up_to_date).await;
+
+    // The first push was the whole file, every later one the changes since.
+    let kinds = pushes_as_changes(&hub);
+    assert!(!kinds[0] && kinds.len() > 5, "{kinds:?}");
+    assert!(kinds[1..].iter().all(|c| *c), "{kinds:?}");
+
+    // Another hub given the whole file at once shows the same.
+    let version = publishing_when(&organiser, t, up_to_date).await["version"].clone();
+    let file = exported(&organiser, t).await;
+    let other_organiser = other_hub.organiser().await;
+    let other_secret = token(&other_organiser, "Kumasi Open").await;
+    let r = push(
+        &other_hub,
+        &other_secret,
+        &json!({"version": version, "file": file}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let on_other = r.json()["tournament"].as_i64().unwrap();
+    same_event(
+        (&hub.client(), &hub_organiser, on_hub),
+        (&other_hub.client(), &other_organiser, on_other),
+    )
+    .await;
+    let by_changes = by_names(&exported(&hub_organiser, on_hub).await);
+    assert_eq!(
+        by_changes,
+        by_names(&exported(&other_organiser, on_other).await)
+    );
+    assert_eq!(by_changes, by_names(&file));
+
+    // Changed on the hub's copy: the hub no longer holds what the venue's changes start from,
+    // asks for the whole file, and is the venue's copy again.
+    let r = hub_organiser
+        .put_json(
+            &format!("/api/tournaments/{on_hub}/notice"),
+            &json!({"text": "Changed on the hub"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({"text": "Prize-giving at 18:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    publishing_when(&organiser, t, up_to_date).await;
+    assert_eq!(pushes_as_changes(&hub).last(), Some(&false));
+    let notice = hub
+        .client()
+        .get(&format!("/api/tournaments/{on_hub}/notice"))
+        .await
+        .json();
+    assert_eq!(notice["notice"]["text"], "Prize-giving at 18:00");
+    assert_eq!(
+        by_names(&exported(&hub_organiser, on_hub).await),
+        by_names(&exported(&organiser, t).await)
+    );
+}
+
+#[actix_web::test]
+async fn changes_from_a_version_the_hub_does_not_hold_ask_for_the_whole_file() {
+    let hub = spawn_app().await;
+    let venue = spawn_app().await;
+    let hub_organiser = hub.organiser().await;
+    let organiser = venue.organiser().await;
+    let (t, _) = event_set_up(&venue, &organiser).await;
+    let file = exported(&organiser, t).await;
+    let secret = token(&hub_organiser, "Kumasi").await;
+    let changes = json!({"exported_at": file["exported_at"], "notice": {"value": null}});
+    let r = push(
+        &hub,
+        &secret,
+        &json!({"version": 2, "since": {"version": 1, "digest": "0"}, "digest": "1",
+                "changes": changes}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        (
+            r.json()["taken"].as_bool(),
+            r.json()["file_wanted"].as_bool()
+        ),
+        (Some(false), Some(true))
+    );
+    assert_eq!(hub.count("tournaments"), 0);
+    let r = push(&hub, &secret, &json!({"version": 1, "file": file})).await;
+    assert_eq!(r.json()["taken"], true, "{}", r.body);
+    let digest = r.json()["digest"].as_str().unwrap().to_string();
+    // The changes from the version it took: taken, and only they are written.
+    let r = push(
+        &hub,
+        &secret,
+        &json!({"version": 2, "since": {"version": 1, "digest": digest}, "digest": "2",
+                "changes": changes}),
+    )
+    .await;
+    assert_eq!(
+        (
+            r.json()["taken"].as_bool(),
+            r.json()["file_wanted"].as_bool()
+        ),
+        (Some(true), Some(false)),
+        "{}",
+        r.body
+    );
+    let on_hub = r.json()["tournament"].as_i64().unwrap();
+    let notice = hub
+        .client()
+        .get(&format!("/api/tournaments/{on_hub}/notice"))
+        .await
+        .json();
+    assert!(notice["notice"].is_null(), "{notice}");
+    // Both a file and changes, or neither: refused.
+    for body in [
+        json!({"version": 3, "file": file, "since": {"version": 2, "digest": "2"},
+               "digest": "3", "changes": changes}),
+        json!({"version": 3, "since": {"version": 2, "digest": "2"}, "changes": changes}),
+    ] {
+        let r = push(&hub, &secret, &body).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    }
+    // Changes that would make the copy another tournament: refused, the copy kept.
+    let mut other = file["tournament"].clone();
+    other["uid"] = json!("fedcba9876543210fedcba9876543210");
+    let r = push(
+        &hub,
+        &secret,
+        &json!({"version": 3, "since": {"version": 2, "digest": "2"}, "digest": "3",
+                "changes": {"exported_at": file["exported_at"], "tournament": other}}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+}

@@ -30,6 +30,47 @@ const MOST_ROUNDS: i64 = 99;
 
 /// Checks a whole file (see the module). `most_players`: how many players a tournament takes.
 pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, Said> {
+    check_after(file, most_players, None)
+}
+
+/// What an earlier check gave for the games and sheets a file's changes leave as they were
+/// (under the rules it was checked by): they need no replay again
+/// (`FileChanges::unchanged`).
+pub struct Unchanged {
+    pub(super) rules: crate::engine::Rules,
+    pub(super) require_moves: bool,
+    pub(super) games: HashMap<i64, Accepted>,
+    pub(super) sheets: HashMap<i64, Accepted>,
+}
+
+/// The replays a check may take from an earlier one (none, when the rules differ).
+struct Replayed(Option<Unchanged>);
+
+impl Replayed {
+    fn of(earlier: Option<Unchanged>, settings: &TournamentSettings) -> Replayed {
+        Replayed(
+            earlier
+                .filter(|e| e.rules == settings.rules && e.require_moves == settings.require_moves),
+        )
+    }
+
+    fn game(&mut self, id: i64) -> Option<Accepted> {
+        self.0.as_mut()?.games.remove(&id)
+    }
+
+    fn sheet(&mut self, id: i64) -> Option<Accepted> {
+        self.0.as_mut()?.sheets.remove(&id)
+    }
+}
+
+/// Checks a whole file as [`check`] does, every check made again but the replay of a game or
+/// sheet the `earlier` file had the same (a hub taking a venue's changes: only what changed is
+/// replayed).
+pub fn check_after(
+    file: &TournamentFile,
+    most_players: usize,
+    earlier: Option<Unchanged>,
+) -> Result<Checked, Said> {
     if file.format != FORMAT {
         return Err(crate::said!(
             "not-tournament-file-service-format",
@@ -79,8 +120,9 @@ pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, Said
         .map(|p| (p.id, p.name.as_str()))
         .collect();
     let published = rounds(file)?;
-    let games = games(file, &settings, &names, &published)?;
-    let sheets = sheets(file, &settings, &names)?;
+    let mut replayed = Replayed::of(earlier, &settings);
+    let games = games(file, &settings, &names, &published, &mut replayed)?;
+    let sheets = sheets(file, &settings, &names, &mut replayed)?;
     from_their_sheets(file, &games, &sheets, &names)?;
     others(file, &names)?;
     lists(file)?;
@@ -240,6 +282,7 @@ fn games(
     settings: &TournamentSettings,
     names: &HashMap<i64, &str>,
     published: &HashMap<i64, bool>,
+    replayed: &mut Replayed,
 ) -> Result<Vec<Accepted>, Said> {
     unique(file.games.iter().map(|g| g.id), |id| {
         crate::said!("two-games-have-id", id)
@@ -248,44 +291,37 @@ fn games(
     file.games
         .iter()
         .map(|g| {
-            let what = game_name(g, names);
+            let what = || game_name(g, names);
             let Some(&is_published) = published.get(&g.round) else {
                 return Err(crate::said!(
                     "file-has-no-round",
-                    what = what.clone(),
+                    what = what(),
                     round = g.round
                 ));
             };
             for id in std::iter::once(g.south).chain(g.north) {
                 if !names.contains_key(&id) {
-                    return Err(crate::said!("file-has-no-player", what = what.clone(), id));
+                    return Err(crate::said!("file-has-no-player", what = what(), id));
                 }
             }
             if g.north == Some(g.south) {
-                return Err(crate::said!(
-                    "player-cannot-play-themself",
-                    what = what.clone()
-                ));
+                return Err(crate::said!("player-cannot-play-themself", what = what()));
             }
             if g.board.is_some_and(|b| b < 1) || g.match_game < 1 {
-                return Err(crate::said!(
-                    "boards-match-s-games-count",
-                    what = what.clone()
-                ));
+                return Err(crate::said!("boards-match-s-games-count", what = what()));
             }
             if g.board.is_some() && !places.insert((g.round, g.board, g.match_game)) {
-                return Err(crate::said!(
-                    "another-game-has-same-board",
-                    what = what.clone()
-                ));
+                return Err(crate::said!("another-game-has-same-board", what = what()));
             }
-            if !is_published && g.status != GameStatus::Pending {
-                return Err(crate::said!(
-                    "round-not-published-yet-game",
-                    what = what.clone()
-                ));
+            // A pairing's bye is final as soon as the round is paired, published or not.
+            let bye = g.north.is_none() && g.kind == Some(ResultKind::Bye);
+            if !is_published && g.status != GameStatus::Pending && !bye {
+                return Err(crate::said!("round-not-published-yet-game", what = what()));
             }
-            result(g, settings, &what)
+            match replayed.game(g.id) {
+                Some(accepted) => Ok(accepted),
+                None => result(g, settings, &what()),
+            }
         })
         .collect()
 }
@@ -341,6 +377,7 @@ fn sheets(
     file: &TournamentFile,
     settings: &TournamentSettings,
     names: &HashMap<i64, &str>,
+    replayed: &mut Replayed,
 ) -> Result<Vec<Accepted>, Said> {
     unique(file.sheets.iter().map(|s| s.id), |id| {
         crate::said!("two-sheets-have-id", id)
@@ -358,16 +395,20 @@ fn sheets(
                 ));
             };
             let sender = names.get(&s.player).copied().unwrap_or("?");
-            let whose = crate::said!("file-sheet-of", game = game_name(g, names), sender);
+            let whose = || crate::said!("file-sheet-of", game = game_name(g, names), sender);
             if s.player != g.south && Some(s.player) != g.north {
-                return Err(crate::said!("they-do-not-play-game", whose = whose.clone()));
+                return Err(crate::said!("they-do-not-play-game", whose = whose()));
             }
             if s.end == EndKind::Adjudication {
                 return Err(crate::said!(
                     "only-controller-adjudicates-sheet-cannot",
-                    whose = whose.clone()
+                    whose = whose()
                 ));
             }
+            if let Some(accepted) = replayed.sheet(s.id) {
+                return Ok(accepted);
+            }
+            let whose = whose();
             let sheet = Sheet {
                 winner: s.winner,
                 seeds: seeds(&whose, s.seeds)?,
@@ -515,264 +556,5 @@ fn lists(file: &TournamentFile) -> Result<(), Said> {
 }
 
 #[cfg(test)]
-mod tests {
-    use chrono::NaiveDateTime;
-
-    use super::super::{PlayerPart, RoundPart, SheetPart, TournamentPart};
-    use super::*;
-    use crate::tournament::Winner;
-    use crate::tournament::settings::SettingsInput;
-
-    fn at() -> NaiveDateTime {
-        chrono::DateTime::from_timestamp(1_800_000_000, 0)
-            .unwrap()
-            .naive_utc()
-    }
-
-    fn player(id: i64, name: &str) -> PlayerPart {
-        PlayerPart {
-            id,
-            name: name.to_string(),
-            club: String::new(),
-            country: String::new(),
-            rating: None,
-            birth_year: None,
-            gender: String::new(),
-            title: String::new(),
-            federation: String::new(),
-            pairing_number: None,
-            withdrawn: false,
-            created_at: at(),
-        }
-    }
-
-    /// Ama (South) resigns after four moves to Kofi; both sent the sheet.
-    fn file() -> TournamentFile {
-        let settings: SettingsInput = serde_json::from_value(serde_json::json!({
-            "name": "Club night", "rules": "abapa", "rounds": 3
-        }))
-        .unwrap();
-        let game = GamePart {
-            id: 30,
-            round: 1,
-            board: Some(1),
-            match_game: 1,
-            south: 10,
-            north: Some(11),
-            status: GameStatus::Confirmed,
-            kind: Some(ResultKind::Played),
-            winner: Some(Winner::North),
-            seeds: Some([0, 0]),
-            end: Some(EndKind::Resignation),
-            moves: Some("1. C f 2. B a".to_string()),
-            reason: None,
-            updated_at: at(),
-        };
-        let sheet = |id, player| SheetPart {
-            id,
-            game: 30,
-            player,
-            winner: Winner::North,
-            seeds: [0, 0],
-            end: EndKind::Resignation,
-            moves: "1. C f 2. B a".to_string(),
-            created_at: at(),
-        };
-        TournamentFile {
-            format: FORMAT.to_string(),
-            version: VERSION,
-            exported_at: at(),
-            tournament: TournamentPart {
-                settings,
-                prizes: None,
-                teams: Default::default(),
-                created_at: at(),
-                uid: Some("0123456789abcdef0123456789abcdef".to_string()),
-            },
-            players: vec![player(10, "Ama Mensah"), player(11, "Kofi Boateng")],
-            rounds: vec![RoundPart {
-                id: 20,
-                number: 1,
-                created_at: at(),
-                published_at: Some(at()),
-                corrected_at: None,
-                planned_start: None,
-                started_at: None,
-            }],
-            games: vec![game],
-            sheets: vec![sheet(40, 11), sheet(41, 10)],
-            byes: Vec::new(),
-            prohibited_pairs: Vec::new(),
-            roll_calls: Vec::new(),
-            check_ins: Vec::new(),
-            notice: None,
-            schedule: None,
-            audit: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn a_sound_file_is_replayed_whole() {
-        let checked = check(&file(), 10).unwrap();
-        assert_eq!(checked.players[1].name, "Kofi Boateng");
-        assert!(checked.games[0].verified);
-        assert_eq!(checked.games[0].plies, 4);
-        assert_eq!(checked.sheets.len(), 2);
-        assert!(checked.sheets.iter().all(|s| s.verified && s.plies == 4));
-    }
-
-    #[test]
-    fn a_move_changed_is_refused_naming_the_game_and_the_ply() {
-        let mut f = file();
-        // Ply 3 is North's pit where South moves.
-        f.sheets[1].moves = "1. C f 2. a a".to_string();
-        let e = check(&f, 10).unwrap_err();
-        assert!(e.key.starts_with("file-moves-"), "{e}");
-        let Some(Word::Said(whose)) = e.arg("whose") else {
-            panic!("{e}")
-        };
-        assert_eq!(whose.key, "file-sheet-of");
-        assert_eq!(whose.arg("sender"), Some(&Word::from("Ama Mensah")));
-        let Some(Word::Said(game)) = whose.arg("game") else {
-            panic!("{e}")
-        };
-        assert_eq!(
-            **game,
-            crate::said!(
-                "file-game-of",
-                round = 1,
-                board = 1,
-                game = 1,
-                south = "Ama Mensah",
-                north = "Kofi Boateng"
-            )
-        );
-        assert_eq!(e.arg("at"), Some(&Word::Move(3)));
-        let mut f = file();
-        f.games[0].moves = Some("1. C f 2. a a".to_string());
-        let e = check(&f, 10).unwrap_err();
-        assert!(
-            e.key.starts_with("file-moves-") && e.has_key("file-result-of"),
-            "{e}"
-        );
-        assert_eq!(e.arg("at"), Some(&Word::Move(3)));
-    }
-
-    #[test]
-    fn a_result_that_does_not_follow_from_the_moves_is_refused() {
-        let mut f = file();
-        f.games[0].seeds = Some([0, 2]);
-        let e = check(&f, 10).unwrap_err();
-        assert!(
-            e.has_key("file-result-of") && e.has_key("file-game-of"),
-            "{e}"
-        );
-        assert!(e.to_string().contains("Ama Mensah"), "{e}");
-        let mut f = file();
-        f.sheets[0].seeds = [2, 0];
-        let e = check(&f, 10).unwrap_err();
-        assert!(e.has_key("file-sheet-of"), "{e}");
-        assert!(e.to_string().contains("sender: \"Kofi Boateng\""), "{e}");
-        assert_eq!(e.arg("at"), Some(&Word::Move(4)));
-    }
-
-    #[test]
-    fn a_confirmed_result_is_its_sheet() {
-        // Moves left out and the result turned round: the confirmed sheets say North won.
-        let mut f = file();
-        f.games[0].moves = Some(String::new());
-        f.games[0].winner = Some(Winner::South);
-        f.games[0].end = Some(EndKind::Time);
-        let e = check(&f, 10).unwrap_err();
-        assert_eq!(e.key, "confirmed-result-not-its-sheet", "{e}");
-        assert_eq!(e.arg("sender"), Some(&Word::from("Ama Mensah")));
-        // The same result without its moves is not the sheet's either.
-        let mut f = file();
-        f.games[0].moves = None;
-        assert_eq!(
-            check(&f, 10).unwrap_err().key,
-            "confirmed-result-not-its-sheet"
-        );
-        // A controller's ruling (final) may differ from the sheets, checked as a ruling is.
-        let mut f = file();
-        f.games[0].status = GameStatus::Final;
-        f.games[0].moves = None;
-        f.games[0].seeds = Some([20, 28]);
-        f.games[0].end = Some(EndKind::Natural);
-        assert!(check(&f, 10).is_ok());
-        f.games[0].seeds = Some([20, 24]);
-        let e = check(&f, 10).unwrap_err();
-        assert!(e.has_key("natural-end-seeds-majority"), "{e}");
-    }
-
-    #[test]
-    fn a_sheet_without_moves_is_refused_where_the_tournament_needs_them() {
-        let mut f = file();
-        assert!(f.tournament.settings.require_moves.unwrap_or(true));
-        for s in &mut f.sheets {
-            s.moves = String::new();
-        }
-        f.games[0].moves = None;
-        let e = check(&f, 10).unwrap_err();
-        assert!(e.has_key("sheet-moves-required"), "{e}");
-        f.tournament.settings.require_moves = Some(false);
-        assert!(check(&f, 10).is_ok());
-    }
-
-    #[test]
-    fn references_and_versions_are_checked() {
-        let mut f = file();
-        f.version = 2;
-        assert!(
-            check(&f, 10)
-                .unwrap_err()
-                .has_key("file-version-service-reads-version")
-        );
-        let mut f = file();
-        f.format = "something else".to_string();
-        assert!(
-            check(&f, 10)
-                .unwrap_err()
-                .has_key("not-tournament-file-service-format")
-        );
-        let mut f = file();
-        f.sheets[0].game = 99;
-        let e = check(&f, 10).unwrap_err();
-        assert!(e.has_key("sheet-file-has-no-game") && e.arg("game") == Some(&Word::from(99)));
-        let mut f = file();
-        f.sheets[0].player = f.players[0].id;
-        f.players[0].id = 12;
-        assert!(check(&f, 10).unwrap_err().has_key("file-has-no-player"));
-        let mut f = file();
-        f.games[0].round = 2;
-        let e = check(&f, 10).unwrap_err();
-        assert!(e.has_key("file-has-no-round") && e.arg("round") == Some(&Word::from(2)));
-        let mut f = file();
-        f.players[1].id = 10;
-        let e = check(&f, 10).unwrap_err();
-        assert!(e.has_key("two-players-have-id") && e.arg("id") == Some(&Word::from(10)));
-        let mut f = file();
-        f.games[0].kind = Some(ResultKind::ForfeitNorth);
-        assert!(
-            check(&f, 10)
-                .unwrap_err()
-                .has_key("forfeit-bye-has-no-winner")
-        );
-        let mut f = file();
-        f.sheets.clear();
-        assert!(check(&f, 10).unwrap_err().has_key("game-but-file-has-no"));
-        let mut f = file();
-        f.rounds[0].published_at = None;
-        assert!(
-            check(&f, 10)
-                .unwrap_err()
-                .has_key("round-not-published-yet-game")
-        );
-        let e = check(&file(), 1).unwrap_err();
-        assert!(e.has_key("tournament-takes-at-most-players-4"), "{e}");
-        assert_eq!(e.arg("most_players"), Some(&Word::from(1)));
-        let mut f = file();
-        f.players[0].name = " ".to_string();
-        assert!(check(&f, 10).unwrap_err().has_key("name-player-needs-name"));
-    }
-}
+#[path = "check_tests.rs"]
+pub(super) mod tests;

@@ -10,12 +10,14 @@
 //! their captures, the number of plies, how the game ended, whether the moves were checked) is
 //! not in the file: the reader replays the moves and works it out again.
 
+mod changes;
 mod check;
 
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-pub use check::{Checked, check};
+pub use changes::{FileChanges, Records, Whole, same};
+pub use check::{Checked, Unchanged, check, check_after};
 
 use super::prizes::PrizeList;
 use super::schedule::Schedule;
