@@ -3,8 +3,12 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room,apart]
-//! [--events 64,1000] [--slow-sync MS]`.
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room,apart,hub]
+//! [--events 64,1000] [--slow-sync MS] [--venues 50]`.
+//!
+//! The hub phase plays `--venues` venues publishing to the server as their hub, each a
+//! 100-player, 5-round event taking a sheet a second: the changes the hub takes a second, and how
+//! long from a sheet's acknowledgement at its venue to the hub's public round showing it.
 //!
 //! `OWARE_BENCH_SERVER=path` runs another build's binary instead (a before-and-after
 //! comparison).
@@ -28,6 +32,9 @@ use serde_json::{Value, json};
 #[path = "../tests/api/raw.rs"]
 mod raw;
 
+#[path = "common/event_file.rs"]
+mod event_file;
+
 struct Options {
     clients: usize,
     seconds: u64,
@@ -36,6 +43,8 @@ struct Options {
     events: Vec<usize>,
     /// Milliseconds added to each of the server's syncs to disk.
     slow_sync: Option<u64>,
+    /// How many venues publish to the server in the hub phase.
+    venues: usize,
 }
 
 fn options() -> Options {
@@ -51,9 +60,11 @@ fn options() -> Options {
             "hoard".into(),
             "room".into(),
             "apart".into(),
+            "hub".into(),
         ],
         events: vec![64, 1000],
         slow_sync: None,
+        venues: 50,
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -69,6 +80,10 @@ fn options() -> Options {
             }
             "--phases" => {
                 o.phases = args[i + 1].split(',').map(str::to_string).collect();
+                i += 1;
+            }
+            "--venues" => {
+                o.venues = args[i + 1].parse().expect("--venues N");
                 i += 1;
             }
             "--slow-sync" => {
@@ -1279,6 +1294,219 @@ fn main() {
         if options.phases.iter().any(|p| p == "flood") {
             flood_phase(&address, 48, duration).await;
         }
+        if options.phases.iter().any(|p| p == "hub") {
+            hub_phase(&address, options.venues, duration).await;
+        }
     });
     println!("server peak memory: {:.1} MiB", server.peak_memory_mib());
+}
+
+/// A token made on the hub's page, as its organiser copies it.
+async fn hub_token(organiser: &mut Client, label: &str) -> String {
+    let (_, page) = organiser.send(Method::GET, "/hub", None, Vec::new()).await;
+    let page = String::from_utf8_lossy(&page).to_string();
+    let csrf = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the hub's page has a form")
+        .to_string();
+    let form = format!("csrf={}&label={}", urlencode(&csrf), urlencode(label));
+    let (status, body) = organiser
+        .send(
+            Method::POST,
+            "/hub/tokens",
+            Some("application/x-www-form-urlencoded"),
+            form.into_bytes(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let body = String::from_utf8_lossy(&body).to_string();
+    body.split("<code class=\"token\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</code>").next())
+        .expect("the token is shown once")
+        .to_string()
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// What one venue saw of its pushes.
+#[derive(Default)]
+struct Venue {
+    /// From a sheet's acknowledgement at the venue to the hub's public round showing it.
+    shown: Vec<Duration>,
+    /// Pushes the hub did not take as changes.
+    errors: usize,
+}
+
+/// A push with the venue's token: the hub's status and answer.
+async fn hub_push(client: &mut Client, token: &str, body: &Value) -> (StatusCode, Value) {
+    let req = client
+        .http
+        .put(format!("{}/api/hub/publish", client.base))
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .insert_header(("Content-Type", "application/json"));
+    match req.send_body(body.to_string()).await {
+        Ok(mut res) => {
+            let bytes = res.body().limit(1 << 20).await.unwrap_or_default();
+            (
+                res.status(),
+                serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            )
+        }
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, Value::Null),
+    }
+}
+
+/// One venue: its event pushed whole, then a sheet every `pace` (started `offset` into it; none:
+/// one after the other), each pushed as the changes since the hub's version and followed on the
+/// hub's public round.
+async fn venue(
+    address: String,
+    token: String,
+    n: usize,
+    (offset, pace, whole): (Duration, Option<Duration>, bool),
+    duration: Duration,
+) -> Venue {
+    use oware_tournament::service::hub::digest;
+    use oware_tournament::tournament::archive::FileChanges;
+    let uid = format!(
+        "{:032x}",
+        n + usize::from(pace.is_none()) * 1000 + usize::from(whole) * 2000
+    );
+    let fixtures = event_file::fixtures();
+    let mut file = event_file::event_file(100, 5, 4, &uid);
+    let mut client = Client::new(&address);
+    let mut seen = Venue::default();
+    let (status, answer) =
+        hub_push(&mut client, &token, &json!({"version": 1, "file": file})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let hub_t = answer["tournament"].as_i64().unwrap();
+    let mut held = (1_i64, answer["digest"].as_str().unwrap().to_string());
+    let first = file.games.iter().position(|g| g.round == 5).unwrap();
+    actix_web::rt::time::sleep(offset).await;
+    let (start, mut step) = (Instant::now(), 0);
+    while start.elapsed() < duration && first + step / 2 < file.games.len() {
+        if let Some(pace) = pace {
+            let due = start + pace * step as u32;
+            if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                actix_web::rt::time::sleep(wait).await;
+            }
+        }
+        // The venue acknowledges the sheet; its push follows.
+        let acknowledged = Instant::now();
+        let (i, k) = (first + step / 2, step % 2);
+        let mut next = file.clone();
+        event_file::sheet_sent(&mut next, &fixtures, i, k);
+        let changes = FileChanges::between(&file, &next).expect("changes");
+        let now = digest(&next);
+        let body = if whole {
+            json!({"version": held.0 + 1, "file": next})
+        } else {
+            json!({"version": held.0 + 1, "since": {"version": held.0, "digest": held.1},
+                   "digest": now, "changes": changes})
+        };
+        let (status, answer) = hub_push(&mut client, &token, &body).await;
+        if status != StatusCode::OK || answer["taken"] != true {
+            seen.errors += 1;
+            break;
+        }
+        let (board, wanted) = (
+            next.games[i].board.unwrap(),
+            if k == 0 { "submitted" } else { "confirmed" },
+        );
+        loop {
+            let (_, round) = client
+                .json(
+                    Method::GET,
+                    &format!("/api/tournaments/{hub_t}/rounds/5"),
+                    &Value::Null,
+                )
+                .await;
+            let shown = round["games"].as_array().is_some_and(|games| {
+                games
+                    .iter()
+                    .any(|g| g["board"] == board && g["status"] == wanted)
+            });
+            if shown {
+                break;
+            }
+        }
+        seen.shown.push(acknowledged.elapsed());
+        (file, held, step) = (next, (held.0 + 1, now), step + 1);
+    }
+    seen
+}
+
+/// `venues` venues publishing to this server as their hub at once (see the module): a sheet a
+/// second each, then as fast as each can.
+/// Then, to compare, a sheet a second each pushed as the whole file (as every push was before).
+async fn hub_phase(address: &str, venues: usize, duration: Duration) {
+    let second = Some(Duration::from_secs(1));
+    for (pace, whole) in [(second, false), (None, false), (second, true)] {
+        hub_venues(address, venues, (pace, whole), duration).await;
+    }
+}
+
+async fn hub_venues(
+    address: &str,
+    venues: usize,
+    (pace, whole): (Option<Duration>, bool),
+    duration: Duration,
+) {
+    let mut organiser = organiser(address).await;
+    let mut tokens = Vec::with_capacity(venues);
+    for n in 0..venues {
+        let label = format!("Venue {n} {pace:?} {whole}");
+        tokens.push(hub_token(&mut organiser, &label).await);
+    }
+    let set_up = Instant::now();
+    let mut tasks = Vec::new();
+    for (n, token) in tokens.into_iter().enumerate() {
+        let offset = pace.unwrap_or_default() * n as u32 / venues as u32;
+        let address = address.to_string();
+        let task = venue(address, token, n, (offset, pace, whole), duration);
+        tasks.push(actix_web::rt::spawn(task));
+    }
+    let mut shown = Vec::new();
+    let mut errors = 0;
+    for task in tasks {
+        let venue = task.await.unwrap();
+        shown.extend(venue.shown);
+        errors += venue.errors;
+    }
+    let elapsed = set_up.elapsed();
+    shown.sort();
+    let pct = |p: f64| {
+        shown
+            .get(((shown.len() as f64 * p) as usize).min(shown.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+            .as_secs_f64()
+            * 1000.0
+    };
+    let paced = match (pace, whole) {
+        (None, _) => "as fast as each can, as changes",
+        (Some(_), false) => "a sheet a second each, as changes",
+        (Some(_), true) => "a sheet a second each, each push the whole file (as before)",
+    };
+    println!(
+        "hub, {venues} venues of 100 players, {paced}: {} changes taken in {:.1} s ({:.0}/s, the first whole files included), from a sheet's acknowledgement to the hub's public round showing it p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; not taken {errors}",
+        shown.len(),
+        elapsed.as_secs_f64(),
+        shown.len() as f64 / elapsed.as_secs_f64(),
+        pct(0.5),
+        pct(0.99),
+        pct(1.0),
+    );
 }

@@ -16,6 +16,9 @@ use oware_tournament::tournament::sheets::{EndKind, Sheet, check_sheet};
 use oware_tournament::tournament::standings::{Entrant, Format, standings};
 use oware_tournament::tournament::{Points, ResultKind, Tiebreak, Winner};
 use rand::rngs::StdRng;
+
+#[path = "common/event_file.rs"]
+mod event_file;
 use rand::{Rng, SeedableRng};
 
 fn secrets(c: &mut Criterion) {
@@ -163,135 +166,8 @@ fn standings_bench(c: &mut Criterion) {
 
 /// A 400-player, 11-round event as a tournament file: 2,200 games, each a fixture game with its
 /// moves, confirmed (two sheets each), and an audit entry per sheet.
-fn big_file() -> oware_tournament::tournament::archive::TournamentFile {
-    use oware_tournament::tournament::GameStatus;
-    use oware_tournament::tournament::archive::*;
-    let at = chrono::DateTime::from_timestamp(1_800_000_000, 0)
-        .unwrap()
-        .naive_utc();
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/abapa-random-games.jsonl"
-    );
-    let fixtures: Vec<(Winner, [i64; 2], String)> = std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let g: serde_json::Value = serde_json::from_str(l).unwrap();
-            let scores = &g["end"]["scores"];
-            let winner = match g["end"]["winner"].as_str() {
-                Some("south") => Winner::South,
-                Some("north") => Winner::North,
-                _ => Winner::Draw,
-            };
-            let seeds = [scores[0].as_i64().unwrap(), scores[1].as_i64().unwrap()];
-            (winner, seeds, g["moves"].as_str().unwrap().to_string())
-        })
-        .collect();
-    let settings = serde_json::from_value(serde_json::json!({
-        "name": "Accra Open", "rules": "abapa", "rounds": 11
-    }))
-    .unwrap();
-    let mut file = TournamentFile {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        exported_at: at,
-        tournament: TournamentPart {
-            settings,
-            prizes: None,
-            teams: Default::default(),
-            created_at: at,
-            uid: Some("0123456789abcdef0123456789abcdef".to_string()),
-        },
-        players: (1..=400)
-            .map(|id| PlayerPart {
-                id,
-                name: format!("Player {id:03}"),
-                club: String::new(),
-                country: String::new(),
-                rating: None,
-                birth_year: None,
-                gender: String::new(),
-                title: String::new(),
-                federation: String::new(),
-                pairing_number: None,
-                withdrawn: false,
-                created_at: at,
-            })
-            .collect(),
-        rounds: Vec::new(),
-        games: Vec::new(),
-        sheets: Vec::new(),
-        byes: Vec::new(),
-        prohibited_pairs: Vec::new(),
-        roll_calls: Vec::new(),
-        check_ins: Vec::new(),
-        notice: None,
-        schedule: None,
-        audit: Vec::new(),
-    };
-    for round in 1..=11_i64 {
-        file.rounds.push(RoundPart {
-            id: round,
-            number: round,
-            created_at: at,
-            published_at: Some(at),
-            corrected_at: None,
-            planned_start: None,
-            started_at: None,
-        });
-        for board in 1..=200_i64 {
-            let id = round * 1000 + board;
-            let (winner, seeds, moves) = &fixtures[(id as usize) % fixtures.len()];
-            let (south, north) = (board * 2 - 1, (board * 2 + round * 2) % 400 + 1);
-            let north = if north == south {
-                south % 400 + 1
-            } else {
-                north
-            };
-            file.games.push(GamePart {
-                id,
-                round,
-                board: Some(board),
-                match_game: 1,
-                south,
-                north: Some(north),
-                status: GameStatus::Confirmed,
-                kind: Some(ResultKind::Played),
-                winner: Some(*winner),
-                seeds: Some(*seeds),
-                end: Some(EndKind::Natural),
-                moves: Some(moves.clone()),
-                reason: None,
-                updated_at: at,
-            });
-            for (k, player) in [south, north].into_iter().enumerate() {
-                file.sheets.push(SheetPart {
-                    id: id * 2 + k as i64,
-                    game: id,
-                    player,
-                    winner: *winner,
-                    seeds: *seeds,
-                    end: EndKind::Natural,
-                    moves: moves.clone(),
-                    created_at: at,
-                });
-                file.audit.push(AuditPart {
-                    at,
-                    actor: format!("player Player {player:03} (#{player})"),
-                    action: if k == 0 { "game.sheet" } else { "game.confirm" }.to_string(),
-                    entity: "game".to_string(),
-                    entity_id: Some(id),
-                    before: Some(serde_json::json!({"status": "pending"})),
-                    after: Some(
-                        serde_json::json!({"status": "confirmed", "sheet": id * 2 + k as i64}),
-                    ),
-                    sender: None,
-                });
-            }
-        }
-    }
-    file
+fn big_file() -> TournamentFile {
+    event_file::event_file(400, 11, 11, "0123456789abcdef0123456789abcdef")
 }
 
 fn tournament_file(c: &mut Criterion) {

@@ -72,25 +72,39 @@ pub struct Held {
     pub(super) ids: Ids,
 }
 
-/// The files taken, by token.
+/// The most files a hub holds: a venue whose file is no longer held sends the whole file
+/// again at its next push (the one pushed the longest ago goes first).
+const MOST_HELD: usize = 128;
+
+/// The files taken, by token, each with the count of files taken when it was (the lowest was
+/// taken the longest ago).
 #[derive(Default)]
-pub struct Copies(Mutex<HashMap<i32, Arc<Held>>>);
+pub struct Copies(Mutex<(u64, HeldFiles)>);
+
+type HeldFiles = HashMap<i32, (u64, Arc<Held>)>;
 
 impl Copies {
     /// The file held for a token, taken out, when it is the one `wanted` says.
     fn take_if(&self, token: i32, wanted: impl FnOnce(&Held) -> bool) -> Option<Arc<Held>> {
-        let mut held = self.lock();
-        if !wanted(held.get(&token)?) {
+        let held = &mut self.lock().1;
+        if !wanted(&held.get(&token)?.1) {
             return None;
         }
-        held.remove(&token)
+        held.remove(&token).map(|(_, h)| h)
     }
 
     pub(super) fn keep(&self, token: i32, held: Held) {
-        self.lock().insert(token, Arc::new(held));
+        let (taken, all) = &mut *self.lock();
+        *taken += 1;
+        all.insert(token, (*taken, Arc::new(held)));
+        if all.len() > MOST_HELD
+            && let Some(oldest) = all.iter().min_by_key(|(_, (at, _))| *at).map(|(t, _)| *t)
+        {
+            all.remove(&oldest);
+        }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i32, Arc<Held>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (u64, HeldFiles)> {
         self.0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -402,4 +416,44 @@ pub(super) fn record_push(
         },
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn held(version: i64) -> Held {
+        let file: TournamentFile = serde_json::from_value(serde_json::json!({
+            "format": "oware-tournament", "version": 1, "exported_at": "2026-11-28T10:00:00",
+            "tournament": {"settings": {"name": "Club night", "rules": "abapa", "rounds": 3},
+                           "created_at": "2026-11-28T09:00:00"}
+        }))
+        .unwrap();
+        let checked = crate::tournament::archive::check(&file, 10).unwrap();
+        Held {
+            tournament: TournamentId(1),
+            version,
+            digest: format!("{version}"),
+            latest: 0,
+            file,
+            checked,
+            ids: Ids::default(),
+        }
+    }
+
+    #[test]
+    fn a_hub_holds_at_most_so_many_files_the_one_pushed_longest_ago_going_first() {
+        let copies = Copies::default();
+        for token in 0..=MOST_HELD as i32 {
+            copies.keep(token, held(1));
+        }
+        assert!(copies.take_if(0, |_| true).is_none(), "the first went");
+        assert!(
+            copies.take_if(1, |h| h.version == 2).is_none(),
+            "not that version"
+        );
+        assert!(copies.take_if(1, |h| h.version == 1).is_some());
+        assert!(copies.take_if(1, |_| true).is_none(), "taken out");
+        assert!(copies.take_if(MOST_HELD as i32, |_| true).is_some());
+    }
 }
