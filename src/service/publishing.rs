@@ -343,7 +343,9 @@ impl Service {
         }
         let mut outcome = outcome?;
         if let Outcome::Taken(received) = &outcome {
-            if received.taken {
+            let same = received.version == version && received.digest.as_deref() == Some(&sent);
+            if received.taken || same {
+                // The hub holds this very file (taken now, or before an answer that was lost).
                 self.sent.keep(
                     id,
                     Sent {

@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::helpers::{ADMIN_PASSWORD, Client, import_players};
 use crate::swiss::{fixture_games, sheet};
 
-struct Server(Child);
+pub struct Server(Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -23,7 +23,7 @@ impl Drop for Server {
     }
 }
 
-fn start(db: &std::path::Path) -> (Server, String) {
+pub fn start(db: &std::path::Path) -> (Server, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
         .args([
             "serve",

@@ -8,6 +8,7 @@ mod backups;
 mod binary;
 mod browser;
 mod byes;
+mod chaos;
 mod crash;
 mod crowd;
 mod dashboard;

@@ -5,8 +5,8 @@
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use awc::http::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -15,10 +15,11 @@ use crate::archive::{by_names, event_set_up, exported, play_round, same_event};
 use crate::helpers::*;
 
 /// The venue's way to the hub: connections pass while it is on, and are cut at once while it is
-/// off (the venue's internet gone).
-struct Switch {
-    address: String,
+/// off (the venue's internet gone). Its hub may move (a hub started again on another port).
+pub struct Switch {
+    pub address: String,
     on: Arc<AtomicBool>,
+    target: Arc<Mutex<String>>,
 }
 
 fn pipe(mut from: TcpStream, mut to: TcpStream) {
@@ -32,18 +33,19 @@ fn pipe(mut from: TcpStream, mut to: TcpStream) {
 }
 
 impl Switch {
-    fn to(hub: &str) -> Switch {
+    pub fn to(hub: &str) -> Switch {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let address = format!("http://{}", listener.local_addr().unwrap());
         let on = Arc::new(AtomicBool::new(true));
-        let target = hub.trim_start_matches("http://").to_string();
-        let open = on.clone();
+        let target = Arc::new(Mutex::new(hub.trim_start_matches("http://").to_string()));
+        let (open, to) = (on.clone(), target.clone());
         std::thread::spawn(move || {
             for client in listener.incoming().flatten() {
                 if !open.load(Ordering::SeqCst) {
                     drop(client);
                     continue;
                 }
+                let target = to.lock().unwrap().clone();
                 let Ok(server) = TcpStream::connect(&target) else {
                     continue;
                 };
@@ -52,11 +54,20 @@ impl Switch {
                 std::thread::spawn(move || pipe(s2, c2));
             }
         });
-        Switch { address, on }
+        Switch {
+            address,
+            on,
+            target,
+        }
     }
 
-    fn set(&self, on: bool) {
+    pub fn set(&self, on: bool) {
         self.on.store(on, Ordering::SeqCst);
+    }
+
+    /// The hub is now at `hub`.
+    pub fn retarget(&self, hub: &str) {
+        *self.target.lock().unwrap() = hub.trim_start_matches("http://").to_string();
     }
 }
 
@@ -77,7 +88,7 @@ pub async fn token(hub: &Client, label: &str) -> String {
 }
 
 /// Text columns straight from a service's database file.
-fn texts(app: &TestApp, sql: &str) -> Vec<String> {
+pub fn texts(app: &TestApp, sql: &str) -> Vec<String> {
     use diesel::prelude::*;
     #[derive(QueryableByName)]
     struct Text {
