@@ -224,7 +224,7 @@ fn run(
         .map(|folder| crate::service::backups::Backups::new(folder, &config.database_url));
     let service = std::sync::Arc::new(crate::service::Service::new(pool, writer, backups));
     if config.backup_folder.is_some() {
-        actix_web::rt::spawn(service.clone().back_up_events_as_they_end());
+        actix_web::rt::spawn(service.clone().back_up_as_due());
     }
     // Tournaments linked to a hub are pushed there after every change, beside the service.
     actix_web::rt::spawn(crate::service::Service::publish_to_hubs(

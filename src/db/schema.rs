@@ -302,6 +302,14 @@ diesel::table! {
 
 diesel::joinable!(audit_log -> tournaments (tournament_id));
 diesel::joinable!(tournament_languages -> tournaments (tournament_id));
+diesel::table! {
+    backups_due (id) {
+        id -> Integer,
+        reason -> Text,
+        at -> Timestamp,
+    }
+}
+
 diesel::joinable!(byes -> players (player_id));
 diesel::joinable!(byes -> tournaments (tournament_id));
 diesel::joinable!(games -> rounds (round_id));
@@ -342,4 +350,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     hub_tokens,
     hub_links,
     tournament_identities,
+    backups_due,
 );

@@ -277,15 +277,16 @@ pub fn import(
         );
         let (pins, _) = write_content(conn, id, file, checked, pins, &sender)?;
         keep_identity(conn, id, file)?;
-        Audit {
+        let audit = Audit {
             actor,
             action: Change::TournamentImported,
             tournament_id: Some(id),
             entity: "tournament",
             entity_id: Some(id.get()),
-        }
-        .record(
+        };
+        super::reactions::record(
             conn,
+            &audit,
             None::<&()>,
             Some(&serde_json::json!({
                 "file": {"exported_at": file.exported_at, "version": file.version},

@@ -13,9 +13,7 @@ use serde::Serialize;
 use super::ServiceError;
 use super::actor::Actor;
 use super::round_views::RoundView;
-use super::tournaments::TournamentView;
 use super::versions::{Watched, unchanged_since};
-use crate::db::queries;
 use crate::tournament::TournamentId;
 
 /// Backups kept in the folder; older ones written by the service are removed.
@@ -162,11 +160,6 @@ fn slug(text: &str) -> String {
     slug.trim_end_matches('-').chars().take(60).collect()
 }
 
-/// The settings row that says the backup of an event's end was written.
-fn end_marker(tournament_id: TournamentId) -> String {
-    format!("backup.end.{}", tournament_id.get())
-}
-
 impl super::Service {
     /// The backups' folder and how the last one went (no folder: none set).
     pub fn backup_status(&self) -> BackupStatus {
@@ -179,15 +172,8 @@ impl super::Service {
         }
     }
 
-    /// Starts a backup for `reason` off the async threads, when a folder is set.
-    fn back_up(&self, reason: String) {
-        if let Some(backups) = self.backups.clone() {
-            tokio::task::spawn_blocking(move || backups.write(&reason));
-        }
-    }
-
-    /// Publishes round `number` if it has not changed since the version `seen`, and writes a
-    /// backup once it is published (when a folder is set).
+    /// Publishes round `number` if it has not changed since the version `seen` (its backup
+    /// follows from the change: `reactions`).
     pub async fn publish_round(
         &self,
         actor: Actor,
@@ -195,73 +181,47 @@ impl super::Service {
         number: i32,
         seen: Option<i64>,
     ) -> Result<RoundView, ServiceError> {
-        let (view, newly, name) = self
-            .write(move |conn| {
-                let watched = Watched::Round(tournament_id, number);
-                unchanged_since(conn, watched, seen, |conn| {
-                    let before = queries::get_round(conn, tournament_id, number)
-                        .map(|r| r.published)
-                        .unwrap_or(false);
-                    let view = super::rounds::publish(conn, &actor, tournament_id, number)?;
-                    let name = queries::get_tournament(conn, tournament_id)?.name;
-                    Ok((view, !before, name))
-                })
+        self.write(move |conn| {
+            let watched = Watched::Round(tournament_id, number);
+            unchanged_since(conn, watched, seen, |conn| {
+                super::rounds::publish(conn, &actor, tournament_id, number)
             })
-            .await?;
-        if newly {
-            self.back_up(format!("{name}, round {number} published"));
-        }
-        Ok(view)
+        })
+        .await
     }
 
-    /// Writes a backup of each event whose last round has every result, once: woken after
-    /// every write, it looks again a second later (a burst of writes makes one look).
-    pub async fn back_up_events_as_they_end(self: Arc<Self>) {
+    /// Writes the backups changes made due (a round published, an event's last result in:
+    /// `reactions`), in the order they were, as long as the service runs: at the start (those
+    /// a stop left), then after every write. Without a folder, they are let go.
+    pub async fn back_up_as_due(self: Arc<Self>) {
         let mut changes = self.changes();
-        while changes.changed().await.is_ok() {
-            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-            changes.borrow_and_update();
-            if let Err(e) = self.back_up_ended_events().await {
-                tracing::warn!("looking for events that ended: {e}");
+        loop {
+            if let Err(e) = self.take_backups_due().await {
+                tracing::warn!("backups due: {e}");
             }
+            if changes.changed().await.is_err() {
+                return;
+            }
+            changes.borrow_and_update();
         }
     }
 
-    async fn back_up_ended_events(&self) -> Result<(), ServiceError> {
-        if self.backups.is_none() {
+    async fn take_backups_due(&self) -> Result<(), ServiceError> {
+        let due = self.read(|conn| Ok(crate::db::backups::due(conn)?)).await?;
+        let Some(&(last, _)) = due.last() else {
             return Ok(());
-        }
-        // Events with every round published and no backup of their end yet.
-        let candidates = self
-            .read(|conn| {
-                let mut found = Vec::new();
-                for t in queries::list_tournaments(conn)? {
-                    if queries::get_setting(conn, &end_marker(t.id))?.is_some() {
-                        continue;
-                    }
-                    let published = queries::list_rounds(conn, t.id)?
-                        .iter()
-                        .filter(|r| r.published)
-                        .count();
-                    // A double elimination may end a round early: only it reads its bracket.
-                    let ended = t.rounds > 0 && published == t.rounds as usize
-                        || (t.double_elimination
-                            && super::brackets::ended_early(conn, &TournamentView::new(&t)?)?);
-                    if ended {
-                        found.push((t.id, t.name));
-                    }
-                }
-                Ok(found)
-            })
+        };
+        self.write(move |conn| Ok(crate::db::backups::taken(conn, last)?))
             .await?;
-        for (id, name) in candidates {
-            if !self.standings(id, None).await?.open.is_empty() {
-                continue;
+        if let Some(backups) = self.backups.clone() {
+            let written = tokio::task::spawn_blocking(move || {
+                for (_, reason) in due {
+                    backups.write(&reason);
+                }
+            });
+            if let Err(e) = written.await {
+                tracing::error!("backups: {e}");
             }
-            let at = Utc::now().naive_utc().to_string();
-            self.write(move |conn| Ok(queries::put_setting(conn, &end_marker(id), &at)?))
-                .await?;
-            self.back_up(format!("{name}, every result in"));
         }
         Ok(())
     }

@@ -4,16 +4,23 @@
 //! change (one transaction, refused whole) holds for what follows from it too.
 //!
 //! Today: a match's next game laid out, or its later games taken away, after a game's result
-//! changed (`super::matches::follow`). A change with nothing to follow says so in [`after`]:
-//! its `match` names every change, so a new one needs a decision.
+//! changed (`super::matches::follow`); a backup made due when a round is published, and when an
+//! event's last result is in (once), taken by the backup task after the commit
+//! (`super::backups`). A change with nothing to follow says so in [`after`]: its `match` names
+//! every change, so a new one needs a decision.
 
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use chrono::Utc;
+
 use super::changes::Change;
+use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError};
+use crate::db::models::Tournament;
 use crate::db::queries;
-use crate::tournament::GameId;
+use crate::tournament::standings::open_games;
+use crate::tournament::{GameId, TournamentId};
 
 /// Records `audit` (the change, with what it changed before and after), then what follows
 /// from it.
@@ -24,15 +31,22 @@ pub fn record<B: Serialize, A: Serialize>(
     after_change: Option<&A>,
 ) -> Result<(), ServiceError> {
     audit.record(conn, before, after_change)?;
-    after(conn, audit.actor, audit.action, audit.entity_id)
+    after(
+        conn,
+        audit.actor,
+        audit.action,
+        audit.tournament_id,
+        audit.entity_id,
+    )
 }
 
-/// What follows from `change`, made by `actor`, about the row `subject` (a game's id for a
-/// game's change).
+/// What follows from `change`, made by `actor` in `tournament`, about the row `subject` (a
+/// game's id for a game's change, a round's for a round's).
 fn after(
     conn: &mut SqliteConnection,
     actor: &Actor,
     change: Change,
+    tournament: Option<TournamentId>,
     subject: Option<i32>,
 ) -> Result<(), ServiceError> {
     match change {
@@ -46,8 +60,26 @@ fn after(
             };
             let game = queries::get_game(conn, GameId(id))?;
             let tournament = queries::get_tournament(conn, game.tournament_id)?;
-            super::matches::follow(conn, actor, &tournament, &game)
+            super::matches::follow(conn, actor, &tournament, &game)?;
+            back_up_at_the_end(conn, &tournament)
         }
+        Change::RoundPublished => {
+            let (Some(id), Some(round)) = (tournament, subject) else {
+                return Ok(());
+            };
+            let tournament = queries::get_tournament(conn, id)?;
+            let number = crate::db::backups::round_number(conn, round)?;
+            let reason = format!("{}, round {number} published", tournament.name);
+            crate::db::backups::mark_due(conn, &reason, Utc::now().naive_utc())?;
+            back_up_at_the_end(conn, &tournament)
+        }
+        Change::TournamentImported => match tournament {
+            Some(id) => {
+                let tournament = queries::get_tournament(conn, id)?;
+                back_up_at_the_end(conn, &tournament)
+            }
+            None => Ok(()),
+        },
         Change::AccountCreated
         | Change::ByeCancelled
         | Change::ByeRequested
@@ -86,15 +118,49 @@ fn after(
         | Change::RoundPaired
         | Change::RoundDeleted
         | Change::RoundPairingsReplaced
-        | Change::RoundPublished
         | Change::RoundStarted
         | Change::ScheduleSet
         | Change::PlayoffCreated
         | Change::StageQualified
         | Change::TeamsSet
         | Change::TournamentCreated
-        | Change::TournamentImported
         | Change::TournamentPublished
         | Change::TournamentUpdated => Ok(()),
     }
+}
+
+/// The settings row that says the backup of an event's end was made due.
+pub fn end_marker(tournament_id: TournamentId) -> String {
+    format!("backup.end.{}", tournament_id.get())
+}
+
+/// A backup of the event's end made due, once, when its last round is published (or a double
+/// elimination's bracket ended early) and every result is in.
+fn back_up_at_the_end(conn: &mut SqliteConnection, t: &Tournament) -> Result<(), ServiceError> {
+    let marker = end_marker(t.id);
+    if crate::db::backups::games_waiting(conn, t.id)? > 0
+        || queries::get_setting(conn, &marker)?.is_some()
+    {
+        return Ok(());
+    }
+    let published = queries::list_rounds(conn, t.id)?
+        .iter()
+        .filter(|r| r.published)
+        .count();
+    // A double elimination may end a round early: only it reads its bracket.
+    let ended = t.rounds > 0 && published == t.rounds as usize
+        || (t.double_elimination && super::brackets::ended_early(conn, &TournamentView::new(t)?)?);
+    if !ended {
+        return Ok(());
+    }
+    let after = published as i32;
+    let games = super::matches::records(conn, t.id, Some(after + 1))?;
+    if !open_games(&games, after).is_empty() {
+        return Ok(());
+    }
+    let now = Utc::now().naive_utc();
+    queries::put_setting(conn, &marker, &now.to_string())?;
+    let reason = format!("{}, every result in", t.name);
+    crate::db::backups::mark_due(conn, &reason, now)?;
+    Ok(())
 }

@@ -536,18 +536,15 @@ pub fn publish(
                 )));
             }
             let round = queries::publish_round(conn, round.id, Utc::now().naive_utc())?;
-            Audit {
+            let audit = Audit {
                 actor,
                 action: Change::RoundPublished,
                 tournament_id: Some(tournament_id),
                 entity: "round",
                 entity_id: Some(round.id.get()),
-            }
-            .record(
-                conn,
-                None::<&()>,
-                Some(&serde_json::json!({"round": number})),
-            )?;
+            };
+            let after = serde_json::json!({"round": number});
+            super::reactions::record(conn, &audit, None::<&()>, Some(&after))?;
         }
         view(conn, actor, tournament_id, number, Vec::new())
     })

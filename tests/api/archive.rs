@@ -160,7 +160,7 @@ pub async fn exported(staff: &Client, t: i64) -> Value {
     r.json()
 }
 
-async fn import(client: &Client, file: &str) -> Resp {
+pub async fn import(client: &Client, file: &str) -> Resp {
     client
         .send(
             Method::POST,

@@ -115,3 +115,70 @@ async fn each_round_published_and_the_end_of_the_event_leave_a_backup_that_opens
         handle.stop(false).await;
     }
 }
+
+#[actix_web::test]
+async fn a_backup_made_due_before_a_stop_is_written_at_the_next_start() {
+    let stick = tempfile::tempdir().unwrap();
+    let folder = stick.path().join("oware backups");
+    let set = folder.clone();
+    let app = spawn_app_tuned(move |c| c.backup_folder = Some(set)).await;
+    let organiser = app.organiser().await;
+    let (t, _) = tournament_with_players(&app, &organiser, "swiss", 6, json!({"rounds": 2})).await;
+    generated_and_published(&organiser, t, 1).await;
+    backup_for(&organiser, "round 1 published").await;
+    app.handle.stop(true).await;
+    // What a stop right after the change's commit leaves: the backup due, not yet written.
+    app.execute(
+        "INSERT INTO backups_due (reason, at) VALUES ('Club Open, round 2 published', '2026-11-28 10:00:00')",
+    );
+    let set = folder.clone();
+    let (address, handle) = start_with(&app.db_path, move |c| c.backup_folder = Some(set)).await;
+    let again = Client::new(&address);
+    again.login("admin", ADMIN_PASSWORD).await;
+    let file = backup_for(&again, "round 2 published").await;
+    assert!(folder.join(&file).exists(), "{file}");
+    assert_eq!(app.count("backups_due"), 0);
+    handle.stop(false).await;
+}
+
+#[actix_web::test]
+async fn an_event_imported_with_every_result_in_has_its_end_backup_once() {
+    let venue = spawn_app().await;
+    let organiser = venue.organiser().await;
+    let (t, _) =
+        tournament_with_players(&venue, &organiser, "swiss", 4, json!({"rounds": 1})).await;
+    let round = generated_and_published(&organiser, t, 1).await;
+    for g in round["games"].as_array().unwrap() {
+        let r = organiser
+            .put_json(
+                &format!("/api/games/{}/result", g["id"]),
+                &json!({"kind": "forfeit-north", "reason": "absent"}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    let file = organiser
+        .get(&format!("/tournaments/{t}/export.json"))
+        .await
+        .body;
+    let stick = tempfile::tempdir().unwrap();
+    let folder = stick.path().join("oware backups");
+    let set = folder.clone();
+    let office = spawn_app_tuned(move |c| c.backup_folder = Some(set)).await;
+    let staff = office.organiser().await;
+    let r = crate::archive::import(&staff, &file).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    backup_for(&staff, "every result in").await;
+    // A later change of the tournament makes no second one.
+    let copy = r.json()["tournament"]["id"].as_i64().unwrap();
+    let r = staff
+        .put_json(
+            &format!("/api/tournaments/{copy}/notice"),
+            &json!({"text": "Prize-giving at 18:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let files = || std::fs::read_dir(&folder).unwrap().count();
+    assert_eq!(files(), 1);
+    assert_eq!(office.count("backups_due"), 0);
+}

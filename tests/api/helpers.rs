@@ -55,7 +55,7 @@ pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
     start_with(db_path, |_| {}).await
 }
 
-async fn start_with(
+pub async fn start_with(
     db_path: &std::path::Path,
     tune: impl FnOnce(&mut Config),
 ) -> (String, ServerHandle) {
