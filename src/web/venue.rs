@@ -13,6 +13,7 @@ use super::error::PageError;
 use super::pages::{Nav, check_csrf, render};
 use crate::service::ServiceError;
 use crate::service::venue::{self as service, Venue};
+use crate::tournament::said::Said;
 use crate::web::language::Visitor;
 
 /// The longest network name Wi-Fi allows is 32 bytes; a passphrase 63 characters.
@@ -40,28 +41,37 @@ struct Page {
     wifi: WifiForm,
     /// The Wi-Fi's code, once asked for.
     wifi_code: Option<String>,
-    problem: Option<String>,
+    problem: Option<Said>,
 }
 
 fn page(
     state: &AppState,
     session: &Visitor,
     wifi: WifiForm,
-    wifi_code: Option<String>,
-    problem: Option<String>,
+    problem: Option<Said>,
 ) -> Result<Page, ServiceError> {
     access::staff(session)?;
+    let nav = Nav::new(session);
     let venue = service::venue(state.listening, state.public_url.as_deref());
     let codes = venue
         .addresses
         .iter()
         .map(|a| {
-            let code = super::qr::svg(&a.url, &format!("QR code of {}", a.url))?;
+            let label = nav.t1("venue-qr-of", "url", a.url.as_str());
+            let code = super::qr::svg(&a.url, &label)?;
             Ok((a.interface.clone(), a.url.clone(), code))
         })
         .collect::<Result<_, ServiceError>>()?;
+    let wifi_code = match (&problem, wifi.network.is_empty()) {
+        (None, false) => {
+            let label = nav.t1("venue-qr-wifi", "network", wifi.network.as_str());
+            let text = service::wifi_code(&wifi.network, &wifi.password);
+            Some(super::qr::svg(&text, &label)?)
+        }
+        _ => None,
+    };
     Ok(Page {
-        nav: Nav::new(session),
+        nav,
         venue,
         codes,
         wifi,
@@ -71,7 +81,7 @@ fn page(
 }
 
 async fn show(state: web::Data<AppState>, session: Visitor) -> Result<Page, PageError> {
-    Ok(page(&state, &session, WifiForm::default(), None, None)?)
+    Ok(page(&state, &session, WifiForm::default(), None)?)
 }
 
 async fn wifi(
@@ -83,32 +93,24 @@ async fn wifi(
     check_csrf(&session, &form.csrf)?;
     form.network = form.network.trim().to_string();
     let problem = if form.network.is_empty() {
-        Some("Write the Wi-Fi's name.".to_string())
+        Some(crate::said!("wifi-name-missing"))
     } else if form.network.len() > MOST_NETWORK {
-        Some(format!(
-            "A Wi-Fi's name holds at most {MOST_NETWORK} bytes; this one has {}.",
-            form.network.len()
+        Some(crate::said!(
+            "wifi-name-too-long",
+            most = MOST_NETWORK,
+            bytes = form.network.len()
         ))
     } else if form.password.chars().count() > MOST_PASSWORD {
-        Some(format!(
-            "A Wi-Fi's password holds at most {MOST_PASSWORD} characters."
-        ))
+        Some(crate::said!("wifi-password-too-long", most = MOST_PASSWORD))
     } else {
         None
-    };
-    let code = match problem {
-        Some(_) => None,
-        None => Some(super::qr::svg(
-            &service::wifi_code(&form.network, &form.password),
-            &format!("QR code that joins the Wi-Fi {}", form.network),
-        )?),
     };
     let status = if problem.is_some() {
         actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
     } else {
         actix_web::http::StatusCode::OK
     };
-    let page = page(&state, &session, form, code, problem)?;
+    let page = page(&state, &session, form, problem)?;
     Ok(render(status, &page)?)
 }
 

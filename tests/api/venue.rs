@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use awc::http::StatusCode;
+use awc::http::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::*;
@@ -67,6 +67,59 @@ async fn the_venue_page_is_for_the_staff_and_makes_a_wifi_card() {
         .post_form("/venue", &[("network", "Hall"), ("password", "")])
         .await;
     assert_eq!(r.status.as_u16() / 100, 4);
+    let r = controller
+        .post_form(
+            "/venue",
+            &[("network", " "), ("password", ""), ("csrf", &csrf)],
+        )
+        .await;
+    assert!(r.body.contains("Write the Wi-Fi"), "{}", r.body);
+
+    // In French, the page's problems and its codes' names too.
+    let french = [("Accept-Language", "fr-CI,fr;q=0.9")];
+    let send = |body: Option<String>| {
+        let method = if body.is_some() {
+            Method::POST
+        } else {
+            Method::GET
+        };
+        let kind = body.as_ref().map(|_| "application/x-www-form-urlencoded");
+        let bytes = body.unwrap_or_default().into_bytes();
+        let controller = &controller;
+        async move {
+            controller
+                .try_send_with(method, "/venue", kind, &french, bytes)
+                .await
+                .unwrap()
+        }
+    };
+    let page = send(None).await;
+    assert!(page.body.contains("Le réseau de la salle"), "{}", page.body);
+    let csrf = csrf_in(&page.body);
+    let form = |network: &str, password: &str| {
+        Some(format!("network={network}&password={password}&csrf={csrf}"))
+    };
+    for (network, password, words) in [
+        ("+", String::new(), "Écrivez le nom du Wi-Fi."),
+        (
+            &"n".repeat(33) as &str,
+            String::new(),
+            "tient en 32 octets au plus",
+        ),
+        ("Salle", "p".repeat(64), "tient en 63 caractères au plus"),
+    ] {
+        let r = send(form(network, &password)).await;
+        assert_eq!(r.status.as_u16(), 422, "{}", r.body);
+        assert!(r.body.contains(words), "{words}: {}", r.body);
+    }
+    let card = send(form("Salle", "")).await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.body);
+    assert!(
+        card.body
+            .contains("aria-label=\"Code QR qui connecte au Wi-Fi Salle\""),
+        "{}",
+        card.body
+    );
 }
 
 #[actix_web::test]
