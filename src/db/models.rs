@@ -183,6 +183,30 @@ pub struct NewPlayer<'a> {
 }
 
 impl<'a> NewPlayer<'a> {
+    /// A new player of `tournament` with the details the forms (or a file's check) validated,
+    /// and their PIN's hash.
+    pub fn from_details(
+        tournament: TournamentId,
+        d: &'a crate::tournament::PlayerDetails,
+        pin_hash: &'a str,
+        created_at: NaiveDateTime,
+    ) -> Self {
+        NewPlayer {
+            tournament_id: tournament,
+            name: &d.name,
+            club: &d.club,
+            country: &d.country,
+            rating: d.rating,
+            pin_hash,
+            created_at,
+            birth_year: d.birth_year,
+            gender: gender_text(d.gender),
+            title: &d.title,
+            federation: &d.federation,
+            person: None,
+        }
+    }
+
     /// Another entry of the person `p` is: in `tournament` (another section of the event, or
     /// the next stage), with their details and PIN, linked to their first entry.
     pub fn entry_of(p: &'a Player, tournament: TournamentId, created_at: NaiveDateTime) -> Self {

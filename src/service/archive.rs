@@ -16,7 +16,7 @@ use super::players::{MAX_PLAYERS, PinSlip};
 use super::tournaments::TournamentView;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{
-    GameResult, NewAuditEntry, NewBye, NewGame, NewPlayer, NewRound, NewSheet, gender_text,
+    GameResult, NewAuditEntry, NewBye, NewGame, NewPlayer, NewRound, NewSheet,
 };
 use crate::db::roll_calls::{CheckIn, RollCall};
 use crate::db::schedules::RoundTime;
@@ -26,7 +26,7 @@ use crate::tournament::archive::{
     RollCallPart, RoundPart, SheetPart, TournamentFile, TournamentPart, VERSION, check,
 };
 use crate::tournament::sheets::Accepted;
-use crate::tournament::{PlayerDetails, PlayerId, ResultKind, TournamentId};
+use crate::tournament::{PlayerId, ResultKind, TournamentId};
 
 /// The command line on the server's machine, or an organiser.
 pub fn may_import(actor: &Actor) -> Result<(), ServiceError> {
@@ -419,7 +419,8 @@ fn players(
 ) -> Result<Vec<PinSlip>, ServiceError> {
     let mut slips = Vec::with_capacity(file.players.len());
     for ((p, d), (pin, hash)) in file.players.iter().zip(&checked.players).zip(pins) {
-        let row = queries::insert_player(conn, &new_player(id, p, d, hash))?;
+        let new = NewPlayer::from_details(id, d, hash, p.created_at);
+        let row = queries::insert_player(conn, &new)?;
         player_state(conn, p, row.id)?;
         ids.players.insert(p.id, row.id);
         slips.push(PinSlip {
@@ -429,29 +430,6 @@ fn players(
         });
     }
     Ok(slips)
-}
-
-/// A player's row from the file's player and the details the check validated.
-pub(super) fn new_player<'a>(
-    id: TournamentId,
-    p: &PlayerPart,
-    d: &'a PlayerDetails,
-    hash: &'a str,
-) -> NewPlayer<'a> {
-    NewPlayer {
-        tournament_id: id,
-        name: &d.name,
-        club: &d.club,
-        country: &d.country,
-        rating: d.rating,
-        pin_hash: hash,
-        created_at: p.created_at,
-        birth_year: d.birth_year,
-        gender: gender_text(d.gender),
-        title: &d.title,
-        federation: &d.federation,
-        person: None,
-    }
 }
 
 /// A player's pairing number and withdrawal as the file gives them.

@@ -21,7 +21,7 @@ use super::players::MAX_PLAYERS;
 use super::{Service, ServiceError, blocking, transaction};
 use crate::db::archive as stored_copy;
 use crate::db::models::NewAuditEntry;
-use crate::db::models::NewRound;
+use crate::db::models::{NewPlayer, NewRound};
 use crate::db::publishing as stored;
 use crate::db::publishing::HubToken;
 use crate::db::queries;
@@ -332,7 +332,7 @@ fn put(
     let players = at(file.players.iter().map(|p| p.id).collect());
     for p in &changes.players.put {
         let details = &checked.players[players[&p.id]];
-        let row = archive::new_player(id, p, details, NO_PIN);
+        let row = NewPlayer::from_details(id, details, NO_PIN, p.created_at);
         let row = match ids.players.get(&p.id) {
             Some(&existing) => {
                 stored_copy::rewrite_player(conn, existing, &row)?;

@@ -175,23 +175,8 @@ pub fn add(
         let now = Utc::now().naive_utc();
         let mut created = Vec::with_capacity(players.len());
         for (details, (pin, pin_hash)) in players {
-            let p = queries::insert_player(
-                conn,
-                &NewPlayer {
-                    tournament_id,
-                    name: &details.name,
-                    club: &details.club,
-                    country: &details.country,
-                    rating: details.rating,
-                    pin_hash,
-                    created_at: now,
-                    birth_year: details.birth_year,
-                    gender: crate::db::models::gender_text(details.gender),
-                    title: &details.title,
-                    federation: &details.federation,
-                    person: None,
-                },
-            )?;
+            let new = NewPlayer::from_details(tournament_id, details, pin_hash, now);
+            let p = queries::insert_player(conn, &new)?;
             Audit {
                 actor,
                 action,

@@ -308,23 +308,7 @@ pub fn import(
         let mut by_number: HashMap<u32, PlayerId> = HashMap::new();
         let mut slips = Vec::with_capacity(details.len());
         for ((p, d), (pin, hash)) in trf.players.iter().zip(details).zip(pins) {
-            let row = queries::insert_player(
-                conn,
-                &NewPlayer {
-                    tournament_id: id,
-                    name: &d.name,
-                    club: &d.club,
-                    country: &d.country,
-                    rating: d.rating,
-                    pin_hash: hash,
-                    created_at: now,
-                    birth_year: d.birth_year,
-                    gender: crate::db::models::gender_text(d.gender),
-                    title: &d.title,
-                    federation: &d.federation,
-                    person: None,
-                },
-            )?;
+            let row = queries::insert_player(conn, &NewPlayer::from_details(id, d, hash, now))?;
             by_number.insert(p.number, row.id);
             slips.push(super::players::PinSlip {
                 id: row.id,
