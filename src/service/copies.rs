@@ -31,6 +31,21 @@ use crate::tournament::said::Said;
 
 pub(super) const WRONG_TOKEN: &str = "hub-wrong-token";
 
+/// The token a push came with, as it is now: refused when it was revoked meanwhile.
+pub(super) fn live_token(
+    conn: &mut SqliteConnection,
+    token: i32,
+) -> Result<HubToken, ServiceError> {
+    stored::token(conn, token)?
+        .filter(|t| t.revoked_at.is_none())
+        .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))
+}
+
+/// Who a copy's audit entries came from: the venue publishing with `token`.
+pub(super) fn sender(token: &HubToken) -> String {
+    format!("the venue publishing with the token {:?}", token.label)
+}
+
 /// What the hub answers a push.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Received {
@@ -173,9 +188,7 @@ impl Service {
             self.write(move |conn| {
                 let (file, checked, changes) = &*after;
                 transaction(conn, |conn| {
-                    let row = stored::token(conn, token)?
-                        .filter(|t| t.revoked_at.is_none())
-                        .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))?;
+                    let row = live_token(conn, token)?;
                     let current = row.tournament_id == Some(tournament)
                         && row.version == since
                         && row.digest.as_deref() == Some(held_digest.as_str())
@@ -185,9 +198,8 @@ impl Service {
                         return Ok(None);
                     }
                     let mut ids = ids;
-                    let sender = format!("the venue publishing with the token {:?}", row.label);
                     let written = (changes, file, checked);
-                    write_changes(conn, tournament, written, &mut ids, &sender)?;
+                    write_changes(conn, tournament, written, &mut ids, &sender(&row))?;
                     let uid = file.tournament.uid.clone().unwrap_or_default();
                     let now = Utc::now().naive_utc();
                     stored::token_pushed(conn, token, tournament, version, now, &uid, &digest)?;
@@ -226,11 +238,7 @@ impl Service {
 
     /// The hub's answer to changes it cannot take: what it has, and that it wants the file.
     async fn file_wanted(&self, token: i32) -> Result<Received, ServiceError> {
-        let row = self
-            .read(move |conn| Ok(stored::token(conn, token)?))
-            .await?
-            .filter(|t| t.revoked_at.is_none())
-            .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))?;
+        let row = self.read(move |conn| live_token(conn, token)).await?;
         Ok(Received {
             tournament: row.tournament_id.map_or(0, TournamentId::get),
             version: row.version,

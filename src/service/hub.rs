@@ -20,7 +20,7 @@ use crate::tournament::archive::{FileChanges, TournamentFile};
 use std::sync::Arc;
 
 pub use super::copies::Received;
-use super::copies::{Held, Since, WRONG_TOKEN, record_push};
+use super::copies::{Held, Since, WRONG_TOKEN, live_token, record_push, sender};
 use crate::tournament::said::Said;
 
 /// A token as the organisers' page lists it.
@@ -253,9 +253,7 @@ impl Service {
         let (received, ids) = self
             .write(move |conn| {
                 transaction(conn, |conn| {
-                    let row = stored::token(conn, token)?
-                        .filter(|t| t.revoked_at.is_none())
-                        .ok_or_else(|| ServiceError::WrongCredentials(Said::new(WRONG_TOKEN)))?;
+                    let row = live_token(conn, token)?;
                     // A token publishes one tournament: the one its first push named.
                     let uid =
                         file.tournament.uid.clone().ok_or_else(|| {
@@ -297,7 +295,7 @@ impl Service {
                         };
                         return Ok((received, None));
                     }
-                    let sender = format!("the venue publishing with the token {:?}", row.label);
+                    let sender = sender(&row);
                     let (id, ids) = super::archive::write_copy(
                         conn,
                         row.tournament_id,
