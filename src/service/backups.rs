@@ -11,10 +11,6 @@ use chrono::{NaiveDateTime, Utc};
 use serde::Serialize;
 
 use super::ServiceError;
-use super::actor::Actor;
-use super::round_views::RoundView;
-use super::versions::{Watched, unchanged_since};
-use crate::tournament::TournamentId;
 
 /// Backups kept in the folder; older ones written by the service are removed.
 pub const KEEP: usize = 10;
@@ -170,24 +166,6 @@ impl super::Service {
                 last: None,
             },
         }
-    }
-
-    /// Publishes round `number` if it has not changed since the version `seen` (its backup
-    /// follows from the change: `reactions`).
-    pub async fn publish_round(
-        &self,
-        actor: Actor,
-        tournament_id: TournamentId,
-        number: i32,
-        seen: Option<i64>,
-    ) -> Result<RoundView, ServiceError> {
-        self.write(move |conn| {
-            let watched = Watched::Round(tournament_id, number);
-            unchanged_since(conn, watched, seen, |conn| {
-                super::rounds::publish(conn, &actor, tournament_id, number)
-            })
-        })
-        .await
     }
 
     /// Writes the backups changes made due (a round published, an event's last result in:

@@ -318,6 +318,24 @@ impl Service {
         })
         .await
     }
+
+    /// Publishes round `number` if it has not changed since the version `seen` (its backup
+    /// follows from the change: `reactions`).
+    pub async fn publish_round(
+        &self,
+        actor: Actor,
+        tournament_id: TournamentId,
+        number: i32,
+        seen: Option<i64>,
+    ) -> Result<RoundView, ServiceError> {
+        use super::versions::{Watched, unchanged_since};
+        self.write(move |conn| {
+            unchanged_since(conn, Watched::Round(tournament_id, number), seen, |conn| {
+                publish(conn, &actor, tournament_id, number)
+            })
+        })
+        .await
+    }
 }
 
 /// The staff who run the tournament create its next round; the round as shown, with the
