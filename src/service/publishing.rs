@@ -323,25 +323,24 @@ impl Service {
             let (hub, token, asked) = (link.hub_url.clone(), link.token.clone(), language.clone());
             on_its_own_thread(move || send(&hub, &token, &asked, &body))
         };
-        let mut outcome = match changes {
+        let tried = match changes {
             Some(body) => Some(send_it(body).await),
             None => None,
         };
-        let whole = match &outcome {
-            None | Some(Outcome::Refused(_)) => true,
-            Some(Outcome::Taken(received)) => received.file_wanted,
-            Some(_) => false,
+        // The whole file when there were no changes to send, the hub wants it, or it refused
+        // the changes.
+        let mut outcome = match tried {
+            Some(Outcome::Taken(received)) if !received.file_wanted => Outcome::Taken(received),
+            Some(kept @ (Outcome::Unreachable(_) | Outcome::Disagreed(_))) => kept,
+            _ => {
+                let whole = WholePush {
+                    version,
+                    file: &file,
+                    again: link.again,
+                };
+                send_it(serde_json::to_vec(&whole).unwrap_or_default()).await
+            }
         };
-        if whole {
-            let body = serde_json::to_vec(&WholePush {
-                version,
-                file: &file,
-                again: link.again,
-            })
-            .unwrap_or_default();
-            outcome = Some(send_it(body).await);
-        }
-        let mut outcome = outcome?;
         if let Outcome::Taken(received) = &outcome {
             let same = received.version == version && received.digest.as_deref() == Some(&sent);
             if received.taken || same {
