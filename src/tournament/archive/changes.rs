@@ -94,6 +94,11 @@ impl<T: Keyed + PartialEq + Clone> Records<T> {
     pub fn is_empty(&self) -> bool {
         self.put.is_empty() && self.gone.is_empty()
     }
+
+    /// How many records came, changed or went.
+    pub fn len(&self) -> usize {
+        self.put.len() + self.gone.len()
+    }
 }
 
 /// A part given whole (`value` may be nothing: the notice taken down).
@@ -206,12 +211,11 @@ impl FileChanges {
 
     /// How many records the changes hold (what a hub's entry for them says).
     pub fn count(&self) -> usize {
-        let records = |r: usize, g: usize| r + g;
         usize::from(self.tournament.is_some())
-            + records(self.players.put.len(), self.players.gone.len())
-            + records(self.rounds.put.len(), self.rounds.gone.len())
-            + records(self.games.put.len(), self.games.gone.len())
-            + records(self.sheets.put.len(), self.sheets.gone.len())
+            + self.players.len()
+            + self.rounds.len()
+            + self.games.len()
+            + self.sheets.len()
             + self.byes.as_ref().map_or(0, Vec::len)
             + self.prohibited_pairs.as_ref().map_or(0, Vec::len)
             + self.roll_calls.as_ref().map_or(0, Vec::len)
@@ -219,6 +223,27 @@ impl FileChanges {
             + usize::from(self.notice.is_some())
             + usize::from(self.schedule.is_some())
             + self.audit.len()
+    }
+
+    /// What the check of `before` gave for the games and sheets these changes leave as they
+    /// were: the check of the file after them need not replay those again.
+    pub fn unchanged(&self, before: &TournamentFile, checked: Checked) -> Unchanged {
+        let kept = |ids: Vec<i64>, accepted: Vec<Accepted>, changed: HashSet<i64>| {
+            ids.into_iter()
+                .zip(accepted)
+                .filter(|(id, _)| !changed.contains(id))
+                .collect()
+        };
+        let games = before.games.iter().map(|g| g.id).collect();
+        let sheets = before.sheets.iter().map(|s| s.id).collect();
+        let changed_games = self.games.put.iter().map(|g| g.id).collect();
+        let changed_sheets = self.sheets.put.iter().map(|s| s.id).collect();
+        Unchanged {
+            rules: checked.settings.rules.clone(),
+            require_moves: checked.settings.require_moves,
+            games: kept(games, checked.games, changed_games),
+            sheets: kept(sheets, checked.sheets, changed_sheets),
+        }
     }
 }
 
@@ -245,29 +270,6 @@ pub fn same(a: &TournamentFile, b: &TournamentFile) -> bool {
         && a.notice == b.notice
         && a.schedule == b.schedule
         && a.audit == b.audit
-}
-
-impl FileChanges {
-    /// What the check of `before` gave for the games and sheets these changes leave as they
-    /// were: the check of the file after them need not replay those again.
-    pub fn unchanged(&self, before: &TournamentFile, checked: Checked) -> Unchanged {
-        let kept = |ids: Vec<i64>, accepted: Vec<Accepted>, changed: HashSet<i64>| {
-            ids.into_iter()
-                .zip(accepted)
-                .filter(|(id, _)| !changed.contains(id))
-                .collect()
-        };
-        let games = before.games.iter().map(|g| g.id).collect();
-        let sheets = before.sheets.iter().map(|s| s.id).collect();
-        let changed_games = self.games.put.iter().map(|g| g.id).collect();
-        let changed_sheets = self.sheets.put.iter().map(|s| s.id).collect();
-        Unchanged {
-            rules: checked.settings.rules.clone(),
-            require_moves: checked.settings.require_moves,
-            games: kept(games, checked.games, changed_games),
-            sheets: kept(sheets, checked.sheets, changed_sheets),
-        }
-    }
 }
 
 #[cfg(test)]
