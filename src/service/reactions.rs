@@ -130,27 +130,29 @@ fn after(
 }
 
 /// The settings row that says the backup of an event's end was made due.
-pub fn end_marker(tournament_id: TournamentId) -> String {
+fn end_marker(tournament_id: TournamentId) -> String {
     format!("backup.end.{}", tournament_id.get())
 }
 
 /// A backup of the event's end made due, once, when its last round is published (or a double
-/// elimination's bracket ended early) and every result is in.
+/// elimination's bracket ended early) and every result is in. It runs with every result sent:
+/// the cheap looks first (the marker, the rounds published, the games still waiting), the
+/// history and the bracket only once those say the event may have ended.
 fn back_up_at_the_end(conn: &mut SqliteConnection, t: &Tournament) -> Result<(), ServiceError> {
     let marker = end_marker(t.id);
-    if crate::db::backups::games_waiting(conn, t.id)? > 0
-        || queries::get_setting(conn, &marker)?.is_some()
-    {
+    if queries::get_setting(conn, &marker)?.is_some() {
         return Ok(());
     }
     let published = queries::list_rounds(conn, t.id)?
         .iter()
         .filter(|r| r.published)
         .count();
+    let every_round = t.rounds > 0 && published == t.rounds as usize;
     // A double elimination may end a round early: only it reads its bracket.
-    let ended = t.rounds > 0 && published == t.rounds as usize
-        || (t.double_elimination && super::brackets::ended_early(conn, &TournamentView::new(t)?)?);
-    if !ended {
+    if !every_round && !t.double_elimination
+        || crate::db::backups::games_waiting(conn, t.id)? > 0
+        || !every_round && !super::brackets::ended_early(conn, &TournamentView::new(t)?)?
+    {
         return Ok(());
     }
     let after = published as i32;
