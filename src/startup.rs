@@ -230,7 +230,6 @@ fn run(
     actix_web::rt::spawn(crate::service::Service::publish_to_hubs(
         std::sync::Arc::downgrade(&service),
         config.publish_retry,
-        crate::web::refusals::said_in,
     ));
     let state = web::Data::new(AppState {
         streams: routes::limits::StreamBudget::new(&capacity),

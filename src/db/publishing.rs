@@ -174,6 +174,8 @@ pub struct HubLink {
     pub pushed_at: Option<NaiveDateTime>,
     pub hub_tournament: Option<i32>,
     pub refused_version: Option<i64>,
+    /// What went wrong, as stored (`Kept::read` gives its facts).
+    #[serde(skip)]
     pub problem: Option<String>,
     pub tried_at: Option<NaiveDateTime>,
     /// The hub's copy does not follow from this venue's history (`problem` says how).

@@ -79,8 +79,23 @@ impl FromStr for Side {
 }
 
 /// One of the 12 pits, 0..11 in sowing order (A..F then a..f).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Pit(u8);
+
+impl TryFrom<u8> for Pit {
+    type Error = String;
+
+    fn try_from(index: u8) -> Result<Pit, String> {
+        Pit::new(usize::from(index)).ok_or_else(|| format!("no pit {index}"))
+    }
+}
+
+impl From<Pit> for u8 {
+    fn from(pit: Pit) -> u8 {
+        pit.0
+    }
+}
 
 impl Pit {
     /// The pit at `index`, if `index < 12`.

@@ -1,14 +1,18 @@
 //! What is wrong with a recorded game, with the facts its words need: the English sentence is
 //! its `Display`; the pages put the same facts in each language's words.
 
+use std::borrow::Cow;
 use std::fmt;
+
+use serde::{Deserialize, Serialize};
 
 use super::board::{Pit, Side};
 use super::moves::EndReason;
 use super::notation::Notation;
 
 /// The fault a replay found, each with what a sentence about it names.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Detail {
     /// Something follows the result mark (`1-0`, `*`) that ends the move list.
     AfterResultMark {
@@ -51,7 +55,7 @@ pub enum Detail {
     },
     /// The sheet declares an end (`agreement`, `resignation`, `time`) after the game ended.
     EndMismatch {
-        declared: &'static str,
+        declared: Cow<'static, str>,
         ply: u32,
         reason: EndReason,
     },

@@ -7,7 +7,8 @@ use std::str::FromStr;
 use super::board::{Pit, Side};
 
 /// How the moves of a list are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Notation {
     /// `A`–`F` for South, `a`–`f` for North.
     Letters,

@@ -7,7 +7,7 @@
 //! Suggestions are ranked by how close the edit is to the ply that failed (the slip is most often
 //! there), then replacements before swaps, deletions and insertions, then the earlier ply.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::{Pit, Position, Side};
 use super::notation::{Body, Claim, Notation, Token, tokenize_into};
@@ -16,7 +16,17 @@ use super::rules::Rules;
 
 /// What one edit does to the list.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, strum::IntoStaticStr,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
@@ -40,7 +50,7 @@ pub enum EditKind {
 
 /// One edit: at which ply of the mended list (1-based), what the sheet had and what it now has
 /// (moves in letters; the sheet's own tokens as written).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Edit {
     pub ply: u32,
     pub kind: EditKind,

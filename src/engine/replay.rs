@@ -528,7 +528,7 @@ fn declared_outcome(
         (declared, Some(outcome)) => Err(sheet_error(
             ErrorKind::EndMismatch,
             Detail::EndMismatch {
-                declared: declared.kind(),
+                declared: declared.kind().into(),
                 ply: ended_at.unwrap_or(ply),
                 reason: outcome.reason,
             },

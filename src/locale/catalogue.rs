@@ -131,6 +131,11 @@ fn bundles() -> &'static [Bundle] {
     })
 }
 
+/// Whether English (and so every language) has the message `key`.
+pub(super) fn knows(key: &str) -> bool {
+    bundles()[0].has_message(key)
+}
+
 /// The message `key` of language `index` with `args`; English's when the language lacks it,
 /// and the key itself when no language has it.
 pub(super) fn format(index: usize, key: &str, args: &[(&str, super::Arg)]) -> String {

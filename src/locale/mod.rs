@@ -49,6 +49,11 @@ impl Lang {
             .find_map(|id| Lang::from_code(id.language.as_str()))
     }
 
+    /// Whether the message files have the message `key` (every language has English's keys).
+    pub fn knows(key: &str) -> bool {
+        catalogue::knows(key)
+    }
+
     /// The message `key`.
     pub fn t(self, key: &str) -> String {
         catalogue::format(self.0 as usize, key, &[])

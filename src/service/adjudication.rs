@@ -11,7 +11,7 @@ use super::game_views::GameDetail;
 use super::games::ResultBody;
 use super::{Actor, ServiceError};
 use crate::tournament::adjudication::{Adjudged, Position};
-use crate::tournament::said::{Said, Wording};
+use crate::tournament::said::Said;
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, Winner};
 
@@ -72,19 +72,16 @@ pub fn propose(
 }
 
 /// The staff confirm the adjudication: the result the position gives becomes the game's final
-/// result, its seeds the scores (the reason records the adjudication and the position, as
-/// `words` says them in the tournament's language).
+/// result, its seeds the scores (the reason records the adjudication and the position as
+/// facts, worded in each reader's language).
 pub fn adjudicate(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
     position: &Position,
     seen: Option<i64>,
-    words: Wording,
 ) -> Result<GameDetail, ServiceError> {
     let proposal = propose(conn, actor, game_id, position)?;
-    let tournament_id = Context::load(conn, game_id)?.tournament.id;
-    let language = crate::db::languages::get(conn, tournament_id)?;
     let body = ResultBody {
         accept_sheet: None,
         kind: Some("played".to_string()),
@@ -93,14 +90,12 @@ pub fn adjudicate(
         moves: None,
         // The seeds scored as the position gives them; the reason records the position.
         end: Some(EndKind::Adjudication.to_string()),
-        reason: words(
-            &language,
-            &crate::said!(
-                "adjudication-reason",
-                position = position.said(),
-                proposal = proposal.said
-            ),
-        ),
+        reason: crate::said!(
+            "adjudication-reason",
+            position = position.said(),
+            proposal = proposal.said
+        )
+        .to_stored(),
         seen,
     };
     super::games::set_result(conn, actor, game_id, &body)

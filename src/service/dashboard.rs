@@ -11,6 +11,7 @@ use super::round_views::{self, RoundView};
 use super::{Actor, ServiceError};
 use crate::db::{queries, sheet_refusals};
 use crate::tournament::alerts::{self, Alert, Board, Next};
+use crate::tournament::said::Kept;
 use crate::tournament::{GameId, GameStatus, TournamentId};
 
 /// One game of the round on the dashboard.
@@ -30,7 +31,9 @@ pub struct BoardLine {
     pub outcome: Option<crate::tournament::sheets::Outcome>,
     /// Sheets the replay refused since the game's last accepted one, and why the last was.
     pub refused: u32,
-    pub last_refusal: Option<String>,
+    /// Why the last was refused, as facts (the page and the API word it for their reader).
+    #[serde(skip)]
+    pub last_refusal: Option<Kept>,
 }
 
 /// The dashboard as the page draws it and the API gives it.
@@ -51,6 +54,8 @@ pub struct Dashboard {
     /// How many games are in each state, in the states' order (states with none left out).
     #[serde(skip)]
     pub counts: Vec<(GameStatus, usize)>,
+    /// What the controller should see to (the API gives each with its words).
+    #[serde(skip)]
     pub alerts: Vec<Alert>,
 }
 
@@ -75,7 +80,9 @@ pub fn read(
     let hub: Vec<Alert> = crate::db::publishing::link(conn, tournament_id)?
         .filter(|l| l.refused_version.is_some())
         .and_then(|l| l.problem)
-        .map(|problem| Alert::HubRefused { problem })
+        .map(|problem| Alert::HubRefused {
+            problem: Kept::read(&problem),
+        })
         .into_iter()
         .collect();
     let rounds = queries::list_rounds(conn, tournament_id)?;
@@ -171,7 +178,7 @@ fn lines(
                 status: g.status,
                 outcome: g.outcome,
                 refused: refused.map_or(0, |r| u32::try_from(r.refused).unwrap_or(0)),
-                last_refusal: refused.map(|r| r.message.clone()),
+                last_refusal: refused.map(|r| Kept::read(&r.message)),
             })
         })
         .collect()

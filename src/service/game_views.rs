@@ -15,7 +15,7 @@ use crate::db::queries;
 use crate::engine::ogn::OgnGame;
 use crate::engine::{DeclaredEnd, Position, Replay, Rules, Side, replay};
 use crate::tournament::matches::MatchFormat;
-use crate::tournament::said::{Said, Word};
+use crate::tournament::said::{Kept, Said, Word};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, PlayerId, SheetId, TournamentId, Winner};
 
@@ -149,9 +149,10 @@ pub struct GameDetail {
     pub end: Option<EndKind>,
     pub end_reason: Option<String>,
     pub verified: bool,
-    /// Why the controller set the result (for the staff who run the tournament only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    /// Why the controller set the result (for the staff who run the tournament only): typed,
+    /// or an adjudication's facts (a page or the API words them for its reader).
+    #[serde(skip)]
+    pub reason: Option<Kept>,
     /// The result was set by the controller.
     pub ruled: bool,
     pub moves: Option<String>,
@@ -333,7 +334,12 @@ pub fn detail(
         end: ctx.game.end_kind,
         end_reason: ctx.game.end_reason.clone(),
         verified: ctx.game.verified && replay_error.is_none(),
-        reason: ctx.game.reason.clone().filter(|_| viewer.runs),
+        reason: ctx
+            .game
+            .reason
+            .as_deref()
+            .filter(|_| viewer.runs)
+            .map(Kept::read),
         ruled: ctx.game.reason.is_some() && ctx.game.status == GameStatus::Final,
         moves: ctx.game.moves.clone(),
         plies,

@@ -51,17 +51,16 @@ impl Service {
 
     /// Sends a score sheet: checked by replay on a reading connection (a long move list takes
     /// a moment, and the writes of others do not wait for it), then recorded by the writer. A
-    /// refusal is kept for the staff's dashboard as `words` says it in the tournament's language.
+    /// refusal is kept for the staff's dashboard as facts, worded in each reader's language.
     pub async fn submit_sheet(
         &self,
         sender: Sender,
         game_id: GameId,
         sheet: Sheet,
-        words: RefusalWords,
     ) -> Result<(Recorded, Accepted), ServiceError> {
         let actor = self.game_actor(sender, game_id).await?;
         let (checking, checked) = (actor.clone(), sheet.clone());
-        let (player_id, language, checked) = self
+        let (player_id, checked) = self
             .read(move |conn| check(conn, &checking, game_id, &checked))
             .await?;
         let accepted = match checked {
@@ -69,7 +68,7 @@ impl Service {
             Err(refused) => {
                 // Counted for the staff's dashboard (a player who needs help); the count is no
                 // reason to fail the answer the player waits for.
-                let message = words(&language, &refused);
+                let message = refused.said().to_stored();
                 let counting = self.write(move |conn| {
                     let at = Utc::now().naive_utc();
                     Ok(sheet_refusals::add(conn, game_id, player_id, &message, at)?)
@@ -168,22 +167,18 @@ pub fn pin_candidates(
 /// Checks a sheet before it is written: that the actor plays the game and that the game takes
 /// sheets now (or the error), then whether the moves replay to what the sheet declares; with
 /// the player who sends it.
-/// A refused sheet in words, in the language of a code (`fr`), as the dashboard shows it.
-pub type RefusalWords = fn(&str, &SheetError) -> String;
-
-/// Who sends the sheet, the tournament's language, and what the replay says of the sheet.
+/// Who sends the sheet, and what the replay says of the sheet.
 pub fn check(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
     sheet: &Sheet,
-) -> Result<(PlayerId, String, Result<Accepted, SheetError>), ServiceError> {
+) -> Result<(PlayerId, Result<Accepted, SheetError>), ServiceError> {
     let ctx = Context::load(conn, game_id)?;
     let player_id = ctx.acting_player(actor)?;
     ctx.check_open()?;
     Ok((
         player_id,
-        crate::db::languages::get(conn, ctx.tournament.id)?,
         check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves),
     ))
 }

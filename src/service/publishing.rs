@@ -22,7 +22,7 @@ use crate::db::publishing::{self as stored, HubLink};
 use crate::db::queries;
 use crate::tournament::TournamentId;
 use crate::tournament::archive::{FileChanges, TournamentFile};
-use crate::tournament::said::{Said, Word, Wording};
+use crate::tournament::said::{Kept, Said, Word};
 
 /// Where a tournament is published, as its page shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -33,6 +33,9 @@ pub struct LinkView {
     pub version: i64,
     /// The tournament on the hub.
     pub hub_address: Option<String>,
+    /// What went wrong with the last push (a page words it for its reader).
+    #[serde(skip)]
+    pub problem: Option<Kept>,
 }
 
 impl LinkView {
@@ -79,10 +82,16 @@ pub fn link(
     let hub_address = link
         .hub_tournament
         .map(|id| format!("{}/tournaments/{id}", link.hub_url));
+    let problem = link
+        .problem
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .map(Kept::read);
     Ok(Some(LinkView {
         link,
         version,
         hub_address,
+        problem,
     }))
 }
 
@@ -233,11 +242,23 @@ fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Outcome {
         .limit(64 * 1024)
         .read_to_string()
         .unwrap_or_default();
-    // The hub's own words, or what its answer says when it has none.
-    let message: Word = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
-        .map_or_else(|| crate::said!("hub-answered", status).into(), Word::from);
+    // The hub's facts (worded for each reader here), else its own words, else what its
+    // answer says when it has neither.
+    let answer = serde_json::from_str::<serde_json::Value>(&text).ok();
+    let error = answer.as_ref().map(|v| &v["error"]);
+    let words = error
+        .and_then(|e| e["message"].as_str())
+        .map(str::to_string);
+    let facts = error.and_then(|e| serde_json::from_value::<Said>(e["said"].clone()).ok());
+    let message: Word = match (facts, words) {
+        (Some(said), Some(words)) => Word::Sent {
+            said: Box::new(said),
+            words,
+        },
+        (Some(said), None) => said.into(),
+        (None, Some(words)) => words.into(),
+        (None, None) => crate::said!("hub-answered", status).into(),
+    };
     match status {
         200 => match serde_json::from_str::<Received>(&text) {
             Ok(received) => Outcome::Taken(received),
@@ -252,9 +273,9 @@ fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Outcome {
 
 impl Service {
     /// Pushes each tournament whose hub is behind, once: whether a hub could not be reached,
-    /// and how many writes the pushes' outcomes took. What went wrong is kept as `words` says
-    /// it in the tournament's language.
-    async fn push_due(self: &Arc<Service>, words: Wording) -> Tries {
+    /// and how many writes the pushes' outcomes took. What went wrong is kept as facts, worded
+    /// for each reader.
+    async fn push_due(self: &Arc<Service>) -> Tries {
         let mut tries = Tries::default();
         let due = match self.read(due).await {
             Ok(due) => due,
@@ -267,18 +288,12 @@ impl Service {
         let mut unreachable = false;
         for (link, version) in due {
             let id = link.tournament_id;
-            let Some((outcome, language)) = self.push(&link, version).await else {
+            let Some(outcome) = self.push(&link, version).await else {
                 continue;
             };
             let now = Utc::now().naive_utc();
-            let problem = match &outcome {
-                Outcome::Taken(_) => None,
-                Outcome::Refused(said) | Outcome::Unreachable(said) | Outcome::Disagreed(said) => {
-                    Some(words(&language, said))
-                }
-            };
             let written = self
-                .write(move |conn| record(conn, id, version, outcome, problem, now))
+                .write(move |conn| record(conn, id, version, outcome, now))
                 .await;
             tries.writes += 1;
             match written {
@@ -292,8 +307,9 @@ impl Service {
 
     /// Pushes one tournament at `version`: the changes since the version the hub took when
     /// this venue still holds that file, else (or when the hub wants it, or refused the
-    /// changes) the whole file. How it ended, and the tournament's language.
-    async fn push(self: &Arc<Service>, link: &HubLink, version: i64) -> Option<(Outcome, String)> {
+    /// changes) the whole file. How it ended (the hub is asked to answer in the tournament's
+    /// language, for hubs that send words rather than facts).
+    async fn push(self: &Arc<Service>, link: &HubLink, version: i64) -> Option<Outcome> {
         let id = link.tournament_id;
         let exported = self
             .read(move |conn| {
@@ -369,18 +385,14 @@ impl Service {
                 }
             }
         }
-        Some((outcome, language))
+        Some(outcome)
     }
 
     /// Publishes as long as the service runs: after every committed change, and while a hub
     /// cannot be reached, again after a pause that doubles from a quarter of a second to
     /// `longest`.
     /// It holds the service only while it pushes: it ends when the service is dropped.
-    pub async fn publish_to_hubs(
-        service: std::sync::Weak<Service>,
-        longest: Duration,
-        words: Wording,
-    ) {
+    pub async fn publish_to_hubs(service: std::sync::Weak<Service>, longest: Duration) {
         let Some(mut changes) = service.upgrade().map(|s| s.changes()) else {
             return;
         };
@@ -391,7 +403,7 @@ impl Service {
                 return;
             };
             let before = *changes.borrow_and_update();
-            let tries = this.push_due(words).await;
+            let tries = this.push_due().await;
             drop(this);
             // The pushes' own outcomes, written down, are no change to push: only a write of
             // someone else's ends the pause early.
@@ -505,17 +517,20 @@ async fn on_its_own_thread(push: impl FnOnce() -> Outcome + Send + 'static) -> O
     })
 }
 
-/// Writes down how a push ended (what went wrong as `problem` words it); whether the hub was
-/// reached.
+/// Writes down how a push ended (what went wrong as facts); whether the hub was reached.
 fn record(
     conn: &mut SqliteConnection,
     id: TournamentId,
     version: i64,
     outcome: Outcome,
-    problem: Option<String>,
     at: NaiveDateTime,
 ) -> Result<bool, ServiceError> {
-    let problem = problem.unwrap_or_default();
+    let problem = match &outcome {
+        Outcome::Taken(_) => String::new(),
+        Outcome::Refused(said) | Outcome::Unreachable(said) | Outcome::Disagreed(said) => {
+            said.to_stored()
+        }
+    };
     // A link removed or changed meanwhile keeps what it is.
     let Some(link) = stored::link(conn, id)? else {
         return Ok(true);

@@ -33,7 +33,7 @@ pub enum Next {
 }
 
 /// Something the controller should see to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Alert {
     /// The two players' sheets differ.
@@ -48,8 +48,12 @@ pub enum Alert {
     Overdue { games: Vec<(GameId, i32)> },
     /// Every result of the round counts.
     AllIn { round: i32, next: Next },
-    /// The hub the tournament is published to refused its latest push, with the hub's words.
-    HubRefused { problem: String },
+    /// The hub the tournament is published to refused its latest push, with why (the page and
+    /// the API word it for their reader).
+    HubRefused {
+        #[serde(skip)]
+        problem: crate::tournament::said::Kept,
+    },
 }
 
 /// The alerts of a round with these `boards` (byes left out), in the order the controller

@@ -3,21 +3,21 @@
 //! domain's problems are said this way, so that a French page says them in French; their
 //! `Display` (for the log and the command line's `--verbose`) names the key and the facts.
 
+use std::borrow::Cow;
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// A message of the files, by key, with its arguments.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Said {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, Word)>,
+    pub key: Cow<'static, str>,
+    pub args: Vec<(Cow<'static, str>, Word)>,
 }
 
-/// How a caller words a message in the language of a code (`fr`): for the few sentences the
-/// service keeps as text (a reason recorded with a result, a refusal shown on a dashboard).
-pub type Wording = fn(&str, &Said) -> String;
-
 /// An argument of a message.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Word {
     /// A number, written as the page's language writes it (and choosing its plurals).
     Number(f64),
@@ -33,19 +33,22 @@ pub enum Word {
     Detail(Box<crate::engine::Detail>),
     /// Changes to a move list that would mend it, all of them together.
     Edits(Vec<crate::engine::repair::Edit>),
+    /// A message another service sent (a hub's refusal): its facts, worded here when every
+    /// key of it is known here, else its words as that service sent them.
+    Sent { said: Box<Said>, words: String },
 }
 
 impl Said {
     pub fn new(key: &'static str) -> Said {
         Said {
-            key,
+            key: Cow::Borrowed(key),
             args: Vec::new(),
         }
     }
 
     /// The message with one more argument.
     pub fn with(mut self, name: &'static str, value: impl Into<Word>) -> Said {
-        self.args.push((name, value.into()));
+        self.args.push((Cow::Borrowed(name), value.into()));
         self
     }
 
@@ -65,18 +68,60 @@ impl Said {
     /// Whether this message, or one inside it, has the key `key` (for tests and for choosing
     /// what to do with a refusal).
     pub fn has_key(&self, key: &str) -> bool {
-        self.key == key
-            || self.args.iter().any(|(_, w)| match w {
-                Word::Said(s) => s.has_key(key),
-                Word::List(list) => list.iter().any(|s| s.has_key(key)),
-                _ => false,
+        !self.all_keys(&mut |k| k != key)
+    }
+
+    /// Whether `keep` holds for the key of this message and of every message inside it.
+    pub fn all_keys(&self, keep: &mut impl FnMut(&str) -> bool) -> bool {
+        keep(&self.key)
+            && self.args.iter().all(|(_, w)| match w {
+                Word::Said(s) | Word::Sent { said: s, .. } => s.all_keys(keep),
+                Word::List(list) => list.iter().all(|s| s.all_keys(keep)),
+                _ => true,
             })
+    }
+}
+
+/// A sentence as the database keeps it (a refused sheet's reason, an adjudication's reason, a
+/// hub's problem): the facts, worded when a page shows them, in the reader's language; or, in
+/// rows written before the facts were kept, the sentence as it was written then (or as staff
+/// typed it), shown as it is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kept {
+    Said(Said),
+    Text(String),
+}
+
+/// The stored form of kept facts: `{"said": …}`, which no sentence written before has.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stored<'a> {
+    said: Cow<'a, Said>,
+}
+
+impl Said {
+    /// The facts as the database keeps them (read back by [`Kept::read`]).
+    pub fn to_stored(&self) -> String {
+        serde_json::to_string(&Stored {
+            said: Cow::Borrowed(self),
+        })
+        .expect("a message is always written as JSON")
+    }
+}
+
+impl Kept {
+    /// What a stored column holds: the facts, or a sentence as it was written.
+    pub fn read(stored: &str) -> Kept {
+        match serde_json::from_str::<Stored>(stored) {
+            Ok(kept) => Kept::Said(kept.said.into_owned()),
+            Err(_) => Kept::Text(stored.to_string()),
+        }
     }
 }
 
 impl fmt::Display for Said {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key)?;
+        f.write_str(&self.key)?;
         if self.args.is_empty() {
             return Ok(());
         }
@@ -96,7 +141,7 @@ impl fmt::Display for Word {
         match self {
             Word::Number(n) => write!(f, "{n}"),
             Word::Text(t) => write!(f, "{t:?}"),
-            Word::Said(s) => write!(f, "[{s}]"),
+            Word::Said(s) | Word::Sent { said: s, .. } => write!(f, "[{s}]"),
             Word::Move(ply) => write!(f, "ply {ply}"),
             Word::Detail(d) => write!(f, "{d}"),
             Word::Edits(edits) => {
@@ -182,6 +227,44 @@ macro_rules! said {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kept_facts_read_back_as_they_were_and_older_sentences_as_written() {
+        let detail = crate::engine::Detail::WrongClaim {
+            claimed: Some(3),
+            pit: crate::engine::Pit::new(7).unwrap(),
+            captured: 0,
+            grand_slam: false,
+        };
+        let edit = crate::engine::repair::Edit {
+            ply: 4,
+            kind: crate::engine::repair::EditKind::Swap,
+            was: Some("c".into()),
+            now: None,
+        };
+        let inner = said!("seeds-range", seeds = 49);
+        let s = said!(
+            "diagnostic",
+            at = Word::Move(7),
+            token = "d3",
+            detail = Word::Detail(Box::new(detail)),
+            why = inner.clone(),
+            list = vec![inner.clone(), said!("no-such", what = "player")],
+            mend = Word::Edits(vec![edit]),
+            share = 0.5
+        );
+        let stored = s.to_stored();
+        assert_eq!(Kept::read(&stored), Kept::Said(s.clone()), "{stored}");
+        // Sentences written before, or typed by staff, are kept as they are, even JSON-like.
+        for text in [
+            "adjudged a draw",
+            "",
+            "{\"said\": 3}",
+            "{\"key\":\"x\",\"args\":[]}",
+        ] {
+            assert_eq!(Kept::read(text), Kept::Text(text.to_string()));
+        }
+    }
 
     #[test]
     fn a_message_keeps_its_facts() {

@@ -1,7 +1,7 @@
 //! Score sheets: what a player declares, checked by replaying the moves under the tournament's
 //! rules.
 
-use crate::tournament::said::Said;
+use crate::tournament::said::{Said, Word};
 use serde::{Deserialize, Serialize};
 
 use super::results::Winner;
@@ -108,6 +108,28 @@ impl Accepted {
 pub struct RefusedSheet {
     pub error: ReplayError,
     pub suggestions: Vec<Suggestion>,
+}
+
+impl RefusedSheet {
+    /// Where the replay failed and why, as facts: `At move 3, North ("d"): pit d is empty`.
+    pub fn said(&self) -> Said {
+        crate::said!(
+            "diagnostic",
+            at = Word::Move(self.error.ply),
+            token = &self.error.token,
+            detail = Word::Detail(Box::new(self.error.detail.clone()))
+        )
+    }
+}
+
+impl SheetError {
+    /// Why the sheet was refused, as facts (what the staff's dashboard keeps).
+    pub fn said(&self) -> Said {
+        match self {
+            SheetError::Invalid(s) => s.clone(),
+            SheetError::Replay(r) => r.said(),
+        }
+    }
 }
 
 /// A result as facts, for a page to word in its language: how it came, who won, the seeds, and

@@ -12,7 +12,6 @@ use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
-use super::refusals::said_in;
 use crate::service::ServiceError;
 use crate::service::adjudication::{self as service, Proposal};
 use crate::service::game_views::GameDetail;
@@ -119,7 +118,7 @@ async fn post(
         // Confirmed as proposed: the position shown with the proposal, unchanged.
         Ok(p) if confirm && fields.get("proposed") == Some(&p.figures()) => {
             state
-                .write(move |conn| service::adjudicate(conn, &actor, id, &p, None, said_in))
+                .write(move |conn| service::adjudicate(conn, &actor, id, &p, None))
                 .await?;
             return Ok(see_other(&format!("/games/{id}")));
         }
@@ -189,11 +188,9 @@ async fn api(
     let body = body.into_inner();
     if body.confirm {
         let detail = state
-            .write(move |conn| {
-                service::adjudicate(conn, &actor, id, &body.position, body.seen, said_in)
-            })
+            .write(move |conn| service::adjudicate(conn, &actor, id, &body.position, body.seen))
             .await?;
-        return Ok(HttpResponse::Ok().json(detail));
+        return Ok(HttpResponse::Ok().json(super::games::GameJson::new(session.lang, &detail)));
     }
     let proposal = state
         .db(move |conn| service::propose(conn, &actor, id, &body.position))

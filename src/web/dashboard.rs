@@ -95,9 +95,10 @@ fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
                 .boards
                 .iter()
                 .find(|b| b.game == *id)
-                .and_then(|b| b.last_refusal.as_deref())
-                .unwrap_or_default()
-                .trim_end_matches('.');
+                .and_then(|b| b.last_refusal.as_ref())
+                .map(|why| super::refusals::kept(lang, why))
+                .unwrap_or_default();
+            let why = why.trim_end_matches('.');
             AlertLine {
                 kind: "refused",
                 text: lang.t_with(
@@ -126,7 +127,11 @@ fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
         },
         Alert::HubRefused { problem } => AlertLine {
             kind: "hub",
-            text: lang.t1("alert-hub", "problem", problem.trim_end_matches('.')),
+            text: lang.t1(
+                "alert-hub",
+                "problem",
+                super::refusals::kept(lang, problem).trim_end_matches('.'),
+            ),
             links: vec![(
                 format!("/tournaments/{t}/publish"),
                 lang.t("alert-publishing"),
@@ -223,6 +228,16 @@ struct DashboardJson<'a> {
     times: String,
     boards: Vec<BoardJson<'a>>,
     counts: Vec<(String, usize)>,
+    alerts: Vec<AlertJson<'a>>,
+}
+
+/// An alert as the API gives it: its facts, and a hub's problem in the reader's words.
+#[derive(serde::Serialize)]
+struct AlertJson<'a> {
+    #[serde(flatten)]
+    alert: &'a Alert,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    problem: Option<String>,
 }
 
 #[derive(serde::Serialize)]
@@ -235,6 +250,8 @@ struct BoardJson<'a> {
     state: String,
     /// The result as the pairings show it, once there is one.
     result: String,
+    /// Why the game's last sheet was refused, in the reader's words.
+    last_refusal: Option<String>,
 }
 
 impl<'a> DashboardJson<'a> {
@@ -255,6 +272,21 @@ impl<'a> DashboardJson<'a> {
                     match_label: super::outcomes::match_label(lang, b.in_match),
                     state: super::words::state(lang, &b.status),
                     result: super::outcomes::outcome(lang, &b.outcome),
+                    last_refusal: b
+                        .last_refusal
+                        .as_ref()
+                        .map(|why| super::refusals::kept(lang, why)),
+                })
+                .collect(),
+            alerts: d
+                .alerts
+                .iter()
+                .map(|alert| AlertJson {
+                    alert,
+                    problem: match alert {
+                        Alert::HubRefused { problem } => Some(super::refusals::kept(lang, problem)),
+                        _ => None,
+                    },
                 })
                 .collect(),
             counts: d

@@ -116,6 +116,20 @@ pub fn message(lang: Lang, e: &Failure) -> String {
     }
 }
 
+/// The facts of what the client is told, when it is a refusal (the server's own failures give
+/// none).
+fn facts(e: &Failure) -> Option<Said> {
+    match e {
+        Failure::Service(ServiceError::Replay(r)) => Some(r.said()),
+        Failure::Service(e) if e.is_server_error() => None,
+        Failure::Service(e) => e.said().cloned(),
+        Failure::BadRequest(s)
+        | Failure::UnsupportedMedia(s)
+        | Failure::TimedOut(s)
+        | Failure::HeadersTooLarge(s) => Some(s.clone()),
+    }
+}
+
 fn log(e: &Failure) {
     if let Some(e) = e.service().filter(|e| e.is_server_error()) {
         tracing::error!(cause = %e.cause_chain(), "request failed");
@@ -182,6 +196,10 @@ struct ErrorBody<'a> {
 struct ErrorFields<'a> {
     code: &'a str,
     message: String,
+    /// The message's facts (its key and arguments), for a client that words it for its own
+    /// reader: a venue keeps a hub's refusal this way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    said: Option<Said>,
     /// For `replay` errors: the ply (1-based), the token, the position before it (as a position
     /// string), the kind of fault and the side to move.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -221,6 +239,7 @@ impl ApiError {
             error: ErrorFields {
                 code: code(&self.0),
                 message: message(lang, &self.0),
+                said: facts(&self.0),
                 ply: replay.map(|e| e.ply),
                 token: replay.map(|e| e.token.as_str()),
                 position: replay.map(|e| e.position.to_string()),

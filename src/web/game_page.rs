@@ -161,6 +161,12 @@ impl GamePage {
         })
     }
 
+    /// Why the controller set the result, in the reader's words (staff who run it only).
+    fn reason(&self) -> Option<String> {
+        let reason = self.detail.reason.as_ref()?;
+        Some(super::refusals::kept(self.nav.lang, reason))
+    }
+
     /// A ply as the paper sheet numbers it: `move 21, North`.
     fn sheet_move(&self, ply: &u32) -> String {
         words::sheet_move(self.nav.lang, *ply)

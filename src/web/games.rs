@@ -78,10 +78,7 @@ async fn api_submit(
     let body = body.into_inner();
     let sheet = body.sheet()?;
     let sender = sender(&req, &state, &session, body.pin);
-    let (recorded, accepted) = state
-        .service
-        .submit_sheet(sender, game_id, sheet, super::refusals::kept_refusal)
-        .await?;
+    let (recorded, accepted) = state.service.submit_sheet(sender, game_id, sheet).await?;
     let answer = SheetAnswer {
         game_id,
         sheet_id: recorded.sheet_id,
@@ -136,11 +133,14 @@ async fn api_result(
 
 /// A game as the API gives it: where its moves fail to replay worded in the request's language.
 #[derive(Serialize)]
-struct GameJson<'a> {
+pub(crate) struct GameJson<'a> {
     #[serde(flatten)]
     detail: &'a GameDetail,
     #[serde(skip_serializing_if = "Option::is_none")]
     replay_error: Option<String>,
+    /// Why the controller set the result, in the reader's words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sheets: Option<Vec<SheetJson<'a>>>,
 }
@@ -154,13 +154,17 @@ struct SheetJson<'a> {
 }
 
 impl<'a> GameJson<'a> {
-    fn new(lang: crate::locale::Lang, detail: &'a GameDetail) -> GameJson<'a> {
+    pub(crate) fn new(lang: crate::locale::Lang, detail: &'a GameDetail) -> GameJson<'a> {
         let worded = |s: &Option<crate::tournament::said::Said>| {
             s.as_ref().map(|s| super::refusals::said(lang, s))
         };
         GameJson {
             detail,
             replay_error: worded(&detail.replay_error),
+            reason: detail
+                .reason
+                .as_ref()
+                .map(|r| super::refusals::kept(lang, r)),
             sheets: detail.sheets.as_ref().map(|sheets| {
                 sheets
                     .iter()
@@ -412,10 +416,7 @@ async fn submit_page(
     let result = match sheet {
         Ok(sheet) => {
             let sender = Sender::Signed(access::actor(&session));
-            state
-                .service
-                .submit_sheet(sender, game_id, sheet, super::refusals::kept_refusal)
-                .await
+            state.service.submit_sheet(sender, game_id, sheet).await
         }
         Err(e) => Err(e),
     };

@@ -5,12 +5,13 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::access;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, check_csrf, render, see_other};
+use crate::locale::Lang;
 use crate::service::hub::{self, NewToken, TokenView};
 use crate::service::publishing::{self as service, LinkView};
 use crate::service::{Actor, ServiceError};
@@ -141,6 +142,14 @@ struct PublishPage {
     problem: Option<String>,
 }
 
+impl PublishPage {
+    /// What went wrong with the last push, in the reader's words.
+    fn hub_problem(&self) -> Option<String> {
+        let problem = self.link.as_ref()?.problem.as_ref()?;
+        Some(super::refusals::kept(self.nav.lang, problem))
+    }
+}
+
 async fn publish_view(
     state: &AppState,
     session: &Visitor,
@@ -221,6 +230,26 @@ async fn publish(
     }
 }
 
+/// Where a tournament is published, as the API gives it: what went wrong in the reader's words.
+#[derive(Serialize)]
+struct LinkJson {
+    #[serde(flatten)]
+    link: LinkView,
+    problem: Option<String>,
+}
+
+impl LinkJson {
+    fn new(lang: Lang, link: Option<LinkView>) -> Option<LinkJson> {
+        link.map(|link| LinkJson {
+            problem: link
+                .problem
+                .as_ref()
+                .map(|p| super::refusals::kept(lang, p)),
+            link,
+        })
+    }
+}
+
 async fn api_link(
     state: web::Data<AppState>,
     session: Visitor,
@@ -231,7 +260,8 @@ async fn api_link(
     let link = state
         .db(move |conn| service::link(conn, &actor, id))
         .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "publishing": link })))
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "publishing": LinkJson::new(session.lang, link) })))
 }
 
 #[derive(Deserialize)]
@@ -257,7 +287,8 @@ async fn api_set_link(
     let link = state
         .db(move |conn| service::link(conn, &actor, id))
         .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "publishing": link })))
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "publishing": LinkJson::new(session.lang, link) })))
 }
 
 /// The organiser publishes the venue's copy again, whatever the hub has.
@@ -275,7 +306,8 @@ async fn api_again(
     let link = state
         .db(move |conn| service::link(conn, &actor, id))
         .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "publishing": link })))
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "publishing": LinkJson::new(session.lang, link) })))
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

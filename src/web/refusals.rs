@@ -3,7 +3,7 @@
 
 use crate::locale::{Arg, Lang};
 use crate::service::ServiceError;
-use crate::tournament::said::{Said, Word};
+use crate::tournament::said::{Kept, Said, Word};
 
 /// `s` in `lang`: its arguments worded first (numbers as the language writes them, messages
 /// inside it in the same language, lists joined as the language joins them).
@@ -17,6 +17,11 @@ pub fn said(lang: impl Into<Lang>, s: &Said) -> String {
                 Word::Number(n) => Arg::Number(*n),
                 Word::Text(t) => Arg::Text(t.clone()),
                 Word::Said(inner) => Arg::Text(said(lang, inner)),
+                Word::Sent { said: sent, words } => Arg::Text(if sent.all_keys(&mut Lang::knows) {
+                    said(lang, sent)
+                } else {
+                    words.clone()
+                }),
                 Word::Move(ply) => Arg::Text(super::words::sheet_move(lang, *ply)),
                 Word::Detail(d) => Arg::Text(super::words::detail(lang, d)),
                 Word::Edits(edits) => Arg::Text(
@@ -33,10 +38,10 @@ pub fn said(lang: impl Into<Lang>, s: &Said) -> String {
                         .join(&lang.t("problems-separator")),
                 ),
             };
-            (*name, arg)
+            (name.as_ref(), arg)
         })
         .collect();
-    lang.t_with(s.key, &args)
+    lang.t_with(&s.key, &args)
 }
 
 /// What a refusal of the service says, in `lang` (the server's own failures say only that
@@ -44,7 +49,7 @@ pub fn said(lang: impl Into<Lang>, s: &Said) -> String {
 pub fn failure(lang: impl Into<Lang>, e: &ServiceError) -> String {
     let lang = lang.into();
     match e {
-        ServiceError::Replay(r) => replay(lang, r),
+        ServiceError::Replay(r) => said(lang, &r.said()),
         ServiceError::Unauthenticated => lang.t("error-sign-in-first"),
         e if e.is_server_error() => lang.t("error-server"),
         e => match e.said() {
@@ -54,38 +59,61 @@ pub fn failure(lang: impl Into<Lang>, e: &ServiceError) -> String {
     }
 }
 
-/// A message in the language of a code (`fr`; English for a code the service does not speak):
-/// the service's `Wording`, for the sentences it keeps.
-pub fn said_in(code: &str, s: &Said) -> String {
-    said(Lang::from_code(code).unwrap_or(Lang::ENGLISH), s)
-}
-
-/// A refused sheet as the staff's dashboard keeps it: in the language of `code` (the
-/// tournament's), where the replay failed and why, or the refusal.
-pub fn kept_refusal(code: &str, e: &crate::tournament::sheets::SheetError) -> String {
-    use crate::tournament::sheets::SheetError;
-    let lang = Lang::from_code(code).unwrap_or(Lang::ENGLISH);
-    match e {
-        SheetError::Invalid(s) => said(lang, s),
-        SheetError::Replay(r) => replay(lang, r),
+/// A sentence the database keeps, in `lang`: its facts worded, or a sentence written before
+/// the facts were kept (or typed by staff) as it is.
+pub fn kept(lang: impl Into<Lang>, stored: &Kept) -> String {
+    match stored {
+        Kept::Said(s) => said(lang, s),
+        Kept::Text(t) => t.clone(),
     }
-}
-
-/// Where a sheet's replay failed and why: `At move 3, North ("d"): pit d is empty`.
-fn replay(lang: Lang, r: &crate::tournament::sheets::RefusedSheet) -> String {
-    lang.t_with(
-        "diagnostic",
-        &[
-            ("at", super::words::sheet_move(lang, r.error.ply).into()),
-            ("token", r.error.token.as_str().into()),
-            ("detail", super::words::detail(lang, &r.error.detail).into()),
-        ],
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_another_service_sent_is_worded_here_only_when_every_key_is_known() {
+        let fr = Lang::from_code("fr").unwrap();
+        let sent = |inner: Said| {
+            crate::said!(
+                "hub-refused",
+                message = Word::Sent {
+                    said: Box::new(inner),
+                    words: "as the hub wrote it".to_string(),
+                }
+            )
+        };
+        let known = sent(crate::said!("no-such", what = "player"));
+        assert_eq!(
+            said(fr, &known),
+            said(
+                fr,
+                &crate::said!(
+                    "hub-refused",
+                    message = crate::said!("no-such", what = "player")
+                )
+            )
+        );
+        assert!(!said(fr, &known).contains("as the hub wrote it"));
+        // A newer hub's message, or one with a newer message inside it: its words as sent.
+        for newer in [
+            crate::said!("a-message-of-a-newer-hub"),
+            crate::said!(
+                "problems",
+                list = vec![crate::said!("a-message-of-a-newer-hub")]
+            ),
+        ] {
+            assert!(said(fr, &sent(newer)).ends_with("as the hub wrote it"));
+        }
+        // Kept: the facts read back worded, an older sentence as it was.
+        let stored = known.to_stored();
+        assert_eq!(kept(fr, &Kept::read(&stored)), said(fr, &known));
+        assert_eq!(
+            kept(fr, &Kept::read("the hub refused: no")),
+            "the hub refused: no"
+        );
+    }
 
     #[test]
     fn a_refusal_is_worded_in_the_page_language() {

@@ -105,7 +105,7 @@ pub fn detail(lang: Lang, d: &Detail) -> String {
         } => lang.t_with(
             "diag-end-mismatch",
             &[
-                ("declared", (*declared).into()),
+                ("declared", declared.as_ref().into()),
                 ("ply", (*ply).into()),
                 ("reason", reason(r)),
             ],

@@ -84,6 +84,27 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
             .contains("a–f 3 0 4 1 0 2, A–F 1 1 0 5 2 0"),
         "{g}"
     );
+    assert!(
+        g["reason"].as_str().unwrap().starts_with("adjudicated"),
+        "{g}"
+    );
+    // The reason is kept as facts: the staff who read French read it in French (API and page),
+    // the position the same.
+    let fr = organiser
+        .get_in("fr", &format!("/api/games/{game}"))
+        .await
+        .json();
+    let raison = fr["reason"].as_str().unwrap();
+    assert!(
+        raison.starts_with("adjugée") && raison.contains("3 0 4 1 0 2"),
+        "{raison}"
+    );
+    let page = organiser.get_in("fr", &format!("/games/{game}")).await;
+    assert!(
+        page.body.contains("adjugée à la fin du temps"),
+        "{}",
+        page.body
+    );
     let standings = standings_json(&app.client(), t, None).await;
     let points = |id: i64| {
         standings["standings"]
@@ -123,20 +144,26 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
     );
 
     // A database from before stored an adjudicated game as ended by agreement, its reason
-    // telling the adjudication: the migration that admits the end relabels it, and leaves a game
-    // really ended by agreement (here the bye, made one) as it is.
+    // telling the adjudication in a sentence: the migration that admits the end relabels it, and
+    // leaves a game really ended by agreement (here the bye, made one) as it is. The sentence
+    // is shown as it was written.
     let bye = round["games"][1]["id"].as_i64().unwrap();
+    let sentence = "adjudicated when the round's time ran out: a–f 3 0 4 1 0 2; P0 wins";
     app.execute(&format!(
-        "UPDATE games SET end_kind = 'agreement' WHERE id IN ({game}, {bye})"
+        "UPDATE games SET end_kind = 'agreement', \
+         reason = CASE id WHEN {game} THEN '{}' ELSE reason END WHERE id IN ({game}, {bye})",
+        sentence.replace('\'', "''")
     ));
     app.execute_script(include_str!(
         "../../migrations/2026-11-26-000012_adjudication_end/up.sql"
     ));
     let end = |g: Value| g["end"].clone();
-    assert_eq!(
-        end(organiser.get(&format!("/api/games/{game}")).await.json()),
-        "adjudication"
-    );
+    let before = organiser
+        .get_in("fr", &format!("/api/games/{game}"))
+        .await
+        .json();
+    assert_eq!(end(before.clone()), "adjudication");
+    assert_eq!(before["reason"], sentence);
     assert_eq!(
         end(organiser.get(&format!("/api/games/{bye}")).await.json()),
         "agreement"

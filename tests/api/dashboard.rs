@@ -163,7 +163,21 @@ async fn the_dashboard_calls_the_controller_as_the_results_come_in() {
         json!({"kind": "refused", "game": g1, "board": 1, "times": 3})
     );
     let why = d["boards"][0]["last_refusal"].as_str().unwrap().to_string();
-    assert!(!why.is_empty());
+    assert!(why.starts_with("move "), "{why}");
+    // The refusal is kept as facts: a French reader of this English tournament reads it in
+    // French, the same move named.
+    let fr = organiser
+        .get_in("fr", &format!("/api/tournaments/{t}/dashboard"))
+        .await
+        .json();
+    let pourquoi = fr["boards"][0]["last_refusal"].as_str().unwrap();
+    let number = |s: &str| s.split([' ', ',']).nth(1).map(str::to_string);
+    assert!(pourquoi.starts_with("coup "), "{pourquoi}");
+    assert_eq!(number(pourquoi), number(&why), "{pourquoi} / {why}");
+    assert!(
+        pourquoi.contains('«') && !pourquoi.contains(" seeds "),
+        "{pourquoi}"
+    );
     let update = event_with(&events, "3 score sheets refused", PATIENCE);
     assert!(update.contains("Board 1"), "{update}");
 

@@ -255,6 +255,29 @@ async fn a_venue_publishes_to_a_hub_through_a_round_without_internet() {
     assert!(problem.contains("at ply 3"), "{problem}");
     let page = organiser.get(&format!("/tournaments/{t}/publish")).await;
     assert!(page.body.contains("id=\"hub-refused\""), "{}", page.body);
+    // Kept as the hub's facts: the venue's staff who read French read it in French, the hub's
+    // part too, on the API and the page.
+    let fr = organiser
+        .get_in("fr", &format!("/api/tournaments/{t}/publishing"))
+        .await
+        .json();
+    let probleme = fr["publishing"]["problem"].as_str().unwrap();
+    assert!(
+        probleme.starts_with("le site central a refusé"),
+        "{probleme}"
+    );
+    assert!(
+        !probleme.contains("ply") && probleme.contains('3'),
+        "{probleme}"
+    );
+    let page = organiser
+        .get_in("fr", &format!("/tournaments/{t}/publish"))
+        .await;
+    assert!(
+        page.body.contains(&probleme.replace('\'', "&#39;")),
+        "{}",
+        page.body
+    );
     // The staff's dashboard says so too, with the way to the publishing page.
     let dashboard = organiser
         .get(&format!("/api/tournaments/{t}/dashboard"))
@@ -427,6 +450,13 @@ async fn a_push_again_or_out_of_order_changes_nothing() {
     let r = push(&hub, &secret, &json!({"version": 9, "file": bad})).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     assert!(r.body.contains("its result"), "{}", r.body);
+    // The refusal's facts come with its words, for a venue to word for its own readers.
+    let said = &r.json()["error"]["said"];
+    assert!(
+        said["key"].as_str().is_some_and(|k| k.starts_with("file-")),
+        "{}",
+        r.body
+    );
     // Only organisers see and make tokens; a venue's staff only see their tournament's link.
     let controller = hub.controller(&hub_organiser, "esi").await;
     assert_eq!(controller.get("/hub").await.status, StatusCode::FORBIDDEN);
