@@ -97,12 +97,10 @@ mod tests {
         );
         assert!(!said(fr, &known).contains("as the hub wrote it"));
         // A newer hub's message, or one with a newer message inside it: its words as sent.
+        const NEWER: &str = "a-message-of-a-newer-hub";
         for newer in [
-            crate::said!("a-message-of-a-newer-hub"),
-            crate::said!(
-                "problems",
-                list = vec![crate::said!("a-message-of-a-newer-hub")]
-            ),
+            Said::new(NEWER),
+            crate::said!("problems", list = vec![Said::new(NEWER)]),
         ] {
             assert!(said(fr, &sent(newer)).ends_with("as the hub wrote it"));
         }
