@@ -6,13 +6,15 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Organiser};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf};
+use super::pages::Nav;
 use crate::auth::hash_secret;
 use crate::service::accounts::{self as service, AccountView, NewAccountRequest};
 use crate::service::{Actor, ServiceError};
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(AccountForm);
 
 /// Creates an account; with no password given, one is generated and returned (shown once).
 async fn create_account(
@@ -50,8 +52,11 @@ async fn list(state: &AppState, actor: Actor) -> Result<Vec<AccountView>, Servic
     state.db(move |conn| service::list(conn, &actor)).await
 }
 
-async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListPage, PageError> {
-    let actor = access::organiser(&session)?;
+async fn list_page(
+    Organiser(actor): Organiser,
+    state: web::Data<AppState>,
+    session: Visitor,
+) -> Result<ListPage, PageError> {
     Ok(ListPage {
         nav: Nav::new(&session),
         accounts: list(&state, actor).await?,
@@ -70,13 +75,11 @@ struct AccountForm {
 }
 
 async fn create(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
-    form: web::Form<AccountForm>,
+    CheckedForm(form): CheckedForm<AccountForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
-    let form = form.into_inner();
     let typed = (form.username.clone(), form.role.clone());
     let result = create_account(
         &state,
@@ -119,8 +122,10 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         .route("/accounts", web::post().to(create));
 }
 
-async fn api_list(state: web::Data<AppState>, session: Visitor) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
+async fn api_list(
+    Organiser(actor): Organiser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(list(&state, actor).await?))
 }
 
@@ -141,11 +146,10 @@ struct CreatedAccount {
 }
 
 async fn api_create(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     body: web::Json<AccountBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let body = body.into_inner();
     let (account, password) =
         create_account(&state, actor, &body.username, &body.role, body.password).await?;

@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
 use crate::service::ServiceError;
 use crate::service::adjudication::{self as service, Proposal};
 use crate::service::game_views::GameDetail;
@@ -77,11 +77,11 @@ fn position(fields: &HashMap<String, String>) -> Result<Position, Vec<Said>> {
 }
 
 async fn page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
 ) -> Result<AdjudicatePage, PageError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let detail = state
         .db(move |conn| {
@@ -102,14 +102,12 @@ async fn page(
 /// The form: `action` `propose` shows the result the position gives; `confirm` makes it the
 /// game's result.
 async fn post(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(fields): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::staff(&session)?;
-    let fields = form.into_inner();
-    check_csrf(&session, fields.get("csrf").map_or("", String::as_str))?;
     let id = path.into_inner();
     let confirm = fields.get("action").is_some_and(|a| a == "confirm");
     let reader = actor.clone();
@@ -178,12 +176,12 @@ struct ProposalJson<'a> {
 }
 
 async fn api(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<AdjudicationBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let body = body.into_inner();
     if body.confirm {

@@ -10,26 +10,27 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedUpload, Organiser, Staff};
 use super::error::{ApiError, Failure, PageError};
-use super::pages::{Nav, check_csrf};
+use super::pages::Nav;
 use crate::service::archive::{self as service, Imported};
 use crate::service::players::new_pins;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
 
+crate::csrf_in_field!(FileUpload);
+
 /// The largest tournament file taken: a 400-player Swiss of eleven rounds, every game's moves
 /// on two sheets and its audit trail, is about a third of it.
 pub const FILE_LIMIT: usize = 32 << 20;
 
 async fn export(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let file = state
         .db(move |conn| service::export(conn, &actor, id))
         .await?;
@@ -60,11 +61,10 @@ async fn import_text(
 }
 
 async fn api_import(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let text = super::text_body(payload, FILE_LIMIT, "the tournament file").await?;
     let imported = import_text(&state, actor, text).await?;
     Ok(HttpResponse::Created().json(imported))
@@ -77,8 +77,7 @@ struct ImportPage {
     error: Option<String>,
 }
 
-async fn import_page(session: Visitor) -> Result<ImportPage, PageError> {
-    access::organiser(&session)?;
+async fn import_page(_: Organiser, session: Visitor) -> Result<ImportPage, PageError> {
     Ok(ImportPage {
         nav: Nav::with_form(&session),
         error: None,
@@ -93,13 +92,12 @@ struct FileUpload {
 }
 
 async fn import(
+    Organiser(actor): Organiser,
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
-    MultipartForm(upload): MultipartForm<FileUpload>,
+    CheckedUpload(upload): CheckedUpload<FileUpload>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &upload.csrf)?;
     let result = match String::from_utf8(upload.file.data.to_vec()) {
         Ok(text) => import_text(&state, actor, text).await,
         Err(_) => Err(ServiceError::Invalid(crate::said!("file-not-utf-8-text-2"))),

@@ -7,7 +7,7 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::Staff;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use crate::db::models::AuditEntry;
@@ -93,11 +93,11 @@ fn readable(lang: Lang, json: &str) -> Vec<(String, String)> {
 }
 
 async fn list_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     filter: web::Query<Filter>,
 ) -> Result<ListPage, PageError> {
-    let actor = access::staff(&session)?;
     let tournament = filter.tournament;
     let entries = state
         .db(move |conn| audit::entries(conn, &actor, tournament))
@@ -125,11 +125,10 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 }
 
 async fn api_list(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     filter: web::Query<Filter>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let tournament = filter.tournament;
     let entries = state
         .db(move |conn| audit::entries(conn, &actor, tournament))

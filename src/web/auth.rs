@@ -1,5 +1,6 @@
 //! Signing in and out: staff with username and password, players with their PIN.
 
+use super::access::CheckedForm;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -7,12 +8,14 @@ use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::error::{ApiError, PageError};
-use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
+use super::pages::{CsrfOnly, Nav, see_other};
 use crate::auth::{Identity, Role, UserSession};
 use crate::service::ServiceError;
 use crate::service::auth::{Attempt, Owner, SignedIn};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(LoginForm, PinForm);
 
 /// Someone trying a secret: the address the request comes from (the client's, behind a trusted
 /// proxy), and as whom this browser has signed in before.
@@ -72,10 +75,8 @@ async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
-    form: web::Form<LoginForm>,
+    CheckedForm(form): CheckedForm<LoginForm>,
 ) -> Result<HttpResponse, PageError> {
-    let form = form.into_inner();
-    check_csrf(&session, &form.csrf)?;
     let attempt = attempt(&req, &state, &session);
     let signing_in = state
         .service
@@ -101,9 +102,8 @@ async fn login(
 async fn logout(
     state: web::Data<AppState>,
     session: Visitor,
-    form: web::Form<CsrfOnly>,
+    CheckedForm(_): CheckedForm<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
-    check_csrf(&session, &form.csrf)?;
     sign_out(&state, &session).await?;
     Ok(see_other("/tournaments"))
 }
@@ -191,11 +191,9 @@ async fn player_sign_in(
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<PinForm>,
+    CheckedForm(form): CheckedForm<PinForm>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let form = form.into_inner();
-    check_csrf(&session, &form.csrf)?;
     let attempt = attempt(&req, &state, &session);
     let signing_in =
         state

@@ -4,13 +4,14 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{Anyone, CheckedForm};
 use super::error::{ApiError, PageError};
-use super::pages::{check_csrf, see_other};
+use super::pages::see_other;
 use crate::service::byes as service;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{ByeKind, PlayerId, TournamentId};
-use crate::web::language::Visitor;
+
+crate::csrf_in_field!(ByeForm, CancelForm);
 
 /// The player a request is about: the one named, or the signed-in player themselves.
 fn player_of(
@@ -41,13 +42,12 @@ struct ByeBody {
 }
 
 async fn api_request(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<ByeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let actor = access::actor(&session);
     let ByeBody {
         player,
         round,
@@ -61,12 +61,11 @@ async fn api_request(
 }
 
 async fn api_cancel(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, player, round) = path.into_inner();
-    let actor = access::actor(&session);
     state
         .write(move |conn| service::cancel(conn, &actor, id, player, round))
         .await?;
@@ -90,15 +89,13 @@ struct ByeForm {
 }
 
 async fn request_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
-    form: web::Form<ByeForm>,
+    CheckedForm(form): CheckedForm<ByeForm>,
 ) -> Result<HttpResponse, PageError> {
     let (id, player) = path.into_inner();
-    let ByeForm { round, kind, csrf } = form.into_inner();
-    check_csrf(&session, &csrf)?;
-    let actor = access::actor(&session);
+    let ByeForm { round, kind, .. } = form;
     state
         .write(move |conn| service::request(conn, &actor, id, player, round, kind))
         .await?;
@@ -111,14 +108,12 @@ struct CancelForm {
 }
 
 async fn cancel_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId, i32)>,
-    form: web::Form<CancelForm>,
+    CheckedForm(_): CheckedForm<CancelForm>,
 ) -> Result<HttpResponse, PageError> {
     let (id, player, round) = path.into_inner();
-    check_csrf(&session, &form.csrf)?;
-    let actor = access::actor(&session);
     state
         .write(move |conn| service::cancel(conn, &actor, id, player, round))
         .await?;

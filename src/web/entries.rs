@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf};
+use super::pages::Nav;
 use crate::service::ServiceError;
 use crate::service::entries::{self as service, Entered, EventPlayer};
 use crate::service::events::{self as events, EventView};
@@ -71,13 +71,12 @@ fn done_words(done: &Entered) -> String {
 /// The form: the section (`section`) and a box ticked for each person to enter
 /// (`person_ID`).
 async fn enter(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<EventId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<PlayersPage, PageError> {
-    let actor = access::staff(&session)?;
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let id = path.into_inner();
     let section: TournamentId = form
         .get("section")
@@ -117,12 +116,11 @@ struct EntriesBody {
 }
 
 async fn api_enter(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<EventId>,
     body: web::Json<EntriesBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let body = body.into_inner();
     let done = state

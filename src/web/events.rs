@@ -9,13 +9,13 @@ use askama_web::WebTemplate;
 use chrono::NaiveDate;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Organiser};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
 use super::tournaments::{ControllerBody, ControllerForm};
 use crate::locale::Lang;
-use crate::service::ServiceError;
 use crate::service::events::{self as service, EventView};
+use crate::service::{Actor, ServiceError};
 use crate::tournament::EventId;
 use crate::tournament::categories::{Category, Gender, MAX_CATEGORIES, Rule};
 use crate::tournament::events::{EventInput, EventSettings};
@@ -252,8 +252,7 @@ impl FormPage {
     }
 }
 
-async fn new_page(session: Visitor) -> Result<FormPage, PageError> {
-    access::organiser(&session)?;
+async fn new_page(_: Organiser, session: Visitor) -> Result<FormPage, PageError> {
     Ok(FormPage {
         nav: Nav::new(&session),
         id: None,
@@ -263,11 +262,11 @@ async fn new_page(session: Visitor) -> Result<FormPage, PageError> {
 }
 
 async fn edit_page(
+    _: Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<EventId>,
 ) -> Result<FormPage, PageError> {
-    access::organiser(&session)?;
     let id = path.into_inner();
     let e = state.db(move |conn| service::get(conn, id)).await?;
     Ok(FormPage {
@@ -280,13 +279,12 @@ async fn edit_page(
 
 /// Creates an event (`id` none) or changes one, from the form.
 async fn save(
+    actor: Actor,
     state: web::Data<AppState>,
     session: Visitor,
     id: Option<EventId>,
     form: HashMap<String, String>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let fields = EventFields::read(&form);
     let settings = match fields.parse() {
         Ok(s) => s,
@@ -310,32 +308,31 @@ async fn save(
 }
 
 async fn create(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
-    save(state, session, None, form.into_inner()).await
+    save(actor, state, session, None, form).await
 }
 
 async fn update(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<EventId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
-    save(state, session, Some(path.into_inner()), form.into_inner()).await
+    save(actor, state, session, Some(path.into_inner()), form).await
 }
 
 async fn controllers(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<EventId>,
-    form: web::Form<ControllerForm>,
+    CheckedForm(form): CheckedForm<ControllerForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
-    let form = form.into_inner();
     let assign = form.assign()?;
     let name = form.username.trim().to_string();
     state
@@ -433,11 +430,11 @@ async fn api_get(
 }
 
 async fn api_create(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     body: web::Json<EventInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let settings = parse(body.into_inner())?;
     let e = state
         .write(move |conn| service::create(conn, &actor, &settings))
@@ -446,12 +443,12 @@ async fn api_create(
 }
 
 async fn api_update(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<EventId>,
     body: web::Json<EventInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let settings = parse(body.into_inner())?;
     let id = path.into_inner();
     let e = state
@@ -461,12 +458,11 @@ async fn api_update(
 }
 
 async fn api_controllers(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<EventId>,
     body: web::Json<ControllerBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let id = path.into_inner();
     let body = body.into_inner();
     let names = state

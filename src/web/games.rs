@@ -9,11 +9,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access;
+use super::access::{self, Anyone, CheckedForm, Staff, check_csrf};
 use super::board_svg::{Marks, named_board_svg};
 use super::error::{ApiError, PageError, service_status};
 use super::game_page::{Diagnostic, GamePage, SheetFields, board_after, names};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
 use crate::engine::Side;
 use crate::locale::Lang;
 use crate::service::ServiceError;
@@ -24,6 +24,8 @@ use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
 use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(ConfirmForm, ResetForm, RulingForm);
 
 /// Who sends a sheet or a confirmation: the player whose PIN came with the request, or
 /// whoever is signed in.
@@ -117,13 +119,13 @@ async fn api_confirm(
 }
 
 async fn api_result(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<ResultBody>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let actor = access::staff(&session)?;
     let body = body.into_inner();
     let detail = state
         .write(move |conn| service::set_result(conn, &actor, game_id, &body))
@@ -179,12 +181,12 @@ impl<'a> GameJson<'a> {
 }
 
 async fn api_get(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let actor = access::actor(&session);
     let detail = state
         .db(move |conn| views::detail(conn, &actor, game_id))
         .await?;
@@ -200,13 +202,12 @@ struct RecordingBody {
 /// The moves tapped so far on the game page's board, replayed: the board they reach and the
 /// pits that may be tapped next (nothing is stored).
 async fn api_recording(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<RecordingBody>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let actor = access::actor(&session);
     let moves = body.into_inner().moves;
     let recording = state
         .db(move |conn| service::recording(conn, &actor, game_id, &moves))
@@ -442,14 +443,12 @@ struct ConfirmForm {
 }
 
 async fn confirm_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<GameId>,
-    form: web::Form<ConfirmForm>,
+    CheckedForm(form): CheckedForm<ConfirmForm>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
-    check_csrf(&session, &form.csrf)?;
-    let actor = access::actor(&session);
     let sheet_id = form.sheet_id;
     state
         .write(move |conn| service::confirm(conn, &actor, game_id, sheet_id))
@@ -518,15 +517,14 @@ async fn after_ruling(
 }
 
 async fn result_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
-    form: web::Form<RulingForm>,
+    CheckedForm(form): CheckedForm<RulingForm>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
-    let body = form.into_inner().body();
+    let body = form.body();
     let result = state
         .write(move |conn| service::set_result(conn, &actor, game_id, &body))
         .await;
@@ -549,15 +547,14 @@ struct ResetForm {
 }
 
 async fn reset_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
-    form: web::Form<ResetForm>,
+    CheckedForm(form): CheckedForm<ResetForm>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
-    let ResetForm { reason, seen, .. } = form.into_inner();
+    let ResetForm { reason, seen, .. } = form;
     let watched = Watched::Game(game_id);
     let result = state
         .write(move |conn| {
@@ -570,13 +567,13 @@ async fn reset_page(
 }
 
 async fn api_reset(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<GameId>,
     body: web::Json<ResetBody>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let actor = access::staff(&session)?;
     let ResetBody { reason, seen } = body.into_inner();
     let watched = Watched::Game(game_id);
     let detail = state
@@ -590,12 +587,11 @@ async fn api_reset(
 }
 
 async fn ogn_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<GameId>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
-    let actor = access::actor(&session);
     let record = state
         .db(move |conn| views::ogn(conn, &actor, game_id))
         .await?;

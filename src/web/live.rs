@@ -6,6 +6,7 @@
 //! streams' budget is spent: a crowd on the live view never takes the connections that serve
 //! players and staff.
 
+use super::access::Staff;
 use std::sync::Arc;
 
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -265,10 +266,9 @@ async fn events(
 /// What the live pages of each kind cost (staff): the walls, dashboards and players' boards
 /// followed now, and how many times one has been drawn since the service started.
 async fn api_followed(
+    _: Staff,
     state: web::Data<AppState>,
-    session: Visitor,
 ) -> Result<HttpResponse, super::error::ApiError> {
-    super::access::staff(&session)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "walls": state.feeds.followed(),
         "dashboards": state.panels.followed(),

@@ -8,7 +8,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::AppState;
-use super::access;
+use super::access::{self, Anyone};
 use super::error::{ApiError, PageError};
 use super::feeds::{Feeds, Source};
 use super::pages::Nav;
@@ -81,12 +81,12 @@ fn me(session: &Visitor, id: TournamentId) -> Result<PlayerId, ServiceError> {
 }
 
 async fn page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let actor = access::actor(&session);
     let b = match state.db(move |conn| service::mine(conn, &actor, id)).await {
         Ok(b) => b,
         Err(ServiceError::Unauthenticated) => {
@@ -156,12 +156,12 @@ fn board_json(lang: Lang, b: &MyBoard) -> serde_json::Value {
 }
 
 async fn api_get(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let actor = access::actor(&session);
     let b = state
         .db(move |conn| service::mine(conn, &actor, id))
         .await?;

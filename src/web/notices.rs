@@ -4,12 +4,13 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{check_csrf, see_other};
+use super::pages::see_other;
 use crate::service::notices as service;
 use crate::tournament::TournamentId;
-use crate::web::language::Visitor;
+
+crate::csrf_in_field!(NoticeForm);
 
 #[derive(Deserialize)]
 struct NoticeForm {
@@ -21,15 +22,12 @@ struct NoticeForm {
 }
 
 async fn save(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<NoticeForm>,
+    CheckedForm(form): CheckedForm<NoticeForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
-    let form = form.into_inner();
     let text = if form.clear.is_some() {
         String::new()
     } else {
@@ -66,12 +64,11 @@ struct NoticeBody {
 }
 
 async fn api_set(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<NoticeBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let text = body.into_inner().text;
     let notice = state

@@ -5,6 +5,8 @@ use crate::auth::{Identity, Role, UserSession};
 use crate::locale::{Arg, Lang, ToArg};
 use crate::web::language::Visitor;
 
+crate::csrf_in_field!(CsrfOnly);
+
 /// The navigation bar's state.
 #[derive(Clone, Debug, Default)]
 pub struct Nav {
@@ -223,20 +225,6 @@ impl Nav {
                 )
             })
             .collect()
-    }
-}
-
-/// Checks a form's CSRF token against the session.
-pub fn check_csrf(
-    session: &UserSession,
-    submitted: &str,
-) -> Result<(), crate::service::ServiceError> {
-    if session.csrf_matches(submitted) {
-        Ok(())
-    } else {
-        Err(crate::service::ServiceError::Forbidden(crate::said!(
-            "form-was-out-date-you"
-        )))
     }
 }
 

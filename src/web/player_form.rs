@@ -5,6 +5,8 @@ use serde::Deserialize;
 use crate::tournament::PlayerDetails;
 use crate::tournament::players::PlayerInput;
 
+crate::csrf_in_field!(PlayerFields);
+
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct PlayerFields {
     pub name: String,

@@ -5,8 +5,9 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
+use super::access::Runs;
 use super::error::{ApiError, Failure};
-use super::players::{Imported, check_runs, import_players};
+use super::players::{Imported, import_players};
 use crate::locale::Lang;
 use crate::service::players::{Choices, Duplicate, PinSlip};
 use crate::tournament::{ImportError, TournamentId, parse_player_csv};
@@ -30,6 +31,7 @@ struct ImportResult {
 }
 
 async fn api_import(
+    Runs(actor): Runs,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
@@ -37,7 +39,6 @@ async fn api_import(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
     let text = super::text_body(payload, super::CSV_LIMIT, "the CSV").await?;
     let players = match parse_player_csv(&text, super::csv_export::player_column) {
         Ok(players) => players,

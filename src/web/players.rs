@@ -11,9 +11,9 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, CheckedUpload, Runs, Staff};
 use super::error::{ApiError, Failure, PageError};
-use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
+use super::pages::{CsrfOnly, Nav, render, see_other};
 use super::player_form::PlayerFields;
 use crate::service::auth::Owner;
 use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
@@ -23,8 +23,11 @@ use crate::tournament::said::Said;
 use crate::tournament::{ImportError, PlayerDetails, PlayerId, TournamentId, parse_player_csv};
 use crate::web::language::Visitor;
 
-/// Adds players with fresh PINs, all or none. The PINs are hashed (slow by design) only once the
-/// actor is known to run the tournament, and away from the writing connection.
+crate::csrf_in_field!(ImportUpload, WithdrawForm);
+
+/// Adds players with fresh PINs, all or none. The PINs are hashed (slow by design) away from the
+/// writing connection, and only for an actor known to run the tournament: every caller's
+/// handler takes [`Runs`], checked before the request's body is read.
 async fn add_with_pins(
     state: &AppState,
     actor: Actor,
@@ -32,10 +35,6 @@ async fn add_with_pins(
     players: Vec<PlayerDetails>,
     arrival: Arrival,
 ) -> Result<Vec<PinSlip>, ServiceError> {
-    let check = actor.clone();
-    state
-        .db(move |conn| check.check_runs(conn, tournament_id).map(drop))
-        .await?;
     let pins = web::block({
         let count = players.len();
         move || service::new_pins(count)
@@ -90,17 +89,14 @@ async fn withdraw_player(
     Ok(player)
 }
 
-/// A new PIN for a player (hashed once the actor is known to run the tournament).
+/// A new PIN for a player (hashed only for an actor known to run the tournament: the callers'
+/// handlers take [`Runs`]).
 async fn reset(
     state: &AppState,
     actor: Actor,
     tournament_id: TournamentId,
     player_id: PlayerId,
 ) -> Result<PinSlip, ServiceError> {
-    let check = actor.clone();
-    state
-        .db(move |conn| check.check_runs(conn, tournament_id).map(drop))
-        .await?;
     let pin = web::block(|| service::new_pins(1).remove(0)).await?;
     let slip = state
         .write(move |conn| service::reset_pin(conn, &actor, tournament_id, player_id, pin))
@@ -204,27 +200,12 @@ impl FormPage {
     }
 }
 
-/// The actor, if they run the tournament.
-pub(super) async fn check_runs(
-    state: &AppState,
-    session: &Visitor,
-    tournament_id: TournamentId,
-) -> Result<Actor, ServiceError> {
-    let actor = access::staff(session)?;
-    let check = actor.clone();
-    state
-        .db(move |conn| check.check_runs(conn, tournament_id).map(drop))
-        .await?;
-    Ok(actor)
-}
-
 async fn new_page(
-    state: web::Data<AppState>,
+    _: Runs,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
     let tournament_id = path.into_inner();
-    check_runs(&state, &session, tournament_id).await?;
     Ok(FormPage {
         nav: Nav::new(&session),
         tournament_id,
@@ -235,16 +216,15 @@ async fn new_page(
 }
 
 async fn create(
+    Runs(actor): Runs,
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<PlayerFields>,
+    CheckedForm(form): CheckedForm<PlayerFields>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
-    check_csrf(&session, &form.csrf)?;
-    let fields = form.into_inner();
+    let fields = form;
     let details = match fields.parse() {
         Ok(d) => d,
         Err(problem) => {
@@ -267,12 +247,12 @@ async fn create(
 }
 
 async fn edit_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<FormPage, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let actor = access::staff(&session)?;
     let p = state
         .db(move |conn| service::for_staff(conn, &actor, tournament_id, player_id))
         .await?;
@@ -296,15 +276,14 @@ async fn edit_page(
 }
 
 async fn update(
+    Runs(actor): Runs,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
-    form: web::Form<PlayerFields>,
+    CheckedForm(form): CheckedForm<PlayerFields>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
-    check_csrf(&session, &form.csrf)?;
-    let fields = form.into_inner();
+    let fields = form;
     let details = match fields.parse() {
         Ok(d) => d,
         Err(problem) => {
@@ -331,29 +310,26 @@ struct WithdrawForm {
 }
 
 async fn withdraw(
+    Runs(actor): Runs,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
-    form: web::Form<WithdrawForm>,
+    CheckedForm(form): CheckedForm<WithdrawForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
-    check_csrf(&session, &form.csrf)?;
     let withdrawn = form.withdrawn == "true";
     withdraw_player(&state, actor, (tournament_id, player_id), withdrawn).await?;
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
 
 async fn reset_pin(
+    Runs(actor): Runs,
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
-    form: web::Form<CsrfOnly>,
+    CheckedForm(_): CheckedForm<CsrfOnly>,
 ) -> Result<PinsPage, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
-    check_csrf(&session, &form.csrf)?;
     let slip = reset(&state, actor, tournament_id, player_id).await?;
     Ok(pins_page(&state, &req, &session, tournament_id, vec![slip]).await?)
 }
@@ -370,12 +346,11 @@ struct ImportPage {
 }
 
 async fn import_page(
-    state: web::Data<AppState>,
+    _: Runs,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<ImportPage, PageError> {
     let tournament_id = path.into_inner();
-    check_runs(&state, &session, tournament_id).await?;
     Ok(ImportPage {
         nav: Nav::new(&session),
         tournament_id,
@@ -418,15 +393,14 @@ struct ImportUpload {
 }
 
 async fn import(
+    Runs(actor): Runs,
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    MultipartForm(upload): MultipartForm<ImportUpload>,
+    CheckedUpload(upload): CheckedUpload<ImportUpload>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let actor = check_runs(&state, &session, tournament_id).await?;
-    check_csrf(&session, &upload.csrf)?;
     let (text, choices) = upload.read()?;
     let (errors, duplicates) = match parse_player_csv(&text, super::csv_export::player_column) {
         Ok(players) => {
@@ -458,12 +432,12 @@ async fn import(
 /// The players as CSV (staff who run the tournament): the same columns the import reads, plus
 /// the id and whether the player withdrew.
 async fn players_csv(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let actor = access::staff(&session)?;
     let players = state
         .db(move |conn| service::list_for_staff(conn, &actor, tournament_id))
         .await?;
@@ -553,13 +527,12 @@ struct PairingOrder {
 }
 
 async fn api_pairing_order(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PairingOrder>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let actor = access::staff(&session)?;
     let order = body.into_inner().players;
     let players = state
         .write(move |conn| service::set_pairing_order(conn, &actor, tournament_id, &order))
@@ -569,15 +542,12 @@ async fn api_pairing_order(
 
 /// The pairing-number form: `csrf`, and `n<player id>` = the number given.
 async fn pairing_order_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<std::collections::HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<std::collections::HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let form = form.into_inner();
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
-    let actor = access::staff(&session)?;
     let mut numbered: Vec<(i64, PlayerId)> = Vec::new();
     for (field, value) in &form {
         let Some(id) = field.strip_prefix('n').and_then(|id| id.parse().ok()) else {
@@ -615,13 +585,12 @@ struct CreatedPlayer {
 }
 
 async fn api_create(
+    Runs(actor): Runs,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PlayerInput>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let actor = access::staff(&session)?;
     let details = PlayerDetails::parse(&body).map_err(ServiceError::Invalid)?;
     let slip = add_with_pins(&state, actor, tournament_id, vec![details], Arrival::Added)
         .await?
@@ -636,13 +605,12 @@ async fn api_create(
 }
 
 async fn api_update(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<PlayerInput>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let actor = access::staff(&session)?;
     let details = PlayerDetails::parse(&body).map_err(ServiceError::Invalid)?;
     let player = state
         .write(move |conn| service::edit(conn, &actor, tournament_id, player_id, &details))
@@ -657,24 +625,22 @@ struct WithdrawBody {
 }
 
 async fn api_withdraw(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<WithdrawBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let actor = access::staff(&session)?;
     let player = withdraw_player(&state, actor, (tournament_id, player_id), body.withdrawn).await?;
     Ok(HttpResponse::Ok().json(player))
 }
 
 async fn api_reset_pin(
+    Runs(actor): Runs,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    let actor = access::staff(&session)?;
     let slip = reset(&state, actor, tournament_id, player_id).await?;
     Ok(HttpResponse::Ok().json(slip))
 }

@@ -8,12 +8,12 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Organiser};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
+use crate::service::ServiceError;
 use crate::service::prizes::{self as service, PrizesView};
 use crate::service::tournaments::TournamentView;
-use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::tournament::prizes::{MAX_PRIZES, Prize, PrizeList, Ties};
 use crate::tournament::said::Said;
@@ -151,24 +151,22 @@ impl FormPage {
 }
 
 async fn edit_page(
+    _: Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
-    access::organiser(&session)?;
     let (t, p) = prizes(&state, path.into_inner()).await?;
     Ok(FormPage::new(Nav::new(&session), t, &p))
 }
 
 async fn save(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    let form = form.into_inner();
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let id = path.into_inner();
     let (t, p) = prizes(&state, id).await?;
     let mut page = FormPage::new(Nav::new(&session), t, &p);
@@ -203,12 +201,11 @@ async fn api_get(
 }
 
 async fn api_set(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PrizeList>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor: Actor = access::organiser(&session)?;
     let id = path.into_inner();
     let list = body.into_inner();
     state

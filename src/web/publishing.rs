@@ -8,15 +8,17 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Organiser, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
 use crate::locale::Lang;
 use crate::service::hub::{self, NewToken, TokenView};
 use crate::service::publishing::{self as service, LinkView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(CsrfForm, LinkForm, TokenForm);
 
 // --- the hub -----------------------------------------------------------------------------------
 
@@ -68,8 +70,11 @@ async fn hub_view(
     })
 }
 
-async fn hub_page(state: web::Data<AppState>, session: Visitor) -> Result<HubPage, PageError> {
-    let actor = access::organiser(&session)?;
+async fn hub_page(
+    Organiser(actor): Organiser,
+    state: web::Data<AppState>,
+    session: Visitor,
+) -> Result<HubPage, PageError> {
     Ok(hub_view(&state, &session, actor, None, None).await?)
 }
 
@@ -81,13 +86,12 @@ struct TokenForm {
 }
 
 async fn make_token(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
-    form: web::Form<TokenForm>,
+    CheckedForm(form): CheckedForm<TokenForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
-    let label = form.into_inner().label;
+    let label = form.label;
     let (secret, hash) = web::block(hub::new_secret).await?;
     let by = actor.clone();
     let made = state
@@ -114,13 +118,11 @@ struct CsrfForm {
 }
 
 async fn revoke(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<i32>,
-    form: web::Form<CsrfForm>,
+    CheckedForm(_): CheckedForm<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
     state
         .write(move |conn| hub::revoke(conn, &actor, id))
@@ -152,12 +154,11 @@ impl PublishPage {
 
 async fn publish_view(
     state: &AppState,
-    session: &Visitor,
+    (actor, session): (Actor, &Visitor),
     id: TournamentId,
     hub: String,
     problem: Option<String>,
 ) -> Result<PublishPage, ServiceError> {
-    let actor = access::staff(session)?;
     let (name, link) = state
         .db(move |conn| {
             let link = service::link(conn, &actor, id)?;
@@ -175,11 +176,13 @@ async fn publish_view(
 }
 
 async fn publish_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<PublishPage, PageError> {
-    Ok(publish_view(&state, &session, path.into_inner(), String::new(), None).await?)
+    let id = path.into_inner();
+    Ok(publish_view(&state, (actor, &session), id, String::new(), None).await?)
 }
 
 #[derive(Deserialize)]
@@ -196,16 +199,15 @@ struct LinkForm {
 }
 
 async fn publish(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<LinkForm>,
+    CheckedForm(form): CheckedForm<LinkForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
-    let form = form.into_inner();
     let hub = form.hub.clone();
+    let reader = actor.clone();
     let result = if form.stop.is_some() {
         state
             .write(move |conn| service::remove_link(conn, &actor, id))
@@ -223,7 +225,7 @@ async fn publish(
         Ok(()) => Ok(see_other(&format!("/tournaments/{id}/publish"))),
         Err(ServiceError::Invalid(problem)) => {
             let problem = super::refusals::said(session.lang, &problem);
-            let page = publish_view(&state, &session, id, hub, Some(problem)).await?;
+            let page = publish_view(&state, (reader, &session), id, hub, Some(problem)).await?;
             Ok(render(StatusCode::UNPROCESSABLE_ENTITY, &page)?)
         }
         Err(e) => Err(e.into()),
@@ -251,11 +253,11 @@ impl LinkJson {
 }
 
 async fn api_link(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let link = state
         .db(move |conn| service::link(conn, &actor, id))
@@ -272,12 +274,12 @@ struct LinkBody {
 }
 
 async fn api_set_link(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<LinkBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let id = path.into_inner();
     let body = body.into_inner();
     let by = actor.clone();
@@ -293,11 +295,11 @@ async fn api_set_link(
 
 /// The organiser publishes the venue's copy again, whatever the hub has.
 async fn api_again(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let id = path.into_inner();
     let by = actor.clone();
     state

@@ -4,12 +4,13 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{check_csrf, see_other};
+use super::pages::see_other;
 use crate::service::restrictions as service;
 use crate::tournament::{PlayerId, TournamentId};
-use crate::web::language::Visitor;
+
+crate::csrf_in_field!(PairForm);
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -27,13 +28,12 @@ async fn api_list(
 }
 
 async fn api_prohibit(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PairBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let players = body.into_inner().players;
     let pairs = state
         .write(move |conn| service::prohibit(conn, &actor, id, players))
@@ -42,12 +42,11 @@ async fn api_prohibit(
 }
 
 async fn api_allow(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId, PlayerId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, a, b) = path.into_inner();
-    let actor = access::staff(&session)?;
     let pairs = state
         .write(move |conn| service::allow(conn, &actor, id, [a, b]))
         .await?;
@@ -79,15 +78,12 @@ struct PairForm {
 }
 
 async fn change(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<PairForm>,
+    CheckedForm(form): CheckedForm<PairForm>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let form = form.into_inner();
-    check_csrf(&session, &form.csrf)?;
-    let actor = access::staff(&session)?;
     let players = [form.first, form.second];
     let allow = form.allow.is_some();
     state

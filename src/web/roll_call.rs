@@ -10,13 +10,15 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{CsrfOnly, Nav, check_csrf, see_other};
-use crate::service::ServiceError;
+use super::pages::{CsrfOnly, Nav, see_other};
 use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollCallView};
+use crate::service::{Actor, ServiceError};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(MarkForm);
 
 #[derive(Template, WebTemplate)]
 #[template(path = "rounds/roll_call.html")]
@@ -60,11 +62,10 @@ impl RollCallPage {
 
 async fn page_of(
     state: &AppState,
-    session: &Visitor,
+    (actor, session): (Actor, &Visitor),
     id: TournamentId,
     done: Option<String>,
 ) -> Result<RollCallPage, PageError> {
-    let actor = access::staff(session)?;
     let v = state
         .db(move |conn| service::view(conn, &actor, id))
         .await?;
@@ -76,21 +77,20 @@ async fn page_of(
 }
 
 async fn page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<RollCallPage, PageError> {
-    page_of(&state, &session, path.into_inner(), None).await
+    page_of(&state, (actor, &session), path.into_inner(), None).await
 }
 
 async fn open(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<CsrfOnly>,
+    CheckedForm(_): CheckedForm<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
     state
         .write(move |conn| service::open(conn, &actor, id))
@@ -106,13 +106,11 @@ struct MarkForm {
 }
 
 async fn mark(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
-    form: web::Form<MarkForm>,
+    CheckedForm(form): CheckedForm<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let (id, player) = path.into_inner();
     let present = match form.mark.as_str() {
         "present" => true,
@@ -144,23 +142,23 @@ fn closed_words(c: &Closed) -> String {
 
 /// The close form: for each absent player `absent_ID` = `bye` or `withdraw`.
 async fn close(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<RollCallPage, PageError> {
-    let actor = access::staff(&session)?;
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let id = path.into_inner();
     let withdraw: Vec<PlayerId> = form
         .iter()
         .filter(|(_, choice)| choice.as_str() == "withdraw")
         .filter_map(|(k, _)| k.strip_prefix("absent_")?.parse().ok())
         .collect();
+    let closer = actor.clone();
     let closed = state
-        .write(move |conn| service::close(conn, &actor, id, &withdraw))
+        .write(move |conn| service::close(conn, &closer, id, &withdraw))
         .await?;
-    page_of(&state, &session, id, Some(closed_words(&closed))).await
+    page_of(&state, (actor, &session), id, Some(closed_words(&closed))).await
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
@@ -176,11 +174,10 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 // --- API ---------------------------------------------------------------------------------------
 
 async fn api_get(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let v = state
         .db(move |conn| service::view(conn, &actor, id))
@@ -189,11 +186,10 @@ async fn api_get(
 }
 
 async fn api_open(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let v = state
         .write(move |conn| service::open(conn, &actor, id))
@@ -208,12 +204,11 @@ struct MarkBody {
 }
 
 async fn api_mark(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
     body: web::Json<MarkBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let (id, player) = path.into_inner();
     let present = body.present;
     let v = state
@@ -230,12 +225,11 @@ struct CloseBody {
 }
 
 async fn api_close(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<CloseBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let withdraw = body.into_inner().withdraw;
     let closed = state

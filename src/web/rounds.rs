@@ -10,9 +10,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{self, Anyone, CheckedForm, Staff};
 use super::error::{ApiError, Failure, PageError, service_status};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
 use crate::db::models::Round;
 use crate::service::round_views::{self as views, RoundView};
 use crate::service::rounds::{self as service, PairingEntry, RoundRequest};
@@ -22,6 +22,8 @@ use crate::service::views::GameView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(CreateForm, RoundButton);
 
 /// A round as the API's request gives it: pairings by hand, or generated.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -74,13 +76,13 @@ impl<'a> RoundJson<'a> {
 }
 
 async fn api_create(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<RoundBody>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let actor = access::staff(&session)?;
     let request = body.request()?;
     let view = state
         .service
@@ -90,12 +92,12 @@ async fn api_create(
 }
 
 async fn api_get(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
-    let actor = access::actor(&session);
     let view = state
         .db(move |conn| views::view(conn, &actor, tournament_id, number, Vec::new()))
         .await?;
@@ -103,13 +105,13 @@ async fn api_get(
 }
 
 async fn api_replace(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     body: web::Json<RoundBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
-    let actor = access::staff(&session)?;
     let request = body.request()?;
     let view = state
         .service
@@ -119,13 +121,13 @@ async fn api_replace(
 }
 
 async fn api_publish(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     query: web::Query<Seen>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
-    let actor = access::staff(&session)?;
     let view = state
         .service
         .publish_round(actor, tournament_id, number, query.seen)
@@ -134,13 +136,12 @@ async fn api_publish(
 }
 
 async fn api_delete(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
     query: web::Query<Seen>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
-    let actor = access::staff(&session)?;
     let (watched, seen) = (Watched::Round(tournament_id, number), query.seen);
     state
         .write(move |conn| {
@@ -153,12 +154,11 @@ async fn api_delete(
 }
 
 async fn api_list(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let actor = access::actor(&session);
     let list = state
         .db(move |conn| views::list(conn, &actor, tournament_id))
         .await?;
@@ -245,14 +245,13 @@ struct CreateForm {
 }
 
 async fn create_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<CreateForm>,
+    CheckedForm(form): CheckedForm<CreateForm>,
 ) -> Result<HttpResponse, PageError> {
     let tournament_id = path.into_inner();
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let request = match form.mode.as_str() {
         "generate" => RoundRequest::Generate,
         "by-hand" => RoundRequest::Manual(Vec::new(), Vec::new()),
@@ -461,14 +460,13 @@ fn pairing_form_request(form: &HashMap<String, String>) -> Result<RoundRequest, 
 }
 
 async fn pairings_form(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, i32)>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
-    let actor = access::staff(&session)?;
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let seen = form.get("seen").and_then(|v| v.trim().parse::<i64>().ok());
     let result = match pairing_form_request(&form) {
         Ok(request) => {
@@ -513,7 +511,7 @@ struct Seen {
 /// Runs one command on round `number` if it has not changed since `seen`, and goes on to `next`.
 async fn round_button<T: Send + 'static>(
     state: &AppState,
-    session: &Visitor,
+    actor: Actor,
     (tournament_id, number): (TournamentId, i32),
     form: RoundButton,
     command: impl FnOnce(&mut diesel::SqliteConnection, &Actor) -> Result<T, ServiceError>
@@ -521,8 +519,6 @@ async fn round_button<T: Send + 'static>(
     + 'static,
     next: &str,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::staff(session)?;
-    check_csrf(session, &form.csrf)?;
     let watched = Watched::Round(tournament_id, number);
     state
         .write(move |conn| unchanged_since(conn, watched, form.seen, |c| command(c, &actor)))
@@ -531,14 +527,12 @@ async fn round_button<T: Send + 'static>(
 }
 
 async fn publish_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
-    form: web::Form<RoundButton>,
+    CheckedForm(form): CheckedForm<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
     state
         .service
         .publish_round(actor, tournament_id, number, form.seen)
@@ -549,26 +543,26 @@ async fn publish_page(
 }
 
 async fn delete_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
-    form: web::Form<RoundButton>,
+    CheckedForm(form): CheckedForm<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
     let delete =
         move |conn: &mut _, actor: &Actor| service::delete(conn, actor, tournament_id, number);
     let next = format!("/tournaments/{tournament_id}/rounds");
     let round = (tournament_id, number);
-    round_button(&state, &session, round, form.into_inner(), delete, &next).await
+    round_button(&state, actor, round, form, delete, &next).await
 }
 
 async fn csv_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
-    let actor = access::actor(&session);
     let round = state
         .db(move |conn| views::view(conn, &actor, tournament_id, number, Vec::new()))
         .await?;

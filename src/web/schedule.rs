@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use chrono::NaiveDateTime;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Runs, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{CsrfOnly, Nav, check_csrf, render, see_other};
+use super::pages::{CsrfOnly, Nav, render, see_other};
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::schedule::{self as service, PlannedStart, ScheduleInput, ScheduleView};
@@ -42,27 +42,19 @@ impl SchedulePage {
     }
 }
 
-async fn view(
-    state: &AppState,
-    session: &Visitor,
-    id: TournamentId,
-) -> Result<ScheduleView, ServiceError> {
-    let actor = access::staff(session)?;
-    state
-        .db(move |conn| {
-            actor.check_runs(conn, id)?;
-            service::get(conn, id)
-        })
-        .await
+/// The schedule, for a staff member who runs the tournament (a [`Runs`] extractor checked).
+async fn view(state: &AppState, id: TournamentId) -> Result<ScheduleView, ServiceError> {
+    state.db(move |conn| service::get(conn, id)).await
 }
 
 async fn page(
+    _: Runs,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<SchedulePage, PageError> {
     let id = path.into_inner();
-    let v = view(&state, &session, id).await?;
+    let v = view(&state, id).await?;
     Ok(SchedulePage {
         nav: Nav::new(&session),
         id,
@@ -122,15 +114,14 @@ fn read(form: &HashMap<String, String>, rounds: usize) -> Result<ScheduleInput, 
 }
 
 async fn save(
+    Runs(actor): Runs,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::staff(&session)?;
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let id = path.into_inner();
-    let v = view(&state, &session, id).await?;
+    let v = view(&state, id).await?;
     let result = match read(&form, v.rounds.len()) {
         Ok(input) => {
             state
@@ -160,13 +151,11 @@ async fn save(
 }
 
 async fn start(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
-    form: web::Form<CsrfOnly>,
+    CheckedForm(_): CheckedForm<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::staff(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let (id, number) = path.into_inner();
     state
         .write(move |conn| service::start(conn, &actor, id, number))
@@ -234,12 +223,12 @@ async fn api_get(
 }
 
 async fn api_set(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<ScheduleInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let id = path.into_inner();
     let input = body.into_inner();
     let v = state
@@ -249,11 +238,10 @@ async fn api_set(
 }
 
 async fn api_start(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::staff(&session)?;
     let (id, number) = path.into_inner();
     let times = state
         .write(move |conn| service::start(conn, &actor, id, number))

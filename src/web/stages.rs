@@ -9,14 +9,16 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Organiser, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, see_other};
+use super::pages::{Nav, see_other};
 use crate::service::ServiceError;
 use crate::service::stages::{self as service, Proposal, QualifyInput};
 use crate::service::tournaments::{self, TournamentView};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(PlayoffForm);
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -27,13 +29,12 @@ struct ProposalQuery {
 }
 
 async fn api_proposal(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<ProposalQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let (Some(from), Some(top)) = (query.from, query.top) else {
         return Err(ServiceError::Invalid(crate::said!("give-tournament-top-how-many")).into());
     };
@@ -45,13 +46,12 @@ async fn api_proposal(
 }
 
 async fn api_qualify(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<QualifyInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let input = body.into_inner();
     let q = state
         .write(move |conn| service::qualify(conn, &actor, id, &input))
@@ -66,13 +66,12 @@ struct PlayoffBody {
 }
 
 async fn api_playoff(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<PlayoffBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let actor = access::organiser(&session)?;
     let place = body.place;
     let t = state
         .write(move |conn| service::create_playoff(conn, &actor, id, place))
@@ -93,14 +92,12 @@ struct PlayoffForm {
 }
 
 async fn playoff(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<PlayoffForm>,
+    CheckedForm(form): CheckedForm<PlayoffForm>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    check_csrf(&session, &form.csrf)?;
-    let actor = access::organiser(&session)?;
     let place: usize = form.place.trim().parse().map_err(|_| {
         ServiceError::Invalid(crate::said!("place-not-place", place = form.place.clone()))
     })?;
@@ -123,13 +120,13 @@ struct QualifyPage {
 }
 
 async fn page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<ProposalQuery>,
 ) -> Result<QualifyPage, PageError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let query = query.into_inner();
     let seed = query.seed.unwrap_or_else(service::new_seed);
     let (t, sources, proposal) = state
@@ -161,15 +158,12 @@ async fn page(
 
 /// The confirmation: `from`, `top`, `seed`, `reason`, and `player_{id}` for each player ticked.
 async fn confirm(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let form = form.into_inner();
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
-    let actor = access::staff(&session)?;
     let number = |name: &str| -> Result<u64, ServiceError> {
         form.get(name)
             .and_then(|v| v.trim().parse().ok())

@@ -12,7 +12,7 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access;
+use super::access::{Anyone, Runs, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, html_response};
 use crate::locale::Lang;
@@ -120,6 +120,7 @@ async fn runs(state: &AppState, actor: Actor, id: TournamentId) -> Result<bool, 
 }
 
 async fn table_page(
+    Anyone(actor): Anyone,
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
@@ -135,7 +136,6 @@ async fn table_page(
         session.lang.code()
     );
     let d = state.standings(id, query.after).await?;
-    let actor = access::actor(&session);
     let category = query.category.clone().filter(|c| !c.is_empty());
     let table = rows(&d, category.as_deref())?;
     // Rendered once per change of the data for everyone who is not signed in (all players).
@@ -240,6 +240,7 @@ struct PlayerPage {
 }
 
 async fn player_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<(TournamentId, PlayerId)>,
@@ -249,7 +250,6 @@ async fn player_page(
         .db(move |conn| crate::service::players::get(conn, id, player_id))
         .await?;
     let d = state.standings(id, None).await?;
-    let actor = access::actor(&session);
     let asking = actor.clone();
     let (byes, open_rounds, staff) = state
         .db(move |conn| {
@@ -315,39 +315,35 @@ fn standings_csv(
     Ok(super::csv_export::attachment(&filename, body))
 }
 
-/// The standings CSV for the staff who run the tournament.
+/// The standings CSV for the staff who run the tournament (a [`Runs`] extractor checked).
 async fn staff_standings_csv(
     state: &AppState,
-    session: &Visitor,
     id: TournamentId,
     after: Option<i32>,
     lang: Lang,
 ) -> Result<HttpResponse, ServiceError> {
-    let actor = access::staff(session)?;
-    state
-        .db(move |conn| actor.check_runs(conn, id).map(drop))
-        .await?;
     standings_csv(state, &state.standings(id, after).await?, lang)
 }
 
 async fn standings_csv_page(
+    _: Runs,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, PageError> {
     let lang = session.lang;
-    Ok(staff_standings_csv(&state, &session, path.into_inner(), query.after, lang).await?)
+    Ok(staff_standings_csv(&state, path.into_inner(), query.after, lang).await?)
 }
 
 /// Every game of the published rounds, with how it went.
 async fn games_csv_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let session_lang = session.lang;
     let (header, rows) = state
         .db(move |conn| {
@@ -367,12 +363,11 @@ async fn games_csv_page(
 
 /// Every game with a move list, as one OGN file that `oware-tournament validate` reads back.
 async fn games_ogn_page(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let text = state
         .db(move |conn| crate::service::exports::games_ogn(conn, &actor, id))
         .await?;
@@ -456,20 +451,13 @@ async fn api_standings(
 }
 
 async fn api_standings_csv(
+    _: Runs,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     query: web::Query<After>,
 ) -> Result<HttpResponse, ApiError> {
     // The API's columns keep their codes, as its fields do.
-    Ok(staff_standings_csv(
-        &state,
-        &session,
-        path.into_inner(),
-        query.after,
-        Lang::ENGLISH,
-    )
-    .await?)
+    Ok(staff_standings_csv(&state, path.into_inner(), query.after, Lang::ENGLISH).await?)
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

@@ -8,9 +8,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::AppState;
-use super::access;
+use super::access::{self, CheckedForm, Organiser, Runs};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
 use crate::service::ServiceError;
 use crate::service::standings::value_text;
 use crate::service::teams::{self as service, TeamsView};
@@ -86,14 +86,12 @@ async fn page(
 /// The settings form: how teams are made (`by`), the members counted (`best`), women and men
 /// apart (`genders_apart`), and for listed teams each player's team (`team_ID`).
 async fn save(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<HashMap<String, String>>,
+    CheckedForm(form): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    let form = form.into_inner();
-    check_csrf(&session, form.get("csrf").map_or("", String::as_str))?;
     let id = path.into_inner();
     let (t, v) = teams(&state, id).await?;
     let mut problems = Vec::new();
@@ -159,15 +157,12 @@ async fn save(
 
 /// The team standings as CSV (staff who run the tournament): one row per member.
 async fn csv(
+    _: Runs,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
-    state
-        .db(move |conn| actor.check_runs(conn, id).map(|_| ()))
-        .await?;
     let (_, v) = teams(&state, id).await?;
     let rows = v.teams.iter().flat_map(|team| {
         team.members.iter().map(move |m| {
@@ -217,12 +212,11 @@ async fn api_get(
 }
 
 async fn api_set(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<TeamSettings>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let id = path.into_inner();
     let settings = body.into_inner();
     state

@@ -6,9 +6,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{Anyone, CheckedForm, Organiser, Staff};
 use super::error::{ApiError, Failure, PageError};
-use super::pages::{Nav, check_csrf, render, see_other};
+use super::pages::{Nav, render, see_other};
 use crate::engine::Preset;
 use crate::locale::Lang;
 use crate::service::ServiceError;
@@ -19,6 +19,8 @@ use crate::tournament::said::Said;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{EventId, Points, Tiebreak, TournamentId, TournamentSettings};
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(ControllerForm, SettingsFields);
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -43,11 +45,7 @@ async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListP
 }
 
 /// Where backups go and how the last one went (staff only).
-async fn api_backups(
-    state: web::Data<AppState>,
-    session: Visitor,
-) -> Result<HttpResponse, ApiError> {
-    access::staff(&session)?;
+async fn api_backups(_: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(state.service.backup_status()))
 }
 
@@ -100,13 +98,13 @@ impl ControllerChange {
 }
 
 async fn show_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
     change: web::Query<ControllerChange>,
 ) -> Result<ShowPage, PageError> {
     let id = path.into_inner();
-    let actor = access::actor(&session);
     let page = state
         .db(move |conn| service::page(conn, &actor, id))
         .await?;
@@ -415,11 +413,11 @@ async fn events(state: &AppState) -> Result<Vec<(EventId, String)>, ServiceError
 }
 
 async fn new_page(
+    _: Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     query: web::Query<NewQuery>,
 ) -> Result<FormPage, PageError> {
-    access::organiser(&session)?;
     let mut fields = SettingsFields::new_tournament();
     fields.language = session.lang.code().to_string();
     if let Some(event) = query.event {
@@ -432,13 +430,12 @@ async fn new_page(
 }
 
 async fn create(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
-    form: web::Form<SettingsFields>,
+    CheckedForm(form): CheckedForm<SettingsFields>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
-    let fields = form.into_inner();
+    let fields = form;
     let settings = match fields.parse() {
         Ok(s) => s,
         Err(problems) => {
@@ -456,11 +453,11 @@ async fn create(
 }
 
 async fn edit_page(
+    _: Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
-    access::organiser(&session)?;
     let id = path.into_inner();
     let (t, rules_fixed, matches_fixed, language) = state
         .db(move |conn| {
@@ -485,15 +482,14 @@ async fn edit_page(
 }
 
 async fn update(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<SettingsFields>,
+    CheckedForm(form): CheckedForm<SettingsFields>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
-    let fields = form.into_inner();
+    let fields = form;
     let settings = match fields.parse() {
         Ok(s) => s,
         Err(problems) => {
@@ -542,15 +538,12 @@ impl ControllerForm {
 }
 
 async fn controllers(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
-    form: web::Form<ControllerForm>,
+    CheckedForm(form): CheckedForm<ControllerForm>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &form.csrf)?;
     let id = path.into_inner();
-    let form = form.into_inner();
     let assign = form.assign()?;
     let username = form.username.trim().to_string();
     let name = username.clone();
@@ -608,11 +601,10 @@ fn api_settings(input: &SettingsInput) -> Result<TournamentSettings, ServiceErro
 }
 
 async fn api_create(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     body: web::Json<SettingsInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let settings = api_settings(&body)?;
     let t = state
         .write(move |conn| service::create(conn, &actor, &settings))
@@ -621,12 +613,11 @@ async fn api_create(
 }
 
 async fn api_update(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<SettingsInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let settings = api_settings(&body)?;
     let id = path.into_inner();
     let t = state
@@ -649,12 +640,11 @@ fn yes() -> bool {
 }
 
 async fn api_controllers(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
     body: web::Json<ControllerBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let id = path.into_inner();
     let body = body.into_inner();
     let names = state

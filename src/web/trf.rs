@@ -10,9 +10,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedUpload, Organiser, Staff};
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, check_csrf};
+use super::pages::Nav;
 use crate::engine::Preset;
 use crate::service::players::new_pins;
 use crate::service::trf::{self as service, Imported};
@@ -20,16 +20,17 @@ use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
 
+crate::csrf_in_field!(TrfUpload);
+
 /// The largest TRF file taken: well above the 1,500 players of eleven rounds a tournament holds.
 pub const TRF_LIMIT: usize = 2 << 20;
 
 async fn export(
+    Staff(actor): Staff,
     state: web::Data<AppState>,
-    session: Visitor,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let actor = access::staff(&session)?;
     let (name, text) = state
         .db(move |conn| service::export(conn, &actor, id))
         .await?;
@@ -63,12 +64,11 @@ struct ImportQuery {
 }
 
 async fn api_import(
+    Organiser(actor): Organiser,
     state: web::Data<AppState>,
-    session: Visitor,
     query: web::Query<ImportQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = access::organiser(&session)?;
     let text = super::text_body(payload, TRF_LIMIT, "the TRF file").await?;
     let imported = import_text(&state, actor, text, query.into_inner().rules).await?;
     Ok(HttpResponse::Created().json(imported))
@@ -82,8 +82,7 @@ struct ImportPage {
     error: Option<String>,
 }
 
-async fn import_page(session: Visitor) -> Result<ImportPage, PageError> {
-    access::organiser(&session)?;
+async fn import_page(_: Organiser, session: Visitor) -> Result<ImportPage, PageError> {
     Ok(ImportPage {
         nav: Nav::with_form(&session),
         presets: Preset::ALL.iter().map(|p| p.name()).collect(),
@@ -100,13 +99,12 @@ struct TrfUpload {
 }
 
 async fn import(
+    Organiser(actor): Organiser,
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Visitor,
-    MultipartForm(upload): MultipartForm<TrfUpload>,
+    CheckedUpload(upload): CheckedUpload<TrfUpload>,
 ) -> Result<HttpResponse, PageError> {
-    let actor = access::organiser(&session)?;
-    check_csrf(&session, &upload.csrf)?;
     let rules = upload.rules.map(|r| r.into_inner());
     let result = match utf8(upload.file.data.to_vec()) {
         Ok(text) => import_text(&state, actor, text, rules).await,

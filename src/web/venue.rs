@@ -8,13 +8,15 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access;
+use super::access::{CheckedForm, Staff};
 use super::error::PageError;
-use super::pages::{Nav, check_csrf, render};
+use super::pages::{Nav, render};
 use crate::service::ServiceError;
 use crate::service::venue::{self as service, Venue};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+
+crate::csrf_in_field!(WifiForm);
 
 /// The longest network name Wi-Fi allows is 32 bytes; a passphrase 63 characters.
 const MOST_NETWORK: usize = 32;
@@ -50,7 +52,6 @@ fn page(
     wifi: WifiForm,
     problem: Option<Said>,
 ) -> Result<Page, ServiceError> {
-    access::staff(session)?;
     let nav = Nav::new(session);
     let venue = service::venue(state.listening, state.public_url.as_deref());
     let codes = venue
@@ -80,17 +81,17 @@ fn page(
     })
 }
 
-async fn show(state: web::Data<AppState>, session: Visitor) -> Result<Page, PageError> {
+async fn show(_: Staff, state: web::Data<AppState>, session: Visitor) -> Result<Page, PageError> {
     Ok(page(&state, &session, WifiForm::default(), None)?)
 }
 
 async fn wifi(
+    _: Staff,
     state: web::Data<AppState>,
     session: Visitor,
-    form: web::Form<WifiForm>,
+    CheckedForm(form): CheckedForm<WifiForm>,
 ) -> Result<HttpResponse, PageError> {
-    let mut form = form.into_inner();
-    check_csrf(&session, &form.csrf)?;
+    let mut form = form;
     form.network = form.network.trim().to_string();
     let problem = if form.network.is_empty() {
         Some(crate::said!("wifi-name-missing"))

@@ -371,6 +371,38 @@ fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
 }
 
 #[test]
+fn handlers_name_the_checks_they_need_rather_than_making_them_by_hand() {
+    // The role and CSRF checks are extractors (`web::access`: `Staff`, `Organiser`, `Runs`,
+    // `CheckedForm`, `CheckedUpload`); a handler names one among its arguments. Two places decide
+    // something else with them, and are the only ones: the sheet form sent back with a fresh
+    // token rather than refused, and the teams' form shown to organisers only.
+    let allowed: HashMap<(&str, &str), usize> = HashMap::from([
+        (("web::games", "check_csrf("), 1),
+        (("web::teams", "access::organiser("), 1),
+    ]);
+    let mut by_hand = Vec::new();
+    for (module, text) in modules() {
+        if !module.starts_with("web::") || module == "web::access" {
+            continue;
+        }
+        let text = code(&text);
+        for check in [
+            "access::staff(",
+            "access::organiser(",
+            "check_csrf(",
+            "csrf_matches(",
+        ] {
+            let found = text.matches(check).count();
+            let may = allowed.get(&(module.as_str(), check)).copied().unwrap_or(0);
+            if found > may {
+                by_hand.push(format!("{module}: {check} {found} times"));
+            }
+        }
+    }
+    assert!(by_hand.is_empty(), "checks made by hand: {by_hand:#?}");
+}
+
+#[test]
 fn no_source_file_is_longer_than_800_lines_nor_a_function_than_120() {
     let mut long = Vec::new();
     for (module, text) in modules() {
