@@ -11,3 +11,4 @@ pub mod service;
 pub mod startup;
 pub mod tournament;
 pub mod web;
+pub mod wording;

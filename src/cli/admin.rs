@@ -207,7 +207,7 @@ fn add_user(role: crate::auth::Role, name: &str, database: Option<String>) -> Ex
         Err(e) => {
             eprintln!(
                 "oware-tournament: {}",
-                crate::web::refusals::failure(crate::locale::Lang::ENGLISH, &e)
+                crate::wording::refusals::failure(crate::locale::Lang::ENGLISH, &e)
             );
             ExitCode::FAILURE
         }

@@ -58,7 +58,7 @@ fn connection(
 fn failed(e: &ServiceError) -> ExitCode {
     eprintln!(
         "oware-tournament: {}",
-        crate::web::refusals::failure(crate::locale::Lang::ENGLISH, e)
+        crate::wording::refusals::failure(crate::locale::Lang::ENGLISH, e)
     );
     match e {
         ServiceError::Invalid(_) | ServiceError::NotFound(_) => ExitCode::from(2),

@@ -98,7 +98,7 @@ async fn create(
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => (
             super::error::service_status(&e),
             None,
-            Some(super::refusals::failure(session.lang, &e)),
+            Some(crate::wording::refusals::failure(session.lang, &e)),
         ),
         Err(e) => return Err(e.into()),
     };

@@ -145,7 +145,7 @@ async fn post(
         proposal,
         problems: problems
             .iter()
-            .map(|p| super::refusals::said(session.lang, p))
+            .map(|p| crate::wording::refusals::said(session.lang, p))
             .collect(),
     };
     Ok(render(status, &page)?)
@@ -194,7 +194,7 @@ async fn api(
         .db(move |conn| service::propose(conn, &actor, id, &body.position))
         .await?;
     Ok(HttpResponse::Ok().json(ProposalJson {
-        words: super::refusals::said(session.lang, &proposal.said),
+        words: crate::wording::refusals::said(session.lang, &proposal.said),
         proposal: &proposal,
     }))
 }

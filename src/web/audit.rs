@@ -36,7 +36,7 @@ struct ListPage {
 impl ListPage {
     /// What was done, in words: `game.sheet` → "score sheet sent".
     fn action(&self, e: &AuditEntry) -> String {
-        super::refusals::said(self.nav.lang, &action_said(&e.action))
+        crate::wording::refusals::said(self.nav.lang, &action_said(&e.action))
     }
 
     /// A recorded state as lines of "what: value".
@@ -172,8 +172,9 @@ mod tests {
         assert!(has(&lines, "moves required", "oui"));
         assert!(has(&lines, "names", "Sud Ama"));
         assert!(has(&lines, "points de la victoire", "1,5"));
-        let words =
-            |lang: Lang, action: &str| super::super::refusals::said(lang, &action_said(action));
+        let words = |lang: Lang, action: &str| {
+            super::crate::wording::refusals::said(lang, &action_said(action))
+        };
         assert_eq!(words(Lang::ENGLISH, "game.sheet"), "score sheet sent");
         assert_eq!(words(Lang::ENGLISH, "thing.new_kind"), "thing new kind");
         let fr = Lang::from_code("fr").unwrap();

@@ -91,7 +91,7 @@ async fn login(
             let page = LoginPage {
                 nav: Nav::with_form(&session),
                 username: form.username,
-                error: Some(super::refusals::failure(session.lang, &e)),
+                error: Some(crate::wording::refusals::failure(session.lang, &e)),
             };
             Ok(super::pages::render(status, &page)?)
         }
@@ -207,7 +207,7 @@ async fn player_sign_in(
         }
         Err(e @ (ServiceError::WrongCredentials(_) | ServiceError::TooManyAttempts(_))) => {
             let status = super::error::service_status(&e);
-            let error = super::refusals::failure(session.lang, &e);
+            let error = crate::wording::refusals::failure(session.lang, &e);
             let mut page =
                 player_sign_in_page(state, session, web::Path::from(tournament_id), no_choice())
                     .await?;

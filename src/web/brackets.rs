@@ -52,7 +52,7 @@ async fn api(
 /// The bracket's sections as the API gives them: the titles of its parts and rounds and the text
 /// of each side in the request's language.
 fn sections_json(lang: Lang, sections: &[BracketSection]) -> serde_json::Value {
-    let words = |s: &Said| super::refusals::said(lang, s);
+    let words = |s: &Said| crate::wording::refusals::said(lang, s);
     sections
         .iter()
         .map(|section| {

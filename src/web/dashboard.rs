@@ -65,7 +65,7 @@ impl Content {
         self.d
             .counts
             .iter()
-            .map(|(s, n)| (super::words::state(self.lang, s), *n))
+            .map(|(s, n)| (crate::wording::words::state(self.lang, s), *n))
             .collect()
     }
 
@@ -96,7 +96,7 @@ fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
                 .iter()
                 .find(|b| b.game == *id)
                 .and_then(|b| b.last_refusal.as_ref())
-                .map(|why| super::refusals::kept(lang, why))
+                .map(|why| crate::wording::refusals::kept(lang, why))
                 .unwrap_or_default();
             let why = why.trim_end_matches('.');
             AlertLine {
@@ -130,7 +130,7 @@ fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
             text: lang.t1(
                 "alert-hub",
                 "problem",
-                super::refusals::kept(lang, problem).trim_end_matches('.'),
+                crate::wording::refusals::kept(lang, problem).trim_end_matches('.'),
             ),
             links: vec![(
                 format!("/tournaments/{t}/publish"),
@@ -256,7 +256,7 @@ impl<'a> DashboardJson<'a> {
         let times = if d.round_times.is_empty() {
             String::new()
         } else {
-            super::words::round_times(lang, &d.round_times)
+            crate::wording::words::round_times(lang, &d.round_times)
         };
         DashboardJson {
             d,
@@ -266,13 +266,13 @@ impl<'a> DashboardJson<'a> {
                 .iter()
                 .map(|b| BoardJson {
                     b,
-                    match_label: super::outcomes::match_label(lang, b.in_match),
-                    state: super::words::state(lang, &b.status),
-                    result: super::outcomes::outcome(lang, &b.outcome),
+                    match_label: crate::wording::outcomes::match_label(lang, b.in_match),
+                    state: crate::wording::words::state(lang, &b.status),
+                    result: crate::wording::outcomes::outcome(lang, &b.outcome),
                     last_refusal: b
                         .last_refusal
                         .as_ref()
-                        .map(|why| super::refusals::kept(lang, why)),
+                        .map(|why| crate::wording::refusals::kept(lang, why)),
                 })
                 .collect(),
             alerts: d
@@ -281,7 +281,9 @@ impl<'a> DashboardJson<'a> {
                 .map(|alert| AlertJson {
                     alert,
                     problem: match alert {
-                        Alert::HubRefused { problem } => Some(super::refusals::kept(lang, problem)),
+                        Alert::HubRefused { problem } => {
+                            Some(crate::wording::refusals::kept(lang, problem))
+                        }
                         _ => None,
                     },
                 })
@@ -289,7 +291,7 @@ impl<'a> DashboardJson<'a> {
             counts: d
                 .counts
                 .iter()
-                .map(|(s, n)| (super::words::state(lang, s), *n))
+                .map(|(s, n)| (crate::wording::words::state(lang, s), *n))
                 .collect(),
         }
     }

@@ -108,11 +108,11 @@ pub fn code(e: &Failure) -> &'static str {
 /// sentence that gives nothing away (the cause goes to the log).
 pub fn message(lang: Lang, e: &Failure) -> String {
     match e {
-        Failure::Service(e) => super::refusals::failure(lang, e),
+        Failure::Service(e) => crate::wording::refusals::failure(lang, e),
         Failure::BadRequest(s)
         | Failure::UnsupportedMedia(s)
         | Failure::TimedOut(s)
-        | Failure::HeadersTooLarge(s) => super::refusals::said(lang, s),
+        | Failure::HeadersTooLarge(s) => crate::wording::refusals::said(lang, s),
     }
 }
 

@@ -6,12 +6,12 @@ use askama_web::WebTemplate;
 
 use super::board_svg::{Marks, named_board_svg, pit_colours, ply_marks};
 use super::pages::Nav;
-use super::words;
 use crate::engine::{Position, Side};
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::game_views::GameDetail;
 use crate::tournament::{GameStatus, Winner};
+use crate::wording::words;
 
 /// The fields of the sheet form, as typed (kept when a sheet is refused).
 #[derive(Clone, Debug, Default)]
@@ -60,7 +60,7 @@ impl Diagnostic {
                 }
             }
             other => Diagnostic {
-                message: super::refusals::failure(lang, other),
+                message: crate::wording::refusals::failure(lang, other),
                 ..Diagnostic::default()
             },
         }
@@ -164,7 +164,7 @@ impl GamePage {
     /// Why the controller set the result, in the reader's words (staff who run it only).
     fn reason(&self) -> Option<String> {
         let reason = self.detail.reason.as_ref()?;
-        Some(super::refusals::kept(self.nav.lang, reason))
+        Some(crate::wording::refusals::kept(self.nav.lang, reason))
     }
 
     /// A ply as the paper sheet numbers it: `move 21, North`.

@@ -158,7 +158,7 @@ struct SheetJson<'a> {
 impl<'a> GameJson<'a> {
     pub(crate) fn new(lang: crate::locale::Lang, detail: &'a GameDetail) -> GameJson<'a> {
         let worded = |s: &Option<crate::tournament::said::Said>| {
-            s.as_ref().map(|s| super::refusals::said(lang, s))
+            s.as_ref().map(|s| crate::wording::refusals::said(lang, s))
         };
         GameJson {
             detail,
@@ -166,7 +166,7 @@ impl<'a> GameJson<'a> {
             reason: detail
                 .reason
                 .as_ref()
-                .map(|r| super::refusals::kept(lang, r)),
+                .map(|r| crate::wording::refusals::kept(lang, r)),
             sheets: detail.sheets.as_ref().map(|sheets| {
                 sheets
                     .iter()
@@ -507,7 +507,7 @@ async fn after_ruling(
             let page = PageState::notice(&session.lang.t1(
                 "nothing-changed",
                 "problems",
-                super::refusals::failure(session.lang, &e),
+                crate::wording::refusals::failure(session.lang, &e),
             ));
             let page = game_page(state, session, game_id, page).await?;
             Ok(render(service_status(&e), &page)?)

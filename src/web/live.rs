@@ -100,7 +100,7 @@ impl Content {
     }
 
     fn value(&self, v: &f64) -> String {
-        super::words::value(self.lang, *v)
+        crate::wording::words::value(self.lang, *v)
     }
 }
 

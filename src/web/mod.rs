@@ -26,7 +26,7 @@ pub mod limits;
 pub mod live;
 pub mod my_board;
 pub mod notices;
-pub mod outcomes;
+
 pub mod pages;
 pub mod player_form;
 pub mod player_import;
@@ -34,7 +34,7 @@ pub mod players;
 pub mod prizes;
 pub mod publishing;
 pub mod qr;
-pub mod refusals;
+
 pub mod restrictions;
 pub mod roll_call;
 pub mod round_prints;
@@ -48,7 +48,6 @@ pub mod teams;
 pub mod tournaments;
 pub mod trf;
 pub mod venue;
-pub mod words;
 
 use actix_web::{HttpResponse, web};
 use diesel::sqlite::SqliteConnection;

@@ -138,17 +138,18 @@ fn board_json(lang: Lang, b: &MyBoard) -> serde_json::Value {
     let times = if b.round_times.is_empty() {
         String::new()
     } else {
-        super::words::round_times(lang, &b.round_times)
+        crate::wording::words::round_times(lang, &b.round_times)
     };
     json["times"] = times.into();
-    let result = |outcome| super::outcomes::outcome(lang, outcome).into();
+    let result = |outcome| crate::wording::outcomes::outcome(lang, outcome).into();
     match &b.seat {
         Seat::Bye { outcome } => json["seat"]["result"] = result(outcome),
         Seat::Board {
             outcome, in_match, ..
         } => {
             json["seat"]["result"] = result(outcome);
-            json["seat"]["match_label"] = super::outcomes::match_label(lang, *in_match).into();
+            json["seat"]["match_label"] =
+                crate::wording::outcomes::match_label(lang, *in_match).into();
         }
         _ => {}
     }

@@ -98,7 +98,7 @@ impl Nav {
 
     /// A refusal or a problem (a message of the files with its facts) in the page's language.
     pub fn said(&self, s: &crate::tournament::said::Said) -> String {
-        super::refusals::said(self.lang, s)
+        crate::wording::refusals::said(self.lang, s)
     }
 
     /// The message `key` with one argument.
@@ -138,62 +138,62 @@ impl Nav {
 
     /// Where a game's result stands.
     pub fn status(&self, status: &crate::tournament::GameStatus) -> String {
-        super::words::status(self.lang, status)
+        crate::wording::words::status(self.lang, status)
     }
 
     /// How a sheet says the game ended.
     pub fn end_kind(&self, end: &crate::tournament::sheets::EndKind) -> String {
-        super::words::end_kind(self.lang, end)
+        crate::wording::words::end_kind(self.lang, end)
     }
 
     /// Why a game ended.
     pub fn end_reason(&self, reason: &crate::engine::EndReason) -> String {
-        super::words::end_reason(self.lang, *reason)
+        crate::wording::words::end_reason(self.lang, *reason)
     }
 
     /// A tournament's pairing system.
     pub fn pairing(&self, t: &crate::service::tournaments::TournamentView) -> String {
-        super::words::pairing(self.lang, t)
+        crate::wording::words::pairing(self.lang, t)
     }
 
     /// How players level on points are ordered.
     pub fn tie_policy(&self, policy: &crate::tournament::TiePolicy) -> String {
-        super::words::tie_policy(self.lang, policy)
+        crate::wording::words::tie_policy(self.lang, policy)
     }
 
     /// What the standings' score column counts.
     pub fn score_heading(&self, t: &crate::service::tournaments::TournamentView) -> String {
-        super::words::score_heading(self.lang, t)
+        crate::wording::words::score_heading(self.lang, t)
     }
 
     /// The tournament's points for each result.
     pub fn points_text(&self, t: &crate::service::tournaments::TournamentView) -> String {
-        super::words::points_text(self.lang, t)
+        crate::wording::words::points_text(self.lang, t)
     }
 
     /// What a pairing plays.
     pub fn matches(&self, m: &crate::tournament::match_format::MatchFormat) -> String {
-        super::words::matches(self.lang, m)
+        crate::wording::words::matches(self.lang, m)
     }
 
     /// A round's times.
     pub fn round_times(&self, r: &crate::service::schedule::RoundTimes) -> String {
-        super::words::round_times(self.lang, r)
+        crate::wording::words::round_times(self.lang, r)
     }
 
     /// A tournament's dates.
     pub fn dates(&self, t: &crate::service::tournaments::TournamentView) -> String {
-        super::words::dates(self.lang, t.start_date, t.end_date)
+        crate::wording::words::dates(self.lang, t.start_date, t.end_date)
     }
 
     /// An event's dates, as the language writes them.
     pub fn event_dates(&self, e: &crate::service::events::EventView) -> String {
-        super::words::dates(self.lang, e.start_date, e.end_date)
+        crate::wording::words::dates(self.lang, e.start_date, e.end_date)
     }
 
     /// A tie-break's name.
     pub fn tiebreak(&self, t: &crate::tournament::Tiebreak) -> String {
-        super::words::tiebreak(self.lang, t)
+        crate::wording::words::tiebreak(self.lang, t)
     }
 
     /// A number with the page language's decimal mark.
@@ -203,7 +203,7 @@ impl Nav {
 
     /// What the pages' scripts say, in the page's language (a JSON script element).
     pub fn script_words(&self) -> String {
-        super::words::script_words(self.lang)
+        crate::wording::words::script_words(self.lang)
     }
 
     /// Every language, its code and its own name (for a choice of language).

@@ -71,7 +71,7 @@ impl ImportResult {
                 .iter()
                 .map(|e| RowProblem {
                     line: e.line,
-                    message: super::refusals::said(lang, &e.message),
+                    message: crate::wording::refusals::said(lang, &e.message),
                 })
                 .collect(),
             duplicates: Vec::new(),

@@ -135,7 +135,7 @@ pub async fn imported_page<P: askama::Template>(
         }
         Err(e @ (ServiceError::Invalid(_) | ServiceError::TooLarge(_))) => Ok(render(
             super::error::service_status(&e),
-            &form(super::refusals::failure(session.lang, &e)),
+            &form(crate::wording::refusals::failure(session.lang, &e)),
         )?),
         Err(e) => Err(e.into()),
     }

@@ -107,7 +107,7 @@ async fn make_token(
     } else {
         StatusCode::UNPROCESSABLE_ENTITY
     };
-    let problem = problem.map(|p| super::refusals::said(session.lang, &p));
+    let problem = problem.map(|p| crate::wording::refusals::said(session.lang, &p));
     let page = hub_view(&state, &session, actor, made, problem).await?;
     Ok(render(status, &page)?)
 }
@@ -148,7 +148,7 @@ impl PublishPage {
     /// What went wrong with the last push, in the reader's words.
     fn hub_problem(&self) -> Option<String> {
         let problem = self.link.as_ref()?.problem.as_ref()?;
-        Some(super::refusals::kept(self.nav.lang, problem))
+        Some(crate::wording::refusals::kept(self.nav.lang, problem))
     }
 }
 
@@ -224,7 +224,7 @@ async fn publish(
     match result {
         Ok(()) => Ok(see_other(&format!("/tournaments/{id}/publish"))),
         Err(ServiceError::Invalid(problem)) => {
-            let problem = super::refusals::said(session.lang, &problem);
+            let problem = crate::wording::refusals::said(session.lang, &problem);
             let page = publish_view(&state, (reader, &session), id, hub, Some(problem)).await?;
             Ok(render(StatusCode::UNPROCESSABLE_ENTITY, &page)?)
         }
@@ -246,7 +246,7 @@ impl LinkJson {
             problem: link
                 .problem
                 .as_ref()
-                .map(|p| super::refusals::kept(lang, p)),
+                .map(|p| crate::wording::refusals::kept(lang, p)),
             link,
         })
     }

@@ -54,7 +54,9 @@ fn by_name(
             .table
             .iter()
             .find(|s| s.player_id == id.get())
-            .map_or_else(String::new, |s| super::words::value(lang, s.points))
+            .map_or_else(String::new, |s| {
+                crate::wording::words::value(lang, s.points)
+            })
     };
     let mut rows: Vec<_> = round
         .places_by_name(lang.code())

@@ -69,7 +69,7 @@ impl<'a> RoundJson<'a> {
             warnings: view
                 .warnings
                 .iter()
-                .map(|w| super::refusals::said(lang, w))
+                .map(|w| crate::wording::refusals::said(lang, w))
                 .collect(),
         }
     }
@@ -271,7 +271,7 @@ async fn create_page(
                 &state,
                 &session,
                 tournament_id,
-                Some(super::refusals::failure(session.lang, &e)),
+                Some(crate::wording::refusals::failure(session.lang, &e)),
             )
             .await?;
             Ok(render(service_status(&e), &page)?)
@@ -480,7 +480,7 @@ async fn pairings_form(
     let (error, code) = match result {
         Ok(_) => (None, StatusCode::OK),
         Err(e @ (ServiceError::Invalid(_) | ServiceError::Conflict(_))) => (
-            Some(super::refusals::failure(session.lang, &e)),
+            Some(crate::wording::refusals::failure(session.lang, &e)),
             service_status(&e),
         ),
         Err(e) => return Err(e.into()),
@@ -576,7 +576,7 @@ async fn csv_page(
             north.map(|n| n.id.to_string()).unwrap_or_default(),
             north.map_or_else(|| session.lang.t("csv-bye"), |n| n.name.clone()),
             g.status.to_string(),
-            super::outcomes::outcome(session.lang, &g.outcome),
+            crate::wording::outcomes::outcome(session.lang, &g.outcome),
             g.seeds.map(|s| s[0].to_string()).unwrap_or_default(),
             g.seeds.map(|s| s[1].to_string()).unwrap_or_default(),
             g.match_game.to_string(),

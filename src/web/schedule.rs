@@ -139,7 +139,7 @@ async fn save(
                 nav: Nav::new(&session),
                 id,
                 v,
-                problems: vec![super::refusals::said(session.lang, &problem)],
+                problems: vec![crate::wording::refusals::said(session.lang, &problem)],
             };
             Ok(render(
                 actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,

@@ -48,7 +48,7 @@ impl StandingsPage<'_> {
         rank_text(s)
     }
     fn value(&self, v: &f64) -> String {
-        super::words::value(self.lang, *v)
+        crate::wording::words::value(self.lang, *v)
     }
 }
 
@@ -226,7 +226,7 @@ fn player_page(d: &Report, lang: Lang, player: i32, name: &str) -> Result<SiteFi
                 .map(|s| s.club.clone())
                 .unwrap_or_default(),
             standing,
-            games: super::words::player_rounds(
+            games: crate::wording::words::player_rounds(
                 lang,
                 &d.player_rounds(crate::tournament::PlayerId(player)),
             ),
@@ -243,7 +243,8 @@ fn downloads(
     let (header, rows) = standings::csv_rows(d);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let standings = super::csv_export::write(lang, &header, rows)?;
-    let result = |g: &crate::service::views::GameView| super::outcomes::outcome(lang, &g.outcome);
+    let result =
+        |g: &crate::service::views::GameView| crate::wording::outcomes::outcome(lang, &g.outcome);
     let bye = lang.t("csv-bye");
     let (header, rows) = exports::games_rows(conn, &Actor::CommandLine, d.t.id, &bye, &result)?;
     let games = super::csv_export::write(lang, &header, rows)?;

@@ -108,7 +108,7 @@ impl TablePage {
         rank_text(s)
     }
     fn value(&self, v: &f64) -> String {
-        super::words::value(self.nav.lang, *v)
+        crate::wording::words::value(self.nav.lang, *v)
     }
 }
 
@@ -279,7 +279,7 @@ async fn player_page(
         country: player.country,
         rating: player.rating,
         withdrawn: player.withdrawn,
-        games: super::words::player_rounds(session.lang, &d.player_rounds(player_id)),
+        games: crate::wording::words::player_rounds(session.lang, &d.player_rounds(player_id)),
         standing: d
             .table
             .iter()
@@ -348,8 +348,9 @@ async fn games_csv_page(
     let (header, rows) = state
         .db(move |conn| {
             let lang = session_lang;
-            let result =
-                |g: &crate::service::views::GameView| super::outcomes::outcome(lang, &g.outcome);
+            let result = |g: &crate::service::views::GameView| {
+                crate::wording::outcomes::outcome(lang, &g.outcome)
+            };
             crate::service::exports::games_rows(conn, &actor, id, &lang.t("csv-bye"), &result)
         })
         .await?;

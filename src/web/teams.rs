@@ -62,7 +62,7 @@ async fn players(
 
 impl TeamsPage {
     fn value(&self, v: &f64) -> String {
-        super::words::value(self.nav.lang, *v)
+        crate::wording::words::value(self.nav.lang, *v)
     }
 }
 
@@ -143,7 +143,7 @@ async fn save(
                 nav: Nav::new(&session),
                 t,
                 v,
-                problems: vec![super::refusals::said(session.lang, &problems)],
+                problems: vec![crate::wording::refusals::said(session.lang, &problems)],
                 players,
             };
             Ok(render(

@@ -388,7 +388,7 @@ impl FormPage {
             events: Vec::new(),
             tiebreak_codes: Tiebreak::OFFERED
                 .iter()
-                .map(|t| (t.code(), super::words::tiebreak(session.lang, t)))
+                .map(|t| (t.code(), crate::wording::words::tiebreak(session.lang, t)))
                 .collect(),
         }
     }

@@ -201,7 +201,7 @@ fn the_layers_use_only_what_is_below_them() {
                     assert!(!text.contains(library), "{module} uses {library}");
                 }
             }
-            "service" => assert!(!text.contains("actix"), "{module} uses actix"),
+            "service" | "wording" => assert!(!text.contains("actix"), "{module} uses actix"),
             _ => {}
         }
     }
@@ -218,6 +218,11 @@ fn the_layers_use_only_what_is_below_them() {
             "service",
             &["tournament", "fide", "engine", "db", "auth"][..],
         ),
+        // The words of the facts, for the pages and the command line alike.
+        (
+            "wording",
+            &["service", "tournament", "fide", "engine", "locale"][..],
+        ),
         (
             "cli",
             &[
@@ -230,6 +235,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "startup",
                 "config",
                 "locale",
+                "wording",
                 // `export-site` renders the pages as the service does.
                 "web",
             ][..],
@@ -245,6 +251,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "auth",
                 "config",
                 "locale",
+                "wording",
             ][..],
         ),
         ("startup", &["web", "db", "auth", "config", "service"][..]),
