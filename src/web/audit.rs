@@ -173,7 +173,7 @@ mod tests {
         assert!(has(&lines, "names", "Sud Ama"));
         assert!(has(&lines, "points de la victoire", "1,5"));
         let words = |lang: Lang, action: &str| {
-            super::crate::wording::refusals::said(lang, &action_said(action))
+            crate::wording::refusals::said(lang, &action_said(action))
         };
         assert_eq!(words(Lang::ENGLISH, "game.sheet"), "score sheet sent");
         assert_eq!(words(Lang::ENGLISH, "thing.new_kind"), "thing new kind");
