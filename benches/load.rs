@@ -719,7 +719,7 @@ async fn live_phase(
     duration: Duration,
     clients: usize,
 ) {
-    let open_files = oware_tournament::web::limits::raise_open_files();
+    let open_files = oware_tournament::web::plumbing::limits::raise_open_files();
     let host = address.trim_start_matches("http://");
     sheets_phase(games, sheets, duration)
         .await
@@ -872,7 +872,7 @@ async fn room_phase(
     sheets: &Rc<Vec<Value>>,
     duration: Duration,
 ) {
-    oware_tournament::web::limits::raise_open_files();
+    oware_tournament::web::plumbing::limits::raise_open_files();
     let host = address.trim_start_matches("http://").to_string();
     let setup = Instant::now();
     let (t, games) = tournament(organiser, address, 400).await;
@@ -1001,7 +1001,7 @@ async fn hoard_phase(
     duration: Duration,
     clients: usize,
 ) {
-    oware_tournament::web::limits::raise_open_files();
+    oware_tournament::web::plumbing::limits::raise_open_files();
     let server: std::net::SocketAddr = address.trim_start_matches("http://").parse().unwrap();
     let (room, pins, _) = published_round(organiser, 300).await;
     let players: Vec<(i64, String)> = pins.into_iter().collect();

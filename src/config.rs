@@ -17,7 +17,7 @@ pub struct Config {
     /// client that trickles its body is cut off then (408).
     pub request_timeout: std::time::Duration,
     /// How fast a request's body must come (408 otherwise).
-    pub body_rate: crate::web::limits::BodyRate,
+    pub body_rate: crate::web::plumbing::limits::BodyRate,
     /// Proxies whose `X-Forwarded-For` gives the client's address (for the per-address
     /// throttle of failed sign-ins), and whose connections, carrying many clients, have no
     /// per-address share; none by default.
@@ -27,7 +27,7 @@ pub struct Config {
     pub public_url: Option<String>,
     /// The connections and event streams the server holds; by default sized from the open-file
     /// limit, raised at start to what the hard limit allows.
-    pub capacity: Option<crate::web::limits::Capacity>,
+    pub capacity: Option<crate::web::plumbing::limits::Capacity>,
     /// The folder backups are written to after each round published and at each event's end
     /// (a USB stick, a second disk); none by default.
     pub backup_folder: Option<std::path::PathBuf>,
@@ -75,7 +75,7 @@ impl Config {
                 .and_then(|v| v.parse().ok())
                 .filter(|&n| n > 0),
             request_timeout: REQUEST_TIMEOUT,
-            body_rate: crate::web::limits::BODY_RATE,
+            body_rate: crate::web::plumbing::limits::BODY_RATE,
             trusted_proxies,
             public_url: var("OWARE_PUBLIC_URL")
                 .map(|url| public_url(&url))

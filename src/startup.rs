@@ -19,7 +19,7 @@ use rand::rngs::OsRng;
 use crate::auth::{Role, generate_password, hash_secret};
 use crate::config::Config;
 use crate::db::{self, DbPool, models::NewAccount, queries};
-use crate::web::connections::{self, Connections, Guarded};
+use crate::web::plumbing::connections::{self, Connections, Guarded};
 use crate::web::{self as routes, AppState};
 
 #[derive(Debug, thiserror::Error)]
@@ -181,12 +181,12 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
      form-action 'self'; frame-ancestors 'none'";
 
 /// The connections the server holds: as set, or sized from the open-file limit (raised first).
-fn capacity(config: &Config) -> routes::limits::Capacity {
+fn capacity(config: &Config) -> routes::plumbing::limits::Capacity {
     if let Some(c) = config.capacity {
         return c;
     }
-    let open_files = routes::limits::raise_open_files();
-    let c = routes::limits::Capacity::from_open_files(open_files);
+    let open_files = routes::plumbing::limits::raise_open_files();
+    let c = routes::plumbing::limits::Capacity::from_open_files(open_files);
     tracing::info!(
         open_files,
         connections = c.connections,
@@ -232,7 +232,7 @@ fn run(
         config.publish_retry,
     ));
     let state = web::Data::new(AppState {
-        streams: routes::limits::StreamBudget::new(&capacity),
+        streams: routes::plumbing::limits::StreamBudget::new(&capacity),
         feeds: Default::default(),
         panels: Default::default(),
         rooms: Default::default(),
@@ -248,9 +248,9 @@ fn run(
         App::new()
             .wrap(middleware::from_fn(routes::error::with_way_back))
             .wrap(middleware::from_fn(routes::language::tournament_default))
-            .wrap(middleware::from_fn(routes::form_guard::check))
+            .wrap(middleware::from_fn(routes::plumbing::form_guard::check))
             .wrap(middleware::from_fn(move |req, next| {
-                routes::limits::within(request_timeout, body_rate, req, next)
+                routes::plumbing::limits::within(request_timeout, body_rate, req, next)
             }))
             .wrap(
                 middleware::DefaultHeaders::new()
@@ -259,7 +259,7 @@ fn run(
                     .add(("Referrer-Policy", "same-origin"))
                     .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY)),
             )
-            .wrap(middleware::from_fn(routes::sessions::check))
+            .wrap(middleware::from_fn(routes::plumbing::sessions::check))
             .wrap(
                 SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
                     .cookie_name("oware_session".to_string())
@@ -270,7 +270,9 @@ fn run(
                     .build(),
             )
             // Headers larger than the service reads are refused before anything reads them.
-            .wrap(middleware::from_fn(routes::limits::headers_within))
+            .wrap(middleware::from_fn(
+                routes::plumbing::limits::headers_within,
+            ))
             // Outermost: the connection is busy from the request's head to its answer's end.
             .wrap(middleware::from_fn(connections::track))
             .app_data(state.clone())
@@ -289,9 +291,9 @@ fn run(
         .max_concurrent_connections(capacity.connections)
         .listen("oware", listener, move || {
             let http = HttpService::build()
-                .client_request_timeout(routes::limits::HEAD_TIMEOUT)
-                .client_disconnect_timeout(routes::limits::DISCONNECT_TIMEOUT)
-                .keep_alive(routes::limits::KEEP_ALIVE)
+                .client_request_timeout(routes::plumbing::limits::HEAD_TIMEOUT)
+                .client_disconnect_timeout(routes::plumbing::limits::DISCONNECT_TIMEOUT)
+                .keep_alive(routes::plumbing::limits::KEEP_ALIVE)
                 .local_addr(local)
                 .on_connect_ext(|io: &Guarded, data: &mut Extensions| {
                     data.insert(io.watch());

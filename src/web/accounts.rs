@@ -6,9 +6,9 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access::{CheckedForm, Organiser};
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
+use super::plumbing::access::{CheckedForm, Organiser};
 use crate::auth::hash_secret;
 use crate::service::accounts::{self as service, AccountView, NewAccountRequest};
 use crate::service::{Actor, ServiceError};

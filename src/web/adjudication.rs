@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::ServiceError;
 use crate::service::adjudication::{self as service, Proposal};
 use crate::service::game_views::GameDetail;

@@ -10,9 +10,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::AppState;
-use super::access::{CheckedUpload, Organiser, Staff};
 use super::error::{ApiError, Failure, PageError};
 use super::pages::Nav;
+use super::plumbing::access::{CheckedUpload, Organiser, Staff};
 use crate::service::archive::{self as service, Imported};
 use crate::service::players::new_pins;
 use crate::service::{Actor, ServiceError};

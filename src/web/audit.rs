@@ -7,9 +7,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::Staff;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
+use super::plumbing::access::Staff;
 use crate::db::models::AuditEntry;
 use crate::locale::Lang;
 use crate::service::audit;
@@ -172,9 +172,8 @@ mod tests {
         assert!(has(&lines, "moves required", "oui"));
         assert!(has(&lines, "names", "Sud Ama"));
         assert!(has(&lines, "points de la victoire", "1,5"));
-        let words = |lang: Lang, action: &str| {
-            crate::wording::refusals::said(lang, &action_said(action))
-        };
+        let words =
+            |lang: Lang, action: &str| crate::wording::refusals::said(lang, &action_said(action));
         assert_eq!(words(Lang::ENGLISH, "game.sheet"), "score sheet sent");
         assert_eq!(words(Lang::ENGLISH, "thing.new_kind"), "thing new kind");
         let fr = Lang::from_code("fr").unwrap();

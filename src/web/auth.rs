@@ -1,6 +1,6 @@
 //! Signing in and out: staff with username and password, players with their PIN.
 
-use super::access::CheckedForm;
+use super::plumbing::access::CheckedForm;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -21,7 +21,7 @@ crate::csrf_in_field!(LoginForm, PinForm);
 /// proxy), and as whom this browser has signed in before.
 pub fn attempt(req: &HttpRequest, state: &AppState, session: &UserSession) -> Attempt {
     Attempt {
-        address: super::client::address(req, &state.trusted_proxies),
+        address: super::plumbing::client::address(req, &state.trusted_proxies),
         known: session.known_owners(),
     }
 }

@@ -4,9 +4,9 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{Anyone, CheckedForm};
 use super::error::{ApiError, PageError};
 use super::pages::see_other;
+use super::plumbing::access::{Anyone, CheckedForm};
 use crate::service::byes as service;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{ByeKind, PlayerId, TournamentId};

@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
+use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::ServiceError;
 use crate::service::entries::{self as service, Entered, EventPlayer};
 use crate::service::events::{self as events, EventView};

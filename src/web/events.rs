@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use chrono::NaiveDate;
 
 use super::AppState;
-use super::access::{CheckedForm, Organiser};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{CheckedForm, Organiser};
 use super::tournaments::{ControllerBody, ControllerForm};
 use crate::locale::Lang;
 use crate::service::events::{self as service, EventView};

@@ -9,11 +9,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access::{self, Anyone, CheckedForm, Staff, check_csrf};
 use super::board_svg::{Marks, named_board_svg};
 use super::error::{ApiError, PageError, service_status};
 use super::game_page::{Diagnostic, GamePage, SheetFields, board_after, names};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{self, Anyone, CheckedForm, Staff, check_csrf};
 use crate::engine::Side;
 use crate::locale::Lang;
 use crate::service::ServiceError;

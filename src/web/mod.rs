@@ -1,31 +1,23 @@
 //! actix handlers, one file per area; askama pages; the JSON API under `/api`.
 
-pub mod access;
 pub mod accounts;
 pub mod adjudication;
-pub mod api_guard;
 pub mod archive;
 pub mod audit;
 pub mod auth;
 pub mod board_svg;
 pub mod brackets;
 pub mod byes;
-pub mod client;
-pub mod connections;
 pub mod csv_export;
-pub mod dashboard;
 pub mod entries;
 pub mod error;
 pub mod events;
-pub mod feeds;
-pub mod form_guard;
 pub mod game_page;
 pub mod games;
 pub mod language;
-pub mod limits;
 pub mod live;
-pub mod my_board;
 pub mod notices;
+pub mod plumbing;
 
 pub mod pages;
 pub mod player_form;
@@ -40,7 +32,6 @@ pub mod roll_call;
 pub mod round_prints;
 pub mod rounds;
 pub mod schedule;
-pub mod sessions;
 pub mod site;
 pub mod stages;
 pub mod standings;
@@ -64,7 +55,7 @@ pub struct AppState {
     /// Pages rendered from the standings reports, kept while their report is current.
     pub rendered: std::sync::Arc<standings::Rendered>,
     /// The generation each owner's sessions must carry, as last read.
-    pub sessions: std::sync::Arc<sessions::Generations>,
+    pub sessions: std::sync::Arc<plumbing::sessions::Generations>,
     /// Proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: std::sync::Arc<[std::net::IpAddr]>,
     /// The address printed on slips and score sheets, when set (`OWARE_PUBLIC_URL`).
@@ -72,13 +63,13 @@ pub struct AppState {
     /// Where the service listens (the venue page lists the addresses phones reach it at).
     pub listening: std::net::SocketAddr,
     /// The event streams open, in all and per address.
-    pub streams: std::sync::Arc<limits::StreamBudget>,
+    pub streams: std::sync::Arc<plumbing::limits::StreamBudget>,
     /// The projector view's content, drawn once per change for all its streams.
-    pub feeds: std::sync::Arc<feeds::Feeds<live::Wall>>,
+    pub feeds: std::sync::Arc<live::feeds::Feeds<live::projector::Wall>>,
     /// The staff's dashboards, drawn once per change for all the devices that follow them.
-    pub panels: std::sync::Arc<feeds::Feeds<dashboard::Panel>>,
+    pub panels: std::sync::Arc<live::feeds::Feeds<live::dashboard::Panel>>,
     /// The players' boards, read once per change for every player of a tournament.
-    pub rooms: std::sync::Arc<feeds::Feeds<my_board::Room>>,
+    pub rooms: std::sync::Arc<live::feeds::Feeds<live::my_board::Room>>,
 }
 
 impl AppState {
@@ -186,7 +177,7 @@ fn api(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(
-                api_guard::check_content_type,
+                plumbing::api_guard::check_content_type,
             ))
             .configure(auth::api_routes)
             .configure(tournaments::api_routes)
@@ -210,9 +201,9 @@ fn api(cfg: &mut web::ServiceConfig) {
             .configure(restrictions::api_routes)
             .configure(roll_call::api_routes)
             .configure(notices::api_routes)
-            .configure(dashboard::api_routes)
-            .configure(live::api_routes)
-            .configure(my_board::api_routes)
+            .configure(live::dashboard::api_routes)
+            .configure(live::projector::api_routes)
+            .configure(live::my_board::api_routes)
             .configure(adjudication::api_routes)
             .configure(schedule::api_routes)
             .default_service(web::to(not_found_api)),
@@ -222,13 +213,13 @@ fn api(cfg: &mut web::ServiceConfig) {
 /// Every route of the service.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(
-        // The media type is checked once, by `api_guard::check_content_type`, which reads it
+        // The media type is checked once, by `plumbing::api_guard::check_content_type`, which reads it
         // as HTTP writes it (`application/json ; charset=utf-8` included, which the extractor's
         // own check refused).
         web::JsonConfig::default()
             .content_type_required(false)
             .limit(JSON_LIMIT)
-            .error_handler(|err, _req| api_guard::json_error(err).into()),
+            .error_handler(|err, _req| plumbing::api_guard::json_error(err).into()),
     )
     .app_data(
         web::FormConfig::default()
@@ -294,15 +285,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(standings::page_routes)
     .configure(brackets::page_routes)
     .configure(stages::page_routes)
-    .configure(live::page_routes)
+    .configure(live::projector::page_routes)
     .configure(accounts::page_routes)
     .configure(audit::page_routes)
     .configure(byes::page_routes)
     .configure(restrictions::page_routes)
     .configure(roll_call::page_routes)
     .configure(notices::page_routes)
-    .configure(dashboard::page_routes)
-    .configure(my_board::page_routes)
+    .configure(live::dashboard::page_routes)
+    .configure(live::my_board::page_routes)
     .configure(venue::page_routes)
     .configure(adjudication::page_routes)
     .configure(schedule::page_routes)

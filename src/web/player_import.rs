@@ -5,9 +5,9 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access::Runs;
 use super::error::{ApiError, Failure};
 use super::players::{Imported, import_players};
+use super::plumbing::access::Runs;
 use crate::locale::Lang;
 use crate::service::players::{Choices, Duplicate, PinSlip};
 use crate::tournament::{ImportError, TournamentId, parse_player_csv};

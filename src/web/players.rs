@@ -11,10 +11,10 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access::{CheckedForm, CheckedUpload, Runs, Staff};
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{CsrfOnly, Nav, render, see_other};
 use super::player_form::PlayerFields;
+use super::plumbing::access::{CheckedForm, CheckedUpload, Runs, Staff};
 use crate::service::auth::Owner;
 use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
 use crate::service::{Actor, ServiceError};

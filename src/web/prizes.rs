@@ -8,9 +8,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::AppState;
-use super::access::{CheckedForm, Organiser};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{CheckedForm, Organiser};
 use crate::service::ServiceError;
 use crate::service::prizes::{self as service, PrizesView};
 use crate::service::tournaments::TournamentView;

@@ -8,9 +8,9 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access::{CheckedForm, Organiser, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{CheckedForm, Organiser, Staff};
 use crate::locale::Lang;
 use crate::service::hub::{self, NewToken, TokenView};
 use crate::service::publishing::{self as service, LinkView};

@@ -4,9 +4,9 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::see_other;
+use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::restrictions as service;
 use crate::tournament::{PlayerId, TournamentId};
 

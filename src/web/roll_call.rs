@@ -10,9 +10,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{CheckedForm, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, see_other};
+use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollCallView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{PlayerId, TournamentId};

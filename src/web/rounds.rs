@@ -10,9 +10,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{self, Anyone, CheckedForm, Staff};
 use super::error::{ApiError, Failure, PageError, service_status};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{self, Anyone, CheckedForm, Staff};
 use crate::db::models::Round;
 use crate::service::round_views::{self as views, RoundView};
 use crate::service::rounds::{self as service, PairingEntry, RoundRequest};

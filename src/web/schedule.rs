@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use chrono::NaiveDateTime;
 
 use super::AppState;
-use super::access::{CheckedForm, Runs, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, render, see_other};
+use super::plumbing::access::{CheckedForm, Runs, Staff};
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::schedule::{self as service, PlannedStart, ScheduleInput, ScheduleView};

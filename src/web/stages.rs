@@ -9,9 +9,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{CheckedForm, Organiser, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, see_other};
+use super::plumbing::access::{CheckedForm, Organiser, Staff};
 use crate::service::ServiceError;
 use crate::service::stages::{self as service, Proposal, QualifyInput};
 use crate::service::tournaments::{self, TournamentView};

@@ -12,9 +12,9 @@ use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::access::{Anyone, Runs, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, html_response};
+use super::plumbing::access::{Anyone, Runs, Staff};
 use crate::locale::Lang;
 use crate::service::standings::{self as service, Cell, Report, rank_text};
 use crate::service::tournaments::TournamentView;

@@ -8,9 +8,9 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::AppState;
-use super::access::{self, CheckedForm, Organiser, Runs};
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{self, CheckedForm, Organiser, Runs};
 use crate::service::ServiceError;
 use crate::service::standings::value_text;
 use crate::service::teams::{self as service, TeamsView};

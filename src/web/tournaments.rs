@@ -6,9 +6,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{Anyone, CheckedForm, Organiser, Staff};
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{Nav, render, see_other};
+use super::plumbing::access::{Anyone, CheckedForm, Organiser, Staff};
 use crate::engine::Preset;
 use crate::locale::Lang;
 use crate::service::ServiceError;

@@ -10,9 +10,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{CheckedUpload, Organiser, Staff};
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
+use super::plumbing::access::{CheckedUpload, Organiser, Staff};
 use crate::engine::Preset;
 use crate::service::players::new_pins;
 use crate::service::trf::{self as service, Imported};

@@ -8,9 +8,9 @@ use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
-use super::access::{CheckedForm, Staff};
 use super::error::PageError;
 use super::pages::{Nav, render};
+use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::ServiceError;
 use crate::service::venue::{self as service, Venue};
 use crate::tournament::said::Said;

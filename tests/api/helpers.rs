@@ -8,7 +8,7 @@ use actix_web::dev::ServerHandle;
 use awc::http::{Method, StatusCode, header};
 use oware_tournament::config::Config;
 use oware_tournament::startup::Application;
-pub use oware_tournament::web::limits::Capacity;
+pub use oware_tournament::web::plumbing::limits::Capacity;
 use serde_json::Value;
 
 pub const ADMIN_PASSWORD: &str = "organiser-pass-1";
@@ -66,7 +66,7 @@ pub async fn start_with(
         secure_cookies: false,
         workers: Some(2),
         request_timeout: oware_tournament::config::REQUEST_TIMEOUT,
-        body_rate: oware_tournament::web::limits::BODY_RATE,
+        body_rate: oware_tournament::web::plumbing::limits::BODY_RATE,
         // The tests play clients at many addresses through `X-Forwarded-For` (see
         // [`Client::at`]), as a proxy in front of the service would report them.
         trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],

@@ -81,7 +81,7 @@ async fn hoarded_connections_leave_room_for_the_sheets_and_a_room_of_players() {
 #[actix_web::test]
 async fn a_body_that_comes_too_slowly_is_refused_before_the_request_time() {
     let app = spawn_app_tuned(|c| {
-        c.body_rate = oware_tournament::web::limits::BodyRate {
+        c.body_rate = oware_tournament::web::plumbing::limits::BodyRate {
             grace: Duration::from_secs(1),
             bytes_per_second: 100,
         };

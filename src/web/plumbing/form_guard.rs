@@ -8,10 +8,10 @@ use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 
-use super::FORM_LIMIT;
-use super::error::Failure;
-use super::error::PageError;
 use crate::service::ServiceError;
+use crate::web::FORM_LIMIT;
+use crate::web::error::Failure;
+use crate::web::error::PageError;
 
 /// Whether every name and value of a URL-encoded form decodes to UTF-8.
 pub fn utf8_form(body: &[u8]) -> bool {

@@ -7,16 +7,16 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-use super::AppState;
-use super::access::{self, Anyone};
-use super::error::{ApiError, PageError};
-use super::feeds::{Feeds, Source};
-use super::pages::Nav;
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::my_board::{self as service, Boards, MyBoard, Seat, Waiting};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
+use crate::web::AppState;
+use crate::web::error::{ApiError, PageError};
 use crate::web::language::Visitor;
+use crate::web::live::feeds::{Feeds, Source};
+use crate::web::pages::Nav;
+use crate::web::plumbing::access::{self, Anyone};
 
 /// Every player's board of a tournament, as the players' streams follow them.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
@@ -90,7 +90,7 @@ async fn page(
     let b = match state.db(move |conn| service::mine(conn, &actor, id)).await {
         Ok(b) => b,
         Err(ServiceError::Unauthenticated) => {
-            return Ok(super::pages::see_other(&format!(
+            return Ok(crate::web::pages::see_other(&format!(
                 "/tournaments/{id}/sign-in"
             )));
         }
@@ -102,7 +102,7 @@ async fn page(
         name: b.name.clone(),
         content: draw(&b, session.lang)?,
     };
-    Ok(super::pages::render(
+    Ok(crate::web::pages::render(
         actix_web::http::StatusCode::OK,
         &page,
     )?)
@@ -117,7 +117,7 @@ async fn events(
     let id = path.into_inner();
     let player = me(&session, id)?;
     let lang = session.lang;
-    let view = super::feeds::changed(move |boards: &Boards| {
+    let view = crate::web::live::feeds::changed(move |boards: &Boards| {
         let b = boards.get(&player)?;
         match draw(b, lang) {
             Ok(html) => Some(html),
@@ -127,8 +127,8 @@ async fn events(
             }
         }
     });
-    let still = super::sessions::still(&state, &session.session, None);
-    super::feeds::stream(&req, &state, Room(id), view, still).await
+    let still = crate::web::plumbing::sessions::still(&state, &session.session, None);
+    crate::web::live::feeds::stream(&req, &state, Room(id), view, still).await
 }
 
 /// A player's board as the API gives it: the round's times, the result and the game in its

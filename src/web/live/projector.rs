@@ -1,12 +1,12 @@
 //! The projector view of a tournament, or of every section of an event one after another: the
 //! current round's pairings by board and by name, the results as they come in and the
 //! standings, in large type. Its content comes again as a server-sent event after every change,
-//! drawn once for all the streams of the wall ([`super::feeds`]); without JavaScript the page
+//! drawn once for all the streams of the wall ([`crate::web::live::feeds`]); without JavaScript the page
 //! reloads itself every 30 seconds, and so does a page whose stream was refused because the
 //! streams' budget is spent: a crowd on the live view never takes the connections that serve
 //! players and staff.
 
-use super::access::Staff;
+use crate::web::plumbing::access::Staff;
 use std::sync::Arc;
 
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -14,15 +14,15 @@ use askama::Template;
 use askama_web::WebTemplate;
 use bytes::Bytes;
 
-use super::AppState;
-use super::error::PageError;
-use super::pages::Nav;
 use crate::locale::Lang;
 use crate::service::round_views::RoundView;
 use crate::service::standings::{Report, rank_text};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{EventId, TournamentId};
+use crate::web::AppState;
+use crate::web::error::PageError;
 use crate::web::language::Visitor;
+use crate::web::pages::Nav;
 
 /// What a wall shows: a tournament's, or every section's of an event, one after another.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
@@ -211,10 +211,10 @@ async fn event_page(
     })
 }
 
-impl super::feeds::Source for Wall {
+impl crate::web::live::feeds::Source for Wall {
     type Drawn = Bytes;
 
-    fn feeds(state: &AppState) -> &super::feeds::Feeds<Self> {
+    fn feeds(state: &AppState) -> &crate::web::live::feeds::Feeds<Self> {
         &state.feeds
     }
 
@@ -226,7 +226,7 @@ impl super::feeds::Source for Wall {
     }
 
     async fn draw(self, state: &AppState) -> Result<Bytes, ServiceError> {
-        Ok(super::feeds::event(&draw(state, self).await?))
+        Ok(crate::web::live::feeds::event(&draw(state, self).await?))
     }
 }
 
@@ -235,7 +235,7 @@ async fn tournament_events(
     state: web::Data<AppState>,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
-    let (lang, _) = super::language::language_of(&req);
+    let (lang, _) = crate::web::language::language_of(&req);
     events(req, state, Wall::Tournament(path.into_inner(), lang)).await
 }
 
@@ -244,7 +244,7 @@ async fn event_events(
     state: web::Data<AppState>,
     path: web::Path<EventId>,
 ) -> Result<HttpResponse, PageError> {
-    let (lang, _) = super::language::language_of(&req);
+    let (lang, _) = crate::web::language::language_of(&req);
     events(req, state, Wall::Event(path.into_inner(), lang)).await
 }
 
@@ -253,7 +253,7 @@ async fn events(
     state: web::Data<AppState>,
     wall: Wall,
 ) -> Result<HttpResponse, PageError> {
-    super::feeds::stream(
+    crate::web::live::feeds::stream(
         &req,
         &state,
         wall,
@@ -268,7 +268,7 @@ async fn events(
 async fn api_followed(
     _: Staff,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, super::error::ApiError> {
+) -> Result<HttpResponse, crate::web::error::ApiError> {
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "walls": state.feeds.followed(),
         "dashboards": state.panels.followed(),

@@ -23,7 +23,9 @@ use actix_web::rt::net::TcpStream;
 use actix_web::web::Bytes;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use super::limits::{Capacity, HEAD_TIMEOUT, KEEP_ALIVE, MOST_HEADER_BYTES, PerAddress};
+use crate::web::plumbing::limits::{
+    Capacity, HEAD_TIMEOUT, KEEP_ALIVE, MOST_HEADER_BYTES, PerAddress,
+};
 
 /// The longest a connection may stay without a request being answered on it: the keep-alive
 /// wait for a next request, then the time to send its head. (The server itself times the first

@@ -11,11 +11,11 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::web;
 
-use super::AppState;
-use super::error::PageError;
 use crate::auth::{Identity, UserSession};
 use crate::service::ServiceError;
 use crate::service::auth::{Owner, session_generation};
+use crate::web::AppState;
+use crate::web::error::PageError;
 
 /// The generation each owner's sessions must carry, as last read from the database. Everything
 /// that moves a generation on runs in this process and forgets the owner's entry.
@@ -104,7 +104,7 @@ pub fn still(
     state: &web::Data<AppState>,
     session: &UserSession,
     runs: Option<crate::tournament::TournamentId>,
-) -> Option<super::feeds::Still> {
+) -> Option<crate::web::live::feeds::Still> {
     let identity = session.identity().ok().flatten()?;
     let stamp = session.stamp()?;
     let state = state.clone();

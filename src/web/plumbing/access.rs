@@ -14,11 +14,11 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 use serde::de::DeserializeOwned;
 
-use super::AppState;
-use super::error::answered_for;
 use crate::auth::UserSession;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
+use crate::web::AppState;
+use crate::web::error::answered_for;
 
 /// What an extractor that reads the body gives back.
 type Reading<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, actix_web::Error>>>>;
@@ -142,7 +142,7 @@ impl HasCsrf for HashMap<String, String> {
 #[macro_export]
 macro_rules! csrf_in_field {
     ($($form:ty),+ $(,)?) => {$(
-        impl $crate::web::access::HasCsrf for $form {
+        impl $crate::web::plumbing::access::HasCsrf for $form {
             fn csrf(&self) -> &str {
                 &self.csrf
             }

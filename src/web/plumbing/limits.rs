@@ -8,8 +8,8 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 
-use super::error::{Failure, answered_for};
 use crate::tournament::said::Said;
+use crate::web::error::{Failure, answered_for};
 
 /// The time a client has to send a request's head (its first line and headers).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
@@ -128,7 +128,7 @@ pub async fn within(
     let path = req.path().to_string();
     let refusal = |message: Said| answered_for(&path, Failure::TimedOut(message));
     let progress = std::rc::Rc::new(Progress::default());
-    if super::api_guard::has_body(&req) {
+    if crate::web::plumbing::api_guard::has_body(&req) {
         let body = actix_web::HttpMessage::take_payload(&mut req);
         req.set_payload(actix_web::dev::Payload::Stream {
             payload: Box::pin(Counted {
@@ -187,7 +187,7 @@ impl Capacity {
     /// What `open_files` descriptors allow: every descriptor but those reserved may be a
     /// connection, and one address may hold a quarter of them (a room of phones behind one
     /// address needs a place for each request being answered, not for each phone: see
-    /// [`super::connections`]); a quarter of them may be event streams, so that three quarters
+    /// [`crate::web::plumbing::connections`]); a quarter of them may be event streams, so that three quarters
     /// are always left to requests; one address may hold an eighth of the streams, so that one
     /// laptop cannot take them all.
     pub fn from_open_files(open_files: u64) -> Capacity {

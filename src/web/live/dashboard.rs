@@ -8,17 +8,17 @@ use askama::Template;
 use askama_web::WebTemplate;
 use bytes::Bytes;
 
-use super::AppState;
-use super::access::{Anyone, Runs};
-use super::error::{ApiError, PageError};
-use super::feeds::{Feeds, Source};
-use super::pages::Nav;
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::dashboard::{self as service, Dashboard};
 use crate::tournament::TournamentId;
 use crate::tournament::alerts::{Alert, Next};
+use crate::web::AppState;
+use crate::web::error::{ApiError, PageError};
 use crate::web::language::Visitor;
+use crate::web::live::feeds::{Feeds, Source};
+use crate::web::pages::Nav;
+use crate::web::plumbing::access::{Anyone, Runs};
 
 /// The dashboard of a tournament, as its streams follow it.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
@@ -39,7 +39,9 @@ impl Source for Panel {
     async fn draw(self, state: &AppState) -> Result<Bytes, ServiceError> {
         let (id, lang) = (self.0, self.1);
         let d = state.db(move |conn| service::read(conn, id)).await?;
-        Ok(super::feeds::event(&Content::new(d, lang).render()?))
+        Ok(crate::web::live::feeds::event(
+            &Content::new(d, lang).render()?,
+        ))
     }
 }
 
@@ -206,8 +208,8 @@ async fn events(
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
     let panel = Panel(id, session.lang);
-    let still = super::sessions::still(&state, &session.session, Some(id));
-    super::feeds::stream(
+    let still = crate::web::plumbing::sessions::still(&state, &session.session, Some(id));
+    crate::web::live::feeds::stream(
         &req,
         &state,
         panel,

@@ -1,7 +1,7 @@
 //! Pages that follow the data: a source (the projector view of a tournament, its staff's
 //! dashboard, its players' boards) is drawn once per change of the data by one task, whatever
 //! the number of its streams, and each stream (`text/event-stream`) sends its viewer what
-//! concerns them. Streams count against the server's budget ([`super::limits::StreamBudget`],
+//! concerns them. Streams count against the server's budget ([`crate::web::plumbing::limits::StreamBudget`],
 //! in all and per address): a stream refused is answered at once, and its page reloads itself
 //! every 30 seconds instead, as it does without JavaScript.
 
@@ -17,10 +17,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use tokio::sync::watch;
 
-use super::AppState;
-use super::error::PageError;
-use super::limits::{Full, StreamPermit};
 use crate::service::ServiceError;
+use crate::web::AppState;
+use crate::web::error::PageError;
+use crate::web::plumbing::limits::{Full, StreamPermit};
 
 /// What streams follow: drawn from the data as it is now, once for all its streams.
 pub trait Source: Copy + Eq + Hash + std::fmt::Debug + 'static {
@@ -299,7 +299,7 @@ where
     S: Source,
     V: FnMut(&S::Drawn) -> Option<Bytes> + 'static,
 {
-    let address = super::client::address(req, &state.trusted_proxies);
+    let address = crate::web::plumbing::client::address(req, &state.trusted_proxies);
     let permit = match state.streams.open(address) {
         Ok(permit) => permit,
         Err(full) => return Ok(streams_full(full)),

@@ -8,9 +8,9 @@ use actix_web::error::JsonPayloadError;
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 
-use super::error::ApiError;
-use super::error::Failure;
 use crate::service::ServiceError;
+use crate::web::error::ApiError;
+use crate::web::error::Failure;
 
 /// Whether a request that changes something came from a page of another origin: the browser
 /// says so in `Sec-Fetch-Site`, or (older browsers) in an `Origin` that is not this host.
