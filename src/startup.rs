@@ -19,8 +19,10 @@ use rand::rngs::OsRng;
 use crate::auth::{Role, generate_password, hash_secret};
 use crate::config::Config;
 use crate::db::{self, DbPool, models::NewAccount, queries};
+use crate::web::live::feeds::Feeds;
 use crate::web::plumbing::connections::{self, Connections, Guarded};
-use crate::web::{self as routes, AppState};
+use crate::web::state::AppState;
+use crate::web::{self as routes};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
@@ -201,6 +203,23 @@ fn capacity(config: &Config) -> routes::plumbing::limits::Capacity {
 /// How long a stop waits for the requests under way.
 const SHUTDOWN_TIMEOUT_SECONDS: u64 = 3;
 
+/// The live pages' feeds and the event streams' budget: the app's data, one of each for all
+/// the workers.
+fn live_data(
+    capacity: &routes::plumbing::limits::Capacity,
+) -> impl Fn(&mut web::ServiceConfig) + Clone + Send + 'static {
+    let streams = web::Data::from(routes::plumbing::limits::StreamBudget::new(capacity));
+    let walls = web::Data::new(Feeds::<routes::live::projector::Wall>::default());
+    let dashboards = web::Data::new(Feeds::<routes::live::dashboard::Panel>::default());
+    let boards = web::Data::new(Feeds::<routes::live::my_board::Room>::default());
+    move |cfg| {
+        cfg.app_data(streams.clone())
+            .app_data(walls.clone())
+            .app_data(dashboards.clone())
+            .app_data(boards.clone());
+    }
+}
+
 fn run(
     listener: TcpListener,
     pool: DbPool,
@@ -231,11 +250,8 @@ fn run(
         std::sync::Arc::downgrade(&service),
         config.publish_retry,
     ));
+    let live = live_data(&capacity);
     let state = web::Data::new(AppState {
-        streams: routes::plumbing::limits::StreamBudget::new(&capacity),
-        feeds: Default::default(),
-        panels: Default::default(),
-        rooms: Default::default(),
         service,
         rendered: Default::default(),
         sessions: Default::default(),
@@ -276,6 +292,7 @@ fn run(
             // Outermost: the connection is busy from the request's head to its answer's end.
             .wrap(middleware::from_fn(connections::track))
             .app_data(state.clone())
+            .configure(live.clone())
             .configure(routes::configure)
     };
     let local = listener.local_addr()?;

@@ -5,7 +5,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use super::plumbing::access::{CheckedForm, Organiser};
@@ -13,6 +12,7 @@ use crate::auth::hash_secret;
 use crate::service::accounts::{self as service, AccountView, NewAccountRequest};
 use crate::service::{Actor, ServiceError};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(AccountForm);
 

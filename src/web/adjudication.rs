@@ -8,7 +8,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
 use super::plumbing::access::{CheckedForm, Staff};
@@ -19,6 +18,7 @@ use crate::tournament::GameId;
 use crate::tournament::adjudication::Position;
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 /// The pits' names in the form's order: South's row, then North's.
 const PITS: [&str; 12] = ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"];

@@ -9,7 +9,6 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-use super::AppState;
 use super::error::{ApiError, Failure, PageError};
 use super::pages::Nav;
 use super::plumbing::access::{CheckedUpload, Organiser, Staff};
@@ -18,6 +17,7 @@ use crate::service::players::new_pins;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(FileUpload);
 
@@ -65,7 +65,8 @@ async fn api_import(
     state: web::Data<AppState>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let text = super::text_body(payload, FILE_LIMIT, "the tournament file").await?;
+    let text =
+        super::plumbing::limits::text_body(payload, FILE_LIMIT, "the tournament file").await?;
     let imported = import_text(&state, actor, text).await?;
     Ok(HttpResponse::Created().json(imported))
 }

@@ -6,7 +6,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use super::plumbing::access::Staff;
@@ -16,6 +15,7 @@ use crate::service::audit;
 use crate::service::audit::action_said;
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 #[derive(Deserialize)]
 struct Filter {

@@ -6,7 +6,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, see_other};
 use crate::auth::{Identity, Role, UserSession};
@@ -14,6 +13,7 @@ use crate::service::ServiceError;
 use crate::service::auth::{Attempt, Owner, SignedIn};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(LoginForm, PinForm);
 

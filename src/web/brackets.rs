@@ -4,7 +4,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use crate::locale::Lang;
@@ -12,6 +11,7 @@ use crate::service::brackets::{self as service, BracketSection, BracketView};
 use crate::tournament::TournamentId;
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "standings/bracket.html")]

@@ -3,13 +3,13 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::see_other;
 use super::plumbing::access::{Anyone, CheckedForm};
 use crate::service::byes as service;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{ByeKind, PlayerId, TournamentId};
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(ByeForm, CancelForm);
 

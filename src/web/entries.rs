@@ -8,7 +8,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use super::plumbing::access::{CheckedForm, Staff};
@@ -17,6 +16,7 @@ use crate::service::entries::{self as service, Entered, EventPlayer};
 use crate::service::events::{self as events, EventView};
 use crate::tournament::{EventId, PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "events/players.html")]

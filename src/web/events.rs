@@ -8,7 +8,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use chrono::NaiveDate;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
 use super::plumbing::access::{CheckedForm, Organiser};
@@ -21,6 +20,7 @@ use crate::tournament::categories::{Category, Gender, MAX_CATEGORIES, Rule};
 use crate::tournament::events::{EventInput, EventSettings};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 use serde::Serialize;
 
 // --- pages -------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
 use super::board_svg::{Marks, named_board_svg};
 use super::error::{ApiError, PageError, service_status};
 use super::game_page::{Diagnostic, GamePage, SheetFields, board_after, names};
@@ -24,6 +23,7 @@ use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
 use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(ConfirmForm, ResetForm, RulingForm);
 

@@ -12,10 +12,10 @@ use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 
-use super::AppState;
 use crate::auth::UserSession;
 use crate::locale::Lang;
 use crate::tournament::TournamentId;
+use crate::web::state::AppState;
 
 /// The cookie that remembers the visitor's choice.
 pub const COOKIE: &str = "lang";

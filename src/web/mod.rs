@@ -26,6 +26,8 @@ pub mod players;
 pub mod prizes;
 pub mod publishing;
 pub mod qr;
+pub mod rendered;
+pub mod state;
 
 pub mod restrictions;
 pub mod roll_call;
@@ -41,90 +43,10 @@ pub mod trf;
 pub mod venue;
 
 use actix_web::{HttpResponse, web};
-use diesel::sqlite::SqliteConnection;
 
 use self::error::Failure;
 use crate::service::ServiceError;
 pub use error::{ApiError, PageError};
-
-/// What every handler shares.
-#[derive(Clone)]
-pub struct AppState {
-    /// The service: every workflow and read model.
-    pub service: std::sync::Arc<crate::service::Service>,
-    /// Pages rendered from the standings reports, kept while their report is current.
-    pub rendered: std::sync::Arc<standings::Rendered>,
-    /// The generation each owner's sessions must carry, as last read.
-    pub sessions: std::sync::Arc<plumbing::sessions::Generations>,
-    /// Proxies whose `X-Forwarded-For` is believed.
-    pub trusted_proxies: std::sync::Arc<[std::net::IpAddr]>,
-    /// The address printed on slips and score sheets, when set (`OWARE_PUBLIC_URL`).
-    pub public_url: Option<std::sync::Arc<str>>,
-    /// Where the service listens (the venue page lists the addresses phones reach it at).
-    pub listening: std::net::SocketAddr,
-    /// The event streams open, in all and per address.
-    pub streams: std::sync::Arc<plumbing::limits::StreamBudget>,
-    /// The projector view's content, drawn once per change for all its streams.
-    pub feeds: std::sync::Arc<live::feeds::Feeds<live::projector::Wall>>,
-    /// The staff's dashboards, drawn once per change for all the devices that follow them.
-    pub panels: std::sync::Arc<live::feeds::Feeds<live::dashboard::Panel>>,
-    /// The players' boards, read once per change for every player of a tournament.
-    pub rooms: std::sync::Arc<live::feeds::Feeds<live::my_board::Room>>,
-}
-
-impl AppState {
-    /// Runs `f` (a service command that reads) with a reading connection, off the async
-    /// threads.
-    pub async fn db<T, F>(&self, f: F) -> Result<T, ServiceError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
-    {
-        self.service.read(f).await
-    }
-
-    /// Runs `f` (a service command that writes) on the writing connection.
-    pub async fn write<T, F>(&self, f: F) -> Result<T, ServiceError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut SqliteConnection) -> Result<T, ServiceError> + Send + 'static,
-    {
-        self.service.write(f).await
-    }
-
-    /// The standings report after round `after`, computed once per change of the data.
-    pub async fn standings(
-        &self,
-        tournament_id: crate::tournament::TournamentId,
-        after: Option<i32>,
-    ) -> Result<std::sync::Arc<crate::service::standings::Report>, ServiceError> {
-        self.service.standings(tournament_id, after).await
-    }
-
-    /// The tournament, and what `f` (a service view of the standings: prizes, teams) makes of
-    /// its standings after the last published round.
-    pub async fn from_standings<T: Send + 'static>(
-        &self,
-        tournament_id: crate::tournament::TournamentId,
-        f: fn(
-            &mut SqliteConnection,
-            crate::tournament::TournamentId,
-            &crate::service::standings::Report,
-        ) -> Result<T, ServiceError>,
-    ) -> Result<(crate::service::tournaments::TournamentView, T), ServiceError> {
-        let d = self.standings(tournament_id, None).await?;
-        let t = d.t.clone();
-        let view = self.db(move |conn| f(conn, tournament_id, &d)).await?;
-        Ok((t, view))
-    }
-}
-
-/// The largest JSON body the API reads.
-pub const JSON_LIMIT: usize = 64 * 1024;
-/// The largest CSV upload (players import).
-pub const CSV_LIMIT: usize = 1024 * 1024;
-/// The largest HTML form.
-pub const FORM_LIMIT: usize = 64 * 1024;
 
 pub(crate) const STYLE: &str = include_str!("../../static/style.css");
 pub(crate) const REPLAY_JS: &str = include_str!("../../static/replay.js");
@@ -218,12 +140,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         // own check refused).
         web::JsonConfig::default()
             .content_type_required(false)
-            .limit(JSON_LIMIT)
+            .limit(plumbing::limits::JSON_LIMIT)
             .error_handler(|err, _req| plumbing::api_guard::json_error(err).into()),
     )
     .app_data(
         web::FormConfig::default()
-            .limit(FORM_LIMIT)
+            .limit(plumbing::limits::FORM_LIMIT)
             .error_handler(|err, _req| {
                 PageError(Failure::BadRequest(crate::said!(
                     "form-could-not-read",
@@ -353,17 +275,4 @@ pub fn file_name(tournament: &str, what: &str, extension: &str) -> String {
     } else {
         format!("{name} - {what}.{extension}")
     }
-}
-
-/// A request body of UTF-8 text (`what` names it in the answers): at most `limit` bytes.
-pub async fn text_body(payload: web::Payload, limit: usize, what: &str) -> Result<String, Failure> {
-    let body = payload
-        .to_bytes_limited(limit)
-        .await
-        .map_err(|_| ServiceError::TooLarge(crate::said!("over-limit-bytes", what, limit)))?
-        .map_err(|e| {
-            Failure::BadRequest(crate::said!("body-could-not-read-2", error = e.to_string()))
-        })?;
-    String::from_utf8(body.to_vec())
-        .map_err(|_| ServiceError::Invalid(crate::said!("not-utf-8-text", what)).into())
 }

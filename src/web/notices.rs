@@ -3,12 +3,12 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::see_other;
 use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::notices as service;
 use crate::tournament::TournamentId;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(NoticeForm);
 

@@ -4,7 +4,6 @@
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
 use super::error::{ApiError, Failure};
 use super::players::{Imported, import_players};
 use super::plumbing::access::Runs;
@@ -12,6 +11,7 @@ use crate::locale::Lang;
 use crate::service::players::{Choices, Duplicate, PinSlip};
 use crate::tournament::{ImportError, TournamentId, parse_player_csv};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 /// A bad row of an import, worded in the request's language.
 #[derive(Serialize)]
@@ -39,7 +39,9 @@ async fn api_import(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
-    let text = super::text_body(payload, super::CSV_LIMIT, "the CSV").await?;
+    let text =
+        super::plumbing::limits::text_body(payload, super::plumbing::limits::CSV_LIMIT, "the CSV")
+            .await?;
     let players = match parse_player_csv(&text, super::csv_export::player_column) {
         Ok(players) => players,
         Err(errors) => return Ok(ImportResult::refused(session.lang, errors)),

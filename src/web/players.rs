@@ -10,7 +10,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{CsrfOnly, Nav, render, see_other};
 use super::player_form::PlayerFields;
@@ -22,6 +21,7 @@ use crate::tournament::players::PlayerInput;
 use crate::tournament::said::Said;
 use crate::tournament::{ImportError, PlayerDetails, PlayerId, TournamentId, parse_player_csv};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(ImportUpload, WithdrawForm);
 
@@ -470,8 +470,8 @@ async fn players_csv(
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
     cfg.app_data(
         actix_multipart::form::MultipartFormConfig::default()
-            .total_limit(2 * super::CSV_LIMIT)
-            .memory_limit(2 * super::CSV_LIMIT)
+            .total_limit(2 * super::plumbing::limits::CSV_LIMIT)
+            .memory_limit(2 * super::plumbing::limits::CSV_LIMIT)
             .error_handler(|err, _req| {
                 PageError(Failure::BadRequest(crate::said!(
                     "upload-could-not-read",

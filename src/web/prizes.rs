@@ -7,7 +7,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
 use super::plumbing::access::{CheckedForm, Organiser};
@@ -18,6 +17,7 @@ use crate::tournament::TournamentId;
 use crate::tournament::prizes::{MAX_PRIZES, Prize, PrizeList, Ties};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 /// The tournament, and its prizes as its standings after the last published round give them.
 async fn prizes(

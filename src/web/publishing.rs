@@ -7,7 +7,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
 use super::plumbing::access::{CheckedForm, Organiser, Staff};
@@ -17,6 +16,7 @@ use crate::service::publishing::{self as service, LinkView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(CsrfForm, LinkForm, TokenForm);
 
@@ -39,7 +39,8 @@ async fn api_push(
         .to_string();
     let attempt = super::auth::attempt(&req, &state, &session);
     let token = state.service.check_hub_token(&attempt, &token).await?;
-    let text = super::text_body(payload, super::archive::FILE_LIMIT, "the push").await?;
+    let text =
+        super::plumbing::limits::text_body(payload, super::archive::FILE_LIMIT, "the push").await?;
     let received = state.service.take_push(token, text).await?;
     Ok(HttpResponse::Ok().json(received))
 }

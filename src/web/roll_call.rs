@@ -9,7 +9,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, see_other};
 use super::plumbing::access::{CheckedForm, Staff};
@@ -17,6 +16,7 @@ use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollC
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(MarkForm);
 

@@ -6,7 +6,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{Failure, PageError};
 use super::pages::Nav;
 use crate::locale::Lang;
@@ -16,6 +15,7 @@ use crate::service::tournaments::TournamentView;
 use crate::service::views::GameView;
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "rounds/print.html")]

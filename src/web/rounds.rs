@@ -9,7 +9,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, Failure, PageError, service_status};
 use super::pages::{Nav, render, see_other};
 use super::plumbing::access::{self, Anyone, CheckedForm, Staff};
@@ -22,6 +21,7 @@ use crate::service::views::GameView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(CreateForm, RoundButton);
 

@@ -8,7 +8,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use chrono::NaiveDateTime;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, render, see_other};
 use super::plumbing::access::{CheckedForm, Runs, Staff};
@@ -19,6 +18,7 @@ use crate::tournament::TournamentId;
 use crate::tournament::said::Said;
 use crate::tournament::schedule::Schedule;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "rounds/schedule.html")]

@@ -8,7 +8,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, see_other};
 use super::plumbing::access::{CheckedForm, Organiser, Staff};
@@ -17,6 +16,7 @@ use crate::service::stages::{self as service, Proposal, QualifyInput};
 use crate::service::tournaments::{self, TournamentView};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(PlayoffForm);
 

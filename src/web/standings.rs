@@ -2,8 +2,7 @@
 //! round-by-round table (Swiss), a page per player, the standings and all-games CSV, all games as
 //! one OGN file, and the standings API.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -11,10 +10,10 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::{Deserialize, Serialize};
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, html_response};
 use super::plumbing::access::{Anyone, Runs, Staff};
+use super::rendered::Renders;
 use crate::locale::Lang;
 use crate::service::standings::{self as service, Cell, Report, rank_text};
 use crate::service::tournaments::TournamentView;
@@ -22,44 +21,7 @@ use crate::service::{Actor, ServiceError};
 use crate::tournament::standings::Standing;
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
-
-/// Pages rendered from a standings report, kept while the service's report is the current one
-/// (the same `Arc`): the public standings page (the same for everyone not signed in who reads
-/// the same language) and the standings CSV. A new report (the data changed) is rendered again.
-#[derive(Default)]
-pub struct Rendered {
-    entries: Mutex<HashMap<(TournamentId, i32), Arc<Renders>>>,
-}
-
-struct Renders {
-    report: Arc<Report>,
-    /// The public page in each language it was asked in.
-    public_pages: Mutex<HashMap<Lang, web::Bytes>>,
-    /// The standings CSV in each language it was asked in.
-    csvs: Mutex<HashMap<Lang, web::Bytes>>,
-}
-
-impl Rendered {
-    /// What was rendered from `report` so far.
-    fn of(&self, report: &Arc<Report>) -> Arc<Renders> {
-        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        let key = (report.t.id, report.after);
-        if let Some(r) = entries.get(&key)
-            && Arc::ptr_eq(&r.report, report)
-        {
-            return r.clone();
-        }
-        // Reports no longer kept by the service (nor being served) go.
-        entries.retain(|_, r| Arc::strong_count(&r.report) > 1);
-        let renders = Arc::new(Renders {
-            report: report.clone(),
-            public_pages: Mutex::default(),
-            csvs: Mutex::default(),
-        });
-        entries.insert(key, renders.clone());
-        renders
-    }
-}
+use crate::web::state::AppState;
 
 /// Whether the request's `If-None-Match` names `tag` (the page the browser holds is current).
 fn held(req: &HttpRequest, tag: &str) -> bool {

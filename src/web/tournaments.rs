@@ -5,7 +5,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{Nav, render, see_other};
 use super::plumbing::access::{Anyone, CheckedForm, Organiser, Staff};
@@ -19,6 +18,7 @@ use crate::tournament::said::Said;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{EventId, Points, Tiebreak, TournamentId, TournamentSettings};
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(ControllerForm, SettingsFields);
 

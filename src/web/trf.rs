@@ -9,7 +9,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::{ApiError, PageError};
 use super::pages::Nav;
 use super::plumbing::access::{CheckedUpload, Organiser, Staff};
@@ -19,6 +18,7 @@ use crate::service::trf::{self as service, Imported};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(TrfUpload);
 
@@ -69,7 +69,7 @@ async fn api_import(
     query: web::Query<ImportQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let text = super::text_body(payload, TRF_LIMIT, "the TRF file").await?;
+    let text = super::plumbing::limits::text_body(payload, TRF_LIMIT, "the TRF file").await?;
     let imported = import_text(&state, actor, text, query.into_inner().rules).await?;
     Ok(HttpResponse::Created().json(imported))
 }

@@ -7,7 +7,6 @@ use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
 use super::error::PageError;
 use super::pages::{Nav, render};
 use super::plumbing::access::{CheckedForm, Staff};
@@ -15,6 +14,7 @@ use crate::service::ServiceError;
 use crate::service::venue::{self as service, Venue};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::state::AppState;
 
 crate::csrf_in_field!(WifiForm);
 

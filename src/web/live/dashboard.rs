@@ -13,12 +13,12 @@ use crate::service::ServiceError;
 use crate::service::dashboard::{self as service, Dashboard};
 use crate::tournament::TournamentId;
 use crate::tournament::alerts::{Alert, Next};
-use crate::web::AppState;
 use crate::web::error::{ApiError, PageError};
 use crate::web::language::Visitor;
-use crate::web::live::feeds::{Feeds, Source};
+use crate::web::live::feeds::Source;
 use crate::web::pages::Nav;
 use crate::web::plumbing::access::{Anyone, Runs};
+use crate::web::state::AppState;
 
 /// The dashboard of a tournament, as its streams follow it.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
@@ -27,10 +27,6 @@ pub struct Panel(pub TournamentId, pub Lang);
 impl Source for Panel {
     type Drawn = Bytes;
     const CLOCKED: bool = true;
-
-    fn feeds(state: &AppState) -> &Feeds<Self> {
-        &state.panels
-    }
 
     fn version(self, state: &AppState) -> u64 {
         state.service.tournament_version(self.0)

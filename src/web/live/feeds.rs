@@ -18,9 +18,9 @@ use bytes::Bytes;
 use tokio::sync::watch;
 
 use crate::service::ServiceError;
-use crate::web::AppState;
 use crate::web::error::PageError;
-use crate::web::plumbing::limits::{Full, StreamPermit};
+use crate::web::plumbing::limits::{Full, StreamBudget, StreamPermit};
+use crate::web::state::AppState;
 
 /// What streams follow: drawn from the data as it is now, once for all its streams.
 pub trait Source: Copy + Eq + Hash + std::fmt::Debug + 'static {
@@ -29,8 +29,6 @@ pub trait Source: Copy + Eq + Hash + std::fmt::Debug + 'static {
     /// Drawn again when nothing was written for a while too: what it shows depends on the
     /// clock (a round past its planned end).
     const CLOCKED: bool = false;
-    /// The feeds of this kind of source.
-    fn feeds(state: &AppState) -> &Feeds<Self>;
     /// The version of the data it is drawn from (its tournament's or event's): it is drawn
     /// again only when that has moved on, whatever else is written.
     fn version(self, state: &AppState) -> u64;
@@ -122,27 +120,33 @@ impl<S: Source> Feeds<S> {
 /// The feed of `source`, started (from the data as it is now) when none runs.
 async fn subscribe<S: Source>(
     state: &web::Data<AppState>,
+    all: &web::Data<Feeds<S>>,
     source: S,
 ) -> Result<watch::Receiver<Arc<S::Drawn>>, ServiceError> {
-    if let Some(feed) = S::feeds(state).lock().get(&source) {
+    if let Some(feed) = all.lock().get(&source) {
         return Ok(feed.subscribe());
     }
-    let (version, first) = S::feeds(state).draw(source, state).await?;
+    let (version, first) = all.draw(source, state).await?;
     let first = Arc::new(first);
-    let mut feeds = S::feeds(state).lock();
+    let mut feeds = all.lock();
     if let Some(feed) = feeds.get(&source) {
         return Ok(feed.subscribe());
     }
     let (feed, receiver) = watch::channel(first);
     let feed = Arc::new(feed);
     feeds.insert(source, feed.clone());
-    actix_web::rt::spawn(follow(state.clone(), source, feed, version));
+    actix_web::rt::spawn(follow((state.clone(), all.clone()), source, feed, version));
     Ok(receiver)
 }
 
 /// Watches the writes and draws the source again whenever its data has changed (and, for a
 /// clocked source, every [`KEEP_ALIVE`] too), for every stream at once, until no stream is left.
-async fn follow<S: Source>(state: web::Data<AppState>, source: S, feed: Feed<S>, drawn: u64) {
+async fn follow<S: Source>(
+    (state, all): (web::Data<AppState>, web::Data<Feeds<S>>),
+    source: S,
+    feed: Feed<S>,
+    drawn: u64,
+) {
     let mut changes = state.service.changes();
     let (mut drawn, mut drawn_at) = (drawn, std::time::Instant::now());
     loop {
@@ -152,7 +156,7 @@ async fn follow<S: Source>(state: web::Data<AppState>, source: S, feed: Feed<S>,
             Ok(Err(_)) => break,
             Err(_) => false,
         };
-        if S::feeds(&state).retire(source, &feed) {
+        if all.retire(source, &feed) {
             return;
         }
         // A write: this source's data may not be what it changed. Quiet: only a clocked
@@ -165,7 +169,7 @@ async fn follow<S: Source>(state: web::Data<AppState>, source: S, feed: Feed<S>,
         actix_web::rt::time::sleep(SETTLE).await;
         changes.mark_unchanged();
         drawn_at = std::time::Instant::now();
-        match S::feeds(&state).draw(source, &state).await {
+        match all.draw(source, &state).await {
             Ok((version, now)) if now != **feed.borrow() => {
                 drawn = version;
                 feed.send_replace(Arc::new(now));
@@ -178,7 +182,7 @@ async fn follow<S: Source>(state: web::Data<AppState>, source: S, feed: Feed<S>,
         }
     }
     // The streams end with the feed (they see it closed).
-    S::feeds(&state).lock().remove(&source);
+    all.lock().remove(&source);
 }
 
 /// The body of an event stream: what its relay sends it, with the stream's place in the
@@ -299,12 +303,18 @@ where
     S: Source,
     V: FnMut(&S::Drawn) -> Option<Bytes> + 'static,
 {
+    let (Some(budget), Some(all)) = (
+        req.app_data::<web::Data<StreamBudget>>(),
+        req.app_data::<web::Data<Feeds<S>>>(),
+    ) else {
+        return Err(ServiceError::Internal("the live pages' data is not set up".into()).into());
+    };
     let address = crate::web::plumbing::client::address(req, &state.trusted_proxies);
-    let permit = match state.streams.open(address) {
+    let permit = match budget.open(address) {
         Ok(permit) => permit,
         Err(full) => return Ok(streams_full(full)),
     };
-    let mut feed = subscribe(state, source).await?;
+    let mut feed = subscribe(state, all, source).await?;
     let (tx, rx) = tokio::sync::mpsc::channel(4);
     // The browser waits two seconds before it opens a stream again, and starts from the
     // content as it is.

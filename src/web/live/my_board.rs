@@ -11,12 +11,12 @@ use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::my_board::{self as service, Boards, MyBoard, Seat, Waiting};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
-use crate::web::AppState;
 use crate::web::error::{ApiError, PageError};
 use crate::web::language::Visitor;
-use crate::web::live::feeds::{Feeds, Source};
+use crate::web::live::feeds::Source;
 use crate::web::pages::Nav;
 use crate::web::plumbing::access::{self, Anyone};
+use crate::web::state::AppState;
 
 /// Every player's board of a tournament, as the players' streams follow them.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
@@ -24,10 +24,6 @@ pub struct Room(pub TournamentId);
 
 impl Source for Room {
     type Drawn = Boards;
-
-    fn feeds(state: &AppState) -> &Feeds<Self> {
-        &state.rooms
-    }
 
     fn version(self, state: &AppState) -> u64 {
         state.service.tournament_version(self.0)

@@ -19,10 +19,10 @@ use crate::service::round_views::RoundView;
 use crate::service::standings::{Report, rank_text};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{EventId, TournamentId};
-use crate::web::AppState;
 use crate::web::error::PageError;
 use crate::web::language::Visitor;
 use crate::web::pages::Nav;
+use crate::web::state::AppState;
 
 /// What a wall shows: a tournament's, or every section's of an event, one after another.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
@@ -214,10 +214,6 @@ async fn event_page(
 impl crate::web::live::feeds::Source for Wall {
     type Drawn = Bytes;
 
-    fn feeds(state: &AppState) -> &crate::web::live::feeds::Feeds<Self> {
-        &state.feeds
-    }
-
     fn version(self, state: &AppState) -> u64 {
         match self {
             Wall::Tournament(id, _) => state.service.tournament_version(id),
@@ -267,12 +263,14 @@ async fn events(
 /// followed now, and how many times one has been drawn since the service started.
 async fn api_followed(
     _: Staff,
-    state: web::Data<AppState>,
+    walls: web::Data<crate::web::live::feeds::Feeds<Wall>>,
+    dashboards: web::Data<crate::web::live::feeds::Feeds<crate::web::live::dashboard::Panel>>,
+    boards: web::Data<crate::web::live::feeds::Feeds<crate::web::live::my_board::Room>>,
 ) -> Result<HttpResponse, crate::web::error::ApiError> {
     Ok(HttpResponse::Ok().json(serde_json::json!({
-        "walls": state.feeds.followed(),
-        "dashboards": state.panels.followed(),
-        "boards": state.rooms.followed(),
+        "walls": walls.followed(),
+        "dashboards": dashboards.followed(),
+        "boards": boards.followed(),
     })))
 }
 

@@ -17,8 +17,8 @@ use serde::de::DeserializeOwned;
 use crate::auth::UserSession;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
-use crate::web::AppState;
 use crate::web::error::answered_for;
+use crate::web::state::AppState;
 
 /// What an extractor that reads the body gives back.
 type Reading<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, actix_web::Error>>>>;

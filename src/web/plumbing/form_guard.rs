@@ -9,9 +9,9 @@ use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 
 use crate::service::ServiceError;
-use crate::web::FORM_LIMIT;
 use crate::web::error::Failure;
 use crate::web::error::PageError;
+use crate::web::plumbing::limits::FORM_LIMIT;
 
 /// Whether every name and value of a URL-encoded form decodes to UTF-8.
 pub fn utf8_form(body: &[u8]) -> bool {

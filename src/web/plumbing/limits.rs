@@ -1,4 +1,5 @@
-//! The time and connection limits of the server: a client that is slow on purpose (a request
+//! The time, size and connection limits of the server (the largest bodies it reads, and the
+//! reading of a text body within them): a client that is slow on purpose (a request
 //! head or body trickled a byte at a time, a connection left open) is cut off, and a flood of
 //! such clients cannot use up the server's file descriptors.
 
@@ -8,8 +9,33 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 
+use crate::service::ServiceError;
 use crate::tournament::said::Said;
 use crate::web::error::{Failure, answered_for};
+
+/// The largest JSON body the API reads.
+pub const JSON_LIMIT: usize = 64 * 1024;
+/// The largest CSV upload (players import).
+pub const CSV_LIMIT: usize = 1024 * 1024;
+/// The largest HTML form.
+pub const FORM_LIMIT: usize = 64 * 1024;
+
+/// A request body of UTF-8 text (`what` names it in the answers): at most `limit` bytes.
+pub async fn text_body(
+    payload: actix_web::web::Payload,
+    limit: usize,
+    what: &str,
+) -> Result<String, Failure> {
+    let body = payload
+        .to_bytes_limited(limit)
+        .await
+        .map_err(|_| ServiceError::TooLarge(crate::said!("over-limit-bytes", what, limit)))?
+        .map_err(|e| {
+            Failure::BadRequest(crate::said!("body-could-not-read-2", error = e.to_string()))
+        })?;
+    String::from_utf8(body.to_vec())
+        .map_err(|_| ServiceError::Invalid(crate::said!("not-utf-8-text", what)).into())
+}
 
 /// The time a client has to send a request's head (its first line and headers).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);

@@ -9,5 +9,6 @@ pub mod api_guard;
 pub mod client;
 pub mod connections;
 pub mod form_guard;
+pub mod generations;
 pub mod limits;
 pub mod sessions;

@@ -3,9 +3,6 @@
 //! against its idle and absolute limits; one that no longer holds is signed out before the
 //! request goes on.
 
-use std::collections::HashMap;
-use std::sync::{PoisonError, RwLock};
-
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
@@ -13,45 +10,9 @@ use actix_web::web;
 
 use crate::auth::{Identity, UserSession};
 use crate::service::ServiceError;
-use crate::service::auth::{Owner, session_generation};
-use crate::web::AppState;
+use crate::service::auth::Owner;
 use crate::web::error::PageError;
-
-/// The generation each owner's sessions must carry, as last read from the database. Everything
-/// that moves a generation on runs in this process and forgets the owner's entry.
-#[derive(Default)]
-pub struct Generations {
-    known: RwLock<HashMap<Owner, Option<i32>>>,
-}
-
-impl Generations {
-    /// Forgets what was read of an owner: the next request reads it again.
-    pub fn forget(&self, owner: Owner) {
-        self.known
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&owner);
-    }
-
-    async fn current(&self, state: &AppState, owner: Owner) -> Result<Option<i32>, ServiceError> {
-        if let Some(g) = self
-            .known
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&owner)
-        {
-            return Ok(*g);
-        }
-        let g = state
-            .db(move |conn| session_generation(conn, owner))
-            .await?;
-        self.known
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(owner, g);
-        Ok(g)
-    }
-}
+use crate::web::state::AppState;
 
 /// How often a session's last use is written back to its cookie.
 const TOUCH_EVERY: i64 = 60;
@@ -87,7 +48,10 @@ async fn holds(
     if stamp.expired(now) {
         return Ok(false);
     }
-    let current = state.sessions.current(state, Owner::of(identity)).await?;
+    let current = state
+        .sessions
+        .current(&state.service, Owner::of(identity))
+        .await?;
     if current != Some(stamp.generation) {
         return Ok(false);
     }
@@ -115,7 +79,9 @@ pub fn still(
                 return false;
             }
             let owner = Owner::of(&identity);
-            if state.sessions.current(&state, owner).await.ok() != Some(Some(stamp.generation)) {
+            if state.sessions.current(&state.service, owner).await.ok()
+                != Some(Some(stamp.generation))
+            {
                 return false;
             }
             match runs {
