@@ -1,4 +1,7 @@
-//! actix handlers, one file per area; askama pages; the JSON API under `/api`.
+//! actix handlers, one file per area of pages and their API (the JSON API under `/api`); askama
+//! pages; two rooms: the server's plumbing (`plumbing/`) and the pages that follow the data
+//! (`live/`). What every handler shares is `state.rs`; this file names the files and assembles
+//! the routes.
 
 pub mod accounts;
 pub mod adjudication;
@@ -17,18 +20,15 @@ pub mod games;
 pub mod language;
 pub mod live;
 pub mod notices;
-pub mod plumbing;
-
 pub mod pages;
 pub mod player_form;
 pub mod player_import;
 pub mod players;
+pub mod plumbing;
 pub mod prizes;
 pub mod publishing;
 pub mod qr;
 pub mod rendered;
-pub mod state;
-
 pub mod restrictions;
 pub mod roll_call;
 pub mod round_prints;
@@ -37,6 +37,7 @@ pub mod schedule;
 pub mod site;
 pub mod stages;
 pub mod standings;
+pub mod state;
 pub mod teams;
 pub mod tournaments;
 pub mod trf;
