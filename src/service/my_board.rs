@@ -44,7 +44,7 @@ pub enum Seat {
         #[serde(skip)]
         outcome: Option<crate::tournament::sheets::Outcome>,
     },
-    /// A board: the player's game on it now (a match's latest game).
+    /// A board: the player's game on it now (of a match, the first whose result is not in).
     Board {
         game: GameId,
         board: i32,
@@ -151,14 +151,12 @@ pub fn all(
         .collect())
 }
 
-/// Where `me` sits in `round`: their board's latest game (a match's later games follow its
-/// first), the bye, or nowhere.
+/// Where `me` sits in `round`: their board's game now (of a match, the first whose result is
+/// not in), the bye, or nowhere.
 fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) -> Seat {
     let mine = round
-        .games
-        .iter()
-        .filter(|g| g.south.id == me || g.north.as_ref().is_some_and(|n| n.id == me))
-        .max_by_key(|g| g.match_game);
+        .now_playing()
+        .find(|g| g.south.id == me || g.north.as_ref().is_some_and(|n| n.id == me));
     let Some(g) = mine else {
         return match round.requested_byes.iter().find(|b| b.player_id == me) {
             Some(b) => Seat::AskedBye {

@@ -1,7 +1,7 @@
 //! What the pages and the API show of rounds: a round with its games, the list of rounds, a
 //! round's page for the staff.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
@@ -53,17 +53,40 @@ impl RoundView {
         self.games.iter().filter(|g| g.match_game == 1)
     }
 
+    /// Each board's game now, and the byes: of a match, the first game whose result is not in
+    /// (neither confirmed nor final), or its last once every result is in.
+    pub fn now_playing(&self) -> impl Iterator<Item = &GameView> {
+        let mut now: HashMap<i32, &GameView> = HashMap::new();
+        for g in self.games.iter() {
+            let Some(board) = g.board else { continue };
+            let in_ = |g: &GameView| matches!(g.status, GameStatus::Confirmed | GameStatus::Final);
+            now.entry(board)
+                .and_modify(|held| {
+                    let better = match (in_(held), in_(g)) {
+                        // The first game still to finish.
+                        (false, false) => g.match_game < held.match_game,
+                        (true, false) => true,
+                        (false, true) => false,
+                        // Every result in so far: the last.
+                        (true, true) => g.match_game > held.match_game,
+                    };
+                    if better {
+                        *held = g;
+                    }
+                })
+                .or_insert(g);
+        }
+        self.games.iter().filter(move |g| {
+            g.board
+                .is_none_or(|b| now.get(&b).is_some_and(|n| n.id == g.id))
+        })
+    }
+
     /// Every player of the round's games by name (case aside), as a list to find one's board.
     pub fn places_by_name(&self, language: &str) -> Vec<Place> {
         let mut places = Vec::new();
-        // Each board's latest game: the side a player has now.
-        let latest = self.games.iter().filter(|g| {
-            !self
-                .games
-                .iter()
-                .any(|o| o.board.is_some() && o.board == g.board && o.match_game > g.match_game)
-        });
-        for g in latest {
+        // Each board's game now: the side a player has now.
+        for g in self.now_playing() {
             let place = |player: &super::views::PlayerRef, south: bool, opponent: &str| Place {
                 player: player.id,
                 name: player.name.clone(),

@@ -396,11 +396,24 @@ async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
             // Results chosen by the players' numbers: the lower number wins game 1; game 2
             // is drawn on every third board and won by the higher number otherwise.
             let mut score = (0.0, 0.0);
+            // The first round's first board: its South signs in to their board.
+            let player = app.client();
+            if n == 1 && b == 1 {
+                let r = crate::helpers::page_sign_in(&player, t, south, &pin[&south]).await;
+                assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+            }
             for game in 0..2 {
                 let games = board(&round(&organiser, t, n).await, b);
                 // Every game played, in turn: both games are laid out with the pairing.
                 assert_eq!(games.len(), 2);
                 let g = &games[game];
+                if n == 1 && b == 1 {
+                    // The player's board names the game to play now, and their side in it:
+                    // game 1 (South, starting) until its result is in, then game 2 (North).
+                    let me = player.get(&format!("/api/tournaments/{t}/me")).await.json();
+                    assert_eq!(me["seat"]["game"], g["id"], "game {}: {me}", game + 1);
+                    assert_eq!(me["seat"]["south"], game == 0, "{me}");
+                }
                 let (s, nn) = (south_of(g), g["north"]["id"].as_i64().unwrap());
                 assert_eq!(
                     (s, nn),
