@@ -120,9 +120,7 @@ pub fn message(lang: Lang, e: &Failure) -> String {
 /// none).
 fn facts(e: &Failure) -> Option<Said> {
     match e {
-        Failure::Service(ServiceError::Replay(r)) => Some(r.said()),
-        Failure::Service(e) if e.is_server_error() => None,
-        Failure::Service(e) => e.said().cloned(),
+        Failure::Service(e) => crate::wording::refusals::facts(e),
         Failure::BadRequest(s)
         | Failure::UnsupportedMedia(s)
         | Failure::TimedOut(s)

@@ -48,14 +48,20 @@ pub fn said(lang: impl Into<Lang>, s: &Said) -> String {
 /// something went wrong: their causes go to the log).
 pub fn failure(lang: impl Into<Lang>, e: &ServiceError) -> String {
     let lang = lang.into();
+    match (e, facts(e)) {
+        (ServiceError::Unauthenticated, _) => lang.t("error-sign-in-first"),
+        (_, Some(s)) => said(lang, &s),
+        (_, None) => lang.t("error-server"),
+    }
+}
+
+/// The facts of a refusal of the service (a replay's: where and why), for a client that words
+/// them itself; the server's own failures give none.
+pub fn facts(e: &ServiceError) -> Option<Said> {
     match e {
-        ServiceError::Replay(r) => said(lang, &r.said()),
-        ServiceError::Unauthenticated => lang.t("error-sign-in-first"),
-        e if e.is_server_error() => lang.t("error-server"),
-        e => match e.said() {
-            Some(s) => said(lang, s),
-            None => lang.t("error-server"),
-        },
+        ServiceError::Replay(r) => Some(r.said()),
+        e if e.is_server_error() => None,
+        e => e.said().cloned(),
     }
 }
 
