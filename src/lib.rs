@@ -7,6 +7,7 @@ pub mod db;
 pub mod engine;
 pub mod fide;
 pub mod locale;
+pub mod rating;
 pub mod service;
 pub mod startup;
 pub mod tournament;

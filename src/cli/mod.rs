@@ -2,12 +2,14 @@
 //! `backup`, `user`), a whole tournament's file and its static site (`tournaments.rs`:
 //! `export-tournament`, `import-tournament`, `export-site`, which renders the pages with
 //! `web::site`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
-//! files (`fide.rs`: `standings`, `pair`, `check`, `generate`). Each command's arguments are
+//! files (`fide.rs`: `standings`, `pair`, `check`, `generate`) and the rating list's
+//! (`ratings.rs`: `ratings`). Each command's arguments are
 //! beside its handler.
 
 mod admin;
 mod engine;
 mod fide;
+mod ratings;
 mod tournaments;
 
 use std::process::ExitCode;
@@ -65,6 +67,9 @@ pub enum Command {
     /// Re-pair every round of a tournament (a TRF file) from the rounds before it and list the
     /// rounds whose pairing is not the FIDE Dutch system's.
     Check(fide::FileArgs),
+    /// Recompute the rating list (`list.csv`, `history.csv`) from its games (`games.csv`), byte
+    /// for byte as the hub publishes it.
+    Ratings(ratings::RatingsArgs),
 }
 
 /// Runs a parsed command line.
@@ -83,5 +88,6 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Generate(args) => fide::run_generate(&args),
         Command::Pair(args) => fide::run_pair(&args.file),
         Command::Check(args) => fide::run_check(&args.file),
+        Command::Ratings(args) => ratings::run_ratings(&args),
     }
 }

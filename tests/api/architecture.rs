@@ -196,7 +196,7 @@ fn the_layers_use_only_what_is_below_them() {
     for (module, text) in &modules {
         let text = code(text);
         match layer(module) {
-            "engine" | "tournament" | "fide" => {
+            "engine" | "tournament" | "fide" | "rating" => {
                 for library in ["diesel", "actix"] {
                     assert!(!text.contains(library), "{module} uses {library}");
                 }
@@ -209,6 +209,8 @@ fn the_layers_use_only_what_is_below_them() {
         ("engine", &[][..]),
         // FIDE's algorithms could be a crate of their own: nothing else of the project.
         ("fide", &[][..]),
+        // The rating list's mathematics and files: nothing else of the project either.
+        ("rating", &[][..]),
         // The message files and the words of numbers and dates: nothing else of the project.
         ("locale", &[][..]),
         ("tournament", &["engine", "fide"][..]),
@@ -216,18 +218,26 @@ fn the_layers_use_only_what_is_below_them() {
         ("auth", &["tournament"][..]),
         (
             "service",
-            &["tournament", "fide", "engine", "db", "auth"][..],
+            &["tournament", "fide", "engine", "rating", "db", "auth"][..],
         ),
         // The words of the facts, for the pages and the command line alike.
         (
             "wording",
-            &["service", "tournament", "fide", "engine", "locale"][..],
+            &[
+                "service",
+                "tournament",
+                "fide",
+                "engine",
+                "rating",
+                "locale",
+            ][..],
         ),
         (
             "cli",
             &[
                 "engine",
                 "fide",
+                "rating",
                 "tournament",
                 "service",
                 "db",
@@ -247,6 +257,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "tournament",
                 "fide",
                 "engine",
+                "rating",
                 "db",
                 "auth",
                 "config",
