@@ -71,6 +71,7 @@ pub fn event_file(players: i64, rounds: i64, played: i64, uid: &str) -> Tourname
                 pairing_number: None,
                 withdrawn: false,
                 created_at: at,
+                register_id: None,
             })
             .collect(),
         rounds: Vec::new(),

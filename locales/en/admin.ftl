@@ -88,6 +88,13 @@ audit-action-round-publish = round published
 audit-action-tournament-create = tournament created
 audit-action-tournament-import = tournament imported
 audit-action-tournament-update = settings changed
+audit-action-person-create = person added to the register
+audit-action-person-link = player confirmed as a person of the register
+audit-action-person-merge = two persons merged
+audit-action-person-split = person split back out
+audit-action-register-import = register imported
+audit-action-tournament-rated = tournament rated
+audit-action-tournament-unrated = tournament no longer rated
 audit-action-other = { $code }
 
 # The fields of a recorded state, as the audit log shows them.
@@ -213,3 +220,13 @@ audit-field-utc_offset_minutes = minutes from UTC
 audit-field-version = version
 audit-field-words = in words
 audit-field-zone = time zone
+audit-field-register_id = register number
+audit-field-licence = licence
+audit-field-merged_into = merged into
+audit-field-person = person
+audit-field-persons = persons
+audit-field-rated = rated
+audit-field-tournament = tournament
+audit-field-again = published again
+audit-field-previous_version = version replaced
+audit-field-changes = changes

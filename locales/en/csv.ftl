@@ -10,6 +10,7 @@ csv-birth_year = birth_year
 csv-gender = gender
 csv-title = title
 csv-federation = federation
+csv-register_id = register_id
 csv-withdrawn = withdrawn
 csv-rank = rank
 csv-points = points

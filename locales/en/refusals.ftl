@@ -314,6 +314,7 @@ no-such = no such { $what ->
     [event] event
     [sheet] sheet of this game
     [page] page
+    [person] person
    *[other] thing
   }
 boards-keep-results = { $boards } { $count ->
@@ -443,3 +444,19 @@ knockout-rounds = a knockout of { $players } players takes { $needed } rounds; t
 knockout-rounds-double = a double elimination of { $players } players takes up to { $needed } rounds (the last only if the losers' bracket's winner wins the grand final); the tournament has { $rounds }: set its rounds to { $needed }
 knockout-pair = { $south } – { $north }
 knockout-bye-for = a bye for { $name }
+register-id-not-an-id = register number: { $id } is not a number of the register
+person-needs-name = a person needs a name
+person-federation-licence-too-long = federation: at most 20 characters; licence: at most 40
+merge-person-with-themselves = a person cannot be merged with themselves
+person-already-merged = person { $id } was merged into person { $into }: split them back first, or merge into { $into }
+persons-played-each-other = these two persons played each other (game { $game }): they cannot be one person
+person-never-merged = person { $id } was never merged into anyone: there is nothing to split
+player-already-has-person = { $name } is already person { $id } of the register
+register-file-line = the register file, line { $line }: { $problem }
+register-file-person = the register file, line { $line }: { $problem }
+register-file-unknown-id = an id that is not a number of the register, or a person merged into one the file does not hold
+register-file-header = the first line should be "{ $header }"
+register-file-fields = not as many fields as the header names
+register-file-field = the { $column } does not read
+register-file-twice = this id is given twice
+register-file-not-text = the file is not a register file in UTF-8

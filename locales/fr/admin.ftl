@@ -91,6 +91,13 @@ audit-action-round-publish = ronde publiée
 audit-action-tournament-create = tournoi créé
 audit-action-tournament-import = tournoi importé
 audit-action-tournament-update = réglages modifiés
+audit-action-person-create = personne ajoutée au registre
+audit-action-person-link = joueur reconnu comme une personne du registre
+audit-action-person-merge = deux personnes fusionnées
+audit-action-person-split = personne séparée de nouveau
+audit-action-register-import = registre importé
+audit-action-tournament-rated = tournoi compté pour le classement
+audit-action-tournament-unrated = tournoi retiré du classement
 audit-action-other = { $code }
 
 # Les champs d'un état enregistré, tels que le journal les montre.
@@ -216,3 +223,13 @@ audit-field-utc_offset_minutes = minutes d'écart avec UTC
 audit-field-version = version
 audit-field-words = en mots
 audit-field-zone = fuseau horaire
+audit-field-register_id = numéro au registre
+audit-field-licence = licence
+audit-field-merged_into = fusionnée avec
+audit-field-person = personne
+audit-field-persons = personnes
+audit-field-rated = classé
+audit-field-tournament = tournoi
+audit-field-again = publié de nouveau
+audit-field-previous_version = version remplacée
+audit-field-changes = changements

@@ -10,6 +10,7 @@ csv-birth_year = année_naissance
 csv-gender = sexe
 csv-title = titre
 csv-federation = fédération
+csv-register_id = identifiant_registre
 csv-withdrawn = retiré
 csv-rank = rang
 csv-points = points

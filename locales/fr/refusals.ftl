@@ -335,6 +335,7 @@ no-such = { $what ->
     [event] cette compétition n'existe pas
     [sheet] cette feuille n'existe pas pour cette partie
     [page] cette page n'existe pas
+    [person] cette personne n'existe pas au registre
    *[other] introuvable
   }
 boards-keep-results = { $boards } { $count ->
@@ -493,3 +494,19 @@ knockout-rounds = une élimination directe de { $players } joueurs demande { $ne
 knockout-rounds-double = une double élimination de { $players } joueurs demande jusqu'à { $needed } rondes (la dernière seulement si le vainqueur du tableau des perdants gagne la grande finale) ; le tournoi en a { $rounds } : réglez ses rondes à { $needed }
 knockout-pair = { $south } – { $north }
 knockout-bye-for = un exempt pour { $name }
+register-id-not-an-id = numéro au registre : { $id } n'est pas un numéro du registre
+person-needs-name = une personne doit avoir un nom
+person-federation-licence-too-long = fédération : au plus 20 caractères ; licence : au plus 40
+merge-person-with-themselves = une personne ne peut pas être fusionnée avec elle-même
+person-already-merged = la personne { $id } a été fusionnée avec la personne { $into } : séparez-les d'abord, ou fusionnez avec { $into }
+persons-played-each-other = ces deux personnes ont joué l'une contre l'autre (partie { $game }) : elles ne peuvent pas être une seule personne
+person-never-merged = la personne { $id } n'a jamais été fusionnée : il n'y a rien à séparer
+player-already-has-person = { $name } est déjà la personne { $id } du registre
+register-file-line = le fichier du registre, ligne { $line } : { $problem }
+register-file-person = le fichier du registre, ligne { $line } : { $problem }
+register-file-unknown-id = un identifiant qui n'est pas un numéro du registre, ou une personne fusionnée avec une autre que le fichier ne contient pas
+register-file-header = la première ligne doit être « { $header } »
+register-file-fields = pas autant de champs que l'en-tête en nomme
+register-file-field = le champ { $column } ne se lit pas
+register-file-twice = cet identifiant est donné deux fois
+register-file-not-text = le fichier n'est pas un fichier de registre en UTF-8

@@ -17,6 +17,7 @@ pub mod models;
 pub mod notices;
 pub mod publishing;
 pub mod queries;
+pub mod register;
 pub mod roll_calls;
 pub mod schedules;
 pub mod schema;

@@ -140,6 +140,8 @@ pub struct Player {
     pub federation: String,
     /// The person's first entry in the event, when they play in more than one section.
     pub person: Option<PlayerId>,
+    /// The person of the rating list's register this player is.
+    pub register_id: Option<i32>,
 }
 
 impl Player {
@@ -160,6 +162,7 @@ impl Player {
             gender: self.gender.parse().ok(),
             title: self.title.clone(),
             federation: self.federation.clone(),
+            register_id: self.register_id,
         }
     }
 }
@@ -180,6 +183,7 @@ pub struct NewPlayer<'a> {
     pub federation: &'a str,
     /// The person's first entry, for a player entered from another section or stage.
     pub person: Option<PlayerId>,
+    pub register_id: Option<i32>,
 }
 
 impl<'a> NewPlayer<'a> {
@@ -204,6 +208,7 @@ impl<'a> NewPlayer<'a> {
             title: &d.title,
             federation: &d.federation,
             person: None,
+            register_id: d.register_id,
         }
     }
 
@@ -223,6 +228,7 @@ impl<'a> NewPlayer<'a> {
             title: &p.title,
             federation: &p.federation,
             person: Some(p.first_entry()),
+            register_id: p.register_id,
         }
     }
 }
@@ -239,6 +245,7 @@ pub struct PlayerChanges {
     pub gender: String,
     pub title: String,
     pub federation: String,
+    pub register_id: Option<i32>,
 }
 
 impl From<&crate::tournament::PlayerDetails> for PlayerChanges {
@@ -252,6 +259,7 @@ impl From<&crate::tournament::PlayerDetails> for PlayerChanges {
             gender: gender_text(d.gender).to_string(),
             title: d.title.clone(),
             federation: d.federation.clone(),
+            register_id: d.register_id,
         }
     }
 }

@@ -172,6 +172,38 @@ diesel::table! {
         title -> Text,
         federation -> Text,
         person -> Nullable<Integer>,
+        register_id -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    persons (id) {
+        id -> Integer,
+        name -> Text,
+        name_key -> Text,
+        birth_year -> Nullable<Integer>,
+        gender -> Text,
+        federation -> Text,
+        club -> Text,
+        licence -> Text,
+        merged_into -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    register_links (tournament_id, player_name) {
+        tournament_id -> Integer,
+        player_name -> Text,
+        person_id -> Integer,
+        linked_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rated_tournaments (tournament_id) {
+        tournament_id -> Integer,
+        marked_at -> Timestamp,
     }
 }
 

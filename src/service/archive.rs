@@ -146,6 +146,7 @@ fn players_of(
             pairing_number: p.pairing_number.map(i64::from),
             withdrawn: p.withdrawn,
             created_at: p.created_at,
+            register_id: p.register_id.map(i64::from),
         })
         .collect();
     players.sort_by_key(|p| p.id);

@@ -87,6 +87,18 @@ pub enum Change {
     /// Two players must not be paired.
     #[strum(serialize = "pairing.prohibit")]
     PairProhibited,
+    /// A person added to the rating list's register.
+    #[strum(serialize = "person.create")]
+    PersonAdded,
+    /// A player pushed without a person confirmed as one of the register.
+    #[strum(serialize = "person.link")]
+    PlayerLinked,
+    /// Two persons of the register found to be one.
+    #[strum(serialize = "person.merge")]
+    PersonsMerged,
+    /// A person merged into another split back out.
+    #[strum(serialize = "person.split")]
+    PersonSplit,
     /// A player registered.
     #[strum(serialize = "player.create")]
     PlayerAdded,
@@ -111,6 +123,9 @@ pub enum Change {
     /// The players' pairing numbers set.
     #[strum(serialize = "players.pairing-order")]
     PairingOrderSet,
+    /// A hub's register imported at a venue.
+    #[strum(serialize = "register.import")]
+    RegisterImported,
     /// The list of prizes changed.
     #[strum(serialize = "prizes.update")]
     PrizesSet,
@@ -174,6 +189,12 @@ pub enum Change {
     /// A venue's push taken by the hub.
     #[strum(serialize = "tournament.publish")]
     TournamentPublished,
+    /// A tournament's games counted for the rating list.
+    #[strum(serialize = "tournament.rated")]
+    TournamentRated,
+    /// A tournament's games no longer counted for the rating list.
+    #[strum(serialize = "tournament.unrated")]
+    TournamentUnrated,
     /// A tournament's settings changed.
     #[strum(serialize = "tournament.update")]
     TournamentUpdated,

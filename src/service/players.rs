@@ -29,6 +29,8 @@ pub struct PlayerView {
     pub gender: Option<Gender>,
     pub title: String,
     pub federation: String,
+    /// The person of the rating list's register.
+    pub register_id: Option<i32>,
 }
 
 impl From<&Player> for PlayerView {
@@ -47,6 +49,7 @@ impl From<&Player> for PlayerView {
             gender: d.gender,
             title: d.title,
             federation: d.federation,
+            register_id: d.register_id,
         }
     }
 }

@@ -92,6 +92,13 @@ fn after(
         | Change::MovesRestored
         | Change::HubTokenRevoked
         | Change::HubTokenMade
+        | Change::PersonAdded
+        | Change::PlayerLinked
+        | Change::PersonsMerged
+        | Change::PersonSplit
+        | Change::RegisterImported
+        | Change::TournamentRated
+        | Change::TournamentUnrated
         | Change::MatchGameAdded
         | Change::MatchGameRemoved
         | Change::NoticeCleared

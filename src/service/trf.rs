@@ -265,6 +265,7 @@ pub fn read(
             gender: Some(p.sex.clone()),
             title: Some(p.title.clone()),
             federation: Some(p.federation.clone()),
+            register_id: None,
         };
         details.push(PlayerDetails::parse(&input).map_err(|e| {
             ServiceError::Invalid(crate::said!(

@@ -18,6 +18,7 @@ pub mod names;
 pub mod pairing;
 pub mod players;
 pub mod prizes;
+pub mod register;
 pub mod results;
 pub mod said;
 pub mod schedule;

@@ -20,6 +20,8 @@ pub struct PlayerDetails {
     pub title: String,
     /// The federation the player plays for (a code such as "GHA"), if not the country.
     pub federation: String,
+    /// The person of the rating list's register this player is, by the register's id.
+    pub register_id: Option<i32>,
 }
 
 impl PlayerDetails {
@@ -46,6 +48,9 @@ pub struct PlayerInput {
     pub gender: Option<String>,
     pub title: Option<String>,
     pub federation: Option<String>,
+    /// The person's id in the rating list's register.
+    #[serde(default)]
+    pub register_id: Option<i64>,
 }
 
 /// The gender as a form or a file writes it.
@@ -97,6 +102,11 @@ impl PlayerDetails {
         if !plain_text(&title) || !plain_text(&federation) {
             return Err(crate::said!("title-federation-no-control-characters"));
         }
+        let register_id = match input.register_id {
+            None => None,
+            Some(id) if (1..=i64::from(i32::MAX)).contains(&id) => Some(id as i32),
+            Some(id) => return Err(crate::said!("register-id-not-an-id", id)),
+        };
         Ok(PlayerDetails {
             name,
             club,
@@ -106,6 +116,7 @@ impl PlayerDetails {
             gender,
             title,
             federation,
+            register_id,
         })
     }
 }
@@ -141,7 +152,7 @@ pub struct ImportError {
 }
 
 /// The columns a file of players may have (`name` required), in any order.
-pub const COLUMNS: [&str; 8] = [
+pub const COLUMNS: [&str; 9] = [
     "name",
     "club",
     "country",
@@ -150,6 +161,7 @@ pub const COLUMNS: [&str; 8] = [
     "gender",
     "title",
     "federation",
+    "register_id",
 ];
 
 /// The most rows one import takes.
@@ -236,6 +248,7 @@ fn read_rows(
         column("title"),
         column("federation"),
     );
+    let register_col = column("register_id");
     let mut errors = check_headers(&headers, named);
     if name_col.is_none() {
         return (Vec::new(), errors);
@@ -290,6 +303,7 @@ fn read_rows(
                 gender: field(gender_col),
                 title: field(title_col),
                 federation: field(federation_col),
+                register_id: number(register_col, "register_id")?,
             })
         });
         match parsed {

@@ -28,6 +28,7 @@ pub mod plumbing;
 pub mod prizes;
 pub mod publishing;
 pub mod qr;
+pub mod ratings;
 pub mod rendered;
 pub mod restrictions;
 pub mod roll_call;
@@ -129,6 +130,7 @@ fn api(cfg: &mut web::ServiceConfig) {
             .configure(live::my_board::api_routes)
             .configure(adjudication::api_routes)
             .configure(schedule::api_routes)
+            .configure(ratings::api_routes)
             .default_service(web::to(not_found_api)),
     );
 }
@@ -196,6 +198,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(trf::page_routes)
     .configure(archive::page_routes)
     .configure(publishing::page_routes)
+    .configure(ratings::page_routes)
     .configure(tournaments::page_routes)
     .configure(events::page_routes)
     .configure(entries::page_routes)

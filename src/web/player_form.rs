@@ -22,6 +22,9 @@ pub struct PlayerFields {
     pub title: String,
     #[serde(default)]
     pub federation: String,
+    /// The person's id in the rating list's register.
+    #[serde(default)]
+    pub register_id: String,
     #[serde(default)]
     pub csrf: String,
 }
@@ -44,6 +47,7 @@ impl PlayerFields {
             gender: Some(self.gender.clone()),
             title: Some(self.title.clone()),
             federation: Some(self.federation.clone()),
+            register_id: number(&self.register_id, "register id")?,
         })
     }
 }

@@ -269,6 +269,7 @@ async fn edit_page(
             gender: p.gender.map(|g| g.to_string()).unwrap_or_default(),
             title: p.title,
             federation: p.federation,
+            register_id: p.register_id.map(|id| id.to_string()).unwrap_or_default(),
             csrf: String::new(),
         },
         problem: None,
@@ -461,6 +462,7 @@ async fn players_csv(
                 p.gender.map(|g| g.to_string()).unwrap_or_default(),
                 p.title,
                 p.federation,
+                p.register_id.map(|id| id.to_string()).unwrap_or_default(),
                 p.withdrawn.to_string(),
             ]
         }),

@@ -597,11 +597,11 @@ async fn the_csv_files_are_headed_in_the_readers_language_and_either_language_im
     for (language, header) in [
         (
             "fr",
-            "id,nom,club,pays,elo,année_naissance,sexe,titre,fédération,retiré",
+            "id,nom,club,pays,elo,année_naissance,sexe,titre,fédération,identifiant_registre,retiré",
         ),
         (
             "en",
-            "id,name,club,country,rating,birth_year,gender,title,federation,withdrawn",
+            "id,name,club,country,rating,birth_year,gender,title,federation,register_id,withdrawn",
         ),
     ] {
         let r = organiser.get_in(language, &path).await;

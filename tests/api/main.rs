@@ -28,6 +28,7 @@ mod output;
 mod pages;
 mod persistence;
 mod publishing;
+mod ratings;
 mod raw;
 mod replication;
 mod restrictions;

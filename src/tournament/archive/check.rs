@@ -173,6 +173,7 @@ fn players(file: &TournamentFile) -> Result<Vec<PlayerDetails>, Said> {
                 gender: Some(p.gender.clone()),
                 title: Some(p.title.clone()),
                 federation: Some(p.federation.clone()),
+                register_id: p.register_id,
             })
             .map_err(|e| crate::said!("file-player", id = p.id, name = &p.name, problem = e))
         })

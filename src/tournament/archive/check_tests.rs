@@ -27,6 +27,7 @@ fn player(id: i64, name: &str) -> PlayerPart {
         pairing_number: None,
         withdrawn: false,
         created_at: at(),
+        register_id: None,
     }
 }
 

@@ -111,6 +111,9 @@ pub struct PlayerPart {
     #[serde(default)]
     pub withdrawn: bool,
     pub created_at: NaiveDateTime,
+    /// The person of the rating list's register (the hub's id), when the venue knows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub register_id: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

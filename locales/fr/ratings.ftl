@@ -1,0 +1,90 @@
+# Le classement d'awalé : la page du registre (les organisateurs du hub), le classement et la page d'une personne.
+
+register-title = Le registre des joueurs
+register-intro = Une seule personne d'une compétition à l'autre : chacune a un numéro qui ne change jamais. Les joueurs dont les parties sont classées sont reliés ici à leur personne, ou sur place par leur numéro au registre.
+register-imported = { $count ->
+    [one] Une personne du registre importée.
+   *[other] { $count } personnes du registre importées.
+  }
+register-download = Télécharger le registre (pour l'importer sur place)
+register-waiting = Joueurs à relier
+register-none-waiting = Chaque joueur des tournois publiés ici est relié à une personne.
+register-waiting-hint = Ces joueurs sont arrivés sans numéro au registre. Choisissez qui est chacun ; une suggestion n'est reliée qu'une fois confirmée.
+register-player = Joueur
+register-who = Qui c'est
+register-person-of = Personne pour { $name }
+register-nobody-yet = Personne encore (l'ajouter d'abord ci-dessous)
+register-confirm = Confirmer
+register-why-id = le numéro donné
+register-why-licence = même licence
+register-why-name-and-birth-year = même nom et même année de naissance
+register-why-name = même nom
+register-why-name-with-typo = nom presque identique
+register-why-name-other-birth-year = même nom, autre année de naissance
+register-add = Ajouter une personne
+register-add-button = Ajouter au registre
+register-licence = Numéro de licence
+register-merge = Fusionner deux personnes
+register-merge-hint = Quand deux numéros sont la même personne, les parties du second comptent désormais pour le premier. Les séparer rend à chacun son propre historique.
+register-keep = Numéro gardé
+register-gone = Numéro fusionné avec lui
+register-merge-button = Fusionner
+register-import = Importer le registre d'un hub
+register-import-hint = Sur place, avant la compétition : le fichier du registre téléchargé sur le hub, pour que les joueurs soient reliés par leur numéro dès leur inscription.
+register-file = Fichier du registre (CSV)
+register-import-button = Importer
+register-rated = Tournois classés
+register-rated-hint = Les parties jouées d'un tournoi classé comptent pour le classement (avant ou après qu'il soit joué).
+register-rated-column = Classement
+register-is-rated = Classé.
+register-rate = Le classer
+register-unrate = Ne plus le classer
+register-rate-label = Classer { $name }
+register-unrate-label = Ne plus classer { $name }
+register-persons = Personnes
+register-number = Numéro
+register-merged = Fusion
+register-merged-into = avec { $id }
+register-split = Séparer
+register-split-label = Séparer { $name }
+register-number-is = Numéro au registre { $id }
+
+ratings-title = Classement d'awalé
+ratings-intro = Classement Glicko-2 des parties jouées des tournois classés, chaque résultat rejoué depuis ses coups. Un classement est provisoire tant que son écart dépasse 110.
+ratings-after = Après { $period }.
+ratings-all = Tous
+ratings-category = Catégorie
+ratings-women = Femmes
+ratings-men = Hommes
+ratings-juniors = Juniors (moins de 20 ans)
+ratings-seniors = Seniors (50 ans et plus)
+ratings-established-only = Classements établis seulement
+ratings-show = Afficher
+ratings-empty = Personne au classement pour l'instant.
+ratings-rank = Rang
+ratings-rating = Classement
+ratings-rd = Écart
+ratings-games = Parties
+ratings-provisional = provisoire
+ratings-files = Les fichiers
+ratings-files-hint = Tout le classement en fichiers simples : chacun peut recalculer list.csv et history.csv à partir de games.csv avec la commande « oware-tournament ratings games.csv DOSSIER ».
+ratings-merged-into = Ce numéro a été fusionné avec { $name }.
+ratings-see = Voir sa page
+ratings-also-entered-as = Aussi inscrit comme :
+ratings-rating-now = Classement { $rating }
+ratings-rd-now = écart { $rd }
+ratings-games-count = { $count ->
+    [one] une partie classée
+   *[other] { $count } parties classées
+  }
+ratings-plot = Classement après chaque mois joué
+ratings-history = Classement après chaque mois joué
+ratings-period = Mois
+ratings-no-games = Aucune partie classée pour l'instant.
+ratings-events = Compétitions
+ratings-games-title = Parties classées
+ratings-date = Date
+ratings-opponent = Adversaire
+ratings-side = Camp
+ratings-score = Score
+ratings-replay = Revoir

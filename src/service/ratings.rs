@@ -1,0 +1,362 @@
+//! The Oware Rating List as the hub computes it from its database: the played games of the
+//! rated tournaments between two persons of the register, of complete periods (months before
+//! the current one, UTC), rated by `rating::season::rate` exactly as the published `games.csv`
+//! is by anyone; the published files, a person's page and the list's page.
+
+use std::collections::HashMap;
+
+use chrono::{NaiveDate, Utc};
+use diesel::sqlite::SqliteConnection;
+use serde::Serialize;
+
+use super::ServiceError;
+use crate::db::register::{self as stored, Person, RatedGame, RatedTournament};
+use crate::rating::files::{self, GameRow, PersonRow, Score, period_of};
+use crate::rating::glicko2::Rating;
+use crate::rating::period::Period;
+use crate::rating::season::{HistoryRow, Season, rate, write_history, write_list};
+
+/// The rated games and their season, with the register they were resolved with.
+pub struct Rated {
+    pub games: Vec<GameRow>,
+    pub season: Season,
+    pub persons: HashMap<i32, Person>,
+    pub tournaments: Vec<RatedTournament>,
+    /// Per tournament: rated games, and how many of them were not verified by their moves.
+    counts: HashMap<i32, (usize, usize)>,
+}
+
+/// The person whose games `id`'s count as (the one they were merged into, and so on).
+pub fn root(persons: &HashMap<i32, Person>, id: i32) -> Option<i32> {
+    let mut at = persons.get(&id)?;
+    for _ in 0..64 {
+        match at.merged_into.and_then(|m| persons.get(&m)) {
+            Some(next) => at = next,
+            None => return Some(at.id),
+        }
+    }
+    Some(at.id)
+}
+
+fn score(winner: &str) -> Option<Score> {
+    match winner {
+        "south" => Some(Score::Win),
+        "north" => Some(Score::Loss),
+        "draw" => Some(Score::Draw),
+        _ => None,
+    }
+}
+
+/// The rated games of the periods complete on `today`, and the list they give.
+pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, ServiceError> {
+    let persons: HashMap<i32, Person> = stored::all(conn)?.into_iter().map(|p| (p.id, p)).collect();
+    let current = period_of(today);
+    let mut counts: HashMap<i32, (usize, usize)> = HashMap::new();
+    let games: Vec<GameRow> = stored::rated_games(conn)?
+        .into_iter()
+        .filter_map(|g: RatedGame| {
+            let south = root(&persons, g.south?)?;
+            let north = root(&persons, g.north?)?;
+            let period = period_of(g.date);
+            if south == north || period >= current {
+                return None;
+            }
+            let count = counts.entry(g.tournament_id).or_default();
+            count.0 += 1;
+            count.1 += usize::from(!g.verified);
+            Some(GameRow {
+                period,
+                date: g.date,
+                tournament_id: g.tournament_id.into(),
+                game_id: g.id.into(),
+                south_id: south.into(),
+                north_id: north.into(),
+                south_score: score(&g.winner)?,
+            })
+        })
+        .collect();
+    let season = rate(&games);
+    Ok(Rated {
+        games,
+        season,
+        persons,
+        tournaments: stored::rated_tournaments(conn)?,
+        counts,
+    })
+}
+
+/// The published files, each as its text.
+pub struct Published {
+    pub games: String,
+    pub list: String,
+    pub history: String,
+    pub tournaments: String,
+    /// The register's public part: who each id is (no birth year, no licence).
+    pub persons: String,
+}
+
+impl Rated {
+    fn person_rows(&self) -> Vec<PersonRow> {
+        let mut rows: Vec<PersonRow> = self
+            .persons
+            .values()
+            .map(|p| PersonRow {
+                id: p.id.into(),
+                name: p.name.clone(),
+                gender: p.gender.clone(),
+                federation: p.federation.clone(),
+                club: p.club.clone(),
+                merged_into: p.merged_into.map(i64::from),
+                ..PersonRow::default()
+            })
+            .collect();
+        rows.sort_by_key(|r| r.id);
+        rows
+    }
+
+    pub fn files(&self) -> Published {
+        let rows = self.person_rows();
+        let register: HashMap<i64, PersonRow> = rows.iter().map(|r| (r.id, r.clone())).collect();
+        Published {
+            games: files::write_games(&self.games),
+            list: write_list(&self.season, &register),
+            history: write_history(&self.season),
+            tournaments: self.tournaments_csv(),
+            persons: files::write_persons(&rows),
+        }
+    }
+
+    fn tournaments_csv(&self) -> String {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        let date = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+        let _ = w.write_record([
+            "tournament_id",
+            "name",
+            "start_date",
+            "end_date",
+            "place",
+            "games",
+            "verified",
+            "not_verified",
+        ]);
+        for t in &self.tournaments {
+            let (games, not_verified) = self.counts.get(&t.id).copied().unwrap_or_default();
+            let _ = w.write_record([
+                t.id.to_string(),
+                t.name.clone(),
+                date(t.start_date),
+                date(t.end_date),
+                t.venue.clone(),
+                games.to_string(),
+                if not_verified == 0 { "yes" } else { "no" }.to_string(),
+                not_verified.to_string(),
+            ]);
+        }
+        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+}
+
+/// The published files as of today.
+pub fn published(conn: &mut SqliteConnection) -> Result<Published, ServiceError> {
+    Ok(rated(conn, Utc::now().date_naive())?.files())
+}
+
+/// A line of the list's page.
+#[derive(Clone, Debug, Serialize)]
+pub struct ListEntry {
+    pub rank: usize,
+    pub id: i32,
+    pub name: String,
+    pub federation: String,
+    pub rating: f64,
+    pub rd: f64,
+    pub games: u32,
+    pub provisional: bool,
+}
+
+/// Which part of the list to show.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct ListFilter {
+    #[serde(default)]
+    pub federation: String,
+    /// `women`, `men`, `juniors` (under 20 this year), `seniors` (50 and over), or all.
+    #[serde(default)]
+    pub category: String,
+    /// Only the established ratings.
+    #[serde(default)]
+    pub established: bool,
+}
+
+/// The published files' names, at `/ratings/<name>`.
+pub const FILES: [&str; 5] = [
+    "games.csv",
+    "list.csv",
+    "history.csv",
+    "tournaments.csv",
+    "persons.csv",
+];
+
+/// The list's page: the part of the list asked for, ranked, the federations there are and the
+/// last period counted.
+pub struct ListView {
+    pub entries: Vec<ListEntry>,
+    pub federations: Vec<String>,
+    pub last: Option<Period>,
+}
+
+/// The list's page: the whole list ranked, filtered, and the federations there are.
+pub fn list(conn: &mut SqliteConnection, filter: &ListFilter) -> Result<ListView, ServiceError> {
+    let today = Utc::now().date_naive();
+    let rated = rated(conn, today)?;
+    let year = today
+        .format("%Y")
+        .to_string()
+        .parse::<i32>()
+        .unwrap_or(2026);
+    let mut federations: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for row in &rated.season.list {
+        let Some(p) = rated.persons.get(&(row.id as i32)) else {
+            continue;
+        };
+        if !p.federation.is_empty() && !federations.contains(&p.federation) {
+            federations.push(p.federation.clone());
+        }
+        let age = p.birth_year.map(|y| year - y);
+        let in_category = match filter.category.as_str() {
+            "women" => p.gender == "female",
+            "men" => p.gender == "male",
+            "juniors" => age.is_some_and(|a| a < 20),
+            "seniors" => age.is_some_and(|a| a >= 50),
+            _ => true,
+        };
+        let in_federation =
+            filter.federation.is_empty() || p.federation.eq_ignore_ascii_case(&filter.federation);
+        if !in_category || !in_federation || (filter.established && row.rating.provisional()) {
+            continue;
+        }
+        out.push(ListEntry {
+            rank: out.len() + 1,
+            id: p.id,
+            name: p.name.clone(),
+            federation: p.federation.clone(),
+            rating: row.rating.rating,
+            rd: row.rating.rd,
+            games: row.games,
+            provisional: row.rating.provisional(),
+        });
+    }
+    federations.sort();
+    Ok(ListView {
+        entries: out,
+        federations,
+        last: rated.season.last,
+    })
+}
+
+/// A rated game of a person, as their page lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PersonGame {
+    pub period: String,
+    pub date: NaiveDate,
+    pub tournament_id: i64,
+    pub game_id: i64,
+    pub opponent_id: i64,
+    pub opponent: String,
+    /// `south` or `north`: the side the person played.
+    pub side: &'static str,
+    /// 1, ½ or 0, as the person scored.
+    pub score: f64,
+}
+
+/// A person's page: who they are, who was merged into them, their rating now, after every
+/// period they played, and every rated game.
+#[derive(Clone, Debug)]
+pub struct PersonPage {
+    pub person: Person,
+    /// The person they were merged into, when they were.
+    pub merged_into: Option<Person>,
+    pub merged: Vec<Person>,
+    pub now: Option<Rating>,
+    pub games_count: u32,
+    pub history: Vec<HistoryRow>,
+    pub games: Vec<PersonGame>,
+    pub tournaments: Vec<(i64, String)>,
+}
+
+pub fn person_page(conn: &mut SqliteConnection, id: i32) -> Result<PersonPage, ServiceError> {
+    let rated = rated(conn, Utc::now().date_naive())?;
+    let person = rated
+        .persons
+        .get(&id)
+        .cloned()
+        .ok_or_else(|| ServiceError::not_found("person"))?;
+    let merged_into = person
+        .merged_into
+        .and_then(|m| root(&rated.persons, m))
+        .and_then(|m| rated.persons.get(&m).cloned());
+    let me = i64::from(id);
+    let mut merged: Vec<Person> = rated
+        .persons
+        .values()
+        .filter(|p| p.id != id && root(&rated.persons, p.id) == Some(id))
+        .cloned()
+        .collect();
+    merged.sort_by_key(|p| p.id);
+    let name = |pid: i64| {
+        rated
+            .persons
+            .get(&(pid as i32))
+            .map_or_else(String::new, |p| p.name.clone())
+    };
+    let games: Vec<PersonGame> = rated
+        .games
+        .iter()
+        .filter(|g| g.south_id == me || g.north_id == me)
+        .map(|g| {
+            let south = g.south_id == me;
+            let opponent_id = if south { g.north_id } else { g.south_id };
+            let points = g.south_score.points();
+            PersonGame {
+                period: g.period.to_string(),
+                date: g.date,
+                tournament_id: g.tournament_id,
+                game_id: g.game_id,
+                opponent_id,
+                opponent: name(opponent_id),
+                side: if south { "south" } else { "north" },
+                score: if south { points } else { 1.0 - points },
+            }
+        })
+        .collect();
+    let mut tournaments: Vec<(i64, String)> = Vec::new();
+    for g in &games {
+        if !tournaments.iter().any(|(t, _)| *t == g.tournament_id) {
+            let t_name = rated
+                .tournaments
+                .iter()
+                .find(|t| i64::from(t.id) == g.tournament_id)
+                .map_or_else(String::new, |t| t.name.clone());
+            tournaments.push((g.tournament_id, t_name));
+        }
+    }
+    let row = rated.season.rating(me);
+    Ok(PersonPage {
+        merged_into,
+        merged,
+        now: row.map(|r| r.rating),
+        games_count: row.map_or(0, |r| r.games),
+        history: rated
+            .season
+            .history
+            .iter()
+            .filter(|h| h.id == me)
+            .cloned()
+            .collect(),
+        games,
+        tournaments,
+        person,
+    })
+}

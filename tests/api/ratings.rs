@@ -1,0 +1,519 @@
+//! The Oware Rating List on a hub: the register (suggestions, merges and splits, its file), the
+//! events of two venues pushed to it under variant spellings, merged and split back, and the
+//! published files recomputed by the `ratings` command byte for byte.
+
+use std::process::Command;
+
+use awc::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+use crate::publishing::{push, token};
+use crate::swiss::fixture_games;
+
+/// A person added to the hub's register: their id.
+async fn person(hub: &Client, details: Value) -> i64 {
+    let r = hub.post_json("/api/persons", &details).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    r.json()["id"].as_i64().unwrap()
+}
+
+/// A round robin of `names` at a venue, played on 12-13 September 2026, its results entered
+/// from the paper sheets (with their moves); game `forfeit` of round 1, if any, a forfeit. The
+/// tournament's file.
+async fn venue_event(
+    venue: &TestApp,
+    names: &[(&str, Option<i64>)],
+    forfeit: Option<usize>,
+    seed: usize,
+) -> Value {
+    let staff = venue.organiser().await;
+    let rounds = names.len() as i64 - 1;
+    let r = staff
+        .post_json(
+            "/api/tournaments",
+            &json!({"name": format!("Open {seed}"), "rules": "abapa", "rounds": rounds,
+                    "pairing": "round-robin", "start_date": "2026-09-12",
+                    "end_date": "2026-09-13"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let t = r.json()["id"].as_i64().unwrap();
+    for (name, register) in names {
+        let r = staff
+            .post_json(
+                &format!("/api/tournaments/{t}/players"),
+                &json!({"name": name, "register_id": register}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    let fixtures = fixture_games();
+    let mut n = seed;
+    for round in 1..=rounds {
+        let games = crate::sheets::generated_and_published(&staff, t, round).await;
+        for (k, g) in games["games"].as_array().unwrap().iter().enumerate() {
+            if !g["north"]["id"].is_i64() {
+                continue;
+            }
+            let id = g["id"].as_i64().unwrap();
+            let body = if round == 1 && Some(k) == forfeit {
+                json!({"kind": "forfeit-north", "reason": "North did not come"})
+            } else {
+                n += 1;
+                let (moves, result, seeds) = &fixtures[n % fixtures.len()];
+                json!({"kind": "played", "result": result, "seeds": seeds, "moves": moves,
+                       "reason": "entered from the paper sheet"})
+            };
+            let r = staff
+                .put_json(&format!("/api/games/{id}/result"), &body)
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        }
+    }
+    let r = staff.get(&format!("/tournaments/{t}/export.json")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.json()
+}
+
+/// Pushes a venue's file to the hub with a new token, and rates it there: its id on the hub.
+async fn pushed_and_rated(hub: &TestApp, staff: &Client, file: &Value, label: &str) -> i64 {
+    let secret = token(staff, label).await;
+    let r = push(hub, &secret, &json!({"version": 1, "file": file})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let t = r.json()["tournament"].as_i64().unwrap();
+    let r = staff
+        .post_json(
+            &format!("/api/tournaments/{t}/rated"),
+            &json!({"rated": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    t
+}
+
+/// The hub's players waiting for a person, by name: their ids.
+fn waiting(hub: &TestApp, t: i64) -> Vec<(String, i64)> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        name: String,
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        id: i32,
+    }
+    let mut conn =
+        diesel::sqlite::SqliteConnection::establish(hub.db_path.to_str().unwrap()).unwrap();
+    diesel::sql_query(format!(
+        "SELECT name, id FROM players WHERE tournament_id = {t} ORDER BY id"
+    ))
+    .load::<Row>(&mut conn)
+    .unwrap()
+    .into_iter()
+    .map(|r| (r.name, i64::from(r.id)))
+    .collect()
+}
+
+async fn link(hub: &Client, player: i64, person: i64) {
+    let r = hub
+        .post_json(
+            "/api/register/link",
+            &json!({"player": player, "person": person}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+}
+
+async fn file(client: &Client, name: &str) -> String {
+    let r = client.get(&format!("/ratings/{name}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.body
+}
+
+const VENUE_A: [&str; 4] = [
+    "Kwame Mensah-Bonsu",
+    "Ama Owusu",
+    "Yaw Boateng",
+    "Esi Quaye",
+];
+const VENUE_B: [&str; 4] = [
+    "MENSAH BONSU, Kwame",
+    "Owusu Ama",
+    "Yaw Boatenq",
+    "ESI QUAYÉ",
+];
+
+/// The two venues' events pushed to a fresh hub, the players of venue A linked to four persons;
+/// venue B's players linked to `b_persons(a_persons)`. The hub, its organiser and A's persons.
+async fn hub_with_both(
+    a: &Value,
+    b: &Value,
+    b_persons: impl Fn(
+        &Client,
+        Vec<i64>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Vec<i64>> + '_>>,
+) -> (TestApp, Client, Vec<i64>) {
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let ta = pushed_and_rated(&hub, &staff, a, "Venue A").await;
+    let tb = pushed_and_rated(&hub, &staff, b, "Venue B").await;
+    let mut persons = Vec::new();
+    for name in VENUE_A {
+        persons.push(person(&staff, json!({"name": name, "federation": "GHA"})).await);
+    }
+    for ((_, player), p) in waiting(&hub, ta).into_iter().zip(&persons) {
+        link(&staff, player, *p).await;
+    }
+    let for_b = b_persons(&staff, persons.clone()).await;
+    for ((_, player), p) in waiting(&hub, tb).into_iter().zip(&for_b) {
+        link(&staff, player, *p).await;
+    }
+    (hub, staff, persons)
+}
+
+#[actix_web::test]
+async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged() {
+    let (venue_a, venue_b) = (spawn_app().await, spawn_app().await);
+    let a = venue_event(&venue_a, &VENUE_A.map(|n| (n, None)), Some(0), 0).await;
+    let b = venue_event(&venue_b, &VENUE_B.map(|n| (n, None)), None, 7).await;
+
+    // Entered under one person each: venue B's players linked straight to A's persons.
+    let (one, one_staff, _) =
+        hub_with_both(&a, &b, |_, persons| Box::pin(async move { persons })).await;
+    let as_one = file(&one_staff, "list.csv").await;
+
+    // Entered as other persons, as a hub whose organiser did not see they were the same.
+    let (hub, staff, persons) = hub_with_both(&a, &b, |staff, _| {
+        Box::pin(async move {
+            let mut more = Vec::new();
+            for name in VENUE_B {
+                more.push(person(staff, json!({"name": name, "federation": "GHA"})).await);
+            }
+            more
+        })
+    })
+    .await;
+    let apart = file(&staff, "list.csv").await;
+    assert_ne!(apart, as_one);
+    assert_eq!(apart.lines().count(), 9, "{apart}");
+
+    // The register suggests A's person first for every variant spelling of venue B.
+    for (variant, expected) in VENUE_B.iter().zip(&persons) {
+        let r = staff
+            .get(&format!(
+                "/api/persons/suggest?name={}&federation=GHA",
+                url::form_urlencoded::byte_serialize(variant.as_bytes()).collect::<String>()
+            ))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let ids: Vec<i64> = r.json()["suggestions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_i64().unwrap())
+            .collect();
+        assert!(ids.contains(expected), "{variant}: {}", r.body);
+    }
+
+    // Merged: the list is the one of the same games under one person each.
+    let b_persons: Vec<i64> = (persons[3] + 1..=persons[3] + 4).collect();
+    for (keep, gone) in persons.iter().zip(&b_persons) {
+        let r = staff
+            .post_json("/api/persons/merge", &json!({"keep": keep, "gone": gone}))
+            .await;
+        assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    }
+    assert_eq!(file(&staff, "list.csv").await, as_one);
+    assert_eq!(
+        file(&staff, "history.csv").await,
+        file(&one_staff, "history.csv").await
+    );
+    assert_eq!(
+        file(&staff, "games.csv").await,
+        file(&one_staff, "games.csv").await
+    );
+    let page = staff.get(&format!("/ratings/persons/{}", persons[0])).await;
+    assert!(
+        page.body.contains("MENSAH BONSU, Kwame"),
+        "the merged spelling is shown"
+    );
+
+    // Split back: as before the merge.
+    for gone in &b_persons {
+        let r = staff
+            .send(
+                Method::POST,
+                &format!("/api/persons/{gone}/split"),
+                None,
+                Vec::new(),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    }
+    assert_eq!(file(&staff, "list.csv").await, apart);
+
+    // What is rated: 11 games (one of venue A's 6 a forfeit), all verified by their moves.
+    let games = file(&staff, "games.csv").await;
+    assert_eq!(games.lines().count(), 1 + 11, "{games}");
+    assert!(
+        games
+            .lines()
+            .skip(1)
+            .all(|l| l.starts_with("2026-09,2026-09-13,")),
+        "{games}"
+    );
+    let tournaments = file(&staff, "tournaments.csv").await;
+    assert!(
+        tournaments.contains(",5,yes,0\n") && tournaments.contains(",6,yes,0\n"),
+        "{tournaments}"
+    );
+
+    // Anyone recomputes the published list from games.csv (and the names of persons.csv).
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["games.csv", "persons.csv"] {
+        std::fs::write(dir.path().join(name), file(&staff, name).await).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .arg("ratings")
+        .arg(dir.path().join("games.csv"))
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["list.csv", "history.csv"] {
+        let again = std::fs::read_to_string(dir.path().join("out").join(name)).unwrap();
+        assert_eq!(again, file(&staff, name).await, "{name}");
+    }
+    // Every change was audited, in words.
+    let unworded = hub.audit_fields_without_words();
+    assert!(unworded.is_empty(), "{unworded:?}");
+    drop(one);
+}
+
+#[actix_web::test]
+async fn the_register_refuses_what_makes_no_sense_and_changes_nothing() {
+    let app = spawn_app().await;
+    let staff = app.organiser().await;
+    let kwame = person(
+        &staff,
+        json!({"name": "Kwame Mensah", "birth_year": 1990, "licence": "GHA-7"}),
+    )
+    .await;
+    let ama = person(&staff, json!({"name": "Ama Owusu"})).await;
+    let audit = app.count("audit_log");
+    let refused = [
+        (
+            "/api/persons/merge",
+            json!({"keep": kwame, "gone": kwame}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/persons/merge",
+            json!({"keep": kwame, "gone": 999}),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            "/api/persons",
+            json!({"name": "  "}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/persons",
+            json!({"name": "X", "birth_year": 1700}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ];
+    for (path, body, status) in refused {
+        let r = staff.post_json(path, &body).await;
+        assert_eq!(r.status, status, "{path} {body}: {}", r.body);
+        assert!(r.json()["error"]["message"].is_string(), "{}", r.body);
+    }
+    let r = staff
+        .send(
+            Method::POST,
+            &format!("/api/persons/{ama}/split"),
+            None,
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("never merged"),
+        "{}",
+        r.body
+    );
+    let r = staff.get("/api/persons/424242").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    assert_eq!(app.count("audit_log"), audit);
+    assert_eq!(app.count("persons"), 2);
+
+    // Merged twice: refused, the first merge stands; undone by a split.
+    let r = staff
+        .post_json("/api/persons/merge", &json!({"keep": kwame, "gone": ama}))
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let r = staff
+        .post_json("/api/persons/merge", &json!({"keep": ama, "gone": kwame}))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert_eq!(
+        staff.get(&format!("/api/persons/{ama}")).await.json()["merged_into"],
+        kwame
+    );
+    assert_eq!(app.count("audit_log"), audit + 1);
+
+    // Suggestions: by licence before the name; staff only.
+    let r = staff
+        .get("/api/persons/suggest?name=Kwame%20Mensah&licence=gha-7")
+        .await;
+    assert_eq!(r.json()["suggestions"][0]["why"], "licence", "{}", r.body);
+    let r = app.client().get("/api/persons/suggest?name=Kwame").await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+
+    // The register's file, imported at a venue: the same ids, entries linked by them.
+    let register = staff.get("/register/register.csv").await;
+    assert_eq!(register.status, StatusCode::OK);
+    let venue = spawn_app().await;
+    let venue_staff = venue.organiser().await;
+    for bad in [
+        "name,club\nAma,Accra\n",
+        "id,name,birth_year,gender,federation,club,licence,merged_into\n1,Ama,,,,,,9\n",
+    ] {
+        let r = venue_staff
+            .send(
+                Method::POST,
+                "/api/register/import",
+                Some("text/csv"),
+                bad.as_bytes().to_vec(),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+        assert!(
+            r.json()["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("register file"),
+            "{}",
+            r.body
+        );
+    }
+    assert_eq!(venue.count("persons"), 0);
+    let r = venue_staff
+        .send(
+            Method::POST,
+            "/api/register/import",
+            Some("text/csv"),
+            register.body.into_bytes(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["persons"], 2);
+    let t = create_tournament(&venue_staff, "Kumasi Open").await;
+    let r = venue_staff
+        .post_json(
+            &format!("/api/tournaments/{t}/players"),
+            &json!({"name": "Kwame Mensah", "register_id": kwame}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let file = venue_staff
+        .get(&format!("/tournaments/{t}/export.json"))
+        .await
+        .json();
+    assert_eq!(file["players"][0]["register_id"], kwame);
+    let r = venue_staff
+        .post_json(
+            &format!("/api/tournaments/{t}/players"),
+            &json!({"name": "Nobody", "register_id": -3}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    for service in [&app, &venue] {
+        let unworded = service.audit_fields_without_words();
+        assert!(unworded.is_empty(), "{unworded:?}");
+    }
+}
+
+#[actix_web::test]
+async fn the_register_and_the_list_are_pages_for_people_in_both_languages() {
+    let app = spawn_app().await;
+    let staff = app.organiser().await;
+    let id = person(
+        &staff,
+        json!({"name": "Abena Ntim-Agyeman", "federation": "GHA"}),
+    )
+    .await;
+    let page = staff.get("/register").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let csrf = csrf_in(&page.body);
+    let r = staff
+        .post_form(
+            "/register/merge",
+            &[
+                ("csrf", &csrf),
+                ("keep", &id.to_string()),
+                ("gone", &id.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        r.body.contains("cannot be merged with themselves"),
+        "{}",
+        r.body
+    );
+    let r = staff
+        .post_form(
+            "/register/persons",
+            &[
+                ("csrf", &csrf),
+                ("name", "Kofi Ansah"),
+                ("birth_year", "1988"),
+                ("federation", "GHA"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = staff.get("/register").await;
+    assert!(page.body.contains("Kofi Ansah"));
+    assert_eq!(
+        app.client().get("/register").await.status,
+        StatusCode::SEE_OTHER
+    );
+    for lang in ["en", "fr"] {
+        let list = app.client().get_in(lang, "/ratings").await;
+        assert_eq!(list.status, StatusCode::OK);
+        let person = app
+            .client()
+            .get_in(lang, &format!("/ratings/persons/{id}"))
+            .await;
+        assert_eq!(person.status, StatusCode::OK);
+        assert!(person.body.contains("Abena Ntim-Agyeman"));
+        let words = if lang == "fr" {
+            "Aucune partie classée"
+        } else {
+            "No rated game yet"
+        };
+        assert!(person.body.contains(words), "{lang}");
+    }
+    assert_eq!(
+        app.client().get("/ratings/persons/999").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.client().get("/ratings/nothing.csv").await.status,
+        StatusCode::NOT_FOUND
+    );
+    let header = app.client().get("/ratings/list.csv").await.body;
+    assert_eq!(
+        header,
+        "id,name,federation,rating,rd,volatility,games,status\n"
+    );
+}
