@@ -3,7 +3,7 @@
 //! `export-tournament`, `import-tournament`, `export-site`, which renders the pages with
 //! `web::site`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
 //! files (`fide.rs`: `standings`, `pair`, `check`, `generate`) and the rating list's
-//! (`ratings.rs`: `ratings`). Each command's arguments are
+//! (`ratings.rs`: `ratings`, `publish-ratings`, `export-register`). Each command's arguments are
 //! beside its handler.
 
 mod admin;
@@ -70,6 +70,11 @@ pub enum Command {
     /// Recompute the rating list (`list.csv`, `history.csv`) from its games (`games.csv`), byte
     /// for byte as the hub publishes it.
     Ratings(ratings::RatingsArgs),
+    /// Write the rating list's published files from the database (as the hub serves them at
+    /// `/ratings/<file>`).
+    PublishRatings(ratings::PublishArgs),
+    /// Write the whole register of persons, for a venue to import before its event.
+    ExportRegister(ratings::RegisterArgs),
 }
 
 /// Runs a parsed command line.
@@ -89,5 +94,7 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Pair(args) => fide::run_pair(&args.file),
         Command::Check(args) => fide::run_check(&args.file),
         Command::Ratings(args) => ratings::run_ratings(&args),
+        Command::PublishRatings(args) => ratings::run_publish(args),
+        Command::ExportRegister(args) => ratings::run_export_register(args),
     }
 }

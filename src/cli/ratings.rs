@@ -78,3 +78,73 @@ fn ratings(args: &RatingsArgs) -> Result<(), ExitCode> {
     );
     Ok(())
 }
+
+#[derive(Debug, Args)]
+pub struct PublishArgs {
+    /// Where the five files (`games.csv`, `list.csv`, `history.csv`, `tournaments.csv`,
+    /// `persons.csv`) are written.
+    pub dir: PathBuf,
+    /// SQLite file (default oware.db, or DATABASE_URL).
+    #[arg(long)]
+    pub database: Option<String>,
+}
+
+/// `publish-ratings DIR`: the hub's published files, as `/ratings/<file>` serves them.
+pub fn run_publish(args: PublishArgs) -> ExitCode {
+    let mut conn = match super::tournaments::connection(args.database) {
+        Ok(conn) => conn,
+        Err(code) => return code,
+    };
+    let files = match crate::service::ratings::published(&mut conn) {
+        Ok(files) => files,
+        Err(e) => return super::tournaments::failed(&e),
+    };
+    if let Err(e) = std::fs::create_dir_all(&args.dir) {
+        eprintln!("oware-tournament: {}: {e}", args.dir.display());
+        return ExitCode::FAILURE;
+    }
+    let texts = [
+        files.games,
+        files.list,
+        files.history,
+        files.tournaments,
+        files.persons,
+    ];
+    for (name, text) in crate::service::ratings::FILES.iter().zip(texts) {
+        let file = args.dir.join(name);
+        if let Err(e) = std::fs::write(&file, text) {
+            eprintln!("oware-tournament: {}: {e}", file.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[derive(Debug, Args)]
+pub struct RegisterArgs {
+    /// The file to write: the whole register (`persons.csv` with birth years and licences), for
+    /// a venue to import before its event.
+    pub file: PathBuf,
+    /// SQLite file (default oware.db, or DATABASE_URL).
+    #[arg(long)]
+    pub database: Option<String>,
+}
+
+/// `export-register FILE`.
+pub fn run_export_register(args: RegisterArgs) -> ExitCode {
+    let mut conn = match super::tournaments::connection(args.database) {
+        Ok(conn) => conn,
+        Err(code) => return code,
+    };
+    let actor = crate::service::Actor::CommandLine;
+    match crate::service::register::register_file(&mut conn, &actor) {
+        Ok(text) => match std::fs::write(&args.file, text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("oware-tournament: {}: {e}", args.file.display());
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => super::tournaments::failed(&e),
+    }
+}

@@ -31,7 +31,7 @@ pub struct ImportArgs {
 }
 
 /// A connection to the database named on the command line or in the environment.
-fn connection(
+pub(super) fn connection(
     database: Option<String>,
 ) -> Result<
     diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<diesel::SqliteConnection>>,
@@ -55,7 +55,7 @@ fn connection(
 }
 
 /// What a refusal exits with: 2 for what the file or the arguments say, 1 for the rest.
-fn failed(e: &ServiceError) -> ExitCode {
+pub(super) fn failed(e: &ServiceError) -> ExitCode {
     eprintln!(
         "oware-tournament: {}",
         crate::wording::refusals::failure(crate::locale::Lang::ENGLISH, e)

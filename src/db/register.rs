@@ -189,6 +189,11 @@ pub struct RatedGame {
     pub tournament_id: i32,
     #[diesel(sql_type = Date)]
     pub date: NaiveDate,
+    #[diesel(sql_type = Integer)]
+    pub south_player: i32,
+    #[diesel(sql_type = Integer)]
+    pub north_player: i32,
+    /// The persons of the register the players are (before any merge is followed).
     #[diesel(sql_type = Nullable<Integer>)]
     pub south: Option<i32>,
     #[diesel(sql_type = Nullable<Integer>)]
@@ -211,6 +216,7 @@ pub fn rated_games(conn: &mut SqliteConnection) -> QueryResult<Vec<RatedGame>> {
               WHEN t.start_date IS NOT NULL THEN min(max(date(COALESCE(r.published_at, \
                    r.created_at)), t.start_date), COALESCE(t.end_date, t.start_date)) \
               ELSE date(COALESCE(r.published_at, r.created_at)) END AS date, \
+         g.south_id AS south_player, g.north_id AS north_player, \
          {} AS south, {} AS north, g.winner, g.verified \
          FROM games g \
          JOIN rated_tournaments rated ON rated.tournament_id = g.tournament_id \

@@ -174,3 +174,66 @@ pub fn write_history(season: &Season) -> String {
     }
     finish(w)
 }
+
+impl Season {
+    /// A person's rating at the start of `period`, as the season rates that period: after the
+    /// last period before it in which they played, their RD grown once for every month between;
+    /// a person who had not played yet starts at 1500/350/0.06.
+    pub fn before(&self, period: Period, id: i64) -> Rating {
+        let Some(last) = self
+            .history
+            .iter()
+            .filter(|h| h.id == id && h.period < period)
+            .max_by_key(|h| h.period)
+        else {
+            return Rating::START;
+        };
+        let mut rating = last.rating;
+        let mut month = last.period.next();
+        while month < period {
+            rating = grown(rating);
+            month = month.next();
+        }
+        rating
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::files::{Score, period_of};
+    use chrono::NaiveDate;
+
+    #[test]
+    fn the_rating_before_a_period_is_the_one_the_season_rated_it_from() {
+        let day = |m, d| NaiveDate::from_ymd_opt(2026, m, d).unwrap();
+        let game = |id, date: NaiveDate, s, n, score| GameRow {
+            period: period_of(date),
+            date,
+            tournament_id: 1,
+            game_id: id,
+            south_id: s,
+            north_id: n,
+            south_score: score,
+        };
+        let games = [
+            game(1, day(1, 5), 1, 2, Score::Win),
+            game(2, day(4, 5), 1, 3, Score::Draw),
+        ];
+        let season = rate(&games);
+        let april: Period = "2026-04".parse().unwrap();
+        // 1 played in January; by April their RD grew in February and March.
+        let january = season.history.iter().find(|h| h.id == 1).unwrap().rating;
+        let before = season.before(april, 1);
+        assert_eq!(before.rating, january.rating);
+        assert_eq!(before.rd, grown(grown(january)).rd);
+        // Rated from that in April, exactly as the season did.
+        let april_row = season.history.iter().find(|h| h.id == 1 && h.period == april);
+        let played = [Played {
+            opponent: season.before(april, 3),
+            score: 0.5,
+        }];
+        assert_eq!(april_row.unwrap().rating, after_period(before, &played));
+        assert_eq!(season.before(april, 3), Rating::START);
+    }
+}

@@ -360,3 +360,94 @@ pub fn person_page(conn: &mut SqliteConnection, id: i32) -> Result<PersonPage, S
         person,
     })
 }
+
+/// A player of a rated event on the list: their rating when the event began, what they were
+/// expected to score and scored in its rated games, and the change those games make.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventRating {
+    pub player_id: i32,
+    pub person: i32,
+    /// At the start of the event's (first) period.
+    pub rating: f64,
+    pub rd: f64,
+    pub provisional: bool,
+    pub games: usize,
+    pub expected: f64,
+    pub score: f64,
+    /// The change the event's rated games make to the rating it began with (Glicko-2 over
+    /// these games alone, as if they were the period's only ones).
+    pub change: f64,
+}
+
+/// The rating rows of a rated tournament's players (none for a tournament that is not rated):
+/// its played games with a final result between persons of the register, the current month's
+/// too.
+pub fn event(
+    conn: &mut SqliteConnection,
+    tournament: crate::tournament::TournamentId,
+) -> Result<Vec<EventRating>, ServiceError> {
+    use crate::rating::glicko2::{Played, after_period, expected};
+    if !stored::is_rated(conn, tournament)? {
+        return Ok(Vec::new());
+    }
+    let rated = rated(conn, Utc::now().date_naive())?;
+    let games: Vec<RatedGame> = stored::rated_games(conn)?
+        .into_iter()
+        .filter(|g| g.tournament_id == tournament.get())
+        .collect();
+    let Some(first) = games.iter().map(|g| period_of(g.date)).min() else {
+        return Ok(Vec::new());
+    };
+    // Each player's person, as the games name them (merges followed).
+    let mut person_of: HashMap<i32, i32> = HashMap::new();
+    for g in &games {
+        for (player, person) in [(g.south_player, g.south), (g.north_player, g.north)] {
+            if let Some(root) = person.and_then(|p| root(&rated.persons, p)) {
+                person_of.insert(player, root);
+            }
+        }
+    }
+    let mut players: Vec<(i32, i32)> = person_of.iter().map(|(k, v)| (*k, *v)).collect();
+    players.sort_unstable();
+    let mut rows: Vec<EventRating> = Vec::new();
+    for (player, me) in players {
+        let before = rated.season.before(first, me.into());
+        let mut played = Vec::new();
+        for g in &games {
+            let Some(points) = score(&g.winner).map(Score::points) else {
+                continue;
+            };
+            let (opponent, points) = if g.south_player == player {
+                (g.north_player, points)
+            } else if g.north_player == player {
+                (g.south_player, 1.0 - points)
+            } else {
+                continue;
+            };
+            let Some(&them) = person_of.get(&opponent).filter(|t| **t != me) else {
+                continue;
+            };
+            played.push(Played {
+                opponent: rated.season.before(first, them.into()),
+                score: points,
+            });
+        }
+        let after = after_period(before, &played);
+        rows.push(EventRating {
+            player_id: player,
+            person: me,
+            rating: before.rating,
+            rd: before.rd,
+            provisional: before.provisional(),
+            games: played.len(),
+            expected: played.iter().map(|g| expected(before, g.opponent)).sum(),
+            score: played.iter().map(|g| g.score).sum(),
+            change: if played.is_empty() {
+                0.0
+            } else {
+                after.rating - before.rating
+            },
+        });
+    }
+    Ok(rows)
+}

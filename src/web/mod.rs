@@ -199,6 +199,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(archive::page_routes)
     .configure(publishing::page_routes)
     .configure(ratings::page_routes)
+    .configure(ratings::event_routes)
     .configure(tournaments::page_routes)
     .configure(events::page_routes)
     .configure(entries::page_routes)

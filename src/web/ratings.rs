@@ -602,8 +602,23 @@ async fn api_import(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "persons": n })))
 }
 
+async fn api_event(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let rows = state
+        .db(move |conn| {
+            crate::service::tournaments::get(conn, id)?;
+            ratings::event(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "ratings": rows })))
+}
+
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/persons/suggest", web::get().to(api_suggest))
+        .route("/tournaments/{id}/ratings", web::get().to(api_event))
         .route("/persons", web::post().to(api_add))
         .route("/persons/merge", web::post().to(api_merge))
         .route("/persons/{id}", web::get().to(api_person))
@@ -611,4 +626,68 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .route("/register/link", web::post().to(api_link))
         .route("/register/import", web::post().to(api_import))
         .route("/tournaments/{id}/rated", web::post().to(api_rated));
+}
+
+// --- an event's ratings ----------------------------------------------------------------------------
+
+/// A line of an event's ratings, in the standings' order.
+struct EventLine {
+    rank: String,
+    name: String,
+    row: crate::service::ratings::EventRating,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "ratings/event.html")]
+struct EventPage {
+    nav: Nav,
+    id: TournamentId,
+    name: String,
+    lines: Vec<EventLine>,
+}
+
+impl EventPage {
+    fn signed(&self, v: &f64) -> String {
+        let text = self.nav.decimal((v * 10.0).round() / 10.0);
+        if *v > 0.05 { format!("+{text}") } else { text }
+    }
+
+    fn one(&self, v: &f64) -> String {
+        self.nav.decimal((v * 100.0).round() / 100.0)
+    }
+}
+
+async fn event_page(
+    state: web::Data<AppState>,
+    session: Visitor,
+    path: web::Path<TournamentId>,
+) -> Result<EventPage, PageError> {
+    let id = path.into_inner();
+    let rows = state
+        .db(move |conn| crate::service::ratings::event(conn, id))
+        .await?;
+    let d = state.standings(id, None).await?;
+    let lines = d
+        .within(None)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|s| {
+            let row = rows.iter().find(|r| r.player_id == s.player_id)?.clone();
+            Some(EventLine {
+                rank: s.rank.to_string(),
+                name: s.name.clone(),
+                row,
+            })
+        })
+        .collect();
+    Ok(EventPage {
+        nav: Nav::new(&session),
+        id,
+        name: d.t.name.clone(),
+        lines,
+    })
+}
+
+pub fn event_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments/{id}/ratings", web::get().to(event_page));
 }

@@ -215,6 +215,25 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
         assert!(ids.contains(expected), "{variant}: {}", r.body);
     }
 
+    // The event's ratings beside its standings: everyone began at 1500 (nobody had played),
+    // so each game was expected to bring half a point; the points scored are the games'.
+    let r = staff.get(&format!("/api/tournaments/{}/ratings", 1)).await;
+    let rows = r.json()["ratings"].as_array().unwrap().clone();
+    assert_eq!(rows.len(), 4, "{}", r.body);
+    let mut points = 0.0;
+    for row in &rows {
+        let (games, expected, score) = (row["games"].as_f64().unwrap(), row["expected"].as_f64().unwrap(), row["score"].as_f64().unwrap());
+        assert_eq!(row["rating"], 1500.0);
+        assert!((expected - games / 2.0).abs() < 1e-9, "{row}");
+        let change = row["change"].as_f64().unwrap();
+        assert_eq!(change > 0.0, score > expected, "{row}");
+        points += score;
+    }
+    assert_eq!(points, 5.0);
+    let page = staff.get("/tournaments/1/ratings").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Ama Owusu"), "{}", page.body);
+
     // Merged: the list is the one of the same games under one person each.
     let b_persons: Vec<i64> = (persons[3] + 1..=persons[3] + 4).collect();
     for (keep, gone) in persons.iter().zip(&b_persons) {
@@ -288,6 +307,32 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
         let again = std::fs::read_to_string(dir.path().join("out").join(name)).unwrap();
         assert_eq!(again, file(&staff, name).await, "{name}");
     }
+    // The command line writes the same files from the hub's database, and its whole register.
+    let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .arg("publish-ratings")
+        .arg(dir.path().join("published"))
+        .arg("--database")
+        .arg(&hub.db_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for name in ["games.csv", "list.csv", "history.csv", "tournaments.csv", "persons.csv"] {
+        let written = std::fs::read_to_string(dir.path().join("published").join(name)).unwrap();
+        assert_eq!(written, file(&staff, name).await, "{name}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .arg("export-register")
+        .arg(dir.path().join("register.csv"))
+        .arg("--database")
+        .arg(&hub.db_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("register.csv")).unwrap(),
+        staff.get("/register/register.csv").await.body
+    );
+
     // Every change was audited, in words.
     let unworded = hub.audit_fields_without_words();
     assert!(unworded.is_empty(), "{unworded:?}");
