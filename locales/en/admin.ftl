@@ -95,6 +95,7 @@ audit-action-person-split = person split back out
 audit-action-register-import = register imported
 audit-action-tournament-rated = tournament rated
 audit-action-tournament-unrated = tournament no longer rated
+audit-action-players-ratings = ratings taken from the register
 audit-action-other = { $code }
 
 # The fields of a recorded state, as the audit log shows them.
@@ -230,3 +231,4 @@ audit-field-tournament = tournament
 audit-field-again = published again
 audit-field-previous_version = version replaced
 audit-field-changes = changes
+audit-field-rd = rating deviation

@@ -95,3 +95,5 @@ ratings-event-hint = Each player's rating when the event began, the score their 
 ratings-event-caption = Ratings of the event
 ratings-expected = Expected
 ratings-change = Change
+register-ratings-hint = Players entered with their register number can take their rating from the rating list, so that the seeding and the pairing numbers follow it.
+register-ratings-take = Take the ratings from the register

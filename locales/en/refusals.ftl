@@ -460,3 +460,4 @@ register-file-fields = not as many fields as the header names
 register-file-field = the { $column } does not read
 register-file-twice = this id is given twice
 register-file-not-text = the file is not a register file in UTF-8
+ratings-taken-before-pairing = the ratings are taken from the register before the first round is paired: the pairing numbers follow them

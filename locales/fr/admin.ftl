@@ -98,6 +98,7 @@ audit-action-person-split = personne séparée de nouveau
 audit-action-register-import = registre importé
 audit-action-tournament-rated = tournoi compté pour le classement
 audit-action-tournament-unrated = tournoi retiré du classement
+audit-action-players-ratings = classements repris du registre
 audit-action-other = { $code }
 
 # Les champs d'un état enregistré, tels que le journal les montre.
@@ -233,3 +234,4 @@ audit-field-tournament = tournoi
 audit-field-again = publié de nouveau
 audit-field-previous_version = version remplacée
 audit-field-changes = changements
+audit-field-rd = écart de classement

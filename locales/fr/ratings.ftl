@@ -95,3 +95,5 @@ ratings-event-hint = Le classement de chaque joueur au début de la compétition
 ratings-event-caption = Classements de la compétition
 ratings-expected = Attendu
 ratings-change = Variation
+register-ratings-hint = Les joueurs inscrits avec leur numéro au registre peuvent reprendre leur classement de la liste, pour que le tirage et les numéros d'appariement en découlent.
+register-ratings-take = Reprendre les classements du registre

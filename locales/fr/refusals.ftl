@@ -510,3 +510,4 @@ register-file-fields = pas autant de champs que l'en-tête en nomme
 register-file-field = le champ { $column } ne se lit pas
 register-file-twice = cet identifiant est donné deux fois
 register-file-not-text = le fichier n'est pas un fichier de registre en UTF-8
+ratings-taken-before-pairing = les classements se reprennent du registre avant l'appariement de la première ronde : les numéros d'appariement en découlent

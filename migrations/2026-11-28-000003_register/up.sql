@@ -13,7 +13,10 @@ CREATE TABLE persons (
     club TEXT NOT NULL DEFAULT '',
     licence TEXT NOT NULL DEFAULT '',
     merged_into INTEGER REFERENCES persons (id),
-    created_at TIMESTAMP NOT NULL
+    created_at TIMESTAMP NOT NULL,
+    -- At a venue: the rating and RD the hub's register file gave (the hub computes its own).
+    rating DOUBLE,
+    rd DOUBLE
 );
 CREATE INDEX persons_by_key ON persons (name_key);
 CREATE INDEX persons_by_licence ON persons (licence) WHERE licence <> '';

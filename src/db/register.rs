@@ -25,6 +25,9 @@ pub struct Person {
     pub licence: String,
     pub merged_into: Option<i32>,
     pub created_at: NaiveDateTime,
+    /// At a venue, the rating the hub's register file gave.
+    pub rating: Option<f64>,
+    pub rd: Option<f64>,
 }
 
 #[derive(Debug, Insertable)]
@@ -41,6 +44,8 @@ pub struct NewPerson<'a> {
     pub licence: &'a str,
     pub merged_into: Option<i32>,
     pub created_at: NaiveDateTime,
+    pub rating: Option<f64>,
+    pub rd: Option<f64>,
 }
 
 pub fn insert(conn: &mut SqliteConnection, person: &NewPerson) -> QueryResult<Person> {

@@ -188,6 +188,8 @@ diesel::table! {
         licence -> Text,
         merged_into -> Nullable<Integer>,
         created_at -> Timestamp,
+        rating -> Nullable<Double>,
+        rd -> Nullable<Double>,
     }
 }
 

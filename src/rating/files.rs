@@ -15,6 +15,9 @@ pub const GAMES_HEADER: &str = "period,date,tournament_id,game_id,south_id,north
 pub const LIST_HEADER: &str = "id,name,federation,rating,rd,volatility,games,status";
 pub const HISTORY_HEADER: &str = "period,id,rating,rd,volatility,games";
 pub const PERSONS_HEADER: &str = "id,name,birth_year,gender,federation,club,licence,merged_into";
+/// The register as a venue imports it: the persons, with their rating and RD on the list.
+pub const REGISTER_HEADER: &str =
+    "id,name,birth_year,gender,federation,club,licence,merged_into,rating,rd";
 
 /// South's score in a rated game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,7 +59,7 @@ pub struct GameRow {
 }
 
 /// One person of the register, as `persons.csv` has them.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct PersonRow {
     pub id: i64,
     pub name: String,
@@ -67,6 +70,9 @@ pub struct PersonRow {
     pub licence: String,
     /// The person this one was merged into (their games count as that person's).
     pub merged_into: Option<i64>,
+    /// On the list (in the register a venue imports): the rating and RD.
+    pub rating: Option<f64>,
+    pub rd: Option<f64>,
 }
 
 /// What is wrong with a file, and on which line (the header is line 1).
@@ -259,27 +265,43 @@ pub fn write_games(games: &[GameRow]) -> String {
 
 /// Writes `persons.csv`, in the order given.
 pub fn write_persons(persons: &[PersonRow]) -> String {
+    write_people(persons, false)
+}
+
+/// Writes the register a venue imports: `persons.csv` with each one's rating and RD.
+pub fn write_register(persons: &[PersonRow]) -> String {
+    write_people(persons, true)
+}
+
+fn write_people(persons: &[PersonRow], ratings: bool) -> String {
     let mut w = writer();
-    line(&mut w, &PERSONS_HEADER.split(',').collect::<Vec<_>>());
+    let header = if ratings {
+        REGISTER_HEADER
+    } else {
+        PERSONS_HEADER
+    };
+    line(&mut w, &header.split(',').collect::<Vec<_>>());
+    let number = |v: Option<f64>| v.map(|v| format!("{v:.2}")).unwrap_or_default();
     for p in persons {
-        line(
-            &mut w,
-            &[
-                &p.id.to_string(),
-                &p.name,
-                &p.birth_year.map(|y| y.to_string()).unwrap_or_default(),
-                &p.gender,
-                &p.federation,
-                &p.club,
-                &p.licence,
-                &p.merged_into.map(|y| y.to_string()).unwrap_or_default(),
-            ],
-        );
+        let mut fields = vec![
+            p.id.to_string(),
+            p.name.clone(),
+            p.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            p.gender.clone(),
+            p.federation.clone(),
+            p.club.clone(),
+            p.licence.clone(),
+            p.merged_into.map(|y| y.to_string()).unwrap_or_default(),
+        ];
+        if ratings {
+            fields.extend([number(p.rating), number(p.rd)]);
+        }
+        w.write_record(&fields).expect("writing to memory");
     }
     finish(w)
 }
 
-/// Reads `persons.csv`.
+/// Reads `persons.csv`, or the register a venue imports (with ratings).
 pub fn read_persons(text: &str) -> Result<Vec<PersonRow>, FileProblem> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
@@ -290,7 +312,16 @@ pub fn read_persons(text: &str) -> Result<Vec<PersonRow>, FileProblem> {
             field(r, i, line, name).map(Some)
         }
     };
-    for (line, r) in records(text, PERSONS_HEADER)? {
+    let header = if text
+        .trim_start_matches('\u{feff}')
+        .starts_with(REGISTER_HEADER)
+    {
+        REGISTER_HEADER
+    } else {
+        PERSONS_HEADER
+    };
+    let text = text.trim_start_matches('\u{feff}');
+    for (line, r) in records(text, header)? {
         let row = PersonRow {
             id: field(&r, 0, line, "id")?,
             name: r[1].trim().to_string(),
@@ -300,6 +331,29 @@ pub fn read_persons(text: &str) -> Result<Vec<PersonRow>, FileProblem> {
             club: r[5].to_string(),
             licence: r[6].to_string(),
             merged_into: optional(&r, 7, line, "merged_into")?,
+            rating: None,
+            rd: None,
+        };
+        let row = if header == REGISTER_HEADER {
+            let real = |i: usize, name| -> Result<Option<f64>, FileProblem> {
+                if r[i].is_empty() {
+                    return Ok(None);
+                }
+                match r[i].parse::<f64>() {
+                    Ok(v) if v.is_finite() && (0.0..=5000.0).contains(&v) => Ok(Some(v)),
+                    _ => Err(FileProblem {
+                        line,
+                        what: Problem::Field(name),
+                    }),
+                }
+            };
+            PersonRow {
+                rating: real(8, "rating")?,
+                rd: real(9, "rd")?,
+                ..row
+            }
+        } else {
+            row
         };
         if row.id <= 0 || row.name.is_empty() {
             return Err(FileProblem {

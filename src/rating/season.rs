@@ -228,7 +228,10 @@ mod tests {
         assert_eq!(before.rating, january.rating);
         assert_eq!(before.rd, grown(grown(january)).rd);
         // Rated from that in April, exactly as the season did.
-        let april_row = season.history.iter().find(|h| h.id == 1 && h.period == april);
+        let april_row = season
+            .history
+            .iter()
+            .find(|h| h.id == 1 && h.period == april);
         let played = [Played {
             opponent: season.before(april, 3),
             score: 0.5,

@@ -109,6 +109,7 @@ fn words(change: Change) -> Option<&'static str> {
         Change::RegisterImported => Some("audit-action-register-import"),
         Change::TournamentRated => Some("audit-action-tournament-rated"),
         Change::TournamentUnrated => Some("audit-action-tournament-unrated"),
+        Change::RatingsTaken => Some("audit-action-players-ratings"),
         Change::MatchGameAdded => None,
         Change::MatchGameRemoved => None,
         Change::NoticeCleared => None,

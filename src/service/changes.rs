@@ -120,6 +120,9 @@ pub enum Change {
     /// A player withdrawn.
     #[strum(serialize = "player.withdraw")]
     PlayerWithdrawn,
+    /// The players' ratings taken from the register.
+    #[strum(serialize = "players.ratings")]
+    RatingsTaken,
     /// The players' pairing numbers set.
     #[strum(serialize = "players.pairing-order")]
     PairingOrderSet,

@@ -99,6 +99,7 @@ fn after(
         | Change::RegisterImported
         | Change::TournamentRated
         | Change::TournamentUnrated
+        | Change::RatingsTaken
         | Change::MatchGameAdded
         | Change::MatchGameRemoved
         | Change::NoticeCleared

@@ -165,6 +165,8 @@ pub fn add(
                 licence: input.licence.trim(),
                 merged_into: None,
                 created_at: Utc::now().naive_utc(),
+                rating: None,
+                rd: None,
             },
         )?;
         audit(
@@ -430,21 +432,34 @@ fn person_row(p: &Person, private: bool) -> PersonRow {
             String::new()
         },
         merged_into: p.merged_into.map(i64::from),
+        rating: None,
+        rd: None,
     }
 }
 
-/// The register as a file (`persons.csv`), whole, for a venue to import before its event
-/// (staff: it holds birth years and licence numbers).
+/// The register as a file, whole, with each person's rating and RD on the list (as this hub
+/// computes it, or as the register imported here gave it), for a venue to import before its
+/// event (staff: it holds birth years and licence numbers).
 pub fn register_file(conn: &mut SqliteConnection, actor: &Actor) -> Result<String, ServiceError> {
     // The staff, or the command line on the server's machine.
     if !matches!(actor, Actor::CommandLine) {
         actor.staff()?;
     }
-    let persons: Vec<PersonRow> = stored::all(conn)?
-        .iter()
-        .map(|p| person_row(p, true))
+    let rated = super::ratings::rated(conn, Utc::now().date_naive())?;
+    let mut persons: Vec<&Person> = rated.persons.values().collect();
+    persons.sort_by_key(|p| p.id);
+    let rows: Vec<PersonRow> = persons
+        .into_iter()
+        .map(|p| {
+            let listed = rated.season.rating(p.id.into()).map(|r| r.rating);
+            PersonRow {
+                rating: listed.map(|r| r.rating).or(p.rating),
+                rd: listed.map(|r| r.rd).or(p.rd),
+                ..person_row(p, true)
+            }
+        })
         .collect();
-    Ok(files::write_persons(&persons))
+    Ok(files::write_register(&rows))
 }
 
 /// A venue's organiser imports a hub's register: every person written with the hub's id (over
@@ -500,6 +515,8 @@ pub fn import_register(
                     licence: &row.licence,
                     merged_into: row.merged_into.map(|m| m as i32),
                     created_at: at,
+                    rating: row.rating,
+                    rd: row.rd,
                 },
             )?;
         }
@@ -544,5 +561,65 @@ pub fn view(conn: &mut SqliteConnection, actor: &Actor) -> Result<RegisterView, 
         waiting: waiting(conn, actor)?,
         persons: stored::all(conn)?,
         tournaments: stored::tournament_marks(conn)?,
+    })
+}
+
+/// The staff who run a tournament take its players' ratings from the register, before its
+/// first round is paired (so that its seeding and pairing numbers follow them): each player
+/// with a register number gets their person's rating on the list, rounded (as this hub computes
+/// it, or as the register imported here gave it); the others keep theirs. How many changed.
+pub fn take_ratings(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament: TournamentId,
+) -> Result<usize, ServiceError> {
+    use crate::db::models::PlayerChanges;
+    use crate::db::queries;
+    actor.check_runs(conn, tournament)?;
+    transaction(conn, |conn| {
+        if !queries::list_rounds(conn, tournament)?.is_empty() {
+            return Err(ServiceError::Conflict(crate::said!(
+                "ratings-taken-before-pairing"
+            )));
+        }
+        let rated = super::ratings::rated(conn, Utc::now().date_naive())?;
+        let mut changed = Vec::new();
+        for p in queries::list_players(conn, tournament)? {
+            let Some(person) = p
+                .register_id
+                .and_then(|id| super::ratings::root(&rated.persons, id))
+            else {
+                continue;
+            };
+            let listed = rated.season.rating(person.into()).map(|r| r.rating.rating);
+            let imported = rated.persons.get(&person).and_then(|p| p.rating);
+            let Some(rating) = listed.or(imported).map(|r| r.round() as i32) else {
+                continue;
+            };
+            if p.rating == Some(rating) {
+                continue;
+            }
+            let mut changes = PlayerChanges::from(&p.details());
+            changes.rating = Some(rating);
+            queries::update_player(conn, p.id, &changes)?;
+            changed.push(serde_json::json!({
+                "player": p.id, "name": p.name, "from": p.rating, "rating": rating,
+            }));
+        }
+        if !changed.is_empty() {
+            Audit {
+                actor,
+                action: Change::RatingsTaken,
+                tournament_id: Some(tournament),
+                entity: "tournament",
+                entity_id: Some(tournament.get()),
+            }
+            .record(
+                conn,
+                None::<&()>,
+                Some(&serde_json::json!({ "players": changed })),
+            )?;
+        }
+        Ok(changed.len())
     })
 }

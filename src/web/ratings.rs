@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
-use super::plumbing::access::{CheckedForm, CheckedUpload, Organiser, Staff};
+use super::plumbing::access::{CheckedForm, CheckedUpload, Organiser, Runs, Staff};
 use crate::db::register::Person;
 use crate::service::ratings::{self, ListEntry, ListFilter, PersonPage};
 use crate::service::register::{self as service, PersonInput, RegisterView, Wanted};
@@ -625,7 +625,11 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
         .route("/persons/{id}/split", web::post().to(api_split))
         .route("/register/link", web::post().to(api_link))
         .route("/register/import", web::post().to(api_import))
-        .route("/tournaments/{id}/rated", web::post().to(api_rated));
+        .route("/tournaments/{id}/rated", web::post().to(api_rated))
+        .route(
+            "/tournaments/{id}/players/register-ratings",
+            web::post().to(api_take_ratings),
+        );
 }
 
 // --- an event's ratings ----------------------------------------------------------------------------
@@ -688,6 +692,36 @@ async fn event_page(
     })
 }
 
+/// The staff take the players' ratings from the register, before round 1 is paired.
+async fn take_ratings(
+    Runs(actor): Runs,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+    CheckedForm(_): CheckedForm<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    state
+        .write(move |conn| service::take_ratings(conn, &actor, id))
+        .await?;
+    Ok(see_other(&format!("/tournaments/{id}")))
+}
+
+async fn api_take_ratings(
+    Runs(actor): Runs,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let changed = state
+        .write(move |conn| service::take_ratings(conn, &actor, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "changed": changed })))
+}
+
 pub fn event_routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/tournaments/{id}/ratings", web::get().to(event_page));
+    cfg.route("/tournaments/{id}/ratings", web::get().to(event_page))
+        .route(
+            "/tournaments/{id}/players/register-ratings",
+            web::post().to(take_ratings),
+        );
 }

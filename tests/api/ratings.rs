@@ -222,7 +222,11 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
     assert_eq!(rows.len(), 4, "{}", r.body);
     let mut points = 0.0;
     for row in &rows {
-        let (games, expected, score) = (row["games"].as_f64().unwrap(), row["expected"].as_f64().unwrap(), row["score"].as_f64().unwrap());
+        let (games, expected, score) = (
+            row["games"].as_f64().unwrap(),
+            row["expected"].as_f64().unwrap(),
+            row["score"].as_f64().unwrap(),
+        );
         assert_eq!(row["rating"], 1500.0);
         assert!((expected - games / 2.0).abs() < 1e-9, "{row}");
         let change = row["change"].as_f64().unwrap();
@@ -315,8 +319,18 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
         .arg(&hub.db_path)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for name in ["games.csv", "list.csv", "history.csv", "tournaments.csv", "persons.csv"] {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in [
+        "games.csv",
+        "list.csv",
+        "history.csv",
+        "tournaments.csv",
+        "persons.csv",
+    ] {
         let written = std::fs::read_to_string(dir.path().join("published").join(name)).unwrap();
         assert_eq!(written, file(&staff, name).await, "{name}");
     }
@@ -327,13 +341,95 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
         .arg(&hub.db_path)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("register.csv")).unwrap(),
         staff.get("/register/register.csv").await.body
     );
 
+    // A venue imports the register with its ratings and seeds its next event by them.
+    let venue = spawn_app().await;
+    let venue_staff = venue.organiser().await;
+    let register = staff.get("/register/register.csv").await.body;
+    let r = venue_staff
+        .send(
+            Method::POST,
+            "/api/register/import",
+            Some("text/csv"),
+            register.into_bytes(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let t = create_tournament(&venue_staff, "Kumasi Open").await;
+    for (name, id) in VENUE_A.iter().zip(&persons) {
+        let r = venue_staff
+            .post_json(
+                &format!("/api/tournaments/{t}/players"),
+                &json!({"name": name, "register_id": id}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    let r = venue_staff
+        .post_json(
+            &format!("/api/tournaments/{t}/players/register-ratings"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["changed"], 4);
+    let list = file(&staff, "list.csv").await;
+    let listed: std::collections::HashMap<i64, f64> = csv::Reader::from_reader(list.as_bytes())
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[0].parse().unwrap(), r[3].parse().unwrap())
+        })
+        .collect();
+    let players = venue_staff
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    let players = players.as_array().unwrap();
+    for p in players {
+        let name = p["name"].as_str().unwrap();
+        let person = persons[VENUE_A.iter().position(|n| *n == name).unwrap()];
+        assert_eq!(
+            p["rating"].as_f64().unwrap(),
+            listed[&person].round(),
+            "{p}"
+        );
+    }
+    let by_number: Vec<f64> = {
+        let mut v: Vec<(i64, f64)> = players
+            .iter()
+            .map(|p| (p["number"].as_i64().unwrap(), p["rating"].as_f64().unwrap()))
+            .collect();
+        v.sort_by_key(|(n, _)| *n);
+        v.into_iter().map(|(_, r)| r).collect()
+    };
+    assert!(
+        by_number.windows(2).all(|w| w[0] >= w[1]),
+        "pairing numbers by rating: {by_number:?}"
+    );
+    crate::sheets::generated(&venue_staff, t).await;
+    let r = venue_staff
+        .post_json(
+            &format!("/api/tournaments/{t}/players/register-ratings"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+
     // Every change was audited, in words.
+    for service in [&venue] {
+        let unworded = service.audit_fields_without_words();
+        assert!(unworded.is_empty(), "{unworded:?}");
+    }
     let unworded = hub.audit_fields_without_words();
     assert!(unworded.is_empty(), "{unworded:?}");
     drop(one);
