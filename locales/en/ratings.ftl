@@ -39,14 +39,14 @@ register-rated-column = Rating list
 register-is-rated = Rated.
 register-rate = Rate it
 register-unrate = Stop rating it
-register-rate-label = Rate { $name }
-register-unrate-label = Stop rating { $name }
+register-rate-label = Rate it: { $name }
+register-unrate-label = Stop rating it: { $name }
 register-persons = Persons
 register-number = Number
 register-merged = Merged
 register-merged-into = into { $id }
 register-split = Split back
-register-split-label = Split { $name } back out
+register-split-label = Split back: { $name }
 register-number-is = Register number { $id }
 
 ratings-title = Oware Rating List

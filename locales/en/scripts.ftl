@@ -13,3 +13,6 @@ js-move-north = Move { $number }: { $name } (North) to move. Tap a pit.
 js-not-recorded = Not recorded: { $error }
 js-page = Page { $at } of { $pages }.
 js-board-after = Board after { $label }: South's pits { $south }, North's pits { $north }; stores { $stores-south } and { $stores-north }.
+js-register-use = Use { $person }
+js-register-found = In the register (choose to link the player; nothing is linked unless you choose):
+js-register-chosen = Register number { $id } chosen: save the form to link the player.

@@ -39,14 +39,14 @@ register-rated-column = Classement
 register-is-rated = Classé.
 register-rate = Le classer
 register-unrate = Ne plus le classer
-register-rate-label = Classer { $name }
-register-unrate-label = Ne plus classer { $name }
+register-rate-label = Le classer : { $name }
+register-unrate-label = Ne plus le classer : { $name }
 register-persons = Personnes
 register-number = Numéro
 register-merged = Fusion
 register-merged-into = avec { $id }
 register-split = Séparer
-register-split-label = Séparer { $name }
+register-split-label = Séparer : { $name }
 register-number-is = Numéro au registre { $id }
 
 ratings-title = Classement d'awalé

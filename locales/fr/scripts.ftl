@@ -15,3 +15,6 @@ js-move-north = Coup { $number } : { $name } (Nord) a le trait. Touchez une ca
 js-not-recorded = Non noté : { $error }
 js-page = Page { $at } sur { $pages }.
 js-board-after = Plateau après { $label } : cases de Sud { $south }, cases de Nord { $north } ; greniers { $stores-south } et { $stores-north }.
+js-register-use = Choisir { $person }
+js-register-found = Au registre (choisissez pour relier le joueur ; rien n'est relié sans votre choix) :
+js-register-chosen = Numéro au registre { $id } choisi : enregistrez le formulaire pour relier le joueur.

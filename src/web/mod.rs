@@ -57,6 +57,7 @@ const LIVE_JS: &str = include_str!("../../static/live.js");
 const FOLLOW_JS: &str = include_str!("../../static/follow.js");
 const RECORD_JS: &str = include_str!("../../static/record.js");
 const SIGN_IN_JS: &str = include_str!("../../static/sign-in.js");
+const REGISTER_JS: &str = include_str!("../../static/register.js");
 pub(crate) const WORDS_JS: &str = include_str!("../../static/words.js");
 const ICON_SVG: &str = include_str!("../../static/icon.svg");
 
@@ -188,6 +189,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route(
         "/static/sign-in.js",
         web::get().to(|| async { script(SIGN_IN_JS) }),
+    )
+    .route(
+        "/static/register.js",
+        web::get().to(|| async { script(REGISTER_JS) }),
     )
     .route(
         "/static/words.js",

@@ -509,6 +509,22 @@ pub fn script_words(lang: impl Into<Lang>) -> String {
         ),
     );
     put("none-found", with("player-sign-in-none", &["search"]));
+    put("register-use", with("js-register-use", &["person"]));
+    put("register-found", lang.t("js-register-found"));
+    put("register-chosen", with("js-register-chosen", &["id"]));
+    for why in [
+        "id",
+        "licence",
+        "name-and-birth-year",
+        "name",
+        "name-with-typo",
+        "name-other-birth-year",
+    ] {
+        put(
+            &format!("why-{why}"),
+            lang.t(&format!("register-why-{why}")),
+        );
+    }
     put(
         "found-one",
         lang.t_with(

@@ -1244,12 +1244,58 @@ impl Journey<'_> {
             .await?;
         s.expect_text("h1", "Not found").await?;
         s.expect_text("main", "Back to the tournament").await?;
+        self.register(tournament).await?;
         s.sign_out().await?;
         for path in [
             "/login".to_string(),
             format!("/tournaments/{tournament}/sign-in"),
             format!("/tournaments/{tournament}/live"),
             format!("/tournaments/{tournament}"),
+        ] {
+            s.goto(&path).await?;
+        }
+        Ok(())
+    }
+
+    /// The rating list's register: a person added on its page, found again while a player is
+    /// entered under another spelling (the suggestion chosen fills the register number in),
+    /// the list, the person's page and the event's ratings.
+    async fn register(&self, tournament: &str) -> Step<()> {
+        let s = self.s;
+        s.goto("/register").await?;
+        s.fill("#person-form input[name=name]", "Kwame Mensah-Bonsu")
+            .await?;
+        s.fill("#person-form input[name=federation]", "GHA").await?;
+        s.click_through("#person-form button[type=submit]").await?;
+        let row = s.expect_text("#persons", "Kwame Mensah-Bonsu").await?;
+        let id: String = row
+            .lines()
+            .find(|l| l.contains("Kwame Mensah-Bonsu"))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or_default()
+            .to_string();
+        s.goto(&format!("/tournaments/{tournament}/players/new"))
+            .await?;
+        s.fill("input[name=name]", "MENSAH BONSU Kwame").await?;
+        s.wait_for_text("#register-suggestions", "Kwame Mensah-Bonsu")
+            .await?;
+        s.click("#register-suggestions button").await?;
+        let chosen = s
+            .browser
+            .execute(
+                "return document.getElementById('register-id').value;",
+                vec![],
+            )
+            .await
+            .map_err(fail("read the register number"))?;
+        if chosen.as_str() != Some(id.as_str()) {
+            return Err(format!("the suggestion filled in {chosen}, not {id}"));
+        }
+        s.check_page().await?;
+        for path in [
+            "/ratings".to_string(),
+            format!("/ratings/persons/{id}"),
+            format!("/tournaments/{tournament}/ratings"),
         ] {
             s.goto(&path).await?;
         }
