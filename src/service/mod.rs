@@ -106,6 +106,8 @@ pub struct Service {
     copies: copies::Copies,
     /// At a venue: the files hubs took, for the changes of the next push.
     sent: publishing::SentFiles,
+    /// The rating list as last computed.
+    ratings: ratings::Cache,
 }
 
 impl Service {
@@ -125,6 +127,7 @@ impl Service {
             languages: Default::default(),
             copies: Default::default(),
             sent: Default::default(),
+            ratings: Default::default(),
         }
     }
 

@@ -16,6 +16,30 @@ use crate::rating::glicko2::Rating;
 use crate::rating::period::Period;
 use crate::rating::season::{HistoryRow, Season, rate, write_history, write_list};
 
+/// The list as last computed, with the version of the data and the month it was computed at:
+/// computed once per write (a push, a merge, a result), not per page.
+#[derive(Default)]
+pub struct Cache(std::sync::Mutex<Option<(u64, Period, std::sync::Arc<Rated>)>>);
+
+impl Cache {
+    pub fn get(&self, version: u64, period: Period) -> Option<std::sync::Arc<Rated>> {
+        let held = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        held.as_ref()
+            .filter(|(v, p, _)| *v == version && *p == period)
+            .map(|(_, _, r)| r.clone())
+    }
+
+    pub fn put(&self, version: u64, period: Period, rated: std::sync::Arc<Rated>) {
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((version, period, rated));
+    }
+}
+
 /// The rated games and their season, with the register they were resolved with.
 pub struct Rated {
     pub games: Vec<GameRow>,
@@ -163,6 +187,23 @@ pub fn published(conn: &mut SqliteConnection) -> Result<Published, ServiceError>
     Ok(rated(conn, Utc::now().date_naive())?.files())
 }
 
+impl super::Service {
+    /// The list as of now: computed again only after a write, or when a month has ended.
+    pub async fn rated(&self) -> Result<std::sync::Arc<Rated>, ServiceError> {
+        // The version is read before the data: a write that lands in between makes the entry
+        // stale at once, never a stale entry look current.
+        let version = self.writer.version();
+        let today = Utc::now().date_naive();
+        let period = period_of(today);
+        if let Some(rated) = self.ratings.get(version, period) {
+            return Ok(rated);
+        }
+        let rated = std::sync::Arc::new(self.read(move |conn| rated(conn, today)).await?);
+        self.ratings.put(version, period, rated.clone());
+        Ok(rated)
+    }
+}
+
 /// A line of the list's page.
 #[derive(Clone, Debug, Serialize)]
 pub struct ListEntry {
@@ -207,9 +248,8 @@ pub struct ListView {
 }
 
 /// The list's page: the whole list ranked, filtered, and the federations there are.
-pub fn list(conn: &mut SqliteConnection, filter: &ListFilter) -> Result<ListView, ServiceError> {
+pub fn list(rated: &Rated, filter: &ListFilter) -> ListView {
     let today = Utc::now().date_naive();
-    let rated = rated(conn, today)?;
     let year = today
         .format("%Y")
         .to_string()
@@ -249,11 +289,11 @@ pub fn list(conn: &mut SqliteConnection, filter: &ListFilter) -> Result<ListView
         });
     }
     federations.sort();
-    Ok(ListView {
+    ListView {
         entries: out,
         federations,
         last: rated.season.last,
-    })
+    }
 }
 
 /// A rated game of a person, as their page lists it.
@@ -286,8 +326,7 @@ pub struct PersonPage {
     pub tournaments: Vec<(i64, String)>,
 }
 
-pub fn person_page(conn: &mut SqliteConnection, id: i32) -> Result<PersonPage, ServiceError> {
-    let rated = rated(conn, Utc::now().date_naive())?;
+pub fn person_page(rated: &Rated, id: i32) -> Result<PersonPage, ServiceError> {
     let person = rated
         .persons
         .get(&id)
@@ -384,13 +423,13 @@ pub struct EventRating {
 /// too.
 pub fn event(
     conn: &mut SqliteConnection,
+    rated: &Rated,
     tournament: crate::tournament::TournamentId,
 ) -> Result<Vec<EventRating>, ServiceError> {
     use crate::rating::glicko2::{Played, after_period, expected};
     if !stored::is_rated(conn, tournament)? {
         return Ok(Vec::new());
     }
-    let rated = rated(conn, Utc::now().date_naive())?;
     let games: Vec<RatedGame> = stored::rated_games(conn)?
         .into_iter()
         .filter(|g| g.tournament_id == tournament.get())

@@ -332,7 +332,8 @@ async fn list_page(
 ) -> Result<ListPage, PageError> {
     let filter = query.into_inner();
     let f = filter.clone();
-    let view = state.db(move |conn| ratings::list(conn, &f)).await?;
+    let rated = state.service.rated().await?;
+    let view = ratings::list(&rated, &f);
     Ok(ListPage {
         nav: Nav::new(&session),
         entries: view.entries,
@@ -413,7 +414,8 @@ async fn person_page(
     path: web::Path<i32>,
 ) -> Result<PersonTemplate, PageError> {
     let id = path.into_inner();
-    let page = state.db(move |conn| ratings::person_page(conn, id)).await?;
+    let rated = state.service.rated().await?;
+    let page = ratings::person_page(&rated, id)?;
     Ok(PersonTemplate {
         nav: Nav::new(&session),
         plot: plot(&page),
@@ -426,7 +428,7 @@ async fn published_file(
     path: web::Path<String>,
 ) -> Result<HttpResponse, PageError> {
     let name = path.into_inner();
-    let files = state.db(ratings::published).await?;
+    let files = state.service.rated().await?.files();
     // The files' names are `ratings::FILES`.
     let text = match name.as_str() {
         "games.csv" => files.games,
@@ -510,7 +512,8 @@ async fn api_person(
     path: web::Path<i32>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let page = state.db(move |conn| ratings::person_page(conn, id)).await?;
+    let rated = state.service.rated().await?;
+    let page = ratings::person_page(&rated, id)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "id": page.person.id,
         "name": page.person.name,
@@ -607,10 +610,11 @@ async fn api_event(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
+    let rated = state.service.rated().await?;
     let rows = state
         .db(move |conn| {
             crate::service::tournaments::get(conn, id)?;
-            ratings::event(conn, id)
+            ratings::event(conn, &rated, id)
         })
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "ratings": rows })))
@@ -667,8 +671,9 @@ async fn event_page(
     path: web::Path<TournamentId>,
 ) -> Result<EventPage, PageError> {
     let id = path.into_inner();
+    let rated = state.service.rated().await?;
     let rows = state
-        .db(move |conn| crate::service::ratings::event(conn, id))
+        .db(move |conn| crate::service::ratings::event(conn, &rated, id))
         .await?;
     let d = state.standings(id, None).await?;
     let lines = d
