@@ -209,11 +209,6 @@ pub fn suggest(
     Ok(Register::read(conn)?.suggest(wanted, 10))
 }
 
-/// A person as the register shows them (their id given as a merged one's: the survivor).
-pub fn person(conn: &mut SqliteConnection, id: i32) -> Result<Person, ServiceError> {
-    stored::get(conn, id)?.ok_or_else(|| ServiceError::not_found("person"))
-}
-
 /// The hub's organiser merges `gone` into `keep`: `gone`'s games count for `keep` from now on,
 /// and `gone` keeps their id, so that a split gives both their own histories back.
 pub fn merge(

@@ -21,14 +21,17 @@ use crate::web::language::Visitor;
 use crate::web::state::AppState;
 
 /// The pits' names in the form's order: South's row, then North's.
-const PITS: [&str; 12] = ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"];
+/// The pits in the engine's order, by the letters every board and score sheet gives them:
+/// South's `A`-`F` (0 to 5), then North's `a`-`f` (6 to 11).
+const PITS: [&str; 12] = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
 
 #[derive(Template, WebTemplate)]
 #[template(path = "games/adjudicate.html")]
 struct AdjudicatePage {
     nav: Nav,
     detail: GameDetail,
-    /// The fields as typed: `pit_a` ... `pit_F`, `captured_south`, `captured_north`.
+    /// The fields as typed: `pit_A` ... `pit_F` (South's), `pit_a` ... `pit_f` (North's),
+    /// `captured_south`, `captured_north`.
     fields: HashMap<String, String>,
     proposal: Option<Proposal>,
     problems: Vec<String>,

@@ -178,7 +178,7 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
     let page = format!("/games/{game2}/adjudicate");
     let csrf = organiser.csrf(&page).await;
     let mut fields: Vec<(String, String)> =
-        ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"]
+        ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"]
             .iter()
             .map(|p| (format!("pit_{p}"), "0".to_string()))
             .collect();
@@ -228,4 +228,48 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
         .json();
     assert_eq!(detail["status"], "final");
     assert_eq!(detail["result"], "draw");
+
+    // The form is laid out as every board is drawn (North's f to a on top, South's A to F below)
+    // and a position copied by its letters gives the result it should: seeds in South's A count
+    // for South, in North's a for North.
+    for (pit, result) in [("A", "south"), ("a", "north")] {
+        let (t3, game3, _, _) = crate::sheets::one_game(&app, &organiser, json!({})).await;
+        crate::sheets::publish(&organiser, t3, 1).await;
+        let page = format!("/games/{game3}/adjudicate");
+        let html = organiser.get(&page).await.body;
+        let at = |name: &str| html.find(&format!("name=\"{name}\"")).unwrap();
+        assert!(at("captured_north") < at("pit_f") && at("pit_f") < at("pit_a"));
+        assert!(at("pit_a") < at("pit_A") && at("pit_A") < at("pit_F"));
+        assert!(at("pit_F") < at("captured_south"));
+        let csrf = crate::helpers::csrf_in(&html);
+        let (south, north) = if pit == "A" {
+            ("20", "18")
+        } else {
+            ("18", "20")
+        };
+        let fields = [
+            (format!("pit_{pit}"), "10"),
+            ("captured_south".to_string(), south),
+            ("captured_north".to_string(), north),
+            ("csrf".to_string(), csrf.as_str()),
+            ("action".to_string(), "propose"),
+        ];
+        let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        let r = organiser.post_form(&page, &refs).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let proposed = r.body.split("name=\"proposed\" value=\"").nth(1).unwrap();
+        let proposed = proposed[..proposed.find('"').unwrap()].to_string();
+        let mut refs = refs.clone();
+        refs.pop();
+        refs.push(("action", "confirm"));
+        refs.push(("proposed", &proposed));
+        let r = organiser.post_form(&page, &refs).await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+        let detail = app
+            .client()
+            .get(&format!("/api/games/{game3}"))
+            .await
+            .json();
+        assert_eq!(detail["result"], result, "10 seeds in {pit}: {detail}");
+    }
 }

@@ -11,6 +11,19 @@ use crate::helpers::*;
 use crate::publishing::{push, token};
 use crate::swiss::fixture_games;
 
+/// Runs the command line with `args`, which must succeed.
+fn command(args: &[&std::ffi::OsStr]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// A person added to the hub's register: their id.
 async fn person(hub: &Client, details: Value) -> i64 {
     let r = hub.post_json("/api/persons", &details).await;
@@ -296,34 +309,22 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
     for name in ["games.csv", "persons.csv"] {
         std::fs::write(dir.path().join(name), file(&staff, name).await).unwrap();
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
-        .arg("ratings")
-        .arg(dir.path().join("games.csv"))
-        .arg(dir.path().join("out"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    command(&[
+        "ratings".as_ref(),
+        dir.path().join("games.csv").as_os_str(),
+        dir.path().join("out").as_os_str(),
+    ]);
     for name in ["list.csv", "history.csv"] {
         let again = std::fs::read_to_string(dir.path().join("out").join(name)).unwrap();
         assert_eq!(again, file(&staff, name).await, "{name}");
     }
     // The command line writes the same files from the hub's database, and its whole register.
-    let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
-        .arg("publish-ratings")
-        .arg(dir.path().join("published"))
-        .arg("--database")
-        .arg(&hub.db_path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    command(&[
+        "publish-ratings".as_ref(),
+        dir.path().join("published").as_os_str(),
+        "--database".as_ref(),
+        hub.db_path.as_os_str(),
+    ]);
     for name in [
         "games.csv",
         "list.csv",
@@ -334,18 +335,12 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
         let written = std::fs::read_to_string(dir.path().join("published").join(name)).unwrap();
         assert_eq!(written, file(&staff, name).await, "{name}");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
-        .arg("export-register")
-        .arg(dir.path().join("register.csv"))
-        .arg("--database")
-        .arg(&hub.db_path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    command(&[
+        "export-register".as_ref(),
+        dir.path().join("register.csv").as_os_str(),
+        "--database".as_ref(),
+        hub.db_path.as_os_str(),
+    ]);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("register.csv")).unwrap(),
         staff.get("/register/register.csv").await.body

@@ -145,8 +145,9 @@ async fn a_roll_call_in_a_browser() {
                 .unwrap();
             s.goto(&format!("/games/{game}")).await?;
             s.click_through("#adjudicate-link").await?;
+            // Copied by the letters of the board: South's A to F, North's a to f.
             let position = [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0];
-            for (pit, seeds) in ["a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"]
+            for (pit, seeds) in ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"]
                 .iter()
                 .zip(position)
             {
