@@ -26,6 +26,15 @@ pub enum Waiting {
     ForYou,
 }
 
+/// A game of a player's match, as their board lists the match's plan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlannedGame {
+    /// Its number in the match, from 1.
+    pub game: i32,
+    /// The player plays South in it, and so starts.
+    pub south: bool,
+}
+
 /// Where the player sits in the round.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -54,6 +63,9 @@ pub enum Seat {
         in_match: (i32, i32),
         /// Plays South, and so moves first.
         south: bool,
+        /// Of a match, its games laid out so far: each one's number and whether the player plays
+        /// South in it (and so starts).
+        plan: Vec<PlannedGame>,
         opponent: String,
         status: GameStatus,
         waiting: Waiting,
@@ -170,6 +182,16 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
         return Seat::Bye { outcome: g.outcome };
     };
     let south = g.south.id == me;
+    let mut plan: Vec<PlannedGame> = round
+        .games
+        .iter()
+        .filter(|x| g.in_match().1 > 0 && x.board == g.board)
+        .map(|x| PlannedGame {
+            game: x.match_game,
+            south: x.south.id == me,
+        })
+        .collect();
+    plan.sort_by_key(|p| p.game);
     let waiting = match (g.status, senders.get(&g.id)) {
         (GameStatus::Submitted, Some(&sender)) if sender == me => Waiting::ForOpponent,
         (GameStatus::Submitted, Some(_)) => Waiting::ForYou,
@@ -180,6 +202,7 @@ fn seat(round: &RoundView, senders: &HashMap<GameId, PlayerId>, me: PlayerId) ->
         board: g.board.unwrap_or_default(),
         in_match: g.in_match(),
         south,
+        plan,
         opponent: if south {
             north.name.clone()
         } else {

@@ -413,6 +413,17 @@ async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
                     let me = player.get(&format!("/api/tournaments/{t}/me")).await.json();
                     assert_eq!(me["seat"]["game"], g["id"], "game {}: {me}", game + 1);
                     assert_eq!(me["seat"]["south"], game == 0, "{me}");
+                    // And the match's plan: game 1 as South (starting), game 2 as North.
+                    assert_eq!(
+                        me["seat"]["plan"],
+                        json!([{"game": 1, "south": true}, {"game": 2, "south": false}]),
+                        "{me}"
+                    );
+                    let page = player.get(&format!("/tournaments/{t}/me")).await.body;
+                    assert!(
+                        page.contains("game 1: you play South and start; game 2: you play North"),
+                        "{page}"
+                    );
                 }
                 let (s, nn) = (south_of(g), g["north"]["id"].as_i64().unwrap());
                 assert_eq!(
