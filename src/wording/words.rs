@@ -512,14 +512,8 @@ pub fn script_words(lang: impl Into<Lang>) -> String {
     put("register-use", with("js-register-use", &["person"]));
     put("register-found", lang.t("js-register-found"));
     put("register-chosen", with("js-register-chosen", &["id"]));
-    for why in [
-        "id",
-        "licence",
-        "name-and-birth-year",
-        "name",
-        "name-with-typo",
-        "name-other-birth-year",
-    ] {
+    for why in <crate::tournament::register::Why as strum::IntoEnumIterator>::iter() {
+        let why: &str = why.into();
         put(
             &format!("why-{why}"),
             lang.t(&format!("register-why-{why}")),
