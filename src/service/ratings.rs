@@ -43,6 +43,9 @@ impl Cache {
 /// The rated games and their season, with the register they were resolved with.
 pub struct Rated {
     pub games: Vec<GameRow>,
+    /// Every played game of the rated tournaments with a final result, the current month's
+    /// too (an event's ratings count them), as the database gave them.
+    played: Vec<RatedGame>,
     pub season: Season,
     pub persons: HashMap<i32, Person>,
     pub tournaments: Vec<RatedTournament>,
@@ -62,6 +65,27 @@ pub fn root(persons: &HashMap<i32, Person>, id: i32) -> Option<i32> {
     Some(at.id)
 }
 
+/// A person as the register's files write them; `private`: with birth year and licence (the
+/// staff's file), else without (the published `persons.csv`).
+pub fn person_row(p: &Person, private: bool) -> PersonRow {
+    PersonRow {
+        id: i64::from(p.id),
+        name: p.name.clone(),
+        birth_year: p.birth_year.filter(|_| private).map(i64::from),
+        gender: p.gender.clone(),
+        federation: p.federation.clone(),
+        club: p.club.clone(),
+        licence: if private {
+            p.licence.clone()
+        } else {
+            String::new()
+        },
+        merged_into: p.merged_into.map(i64::from),
+        rating: None,
+        rd: None,
+    }
+}
+
 fn score(winner: &str) -> Option<Score> {
     match winner {
         "south" => Some(Score::Win),
@@ -76,9 +100,10 @@ pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, Ser
     let persons: HashMap<i32, Person> = stored::all(conn)?.into_iter().map(|p| (p.id, p)).collect();
     let current = period_of(today);
     let mut counts: HashMap<i32, (usize, usize)> = HashMap::new();
-    let games: Vec<GameRow> = stored::rated_games(conn)?
-        .into_iter()
-        .filter_map(|g: RatedGame| {
+    let played = stored::rated_games(conn)?;
+    let games: Vec<GameRow> = played
+        .iter()
+        .filter_map(|g: &RatedGame| {
             let south = root(&persons, g.south?)?;
             let north = root(&persons, g.north?)?;
             let period = period_of(g.date);
@@ -102,6 +127,7 @@ pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, Ser
     let season = rate(&games);
     Ok(Rated {
         games,
+        played,
         season,
         persons,
         tournaments: stored::rated_tournaments(conn)?,
@@ -124,15 +150,7 @@ impl Rated {
         let mut rows: Vec<PersonRow> = self
             .persons
             .values()
-            .map(|p| PersonRow {
-                id: p.id.into(),
-                name: p.name.clone(),
-                gender: p.gender.clone(),
-                federation: p.federation.clone(),
-                club: p.club.clone(),
-                merged_into: p.merged_into.map(i64::from),
-                ..PersonRow::default()
-            })
+            .map(|p| person_row(p, false))
             .collect();
         rows.sort_by_key(|r| r.id);
         rows
@@ -421,21 +439,16 @@ pub struct EventRating {
 /// The rating rows of a rated tournament's players (none for a tournament that is not rated):
 /// its played games with a final result between persons of the register, the current month's
 /// too.
-pub fn event(
-    conn: &mut SqliteConnection,
-    rated: &Rated,
-    tournament: crate::tournament::TournamentId,
-) -> Result<Vec<EventRating>, ServiceError> {
+pub fn event(rated: &Rated, tournament: crate::tournament::TournamentId) -> Vec<EventRating> {
     use crate::rating::glicko2::{Played, after_period, expected};
-    if !stored::is_rated(conn, tournament)? {
-        return Ok(Vec::new());
-    }
-    let games: Vec<RatedGame> = stored::rated_games(conn)?
-        .into_iter()
+    // `played` holds the games of rated tournaments only.
+    let games: Vec<&RatedGame> = rated
+        .played
+        .iter()
         .filter(|g| g.tournament_id == tournament.get())
         .collect();
     let Some(first) = games.iter().map(|g| period_of(g.date)).min() else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
     // Each player's person, as the games name them (merges followed).
     let mut person_of: HashMap<i32, i32> = HashMap::new();
@@ -488,5 +501,5 @@ pub fn event(
             },
         });
     }
-    Ok(rows)
+    rows
 }

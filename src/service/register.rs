@@ -413,25 +413,6 @@ pub fn is_rated(
     Ok(stored::is_rated(conn, tournament)?)
 }
 
-fn person_row(p: &Person, private: bool) -> PersonRow {
-    PersonRow {
-        id: i64::from(p.id),
-        name: p.name.clone(),
-        birth_year: p.birth_year.filter(|_| private).map(i64::from),
-        gender: p.gender.clone(),
-        federation: p.federation.clone(),
-        club: p.club.clone(),
-        licence: if private {
-            p.licence.clone()
-        } else {
-            String::new()
-        },
-        merged_into: p.merged_into.map(i64::from),
-        rating: None,
-        rd: None,
-    }
-}
-
 /// The register as a file, whole, with each person's rating and RD on the list (as this hub
 /// computes it, or as the register imported here gave it), for a venue to import before its
 /// event (staff: it holds birth years and licence numbers).
@@ -450,7 +431,7 @@ pub fn register_file(conn: &mut SqliteConnection, actor: &Actor) -> Result<Strin
             PersonRow {
                 rating: listed.map(|r| r.rating).or(p.rating),
                 rd: listed.map(|r| r.rd).or(p.rd),
-                ..person_row(p, true)
+                ..super::ratings::person_row(p, true)
             }
         })
         .collect();

@@ -610,13 +610,11 @@ async fn api_event(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let rated = state.service.rated().await?;
-    let rows = state
-        .db(move |conn| {
-            crate::service::tournaments::get(conn, id)?;
-            ratings::event(conn, &rated, id)
-        })
+    state
+        .db(move |conn| crate::service::tournaments::get(conn, id))
         .await?;
+    let rated = state.service.rated().await?;
+    let rows = ratings::event(&rated, id);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "ratings": rows })))
 }
 
@@ -672,9 +670,7 @@ async fn event_page(
 ) -> Result<EventPage, PageError> {
     let id = path.into_inner();
     let rated = state.service.rated().await?;
-    let rows = state
-        .db(move |conn| crate::service::ratings::event(conn, &rated, id))
-        .await?;
+    let rows = ratings::event(&rated, id);
     let d = state.standings(id, None).await?;
     let lines = d
         .within(None)
