@@ -1,51 +1,163 @@
 // The projector view follows the results: each server-sent event carries the view's content
 // again. It fits the screen without scrolling, whatever the field's size: one part at a time
-// (the boards, then the players by name with their board, then the standings), each cut into
-// pages of as many rows as the screen holds, turning every few seconds (`?every=N` seconds;
-// 8 by default). Without this script the page shows everything and reloads itself every 30
-// seconds (its noscript refresh).
+// (the boards, the players by name with their board, the bracket, the standings), each cut into
+// pages of as many rows as the screen holds, set side by side in as many columns as the
+// screen's width allows for its longest row. A part marked `data-pages="1"` shows its first
+// page only (the standings' leaders while a round is played); a part without rows (the
+// bracket) is scaled to fit. The pages turn so that the whole cycle takes at most 30 seconds
+// (between 5 and 8 seconds a page; `?every=N` sets N seconds a page). Without this script the
+// page shows everything and reloads itself every 30 seconds (its noscript refresh).
 (function () {
   var box = document.getElementById("live-content");
   if (!box) return;
-  var every = Number(new URLSearchParams(window.location.search).get("every")) || 8;
+  var asked = Number(new URLSearchParams(window.location.search).get("every"));
+  var CYCLE = 30;
+  var every = asked || 8;
+  var timer = null;
   var pages = [];
   var at = 0;
   document.body.classList.add("paged");
   box.setAttribute("aria-live", "off");
 
+  // A part's rows, in the order the server gave them (kept on the part: the pages move them
+  // between columns).
   function rowsOf(section) {
-    return Array.prototype.slice.call(section.querySelectorAll("tbody tr"));
+    if (!section.liveRows) {
+      section.liveRows = Array.prototype.slice.call(section.querySelectorAll("tbody tr"));
+    }
+    return section.liveRows;
   }
 
-  // Cuts every part into pages of the rows that fit under its heading and above the footer.
+  // A part's table again as one table holding every row (the columns of an earlier layout
+  // taken away).
+  function gather(section) {
+    var table = section.querySelector("table");
+    if (!table) return null;
+    var body = table.querySelector("tbody");
+    rowsOf(section).forEach(function (r) { r.hidden = false; body.appendChild(r); });
+    var columns = section.querySelector(".live-columns");
+    if (columns) {
+      columns.parentNode.insertBefore(table, columns);
+      columns.parentNode.removeChild(columns);
+    }
+    table.style.width = "";
+    return table;
+  }
+
+  // Lays a part's table out in `count` columns side by side: the table itself, then copies of
+  // its head with bodies of their own (no ids: the copies are only for the eye).
+  function columnsOf(section, table, count) {
+    var holder = document.createElement("div");
+    holder.className = "live-columns";
+    table.parentNode.insertBefore(holder, table);
+    holder.appendChild(table);
+    var bodies = [table.querySelector("tbody")];
+    for (var c = 1; c < count; c++) {
+      var copy = document.createElement("table");
+      copy.className = table.className;
+      copy.setAttribute("aria-hidden", "true");
+      copy.appendChild(table.querySelector("thead").cloneNode(true));
+      var body = document.createElement("tbody");
+      copy.appendChild(body);
+      holder.appendChild(copy);
+      bodies.push(body);
+    }
+    section.liveBodies = bodies;
+  }
+
+  // Cuts every part into pages of the rows that fit under its heading and above the footer,
+  // in as many columns as its longest row allows.
   function layout() {
     pages = [];
     var sections = Array.prototype.slice.call(box.querySelectorAll(".live-page"));
     sections.forEach(function (s) { s.hidden = true; });
     sections.forEach(function (s) {
       s.hidden = false;
+      var table = gather(s);
+      if (!table) {
+        fit(s);
+        pages.push({ section: s, start: 0, end: 0 });
+        s.hidden = true;
+        return;
+      }
       var rows = rowsOf(s);
-      rows.forEach(function (r) { r.hidden = false; });
-      var body = s.querySelector("tbody");
-      var top = body ? body.getBoundingClientRect().top + window.scrollY : 0;
-      var bottom = body ? body.getBoundingClientRect().bottom + window.scrollY : 0;
-      // What comes under the rows (the footer, margins) must fit too.
-      var tail = document.documentElement.scrollHeight - bottom;
-      var room = window.innerHeight - top - tail;
-      var start = 0;
-      var used = 0;
-      rows.forEach(function (r, i) {
-        var h = r.getBoundingClientRect().height;
-        if (used + h > room && i > start) {
-          pages.push({ section: s, start: start, end: i });
-          start = i;
-          used = 0;
+      s.style.fontSize = "";
+      var wide = s.getBoundingClientRect().width;
+      var gap = 32;
+      var natural = naturalWidth(table);
+      // Names are never cut: a part whose longest row is wider than the screen takes a smaller
+      // type. A part of several pages takes up to a fifth smaller type for one more column
+      // where that spares a page.
+      var size = parseFloat(window.getComputedStyle(s).fontSize);
+      var scale = Math.min(1, wide / natural);
+      var count = Math.max(1, Math.min(3, Math.floor((wide + gap) / (natural * scale + gap))));
+      s.style.fontSize = size * scale + "px";
+      var room = roomOf(s, table);
+      var tall = rowHeight(rows);
+      var down = Math.max(1, Math.floor(room / tall));
+      var leaders = s.getAttribute("data-pages") === "1";
+      var more = ((wide + gap) / (count + 1) - gap) / natural;
+      if (count < 3 && !leaders && more >= 0.8 * scale) {
+        var down2 = Math.max(1, Math.floor(room / (tall * more / scale)));
+        if (Math.ceil(rows.length / (down2 * (count + 1))) < Math.ceil(rows.length / (down * count))) {
+          s.style.fontSize = size * more + "px";
+          count += 1;
+          room = roomOf(s, table);
+          down = Math.max(1, Math.floor(room / rowHeight(rows)));
         }
-        used += h;
-      });
-      pages.push({ section: s, start: start, end: rows.length });
+      }
+      var body = table.querySelector("tbody");
+      count = Math.max(1, Math.min(count, Math.ceil(rows.length / down)));
+      var each = down * count;
+      var last = leaders ? Math.min(rows.length, each) : rows.length;
+      for (var start = 0; start < last || start === 0; start += each) {
+        pages.push({ section: s, start: start, end: Math.min(start + each, last), down: down });
+        if (last === 0) break;
+      }
+      if (count > 1) columnsOf(s, table, count);
+      else s.liveBodies = [body];
       s.hidden = true;
     });
+    var cycle = CYCLE / Math.max(pages.length, 1);
+    every = asked || Math.max(5, Math.min(8, Math.floor(cycle)));
+    var pager = document.getElementById("live-pager");
+    if (pager) pager.setAttribute("data-every", String(every));
+  }
+
+  // The height the rows of a part may take: the screen's, less what is above them and what
+  // comes under them (the footer, margins).
+  function roomOf(section, table) {
+    var body = table.querySelector("tbody");
+    var top = body.getBoundingClientRect().top + window.scrollY;
+    var bottom = body.getBoundingClientRect().bottom + window.scrollY;
+    var tail = document.documentElement.scrollHeight - bottom;
+    return window.innerHeight - top - tail;
+  }
+
+  // The tallest row's height.
+  function rowHeight(rows) {
+    var tall = 1;
+    rows.forEach(function (r) { tall = Math.max(tall, r.getBoundingClientRect().height); });
+    return tall;
+  }
+
+  // A table's width with every cell on one line, as wide as its longest row needs.
+  function naturalWidth(table) {
+    table.style.width = "max-content";
+    table.style.tableLayout = "auto";
+    var natural = table.getBoundingClientRect().width;
+    table.style.width = "";
+    table.style.tableLayout = "";
+    return Math.max(natural, 1);
+  }
+
+  // A part without rows (the bracket) scaled down until it fits the screen.
+  function fit(section) {
+    section.style.zoom = "";
+    var tall = document.documentElement.scrollHeight;
+    var wide = document.documentElement.scrollWidth;
+    var scale = Math.min(1, window.innerHeight / tall, window.innerWidth / wide);
+    if (scale < 1) section.style.zoom = String(Math.floor(scale * 100) / 100);
   }
 
   function show(k) {
@@ -53,11 +165,24 @@
     at = ((k % pages.length) + pages.length) % pages.length;
     var page = pages[at];
     pages.forEach(function (p) { p.section.hidden = p.section !== page.section; });
+    var bodies = page.section.liveBodies || [];
     rowsOf(page.section).forEach(function (r, i) {
-      r.hidden = i < page.start || i >= page.end;
+      var shown = i >= page.start && i < page.end;
+      r.hidden = !shown;
+      var column = shown ? Math.floor((i - page.start) / page.down) : 0;
+      if (bodies[column] && r.parentNode !== bodies[column]) bodies[column].appendChild(r);
+    });
+    // A column with no row of this page is left out.
+    bodies.forEach(function (b, c) {
+      if (c > 0) b.parentNode.hidden = !b.querySelector("tr:not([hidden])");
     });
     var pager = document.getElementById("live-pager");
     if (pager) pager.textContent = say("page", "Page {at} of {pages}.", { at: at + 1, pages: pages.length });
+  }
+
+  function turn() {
+    if (timer) window.clearInterval(timer);
+    timer = window.setInterval(function () { show(at + 1); }, every * 1000);
   }
 
   // After new content, the same part and page as before (or the nearest).
@@ -68,6 +193,7 @@
     if (before) {
       for (var i = 0; i < at; i++) if (pages[i].section === before.section) nth++;
     }
+    var was = every;
     layout();
     var k = 0;
     for (var j = 0, seen = 0; j < pages.length; j++) {
@@ -77,11 +203,12 @@
       }
     }
     show(k);
+    if (every !== was) turn();
   }
 
   layout();
   show(0);
-  window.setInterval(function () { show(at + 1); }, every * 1000);
+  turn();
   window.addEventListener("resize", refresh);
   if (window.EventSource) {
     var source = new EventSource(box.getAttribute("data-events"));

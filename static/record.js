@@ -112,21 +112,37 @@ document.querySelectorAll("form.use-suggestion").forEach(function (suggestion) {
     if (r.over) {
       var winner = r.over.winner;
       status.textContent = say("over", "Game over after {moves} moves: {reason}, {south}-{north}. The result, the seeds and the end are filled in on the form: check them and send the sheet.",
-        { moves: r.moves.length, reason: say("reason-" + r.over.reason, r.over.reason), south: r.over.stores[0], north: r.over.stores[1] });
+        { moves: Math.ceil(r.moves.length / 2), reason: say("reason-" + r.over.reason, r.over.reason), south: r.over.stores[0], north: r.over.stores[1] });
       fill("result", winner === "south" ? "south" : winner === "north" ? "north" : "draw");
       fill("south_seeds", String(r.over.stores[0]));
       fill("north_seeds", String(r.over.stores[1]));
       fill("end", "natural");
     } else {
+      unfill();
+      // Numbered as the paper sheet numbers moves: South's and North's sowing make one.
+      var number = Math.floor(r.moves.length / 2) + 1;
       status.textContent = r.to_move === "south"
-        ? say("move-south", "Move {number}: {name} (South) to move. Tap a pit.", { number: r.moves.length + 1, name: names.south || say("south", "South") })
-        : say("move-north", "Move {number}: {name} (North) to move. Tap a pit.", { number: r.moves.length + 1, name: names.north || say("north", "North") });
+        ? say("move-south", "Move {number}: {name} (South) to move. Tap a pit.", { number: number, name: names.south || say("south", "South") })
+        : say("move-north", "Move {number}: {name} (North) to move. Tap a pit.", { number: number, name: names.north || say("north", "North") });
     }
   }
 
+  // What the end of the game filled in, with what each field held before: a move undone after
+  // the end gives the fields back (those the player has not changed since).
+  var filled = {};
   function fill(name, value) {
     var field = form.querySelector("[name=" + name + "]");
-    if (field) field.value = value;
+    if (!field) return;
+    if (!(name in filled)) filled[name] = { before: field.value };
+    field.value = value;
+    filled[name].value = value;
+  }
+  function unfill() {
+    Object.keys(filled).forEach(function (name) {
+      var field = form.querySelector("[name=" + name + "]");
+      if (field && field.value === filled[name].value) field.value = filled[name].before;
+    });
+    filled = {};
   }
 
   function ask(list) {

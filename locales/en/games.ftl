@@ -145,3 +145,7 @@ adjudication-reason = adjudicated when the round's time ran out: { $position }; 
 # A game of a match: the match's format and its score so far.
 game-match-note = This board plays a match: { $format }. { $south } { $south_points }, { $north } { $north_points } so far.
 game-match-note-decided = This board plays a match: { $format }. { $south } { $south_points }, { $north } { $north_points }: the match is decided.
+board-name-north = ▲ { $name } (North)
+board-name-south = { $name } (South) ▼
+board-described = The board. { $south } (South), pits A to F: { $south_pits }; store { $south_store }. { $north } (North), pits a to f: { $north_pits }; store { $north_store }. { $mover } to move.
+game-same-game = The file is of this game all the same (send it even so)

@@ -409,7 +409,7 @@ adjudicate-captured-north = captured by North
 changed-after-you-opened-page = { $round ->
     [0] this game
    *[other] round { $round }
-  } changed after you opened the page: { $action } by { $actor } at { $at } UTC. Nothing was changed: look at it again before you save
+  } changed after you opened the page: { $action } by { $actor } at { $at } UTC; look at it again before you save
 stored-moves-no-longer-replay = the stored moves of round { $round } board { $board } no longer replay under the tournament's rules (at { $at }: { $detail }); the controller should set the result again
 refusal-settled = the result of this game is final; only the controller can change it
 refusal-disputed = the two sheets of this game differ: the controller decides
@@ -461,3 +461,14 @@ register-file-field = the { $column } does not read
 register-file-twice = this id is given twice
 register-file-not-text = the file is not a register file in UTF-8
 ratings-taken-before-pairing = the ratings are taken from the register before the first round is paired: the pairing numbers follow them
+ogn-another-game = the file is of another game: its { $tag ->
+    [Event] event
+    [Round] round
+    [Board] board
+    [South] South player
+   *[North] North player
+  } is "{ $file }", this game's is "{ $here }"{ $more ->
+    [0] {""}
+    [one] {" "}(and one more difference)
+   *[other] {" "}(and { $more } more differences)
+  }. If the file is of this game all the same, say so and send it again

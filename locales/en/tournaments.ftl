@@ -180,3 +180,4 @@ hub-not-a-hub = { $hub } answered, but not as a hub of this service does
 hub-answered = the hub answered { $status }
 hub-refused = the hub refused: { $message }
 hub-failed = the hub failed ({ $status }): { $message }
+controllers-of-event = Run as a section of its event by the event's controllers: { $names }.

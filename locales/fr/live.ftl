@@ -50,9 +50,10 @@ my-state-disputed = Les deux feuilles diffèrent : l'arbitre décide.
 my-state-confirmed = Résultat confirmé.
 my-state-final = Résultat fixé par l'arbitre.
 my-state-submitted = Une feuille attend la confirmation de l'autre joueur.
+alert-board-match-game = Table { $board }, { $game }
 alert-board-game = La partie de la table { $board }
 alert-disputed = Table { $board } : les feuilles des deux joueurs diffèrent. Décidez du résultat.
-alert-refused = Table { $board } : { $times } feuilles refusées, la dernière parce que { $why }. Les joueurs ont peut-être besoin d'aide pour la liste des coups.
+alert-refused = Table { $board } : { $times } feuilles refusées, la dernière pour ce motif : { $why }. Les joueurs ont peut-être besoin d'aide pour la liste des coups.
 alert-overdue = { $count ->
     [one] La fin prévue de la ronde est passée, une partie est encore sans résultat : adjugez-la ou attendez les feuilles.
    *[other] La fin prévue de la ronde est passée, { $count } parties sont encore sans résultat : adjugez-les ou attendez les feuilles.
@@ -68,3 +69,5 @@ state-submitted = feuille reçue
 state-confirmed = confirmée
 state-disputed = contestée
 state-final = définitive
+live-leaders =  : les premiers
+live-game = Partie

@@ -35,10 +35,10 @@ round-not-published-yet = la ronde { $number } n'est pas encore publiée
 there-no-account = il n'y a pas de compte « { $username } »
 organiser-organisers-run-every-tournament = « { $username } » est organisateur ; les organisateurs dirigent déjà tous les tournois
 stage-s-qualifiers-come-another = origine : les qualifiés d'une phase viennent d'un autre tournoi
-top-2-players = premiers : de 2 aux { $table_count } joueurs de { $name }
+top-2-players = premiers : de 2 aux { $table_count } joueurs du tournoi { $name }
 has-no-published-round-has = { $name } n'a aucune ronde publiée : il n'a pas de classement d'où partir
 tournament-has-players-rounds-already = ce tournoi a déjà des joueurs ou des rondes : les qualifiés d'une phase sont ses joueurs, inscrits avant la ronde 1
-players-not-player-given-twice = joueurs : { $id } n'est pas un joueur de { $name } (ou est donné deux fois)
+players-not-player-given-twice = joueurs : { $id } n'est pas un joueur du tournoi { $name } (ou est donné deux fois)
 players-stage-needs-at-least = joueurs : une phase en demande au moins deux
 reason-say-why-qualifiers-differ = motif : dites pourquoi les qualifiés diffèrent du classement (un barrage, un retrait)
 place-1-players-standings = place : de 1 aux { $table_count } joueurs du classement
@@ -351,7 +351,7 @@ file-round-clock = l'horaire des rondes : { $problems }
 file-prizes = les prix : { $problems }
 file-teams = les équipes : { $problems }
 file-player = joueur { $id } ({ $name }) : { $problem }
-file-bye-of = ronde { $round }, l'exempt de { $name }
+file-bye-of = ronde { $round }, exempt : { $name }
 file-game-of = ronde { $round }{ $board ->
     [0] {""}
    *[other] , table { $board }
@@ -457,7 +457,7 @@ adjudicate-captured-north = prises de Nord
 changed-after-you-opened-page = { $round ->
     [0] cette partie a changé
    *[other] la ronde { $round } a changé
-  } après l'ouverture de la page : { $action } par { $actor } à { $at } UTC. Rien n'a été modifié : regardez-la à nouveau avant d'enregistrer
+  } après l'ouverture de la page : { $action } par { $actor } à { $at } UTC ; regardez-la à nouveau avant d'enregistrer
 stored-moves-no-longer-replay = les coups enregistrés de la ronde { $round }, table { $board }, ne se rejouent plus selon les règles du tournoi ({ $at } : { $detail }) ; l'arbitre doit fixer le résultat à nouveau
 refusal-settled = le résultat de cette partie est définitif ; seul l'arbitre peut le changer
 refusal-disputed = les deux feuilles de cette partie diffèrent : l'arbitre décide
@@ -511,3 +511,14 @@ register-file-field = le champ { $column } ne se lit pas
 register-file-twice = cet identifiant est donné deux fois
 register-file-not-text = le fichier n'est pas un fichier de registre en UTF-8
 ratings-taken-before-pairing = les classements se reprennent du registre avant l'appariement de la première ronde : les numéros d'appariement en découlent
+ogn-another-game = le fichier est celui d'une autre partie : { $tag ->
+    [Event] son événement
+    [Round] sa ronde
+    [Board] sa table
+    [South] son joueur Sud
+   *[North] son joueur Nord
+  } est « { $file } », celui de cette partie « { $here } »{ $more ->
+    [0] {""}
+    [one] {" "}(et une autre différence)
+   *[other] {" "}(et { $more } autres différences)
+  }. Si le fichier est bien celui de cette partie, dites-le et envoyez-le à nouveau

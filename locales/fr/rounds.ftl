@@ -21,7 +21,7 @@ south-moves-first = Sud (joue en premier)
 north = Nord
 result = Résultat
 bye = exempt
-not-paired-asked = Non appariés, à leur demande :
+not-paired-asked = Non appariés à cette ronde :
 print-by-name = { $tournament } : ronde { $number }, appariements par nom
 points = Points
 side = Camp
@@ -136,7 +136,7 @@ round-open-games = { $count ->
 }
 print-not-paired = non apparié : { $label }
 qr-board = Code QR : la page de la table { $board }
-qr-sign-in = Code QR : page de connexion de { $name }
+qr-sign-in = Code QR : page de connexion du tournoi { $name }
 semicolon =  ;
 roll-answer-checked-in = présent (pointé à { $at })
 roll-answer-marked-present = présent (marqué à { $at })

@@ -115,7 +115,7 @@ the-stage-before = la phase précédente
 no-players = Aucun joueur pour l'instant.
 number-short = N°
 actions = Actions
-pairing-number-of = numéro d'appariement de { $name }
+pairing-number-of = numéro d'appariement pour { $name }
 edit = Modifier
 reinstate = Réintégrer
 withdraw-summary = Retirer…
@@ -187,3 +187,4 @@ hub-answered = le site central a répondu { $status }
 hub-refused = le site central a refusé : { $message }
 # review
 hub-failed = le site central a échoué ({ $status }) : { $message }
+controllers-of-event = Dirigé, comme section de son événement, par les arbitres de l'événement : { $names }.

@@ -161,9 +161,9 @@ pub struct SiteArgs {
     /// SQLite file (default oware.db, or DATABASE_URL).
     #[arg(long)]
     pub database: Option<String>,
-    /// The pages' language (`en`, `fr`, ...).
-    #[arg(long, default_value = "en")]
-    pub lang: String,
+    /// The pages' language (`en`, `fr`, ...); the tournament's own by default.
+    #[arg(long)]
+    pub lang: Option<String>,
 }
 
 /// `export-site ID DIR`: the tournament as plain files, viewable from a disk or any web host.
@@ -176,18 +176,24 @@ pub fn run_site(args: SiteArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let Some(lang) = crate::locale::Lang::from_code(&args.lang) else {
-        let known: Vec<&str> = crate::locale::Lang::all().map(|l| l.code()).collect();
-        eprintln!(
-            "oware-tournament: no pages in {:?}; the languages are {}",
-            args.lang,
-            known.join(", ")
-        );
-        return ExitCode::from(2);
-    };
     let mut conn = match connection(args.database) {
         Ok(conn) => conn,
         Err(code) => return code,
+    };
+    let code = match args.lang {
+        Some(code) => code,
+        None => match crate::service::tournaments::language(&mut conn, TournamentId(args.id)) {
+            Ok(code) => code,
+            Err(e) => return failed(&e),
+        },
+    };
+    let Some(lang) = crate::locale::Lang::from_code(&code) else {
+        let known: Vec<&str> = crate::locale::Lang::all().map(|l| l.code()).collect();
+        eprintln!(
+            "oware-tournament: no pages in {code:?}; the languages are {}",
+            known.join(", ")
+        );
+        return ExitCode::from(2);
     };
     let files = match crate::web::site::files(&mut conn, TournamentId(args.id), lang) {
         Ok(files) => files,

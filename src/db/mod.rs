@@ -8,6 +8,7 @@
 //! the web answers with a logged 500.
 
 pub mod archive;
+pub mod audit;
 pub mod backups;
 pub mod changes;
 pub mod events;

@@ -429,24 +429,7 @@ pub fn latest_audit_of(
 }
 
 /// The newest entries first; only those of `tournaments` when given.
-pub fn list_audit(
-    conn: &mut SqliteConnection,
-    tournaments: Option<&[TournamentId]>,
-    limit: i64,
-) -> QueryResult<Vec<AuditEntry>> {
-    let mut query = audit_log::table
-        .order(audit_log::id.desc())
-        .limit(limit)
-        .select(AuditEntry::as_select())
-        .into_boxed();
-    if let Some(ids) = tournaments {
-        query = query.filter(audit_log::tournament_id.eq_any(ids.to_vec()));
-    }
-    query.load(conn)
-}
-
 // --- rounds and games --------------------------------------------------------------------------
-
 use super::schema::{games, rounds, sheets};
 
 /// The number of a tournament's last published round (0 before any).

@@ -50,23 +50,79 @@ fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("\"unserialisable: {e}\""))
 }
 
-/// The entries the actor may read, newest first: one tournament's (staff who run it), or all an
-/// organiser may see, or those of a controller's tournaments.
+/// What a reader of the log asks for: one tournament (or all the actor may read), one game,
+/// one actor, one action, the entries older than one.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct Asked {
+    pub tournament: Option<TournamentId>,
+    pub game: Option<i32>,
+    pub who: Option<String>,
+    pub what: Option<String>,
+    pub before: Option<i32>,
+}
+
+/// A page of the log: its entries, newest first, and where the next (older) page starts.
+pub struct LogPage {
+    pub entries: Vec<AuditEntry>,
+    pub older: Option<i32>,
+    /// The actors and actions the filters offer (of the entries the actor may read).
+    pub actors: Vec<String>,
+    pub actions: Vec<String>,
+    /// The tournaments the filters offer: id and name.
+    pub tournaments: Vec<(TournamentId, String)>,
+}
+
+/// The entries the actor may read that `asked` names, newest first, `size` at most: one
+/// tournament's (staff who run it), or all an organiser may see, or those of a controller's
+/// tournaments.
 pub fn entries(
     conn: &mut SqliteConnection,
     actor: &Actor,
-    tournament: Option<TournamentId>,
-) -> Result<Vec<AuditEntry>, ServiceError> {
+    asked: &Asked,
+    size: i64,
+) -> Result<LogPage, ServiceError> {
     let staff = actor.staff()?;
-    let allowed: Option<Vec<TournamentId>> = match tournament {
+    let readable: Option<Vec<TournamentId>> = if actor.organiser().is_ok() {
+        None
+    } else {
+        Some(queries::tournaments_controlled_by(conn, staff.account_id)?)
+    };
+    let tournaments = match asked.tournament {
         Some(id) => {
             staff.check_runs(conn, id)?;
             Some(vec![id])
         }
-        None if actor.organiser().is_ok() => None,
-        None => Some(queries::tournaments_controlled_by(conn, staff.account_id)?),
+        None => readable.clone(),
     };
-    Ok(queries::list_audit(conn, allowed.as_deref(), 500)?)
+    let blank = |s: &Option<String>| s.clone().filter(|s| !s.trim().is_empty());
+    let filter = crate::db::audit::AuditFilter {
+        tournaments,
+        game: asked.game,
+        actor: blank(&asked.who),
+        action: blank(&asked.what),
+        before: asked.before,
+    };
+    // One more than a page: whether an older page follows.
+    let mut entries = crate::db::audit::list(conn, &filter, size + 1)?;
+    let older = if entries.len() as i64 > size {
+        entries.truncate(size as usize);
+        entries.last().map(|e| e.id)
+    } else {
+        None
+    };
+    let (actors, actions) = crate::db::audit::choices(conn, readable.as_deref())?;
+    let tournaments = queries::list_tournaments(conn)?
+        .into_iter()
+        .filter(|t| readable.as_ref().is_none_or(|ids| ids.contains(&t.id)))
+        .map(|t| (t.id, t.name))
+        .collect();
+    Ok(LogPage {
+        entries,
+        older,
+        actors,
+        actions,
+        tournaments,
+    })
 }
 
 /// An action of the audit log as a message (`game.sheet`: "score sheet sent"); an action with

@@ -100,6 +100,23 @@ pub struct TieView {
     /// The first game of the match, for its page.
     pub game: Option<i32>,
     pub decided: bool,
+    /// The tie that made the champion: its winner wins the tournament rather than going
+    /// through.
+    pub final_tie: bool,
+}
+
+impl TieView {
+    /// What its winner does: wins the tournament, takes third place, or goes through (the
+    /// pages' message).
+    pub fn won_word(&self) -> &'static str {
+        if self.final_tie {
+            "bracket-wins-final"
+        } else if self.third_place {
+            "bracket-wins-third"
+        } else {
+            "bracket-goes-through"
+        }
+    }
 }
 
 /// One round of the bracket.
@@ -152,8 +169,24 @@ pub fn view(
         .map(|p| (p.id.get(), p.name.clone()))
         .collect();
     let (published, seeds, bracket) = published_bracket(conn, tournament_id, t.shape(), &players)?;
-    let sections = sections(&bracket, &names, published);
-    let mut places: Vec<((usize, usize), String)> = knockout::places(&bracket, &seeds)
+    let mut sections = sections(&bracket, &names, published);
+    let places = knockout::places(&bracket, &seeds);
+    // The champion's last tie won is the final.
+    let champion = places
+        .iter()
+        .find(|(_, place)| **place == (1, 1))
+        .map(|(id, _)| PlayerId(*id));
+    if let Some(final_tie) = sections
+        .iter_mut()
+        .flat_map(|s| s.rounds.iter_mut())
+        .flat_map(|r| r.ties.iter_mut())
+        .filter(|tie| !tie.third_place)
+        .filter(|tie| tie.sides.iter().any(|s| s.won && s.player == champion))
+        .max_by_key(|tie| tie.number)
+    {
+        final_tie.final_tie = true;
+    }
+    let mut places: Vec<((usize, usize), String)> = places
         .into_iter()
         // Players still in have no place yet.
         .filter(|&(_, (first, last))| first > 1 || last == 1)
@@ -273,6 +306,7 @@ fn sections(
                             }),
                             game: tie.game,
                             decided: tie.decided,
+                            final_tie: false,
                         })
                         .collect(),
                 });

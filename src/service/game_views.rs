@@ -53,6 +53,11 @@ pub struct SheetView {
 }
 
 impl SheetView {
+    /// The moves as the paper sheet numbers them: South's and North's sowing make one move.
+    pub fn sheet_moves(&self) -> u32 {
+        (self.plies.max(0) as u32).div_ceil(2)
+    }
+
     fn new(s: SheetRow, rules: &Rules) -> SheetView {
         let end = declared_end(Some(s.winner), Some(s.end_kind));
         let problem = if s.moves.is_empty() {
@@ -304,7 +309,12 @@ pub fn detail(
         .and_then(|s| first_difference(s, &ctx, &rules));
     // Before a result counts, the latest sheet's moves are what its players check: replayed.
     let mut replay_of_sheet = None;
+    // A result that counts without moves (the controller's ruling) shows no sheet's replay.
     if ctx.game.moves.is_none()
+        && !matches!(
+            ctx.game.status,
+            crate::tournament::GameStatus::Confirmed | crate::tournament::GameStatus::Final
+        )
         && let Some(latest) = sheets.as_deref().and_then(<[SheetView]>::last)
         && let Some(replayed) = sheet_replay(latest, &rules)
     {

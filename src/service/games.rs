@@ -57,11 +57,12 @@ impl Service {
         sender: Sender,
         game_id: GameId,
         sheet: Sheet,
+        same_game: bool,
     ) -> Result<(Recorded, Accepted), ServiceError> {
         let actor = self.game_actor(sender, game_id).await?;
         let (checking, checked) = (actor.clone(), sheet.clone());
         let (player_id, checked) = self
-            .read(move |conn| check(conn, &checking, game_id, &checked))
+            .read(move |conn| check(conn, &checking, game_id, &checked, same_game))
             .await?;
         let accepted = match checked {
             Ok(accepted) => accepted,
@@ -117,6 +118,10 @@ pub struct SheetBody {
     pub end: String,
     #[serde(default)]
     pub moves: String,
+    /// The sender says an OGN record that names other players, another event, round or board
+    /// is of this game all the same.
+    #[serde(default)]
+    pub same_game: bool,
 }
 
 impl SheetBody {
@@ -173,10 +178,38 @@ pub fn check(
     actor: &Actor,
     game_id: GameId,
     sheet: &Sheet,
+    same_game: bool,
 ) -> Result<(PlayerId, Result<Accepted, SheetError>), ServiceError> {
     let ctx = Context::load(conn, game_id)?;
     let player_id = ctx.acting_player(actor)?;
     ctx.check_open()?;
+    // An OGN record of another game (other players, another event) is not taken silently:
+    // the sender is told what differs, and sends it again if it is this game's all the same.
+    if !same_game {
+        let names = super::views::names(conn, ctx.tournament.id)?;
+        let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
+        let game = [
+            ("Event", ctx.tournament.name.clone()),
+            ("Round", ctx.round.number.to_string()),
+            (
+                "Board",
+                ctx.game.board.map(|b| b.to_string()).unwrap_or_default(),
+            ),
+            ("South", name(ctx.game.south_id)),
+            ("North", ctx.game.north_id.map(name).unwrap_or_default()),
+        ];
+        if let Some((tag, file, here, more)) =
+            crate::tournament::sheets::record_of_another_game(&sheet.moves, &game)
+        {
+            return Err(ServiceError::Invalid(crate::said!(
+                "ogn-another-game",
+                tag,
+                file,
+                here,
+                more
+            )));
+        }
+    }
     Ok((
         player_id,
         check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves),

@@ -58,6 +58,26 @@ pub struct PrizesView {
 }
 
 impl PrizesView {
+    /// Each player's money in all, in the order they first take a prize, when a prize is
+    /// shared (a player may take parts of several): name and total.
+    pub fn totals(&self) -> Vec<(String, f64)> {
+        if !self.given.iter().any(|g| g.shared) {
+            return Vec::new();
+        }
+        let mut totals: Vec<(i32, String, f64)> = Vec::new();
+        for w in self.given.iter().flat_map(|g| &g.winners) {
+            let Some(amount) = w.amount else { continue };
+            match totals.iter_mut().find(|(id, _, _)| *id == w.player_id) {
+                Some(line) => line.2 += amount,
+                None => totals.push((w.player_id, w.name.clone(), amount)),
+            }
+        }
+        totals
+            .into_iter()
+            .map(|(_, name, total)| (name, total))
+            .collect()
+    }
+
     /// An amount as shown: "GH₵ 33.33", "£50".
     pub fn money(&self, amount: &f64) -> String {
         let number = if amount.fract() == 0.0 {

@@ -41,6 +41,8 @@ pub struct Report {
     pub categories: Vec<(String, HashSet<i32>)>,
     /// The players whose order a decided play-off fixed.
     pub settled: HashSet<i32>,
+    /// The players withdrawn: still ranked on what they played, marked as withdrawn.
+    pub withdrawn: HashSet<i32>,
 }
 
 impl Report {
@@ -79,6 +81,25 @@ fn decide_by_playoff(table: &mut [Standing], places: &HashMap<i32, (usize, usize
         s.rank = top + first - 1;
         s.shared = last > first;
     }
+}
+
+/// The event's categories, each with the players of `players` in it.
+fn categories(
+    conn: &mut SqliteConnection,
+    t: &TournamentView,
+    players: &[crate::db::models::Player],
+) -> Result<Vec<(String, HashSet<i32>)>, ServiceError> {
+    Ok(super::events::categories_of(conn, t)?
+        .into_iter()
+        .map(|c| {
+            let members = players
+                .iter()
+                .filter(|p| c.admits(&p.details().attributes()))
+                .map(|p| p.id.get())
+                .collect();
+            (c.name, members)
+        })
+        .collect())
 }
 
 /// The standings after round `after` (the last published round if not given).
@@ -155,16 +176,11 @@ pub fn report(
             decide_by_playoff(&mut table, places);
         }
     }
-    let categories = super::events::categories_of(conn, &t)?
-        .into_iter()
-        .map(|c| {
-            let members = players
-                .iter()
-                .filter(|p| c.admits(&p.details().attributes()))
-                .map(|p| p.id.get())
-                .collect();
-            (c.name, members)
-        })
+    let categories = categories(conn, &t, &players)?;
+    let withdrawn = players
+        .iter()
+        .filter(|p| p.withdrawn)
+        .map(|p| p.id.get())
         .collect();
     let names: HashMap<PlayerId, String> = players.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id: i32| names.get(&PlayerId(id)).cloned().unwrap_or_default();
@@ -196,6 +212,7 @@ pub fn report(
         computed_at: chrono::Utc::now().naive_utc(),
         categories,
         settled,
+        withdrawn,
     })
 }
 
@@ -311,6 +328,23 @@ pub fn score_from(g: &GameRecord, as_south: bool) -> String {
         let (mine, theirs) = if as_south { (s, n) } else { (n, s) };
         return format!("{}-{}", points_text(mine), points_text(theirs));
     }
+    // A match decided by a forfeit after a game was played (it has seeds): played, its score
+    // with the forfeit's mark (`1-1 +`).
+    if let (
+        Some((kind @ (ResultKind::ForfeitNorth | ResultKind::ForfeitSouth), _)),
+        Some((s, n)),
+        Some(_),
+    ) = (g.result, g.match_points, g.seeds)
+    {
+        let (mine, theirs) = if as_south { (s, n) } else { (n, s) };
+        let won = (kind == ResultKind::ForfeitNorth) == as_south;
+        return format!(
+            "{}-{} {}",
+            points_text(mine),
+            points_text(theirs),
+            if won { "+" } else { "-" }
+        );
+    }
     match g.result {
         None => "…".to_string(),
         Some((ResultKind::Played, Some(w))) => match (w, as_south) {
@@ -337,7 +371,17 @@ pub struct Cell {
 pub struct Crosstable {
     pub round_robin: bool,
     pub headers: Vec<String>,
-    pub rows: Vec<(String, String, String, Vec<Cell>)>,
+    pub rows: Vec<CrossRow>,
+}
+
+/// A player's line of the table round by round (or the crosstable).
+pub struct CrossRow {
+    pub rank: String,
+    pub name: String,
+    pub points: String,
+    pub cells: Vec<Cell>,
+    /// Withdrawn: still ranked on what they played, marked.
+    pub withdrawn: bool,
 }
 
 impl Report {
@@ -365,7 +409,13 @@ impl Report {
                 } else {
                     self.round_cells(s.player_id, &mine)
                 };
-                (rank_text(s), s.name.clone(), value_text(s.points), cells)
+                CrossRow {
+                    rank: rank_text(s),
+                    name: s.name.clone(),
+                    points: value_text(s.points),
+                    cells,
+                    withdrawn: self.withdrawn.contains(&s.player_id),
+                }
             })
             .collect();
         Crosstable {

@@ -475,6 +475,8 @@ pub struct TournamentPage {
     pub t: TournamentView,
     pub players: Vec<PlayerView>,
     pub controllers: Vec<String>,
+    /// The controllers of its event, who run it too.
+    pub event_controllers: Vec<String>,
     /// For organisers: the controller accounts not assigned to it, to choose from.
     pub unassigned: Vec<String>,
     pub runs: bool,
@@ -509,6 +511,14 @@ pub fn page(
         Vec::new()
     };
     let controllers = controllers(conn, id)?;
+    let event_controllers = match t.event_id {
+        Some(event) => crate::db::events::controllers(conn, event)?
+            .into_iter()
+            .map(|a| a.username)
+            .filter(|name| !controllers.contains(name))
+            .collect(),
+        None => Vec::new(),
+    };
     let unassigned = if actor.organiser().is_ok() {
         queries::list_accounts(conn)?
             .into_iter()
@@ -522,6 +532,7 @@ pub fn page(
         t,
         players,
         controllers,
+        event_controllers,
         unassigned,
         runs,
         my_games,

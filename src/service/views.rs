@@ -139,6 +139,11 @@ impl GameView {
     }
 
     /// The game's number in its match and the match's games (0 for a single game).
+    /// Whether the match has a game point yet: a blank pairings sheet shows no "0-0 so far".
+    pub fn match_started(&self) -> bool {
+        matches!(self.match_tally, Some((a, b, _)) if a + b > 0.0)
+    }
+
     pub fn in_match(&self) -> (i32, i32) {
         (self.match_game, self.match_of)
     }

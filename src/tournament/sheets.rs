@@ -189,6 +189,40 @@ pub fn ogn_said(line: Option<usize>, problem: &ogn::OgnProblem) -> Said {
     }
 }
 
+/// Where an OGN record sent as a sheet names another game than `game` (its tags as this
+/// service writes them: `Event`, `Round`, `Board`, `South`, `North`): the first tag that
+/// differs, what the record says and what the game is, and how many more differ. Spaces and
+/// case aside; a tag the record leaves out differs from nothing. `None` for moves that are not
+/// a record (or one that cannot be read: the replay says why).
+pub fn record_of_another_game(
+    moves: &str,
+    game: &[(&str, String)],
+) -> Option<(String, String, String, usize)> {
+    if !ogn::is_ogn(moves) {
+        return None;
+    }
+    let games = ogn::parse(moves).ok()?;
+    let [record] = games.as_slice() else {
+        return None;
+    };
+    let plain = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let differing: Vec<(String, String, String)> = game
+        .iter()
+        .filter_map(|(tag, here)| {
+            let said = record.tag(tag)?;
+            (!said.trim().is_empty() && plain(said) != plain(here))
+                .then(|| (tag.to_string(), said.trim().to_string(), here.clone()))
+        })
+        .collect();
+    let (tag, said, here) = differing.first()?.clone();
+    Some((tag, said, here, differing.len() - 1))
+}
+
 /// The moves of a sheet: the movetext of an OGN record, or the text as it is.
 fn move_text(moves: &str) -> Result<String, SheetError> {
     if !ogn::is_ogn(moves) {

@@ -17,16 +17,27 @@ use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
 use crate::web::state::AppState;
 
+/// Entries on a page of the log; the API gives up to 500 at once.
+const PAGE: i64 = 50;
+const API_MOST: i64 = 500;
+
+/// How many entries the API gives (500 at most), beside the page's filters.
 #[derive(Deserialize)]
-struct Filter {
-    tournament: Option<TournamentId>,
+struct Limit {
+    limit: Option<i64>,
 }
 
 #[derive(Template, WebTemplate)]
 #[template(path = "audit/list.html")]
 struct ListPage {
     nav: Nav,
-    tournament: Option<TournamentId>,
+    asked: audit::Asked,
+    /// Where the next, older page starts: its address.
+    older: Option<String>,
+    /// What the filters offer.
+    actors: Vec<String>,
+    actions: Vec<String>,
+    tournaments: Vec<(TournamentId, String)>,
     /// This copy's own entries.
     entries: Vec<AuditEntry>,
     /// Entries that came inside a tournament file or a push, by who sent them: kept apart.
@@ -37,6 +48,15 @@ impl ListPage {
     /// What was done, in words: `game.sheet` → "score sheet sent".
     fn action(&self, e: &AuditEntry) -> String {
         crate::wording::refusals::said(self.nav.lang, &action_said(&e.action))
+    }
+
+    /// An action's code in words, for the filter's choices.
+    fn action_words(&self, code: &str) -> String {
+        crate::wording::refusals::said(self.nav.lang, &action_said(code))
+    }
+
+    fn chosen(&self, value: &Option<String>, option: &str) -> bool {
+        value.as_deref() == Some(option)
     }
 
     /// A recorded state as lines of "what: value".
@@ -96,14 +116,15 @@ async fn list_page(
     Staff(actor): Staff,
     state: web::Data<AppState>,
     session: Visitor,
-    filter: web::Query<Filter>,
+    asked: web::Query<audit::Asked>,
 ) -> Result<ListPage, PageError> {
-    let tournament = filter.tournament;
-    let entries = state
-        .db(move |conn| audit::entries(conn, &actor, tournament))
+    let asked = asked.into_inner();
+    let reading = asked.clone();
+    let page = state
+        .db(move |conn| audit::entries(conn, &actor, &reading, PAGE))
         .await?;
     let (sent_entries, entries): (Vec<AuditEntry>, Vec<AuditEntry>) =
-        entries.into_iter().partition(|e| e.sender.is_some());
+        page.entries.into_iter().partition(|e| e.sender.is_some());
     let mut sent: Vec<(String, Vec<AuditEntry>)> = Vec::new();
     for e in sent_entries {
         let sender = e.sender.clone().unwrap_or_default();
@@ -112,9 +133,32 @@ async fn list_page(
             None => sent.push((sender, vec![e])),
         }
     }
+    let older = page.older.map(|before| {
+        let mut query: Vec<(&str, String)> = Vec::new();
+        if let Some(t) = asked.tournament {
+            query.push(("tournament", t.to_string()));
+        }
+        if let Some(g) = asked.game {
+            query.push(("game", g.to_string()));
+        }
+        for (name, value) in [("who", &asked.who), ("what", &asked.what)] {
+            if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
+                query.push((name, v.to_string()));
+            }
+        }
+        query.push(("before", before.to_string()));
+        format!(
+            "/audit?{}",
+            serde_urlencoded::to_string(&query).unwrap_or_default()
+        )
+    });
     Ok(ListPage {
         nav: Nav::new(&session),
-        tournament: filter.tournament,
+        asked,
+        older,
+        actors: page.actors,
+        actions: page.actions,
+        tournaments: page.tournaments,
         entries,
         sent,
     })
@@ -127,13 +171,15 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 async fn api_list(
     Staff(actor): Staff,
     state: web::Data<AppState>,
-    filter: web::Query<Filter>,
+    asked: web::Query<audit::Asked>,
+    limit: web::Query<Limit>,
 ) -> Result<HttpResponse, ApiError> {
-    let tournament = filter.tournament;
-    let entries = state
-        .db(move |conn| audit::entries(conn, &actor, tournament))
+    let asked = asked.into_inner();
+    let size = limit.limit.unwrap_or(API_MOST).clamp(1, API_MOST);
+    let page = state
+        .db(move |conn| audit::entries(conn, &actor, &asked, size))
         .await?;
-    Ok(HttpResponse::Ok().json(entries))
+    Ok(HttpResponse::Ok().json(page.entries))
 }
 
 pub fn api_routes(cfg: &mut web::ServiceConfig) {

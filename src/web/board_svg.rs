@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::{Position, Side};
+use crate::locale::Lang;
 
 /// What to mark on the board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,28 +62,30 @@ fn escape(text: &str) -> String {
 }
 
 /// The board in words, for screen readers: each row's seeds, the stores and who moves.
-pub fn describe(position: &Position, names: [&str; 2]) -> String {
+pub fn describe(position: &Position, names: [&str; 2], lang: Lang) -> String {
     let pits = position.pits();
     let row = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
     let to_move = match position.to_move() {
         Side::South => names[0],
         Side::North => names[1],
     };
-    format!(
-        "The board. {} (South), pits A to F: {}; store {}. {} (North), pits a to f: {}; store {}. {} to move.",
-        names[0],
-        row(&pits[..6]),
-        position.store(Side::South),
-        names[1],
-        row(&pits[6..]),
-        position.store(Side::North),
-        to_move,
+    lang.t_with(
+        "board-described",
+        &[
+            ("south", names[0].into()),
+            ("south_pits", row(&pits[..6]).into()),
+            ("south_store", i64::from(position.store(Side::South)).into()),
+            ("north", names[1].into()),
+            ("north_pits", row(&pits[6..]).into()),
+            ("north_store", i64::from(position.store(Side::North)).into()),
+            ("mover", to_move.into()),
+        ],
     )
 }
 
 /// An SVG drawing of `position`, each store labelled with its player's name (South's first).
 /// Pits and stores carry `data-pit` and `data-store` so that the replay script can redraw them.
-pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2]) -> String {
+pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2], lang: Lang) -> String {
     let pits = position.pits();
     let width = LEFT * 2.0 + PIT * 6.0;
     let height = 172.0 + 2.0 * CAPTION;
@@ -90,7 +93,7 @@ pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2]) -> 
     let _ = write!(
         svg,
         r##"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" aria-label="{}">"##,
-        escape(&describe(position, names))
+        escape(&describe(position, names, lang))
     );
     let _ = write!(
         svg,
@@ -101,12 +104,12 @@ pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2]) -> 
     // The players' names: North above its row, South below, each beside its store.
     let _ = write!(
         svg,
-        r##"<text x="12" y="{}" font-size="16" fill="#222" class="name-north">&#9650; {} (North)</text><text x="{}" y="{}" text-anchor="end" font-size="16" fill="#222" class="name-south">{} (South) &#9660;</text>"##,
+        r##"<text x="12" y="{}" font-size="16" fill="#222" class="name-north">{}</text><text x="{}" y="{}" text-anchor="end" font-size="16" fill="#222" class="name-south">{}</text>"##,
         CAPTION - 6.0,
-        escape(names[1]),
+        escape(&lang.t1("board-name-north", "name", names[1])),
         width - 12.0,
         height - 6.0,
-        escape(names[0]),
+        escape(&lang.t1("board-name-south", "name", names[0])),
     );
     // Stores: North's on the left, South's on the right (each at the owner's right hand).
     for (side, x) in [(Side::North, 12.0), (Side::South, width - 58.0)] {
@@ -169,7 +172,12 @@ mod tests {
 
     #[test]
     fn draws_every_pit_and_store() {
-        let svg = named_board_svg(&Position::start(), &Marks::default(), ["South", "North"]);
+        let svg = named_board_svg(
+            &Position::start(),
+            &Marks::default(),
+            ["South", "North"],
+            Lang::ENGLISH,
+        );
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert_eq!(svg.matches("<circle").count(), 12);
         assert!(!svg.contains("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"));
@@ -182,10 +190,20 @@ mod tests {
             &Position::start(),
             &Marks::default(),
             ["Ama <b>", "Kofi & Co"],
+            Lang::ENGLISH,
         );
         assert!(svg.contains("Ama &lt;b&gt; (South)"));
         assert!(svg.contains("Kofi &amp; Co (North)"));
+        assert!(svg.contains("Ama &lt;b&gt; (South), pits A to F: 4, 4, 4, 4, 4, 4; store 0."));
         assert!(!svg.contains("<b>"));
+        // In French, the sides and the description too.
+        let fr = Lang::from_code("fr").unwrap();
+        let svg = named_board_svg(&Position::start(), &Marks::default(), ["Ama", "Kofi"], fr);
+        assert!(
+            svg.contains("Ama (Sud)") && svg.contains("Kofi (Nord)"),
+            "{svg}"
+        );
+        assert!(!svg.contains("North") && !svg.contains("South"), "{svg}");
     }
 
     /// WCAG's contrast ratio of two `#rrggbb` colours.

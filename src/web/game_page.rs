@@ -39,6 +39,8 @@ pub struct Diagnostic {
     pub diagram: Option<String>,
     /// Single edits that mend the list, best first.
     pub suggestions: Vec<crate::engine::repair::Suggestion>,
+    /// The sheet was an OGN record of another game: the form asks whether it is this one's.
+    pub another_game: bool,
 }
 
 impl Diagnostic {
@@ -57,10 +59,12 @@ impl Diagnostic {
                     at_end: r.kind.about_the_end(),
                     diagram: None,
                     suggestions: refused.suggestions.clone(),
+                    another_game: false,
                 }
             }
             other => Diagnostic {
                 message: crate::wording::refusals::failure(lang, other),
+                another_game: matches!(other, ServiceError::Invalid(s) if s.key == "ogn-another-game"),
                 ..Diagnostic::default()
             },
         }
@@ -241,7 +245,7 @@ pub fn names(detail: &GameDetail) -> [&str; 2] {
 }
 
 /// The board after ply `shown` (0: the start), with the last move marked and the stores named.
-pub fn board_after(detail: &GameDetail, shown: u32) -> String {
+pub fn board_after(detail: &GameDetail, shown: u32, lang: crate::locale::Lang) -> String {
     let (position, marks) = position_after(detail, shown);
-    named_board_svg(&position, &marks, names(detail))
+    named_board_svg(&position, &marks, names(detail), lang)
 }

@@ -79,8 +79,12 @@ async fn api_submit(
     let game_id = path.into_inner();
     let body = body.into_inner();
     let sheet = body.sheet()?;
+    let same_game = body.same_game;
     let sender = sender(&req, &state, &session, body.pin);
-    let (recorded, accepted) = state.service.submit_sheet(sender, game_id, sheet).await?;
+    let (recorded, accepted) = state
+        .service
+        .submit_sheet(sender, game_id, sheet, same_game)
+        .await?;
     let answer = SheetAnswer {
         game_id,
         sheet_id: recorded.sheet_id,
@@ -257,15 +261,15 @@ async fn game_page(
     if let Some(d) = diagnostic.as_mut() {
         d.diagram = d
             .position
-            .map(|p| named_board_svg(&p, &Marks::default(), names(&detail)));
+            .map(|p| named_board_svg(&p, &Marks::default(), names(&detail), session.lang));
     }
     Ok(GamePage {
         nav: Nav::new(session),
-        board: board_after(&detail, shown),
+        board: board_after(&detail, shown, session.lang),
         difference_board: detail
             .difference
             .as_ref()
-            .map(|d| named_board_svg(&d.board, &Marks::default(), names(&detail))),
+            .map(|d| named_board_svg(&d.board, &Marks::default(), names(&detail), session.lang)),
         detail,
         shown,
         fields: page.fields.unwrap_or_else(|| SheetFields {
@@ -300,6 +304,8 @@ struct SheetUpload {
     moves: Option<Text<String>>,
     #[multipart(limit = "256KB")]
     ogn: Option<UploadBytes>,
+    /// Ticked after a record of another game was refused: it is this game's all the same.
+    same_game: Option<Text<String>>,
     csrf: Text<String>,
 }
 
@@ -356,6 +362,7 @@ impl SheetUpload {
         let seeds = |s: &str| s.trim().parse::<i64>().unwrap_or(-1);
         let body = SheetBody {
             pin: None,
+            same_game: false,
             result: fields.result.clone(),
             seeds: [seeds(&fields.south_seeds), seeds(&fields.north_seeds)],
             end: fields.end.clone(),
@@ -402,6 +409,7 @@ async fn submit_page(
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
     let fresh = check_csrf(&session, &form.csrf);
+    let same_game = form.same_game.is_some();
     let (fields, sheet) = form.read();
     if let Err(e) = fresh {
         // A form from before the player signed in again (in another tab, say): nothing is
@@ -417,7 +425,10 @@ async fn submit_page(
     let result = match sheet {
         Ok(sheet) => {
             let sender = Sender::Signed(access::actor(&session));
-            state.service.submit_sheet(sender, game_id, sheet).await
+            state
+                .service
+                .submit_sheet(sender, game_id, sheet, same_game)
+                .await
         }
         Err(e) => Err(e),
     };

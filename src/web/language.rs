@@ -57,11 +57,7 @@ impl Visitor {
             session: UserSession::of(req),
             lang,
             source,
-            path: req
-                .uri()
-                .path_and_query()
-                .map_or("/", |p| p.as_str())
-                .to_string(),
+            path: seen_path(req),
         }
     }
 
@@ -137,6 +133,36 @@ pub struct Choice {
     to: String,
     #[serde(default)]
     back: String,
+}
+
+/// The page the visitor sees, for the language switch to come back to. A page answering a form
+/// (a sheet refused, a list used) has a path that only takes forms: the page the form was on
+/// (the `Referer` the site's own pages send), or failing that the path the form's own is under.
+fn seen_path(req: &HttpRequest) -> String {
+    let here = req.uri().path_and_query().map_or("/", |p| p.as_str());
+    if matches!(
+        *req.method(),
+        actix_web::http::Method::GET | actix_web::http::Method::HEAD
+    ) {
+        return here.to_string();
+    }
+    let from = req
+        .headers()
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<actix_web::http::Uri>().ok())
+        .filter(|u| {
+            u.authority()
+                .is_some_and(|a| a.as_str() == req.connection_info().host())
+        })
+        .and_then(|u| u.path_and_query().map(|p| p.as_str().to_string()));
+    from.unwrap_or_else(|| {
+        let path = req.uri().path();
+        match path.rsplit_once('/') {
+            Some((parent, _)) if !parent.is_empty() => parent.to_string(),
+            _ => "/".to_string(),
+        }
+    })
 }
 
 /// Where the switch may send the visitor back to: a path of this site, nothing else (`//host`

@@ -111,6 +111,8 @@ async fn reset(
 #[template(path = "players/pins.html")]
 pub struct PinsPage {
     nav: Nav,
+    /// The slips' language: the tournament's.
+    slip: crate::locale::Lang,
     tournament_id: TournamentId,
     tournament_name: String,
     /// Each slip with the full address of its sign-in page and that address as a QR code.
@@ -172,7 +174,9 @@ pub async fn pins_page(
         })
         .collect::<Result<_, ServiceError>>()?;
     Ok(PinsPage {
-        nav: Nav::new(session).in_lang(lang),
+        // The staff's instructions in the reader's language, the slips in the tournament's.
+        nav: Nav::new(session),
+        slip: lang,
         tournament_id,
         tournament_name,
         slips,

@@ -13,7 +13,7 @@ use super::pages::Nav;
 use crate::locale::Lang;
 use crate::service::game_views::{self, GameDetail};
 use crate::service::round_views::{self, RoundView};
-use crate::service::standings::{self, Cell, Report, rank_text};
+use crate::service::standings::{self, Report, rank_text};
 use crate::service::tournaments::TournamentView;
 use crate::service::{Actor, ServiceError, exports};
 use crate::tournament::TournamentId;
@@ -60,7 +60,7 @@ struct CrossPage<'a> {
     t: &'a TournamentView,
     round_robin: bool,
     headers: Vec<String>,
-    rows: Vec<(String, String, String, Vec<Cell>)>,
+    rows: Vec<crate::service::standings::CrossRow>,
 }
 
 #[derive(Template)]
@@ -183,7 +183,7 @@ pub fn files(
         let shown = detail.plies.len() as u32;
         let page = GamePage {
             nav: Nav::default().in_lang(lang),
-            board: board_after(&detail, shown),
+            board: board_after(&detail, shown, lang),
             detail,
             shown,
             difference_board: None,

@@ -15,7 +15,7 @@ use super::pages::{Nav, html_response};
 use super::plumbing::access::{Anyone, Runs, Staff};
 use super::rendered::Renders;
 use crate::locale::Lang;
-use crate::service::standings::{self as service, Cell, Report, rank_text};
+use crate::service::standings::{self as service, Report, rank_text};
 use crate::service::tournaments::TournamentView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::standings::Standing;
@@ -158,7 +158,7 @@ struct CrossPage {
     /// Round robin: one column per player (by rank); Swiss: one column per round.
     round_robin: bool,
     headers: Vec<String>,
-    rows: Vec<(String, String, String, Vec<Cell>)>,
+    rows: Vec<crate::service::standings::CrossRow>,
 }
 
 async fn cross_page(

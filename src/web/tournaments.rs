@@ -56,6 +56,8 @@ struct ShowPage {
     t: TournamentView,
     players: Vec<PlayerView>,
     controllers: Vec<String>,
+    /// The event's controllers, who run it too.
+    event_controllers: Vec<String>,
     /// Controller accounts an organiser may assign.
     unassigned: Vec<String>,
     /// What the last change of controllers did, in words.
@@ -115,6 +117,7 @@ async fn show_page(
         notice: change.into_inner().words(&page.controllers),
         unassigned: page.unassigned,
         controllers: page.controllers,
+        event_controllers: page.event_controllers,
         runs: page.runs,
         my_games: page.my_games,
         numbers_open: page.runs && !page.paired,
@@ -481,6 +484,18 @@ async fn edit_page(
     })
 }
 
+/// Whether the tournament's rules, and its matches' format, can no longer change.
+async fn fixed(state: &AppState, id: TournamentId) -> Result<(bool, bool), ServiceError> {
+    state
+        .db(move |conn| {
+            Ok((
+                service::rules_fixed(conn, id)?,
+                service::matches_fixed(conn, id)?,
+            ))
+        })
+        .await
+}
+
 async fn update(
     Organiser(actor): Organiser,
     state: web::Data<AppState>,
@@ -493,7 +508,10 @@ async fn update(
     let settings = match fields.parse() {
         Ok(s) => s,
         Err(problems) => {
+            let (rules_fixed, matches_fixed) = fixed(&state, id).await?;
             return FormPage {
+                rules_fixed,
+                matches_fixed,
                 events: events(&state).await?,
                 ..FormPage::new(&session, Some(id), fields, problems)
             }
@@ -506,7 +524,11 @@ async fn update(
     match result {
         Ok(_) => Ok(see_other(&format!("/tournaments/{id}"))),
         Err(ServiceError::Conflict(problem)) => {
+            // The form again, offering only what may still change.
+            let (rules_fixed, matches_fixed) = fixed(&state, id).await?;
             let page = FormPage {
+                rules_fixed,
+                matches_fixed,
                 events: events(&state).await?,
                 ..FormPage::new(&session, Some(id), fields, vec![problem])
             };

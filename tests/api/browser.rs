@@ -71,6 +71,54 @@ fn browser_required() -> bool {
 }
 
 /// Written straight to the terminal: the test harness keeps `println!` of a passing test to itself.
+/// What the wall shows now: whether it fits the screen (height, width), the site's header,
+/// whether every name is whole on one line, the part shown, the pager's words and the rows
+/// shown.
+const WALL_PAGE: &str = "var d = document.documentElement;
+     var part = document.querySelector('.live-page:not([hidden])');
+     var rows = part ? Array.from(part.querySelectorAll('tbody tr'))
+       .filter(function (r) { return r.offsetParent !== null; }) : [];
+     var cells = Array.from(document.querySelectorAll('.live td'))
+       .filter(function (c) { return c.offsetParent !== null; });
+     return [d.scrollHeight <= window.innerHeight, d.scrollWidth <= window.innerWidth,
+             getComputedStyle(document.querySelector('header.site')).display,
+             cells.every(function (c) {
+               return getComputedStyle(c).whiteSpace === 'nowrap' && c.scrollWidth <= c.clientWidth + 1;
+             }),
+             part ? part.id : '',
+             document.getElementById('live-pager').textContent,
+             rows.length];";
+
+/// The number of pages of the projector view open, from its pager's words.
+async fn pager_pages(s: &Session) -> Step<usize> {
+    // The pager read in one script: the stream's first event replaces the content (pager
+    // included) just after the page opens, so an element found a moment before can be gone.
+    let since = Instant::now();
+    let pager = loop {
+        let text = s
+            .browser
+            .execute(
+                "var p = document.getElementById('live-pager'); return p ? p.textContent : '';",
+                vec![],
+            )
+            .await
+            .map_err(fail("read the projector's pager"))?;
+        let text = text.as_str().unwrap_or_default().to_string();
+        if text.starts_with("Page ") {
+            break text;
+        }
+        if since.elapsed() > PATIENCE {
+            return Err(format!("the projector's pager says {text:?}"));
+        }
+        tokio_sleep(50).await;
+    };
+    pager
+        .split_whitespace()
+        .nth(3)
+        .and_then(|n| n.trim_end_matches('.').parse().ok())
+        .ok_or_else(|| format!("the pager says {pager:?}"))
+}
+
 fn tell(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "\n{message}\n");
 }
@@ -463,6 +511,27 @@ impl Session {
             Ok(())
         } else {
             Err(reloaded.to_string())
+        }
+    }
+
+    /// Waits until what `script` returns says `wanted`, without reloading the page (for what
+    /// is not shown at the moment, such as a page of the wall not turned to).
+    async fn wait_for_script(&self, script: &str, wanted: &str) -> Step<String> {
+        let since = Instant::now();
+        loop {
+            let text = self
+                .browser
+                .execute(script, vec![])
+                .await
+                .map_err(fail("run a script"))?;
+            let text = text.as_str().unwrap_or_default().to_string();
+            if text.contains(wanted) {
+                return Ok(text);
+            }
+            if since.elapsed() > PATIENCE {
+                return Err(format!("the page never says “{wanted}”: “{text}”"));
+            }
+            tokio_sleep(100).await;
         }
     }
 
@@ -902,7 +971,8 @@ impl Journey<'_> {
         s.expect_text("#todo", "Your opponent has sent their sheet")
             .await?;
         let plies = right.split_whitespace().count();
-        s.expect_text("#opponent-sheet", &format!("({plies} moves)"))
+        // Counted as the paper sheet numbers moves (a South and a North sowing each).
+        s.expect_text("#opponent-sheet", &format!("({} moves)", plies.div_ceil(2)))
             .await?;
         let phone = s.browser.window().await.map_err(fail("the window"))?;
         let wall = s
@@ -1038,9 +1108,11 @@ impl Journey<'_> {
         self.every_page_kind(&tournament).await
     }
 
-    /// The projector view of a 40-player round on a 1920×1080 screen: no scrolling, no site
-    /// chrome, names on one line, and every page of it (boards, players by name, standings)
-    /// turned to in turn, each within the screen.
+    /// The projector view of a round of 40 boards of two-game matches between players of
+    /// 60-character names, on a 1920×1080 screen: no scrolling, no site chrome, one line a
+    /// board and a name, no name cut, and every page of it (boards, players by name, the
+    /// standings' leaders) turned to in turn, each within the screen, the whole cycle within
+    /// 30 seconds.
     async fn projector(&self) -> Step<()> {
         let s = self.s;
         let staff = Client::new(&s.base);
@@ -1048,16 +1120,13 @@ impl Journey<'_> {
         let r = staff
             .post_json(
                 "/api/tournaments",
-                &json!({"name": "Projector Open", "rules": "abapa", "rounds": 5, "pairing": "swiss"}),
+                &json!({"name": "Projector Open", "rules": "abapa", "rounds": 5,
+                        "pairing": "swiss", "match_games": 2}),
             )
             .await;
         let big = r.json()["id"].as_i64().ok_or("no tournament")?;
-        for i in 0..40 {
-            let name = if i % 7 == 0 {
-                format!("Kwabena Nana Yaw Boateng Owusu-Ansah Twumasi-Ankrah Osei {i:02}")
-            } else {
-                format!("Player {i:02}")
-            };
+        for i in 0..80 {
+            let name = format!("Kwabena Nana Yaw Boateng Owusu-Ansah Twumasi-Ankrah Osei {i:02}");
             let body = json!({"name": name, "club": "", "country": "GH", "rating": 2000 - i});
             let r = staff
                 .post_json(&format!("/api/tournaments/{big}/players"), &body)
@@ -1085,44 +1154,21 @@ impl Journey<'_> {
             .set_window_size(1920, 1080)
             .await
             .map_err(fail("make the window a projector's"))?;
+        // The page itself 1920×1080, as on a projector (the window's own bars aside).
+        s.devtools(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false}),
+        )
+        .await?;
         s.browser
             .goto(&format!("{}/tournaments/{big}/live?every=1", s.base))
             .await
             .map_err(fail("open the projector view"))?;
-        // The pager read in one script: the stream's first event replaces the content (pager
-        // included) just after the page opens, so an element found a moment before can be gone.
-        let since = Instant::now();
-        let pager = loop {
-            let text = s
-                .browser
-                .execute(
-                    "var p = document.getElementById('live-pager'); return p ? p.textContent : '';",
-                    vec![],
-                )
-                .await
-                .map_err(fail("read the projector's pager"))?;
-            let text = text.as_str().unwrap_or_default().to_string();
-            if text.starts_with("Page ") {
-                break text;
-            }
-            if since.elapsed() > PATIENCE {
-                return Err(format!("the projector's pager says {text:?}"));
-            }
-            tokio_sleep(50).await;
-        };
-        let pages: usize = pager
-            .split_whitespace()
-            .nth(3)
-            .and_then(|n| n.trim_end_matches('.').parse().ok())
-            .ok_or_else(|| format!("the pager says {pager:?}"))?;
-        // 20 boards, 40 names and 40 standings rows do not fit one screen: several pages.
-        if pages < 3 {
-            return Err(format!("the projector view has {pages} pages"));
-        }
+        let pages = pager_pages(s).await?;
         // Each page as it comes round (measured in one script with the pager's words, so that
         // a page turning meanwhile cannot mix two pages up).
         let mut parts = std::collections::BTreeSet::new();
-        let mut measured = std::collections::BTreeSet::new();
+        let mut measured = std::collections::BTreeMap::new();
         let since = Instant::now();
         while measured.len() < pages {
             if since.elapsed() > PATIENCE + Duration::from_secs(3 * pages as u64) {
@@ -1130,18 +1176,7 @@ impl Journey<'_> {
             }
             let fit = s
                 .browser
-                .execute(
-                    "var d = document.documentElement;
-                     var part = document.querySelector('.live-page:not([hidden])');
-                     var cells = Array.from(document.querySelectorAll('.live td'))
-                       .filter(function (c) { return c.offsetParent !== null; });
-                     return [d.scrollHeight <= window.innerHeight, d.scrollWidth <= window.innerWidth,
-                             getComputedStyle(document.querySelector('header.site')).display,
-                             cells.every(function (c) { return getComputedStyle(c).whiteSpace === 'nowrap'; }),
-                             part ? part.id : '',
-                             document.getElementById('live-pager').textContent];",
-                    vec![],
-                )
+                .execute(WALL_PAGE, vec![])
                 .await
                 .map_err(fail("measure the projector view"))?;
             let page = fit[5].as_str().unwrap_or_default().to_string();
@@ -1149,10 +1184,24 @@ impl Journey<'_> {
                 return Err(format!("{page} of the projector view scrolls: {fit}"));
             }
             if fit[2] != json!("none") || fit[3] != json!(true) {
-                return Err(format!("{page}: site chrome or names on two lines: {fit}"));
+                return Err(format!(
+                    "{page}: site chrome, or a name cut or on two lines: {fit}"
+                ));
             }
-            parts.insert(fit[4].as_str().unwrap_or_default().to_string());
-            measured.insert(page);
+            let part = fit[4].as_str().unwrap_or_default().to_string();
+            // Each page of the wall kept as a picture, when pictures are asked for.
+            if !measured.contains_key(&page)
+                && let Some(dir) = std::env::var_os("OWARE_SCREENSHOTS")
+                && let Ok(png) = s.browser.screenshot().await
+            {
+                let name = format!(
+                    "projector-{}.png",
+                    page.replace(' ', "-").trim_end_matches('.')
+                );
+                let _ = std::fs::write(Path::new(&dir).join(name), png);
+            }
+            parts.insert(part.clone());
+            measured.insert(page, (part, fit[6].as_u64().unwrap_or(0)));
             tokio_sleep(200).await;
         }
         let expected: std::collections::BTreeSet<String> =
@@ -1161,6 +1210,45 @@ impl Journey<'_> {
                 .into();
         if parts != expected {
             return Err(format!("the projector view turned to {parts:?}"));
+        }
+        // The boards part: every board once, one row each; the names: every player once.
+        let boards: Vec<u64> = measured
+            .values()
+            .filter(|(part, _)| part == "live-boards-page")
+            .map(|&(_, rows)| rows)
+            .collect();
+        let names: u64 = measured
+            .values()
+            .filter(|(part, _)| part == "live-names-page")
+            .map(|&(_, rows)| rows)
+            .sum();
+        if boards.iter().sum::<u64>() != 40 || names != 80 {
+            return Err(format!(
+                "the wall's boards pages hold {boards:?} boards, its names pages {names} players"
+            ));
+        }
+        // The cycle, at the pace the page chooses for itself.
+        s.browser
+            .goto(&format!("{}/tournaments/{big}/live", s.base))
+            .await
+            .map_err(fail("open the projector view"))?;
+        let every = s
+            .browser
+            .execute(
+                "return Number(document.getElementById('live-pager').getAttribute('data-every'));",
+                vec![],
+            )
+            .await
+            .map_err(fail("read the projector's pace"))?
+            .as_u64()
+            .unwrap_or(0);
+        let cycle = every * pages as u64;
+        tell(&format!(
+            "projector, 40 boards of two-game matches, 60-character names, 1920x1080: {pages} pages \
+             (boards per page {boards:?}), {every} s a page, a cycle of {cycle} s"
+        ));
+        if every == 0 || cycle > 30 {
+            return Err(format!("the projector's cycle: {pages} pages of {every} s"));
         }
         // The 40-player field's printed pages fit A4 too: pairings, sheets, standings, the
         // table round by round.
@@ -1375,6 +1463,32 @@ impl Journey<'_> {
                 }
             }
         }
+        s.wait_for_text(".recorder-status", "Game over").await?;
+        let form = "return [document.querySelector('#sheet [name=result]').value, document.querySelector('#sheet [name=south_seeds]').value, document.querySelector('#sheet [name=north_seeds]').value];";
+        let ended = s
+            .browser
+            .execute(form, vec![])
+            .await
+            .map_err(fail("read the form"))?;
+        if ended[1].as_str().unwrap_or_default().is_empty() {
+            return Err(format!("the end of the game filled in nothing: {ended}"));
+        }
+        // The last move undone: the game is not over, and the form says again what it said
+        // before the end (the seeds empty); the move played again ends the game again.
+        s.click("#tap-undo").await?;
+        s.wait_for_text(".recorder-status", "Tap a pit").await?;
+        let undone = s
+            .browser
+            .execute(form, vec![])
+            .await
+            .map_err(fail("read the form"))?;
+        if undone == ended || undone[1].as_str() != Some("") {
+            return Err(format!(
+                "after undoing the last move the form still says {undone}"
+            ));
+        }
+        let last = list[list.len() - 1].to_string();
+        tap(last, list.len()).await?;
         s.wait_for_text(".recorder-status", "Game over").await?;
         Ok(())
     }
@@ -1630,7 +1744,7 @@ async fn a_tournament_run_in_a_browser() {
     // What the browser did is what the database holds: the corrected sheet of board 1, the two
     // sheets of board 2's dispute (and the knockout's 4, sent through the API).
     assert_eq!(app.count("sheets"), 3 + 4);
-    // The journey's 4 players, the 40 of the projector's tournament, the knockout's 12, the two
+    // The journey's 4 players, the 80 of the projector's tournament, the knockout's 12, the two
     // who went through to the next stage.
-    assert_eq!(app.count("players"), 4 + 40 + 12 + 2);
+    assert_eq!(app.count("players"), 4 + 80 + 12 + 2);
 }

@@ -71,7 +71,8 @@ async fn a_player_asks_for_a_bye_and_the_round_is_paired_without_them() {
         .get(&format!("/tournaments/{t}/rounds/1"))
         .await;
     assert!(
-        page.body.contains("Not paired, as they asked"),
+        page.body
+            .contains("Not paired this round: P0 (half-point bye)"),
         "{}",
         page.body
     );

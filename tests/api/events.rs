@@ -115,6 +115,12 @@ async fn an_event_groups_sections_and_its_categories_rank_their_players() {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()["controllers"], json!(["kojo"]));
+    // The section's page says who runs it: the event's controller (not "none assigned").
+    let page = organiser.get(&format!("/tournaments/{junior}")).await.body;
+    assert!(
+        page.contains("by the event&#39;s controllers: kojo.") && !page.contains("None assigned"),
+        "{page}"
+    );
     let player = |name: &str, extra: Value| {
         let mut p = json!({"name": name});
         p.as_object_mut()

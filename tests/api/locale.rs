@@ -362,6 +362,29 @@ fn french_is_written_with_its_spaces() {
                     wrong.push(format!("{}:{}: {line}", path.display(), n + 1));
                 }
             }
+            // No "de", "que" or "le" before a name, which may begin with a vowel ("de Awa"
+            // where French writes "d'Awa"): such lines are worded round it.
+            for word in [" de { $", " que { $", " le { $", " la { $"] {
+                for (at, _) in line.match_indices(word) {
+                    let variable: String = line[at + word.len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    if [
+                        "name",
+                        "south",
+                        "north",
+                        "why",
+                        "player",
+                        "tournament",
+                        "who",
+                    ]
+                    .contains(&variable.as_str())
+                    {
+                        wrong.push(format!("{}:{}: elision: {line}", path.display(), n + 1));
+                    }
+                }
+            }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -390,7 +413,8 @@ async fn a_tournaments_own_language_holds_for_its_prints_and_for_visitors_who_na
             .contains("en, fr")
     );
     assert_eq!(app.count("tournaments"), 0);
-    let (t, game, (_, south_pin), _) = one_game(&app, &organiser, json!({"language": "fr"})).await;
+    let (t, game, (south, south_pin), _) =
+        one_game(&app, &organiser, json!({"language": "fr"})).await;
     publish(&organiser, t, 1).await;
     let visitor = Client::new(&app.address);
     let english = [("Accept-Language", "en-GB,en;q=0.9")];
@@ -459,6 +483,34 @@ async fn a_tournaments_own_language_holds_for_its_prints_and_for_visitors_who_na
         );
         assert!(e["message"].as_str().unwrap().starts_with(words), "{e}");
     }
+    // A new PIN's slip: the slip in the tournament's language, the staff's instructions around
+    // it in the reader's.
+    let csrf = organiser
+        .csrf(&format!("/tournaments/{t}/players/{south}/edit"))
+        .await;
+    let body = serde_urlencoded::to_string([("csrf", csrf.as_str())]).unwrap();
+    let r = organiser
+        .try_send_with(
+            Method::POST,
+            &format!("/tournaments/{t}/players/{south}/pin"),
+            Some("application/x-www-form-urlencoded"),
+            &english,
+            body.into_bytes(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status.as_u16(), 200, "{}", r.body);
+    assert!(
+        r.body.contains("<html lang=\"en\">") && r.body.contains("PIN slips"),
+        "{}",
+        r.body
+    );
+    let slips = &r.body[r.body.find("class=\"slips\"").unwrap()..];
+    assert!(slips.starts_with("class=\"slips\" lang=\"fr\""), "{slips}");
+    assert!(
+        slips.contains("Votre code PIN") && !slips.contains("Your PIN"),
+        "{slips}"
+    );
 }
 
 #[actix_web::test]

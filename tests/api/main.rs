@@ -16,6 +16,7 @@ mod double_elimination;
 mod event_day;
 mod event_scenario;
 mod events;
+mod festival;
 mod frictions;
 mod hardening;
 mod helpers;

@@ -1136,3 +1136,66 @@ async fn a_match_of_every_game_in_turn_is_laid_out_and_printed_with_its_pairing(
     assert_eq!(b1.len(), 2);
     assert_eq!(b1[1]["status"], "submitted");
 }
+
+#[actix_web::test]
+async fn a_match_forfeited_in_its_second_game_after_the_first_was_played_shows_as_played() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, players) = tournament_with_players(
+        &app,
+        &organiser,
+        "swiss",
+        4,
+        json!({"rounds": 2, "match_games": 2}),
+    )
+    .await;
+    let pin: HashMap<i64, String> = players.iter().cloned().collect();
+    crate::sheets::generated_and_published(&organiser, t, 1).await;
+    let games = board(&round(&organiser, t, 1).await, 1);
+    let (g1, g2) = (&games[0], &games[1]);
+    let (s, n) = (south_of(g1), g1["north"]["id"].as_i64().unwrap());
+    // Game 1 played and won by its South; game 2 not played: its North (game 1's South) absent.
+    let wins = by_winner();
+    sent_and_confirmed(
+        &app,
+        g1["id"].as_i64().unwrap(),
+        sheet(&wins["south"][0]),
+        (&pin[&s], &pin[&n]),
+    )
+    .await;
+    assert_eq!(south_of(g2), n, "the sides change for game 2");
+    let r = organiser
+        .put_json(
+            &format!("/api/games/{}/result", g2["id"]),
+            &json!({"kind": "forfeit-north", "reason": "did not come back for game 2"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // The table round by round: the match was played (its score of games), the forfeit marked;
+    // not a match won or lost without playing.
+    let page = app
+        .client()
+        .get(&format!("/tournaments/{t}/crosstable"))
+        .await
+        .body;
+    let cells: Vec<&str> = page
+        .split("<td class=\"cell\">")
+        .skip(1)
+        .map(|c| {
+            let c = &c[..c.find("</td>").unwrap()];
+            let c = c.rsplit_once("\">").map_or(c, |(_, t)| t);
+            c.trim_end_matches("</a>")
+        })
+        .collect();
+    // A cell reads opponent, side, score: "2n 1-1 +" (not "2n +").
+    let forfeited: Vec<&&str> = cells
+        .iter()
+        .filter(|c| c.ends_with(" +") || c.ends_with(" -"))
+        .collect();
+    assert_eq!(forfeited.len(), 2, "{cells:?}");
+    for c in forfeited {
+        let parts: Vec<&str> = c.split_whitespace().collect();
+        assert_eq!(parts.len(), 3, "{c}");
+        assert!(parts[1].contains('-'), "the match's score of games: {c}");
+    }
+}

@@ -162,4 +162,17 @@ async fn a_tournament_written_as_a_static_site() {
     let none = export_site(&app, 9999, &dir.path().join("none"));
     assert_eq!(none.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&none.stderr).contains("tournament"));
+
+    // A French tournament's site is in French unless asked otherwise.
+    let (fr, _, _, _) =
+        crate::sheets::one_game(&app, &organiser, serde_json::json!({"language": "fr"})).await;
+    let french = dir.path().join("french");
+    let out = export_site(&app, fr, &french);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let index = std::fs::read_to_string(french.join("index.html")).unwrap();
+    assert!(index.contains("<html lang=\"fr\">"), "{index}");
 }

@@ -11,8 +11,8 @@ use bytes::Bytes;
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::dashboard::{self as service, Dashboard};
-use crate::tournament::TournamentId;
 use crate::tournament::alerts::{Alert, Next};
+use crate::tournament::{GameId, TournamentId};
 use crate::web::error::{ApiError, PageError};
 use crate::web::language::Visitor;
 use crate::web::live::feeds::Source;
@@ -77,12 +77,30 @@ impl Content {
 fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
     let t = d.tournament_id;
     let game = |id| format!("/games/{id}");
-    let board_link = |board: &i32| lang.t1("alert-board-game", "board", *board);
+    // "Board 5's game", or of a match "Board 5, game 2 of 2".
+    let board_link = |id: &GameId, board: &i32| {
+        let in_match = d
+            .boards
+            .iter()
+            .find(|b| b.game == *id)
+            .map_or((1, 0), |b| b.in_match);
+        if in_match.1 > 0 {
+            lang.t2(
+                "alert-board-match-game",
+                "board",
+                *board,
+                "game",
+                crate::wording::outcomes::match_label(lang, in_match),
+            )
+        } else {
+            lang.t1("alert-board-game", "board", *board)
+        }
+    };
     match alert {
         Alert::Disputed { game: id, board } => AlertLine {
             kind: "dispute",
             text: lang.t1("alert-disputed", "board", *board),
-            links: vec![(game(id), board_link(board))],
+            links: vec![(game(id), board_link(id, board))],
         },
         Alert::Refused {
             game: id,
@@ -107,7 +125,7 @@ fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
                         ("why", why.into()),
                     ],
                 ),
-                links: vec![(game(id), board_link(board))],
+                links: vec![(game(id), board_link(id, board))],
             }
         }
         Alert::Overdue { games } => AlertLine {

@@ -15,10 +15,11 @@ use askama_web::WebTemplate;
 use bytes::Bytes;
 
 use crate::locale::Lang;
+use crate::service::brackets::BracketView;
 use crate::service::round_views::RoundView;
 use crate::service::standings::{Report, rank_text};
 use crate::service::{Actor, ServiceError};
-use crate::tournament::{EventId, TournamentId};
+use crate::tournament::{EventId, GameStatus, TournamentId};
 use crate::web::error::PageError;
 use crate::web::language::Visitor;
 use crate::web::pages::Nav;
@@ -44,7 +45,24 @@ struct Content {
     /// Shown as a section of an event's wall: its name heads each part, and the parts' ids
     /// carry the tournament's.
     section: bool,
+    /// A knockout's bracket, a page of the wall of its own.
+    bracket: Option<BracketView>,
     lang: Lang,
+}
+
+/// One board of the round on the wall, on one line: its game now (of a match, the first whose
+/// result is not in), the match's score so far.
+struct BoardRow {
+    board: String,
+    /// "game 1 of 2"; empty for a single game.
+    game: String,
+    south: String,
+    north: String,
+    /// The game's result, or empty while it is played.
+    result: String,
+    /// The match's score so far; empty for a single game.
+    score: String,
+    bye: bool,
 }
 
 /// An event's wall: each section's content in turn.
@@ -75,8 +93,61 @@ impl Content {
         }
     }
 
-    /// The round's players by name: name, board, side, opponent.
-    fn by_name(&self) -> Vec<(String, String, String, String)> {
+    /// Whether the round's games are being played: some result is not in yet. The standings
+    /// (after the round before) then take one page of the wall, their leaders, so that the
+    /// round's own pages come round often.
+    fn in_play(&self) -> bool {
+        self.round.as_ref().is_some_and(|r| {
+            r.games.iter().any(|g| {
+                g.north.is_some() && !matches!(g.status, GameStatus::Confirmed | GameStatus::Final)
+            })
+        })
+    }
+
+    /// Whether the round has matches: the wall's board list says which game each board plays.
+    fn matches(&self) -> bool {
+        self.round
+            .as_ref()
+            .is_some_and(|r| r.games.iter().any(|g| g.match_of > 0))
+    }
+
+    /// The round by board, one line a board (a match's games on its line).
+    fn boards(&self) -> Vec<BoardRow> {
+        let Some(round) = &self.round else {
+            return Vec::new();
+        };
+        round
+            .now_playing()
+            .map(|g| {
+                // A match's score is on its latest game in the round's list.
+                let tally = round
+                    .games
+                    .iter()
+                    .filter(|other| g.board.is_some() && other.board == g.board)
+                    .find_map(|other| other.match_tally);
+                BoardRow {
+                    board: g.board.map_or_else(String::new, |b| b.to_string()),
+                    game: crate::wording::outcomes::match_label(self.lang, g.in_match()),
+                    south: g.south.name.clone(),
+                    north: g
+                        .north
+                        .as_ref()
+                        .map_or_else(|| self.lang.t("bye"), |n| n.name.clone()),
+                    // A bye's line says "bye" once, in its opponent's place.
+                    result: if g.north.is_some() {
+                        crate::wording::outcomes::outcome(self.lang, &g.outcome)
+                    } else {
+                        String::new()
+                    },
+                    score: crate::wording::outcomes::match_score(self.lang, &tally),
+                    bye: g.north.is_none(),
+                }
+            })
+            .collect()
+    }
+
+    /// The round's players by name: name, board, side.
+    fn by_name(&self) -> Vec<(String, String, String)> {
         let Some(round) = &self.round else {
             return Vec::new();
         };
@@ -90,7 +161,7 @@ impl Content {
                     None => String::new(),
                 };
                 let board = place.board.map_or_else(String::new, |b| b.to_string());
-                (place.name, board, side, place.opponent)
+                (place.name, board, side)
             })
             .collect()
     }
@@ -149,6 +220,15 @@ async fn content(
             ))
         })
         .await?;
+    let bracket = if d.t.is_knockout() && d.published > 0 {
+        Some(
+            state
+                .db(move |conn| crate::service::brackets::view(conn, id))
+                .await?,
+        )
+    } else {
+        None
+    };
     let number = d.published;
     let round = if number > 0 {
         Some(
@@ -167,6 +247,7 @@ async fn content(
         teams,
         notice,
         section,
+        bracket,
         lang,
     })
 }

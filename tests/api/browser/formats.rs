@@ -377,8 +377,24 @@ async fn knockout_of_twelve(
         if paired != pairs(expected) {
             return Err(format!("round {n} is paired {paired:?}"));
         }
+        // The final and the third-place match are followed on the knockout's projector view:
+        // its bracket, on a page of its own, fits 1920×1080 and takes the results as they come.
+        if n == 4 {
+            bracket_on_the_wall(s, t).await?;
+        }
         for (b, &(winner, pattern)) in (1..).zip(results) {
             games.play((t, n, b), seed(winner), pattern).await;
+        }
+        if n == 4 {
+            s.wait_for_script(
+                "var b = document.getElementById('live-bracket-page'); return b ? b.textContent : '';",
+                "wins the tournament",
+            )
+            .await?;
+            s.same_document("the projector view reloaded to show the final's result")
+                .await?;
+            s.devtools("Emulation.clearDeviceMetricsOverride", json!({}))
+                .await?;
         }
         s.goto(&format!("/tournaments/{t}/bracket")).await?;
         s.expect_text("main", "goes through").await?;
@@ -414,6 +430,116 @@ async fn knockout_of_twelve(
         return Err(format!("the standings' first row: {first}"));
     }
     Ok(())
+}
+
+/// The knockout `t`'s projector view on a 1920×1080 screen, until its bracket's page is shown:
+/// the semi-finals' winners through to the final, the page within the screen, no site chrome.
+async fn bracket_on_the_wall(s: &Session, t: i64) -> Step<()> {
+    s.devtools(
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false}),
+    )
+    .await?;
+    s.goto(&format!("/tournaments/{t}/live?every=1")).await?;
+    let since = std::time::Instant::now();
+    loop {
+        let shown = s
+            .browser
+            .execute(
+                "var b = document.getElementById('live-bracket-page');
+                 var d = document.documentElement;
+                 return [b && !b.hidden, d.scrollHeight <= window.innerHeight,
+                         d.scrollWidth <= window.innerWidth, b ? b.textContent : ''];",
+                vec![],
+            )
+            .await
+            .map_err(fail("read the projector view"))?;
+        if shown[0] == json!(true) {
+            if shown[1] != json!(true) || shown[2] != json!(true) {
+                return Err(format!(
+                    "the bracket's page does not fit the screen: {shown}"
+                ));
+            }
+            let text = shown[3].as_str().unwrap_or_default();
+            if let Some(dir) = std::env::var_os("OWARE_SCREENSHOTS")
+                && let Ok(png) = s.browser.screenshot().await
+            {
+                let _ = std::fs::write(
+                    std::path::Path::new(&dir).join("projector-bracket.png"),
+                    png,
+                );
+            }
+            for wanted in ["Final", "Third place", "Semi-finals", "goes through"] {
+                if !text.contains(wanted) {
+                    return Err(format!("the wall's bracket lacks {wanted:?}: {text}"));
+                }
+            }
+            break;
+        }
+        if since.elapsed() > super::PATIENCE {
+            return Err("the projector view never showed the bracket".to_string());
+        }
+        super::tokio_sleep(100).await;
+    }
+    s.mark_document().await
+}
+
+/// Both players of round 1's board 1 of the Swiss of two-game matches sign in on the phone:
+/// the first screen of each names game 1, the side they play in it and who starts, and the
+/// match's plan; then the controller signs in again.
+async fn first_screens_of_board_one(
+    s: &Session,
+    organiser: &Client,
+    t: i64,
+    pin: &HashMap<i64, String>,
+) -> Step<()> {
+    let first = &board(&round(organiser, t, 1).await, 1)[0];
+    let name = |side: &str| first[side]["name"].as_str().unwrap_or_default().to_string();
+    let id = |side: &str| first[side]["id"].as_i64().unwrap_or_default();
+    s.sign_out().await?;
+    for (side, starts, plan) in [
+        (
+            "south",
+            "you start",
+            "game 1: you play South and start; game 2: you play North",
+        ),
+        (
+            "north",
+            "starts",
+            "game 1: you play North; game 2: you play South and start",
+        ),
+    ] {
+        s.player_sign_in(&t.to_string(), &name(side), &pin[&id(side)])
+            .await?;
+        s.goto(&format!("/tournaments/{t}/me")).await?;
+        let other = if side == "south" { "north" } else { "south" };
+        let wanted = if side == "south" {
+            format!("You play South against {}: {starts}.", name(other))
+        } else {
+            format!(
+                "You play North against {}: {} {starts}.",
+                name(other),
+                name(other)
+            )
+        };
+        let shown = s.expect_text("#my-board", &wanted).await?;
+        if !shown.contains("This is game 1 of 2") && !shown.contains("game 1 of 2") {
+            return Err(format!("{side}'s first screen: {shown}"));
+        }
+        s.expect_text("#my-match-plan", plan).await?;
+        let link = s
+            .find("#my-board a.button")
+            .await?
+            .attr("href")
+            .await
+            .map_err(fail("the sheet's link"))?
+            .unwrap_or_default();
+        if link != format!("/games/{}", first["id"]) {
+            return Err(format!("{side}'s first screen leads to {link}, not game 1"));
+        }
+        s.sign_out().await?;
+    }
+    s.sign_in("admin", ADMIN_PASSWORD).await
 }
 
 /// The players of tournament `t` by name: their ids.
@@ -480,6 +606,9 @@ async fn swiss_into_a_knockout(
         let paired = pair_and_publish(s, t, n).await?;
         if paired.len() != 10 {
             return Err(format!("round {n} has {} boards", paired.len()));
+        }
+        if n == 1 {
+            first_screens_of_board_one(s, organiser, t, &games.pin).await?;
         }
         for b in 1..=10 {
             // The lower number wins game 1; game 2 is drawn on every third board, won by the

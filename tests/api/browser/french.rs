@@ -102,6 +102,42 @@ async fn journey(s: &Session, set: &Setting) -> Step<()> {
     goto_fr(s, &format!("/tournaments/{t}/rounds/1/sheets")).await?;
     s.expect_text(".score-sheet", "Graines prises par Sud")
         .await?;
+    // Printed in a browser whose own language is English: the date printed is French, as the
+    // rest of the sheet (the stamp is written again as the print starts).
+    let own = s
+        .browser
+        .execute("return navigator.language;", vec![])
+        .await
+        .map_err(fail("read the browser's language"))?;
+    let stamp = s
+        .browser
+        .execute(
+            "window.dispatchEvent(new Event('beforeprint'));
+             return document.querySelector('[data-printed-at]').textContent;",
+            vec![],
+        )
+        .await
+        .map_err(fail("print the score sheets"))?;
+    let stamp = stamp.as_str().unwrap_or_default();
+    let months = [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ];
+    if !months.iter().any(|m| stamp.contains(m)) || stamp.contains(" at ") {
+        return Err(format!(
+            "a French sheet printed in a browser in {own}: printed {stamp:?}"
+        ));
+    }
     goto_fr(s, &format!("/tournaments/{t}/dashboard")).await?;
     goto_fr(s, &format!("/tournaments/{t}/live")).await?;
     goto_fr(s, &format!("/tournaments/{t}/roll-call")).await?;
