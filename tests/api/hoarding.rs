@@ -63,11 +63,14 @@ async fn hoarded_connections_leave_room_for_the_sheets_and_a_room_of_players() {
 
     // The laptop stops opening connections: once the service has taken from its queue every
     // one it opened (and closed those beyond the share), the laptop holds no more than its
-    // share. (At most 30 s: a guard for a busy machine, not a measure of speed; without the
-    // share the laptop would keep the whole server's 300.)
+    // share. The last of them may wait in the listening queue until the idle sweep frees a
+    // place in the full server (seconds, and more while the other tests keep both cores
+    // busy: CI saw 101 held after 30 s), then be closed as beyond the share. (At most 120 s:
+    // a guard for a busy machine, not a measure of speed; without the share the laptop would
+    // keep the whole server's 300 however long it waited.)
     laptop.reopen.set(false);
     let mut held = laptop.holding.get();
-    for _ in 0..300 {
+    for _ in 0..1_200 {
         if held <= 100 {
             break;
         }
