@@ -85,11 +85,12 @@
       var wide = s.getBoundingClientRect().width;
       var gap = 32;
       var natural = naturalWidth(table);
-      // Names are never cut: a part whose longest row is wider than the screen takes a smaller
-      // type. A part of several pages takes up to a fifth smaller type for one more column
-      // where that spares a page.
+      // Names are not cut: a part whose longest row is wider than the screen takes a smaller
+      // type, down to 12 pixels (on a phone, what is still too wide is cut as before). A part
+      // of several pages takes up to a fifth smaller type for one more column where that
+      // spares a page.
       var size = parseFloat(window.getComputedStyle(s).fontSize);
-      var scale = Math.min(1, wide / natural);
+      var scale = Math.max(Math.min(1, wide / natural), Math.min(1, 12 / size));
       var count = Math.max(1, Math.min(3, Math.floor((wide + gap) / (natural * scale + gap))));
       s.style.fontSize = size * scale + "px";
       var room = roomOf(s, table);
@@ -97,7 +98,7 @@
       var down = Math.max(1, Math.floor(room / tall));
       var leaders = s.getAttribute("data-pages") === "1";
       var more = ((wide + gap) / (count + 1) - gap) / natural;
-      if (count < 3 && !leaders && more >= 0.8 * scale) {
+      if (count < 3 && !leaders && more >= 0.8 * scale && more * size >= 12) {
         var down2 = Math.max(1, Math.floor(room / (tall * more / scale)));
         if (Math.ceil(rows.length / (down2 * (count + 1))) < Math.ceil(rows.length / (down * count))) {
           s.style.fontSize = size * more + "px";
