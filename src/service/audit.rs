@@ -52,12 +52,17 @@ fn to_json<T: Serialize>(value: &T) -> String {
 
 /// What a reader of the log asks for: one tournament (or all the actor may read), one game,
 /// one actor, one action, the entries older than one.
-#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[derive(Clone, Debug, Default, serde::Deserialize, serde::Serialize)]
 pub struct Asked {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<TournamentId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub who: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub what: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub before: Option<i32>,
 }
 

@@ -311,10 +311,7 @@ pub fn detail(
     let mut replay_of_sheet = None;
     // A result that counts without moves (the controller's ruling) shows no sheet's replay.
     if ctx.game.moves.is_none()
-        && !matches!(
-            ctx.game.status,
-            crate::tournament::GameStatus::Confirmed | crate::tournament::GameStatus::Final
-        )
+        && !ctx.game.status.counts()
         && let Some(latest) = sheets.as_deref().and_then(<[SheetView]>::last)
         && let Some(replayed) = sheet_replay(latest, &rules)
     {

@@ -185,7 +185,7 @@ pub fn check(
     ctx.check_open()?;
     // An OGN record of another game (other players, another event) is not taken silently:
     // the sender is told what differs, and sends it again if it is this game's all the same.
-    if !same_game {
+    if !same_game && crate::engine::ogn::is_ogn(&sheet.moves) {
         let names = super::views::names(conn, ctx.tournament.id)?;
         let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
         let game = [

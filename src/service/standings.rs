@@ -323,27 +323,23 @@ pub fn csv_rows(r: &Report) -> (Vec<String>, Vec<Vec<String>>) {
 
 /// The score of a result from one player's side: `1`, `½`, `0`, `+` (won without playing), `-`.
 pub fn score_from(g: &GameRecord, as_south: bool) -> String {
-    // A match played: its games' score from this player's side (`1½-½`).
-    if let (Some((ResultKind::Played, Some(_))), Some((s, n))) = (g.result, g.match_points) {
-        let (mine, theirs) = if as_south { (s, n) } else { (n, s) };
-        return format!("{}-{}", points_text(mine), points_text(theirs));
-    }
-    // A match decided by a forfeit after a game was played (it has seeds): played, its score
-    // with the forfeit's mark (`1-1 +`).
-    if let (
-        Some((kind @ (ResultKind::ForfeitNorth | ResultKind::ForfeitSouth), _)),
-        Some((s, n)),
-        Some(_),
-    ) = (g.result, g.match_points, g.seeds)
-    {
-        let (mine, theirs) = if as_south { (s, n) } else { (n, s) };
-        let won = (kind == ResultKind::ForfeitNorth) == as_south;
-        return format!(
-            "{}-{} {}",
-            points_text(mine),
-            points_text(theirs),
-            if won { "+" } else { "-" }
-        );
+    // A match played: its games' score from this player's side (`1½-½`); decided by a forfeit
+    // after a game was played (it has seeds), with the forfeit's mark (`1-1 +`).
+    if let (Some((kind, winner)), Some((s, n))) = (g.result, g.match_points) {
+        let mark = match kind {
+            ResultKind::Played if winner.is_some() => Some(""),
+            ResultKind::ForfeitNorth if g.seeds.is_some() => {
+                Some(if as_south { " +" } else { " -" })
+            }
+            ResultKind::ForfeitSouth if g.seeds.is_some() => {
+                Some(if as_south { " -" } else { " +" })
+            }
+            _ => None,
+        };
+        if let Some(mark) = mark {
+            let (mine, theirs) = if as_south { (s, n) } else { (n, s) };
+            return format!("{}-{}{mark}", points_text(mine), points_text(theirs));
+        }
     }
     match g.result {
         None => "…".to_string(),

@@ -133,23 +133,15 @@ async fn list_page(
             None => sent.push((sender, vec![e])),
         }
     }
+    // The next page: the same filters, older than the last entry shown.
     let older = page.older.map(|before| {
-        let mut query: Vec<(&str, String)> = Vec::new();
-        if let Some(t) = asked.tournament {
-            query.push(("tournament", t.to_string()));
-        }
-        if let Some(g) = asked.game {
-            query.push(("game", g.to_string()));
-        }
-        for (name, value) in [("who", &asked.who), ("what", &asked.what)] {
-            if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
-                query.push((name, v.to_string()));
-            }
-        }
-        query.push(("before", before.to_string()));
+        let next = audit::Asked {
+            before: Some(before),
+            ..asked.clone()
+        };
         format!(
             "/audit?{}",
-            serde_urlencoded::to_string(&query).unwrap_or_default()
+            serde_urlencoded::to_string(&next).unwrap_or_default()
         )
     });
     Ok(ListPage {

@@ -19,7 +19,7 @@ use crate::service::brackets::BracketView;
 use crate::service::round_views::RoundView;
 use crate::service::standings::{Report, rank_text};
 use crate::service::{Actor, ServiceError};
-use crate::tournament::{EventId, GameStatus, TournamentId};
+use crate::tournament::{EventId, TournamentId};
 use crate::web::error::PageError;
 use crate::web::language::Visitor;
 use crate::web::pages::Nav;
@@ -98,9 +98,9 @@ impl Content {
     /// round's own pages come round often.
     fn in_play(&self) -> bool {
         self.round.as_ref().is_some_and(|r| {
-            r.games.iter().any(|g| {
-                g.north.is_some() && !matches!(g.status, GameStatus::Confirmed | GameStatus::Final)
-            })
+            r.games
+                .iter()
+                .any(|g| g.north.is_some() && !g.status.counts())
         })
     }
 
