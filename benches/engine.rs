@@ -8,7 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use oware_tournament::cli::validate_text;
 use oware_tournament::engine::notation::tokenize_into;
 use oware_tournament::engine::replay::check;
-use oware_tournament::engine::{DeclaredEnd, Game, Move, Position, Rules, perft, replay};
+use oware_tournament::engine::{DeclaredEnd, Game, Move, Position, Rules, Side, perft, replay};
 
 fn fixture_move_lists() -> Vec<String> {
     let path = concat!(
@@ -102,6 +102,37 @@ fn perft_benches(c: &mut Criterion) {
     group.throughput(Throughput::Elements(18_137_964));
     group.bench_function("depth 10", |b| {
         b.iter(|| perft(&rules, black_box(&Position::start()), 10))
+    });
+    group.finish();
+}
+
+/// A lookup in an endgame table (12 seeds), and a position's whole analysis (its value, every
+/// move's, a best line).
+fn endgame_benches(c: &mut Criterion) {
+    use oware_tournament::engine::endgame;
+    let mut group = c.benchmark_group("endgame");
+    let table = endgame::build(oware_tournament::engine::Preset::Abapa, 12, &mut ());
+    let positions: Vec<Position> = (0..1000u64)
+        .map(|i| {
+            let n = (i % 13) as u8;
+            let count = endgame::index::boards(n);
+            let pits = endgame::index::unrank((i * 7919) % count, n);
+            endgame::position(pits, if i % 2 == 0 { Side::South } else { Side::North })
+        })
+        .collect();
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("lookup, 1000 positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .filter(|p| table.bounds(black_box(p)).is_some_and(|b| b.is_exact()))
+                .count()
+        })
+    });
+    group.throughput(Throughput::Elements(1));
+    let twelve = positions.iter().find(|p| p.board_total() == 12).unwrap();
+    group.bench_function("analysis of a 12-seed position", |b| {
+        b.iter(|| table.analyse(black_box(twelve)))
     });
     group.finish();
 }
@@ -287,6 +318,7 @@ criterion_group!(
     benches,
     replay_benches,
     perft_benches,
+    endgame_benches,
     validate_benches,
     repair_benches
 );

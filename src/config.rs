@@ -33,6 +33,8 @@ pub struct Config {
     pub backup_folder: Option<std::path::PathBuf>,
     /// Litestream replicates the database: the service leaves the log's checkpoints to it.
     pub litestream: bool,
+    /// The folder of the endgame tables (`endgame build` writes them); none by default.
+    pub endgame_dir: Option<std::path::PathBuf>,
     /// The longest pause between two tries to reach a hub that cannot be reached (the pause
     /// doubles from a quarter of a second up to it).
     pub publish_retry: std::time::Duration,
@@ -51,7 +53,7 @@ pub const DEFAULT_DATABASE: &str = "oware.db";
 impl Config {
     /// From the environment: `OWARE_BIND`, `DATABASE_URL`, `OWARE_ADMIN_PASSWORD`,
     /// `OWARE_SECURE_COOKIES` (1/true), `OWARE_WORKERS`, `OWARE_TRUSTED_PROXIES` (addresses,
-    /// separated by commas), `OWARE_PUBLIC_URL`, `OWARE_BACKUP_DIR`, `OWARE_LITESTREAM` (1/true).
+    /// separated by commas), `OWARE_PUBLIC_URL`, `OWARE_BACKUP_DIR`, `OWARE_LITESTREAM` (1/true), `OWARE_ENDGAME_DIR`.
     pub fn from_env() -> Result<Config, String> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let trusted_proxies = match var("OWARE_TRUSTED_PROXIES") {
@@ -82,6 +84,7 @@ impl Config {
                 .transpose()?,
             capacity: None,
             backup_folder: var("OWARE_BACKUP_DIR").map(Into::into),
+            endgame_dir: var("OWARE_ENDGAME_DIR").map(Into::into),
             litestream: var("OWARE_LITESTREAM")
                 .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
             publish_retry: PUBLISH_RETRY,

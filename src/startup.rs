@@ -220,6 +220,23 @@ fn live_data(
     }
 }
 
+/// The endgame tables of `OWARE_ENDGAME_DIR` (none without it); a damaged one stops the start.
+fn endgames(config: &Config) -> std::io::Result<crate::service::endgames::Endgames> {
+    let endgames = match &config.endgame_dir {
+        None => crate::service::endgames::Endgames::none(),
+        Some(dir) => crate::service::endgames::Endgames::load(dir).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("OWARE_ENDGAME_DIR: {e}"),
+            )
+        })?,
+    };
+    for (preset, seeds) in endgames.held() {
+        tracing::info!("endgame table: {preset}, boards of up to {seeds} seeds");
+    }
+    Ok(endgames)
+}
+
 fn run(
     listener: TcpListener,
     pool: DbPool,
@@ -241,7 +258,10 @@ fn run(
         .backup_folder
         .clone()
         .map(|folder| crate::service::backups::Backups::new(folder, &config.database_url));
-    let service = std::sync::Arc::new(crate::service::Service::new(pool, writer, backups));
+    let endgames = endgames(config)?;
+    let service = std::sync::Arc::new(
+        crate::service::Service::new(pool, writer, backups).with_endgames(endgames),
+    );
     if config.backup_folder.is_some() {
         actix_web::rt::spawn(service.clone().back_up_as_due());
     }

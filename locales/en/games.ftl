@@ -136,7 +136,7 @@ match-score-decided = match { $first }-{ $second }, decided
 match-score-so-far = match { $first }-{ $second } so far
 
 # An adjudicated position and the result it gives; the reason recorded with the result.
-adjudication-position = a–f { $south_pits }, A–F { $north_pits }, captured { $south_captured } and { $north_captured }
+adjudication-position = A–F { $south_pits }, a–f { $north_pits }, captured { $south_captured } and { $north_captured }
 adjudication-proposal = { $south } { $south_score } ({ $south_captured } captured and { $south_row } on their row), { $north } { $north_score } ({ $north_captured } and { $north_row }): { $outcome }.
 adjudication-wins = { $name } wins
 adjudication-draw = a draw
@@ -149,3 +149,41 @@ board-name-north = ▲ { $name } (North)
 board-name-south = { $name } (South) ▼
 board-described = The board. { $south } (South), pits A to F: { $south_pits }; store { $south_store }. { $north } (North), pits a to f: { $north_pits }; store { $north_store }. { $mover } to move.
 game-same-game = The file is of this game all the same (send it even so)
+exact-changed-rules = the tournament changes an option of its rule set, and the endgame tables hold only the rule sets as they are
+exact-no-table = the service holds no endgame table of { $rules }
+exact-too-many-seeds = the board holds { $seeds } seeds and the endgame tables hold boards of { $most } or fewer
+exact-majority-first = a store could reach 25 before a grand slam decides the game, which the tables do not follow
+exact-undecided = best play by both gives South between { $low } and { $high } seeds, depending on how a repetition would end the game: the tables do not decide the winner
+exact-undecided-outright = the tables' bounds do not decide the winner (a repetition could end the game either way)
+exact-no-line = the tables decide the winner, but no line of best play reaches the end of the game to give the seeds
+adjudication-to-move-needed = say who is to move: the exact value of a position depends on it
+adjudication-exact-proposal = { $side } to move; best play by both gives { $south } { $south_score } and { $north } { $north_score }: { $outcome } (the endgame tables; a best line: { $line }).
+adjudication-exact-range = { $side } to move; best play by both gives { $south } between { $low } and { $high } seeds, depending on how a repetition would end the game: { $outcome } either way, scored { $south_score }–{ $north_score }, the seeds the winner is sure of (the endgame tables; a best line: { $line }).
+adjudication-rows-because = By the rows: { $why }. { $proposal }
+adjudication-line-empty = the game is over in this position
+adjudicate-to-move = Who is to move (the exact value of a position depends on it)
+adjudicate-slip = Adjudication: { $name }
+adjudicate-line = A best line from the position, pit by pit:
+adjudicate-initials = Initials: South ________  North ________  Controller ________
+adjudicate-print = Print the slip for both players
+adjudicate-exact-hint = Where the tournament adjudicates exactly, the endgame tables give the result best play by both players reaches from the position, when they hold a board of that many seeds and decide the winner; otherwise the rows decide, and the page says why.
+game-lost-title = Where the game was lost
+game-lost-hint = From the first position the endgame tables hold, each move after which the best its player could still hope for was less than what was theirs for sure before it, and the move the tables prefer.
+lost-mark = { $at } ({ $played }): { $change }; best was { $best }
+lost-drops-the-win = drops the win ({ $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+  })
+lost-throws-away-the-win = throws away the win ({ $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+  })
+lost-drops-the-draw = drops the draw ({ $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+  })
+lost-gives-seeds = gives away { $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+  }
+lost-outright = loses the game whatever the seeds

@@ -472,3 +472,5 @@ ogn-another-game = the file is of another game: its { $tag ->
     [one] {" "}(and one more difference)
    *[other] {" "}(and { $more } more differences)
   }. If the file is of this game all the same, say so and send it again
+adjudication-not-one-rows-exact = adjudication: "{ $a }" is not one of rows, exact
+adjudication-fixed-once-paired = how unfinished games are adjudicated is fixed once a round is paired: the players were told before they played

@@ -181,3 +181,7 @@ hub-answered = the hub answered { $status }
 hub-refused = the hub refused: { $message }
 hub-failed = the hub failed ({ $status }): { $message }
 controllers-of-event = Run as a section of its event by the event's controllers: { $names }.
+adjudication-field = Unfinished games
+adjudication-rows = adjudicated by the seeds on each row (each player scores their store and their own row)
+adjudication-exact = adjudicated exactly where the endgame tables decide, by the rows otherwise
+adjudication-hint = Chosen before the first round is paired. Exact adjudication gives the result best play by both players reaches from the position, when the service holds tables for the number of seeds left on the board.

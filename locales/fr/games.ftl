@@ -140,7 +140,7 @@ match-score-so-far = match { $first }-{ $second } pour l'instant
 
 # Une position adjugée et le résultat qu'elle donne ; le motif inscrit avec le résultat.
 # review
-adjudication-position = a–f { $south_pits }, A–F { $north_pits }, prises { $south_captured } et { $north_captured }
+adjudication-position = A–F { $south_pits }, a–f { $north_pits }, prises { $south_captured } et { $north_captured }
 # review
 adjudication-proposal = { $south } { $south_score } ({ $south_captured } prises et { $south_row } dans son camp), { $north } { $north_score } ({ $north_captured } et { $north_row }) : { $outcome }.
 adjudication-wins = { $name } gagne
@@ -154,3 +154,41 @@ board-name-north = ▲ { $name } (Nord)
 board-name-south = { $name } (Sud) ▼
 board-described = Le plateau. { $south } (Sud), cases A à F : { $south_pits } ; grenier { $south_store }. { $north } (Nord), cases a à f : { $north_pits } ; grenier { $north_store }. Au tour de { $mover }.
 game-same-game = Le fichier est bien celui de cette partie (l'envoyer quand même)
+exact-changed-rules = le tournoi modifie une option de ses règles, et les tables de finales ne connaissent que les règles telles quelles
+exact-no-table = le service n'a pas de table de finales pour { $rules }
+exact-too-many-seeds = le plateau compte { $seeds } graines et les tables de finales s'arrêtent à { $most }
+exact-majority-first = un grenier pourrait atteindre 25 avant qu'un grand chelem décide la partie, ce que les tables ne suivent pas
+exact-undecided = le meilleur jeu des deux donne à Sud entre { $low } et { $high } graines, selon la façon dont une répétition finirait la partie : les tables ne décident pas du vainqueur
+exact-undecided-outright = les bornes des tables ne décident pas du vainqueur (une répétition pourrait finir la partie dans un sens ou dans l'autre)
+exact-no-line = les tables décident du vainqueur, mais aucune ligne de meilleur jeu n'atteint la fin de la partie pour en donner les graines
+adjudication-to-move-needed = indiquez qui a le trait : la valeur exacte d'une position en dépend
+adjudication-exact-proposal = { $side } au trait ; le meilleur jeu des deux donne { $south } { $south_score } et { $north } { $north_score } : { $outcome } (tables de finales ; une meilleure ligne : { $line }).
+adjudication-exact-range = { $side } au trait ; le meilleur jeu des deux donne à { $south } entre { $low } et { $high } graines, selon la façon dont une répétition finirait la partie : { $outcome } dans tous les cas, marqué { $south_score }–{ $north_score }, les graines dont le vainqueur est sûr (tables de finales ; une meilleure ligne : { $line }).
+adjudication-rows-because = D'après les camps : { $why }. { $proposal }
+adjudication-line-empty = la partie est finie dans cette position
+adjudicate-to-move = Qui a le trait (la valeur exacte d'une position en dépend)
+adjudicate-slip = Adjudication : { $name }
+adjudicate-line = Une meilleure ligne depuis la position, case par case :
+adjudicate-initials = Paraphes : Sud ________  Nord ________  Arbitre ________
+adjudicate-print = Imprimer la fiche pour les deux joueurs
+adjudicate-exact-hint = Quand le tournoi adjuge exactement, les tables de finales donnent le résultat auquel mène le meilleur jeu des deux joueurs depuis la position, si elles couvrent un plateau d'autant de graines et décident du vainqueur ; sinon les camps décident, et la page dit pourquoi.
+game-lost-title = Où la partie s'est perdue
+game-lost-hint = Depuis la première position que couvrent les tables de finales, chaque coup après lequel le mieux que son joueur pouvait encore espérer était moins que ce qui lui était acquis avant, et le coup que préfèrent les tables.
+lost-mark = { $at } ({ $played }) : { $change } ; le meilleur était { $best }
+lost-drops-the-win = laisse échapper la victoire ({ $seeds } { $seeds ->
+    [one] graine
+   *[other] graines
+  })
+lost-throws-away-the-win = perd une partie gagnée ({ $seeds } { $seeds ->
+    [one] graine
+   *[other] graines
+  })
+lost-drops-the-draw = laisse échapper la nulle ({ $seeds } { $seeds ->
+    [one] graine
+   *[other] graines
+  })
+lost-gives-seeds = cède { $seeds } { $seeds ->
+    [one] graine
+   *[other] graines
+  }
+lost-outright = perd la partie quelles que soient les graines

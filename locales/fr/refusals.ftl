@@ -522,3 +522,5 @@ ogn-another-game = le fichier est celui d'une autre partie : { $tag ->
     [one] {" "}(et une autre différence)
    *[other] {" "}(et { $more } autres différences)
   }. Si le fichier est bien celui de cette partie, dites-le et envoyez-le à nouveau
+adjudication-not-one-rows-exact = adjudication : « { $a } » n'est pas l'un de rows, exact
+adjudication-fixed-once-paired = la façon d'adjuger les parties inachevées est fixée dès qu'une ronde est appariée : les joueurs l'ont su avant de jouer

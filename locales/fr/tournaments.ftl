@@ -188,3 +188,7 @@ hub-refused = le site central a refusé : { $message }
 # review
 hub-failed = le site central a échoué ({ $status }) : { $message }
 controllers-of-event = Dirigé, comme section de son événement, par les arbitres de l'événement : { $names }.
+adjudication-field = Parties inachevées
+adjudication-rows = adjugées d'après les graines de chaque camp (chacun marque son grenier et son camp)
+adjudication-exact = adjugées exactement là où les tables de finales décident, d'après les camps sinon
+adjudication-hint = Choisi avant que la première ronde soit appariée. L'adjudication exacte donne le résultat auquel mène le meilleur jeu des deux joueurs depuis la position, quand le service a les tables du nombre de graines restant sur le plateau.

@@ -1,12 +1,13 @@
 //! The command line, by audience: the service and its administration (`admin.rs`: `serve`,
 //! `backup`, `user`), a whole tournament's file and its static site (`tournaments.rs`:
 //! `export-tournament`, `import-tournament`, `export-site`, which renders the pages with
-//! `web::site`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`) and FIDE's
+//! `web::site`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`; `endgame.rs`: `endgame build`, `endgame value`) and FIDE's
 //! files (`fide.rs`: `standings`, `pair`, `check`, `generate`) and the rating list's
 //! (`ratings.rs`: `ratings`, `publish-ratings`, `export-register`). Each command's arguments are
 //! beside its handler.
 
 mod admin;
+mod endgame;
 mod engine;
 mod fide;
 mod ratings;
@@ -57,6 +58,9 @@ pub enum Command {
     Validate(engine::ValidateArgs),
     /// Count the move sequences of a given length.
     Perft(engine::PerftArgs),
+    /// Exact endgame values: build a rule set's table, or ask what the tables say of a
+    /// position.
+    Endgame(endgame::EndgameArgs),
     /// Print a tournament's standings (a TRF file) with FIDE tie-breaks, tab separated.
     Standings(fide::StandingsArgs),
     /// Write a random tournament, paired by this program, as a TRF file.
@@ -89,6 +93,7 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Replay(args) => engine::run_replay(&args),
         Command::Validate(args) => engine::run_validate(&args),
         Command::Perft(args) => engine::run_perft(&args),
+        Command::Endgame(args) => endgame::run(args),
         Command::Standings(args) => fide::run_standings(&args),
         Command::Generate(args) => fide::run_generate(&args),
         Command::Pair(args) => fide::run_pair(&args.file),

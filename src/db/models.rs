@@ -11,8 +11,8 @@ use crate::auth::Role;
 use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, CheckIn, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind, RoundId,
-    SheetId, TiePolicy, TournamentId, Winner,
+    AccountId, Adjudication, CheckIn, EventId, GameId, GameStatus, PairingSystem, PlayerId,
+    ResultKind, RoundId, SheetId, TiePolicy, TournamentId, Winner,
 };
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -74,6 +74,7 @@ pub struct Tournament {
     /// JSON: the team standings settings (`tournament::teams::TeamSettings`).
     pub teams: String,
     pub check_in: CheckIn,
+    pub adjudication: Adjudication,
 }
 
 /// A tournament's settings as inserted or updated.
@@ -106,6 +107,7 @@ pub struct TournamentForm {
     pub tie_policy: TiePolicy,
     pub lots_seed: Option<i64>,
     pub check_in: CheckIn,
+    pub adjudication: Adjudication,
 }
 
 #[derive(Debug, Insertable)]

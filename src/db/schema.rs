@@ -322,6 +322,7 @@ diesel::table! {
         lots_seed -> Nullable<BigInt>,
         teams -> Text,
         check_in -> Text,
+        adjudication -> Text,
     }
 }
 

@@ -12,8 +12,8 @@ use crate::auth::Role;
 use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, ByeKind, CheckIn, EventId, GameId, GameStatus, PairingSystem, PlayerId, ResultKind,
-    RoundId, SheetId, TiePolicy, TournamentId, Winner,
+    AccountId, Adjudication, ByeKind, CheckIn, EventId, GameId, GameStatus, PairingSystem,
+    PlayerId, ResultKind, RoundId, SheetId, TiePolicy, TournamentId, Winner,
 };
 
 /// Enums stored as their names: written with `Into<&'static str>`, read with `FromStr` (a name
@@ -51,6 +51,7 @@ stored_as_text! {
     PairingColumn: PairingSystem,
     TiePolicyColumn: TiePolicy,
     CheckInColumn: CheckIn,
+    AdjudicationColumn: Adjudication,
     RoleColumn: Role,
     ByeKindColumn: ByeKind,
     MatchLengthColumn: MatchLength,

@@ -5,11 +5,13 @@
 //! - [`play`]: legal moves, playing a move, the end of a game, [`Game`] (repetitions), perft;
 //! - [`notation`]: move lists in letters, relative digits or absolute numbers;
 //! - [`ogn`]: OGN records, read and written;
+//! - [`endgame`]: exact values of positions with few seeds, by retrograde analysis;
 //! - [`replay`]: a recorded game replayed and checked, with diagnostics ([`diagnostic`]: what
 //!   is wrong, with the facts its words need).
 
 pub mod board;
 pub mod diagnostic;
+pub mod endgame;
 pub mod moves;
 pub mod notation;
 pub mod ogn;

@@ -235,6 +235,17 @@ impl OgnGame {
     /// A record of a replayed game: `tags` first (Variant, FEN, Result and End are set from the
     /// replay), then the movetext in letters with every capture marked `+N`.
     pub fn from_replay(replay: &Replay, tags: &[(String, String)], end: DeclaredEnd) -> OgnGame {
+        OgnGame::from_replay_with(replay, tags, end, &[])
+    }
+
+    /// [`OgnGame::from_replay`] with a comment after some plies (`{…}`, which readers skip):
+    /// `comments` pairs a ply (1-based) with its text.
+    pub fn from_replay_with(
+        replay: &Replay,
+        tags: &[(String, String)],
+        end: DeclaredEnd,
+        comments: &[(u32, String)],
+    ) -> OgnGame {
         let mut game = OgnGame {
             tags: tags.to_vec(),
             movetext: String::new(),
@@ -252,7 +263,7 @@ impl OgnGame {
         if end != DeclaredEnd::Natural {
             game.set_tag("End", end.to_string());
         }
-        let mut text = moves_of(replay);
+        let mut text = moves_commented(replay, comments);
         if !text.is_empty() {
             text.push(' ');
         }
@@ -265,6 +276,10 @@ impl OgnGame {
 /// The moves of a replayed game on one line, in letters with every capture marked `+N` and
 /// numbered as a paper sheet numbers them (`1. F f+2 2. B`), without a result mark.
 pub fn moves_of(replay: &Replay) -> String {
+    moves_commented(replay, &[])
+}
+
+fn moves_commented(replay: &Replay, comments: &[(u32, String)]) -> String {
     let mut text = String::new();
     let mut move_number = 1;
     for (i, ply) in replay.plies.iter().enumerate() {
@@ -281,6 +296,13 @@ pub fn moves_of(replay: &Replay) -> String {
         let captured = ply.played.captured_by_mover();
         if captured > 0 {
             let _ = write!(text, "+{captured}");
+        }
+        for (_, comment) in comments.iter().filter(|(p, _)| *p == ply.number) {
+            let clean: String = comment
+                .chars()
+                .map(|c| if c == '{' || c == '}' { ' ' } else { c })
+                .collect();
+            let _ = write!(text, " {{{clean}}}");
         }
         if side == Side::North {
             move_number += 1;

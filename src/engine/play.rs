@@ -63,7 +63,7 @@ impl Rules {
 
     /// [`Rules::play`] in a position already known not to be over (a [`Game`] knows that from
     /// its previous move), so the end is not looked for twice.
-    fn play_unfinished(&self, pos: &Position, mv: Move) -> Result<Played, IllegalMove> {
+    pub(crate) fn play_unfinished(&self, pos: &Position, mv: Move) -> Result<Played, IllegalMove> {
         let pit = mv.pit;
         let side = pos.to_move();
         if pit.owner() != side {

@@ -6,12 +6,14 @@
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::endgames::Endgames;
 use super::game_context::Context;
 use super::game_views::GameDetail;
 use super::games::ResultBody;
 use super::{Actor, ServiceError};
-use crate::tournament::adjudication::{Adjudged, Position};
-use crate::tournament::said::Said;
+use crate::tournament::Adjudication;
+use crate::tournament::adjudication::{Adjudged, Exact, NotExact, Position};
+use crate::tournament::said::{Said, Word};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, Winner};
 
@@ -21,6 +23,10 @@ pub struct Proposal {
     #[serde(flatten)]
     pub adjudged: Adjudged,
     pub position: Position,
+    /// `exact` (the endgame tables gave the result) or `rows`.
+    pub method: Adjudication,
+    /// The tables' result, when they gave it.
+    pub exact: Option<Exact>,
     /// "Ama 30 (20 captured and 10 on their row), Kofi 18 (9 and 9): Ama wins." (the API
     /// gives it worded in the reader's language).
     #[serde(skip)]
@@ -32,6 +38,7 @@ pub struct Proposal {
 pub fn propose(
     conn: &mut SqliteConnection,
     actor: &Actor,
+    endgames: &Endgames,
     game_id: GameId,
     position: &Position,
 ) -> Result<Proposal, ServiceError> {
@@ -43,31 +50,95 @@ pub fn propose(
             "game-has-final-result-there"
         )));
     }
-    let adjudged = position.adjudge().map_err(ServiceError::Invalid)?;
+    let by_rows = position.adjudge().map_err(ServiceError::Invalid)?;
     let detail = super::game_views::detail(conn, actor, game_id)?;
     let south = detail.game.south.name.clone();
     let north = detail.game.north.map(|n| n.name).unwrap_or_default();
-    let rows = position.rows();
-    let outcome = match adjudged.winner {
-        Winner::South => crate::said!("adjudication-wins", name = south.clone()),
-        Winner::North => crate::said!("adjudication-wins", name = north.clone()),
+    let names = (south.clone(), north.clone());
+    let outcome = |winner: Winner| match winner {
+        Winner::South => crate::said!("adjudication-wins", name = names.0.clone()),
+        Winner::North => crate::said!("adjudication-wins", name = names.1.clone()),
         Winner::Draw => crate::said!("adjudication-draw"),
     };
-    Ok(Proposal {
-        said: crate::said!(
-            "adjudication-proposal",
-            south,
-            south_score = adjudged.scores[0],
-            south_captured = position.captured[0],
-            south_row = rows[0],
-            north,
-            north_score = adjudged.scores[1],
-            north_captured = position.captured[1],
-            north_row = rows[1],
-            outcome
-        ),
-        adjudged,
+    let rows = position.rows();
+    let rows_said = crate::said!(
+        "adjudication-proposal",
+        south = south.clone(),
+        south_score = by_rows.scores[0],
+        south_captured = position.captured[0],
+        south_row = rows[0],
+        north = north.clone(),
+        north_score = by_rows.scores[1],
+        north_captured = position.captured[1],
+        north_row = rows[1],
+        outcome = outcome(by_rows.winner)
+    );
+    let by_rows = Proposal {
+        said: rows_said.clone(),
+        adjudged: by_rows,
         position: *position,
+        method: Adjudication::Rows,
+        exact: None,
+    };
+    if ctx.tournament.adjudication != Adjudication::Exact {
+        return Ok(by_rows);
+    }
+    let exact = match position.exact(endgames.for_rules(&ctx.rules()?), &ctx.rules()?) {
+        Ok(exact) => exact,
+        Err(NotExact::NeedsToMove) => {
+            return Err(ServiceError::Invalid(crate::said!(
+                "adjudication-to-move-needed"
+            )));
+        }
+        Err(NotExact::Rows(why)) => {
+            return Ok(Proposal {
+                said: crate::said!("adjudication-rows-because", why, proposal = rows_said),
+                ..by_rows
+            });
+        }
+    };
+    let side = match position.to_move {
+        Some(crate::engine::Side::North) => north.clone(),
+        _ => south.clone(),
+    };
+    let line = if exact.line.is_empty() {
+        Word::Said(Box::new(crate::said!("adjudication-line-empty")))
+    } else {
+        Word::Text(exact.line.join(" "))
+    };
+    let said = if exact.south_range[0] == exact.south_range[1] {
+        crate::said!(
+            "adjudication-exact-proposal",
+            side,
+            south,
+            south_score = exact.scores[0],
+            north,
+            north_score = exact.scores[1],
+            outcome = outcome(exact.winner),
+            line
+        )
+    } else {
+        crate::said!(
+            "adjudication-exact-range",
+            side,
+            south,
+            low = exact.south_range[0],
+            high = exact.south_range[1],
+            outcome = outcome(exact.winner),
+            south_score = exact.scores[0],
+            north_score = exact.scores[1],
+            line
+        )
+    };
+    Ok(Proposal {
+        said,
+        adjudged: Adjudged {
+            scores: exact.scores,
+            winner: exact.winner,
+        },
+        position: *position,
+        method: Adjudication::Exact,
+        exact: Some(exact),
     })
 }
 
@@ -77,11 +148,12 @@ pub fn propose(
 pub fn adjudicate(
     conn: &mut SqliteConnection,
     actor: &Actor,
+    endgames: &Endgames,
     game_id: GameId,
     position: &Position,
     seen: Option<i64>,
 ) -> Result<GameDetail, ServiceError> {
-    let proposal = propose(conn, actor, game_id, position)?;
+    let proposal = propose(conn, actor, endgames, game_id, position)?;
     let body = ResultBody {
         accept_sheet: None,
         kind: Some("played".to_string()),

@@ -16,6 +16,7 @@ use crate::tournament::{PlayerId, TournamentId};
 pub fn ogn_record(
     ctx: &Context,
     names: &HashMap<PlayerId, String>,
+    endgames: &super::endgames::Endgames,
 ) -> Result<Option<OgnGame>, ServiceError> {
     let Some(replayed) = game_replay(ctx)? else {
         return Ok(None);
@@ -50,10 +51,16 @@ pub fn ogn_record(
         tags.push(("Game".to_string(), ctx.game.match_game.to_string()));
     }
     tags.retain(|(_, v)| !v.is_empty());
-    Ok(Some(OgnGame::from_replay(
+    // The moves that changed the game's exact value, as comments.
+    let comments: Vec<(u32, String)> = super::endgames::lost_marks(&replayed, endgames)
+        .iter()
+        .map(|m| (m.ply, m.comment()))
+        .collect();
+    Ok(Some(OgnGame::from_replay_with(
         &replayed,
         &tags,
         ctx.declared_end(),
+        &comments,
     )))
 }
 
@@ -140,7 +147,7 @@ pub fn games_ogn(
             tournament: tournament.clone(),
             round,
         };
-        if let Some(record) = ogn_record(&ctx, &names)? {
+        if let Some(record) = ogn_record(&ctx, &names, &super::endgames::Endgames::none())? {
             records.push((key, record));
         }
     }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
+use super::endgames::{Endgames, LostMark, lost_marks};
 use super::exports::ogn_record;
 use super::game_context::{Context, declared_end, game_replay};
 use super::views::{GameView, names};
@@ -162,6 +163,9 @@ pub struct GameDetail {
     pub ruled: bool,
     pub moves: Option<String>,
     pub plies: Vec<PlyView>,
+    /// The moves that changed the game's exact value (where the service holds endgame tables
+    /// of its rules), from the first position within them.
+    pub lost: Vec<LostMark>,
     /// The stored moves no longer replay under the tournament's rules: where and why (the API
     /// words it: `web::games`).
     #[serde(skip)]
@@ -277,6 +281,17 @@ pub fn detail(
     actor: &Actor,
     game_id: GameId,
 ) -> Result<GameDetail, ServiceError> {
+    detail_with(conn, actor, &Endgames::none(), game_id)
+}
+
+/// [`detail`], with the moves that changed the game's exact value where `endgames` hold its
+/// rules.
+pub fn detail_with(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    endgames: &Endgames,
+    game_id: GameId,
+) -> Result<GameDetail, ServiceError> {
     let (ctx, viewer) = load_for(conn, actor, game_id)?;
     let names = names(conn, ctx.tournament.id)?;
     let rules = ctx.rules()?;
@@ -292,6 +307,10 @@ pub fn detail(
         ),
     };
     let mut plies = replayed.as_ref().map(plies_of).unwrap_or_default();
+    let lost = replayed
+        .as_ref()
+        .map(|r| lost_marks(r, endgames))
+        .unwrap_or_default();
     let sheets: Option<Vec<SheetView>> =
         if viewer.runs || viewer.player.is_some_and(|p| ctx.side_of(p).is_some()) {
             Some(
@@ -350,6 +369,7 @@ pub fn detail(
         ruled: ctx.game.reason.is_some() && ctx.game.status == GameStatus::Final,
         moves: ctx.game.moves.clone(),
         plies,
+        lost,
         replay_error,
         sheets,
         difference,
@@ -392,11 +412,12 @@ fn sheet_replay(sheet: &SheetView, rules: &Rules) -> Option<Replay> {
 pub fn ogn(
     conn: &mut SqliteConnection,
     actor: &Actor,
+    endgames: &Endgames,
     game_id: GameId,
 ) -> Result<OgnGame, ServiceError> {
     let (ctx, _) = load_for(conn, actor, game_id)?;
     let names = names(conn, ctx.tournament.id)?;
-    ogn_record(&ctx, &names)?
+    ogn_record(&ctx, &names, endgames)?
         .ok_or_else(|| ServiceError::NotFound(crate::said!("game-has-no-move-list")))
 }
 

@@ -20,6 +20,7 @@ pub mod byes;
 pub mod changes;
 pub mod copies;
 pub mod dashboard;
+pub mod endgames;
 pub mod entries;
 pub mod error;
 pub mod events;
@@ -108,6 +109,8 @@ pub struct Service {
     sent: publishing::SentFiles,
     /// The rating list as last computed.
     ratings: ratings::Cache,
+    /// The endgame tables held (exact adjudication, the moves that lost a game).
+    endgames: Arc<endgames::Endgames>,
 }
 
 impl Service {
@@ -128,7 +131,19 @@ impl Service {
             copies: Default::default(),
             sent: Default::default(),
             ratings: Default::default(),
+            endgames: Arc::default(),
         }
+    }
+
+    /// The service with these endgame tables.
+    pub fn with_endgames(mut self, endgames: endgames::Endgames) -> Service {
+        self.endgames = Arc::new(endgames);
+        self
+    }
+
+    /// The endgame tables held.
+    pub fn endgames(&self) -> Arc<endgames::Endgames> {
+        self.endgames.clone()
     }
 
     /// Runs `f` (a command that reads) with a reading connection, off the async threads.

@@ -66,6 +66,7 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         tie_policy: t.tie_policy,
         lots_seed: t.lots_seed,
         check_in: t.check_in,
+        adjudication: t.adjudication,
         // Stored apart: see `language` and `stored_settings_with_language`.
         language: "en".to_string(),
     })
@@ -124,6 +125,8 @@ pub struct TournamentView {
     /// Lots part players still level, drawn from this seed.
     pub lots_seed: Option<i64>,
     pub check_in: CheckIn,
+    /// How a game unfinished at the end of the round's time is adjudicated.
+    pub adjudication: crate::tournament::Adjudication,
 }
 
 impl TournamentView {
@@ -165,6 +168,7 @@ impl TournamentView {
             tie_policy: s.tie_policy,
             lots_seed: s.lots_seed,
             check_in: s.check_in,
+            adjudication: s.adjudication,
         })
     }
 
@@ -270,6 +274,7 @@ pub(super) fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         tie_policy: settings.tie_policy,
         lots_seed: settings.lots_seed,
         check_in: settings.check_in,
+        adjudication: settings.adjudication,
     }
 }
 
@@ -370,6 +375,11 @@ fn check_change(
                 != (settings.pairing == PairingSystem::Knockout))
     {
         return Err(ServiceError::Conflict(Said::new(MATCHES_FIXED)));
+    }
+    if !rounds.is_empty() && stored.adjudication != settings.adjudication {
+        return Err(ServiceError::Conflict(crate::said!(
+            "adjudication-fixed-once-paired"
+        )));
     }
     if settings.require_moves && !stored.require_moves {
         let without = queries::count_sheets_without_moves(conn, before.id)?;

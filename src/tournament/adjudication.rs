@@ -3,6 +3,9 @@
 //! result the position gives: each player scores the seeds they captured plus the seeds on their
 //! own row, the higher score wins, equal scores draw (`docs/standings.md`, "Adjudication").
 
+use crate::engine::endgame::analysis::seeds_of;
+use crate::engine::endgame::{self, Table, Verdict, scores_every_seed, table_rules};
+use crate::engine::{Move, Rules, Side};
 use crate::tournament::said::Said;
 use serde::{Deserialize, Serialize};
 
@@ -12,10 +15,13 @@ use super::Winner;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Position {
-    /// South's row (pits a to f), then North's (A to F).
+    /// South's row (pits A to F), then North's (a to f).
     pub pits: [u8; 12],
     /// Seeds captured by South and by North.
     pub captured: [u8; 2],
+    /// Who is to move (what an exact adjudication needs).
+    #[serde(default)]
+    pub to_move: Option<Side>,
 }
 
 /// The result a position gives.
@@ -42,7 +48,7 @@ impl Position {
         [row(&self.pits[..6]), row(&self.pits[6..])]
     }
 
-    /// The position for the record: "a–f 3 0 4 1 0 2, A–F 1 1 0 5 2 0, captured 20 and 9" in
+    /// The position for the record: "A–F 3 0 4 1 0 2, a–f 1 1 0 5 2 0, captured 20 and 9" in
     /// the reader's words.
     pub fn said(&self) -> Said {
         let [south_pits, north_pits] = self.row_texts();
@@ -59,7 +65,14 @@ impl Position {
     /// confirmed position is the one proposed: `3 0 4 1 0 2/1 1 0 5 2 0/20 9`.
     pub fn figures(&self) -> String {
         let [south, north] = self.row_texts();
-        format!("{south}/{north}/{} {}", self.captured[0], self.captured[1])
+        let to_move = self.to_move.map_or("", |s| match s {
+            Side::South => " S",
+            Side::North => " N",
+        });
+        format!(
+            "{south}/{north}/{} {}{to_move}",
+            self.captured[0], self.captured[1]
+        )
     }
 
     /// The result the position gives; refused when its seeds are not the game's 48.
@@ -91,6 +104,127 @@ impl Position {
     }
 }
 
+/// What an exact adjudication gives: the result best play by both reaches from the position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Exact {
+    /// The scores recorded: the stores plus what each ends with of the board's seeds; where the
+    /// tables' bounds differ (a repetition could end the game either way), the seeds the winner
+    /// is sure of. Under rules that leave seeds unscored, the scores at the end of the best line.
+    pub scores: [u8; 2],
+    pub winner: Winner,
+    /// South's lowest and highest score under best play (equal when the value is exact).
+    pub south_range: [u8; 2],
+    /// One best line from the position, the pits' letters in order.
+    pub line: Vec<String>,
+}
+
+/// Why a position is not adjudicated exactly.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotExact {
+    /// The form lacks who is to move.
+    NeedsToMove,
+    /// The other rule applies, for this reason.
+    Rows(Said),
+}
+
+impl Position {
+    /// The position for the engine, with `to_move` to move.
+    fn engine_position(&self, to_move: Side) -> Option<crate::engine::Position> {
+        crate::engine::Position::new(self.pits, self.captured, to_move).ok()
+    }
+
+    /// The result the endgame tables give under `rules`, or why they give none.
+    pub fn exact(&self, table: Option<&Table>, rules: &Rules) -> Result<Exact, NotExact> {
+        let rows = |said: Said| Err(NotExact::Rows(said));
+        if *rules != rules.preset.rules() {
+            return rows(crate::said!("exact-changed-rules"));
+        }
+        let Some(table) = table else {
+            return rows(crate::said!("exact-no-table", rules = rules.name()));
+        };
+        let to_move = self.to_move.ok_or(NotExact::NeedsToMove)?;
+        let Some(pos) = self.engine_position(to_move) else {
+            return rows(crate::said!("exact-no-table", rules = rules.name()));
+        };
+        let n = pos.board_total();
+        if n > table.seeds {
+            return rows(crate::said!(
+                "exact-too-many-seeds",
+                seeds = n,
+                most = table.seeds
+            ));
+        }
+        // A grand slam loses whatever the stores: with a store able to reach 25 on this board,
+        // the game could end by majority before a grand slam the table plays on to.
+        if rules.majority_ends
+            && rules.grand_slam == crate::engine::rules::GrandSlam::Loses
+            && self.captured.iter().any(|&c| c + n >= 25)
+        {
+            return rows(crate::said!("exact-majority-first"));
+        }
+        let Some(analysis) = table.analyse(&pos) else {
+            return rows(crate::said!("exact-no-table", rules = rules.name()));
+        };
+        let mover = to_move.index();
+        let stores = [self.captured[mover], self.captured[1 - mover]];
+        let (low, high) = (analysis.bounds.low, analysis.bounds.high);
+        let every_seed = scores_every_seed(&table_rules(rules.preset));
+        // South's score for a score of the side to move.
+        let south = |score| {
+            let mine = seeds_of(score, n)?;
+            Some(if to_move == Side::South {
+                self.captured[0] + mine
+            } else {
+                self.captured[0] + n - mine
+            })
+        };
+        let (v_low, v_high) = (
+            endgame::verdict(low, stores),
+            endgame::verdict(high, stores),
+        );
+        if v_low != v_high {
+            return rows(match (every_seed, south(low), south(high)) {
+                (true, Some(a), Some(b)) => {
+                    crate::said!("exact-undecided", low = a.min(b), high = a.max(b))
+                }
+                _ => crate::said!("exact-undecided-outright"),
+            });
+        }
+        let winner = match (v_low, to_move) {
+            (Verdict::Draw, _) => Winner::Draw,
+            (Verdict::Win, Side::South) | (Verdict::Loss, Side::North) => Winner::South,
+            _ => Winner::North,
+        };
+        let line: Vec<String> = analysis.line.iter().map(Move::to_string).collect();
+        let (scores, south_range) = match (every_seed, south(low), south(high)) {
+            (true, Some(a), Some(b)) => {
+                let (lo, hi) = (a.min(b), a.max(b));
+                // The seeds the winner is sure of.
+                let s = if winner == Winner::North { hi } else { lo };
+                ([s, 48 - s], [lo, hi])
+            }
+            _ => match analysis.line_end {
+                Some(end)
+                    if match end.winner {
+                        Some(Side::South) => Winner::South,
+                        Some(Side::North) => Winner::North,
+                        None => Winner::Draw,
+                    } == winner =>
+                {
+                    (end.stores, [end.stores[0]; 2])
+                }
+                _ => return rows(crate::said!("exact-no-line")),
+            },
+        };
+        Ok(Exact {
+            scores,
+            winner,
+            south_range,
+            line,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +235,7 @@ mod tests {
         let p = Position {
             pits: [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0],
             captured: [20, 9],
+            to_move: None,
         };
         assert_eq!(
             p.adjudge(),
@@ -118,11 +253,13 @@ mod tests {
         let level = Position {
             pits: [0, 0, 0, 0, 0, 1, 6, 6, 0, 0, 0, 0],
             captured: [23, 12],
+            to_move: None,
         };
         assert_eq!(level.adjudge().unwrap().winner, Winner::Draw);
         let behind = Position {
             pits: [0, 0, 0, 0, 0, 1, 6, 6, 1, 0, 0, 0],
             captured: [22, 12],
+            to_move: None,
         };
         assert_eq!(behind.adjudge().unwrap().winner, Winner::North);
     }
@@ -132,6 +269,7 @@ mod tests {
         let p = Position {
             pits: [4; 12],
             captured: [1, 0],
+            to_move: None,
         };
         let e = p.adjudge().unwrap_err();
         assert!(e.has_key("position-holds-seeds-south-s"), "{e}");

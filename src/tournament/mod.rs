@@ -33,5 +33,5 @@ pub use game_state::GameStatus;
 pub use ids::{AccountId, EventId, GameId, PlayerId, RoundId, SheetId, TournamentId};
 pub use players::{ImportError, PlayerDetails, parse_player_csv};
 pub use results::{ByeKind, ResultKind, Winner};
-pub use settings::{CheckIn, PairingSystem, Points, TiePolicy, TournamentSettings};
+pub use settings::{Adjudication, CheckIn, PairingSystem, Points, TiePolicy, TournamentSettings};
 pub use tiebreak::Tiebreak;

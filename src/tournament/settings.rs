@@ -62,6 +62,33 @@ pub enum TiePolicy {
     MsoSpread,
 }
 
+/// How a game unfinished at the end of the round's time is adjudicated (`docs/standings.md`,
+/// "Adjudication").
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Adjudication {
+    /// Each player scores their store and the seeds on their own row.
+    #[default]
+    Rows,
+    /// The endgame tables' value, where they hold the board and their bounds decide the
+    /// winner; the rows otherwise.
+    Exact,
+}
+
 /// When the players answer a roll call before a round is paired.
 #[derive(
     Clone,
@@ -175,6 +202,8 @@ pub struct TournamentSettings {
     pub lots_seed: Option<i64>,
     /// When the players answer a roll call.
     pub check_in: CheckIn,
+    /// How a game unfinished at the end of the round's time is adjudicated.
+    pub adjudication: Adjudication,
     /// The tournament's own language (`en`, `fr`): its prints, and its pages for visitors
     /// whose browser names no language the service speaks.
     pub language: String,
@@ -222,6 +251,8 @@ pub struct SettingsInput {
     pub lots_seed: Option<i64>,
     /// `none` (the default), `first` (before round 1) or `every` (before every round).
     pub check_in: Option<String>,
+    /// `rows` (the default) or `exact`.
+    pub adjudication: Option<String>,
     /// The tournament's language, a code such as `en` (the default) or `fr`.
     pub language: Option<String>,
 }
@@ -275,6 +306,7 @@ impl TournamentSettings {
             tie_policy: Some(self.tie_policy.to_string()),
             lots_seed: self.lots_seed,
             check_in: Some(self.check_in.to_string()),
+            adjudication: Some(self.adjudication.to_string()),
             language: Some(self.language.clone()),
         }
     }
@@ -337,6 +369,13 @@ impl TournamentSettings {
             }),
         };
         let check_in = parse_check_in(input, pairing, &mut problems);
+        let adjudication = match input.adjudication.as_deref().map(str::trim) {
+            None | Some("") => Adjudication::Rows,
+            Some(a) => a.parse().unwrap_or_else(|_| {
+                problems.push(crate::said!("adjudication-not-one-rows-exact", a));
+                Adjudication::Rows
+            }),
+        };
         if input
             .lots_seed
             .is_some_and(|s| !(0..=(1_i64 << 53)).contains(&s))
@@ -377,6 +416,7 @@ impl TournamentSettings {
                 tie_policy,
                 lots_seed: input.lots_seed,
                 check_in,
+                adjudication,
                 language,
             }),
             _ => Err(problems),

@@ -72,8 +72,17 @@ fn position(fields: &HashMap<String, String>) -> Result<Position, Vec<Said>> {
         seeds("captured_south", crate::said!("adjudicate-captured-south")),
         seeds("captured_north", crate::said!("adjudicate-captured-north")),
     ];
+    let to_move = match fields.get("to_move").map(|t| t.trim()) {
+        Some("south") => Some(crate::engine::Side::South),
+        Some("north") => Some(crate::engine::Side::North),
+        _ => None,
+    };
     if problems.is_empty() {
-        Ok(Position { pits, captured })
+        Ok(Position {
+            pits,
+            captured,
+            to_move,
+        })
     } else {
         Err(problems)
     }
@@ -113,18 +122,19 @@ async fn post(
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
     let confirm = fields.get("action").is_some_and(|a| a == "confirm");
+    let tables = state.service.endgames();
     let reader = actor.clone();
     let (proposal, problems) = match position(&fields) {
         Err(problems) => (None, problems),
         // Confirmed as proposed: the position shown with the proposal, unchanged.
         Ok(p) if confirm && fields.get("proposed") == Some(&p.figures()) => {
             state
-                .write(move |conn| service::adjudicate(conn, &actor, id, &p, None))
+                .write(move |conn| service::adjudicate(conn, &actor, &tables, id, &p, None))
                 .await?;
             return Ok(see_other(&format!("/games/{id}")));
         }
         Ok(p) => match state
-            .db(move |conn| service::propose(conn, &actor, id, &p))
+            .db(move |conn| service::propose(conn, &actor, &tables, id, &p))
             .await
         {
             Ok(proposal) => (Some(proposal), Vec::new()),
@@ -187,14 +197,17 @@ async fn api(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let body = body.into_inner();
+    let tables = state.service.endgames();
     if body.confirm {
         let detail = state
-            .write(move |conn| service::adjudicate(conn, &actor, id, &body.position, body.seen))
+            .write(move |conn| {
+                service::adjudicate(conn, &actor, &tables, id, &body.position, body.seen)
+            })
             .await?;
         return Ok(HttpResponse::Ok().json(super::games::GameJson::new(session.lang, &detail)));
     }
     let proposal = state
-        .db(move |conn| service::propose(conn, &actor, id, &body.position))
+        .db(move |conn| service::propose(conn, &actor, &tables, id, &body.position))
         .await?;
     Ok(HttpResponse::Ok().json(ProposalJson {
         words: crate::wording::refusals::said(session.lang, &proposal.said),

@@ -191,8 +191,9 @@ async fn api_get(
     path: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
+    let tables = state.service.endgames();
     let detail = state
-        .db(move |conn| views::detail(conn, &actor, game_id))
+        .db(move |conn| views::detail_with(conn, &actor, &tables, game_id))
         .await?;
     Ok(HttpResponse::Ok().json(GameJson::new(session.lang, &detail)))
 }
@@ -252,8 +253,9 @@ async fn game_page(
     page: PageState,
 ) -> Result<GamePage, ServiceError> {
     let actor = access::actor(session);
+    let tables = state.service.endgames();
     let detail = state
-        .db(move |conn| views::detail(conn, &actor, game_id))
+        .db(move |conn| views::detail_with(conn, &actor, &tables, game_id))
         .await?;
     let total = detail.plies.len() as u32;
     let shown = page.ply.unwrap_or(total).min(total);
@@ -603,8 +605,9 @@ async fn ogn_page(
     path: web::Path<GameId>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
+    let tables = state.service.endgames();
     let record = state
-        .db(move |conn| views::ogn(conn, &actor, game_id))
+        .db(move |conn| views::ogn(conn, &actor, &tables, game_id))
         .await?;
     Ok(super::attachment(
         "application/x-ogn; charset=utf-8",

@@ -170,6 +170,8 @@ pub struct SettingsFields {
     #[serde(default)]
     check_in: String,
     #[serde(default)]
+    adjudication: String,
+    #[serde(default)]
     language: String,
     #[serde(default)]
     csrf: String,
@@ -211,6 +213,7 @@ impl SettingsFields {
             tie_policy: t.tie_policy.to_string(),
             lots_seed: t.lots_seed.map(|s| s.to_string()).unwrap_or_default(),
             check_in: t.check_in.to_string(),
+            adjudication: t.adjudication.to_string(),
             language: String::new(),
             csrf: String::new(),
         }
@@ -315,6 +318,7 @@ impl SettingsFields {
             double_elimination: Some(self.double_elimination.is_some()),
             tie_policy: Some(self.tie_policy.clone()),
             check_in: Some(self.check_in.clone()),
+            adjudication: Some(self.adjudication.clone()),
             language: Some(self.language.clone()),
             lots_seed,
             event_id: match self.event_id.trim() {

@@ -81,7 +81,7 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
         g["reason"]
             .as_str()
             .unwrap()
-            .contains("a–f 3 0 4 1 0 2, A–F 1 1 0 5 2 0"),
+            .contains("A–F 3 0 4 1 0 2, a–f 1 1 0 5 2 0"),
         "{g}"
     );
     assert!(

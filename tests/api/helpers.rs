@@ -73,6 +73,7 @@ pub async fn start_with(
         public_url: None,
         capacity: None,
         backup_folder: None,
+        endgame_dir: None,
         litestream: false,
         publish_retry: std::time::Duration::from_millis(500),
     };

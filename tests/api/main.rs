@@ -13,6 +13,7 @@ mod crash;
 mod crowd;
 mod dashboard;
 mod double_elimination;
+mod endgames;
 mod event_day;
 mod event_scenario;
 mod events;

@@ -2,6 +2,7 @@
 //! counts, single-move positions; games built from each preset's source text; properties.
 
 mod cli;
+mod endgame;
 mod fixtures;
 mod presets;
 mod properties;

@@ -59,14 +59,16 @@ async fn a_roll_call_in_a_browser() {
     let Some(phone) = phone("room").await else {
         return;
     };
-    let app = spawn_app().await;
+    // Endgame tables of boards of up to 8 seeds: the tournament adjudicates exactly.
+    let tables = crate::endgames::tables(8);
+    let app = crate::endgames::app_with_tables(&tables).await;
     let organiser = app.organiser().await;
     let (t, players) = tournament_with_players(
         &app,
         &organiser,
         "swiss",
         10,
-        json!({"rounds": 3, "check_in": "every"}),
+        json!({"rounds": 3, "check_in": "every", "adjudication": "exact"}),
     )
     .await;
     let id = |i: usize| players[i].0;
@@ -156,13 +158,42 @@ async fn a_roll_call_in_a_browser() {
             }
             s.fill("input[name=captured_south]", "20").await?;
             s.fill("input[name=captured_north]", "9").await?;
+            s.click("input[name=to_move][value=north]").await?;
             s.click_through("#adjudicate button[value=propose]").await?;
+            // 19 seeds on the board: beyond the tables, the rows decide and the page says why.
+            s.expect_text("#proposal", "the board holds 19 seeds")
+                .await?;
             s.expect_text("#proposal", "30 (20 captured and 10 on their row)")
                 .await?;
             s.click_through("#adjudicate button[value=confirm]").await?;
             s.expect_text("main", "adjudicated when the round's time ran out")
                 .await?;
             s.expect_text("main", "1-0 (30-18)").await?;
+            // Board 2 stops with one seed left: South to move with it in F, captured 23 and 24.
+            // By the rows a draw; the tables play it out: F feeds a, North takes its row, 23-25.
+            let game = crate::matches::round(&organiser, t, 2).await["games"][1]["id"]
+                .as_i64()
+                .unwrap();
+            s.goto(&format!("/games/{game}/adjudicate")).await?;
+            for pit in ["A", "B", "C", "D", "E", "a", "b", "c", "d", "e", "f"] {
+                s.fill(&format!("input[name=pit_{pit}]"), "0").await?;
+            }
+            s.fill("input[name=pit_F]", "1").await?;
+            s.fill("input[name=captured_south]", "23").await?;
+            s.fill("input[name=captured_north]", "24").await?;
+            s.click("input[name=to_move][value=south]").await?;
+            s.click_through("#adjudicate button[value=propose]").await?;
+            s.expect_text("#proposal", "the endgame tables").await?;
+            s.expect_text("#proposal", "23 and").await?;
+            s.expect_text("#best-line", "F").await?;
+            // The slip both players check: printed on A4, without the form's buttons.
+            s.fits_a4(&["Confirm: make it the result", "Check the position again"])
+                .await?;
+            if s.printed_pages().await? < 1 {
+                return Err("the adjudication slip prints no page".to_string());
+            }
+            s.click_through("#adjudicate button[value=confirm]").await?;
+            s.expect_text("main", "0-1 (23-25)").await?;
             Ok(())
         },
     )

@@ -1,0 +1,199 @@
+//! What a table says of a position (its value, each move's, one best line) and of a game (the
+//! moves that changed the exact value).
+
+use serde::Serialize;
+
+use super::{Bounds, Score, Step, Table, Verdict, step, verdict};
+use crate::engine::board::{Position, Side};
+use crate::engine::moves::{EndReason, Move, Outcome};
+use crate::engine::play::Game;
+use crate::engine::replay::Replay;
+
+/// A move and what it is worth to its mover (should it not repeat a position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    pub mv: Move,
+    pub bounds: Bounds,
+}
+
+/// A position as the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The value for the side to move.
+    pub bounds: Bounds,
+    /// Every legal move, best first.
+    pub moves: Vec<MoveValue>,
+    /// One best line, played under the preset's rules from the position (with its stores)
+    /// until the game ends (or 200 moves).
+    pub line: Vec<Move>,
+    /// How the line ends, if it does.
+    pub line_end: Option<Outcome>,
+}
+
+/// The longest best line given.
+const LINE: usize = 200;
+
+impl Table {
+    /// Each legal move of `pos` with its bounds, best first (the higher lower bound, then the
+    /// higher upper bound; the board's order between equals).
+    pub fn move_values(&self, pos: &Position) -> Option<Vec<MoveValue>> {
+        let rules = self.rules();
+        self.bounds(pos)?;
+        let mut moves: Vec<MoveValue> = rules
+            .legal_moves(pos)
+            .iter()
+            .filter_map(|&mv| {
+                let (_, s) = step(&rules, pos, mv)?;
+                let bounds = match s {
+                    Step::Ends(score) => Bounds::exact(score),
+                    Step::GoesOn {
+                        position, delta, ..
+                    } => Bounds::after(self.bounds(&position)?, delta),
+                };
+                Some(MoveValue { mv, bounds })
+            })
+            .collect();
+        moves.sort_by(|a, b| {
+            (b.bounds.low, b.bounds.high)
+                .cmp(&(a.bounds.low, a.bounds.high))
+                .then(a.mv.pit.index().cmp(&b.mv.pit.index()))
+        });
+        Some(moves)
+    }
+
+    /// The value of `pos`, its moves and a best line; `None` when its board is beyond the table
+    /// (or the game is over).
+    pub fn analyse(&self, pos: &Position) -> Option<Analysis> {
+        let bounds = self.bounds(pos)?;
+        let moves = self.move_values(pos)?;
+        let mut game = Game::new(self.preset.rules(), *pos);
+        let mut line = Vec::new();
+        while game.outcome().is_none() && line.len() < LINE {
+            let Some(best) = self
+                .move_values(game.position())
+                .and_then(|m| m.first().copied())
+            else {
+                break;
+            };
+            if game.play(best.mv).is_err() {
+                break;
+            }
+            line.push(best.mv);
+        }
+        Some(Analysis {
+            bounds,
+            moves,
+            line,
+            line_end: game.outcome(),
+        })
+    }
+}
+
+/// What a move did to the game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Change {
+    /// A won game is drawn at best now.
+    DropsTheWin,
+    /// A won game is lost now.
+    ThrowsAwayTheWin,
+    /// A drawn game is lost now.
+    DropsTheDraw,
+    /// The result stays; seeds are given away.
+    GivesSeeds,
+}
+
+/// A move that changed the exact value of its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// 1-based.
+    pub ply: u32,
+    pub side: Side,
+    pub mv: Move,
+    /// The move the table prefers.
+    pub best: Move,
+    /// Seeds the move gave away at least (`None` when a game won or lost outright is involved).
+    pub seeds: Option<u8>,
+    pub change: Change,
+}
+
+/// The moves of `replay` that lowered their mover's value: from the first position within the
+/// table, each move after which the best the mover can hope for is below what was theirs for
+/// sure before it.
+pub fn marks(table: &Table, replay: &Replay) -> Vec<Mark> {
+    if replay.rules != table.preset.rules() {
+        return Vec::new();
+    }
+    let rules = table.rules();
+    let mut marks = Vec::new();
+    let mut before = replay.start;
+    for ply in &replay.plies {
+        let pos = before;
+        before = ply.played.position;
+        let Some(had) = table.bounds(&pos) else {
+            continue;
+        };
+        if rules.outcome(&pos).is_some() {
+            break;
+        }
+        let mover = pos.to_move();
+        let after = match step(&rules, &pos, ply.played.mv) {
+            Some((_, Step::Ends(score))) => Bounds::exact(score),
+            Some((_, Step::GoesOn { repeat, .. }))
+                if ply.played.end.map(|e| e.reason) == Some(EndReason::Repetition) =>
+            {
+                Bounds::exact(repeat.unwrap_or(had.low))
+            }
+            Some((
+                _,
+                Step::GoesOn {
+                    position, delta, ..
+                },
+            )) => match table.bounds(&position) {
+                Some(b) => Bounds::after(b, delta),
+                None => continue,
+            },
+            None => continue,
+        };
+        if after.high >= had.low {
+            continue;
+        }
+        let Some(best) = table
+            .move_values(&pos)
+            .and_then(|m| m.first().map(|b| b.mv))
+        else {
+            continue;
+        };
+        let stores = [pos.store(mover), pos.store(mover.other())];
+        let change = match (verdict(had.low, stores), verdict(after.high, stores)) {
+            (Verdict::Win, Verdict::Draw) => Change::DropsTheWin,
+            (Verdict::Win, Verdict::Loss) => Change::ThrowsAwayTheWin,
+            (Verdict::Draw, Verdict::Loss) => Change::DropsTheDraw,
+            _ => Change::GivesSeeds,
+        };
+        let seeds = (!had.low.is_outright() && !after.high.is_outright())
+            .then(|| ((had.low.as_margin() - after.high.as_margin() + 1) / 2) as u8);
+        marks.push(Mark {
+            ply: ply.number,
+            side: mover,
+            mv: ply.played.mv,
+            best,
+            seeds,
+            change,
+        });
+        if ply.played.end.is_some() {
+            break;
+        }
+    }
+    marks
+}
+
+/// A score for people: the seeds the side to move ends with of the board's `n` (every-seed
+/// rules), or the margin.
+pub fn seeds_of(score: Score, n: u8) -> Option<u8> {
+    if score.is_outright() {
+        return None;
+    }
+    let m = score.as_margin() + i32::from(n);
+    (m >= 0 && m % 2 == 0 && m / 2 <= i32::from(n)).then_some((m / 2) as u8)
+}

@@ -1,0 +1,326 @@
+//! Exact endgame values by retrograde analysis (`docs/engine.md`, "Endgame tables").
+//!
+//! A table holds, for one preset and every board of at most `seeds` seeds with either side to
+//! move, two bounds on what the side to move ends with of the board's seeds under best play by
+//! both, played to the end of the board (the stores are not part of a position here: with no
+//! majority end, what is already captured changes nothing of the play). The value is taken as a
+//! margin (the mover's seeds less the other's), which decides the winner whatever the stores
+//! are; where every seed ends in a store (every preset but `merkel`) the mover's seeds are
+//! `(n + margin) / 2`.
+//!
+//! - [`index`]: the numbering of boards;
+//! - [`build`]: the construction, layer by layer, with the strongly connected parts of the
+//!   moves that capture nothing in evaluation order;
+//! - [`file`]: the bytes of a table, with a checksum;
+//! - [`analysis`]: a position's value, each move's, a best line, and where a game was lost.
+
+pub mod analysis;
+pub mod build;
+pub mod file;
+pub mod index;
+
+use serde::Serialize;
+
+use super::board::{PITS, Position, Side};
+use super::moves::{EndReason, Move, Outcome, Played};
+use super::rules::{GrandSlam, NoFeed, Preset, Rules};
+
+pub use analysis::{Analysis, Mark, MoveValue, marks};
+pub use build::{Progress, build};
+
+/// A value for the side to move, coded in a byte: 0 a game lost whatever the seeds (a losing
+/// grand slam), 128 one won so, and `64 + margin` otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Score(u8);
+
+impl Score {
+    pub const LOST: Score = Score(0);
+    pub const WON: Score = Score(128);
+    const ZERO: u8 = 64;
+
+    pub fn margin(m: i32) -> Score {
+        Score((i32::from(Self::ZERO) + m) as u8)
+    }
+
+    pub fn from_byte(b: u8) -> Score {
+        Score(b)
+    }
+
+    pub fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The same outcome for the other player.
+    #[inline]
+    pub fn other(self) -> Score {
+        Score(128 - self.0)
+    }
+
+    /// Seeds `delta` more for the mover (a game won or lost outright stays so).
+    #[inline]
+    pub fn plus(self, delta: i32) -> Score {
+        if self == Score::LOST || self == Score::WON {
+            self
+        } else {
+            Score::margin(self.as_margin() + delta)
+        }
+    }
+
+    /// The margin; a game lost outright is below every margin, one won above.
+    pub fn as_margin(self) -> i32 {
+        i32::from(self.0) - i32::from(Self::ZERO)
+    }
+
+    pub fn is_outright(self) -> bool {
+        self == Score::LOST || self == Score::WON
+    }
+}
+
+/// The two bounds of a position's value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    pub low: Score,
+    pub high: Score,
+}
+
+impl Bounds {
+    pub fn exact(s: Score) -> Bounds {
+        Bounds { low: s, high: s }
+    }
+
+    pub fn is_exact(&self) -> bool {
+        self.low == self.high
+    }
+
+    /// The bounds of the position after a move, seen by the player who made it, with `delta`
+    /// the seeds the move captured for them less those it captured for the other.
+    #[inline]
+    pub fn after(child: Bounds, delta: i32) -> Bounds {
+        Bounds {
+            low: child.high.other().plus(delta),
+            high: child.low.other().plus(delta),
+        }
+    }
+
+    fn pack(self) -> u16 {
+        u16::from(self.low.0) | (u16::from(self.high.0) << 8)
+    }
+
+    fn unpack(v: u16) -> Bounds {
+        Bounds {
+            low: Score(v as u8),
+            high: Score((v >> 8) as u8),
+        }
+    }
+}
+
+/// The rules a table plays: the preset's, without the end at 25 (a store of 25 or more has won
+/// already and only grows, so the winner is the same; the tables leave the stores out).
+pub fn table_rules(preset: Preset) -> Rules {
+    Rules {
+        majority_ends: false,
+        ..preset.rules()
+    }
+}
+
+/// Whether every seed of a game ends in a store under these rules (so that a margin gives each
+/// player's seeds), and no game is won or lost whatever the seeds.
+pub fn scores_every_seed(rules: &Rules) -> bool {
+    rules.no_feed != NoFeed::Unscored && rules.grand_slam != GrandSlam::Loses
+}
+
+/// A position of the tables: `pits` with `side` to move (the stores hold the rest).
+pub fn position(pits: [u8; PITS], side: Side) -> Position {
+    let n: u8 = pits.iter().sum();
+    Position::new(pits, [48 - n, 0], side).expect("a board of at most 48 seeds")
+}
+
+/// What a move is worth to its mover, before the position it leads to is looked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The move ends the game with this score.
+    Ends(Score),
+    /// The game goes on in `position`; the move captured `delta` more for the mover than for
+    /// the other; `repeat` is the score should the position be a repetition (it captured
+    /// nothing), when the rules end a game so.
+    GoesOn {
+        position: Position,
+        delta: i32,
+        repeat: Option<Score>,
+    },
+}
+
+/// The score of a finished game for `mover`, from the stores before the end.
+fn final_score(end: &Outcome, before: [u8; 2], mover: Side) -> Score {
+    if end.reason == EndReason::GrandSlam {
+        return if end.winner == Some(mover) {
+            Score::WON
+        } else {
+            Score::LOST
+        };
+    }
+    let gained = |s: Side| i32::from(end.stores[s.index()]) - i32::from(before[s.index()]);
+    Score::margin(gained(mover) - gained(mover.other()))
+}
+
+/// The score a position over already gives its side to move.
+pub fn terminal(rules: &Rules, pos: &Position) -> Option<Score> {
+    rules
+        .outcome(pos)
+        .map(|end| final_score(&end, pos.stores(), pos.to_move()))
+}
+
+/// What playing `mv` in `pos` (not over) does, as the tables see it.
+pub fn step(rules: &Rules, pos: &Position, mv: Move) -> Option<(Played, Step)> {
+    let played = rules.play_unfinished(pos, mv).ok()?;
+    let mover = pos.to_move();
+    let step = match played.end {
+        Some(end) => Step::Ends(final_score(&end, pos.stores(), mover)),
+        None => {
+            let delta = i32::from(played.captured[mover.index()])
+                - i32::from(played.captured[mover.other().index()]);
+            let quiet = played.captured == [0, 0];
+            let repeat = (quiet && rules.repetition_ends).then(|| {
+                let p = &played.position;
+                Score::margin(i32::from(p.row_total(mover)) - i32::from(p.row_total(mover.other())))
+            });
+            Step::GoesOn {
+                position: played.position,
+                delta,
+                repeat,
+            }
+        }
+    };
+    Some((played, step))
+}
+
+/// A table: one preset, every board of at most `seeds` seeds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub preset: Preset,
+    pub seeds: u8,
+    /// Per board count, per rank: the bounds with South to move, then with North.
+    layers: Vec<Vec<u16>>,
+}
+
+impl Table {
+    /// The bounds of `pos` (its stores aside), if its board is within the table.
+    pub fn bounds(&self, pos: &Position) -> Option<Bounds> {
+        let n = pos.board_total();
+        let layer = self.layers.get(usize::from(n))?;
+        let at = slot(&pos.pits(), pos.to_move());
+        Some(Bounds::unpack(layer[at]))
+    }
+
+    /// The positions the table holds.
+    pub fn positions(&self) -> u64 {
+        self.layers.iter().map(|l| l.len() as u64).sum()
+    }
+
+    /// The rules the table was built with.
+    pub fn rules(&self) -> Rules {
+        table_rules(self.preset)
+    }
+
+    /// Every position of `n` seeds with its bounds, in table order.
+    pub fn layer(&self, n: u8) -> impl Iterator<Item = (Position, Bounds)> + '_ {
+        self.layers[usize::from(n)]
+            .iter()
+            .enumerate()
+            .map(move |(i, &v)| {
+                let side = if i % 2 == 0 { Side::South } else { Side::North };
+                let pits = index::unrank((i / 2) as u64, n);
+                (position(pits, side), Bounds::unpack(v))
+            })
+    }
+}
+
+/// Where a board with `side` to move sits in its layer.
+#[inline]
+fn slot(pits: &[u8; PITS], side: Side) -> usize {
+    (index::rank(pits) as usize) * 2 + side.index()
+}
+
+/// The bounds the construction gives `pos` from the positions one move away (`look` gives the
+/// bounds of a position that goes on; `same_part` says whether a quiet move's position may be a
+/// repetition, which only a position of the same strongly connected part can be).
+pub fn from_moves(
+    rules: &Rules,
+    pos: &Position,
+    mut look: impl FnMut(&Position) -> Bounds,
+    mut same_part: impl FnMut(&Position) -> bool,
+) -> Bounds {
+    if let Some(score) = terminal(rules, pos) {
+        return Bounds::exact(score);
+    }
+    let mut best: Option<Bounds> = None;
+    for &mv in rules.legal_moves(pos).iter() {
+        let Some((_, step)) = step(rules, pos, mv) else {
+            continue;
+        };
+        let b = match step {
+            Step::Ends(s) => Bounds::exact(s),
+            Step::GoesOn {
+                position,
+                delta,
+                repeat,
+            } => {
+                let mut b = Bounds::after(look(&position), delta);
+                if let Some(r) = repeat
+                    && same_part(&position)
+                {
+                    b.low = b.low.min(r);
+                    b.high = b.high.max(r);
+                }
+                b
+            }
+        };
+        best = Some(match best {
+            None => b,
+            Some(o) => Bounds {
+                low: o.low.max(b.low),
+                high: o.high.max(b.high),
+            },
+        });
+    }
+    best.expect("a position not over has a legal move")
+}
+
+/// The lowest and highest score a board of `n` seeds can give under these rules.
+pub fn extremes(rules: &Rules, n: u8) -> Bounds {
+    if rules.grand_slam == GrandSlam::Loses {
+        Bounds {
+            low: Score::LOST,
+            high: Score::WON,
+        }
+    } else {
+        Bounds {
+            low: Score::margin(-i32::from(n)),
+            high: Score::margin(i32::from(n)),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Whom a score gives the game, for the side to move with `stores` (its own first).
+pub fn verdict(score: Score, stores: [u8; 2]) -> Verdict {
+    if score == Score::WON {
+        return Verdict::Win;
+    }
+    if score == Score::LOST {
+        return Verdict::Loss;
+    }
+    let m = i32::from(stores[0]) - i32::from(stores[1]) + score.as_margin();
+    match m.cmp(&0) {
+        std::cmp::Ordering::Greater => Verdict::Win,
+        std::cmp::Ordering::Equal => Verdict::Draw,
+        std::cmp::Ordering::Less => Verdict::Loss,
+    }
+}

@@ -1,0 +1,166 @@
+//! The endgame tables the service holds (`OWARE_ENDGAME_DIR`): read once at start, each file's
+//! checksum checked; a preset's table with the most seeds is kept.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::engine::endgame::Table;
+use crate::engine::endgame::analysis::Change;
+use crate::engine::{Preset, Replay, Rules, Side};
+use crate::tournament::said::Said;
+
+/// The tables, by preset.
+#[derive(Clone, Debug, Default)]
+pub struct Endgames {
+    tables: HashMap<Preset, Arc<Table>>,
+}
+
+impl Endgames {
+    /// None at all.
+    pub fn none() -> Endgames {
+        Endgames::default()
+    }
+
+    /// Holds `table` (replacing the preset's).
+    pub fn with(mut self, table: Table) -> Endgames {
+        self.tables.insert(table.preset, Arc::new(table));
+        self
+    }
+
+    /// Every preset's table with the most seeds in `dir` (files `<preset>-<seeds>.endgame`).
+    pub fn load(dir: &Path) -> Result<Endgames, String> {
+        let mut endgames = Endgames::none();
+        for preset in Preset::ALL {
+            if let Some(table) = load(dir, preset)? {
+                endgames = endgames.with(table);
+            }
+        }
+        Ok(endgames)
+    }
+
+    /// The table for `rules`: only a preset's own rules (a tournament that changes an option
+    /// of its preset plays another game than the table's).
+    pub fn for_rules(&self, rules: &Rules) -> Option<&Table> {
+        if *rules != rules.preset.rules() {
+            return None;
+        }
+        self.tables.get(&rules.preset).map(|t| &**t)
+    }
+
+    /// The presets held, with the most seeds of each.
+    pub fn held(&self) -> Vec<(Preset, u8)> {
+        let mut held: Vec<_> = self.tables.values().map(|t| (t.preset, t.seeds)).collect();
+        held.sort_by_key(|(p, _)| p.name());
+        held
+    }
+}
+
+/// The table of `preset` in `dir` holding the most seeds, if any.
+pub fn load(dir: &Path, preset: Preset) -> Result<Option<Table>, String> {
+    let entries = fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let prefix = format!("{}-", preset.name());
+    let mut best: Option<(u8, PathBuf)> = None;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let seeds = name
+            .strip_prefix(&prefix)
+            .and_then(|r| r.strip_suffix(".endgame"))
+            .and_then(|s| s.parse::<u8>().ok());
+        if let Some(seeds) = seeds
+            && best.as_ref().is_none_or(|(s, _)| seeds > *s)
+        {
+            best = Some((seeds, entry.path()));
+        }
+    }
+    let Some((_, path)) = best else {
+        return Ok(None);
+    };
+    let file = fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let table = Table::read_from(io::BufReader::new(file))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if table.preset != preset {
+        return Err(format!(
+            "{}: the file holds the table of {}",
+            path.display(),
+            table.preset
+        ));
+    }
+    Ok(Some(table))
+}
+
+/// A move that changed its game's exact value: "move 31, North (c): drops the draw, best was e".
+#[derive(Clone, Debug, Serialize)]
+pub struct LostMark {
+    pub ply: u32,
+    pub side: Side,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub best: String,
+    /// Seeds given away at least (none when a game won or lost outright is involved).
+    pub seeds: Option<u8>,
+    pub change: Change,
+}
+
+impl LostMark {
+    /// The mark in words for a record's comment (records are read by programs: English).
+    pub fn comment(&self) -> String {
+        let change = match self.change {
+            Change::DropsTheWin => "drops the win",
+            Change::ThrowsAwayTheWin => "throws away the win",
+            Change::DropsTheDraw => "drops the draw",
+            Change::GivesSeeds => "gives seeds away",
+        };
+        let seeds = self
+            .seeds
+            .map(|s| format!(" ({s} seed{})", if s == 1 { "" } else { "s" }))
+            .unwrap_or_default();
+        format!("{change}{seeds}, best was {}", self.best)
+    }
+
+    /// The mark said for a page: "move 31, North (c): drops the draw (2 seeds); best was e".
+    pub fn said(&self) -> Said {
+        let change = match self.change {
+            Change::DropsTheWin => "lost-drops-the-win",
+            Change::ThrowsAwayTheWin => "lost-throws-away-the-win",
+            Change::DropsTheDraw => "lost-drops-the-draw",
+            Change::GivesSeeds => "lost-gives-seeds",
+        };
+        let change = match self.seeds {
+            Some(seeds) => Said::new(change).with("seeds", u32::from(seeds)),
+            None => Said::new("lost-outright"),
+        };
+        crate::said!(
+            "lost-mark",
+            at = crate::tournament::said::Word::Move(self.ply),
+            played = self.mv.clone(),
+            change,
+            best = self.best.clone()
+        )
+    }
+}
+
+/// The moves of a finished game that changed its exact value, where `endgames` hold its rules.
+pub fn lost_marks(replayed: &Replay, endgames: &Endgames) -> Vec<LostMark> {
+    let Some(table) = endgames.for_rules(&replayed.rules) else {
+        return Vec::new();
+    };
+    if replayed.outcome.is_none() {
+        return Vec::new();
+    }
+    crate::engine::endgame::marks(table, replayed)
+        .into_iter()
+        .map(|m| LostMark {
+            ply: m.ply,
+            side: m.side,
+            mv: m.mv.pit.letter().to_string(),
+            best: m.best.pit.letter().to_string(),
+            seeds: m.seeds,
+            change: m.change,
+        })
+        .collect()
+}

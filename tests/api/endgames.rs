@@ -1,0 +1,195 @@
+//! Exact adjudication and the moves that lost a game, with endgame tables built here and given
+//! to the service as `OWARE_ENDGAME_DIR` gives them.
+
+use awc::http::StatusCode;
+use serde_json::{Value, json};
+
+use oware_tournament::engine::endgame::{self, file::file_name};
+use oware_tournament::engine::{DeclaredEnd, Position, Preset, Rules};
+
+use crate::helpers::*;
+
+/// A folder with the abapa table of boards of at most `seeds` seeds.
+pub fn tables(seeds: u8) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let table = endgame::build(Preset::Abapa, seeds, &mut ());
+    let file = std::fs::File::create(dir.path().join(file_name(Preset::Abapa, seeds))).unwrap();
+    table.write_to(std::io::BufWriter::new(file)).unwrap();
+    dir
+}
+
+/// The app with the tables of `dir`.
+pub async fn app_with_tables(dir: &tempfile::TempDir) -> TestApp {
+    let path = dir.path().to_path_buf();
+    spawn_app_tuned(move |c| c.endgame_dir = Some(path)).await
+}
+
+#[actix_web::test]
+async fn exact_adjudication_gives_what_best_play_reaches_and_says_why_when_it_cannot() {
+    let dir = tables(8);
+    let app = app_with_tables(&dir).await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) =
+        crate::sheets::one_game(&app, &organiser, json!({"adjudication": "exact"})).await;
+    crate::sheets::publish(&organiser, t, 1).await;
+    let path = format!("/api/games/{game}/adjudication");
+    // South to move with one seed in F, North's row empty, captured 23 and 24. By the rows it is
+    // a draw (24 each). Played out: F must feed a; North cannot feed South and takes its row:
+    // North 25, South 23.
+    let position = json!({"pits": [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], "captured": [23, 24], "to_move": "south"});
+
+    let mut without = position.clone();
+    without.as_object_mut().unwrap().remove("to_move");
+    let r = organiser.post_json(&path, &without).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("who is to move"), "{}", r.body);
+
+    let r = organiser.post_json(&path, &position).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let p = r.json();
+    assert_eq!(p["method"], "exact", "{p}");
+    assert_eq!(p["winner"], "north", "{p}");
+    assert_eq!(p["scores"], json!([23, 25]), "{p}");
+    assert_eq!(p["exact"]["line"], json!(["F"]), "{p}");
+    assert!(
+        p["words"].as_str().unwrap().contains("endgame tables"),
+        "{p}"
+    );
+
+    // More seeds than the tables hold: the rows decide, and the proposal says why.
+    let big = json!({"pits": [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0], "captured": [20, 9], "to_move": "north"});
+    let r = organiser.post_json(&path, &big).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["method"], "rows");
+    assert_eq!(r.json()["scores"], json!([30, 18]));
+    let words = r.json()["words"].as_str().unwrap().to_string();
+    assert!(
+        words.contains("the board holds 19 seeds and the endgame tables hold boards of 8 or fewer"),
+        "{words}"
+    );
+
+    // Confirmed: North wins 25–23, the line in the reason.
+    let mut confirm = position.clone();
+    confirm["confirm"] = json!(true);
+    let r = organiser.post_json(&path, &confirm).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let g = r.json();
+    assert_eq!(
+        (g["status"].clone(), g["result"].clone()),
+        (json!("final"), json!("north"))
+    );
+    assert_eq!(g["seeds"], json!([23, 25]));
+    assert!(
+        g["reason"].as_str().unwrap().contains("a best line: F"),
+        "{g}"
+    );
+
+    // The choice is fixed once a round is paired.
+    let settings = json!({"name": "manual 3", "rules": "abapa", "rounds": 9, "pairing": "manual"});
+    let mut rows = settings.clone();
+    rows["adjudication"] = json!("rows");
+    let r = organiser
+        .put_json(&format!("/api/tournaments/{t}"), &rows)
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(
+        r.body.contains("fixed once a round is paired"),
+        "{}",
+        r.body
+    );
+    let mut exact = settings.clone();
+    exact["adjudication"] = json!("exact");
+    let r = organiser
+        .put_json(&format!("/api/tournaments/{t}"), &exact)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["adjudication"], "exact", "{}", r.body);
+}
+
+#[actix_web::test]
+async fn a_tournament_adjudicating_by_rows_ignores_the_tables() {
+    let dir = tables(4);
+    let app = app_with_tables(&dir).await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) = crate::sheets::one_game(&app, &organiser, json!({})).await;
+    crate::sheets::publish(&organiser, t, 1).await;
+    let position = json!({"pits": [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], "captured": [23, 24], "to_move": "south"});
+    let r = organiser
+        .post_json(&format!("/api/games/{game}/adjudication"), &position)
+        .await;
+    assert_eq!(r.json()["method"], "rows", "{}", r.body);
+    assert_eq!(r.json()["winner"], "draw", "{}", r.body);
+}
+
+/// The first fixture game with a move that changed its exact value under `table`.
+fn game_with_a_lost_move(table: &endgame::Table) -> ((String, String, [i64; 2]), endgame::Mark) {
+    crate::swiss::fixture_games()
+        .into_iter()
+        .find_map(|g| {
+            let replay = oware_tournament::engine::replay(
+                &g.0,
+                &Rules::abapa(),
+                Position::start(),
+                None,
+                DeclaredEnd::Natural,
+            )
+            .ok()?;
+            let mark = *endgame::marks(table, &replay).first()?;
+            Some((g, mark))
+        })
+        .expect("a fixture game with a move that lost seeds within the table")
+}
+
+#[actix_web::test]
+async fn a_finished_game_shows_where_it_was_lost_on_its_page_and_in_its_record() {
+    let seeds = 10;
+    let dir = tables(seeds);
+    let table = endgame::build(Preset::Abapa, seeds, &mut ());
+    let (fixture, mark) = game_with_a_lost_move(&table);
+    let app = app_with_tables(&dir).await;
+    let organiser = app.organiser().await;
+    let (t, game, (_, south_pin), (_, north_pin)) =
+        crate::sheets::one_game(&app, &organiser, json!({})).await;
+    crate::sheets::publish(&organiser, t, 1).await;
+    crate::sheets::sent_and_confirmed(
+        &app,
+        game,
+        crate::swiss::sheet(&fixture),
+        (&south_pin, &north_pin),
+    )
+    .await;
+
+    let g: Value = app.client().get(&format!("/api/games/{game}")).await.json();
+    let lost = g["lost"].as_array().unwrap();
+    assert_eq!(lost[0]["ply"], json!(mark.ply), "{g}");
+    assert_eq!(lost[0]["best"], mark.best.pit.letter().to_string(), "{g}");
+    let page = app.client().get(&format!("/games/{game}")).await;
+    assert!(
+        page.body.contains("Where the game was lost"),
+        "{}",
+        page.body
+    );
+    let side = if mark.ply % 2 == 1 { "South" } else { "North" };
+    let words = format!(
+        "move {}, {side} ({})",
+        mark.ply.div_ceil(2),
+        mark.mv.pit.letter()
+    );
+    assert!(page.body.contains(&words), "{words}");
+    assert!(
+        page.body
+            .contains(&format!("best was {}", mark.best.pit.letter())),
+        "{}",
+        page.body
+    );
+    let ogn = app.client().get(&format!("/games/{game}.ogn")).await;
+    assert!(
+        ogn.body
+            .contains(&format!("best was {}}}", mark.best.pit.letter())),
+        "{}",
+        ogn.body
+    );
+    // The record with its comments still replays to the same game.
+    let record = oware_tournament::engine::ogn::parse(&ogn.body).unwrap();
+    assert_eq!(record.len(), 1);
+}

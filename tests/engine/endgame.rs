@@ -1,0 +1,328 @@
+//! The endgame tables against an exhaustive search of the game tree, and against their own
+//! construction (`docs/engine.md`, "Endgame tables").
+
+use std::collections::HashMap;
+
+use oware_tournament::engine::endgame::{
+    Bounds, Score, Step, Table, build, extremes, from_moves, index, step, table_rules, terminal,
+};
+use oware_tournament::engine::{Position, Preset, Rules, Side};
+
+/// The pits and side to move: what a repetition compares.
+type Key = ([u8; 12], Side);
+
+fn key(pos: &Position) -> Key {
+    (pos.pits(), pos.to_move())
+}
+
+/// The exhaustive search: every line played out; a line that repeats a position since the last
+/// capture (the history kept along the line, nothing else remembered but the values after a
+/// capture, which start with no history) ends there under rules with a repetition end; under
+/// rules without one it would go on forever, and is scored against `loser` (the board's seeds
+/// all to the other player). Alpha-beta prunes lines that cannot change the value within the
+/// window asked (the table orders the moves, which changes what is pruned, not the value).
+struct Search<'t> {
+    rules: Rules,
+    table: &'t Table,
+    loser: Side,
+    after_capture: HashMap<Key, Score>,
+    /// Positions visited, and the most this search may visit.
+    nodes: u64,
+    budget: u64,
+}
+
+/// A search that visited more positions than its budget.
+struct TooLong;
+
+impl Search<'_> {
+    /// The exact value of a position with no history.
+    fn value(&mut self, pos: &Position) -> Result<Score, TooLong> {
+        let k = key(pos);
+        if let Some(&s) = self.after_capture.get(&k) {
+            return Ok(s);
+        }
+        let mut line = vec![k];
+        let s = self.line(pos, &mut line, -1, 129)?;
+        self.after_capture.insert(k, s);
+        Ok(s)
+    }
+
+    /// The value of `pos` after `line` if it lies strictly within `alpha..beta` (bytes of
+    /// scores); otherwise a bound beyond the window.
+    fn line(
+        &mut self,
+        pos: &Position,
+        line: &mut Vec<Key>,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<Score, TooLong> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(TooLong);
+        }
+        if let Some(s) = terminal(&self.rules, pos) {
+            return Ok(s);
+        }
+        let mut moves: Vec<_> = self
+            .rules
+            .legal_moves(pos)
+            .iter()
+            .filter_map(|&mv| step(&self.rules, pos, mv))
+            .collect();
+        let hint = |s: &Step| match *s {
+            Step::Ends(score) => Bounds::exact(score),
+            Step::GoesOn {
+                position, delta, ..
+            } => Bounds::after(self.table.bounds(&position).unwrap(), delta),
+        };
+        moves.sort_by_key(|(_, s)| {
+            let b = hint(s);
+            std::cmp::Reverse((b.low, b.high))
+        });
+        let mut best: Option<Score> = None;
+        for (played, s) in moves {
+            let score = match s {
+                Step::Ends(score) => score,
+                Step::GoesOn {
+                    position, delta, ..
+                } if played.captured != [0, 0] => self.value(&position)?.other().plus(delta),
+                Step::GoesOn {
+                    position, repeat, ..
+                } => {
+                    let k = key(&position);
+                    if line.contains(&k) {
+                        match repeat {
+                            Some(r) => r,
+                            // Forever: the board's seeds all to the other of `loser`.
+                            None => {
+                                let e = extremes(&self.rules, pos.board_total());
+                                if pos.to_move() == self.loser {
+                                    e.low
+                                } else {
+                                    e.high
+                                }
+                            }
+                        }
+                    } else {
+                        line.push(k);
+                        let child = self.line(&position, line, 128 - beta, 128 - alpha);
+                        line.pop();
+                        child?.other()
+                    }
+                }
+            };
+            best = Some(best.map_or(score, |b| b.max(score)));
+            alpha = alpha.max(i32::from(score.byte()));
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(best.expect("a position not over has a move"))
+    }
+}
+
+/// The search's answer from `pos` with no history, within `alpha..beta`.
+fn searched(
+    rules: &Rules,
+    table: &Table,
+    memo: &mut HashMap<Key, Score>,
+    loser: Side,
+    pos: &Position,
+    alpha: i32,
+    beta: i32,
+) -> Result<Score, TooLong> {
+    let mut search = Search {
+        rules: rules.clone(),
+        table,
+        loser,
+        after_capture: std::mem::take(memo),
+        nodes: 0,
+        budget: BUDGET,
+    };
+    let v = search.line(pos, &mut vec![key(pos)], alpha, beta);
+    *memo = search.after_capture;
+    v
+}
+
+/// The most positions one search visits: beyond, the position is counted as not searched.
+const BUDGET: u64 = 20_000;
+
+/// Every position of at most `seeds` seeds: the exhaustive search's value lies within the
+/// table's bounds, and equals them where the table is exact. Under rules with no repetition end
+/// the two searches (a line that goes on forever against the side to move, then for it) give
+/// the two bounds exactly.
+fn agrees_with_search(preset: Preset, seeds: u8) -> (u64, u64, u64) {
+    let table = build(preset, seeds, &mut ());
+    let rules = table_rules(preset);
+    let mut exact = 0;
+    let mut all = 0;
+    let mut too_long = 0;
+    // The values after a capture, by the side a line that goes on forever counts against.
+    let mut memo: [HashMap<Key, Score>; 2] = [HashMap::new(), HashMap::new()];
+    for n in 0..=seeds {
+        for (i, (pos, b)) in table.layer(n).enumerate() {
+            // Every position of 3 seeds or fewer; from 4 seeds, every 29th (under a repetition
+            // rule the lines through a large strongly connected part are too many to search
+            // them all: those beyond the budget are counted).
+            if n > 3 && i % 29 != 0 {
+                continue;
+            }
+            all += 1;
+            exact += u64::from(b.is_exact());
+            let mover = pos.to_move();
+            // Searches with a null window: the value is at least the lower bound and at most
+            // the upper (under rules without a repetition end: each bound is the value of its
+            // game, a line forever against the side to move, then for it).
+            let checks: Vec<(Side, Score, Score)> = if rules.repetition_ends {
+                vec![(mover, b.low, b.high)]
+            } else {
+                vec![(mover, b.low, b.low), (mover.other(), b.high, b.high)]
+            };
+            let mut searched_whole = true;
+            for (loser, low, high) in checks {
+                let m = &mut memo[loser.index()];
+                let l = i32::from(low.byte());
+                match searched(&rules, &table, m, loser, &pos, l - 1, l) {
+                    Ok(v) => assert!(v >= low, "{preset}: {pos}: {v:?} below {low:?} ({b:?})"),
+                    Err(TooLong) => searched_whole = false,
+                }
+                let h = i32::from(high.byte());
+                match searched(&rules, &table, m, loser, &pos, h, h + 1) {
+                    Ok(v) => assert!(v <= high, "{preset}: {pos}: {v:?} above {high:?} ({b:?})"),
+                    Err(TooLong) => searched_whole = false,
+                }
+            }
+            if !searched_whole {
+                assert!(
+                    n > 3,
+                    "{preset}: {pos}: a search of 3 seeds or fewer is too long"
+                );
+                too_long += 1;
+            }
+        }
+    }
+    (exact, all, too_long)
+}
+
+#[test]
+fn positions_of_six_seeds_or_fewer_agree_with_an_exhaustive_search() {
+    for preset in Preset::ALL {
+        let (exact, all, too_long) = agrees_with_search(preset, 6);
+        assert!(exact > 0, "{preset}: no exact value");
+        assert!(too_long < all, "{preset}: no search within its budget");
+        println!("{preset}: {all} positions searched, {exact} exact, {too_long} beyond {BUDGET}");
+    }
+}
+
+/// The strongly connected parts of the quiet moves' graph of one layer, by Kosaraju's
+/// algorithm (another algorithm than the build's), as a part number per position.
+fn parts(rules: &Rules, table: &Table, n: u8) -> Vec<u32> {
+    let positions: Vec<Position> = table.layer(n).map(|(p, _)| p).collect();
+    let slot = |p: &Position| index::rank(&p.pits()) as usize * 2 + p.to_move().index();
+    let mut next: Vec<Vec<u32>> = vec![Vec::new(); positions.len()];
+    let mut back: Vec<Vec<u32>> = vec![Vec::new(); positions.len()];
+    for (i, pos) in positions.iter().enumerate() {
+        if terminal(rules, pos).is_some() {
+            continue;
+        }
+        for &mv in rules.legal_moves(pos).iter() {
+            if let Some((played, Step::GoesOn { position, .. })) = step(rules, pos, mv)
+                && played.captured == [0, 0]
+            {
+                let j = slot(&position);
+                next[i].push(j as u32);
+                back[j].push(i as u32);
+            }
+        }
+    }
+    // First pass: the order in which the positions are finished.
+    let mut order = Vec::with_capacity(positions.len());
+    let mut seen = vec![false; positions.len()];
+    for root in 0..positions.len() {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut stack = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut at)) = stack.last_mut() {
+            if let Some(&w) = next[v].get(*at) {
+                *at += 1;
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push((w as usize, 0));
+                }
+            } else {
+                order.push(v);
+                stack.pop();
+            }
+        }
+    }
+    // Second pass, on the reversed graph in reverse finishing order.
+    let mut part = vec![u32::MAX; positions.len()];
+    let mut count = 0;
+    for &root in order.iter().rev() {
+        if part[root] != u32::MAX {
+            continue;
+        }
+        part[root] = count;
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            for &w in &back[v] {
+                if part[w as usize] == u32::MAX {
+                    part[w as usize] = count;
+                    stack.push(w as usize);
+                }
+            }
+        }
+        count += 1;
+    }
+    part
+}
+
+/// Every position up to the size built here: its two bounds are what the construction gives
+/// from the positions one move away (a quiet move within the position's strongly connected part
+/// may be a repetition, under rules that end a game so).
+#[test]
+fn every_bound_follows_from_the_positions_one_move_away() {
+    let seeds = 9;
+    for preset in Preset::ALL {
+        let table = build(preset, seeds, &mut ());
+        let rules = table_rules(preset);
+        let mut checked = 0u64;
+        for n in 0..=seeds {
+            let part = parts(&rules, &table, n);
+            let slot = |p: &Position| index::rank(&p.pits()) as usize * 2 + p.to_move().index();
+            for (pos, b) in table.layer(n) {
+                let here = part[slot(&pos)];
+                let expected = from_moves(
+                    &rules,
+                    &pos,
+                    |q| table.bounds(q).expect("a smaller board is in the table"),
+                    |q| q.board_total() == n && part[slot(q)] == here,
+                );
+                assert_eq!(b, expected, "{preset}: {pos}");
+                let e = extremes(&rules, n);
+                assert!(e.low <= b.low && b.low <= b.high && b.high <= e.high);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, table.positions());
+    }
+}
+
+#[test]
+fn small_endings_are_worth_what_the_rules_say() {
+    let table = build(Preset::Abapa, 4, &mut ());
+    // South to move with one seed in F and North's row empty: F must feed a; North then
+    // cannot feed South (a sows into b) and takes the seed on its row. One seed to North.
+    let pos: Position = "0-0-0-0-0-1-0-0-0-0-0-0-47-0-S".parse().unwrap();
+    assert_eq!(table.bounds(&pos), Some(Bounds::exact(Score::margin(-1))));
+    // A player to move with no seeds: the other takes their row (a margin of -1 for the mover).
+    let starved: Position = "0-0-0-0-0-0-1-0-0-0-0-0-47-0-S".parse().unwrap();
+    assert_eq!(
+        table.bounds(&starved),
+        Some(Bounds::exact(Score::margin(-1)))
+    );
+    // Beyond the table: no value.
+    assert_eq!(table.bounds(&Position::start()), None);
+}
