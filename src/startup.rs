@@ -237,6 +237,21 @@ fn endgames(config: &Config) -> std::io::Result<crate::service::endgames::Endgam
     Ok(endgames)
 }
 
+/// The service with its backups and endgame tables as `config` sets them.
+fn service(
+    pool: DbPool,
+    writer: std::sync::Arc<db::Writer>,
+    config: &Config,
+) -> std::io::Result<std::sync::Arc<crate::service::Service>> {
+    let backups = config
+        .backup_folder
+        .clone()
+        .map(|folder| crate::service::backups::Backups::new(folder, &config.database_url));
+    Ok(std::sync::Arc::new(
+        crate::service::Service::new(pool, writer, backups).with_endgames(endgames(config)?),
+    ))
+}
+
 fn run(
     listener: TcpListener,
     pool: DbPool,
@@ -254,14 +269,7 @@ fn run(
     actix_web::rt::spawn(connections::reap_every_second(std::sync::Arc::downgrade(
         &connections,
     )));
-    let backups = config
-        .backup_folder
-        .clone()
-        .map(|folder| crate::service::backups::Backups::new(folder, &config.database_url));
-    let endgames = endgames(config)?;
-    let service = std::sync::Arc::new(
-        crate::service::Service::new(pool, writer, backups).with_endgames(endgames),
-    );
+    let service = service(pool, writer, config)?;
     if config.backup_folder.is_some() {
         actix_web::rt::spawn(service.clone().back_up_as_due());
     }

@@ -111,6 +111,7 @@ audit-field-byes = byes
 audit-field-categories = categories
 audit-field-category = category
 audit-field-check_in = check-in
+audit-field-adjudication = adjudication of unfinished games
 audit-field-club = club
 audit-field-club_rounds = rounds apart for a club
 audit-field-controller = controller

@@ -114,6 +114,7 @@ audit-field-byes = exemptions
 audit-field-categories = catégories
 audit-field-category = catégorie
 audit-field-check_in = pointage
+audit-field-adjudication = adjudication des parties inachevées
 audit-field-club = club
 audit-field-club_rounds = rondes sans joueurs d'un même club
 audit-field-controller = arbitre
