@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
+
+use super::engine::parse_preset;
 use serde::Serialize;
 
 use crate::engine::endgame::analysis::seeds_of;
@@ -54,11 +56,6 @@ pub struct ValueArgs {
     pub dir: Option<PathBuf>,
     /// The position (`p0-…-p11-S-N-T`, as `replay` prints it).
     pub position: String,
-}
-
-fn parse_preset(s: &str) -> Result<Preset, String> {
-    s.parse()
-        .map_err(|e: crate::engine::rules::UnknownPreset| e.to_string())
 }
 
 pub fn run(args: EndgameArgs) -> ExitCode {

@@ -73,7 +73,7 @@ pub struct PerftArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotationChoice(pub Option<Notation>);
 
-fn parse_preset(s: &str) -> Result<Preset, String> {
+pub(super) fn parse_preset(s: &str) -> Result<Preset, String> {
     s.parse()
         .map_err(|e: crate::engine::rules::UnknownPreset| e.to_string())
 }

@@ -83,7 +83,8 @@ pub fn propose(
     if ctx.tournament.adjudication != Adjudication::Exact {
         return Ok(by_rows);
     }
-    let exact = match position.exact(endgames.for_rules(&ctx.rules()?), &ctx.rules()?) {
+    let rules = ctx.rules()?;
+    let exact = match position.exact(endgames.for_rules(&rules), &rules) {
         Ok(exact) => exact,
         Err(NotExact::NeedsToMove) => {
             return Err(ServiceError::Invalid(crate::said!(

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use oware_tournament::engine::endgame::{
-    Bounds, Score, Step, Table, build, extremes, from_moves, index, step, table_rules, terminal,
+    Bounds, Score, Step, Table, build, extremes, from_moves, slot, step, table_rules, terminal,
 };
 use oware_tournament::engine::{Position, Preset, Rules, Side};
 
@@ -69,12 +69,7 @@ impl Search<'_> {
             .iter()
             .filter_map(|&mv| step(&self.rules, pos, mv))
             .collect();
-        let hint = |s: &Step| match *s {
-            Step::Ends(score) => Bounds::exact(score),
-            Step::GoesOn {
-                position, delta, ..
-            } => Bounds::after(self.table.bounds(&position).unwrap(), delta),
-        };
+        let hint = |s: &Step| s.bounds(|q| self.table.bounds(q)).unwrap();
         moves.sort_by_key(|(_, s)| {
             let b = hint(s);
             std::cmp::Reverse((b.low, b.high))
@@ -218,7 +213,7 @@ fn positions_of_six_seeds_or_fewer_agree_with_an_exhaustive_search() {
 /// algorithm (another algorithm than the build's), as a part number per position.
 fn parts(rules: &Rules, table: &Table, n: u8) -> Vec<u32> {
     let positions: Vec<Position> = table.layer(n).map(|(p, _)| p).collect();
-    let slot = |p: &Position| index::rank(&p.pits()) as usize * 2 + p.to_move().index();
+    let slot = |p: &Position| slot(&p.pits(), p.to_move());
     let mut next: Vec<Vec<u32>> = vec![Vec::new(); positions.len()];
     let mut back: Vec<Vec<u32>> = vec![Vec::new(); positions.len()];
     for (i, pos) in positions.iter().enumerate() {
@@ -291,7 +286,7 @@ fn every_bound_follows_from_the_positions_one_move_away() {
         let mut checked = 0u64;
         for n in 0..=seeds {
             let part = parts(&rules, &table, n);
-            let slot = |p: &Position| index::rank(&p.pits()) as usize * 2 + p.to_move().index();
+            let slot = |p: &Position| slot(&p.pits(), p.to_move());
             for (pos, b) in table.layer(n) {
                 let here = part[slot(&pos)];
                 let expected = from_moves(

@@ -44,12 +44,7 @@ impl Table {
             .iter()
             .filter_map(|&mv| {
                 let (_, s) = step(&rules, pos, mv)?;
-                let bounds = match s {
-                    Step::Ends(score) => Bounds::exact(score),
-                    Step::GoesOn {
-                        position, delta, ..
-                    } => Bounds::after(self.bounds(&position)?, delta),
-                };
+                let bounds = s.bounds(|q| self.bounds(q))?;
                 Some(MoveValue { mv, bounds })
             })
             .collect();
@@ -137,23 +132,19 @@ pub fn marks(table: &Table, replay: &Replay) -> Vec<Mark> {
             break;
         }
         let mover = pos.to_move();
-        let after = match step(&rules, &pos, ply.played.mv) {
-            Some((_, Step::Ends(score))) => Bounds::exact(score),
-            Some((_, Step::GoesOn { repeat, .. }))
+        let Some((_, s)) = step(&rules, &pos, ply.played.mv) else {
+            continue;
+        };
+        let after = match s {
+            Step::GoesOn { repeat, .. }
                 if ply.played.end.map(|e| e.reason) == Some(EndReason::Repetition) =>
             {
                 Bounds::exact(repeat.unwrap_or(had.low))
             }
-            Some((
-                _,
-                Step::GoesOn {
-                    position, delta, ..
-                },
-            )) => match table.bounds(&position) {
-                Some(b) => Bounds::after(b, delta),
+            _ => match s.bounds(|q| table.bounds(q)) {
+                Some(b) => b,
                 None => continue,
             },
-            None => continue,
         };
         if after.high >= had.low {
             continue;

@@ -150,6 +150,19 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// What the move is worth to its mover should it not be a repetition: its score if it ends
+    /// the game, else the bounds `child` gives the position it leads to, seen by the mover.
+    pub fn bounds(&self, child: impl FnOnce(&Position) -> Option<Bounds>) -> Option<Bounds> {
+        match *self {
+            Step::Ends(score) => Some(Bounds::exact(score)),
+            Step::GoesOn {
+                position, delta, ..
+            } => Some(Bounds::after(child(&position)?, delta)),
+        }
+    }
+}
+
 /// The score of a finished game for `mover`, from the stores before the end.
 fn final_score(end: &Outcome, before: [u8; 2], mover: Side) -> Score {
     if end.reason == EndReason::GrandSlam {
@@ -237,7 +250,7 @@ impl Table {
 
 /// Where a board with `side` to move sits in its layer.
 #[inline]
-fn slot(pits: &[u8; PITS], side: Side) -> usize {
+pub fn slot(pits: &[u8; PITS], side: Side) -> usize {
     (index::rank(pits) as usize) * 2 + side.index()
 }
 
@@ -258,23 +271,19 @@ pub fn from_moves(
         let Some((_, step)) = step(rules, pos, mv) else {
             continue;
         };
-        let b = match step {
-            Step::Ends(s) => Bounds::exact(s),
-            Step::GoesOn {
-                position,
-                delta,
-                repeat,
-            } => {
-                let mut b = Bounds::after(look(&position), delta);
-                if let Some(r) = repeat
-                    && same_part(&position)
-                {
-                    b.low = b.low.min(r);
-                    b.high = b.high.max(r);
-                }
-                b
-            }
-        };
+        let mut b = step
+            .bounds(|q| Some(look(q)))
+            .expect("a position looked up always has bounds");
+        if let Step::GoesOn {
+            position,
+            repeat: Some(r),
+            ..
+        } = step
+            && same_part(&position)
+        {
+            b.low = b.low.min(r);
+            b.high = b.high.max(r);
+        }
         best = Some(match best {
             None => b,
             Some(o) => Bounds {
