@@ -5,16 +5,16 @@
 //! strongly connected parts (Tarjan's algorithm), which come out in the order they can be
 //! evaluated: every part a quiet move leads to is done before the part it leaves. A part of one
 //! position takes its bounds from its moves at once. A larger part (a set of positions that can
-//! follow one another forever) starts from the layer's extremes (the lower bound at the worst the
-//! board allows, the upper at the best) and is swept until nothing changes: the lower bound rises
-//! and the upper falls to the least and greatest fixed points, so a line that never ends counts
+//! follow one another forever) takes the least lower bounds and greatest upper bounds its moves'
+//! equations allow from the layer's extremes (the lower bound at the worst the board allows, the
+//! upper at the best), threshold by threshold ([`Part::solve`]), so a line that never ends counts
 //! against the side to move in the lower bound and for it in the upper. Where the rules end a
 //! game on a repeated position, a quiet move within the part may be that repetition (whatever
 //! the history: a position seen since the last capture leads back to this one, so it is in the
 //! same part), and its score (each player takes their own row) widens that move's bounds.
 
 use super::index::{boards, unrank};
-use super::{Bounds, Table, extremes, from_moves, position, slot, step};
+use super::{Bounds, Score, Table, extremes, from_moves, position, slot, step};
 use crate::engine::board::Side;
 use crate::engine::endgame::Step;
 use crate::engine::rules::Preset;
@@ -51,12 +51,13 @@ pub fn build(preset: Preset, seeds: u8, progress: &mut dyn Progress) -> Table {
     table
 }
 
-/// One node of the depth-first walk: a position and its quiet successors.
+/// One node of the depth-first walk: a position and where its quiet successors lie in the
+/// walk's list of successors (those from `next` to `end` are still to visit).
 struct Frame {
     node: u32,
-    next: u8,
-    len: u8,
-    successors: [u32; 12],
+    start: u32,
+    next: u32,
+    end: u32,
 }
 
 struct Layer<'t> {
@@ -78,28 +79,25 @@ impl Layer<'_> {
         position(unrank(u64::from(node / 2), self.n), side)
     }
 
-    /// The quiet moves' positions from `node`.
-    fn frame(&self, node: u32) -> Frame {
-        let mut frame = Frame {
-            node,
-            next: 0,
-            len: 0,
-            successors: [0; 12],
-        };
+    /// The quiet moves' positions from `node`, put at the end of `successors`.
+    fn frame(&self, node: u32, successors: &mut Vec<u32>) -> Frame {
+        let start = successors.len() as u32;
         let pos = self.position_of(node);
-        if super::terminal(&self.rules, &pos).is_some() {
-            return frame;
-        }
-        for &mv in self.rules.legal_moves(&pos).iter() {
-            if let Some((played, Step::GoesOn { position, .. })) = step(&self.rules, &pos, mv)
-                && played.captured == [0, 0]
-            {
-                frame.successors[usize::from(frame.len)] =
-                    slot(&position.pits(), position.to_move()) as u32;
-                frame.len += 1;
+        if super::terminal(&self.rules, &pos).is_none() {
+            for &mv in self.rules.legal_moves(&pos).iter() {
+                if let Some((played, Step::GoesOn { position, .. })) = step(&self.rules, &pos, mv)
+                    && played.captured == [0, 0]
+                {
+                    successors.push(slot(&position.pits(), position.to_move()) as u32);
+                }
             }
         }
-        frame
+        Frame {
+            node,
+            start,
+            next: start,
+            end: successors.len() as u32,
+        }
     }
 
     fn bounds_of(&self, node: u32) -> Bounds {
@@ -108,50 +106,303 @@ impl Layer<'_> {
         from_moves(
             &self.rules,
             &pos,
-            |q| {
-                let at = slot(&q.pits(), q.to_move());
-                let k = q.board_total();
-                let v = if k == n {
-                    self.values[at]
-                } else {
-                    self.table.layers[usize::from(k)][at]
-                };
-                Bounds::unpack(v)
-            },
+            |q| self.lookup(q),
             |q| q.board_total() == n && self.index[slot(&q.pits(), q.to_move())] == IN_PART,
         )
     }
 
     /// Gives a strongly connected part its bounds.
     fn settle(&mut self, part: &[u32]) {
-        for &v in part {
+        if let [v] = *part {
             self.index[v as usize] = IN_PART;
-        }
-        if part.len() == 1 {
-            let v = part[0];
             self.values[v as usize] = self.bounds_of(v).pack();
         } else {
-            let start = extremes(&self.rules, self.n).pack();
-            for &v in part {
-                self.values[v as usize] = start;
-            }
-            loop {
-                let mut changed = false;
-                for &v in part {
-                    let b = self.bounds_of(v).pack();
-                    if b != self.values[v as usize] {
-                        self.values[v as usize] = b;
-                        changed = true;
-                    }
-                }
-                if !changed {
-                    break;
-                }
+            let values = Part::new(self, part).solve(extremes(&self.rules, self.n));
+            for (&v, b) in part.iter().zip(values) {
+                self.values[v as usize] = b.pack();
             }
         }
         for &v in part {
             self.index[v as usize] = DONE;
         }
+    }
+}
+
+/// A part of more than one position, its moves read once: per position, the best bounds of the
+/// moves that leave the part (already known), and the quiet moves within it (the position they
+/// lead to, by its place in the part, and the repetition's score, if the rules end a game so).
+struct Part {
+    fixed: Vec<Option<Bounds>>,
+    /// Per position, where its moves within the part start in `inner` (one more at the end).
+    starts: Vec<u32>,
+    /// The place in the part of the position each move within it leads to, and the move's
+    /// repetition score ([`NO_REPEAT`] if the rules end no game so).
+    inner: Vec<u32>,
+    inner_repeat: Vec<u8>,
+    /// Per position, where the moves to it start in `before` (the position each comes from,
+    /// and its repetition score).
+    before_starts: Vec<u32>,
+    before: Vec<u32>,
+    before_repeat: Vec<u8>,
+}
+
+/// A move within a part that cannot be a repetition's end.
+const NO_REPEAT: u8 = u8::MAX;
+
+/// What a threshold makes true of itself in [`Part::solve`], in the two high bits of a
+/// position's place: its lower bound from its moves leaving the part, a move within the part
+/// whose repetition allows the threshold, its other view as far as its own terms go.
+const LOW: u32 = 0;
+const MOVE: u32 = 1 << 30;
+const OTHER: u32 = 2 << 30;
+const PLACE: u32 = (1 << 30) - 1;
+
+impl Part {
+    fn new(layer: &mut Layer<'_>, part: &[u32]) -> Part {
+        // While the part is settled, `low` holds each position's place in it.
+        for (i, &v) in part.iter().enumerate() {
+            layer.index[v as usize] = IN_PART;
+            layer.low[v as usize] = i as u32;
+        }
+        let mut fixed = Vec::with_capacity(part.len());
+        let mut starts = Vec::with_capacity(part.len() + 1);
+        let mut inner = Vec::new();
+        let mut inner_repeat = Vec::new();
+        for &v in part {
+            starts.push(inner.len() as u32);
+            let pos = layer.position_of(v);
+            let mut best: Option<Bounds> = None;
+            let mut keep = |b: Bounds| {
+                best = Some(best.map_or(b, |o| Bounds {
+                    low: o.low.max(b.low),
+                    high: o.high.max(b.high),
+                }));
+            };
+            if let Some(score) = super::terminal(&layer.rules, &pos) {
+                keep(Bounds::exact(score));
+            } else {
+                for &mv in layer.rules.legal_moves(&pos).iter() {
+                    let Some((played, s)) = step(&layer.rules, &pos, mv) else {
+                        continue;
+                    };
+                    if let Step::GoesOn {
+                        position, repeat, ..
+                    } = s
+                        && played.captured == [0, 0]
+                    {
+                        let at = slot(&position.pits(), position.to_move());
+                        if layer.index[at] == IN_PART {
+                            inner.push(layer.low[at]);
+                            inner_repeat.push(repeat.map_or(NO_REPEAT, Score::byte));
+                            continue;
+                        }
+                    }
+                    let b = s.bounds(|q| Some(layer.lookup(q)));
+                    keep(b.expect("a position looked up always has bounds"));
+                }
+            }
+            fixed.push(best);
+        }
+        starts.push(inner.len() as u32);
+        // The moves read backwards, so that a change is passed on to the positions it concerns.
+        let mut counts = vec![0u32; part.len() + 1];
+        for &to in &inner {
+            counts[to as usize + 1] += 1;
+        }
+        for i in 0..part.len() {
+            counts[i + 1] += counts[i];
+        }
+        let before_starts = counts.clone();
+        let mut before = vec![0u32; inner.len()];
+        let mut before_repeat = vec![NO_REPEAT; inner.len()];
+        for from in 0..part.len() {
+            for e in starts[from] as usize..starts[from + 1] as usize {
+                let at = &mut counts[inner[e] as usize];
+                before[*at as usize] = from as u32;
+                before_repeat[*at as usize] = inner_repeat[e];
+                *at += 1;
+            }
+        }
+        Part {
+            fixed,
+            starts,
+            inner,
+            inner_repeat,
+            before_starts,
+            before,
+            before_repeat,
+        }
+    }
+
+    /// The least lower bounds and greatest upper bounds that hold, the layer's extremes being
+    /// `start`: the least fixed point of the lower bounds (and of the other player's view of
+    /// the upper, `128 - high`), found threshold by threshold from the highest. At threshold `t`
+    /// a position's lower bound reaches `t` when a move leaving the part does, or a move within
+    /// it whose repetition (if any) gives at least `t` leads to a position whose other view has
+    /// reached `t`; its other view reaches `t` when every move leaving the part leaves the other
+    /// player `t` or more, and every move within it leads to a position whose lower bound has
+    /// reached `t`, with a repetition (if any) leaving the other player `t` or more. Each
+    /// threshold only adds to the last one's, so one pass counts each move once.
+    fn solve(&self, start: Bounds) -> Vec<Bounds> {
+        let len = self.fixed.len();
+        let (bottom, top) = (start.low.byte(), start.high.byte());
+        let moves = |i: usize| self.starts[i] as usize..self.starts[i + 1] as usize;
+        let mut other_level = vec![128u8; len];
+        for (i, level) in other_level.iter_mut().enumerate() {
+            if let Some(f) = self.fixed[i] {
+                *level = f.high.other().byte();
+            }
+            for &r in &self.inner_repeat[moves(i)] {
+                if r != NO_REPEAT {
+                    *level = (*level).min(Score::from_byte(r).other().byte());
+                }
+            }
+        }
+        // What becomes true at a threshold of itself, grouped by threshold (a threshold above
+        // the highest counts as the highest).
+        let mut events = ByLevel::new(top);
+        for pass in 0..2 {
+            for (i, &level) in other_level.iter().enumerate() {
+                let place = i as u32;
+                if let Some(f) = self.fixed[i] {
+                    events.add(pass, f.low.byte(), LOW | place);
+                }
+                for &r in &self.inner_repeat[moves(i)] {
+                    if r != NO_REPEAT {
+                        events.add(pass, r, MOVE | place);
+                    }
+                }
+                events.add(pass, level, OTHER | place);
+            }
+            events.place(pass);
+        }
+        let mut low = vec![bottom; len];
+        let mut other = vec![128 - top; len];
+        let mut reached = vec![false; len];
+        let mut other_reached = vec![false; len];
+        let mut lows_below = vec![0u32; len];
+        let mut queue: Vec<u32> = Vec::new();
+        for t in (bottom + 1..=top).rev() {
+            for &event in events.at(t) {
+                let i = (event & PLACE) as usize;
+                match event & !PLACE {
+                    LOW => queue.push(event),
+                    MOVE => {
+                        let allowed = moves(i).any(|e| {
+                            let r = self.inner_repeat[e];
+                            r != NO_REPEAT && r >= t && other_reached[self.inner[e] as usize]
+                        });
+                        if allowed {
+                            queue.push(LOW | i as u32);
+                        }
+                    }
+                    _ => {
+                        if lows_below[i] as usize == moves(i).len() {
+                            queue.push(OTHER | i as u32);
+                        }
+                    }
+                }
+            }
+            while let Some(job) = queue.pop() {
+                let i = (job & PLACE) as usize;
+                let before = self.before_starts[i] as usize..self.before_starts[i + 1] as usize;
+                if job & !PLACE == LOW {
+                    if reached[i] {
+                        continue;
+                    }
+                    reached[i] = true;
+                    low[i] = t;
+                    for &p in &self.before[before] {
+                        let p = p as usize;
+                        lows_below[p] += 1;
+                        if lows_below[p] as usize == moves(p).len()
+                            && other_level[p] >= t
+                            && !other_reached[p]
+                        {
+                            queue.push(OTHER | p as u32);
+                        }
+                    }
+                } else {
+                    if other_reached[i] {
+                        continue;
+                    }
+                    other_reached[i] = true;
+                    other[i] = t;
+                    for e in before {
+                        let (p, r) = (self.before[e], self.before_repeat[e]);
+                        if (r == NO_REPEAT || r >= t) && !reached[p as usize] {
+                            queue.push(LOW | p);
+                        }
+                    }
+                }
+            }
+        }
+        low.into_iter()
+            .zip(other)
+            .map(|(l, o)| Bounds {
+                low: Score::from_byte(l),
+                high: Score::from_byte(128 - o),
+            })
+            .collect()
+    }
+}
+
+/// Entries grouped by threshold, counted in a first pass and placed in a second.
+struct ByLevel {
+    top: u8,
+    starts: Vec<u32>,
+    entries: Vec<u32>,
+}
+
+impl ByLevel {
+    fn new(top: u8) -> ByLevel {
+        ByLevel {
+            top,
+            starts: vec![0; usize::from(top) + 2],
+            entries: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, pass: usize, level: u8, entry: u32) {
+        let level = usize::from(level.min(self.top));
+        if pass == 0 {
+            self.starts[level + 1] += 1;
+        } else {
+            self.entries[self.starts[level] as usize] = entry;
+            self.starts[level] += 1;
+        }
+    }
+
+    /// After the first pass, makes room; after the second, puts each level's start back.
+    fn place(&mut self, pass: usize) {
+        if pass == 0 {
+            for l in 1..self.starts.len() {
+                self.starts[l] += self.starts[l - 1];
+            }
+            self.entries = vec![0; *self.starts.last().expect("levels") as usize];
+        } else {
+            self.starts.rotate_right(1);
+            self.starts[0] = 0;
+        }
+    }
+
+    fn at(&self, level: u8) -> &[u32] {
+        let l = usize::from(level);
+        &self.entries[self.starts[l] as usize..self.starts[l + 1] as usize]
+    }
+}
+
+impl Layer<'_> {
+    /// The bounds of a position already settled (this layer's or a smaller one's).
+    fn lookup(&self, q: &crate::engine::Position) -> Bounds {
+        let at = slot(&q.pits(), q.to_move());
+        let k = q.board_total();
+        let v = if k == self.n {
+            self.values[at]
+        } else {
+            self.table.layers[usize::from(k)][at]
+        };
+        Bounds::unpack(v)
     }
 }
 
@@ -170,6 +421,7 @@ fn build_layer(table: &Table, n: u8, progress: &mut dyn Progress) -> Vec<u16> {
     let mut counter: u32 = 0;
     let mut stack: Vec<u32> = Vec::new();
     let mut calls: Vec<Frame> = Vec::new();
+    let mut successors: Vec<u32> = Vec::new();
     let mut reported = 0u64;
     let mut settled = 0u64;
     for root in 0..count as u32 {
@@ -180,11 +432,11 @@ fn build_layer(table: &Table, n: u8, progress: &mut dyn Progress) -> Vec<u16> {
         layer.index[root as usize] = counter;
         layer.low[root as usize] = counter;
         stack.push(root);
-        calls.push(layer.frame(root));
+        calls.push(layer.frame(root, &mut successors));
         while let Some(frame) = calls.last_mut() {
             let v = frame.node as usize;
-            if frame.next < frame.len {
-                let w = frame.successors[usize::from(frame.next)];
+            if frame.next < frame.end {
+                let w = successors[frame.next as usize];
                 frame.next += 1;
                 let iw = layer.index[w as usize];
                 if iw == UNSEEN {
@@ -192,15 +444,22 @@ fn build_layer(table: &Table, n: u8, progress: &mut dyn Progress) -> Vec<u16> {
                     layer.index[w as usize] = counter;
                     layer.low[w as usize] = counter;
                     stack.push(w);
-                    let f = layer.frame(w);
+                    let f = layer.frame(w, &mut successors);
                     calls.push(f);
                 } else if iw != DONE {
                     layer.low[v] = layer.low[v].min(iw);
                 }
                 continue;
             }
+            successors.truncate(frame.start as usize);
             calls.pop();
-            if layer.low[v] == layer.index[v] {
+            if layer.low[v] != layer.index[v] {
+                let parent = calls
+                    .last()
+                    .expect("a position not a part's root has a parent");
+                let p = parent.node as usize;
+                layer.low[p] = layer.low[p].min(layer.low[v]);
+            } else {
                 let from = stack
                     .iter()
                     .rposition(|&x| x as usize == v)
@@ -208,10 +467,6 @@ fn build_layer(table: &Table, n: u8, progress: &mut dyn Progress) -> Vec<u16> {
                 let part: Vec<u32> = stack.drain(from..).collect();
                 settled += part.len() as u64;
                 layer.settle(&part);
-            }
-            if let Some(parent) = calls.last() {
-                let p = parent.node as usize;
-                layer.low[p] = layer.low[p].min(layer.low[v]);
             }
             if settled - reported >= 1 << 16 {
                 progress.advance(settled - reported);
