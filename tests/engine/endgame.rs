@@ -200,12 +200,209 @@ fn agrees_with_search(preset: Preset, seeds: u8) -> (u64, u64, u64) {
 }
 
 #[test]
-fn positions_of_six_seeds_or_fewer_agree_with_an_exhaustive_search() {
+fn small_positions_agree_with_an_exhaustive_search() {
     for preset in Preset::ALL {
         let (exact, all, too_long) = agrees_with_search(preset, 6);
         assert!(exact > 0, "{preset}: no exact value");
         assert!(too_long < all, "{preset}: no search within its budget");
         println!("{preset}: {all} positions searched, {exact} exact, {too_long} beyond {BUDGET}");
+    }
+}
+
+/// One layer's moves, read once: per position (by slot), its score if the game is over; the
+/// bounds its moves that end the game or capture give its mover (what the smaller layers, checked
+/// before it, hold); and where its quiet moves lead, forwards and backwards.
+struct LayerMoves {
+    over: Vec<Option<Score>>,
+    exits: Vec<Vec<Bounds>>,
+    next: Vec<Vec<u32>>,
+    back: Vec<Vec<u32>>,
+}
+
+/// The side to move in a layer's slot.
+fn mover_at(i: usize) -> Side {
+    if i.is_multiple_of(2) {
+        Side::South
+    } else {
+        Side::North
+    }
+}
+
+/// Reads layer `n`'s moves. `smaller` gives what a position after a capture is worth to its
+/// side to move.
+fn layer_moves(
+    rules: &Rules,
+    table: &Table,
+    n: u8,
+    smaller: impl Fn(&Position) -> Bounds,
+) -> LayerMoves {
+    let positions: Vec<Position> = table.layer(n).map(|(p, _)| p).collect();
+    let len = positions.len();
+    let mut moves = LayerMoves {
+        over: vec![None; len],
+        exits: vec![Vec::new(); len],
+        next: vec![Vec::new(); len],
+        back: vec![Vec::new(); len],
+    };
+    for (i, pos) in positions.iter().enumerate() {
+        if let Some(s) = terminal(rules, pos) {
+            moves.over[i] = Some(s);
+            continue;
+        }
+        for &mv in rules.legal_moves(pos).iter() {
+            let Some((played, s)) = step(rules, pos, mv) else {
+                continue;
+            };
+            match s {
+                Step::GoesOn { position, .. } if played.captured == [0, 0] => {
+                    let j = slot(&position.pits(), position.to_move());
+                    moves.next[i].push(j as u32);
+                    moves.back[j].push(i as u32);
+                }
+                _ => {
+                    let b = s.bounds(|q| Some(smaller(q))).expect("bounds");
+                    moves.exits[i].push(b);
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// The positions of a layer from which `g` makes sure of ending with at least `t` (a score's
+/// byte) by the moves that leave the layer or end the game, whatever the other side does, with
+/// no line repeating a position or going on forever: a game of reaching, solved backwards. Each
+/// such position gets a rank, the order it was found in: `g`, to move, has a move out of the
+/// layer worth `t` or a quiet move to a position of lower rank; the other side's moves all leave
+/// the layer with `t` for `g` or lead to positions of lower rank. Ranks fall along every line so
+/// played, so no line repeats a position whatever came before it: what `g` is sure of does not
+/// depend on the history, nor on a repetition's score.
+fn reaching(moves: &LayerMoves, g: Side, t: u8) -> Vec<u32> {
+    let len = moves.over.len();
+    let good = |i: usize, b: Bounds| {
+        if mover_at(i) == g {
+            b.low.byte() >= t
+        } else {
+            b.high.other().byte() >= t
+        }
+    };
+    // Per position, how many of its quiet moves must still lead to a position found before it
+    // is: none where it is found at once, one for `g`'s, all for the other side's (never, as
+    // `usize::MAX`, where a move out of the layer fails `g`).
+    let mut missing: Vec<usize> = (0..len)
+        .map(|i| {
+            let exits = &moves.exits[i];
+            if let Some(s) = moves.over[i] {
+                if good(i, Bounds::exact(s)) {
+                    0
+                } else {
+                    usize::MAX
+                }
+            } else if mover_at(i) == g {
+                usize::from(!exits.iter().any(|&b| good(i, b)))
+            } else if exits.iter().all(|&b| good(i, b)) {
+                moves.next[i].len()
+            } else {
+                usize::MAX
+            }
+        })
+        .collect();
+    let mut found: Vec<u32> = (0..len as u32)
+        .filter(|&i| missing[i as usize] == 0)
+        .collect();
+    let mut rank = vec![u32::MAX; len];
+    let mut at = 0;
+    while let Some(&j) = found.get(at) {
+        rank[j as usize] = at as u32;
+        at += 1;
+        for &p in &moves.back[j as usize] {
+            let m = &mut missing[p as usize];
+            if *m != 0 && *m != usize::MAX {
+                *m -= 1;
+                if *m == 0 {
+                    found.push(p);
+                }
+            }
+        }
+    }
+    rank
+}
+
+/// Every position of at most `seeds` seeds: each bound is what a side can make sure of in the
+/// game itself, from the position with no history. Under rules with a repetition end, the side
+/// to move can make sure of its lower bound, and the other side of the upper, by a strategy
+/// that never repeats a position ([`reaching`]). Under rules without one, where a line that goes
+/// on forever counts against one side (`loser`), the value is exactly what that side can make
+/// sure of otherwise (nothing more): the lower bound with the side to move as `loser`, the upper
+/// with the other.
+fn within_what_each_side_can_force(table: &Table) -> u64 {
+    let (preset, rules) = (table.preset, table.rules());
+    let mut checked = 0;
+    for n in 0..=table.seeds {
+        let bottom = extremes(&rules, n).low.byte();
+        let bounds: Vec<Bounds> = table.layer(n).map(|(_, b)| b).collect();
+        if rules.repetition_ends {
+            let moves = layer_moves(&rules, table, n, |q| table.bounds(q).expect("smaller"));
+            let mut games: HashMap<(Side, u8), Vec<u32>> = HashMap::new();
+            for (i, b) in bounds.iter().enumerate() {
+                let mover = mover_at(i);
+                for (g, t) in [(mover, b.low.byte()), (mover.other(), 128 - b.high.byte())] {
+                    // Every game gives at least the worst the board allows.
+                    if t <= bottom {
+                        continue;
+                    }
+                    let rank = games
+                        .entry((g, t))
+                        .or_insert_with(|| reaching(&moves, g, t));
+                    assert!(
+                        rank[i] != u32::MAX,
+                        "{preset}: slot {i} of {n} seeds: {g:?} cannot make sure of {t} ({b:?})"
+                    );
+                }
+                checked += 1;
+            }
+        } else {
+            for loser in [Side::South, Side::North] {
+                // The value after a capture with `loser` losing a line that goes on forever.
+                let moves = layer_moves(&rules, table, n, |q| {
+                    let b = table.bounds(q).expect("smaller");
+                    Bounds::exact(if q.to_move() == loser { b.low } else { b.high })
+                });
+                let mut games: HashMap<u8, Vec<u32>> = HashMap::new();
+                for (i, b) in bounds.iter().enumerate() {
+                    let mover = mover_at(i);
+                    let value = if mover == loser {
+                        b.low
+                    } else {
+                        b.high.other()
+                    };
+                    let t = value.byte();
+                    let mut sure = |t: u8| {
+                        let rank = games.entry(t).or_insert_with(|| reaching(&moves, loser, t));
+                        rank[i] != u32::MAX
+                    };
+                    assert!(
+                        t <= bottom || sure(t),
+                        "{preset}: slot {i} of {n}: below {b:?}"
+                    );
+                    assert!(!sure(t + 1), "{preset}: slot {i} of {n}: above {b:?}");
+                }
+                checked += bounds.len() as u64 / 2;
+            }
+        }
+    }
+    checked
+}
+
+/// Every position of at most 9 seeds: its bounds are what each side can make sure of in the
+/// game from that position, played with its rules (see [`within_what_each_side_can_force`]).
+#[test]
+fn every_bound_is_what_a_side_can_make_sure_of() {
+    for preset in Preset::ALL {
+        let table = build(preset, 9, &mut ());
+        let checked = within_what_each_side_can_force(&table);
+        assert_eq!(checked, table.positions(), "{preset}");
+        println!("{preset}: {checked} positions, each bound made sure of");
     }
 }
 
