@@ -111,6 +111,18 @@ impl Layer<'_> {
         )
     }
 
+    /// The bounds of a position already settled (this layer's or a smaller one's).
+    fn lookup(&self, q: &crate::engine::Position) -> Bounds {
+        let at = slot(&q.pits(), q.to_move());
+        let k = q.board_total();
+        let v = if k == self.n {
+            self.values[at]
+        } else {
+            self.table.layers[usize::from(k)][at]
+        };
+        Bounds::unpack(v)
+    }
+
     /// Gives a strongly connected part its bounds.
     fn settle(&mut self, part: &[u32]) {
         if let [v] = *part {
@@ -172,12 +184,7 @@ impl Part {
             starts.push(inner.len() as u32);
             let pos = layer.position_of(v);
             let mut best: Option<Bounds> = None;
-            let mut keep = |b: Bounds| {
-                best = Some(best.map_or(b, |o| Bounds {
-                    low: o.low.max(b.low),
-                    high: o.high.max(b.high),
-                }));
-            };
+            let mut keep = |b: Bounds| best = Some(best.map_or(b, |o| o.or(b)));
             if let Some(score) = super::terminal(&layer.rules, &pos) {
                 keep(Bounds::exact(score));
             } else {
@@ -389,20 +396,6 @@ impl ByLevel {
     fn at(&self, level: u8) -> &[u32] {
         let l = usize::from(level);
         &self.entries[self.starts[l] as usize..self.starts[l + 1] as usize]
-    }
-}
-
-impl Layer<'_> {
-    /// The bounds of a position already settled (this layer's or a smaller one's).
-    fn lookup(&self, q: &crate::engine::Position) -> Bounds {
-        let at = slot(&q.pits(), q.to_move());
-        let k = q.board_total();
-        let v = if k == self.n {
-            self.values[at]
-        } else {
-            self.table.layers[usize::from(k)][at]
-        };
-        Bounds::unpack(v)
     }
 }
 

@@ -102,6 +102,16 @@ impl Bounds {
         }
     }
 
+    /// The bounds of a position with two moves worth `self` and `other` to its mover: the
+    /// better of each.
+    #[inline]
+    pub fn or(self, other: Bounds) -> Bounds {
+        Bounds {
+            low: self.low.max(other.low),
+            high: self.high.max(other.high),
+        }
+    }
+
     fn pack(self) -> u16 {
         u16::from(self.low.0) | (u16::from(self.high.0) << 8)
     }
@@ -284,13 +294,7 @@ pub fn from_moves(
             b.low = b.low.min(r);
             b.high = b.high.max(r);
         }
-        best = Some(match best {
-            None => b,
-            Some(o) => Bounds {
-                low: o.low.max(b.low),
-                high: o.high.max(b.high),
-            },
-        });
+        best = Some(best.map_or(b, |o| o.or(b)));
     }
     best.expect("a position not over has a legal move")
 }
