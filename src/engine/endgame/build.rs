@@ -129,10 +129,9 @@ impl Layer<'_> {
             self.index[v as usize] = IN_PART;
             self.values[v as usize] = self.bounds_of(v).pack();
         } else {
-            let values = Part::new(self, part).solve(extremes(&self.rules, self.n));
-            for (&v, b) in part.iter().zip(values) {
-                self.values[v as usize] = b.pack();
-            }
+            let start = extremes(&self.rules, self.n);
+            let solved = Part::new(self, part);
+            solved.solve(start, |i, b| self.values[part[i] as usize] = b.pack());
         }
         for &v in part {
             self.index[v as usize] = DONE;
@@ -141,18 +140,16 @@ impl Layer<'_> {
 }
 
 /// A part of more than one position, its moves read once: per position, the best bounds of the
-/// moves that leave the part (already known), and the quiet moves within it (the position they
-/// lead to, by its place in the part, and the repetition's score, if the rules end a game so).
+/// moves that leave the part (already known), how many of its moves stay within it, and the
+/// highest threshold its other view can reach as far as its own terms go; and per position,
+/// the moves within the part that lead to it (the position each comes from, by its place in the
+/// part, and the repetition's score, if the rules end a game so), so that a change is passed on
+/// to the positions it concerns.
 struct Part {
     fixed: Vec<Option<Bounds>>,
-    /// Per position, where its moves within the part start in `inner` (one more at the end).
-    starts: Vec<u32>,
-    /// The place in the part of the position each move within it leads to, and the move's
-    /// repetition score ([`NO_REPEAT`] if the rules end no game so).
-    inner: Vec<u32>,
-    inner_repeat: Vec<u8>,
-    /// Per position, where the moves to it start in `before` (the position each comes from,
-    /// and its repetition score).
+    inner: Vec<u8>,
+    other_level: Vec<u8>,
+    /// Per position, where the moves to it start in `before` (one more at the end).
     before_starts: Vec<u32>,
     before: Vec<u32>,
     before_repeat: Vec<u8>,
@@ -161,13 +158,12 @@ struct Part {
 /// A move within a part that cannot be a repetition's end.
 const NO_REPEAT: u8 = u8::MAX;
 
-/// What a threshold makes true of itself in [`Part::solve`], in the two high bits of a
-/// position's place: its lower bound from its moves leaving the part, a move within the part
-/// whose repetition allows the threshold, its other view as far as its own terms go.
+/// What a threshold makes true of itself in [`Part::solve`], in the high bit of a position's
+/// place: its lower bound from its moves leaving the part, its other view as far as its own
+/// terms go.
 const LOW: u32 = 0;
-const MOVE: u32 = 1 << 30;
-const OTHER: u32 = 2 << 30;
-const PLACE: u32 = (1 << 30) - 1;
+const OTHER: u32 = 1 << 31;
+const PLACE: u32 = (1 << 31) - 1;
 
 impl Part {
     fn new(layer: &mut Layer<'_>, part: &[u32]) -> Part {
@@ -177,14 +173,19 @@ impl Part {
             layer.low[v as usize] = i as u32;
         }
         let mut fixed = Vec::with_capacity(part.len());
+        let mut inner = Vec::with_capacity(part.len());
+        let mut other_level = Vec::with_capacity(part.len());
+        // The moves within the part, forwards: where each position's start, where they lead,
+        // and their repetition scores.
         let mut starts = Vec::with_capacity(part.len() + 1);
-        let mut inner = Vec::new();
-        let mut inner_repeat = Vec::new();
+        let mut to = Vec::new();
+        let mut to_repeat = Vec::new();
         for &v in part {
-            starts.push(inner.len() as u32);
+            starts.push(to.len() as u32);
             let pos = layer.position_of(v);
             let mut best: Option<Bounds> = None;
             let mut keep = |b: Bounds| best = Some(best.map_or(b, |o| o.or(b)));
+            let mut level = 128u8;
             if let Some(score) = super::terminal(&layer.rules, &pos) {
                 keep(Bounds::exact(score));
             } else {
@@ -199,8 +200,11 @@ impl Part {
                     {
                         let at = slot(&position.pits(), position.to_move());
                         if layer.index[at] == IN_PART {
-                            inner.push(layer.low[at]);
-                            inner_repeat.push(repeat.map_or(NO_REPEAT, Score::byte));
+                            to.push(layer.low[at]);
+                            to_repeat.push(repeat.map_or(NO_REPEAT, |r| {
+                                level = level.min(r.other().byte());
+                                r.byte()
+                            }));
                             continue;
                         }
                     }
@@ -208,33 +212,40 @@ impl Part {
                     keep(b.expect("a position looked up always has bounds"));
                 }
             }
+            if let Some(f) = best {
+                level = level.min(f.high.other().byte());
+            }
             fixed.push(best);
+            inner.push((to.len() - *starts.last().expect("a start") as usize) as u8);
+            other_level.push(level);
         }
-        starts.push(inner.len() as u32);
-        // The moves read backwards, so that a change is passed on to the positions it concerns.
-        let mut counts = vec![0u32; part.len() + 1];
-        for &to in &inner {
-            counts[to as usize + 1] += 1;
+        starts.push(to.len() as u32);
+        // The same moves backwards.
+        let mut before_starts = vec![0u32; part.len() + 1];
+        for &t in &to {
+            before_starts[t as usize + 1] += 1;
         }
         for i in 0..part.len() {
-            counts[i + 1] += counts[i];
+            before_starts[i + 1] += before_starts[i];
         }
-        let before_starts = counts.clone();
-        let mut before = vec![0u32; inner.len()];
-        let mut before_repeat = vec![NO_REPEAT; inner.len()];
+        let mut before = vec![0u32; to.len()];
+        let mut before_repeat = vec![NO_REPEAT; to.len()];
+        // Each position's start serves as where its next move goes, and ends at the next's
+        // start: shifted back by one, they are the starts again.
         for from in 0..part.len() {
             for e in starts[from] as usize..starts[from + 1] as usize {
-                let at = &mut counts[inner[e] as usize];
+                let at = &mut before_starts[to[e] as usize];
                 before[*at as usize] = from as u32;
-                before_repeat[*at as usize] = inner_repeat[e];
+                before_repeat[*at as usize] = to_repeat[e];
                 *at += 1;
             }
         }
+        before_starts.rotate_right(1);
+        before_starts[0] = 0;
         Part {
             fixed,
-            starts,
             inner,
-            inner_repeat,
+            other_level,
             before_starts,
             before,
             before_repeat,
@@ -249,65 +260,39 @@ impl Part {
     /// reached `t`; its other view reaches `t` when every move leaving the part leaves the other
     /// player `t` or more, and every move within it leads to a position whose lower bound has
     /// reached `t`, with a repetition (if any) leaving the other player `t` or more. Each
-    /// threshold only adds to the last one's, so one pass counts each move once.
-    fn solve(&self, start: Bounds) -> Vec<Bounds> {
+    /// threshold only adds to the last one's, so one pass counts each move once. Each
+    /// position's bounds are given to `out`, by place.
+    fn solve(self, start: Bounds, mut out: impl FnMut(usize, Bounds)) {
         let len = self.fixed.len();
         let (bottom, top) = (start.low.byte(), start.high.byte());
-        let moves = |i: usize| self.starts[i] as usize..self.starts[i + 1] as usize;
-        let mut other_level = vec![128u8; len];
-        for (i, level) in other_level.iter_mut().enumerate() {
-            if let Some(f) = self.fixed[i] {
-                *level = f.high.other().byte();
-            }
-            for &r in &self.inner_repeat[moves(i)] {
-                if r != NO_REPEAT {
-                    *level = (*level).min(Score::from_byte(r).other().byte());
-                }
-            }
-        }
         // What becomes true at a threshold of itself, grouped by threshold (a threshold above
         // the highest counts as the highest).
         let mut events = ByLevel::new(top);
         for pass in 0..2 {
-            for (i, &level) in other_level.iter().enumerate() {
+            for (i, &level) in self.other_level.iter().enumerate() {
                 let place = i as u32;
                 if let Some(f) = self.fixed[i] {
                     events.add(pass, f.low.byte(), LOW | place);
-                }
-                for &r in &self.inner_repeat[moves(i)] {
-                    if r != NO_REPEAT {
-                        events.add(pass, r, MOVE | place);
-                    }
                 }
                 events.add(pass, level, OTHER | place);
             }
             events.place(pass);
         }
+        // A move within the part whose repetition gives less than the threshold at which the
+        // position it leads to got there: usable from the threshold of its repetition down.
+        let mut later: Vec<Vec<u32>> = vec![Vec::new(); usize::from(top) + 1];
         let mut low = vec![bottom; len];
         let mut other = vec![128 - top; len];
         let mut reached = vec![false; len];
         let mut other_reached = vec![false; len];
-        let mut lows_below = vec![0u32; len];
+        let mut lows_below = vec![0u8; len];
         let mut queue: Vec<u32> = Vec::new();
         for t in (bottom + 1..=top).rev() {
+            queue.extend(std::mem::take(&mut later[usize::from(t)]));
             for &event in events.at(t) {
                 let i = (event & PLACE) as usize;
-                match event & !PLACE {
-                    LOW => queue.push(event),
-                    MOVE => {
-                        let allowed = moves(i).any(|e| {
-                            let r = self.inner_repeat[e];
-                            r != NO_REPEAT && r >= t && other_reached[self.inner[e] as usize]
-                        });
-                        if allowed {
-                            queue.push(LOW | i as u32);
-                        }
-                    }
-                    _ => {
-                        if lows_below[i] as usize == moves(i).len() {
-                            queue.push(OTHER | i as u32);
-                        }
-                    }
+                if event & !PLACE == LOW || lows_below[i] == self.inner[i] {
+                    queue.push(event);
                 }
             }
             while let Some(job) = queue.pop() {
@@ -322,8 +307,8 @@ impl Part {
                     for &p in &self.before[before] {
                         let p = p as usize;
                         lows_below[p] += 1;
-                        if lows_below[p] as usize == moves(p).len()
-                            && other_level[p] >= t
+                        if lows_below[p] == self.inner[p]
+                            && self.other_level[p] >= t
                             && !other_reached[p]
                         {
                             queue.push(OTHER | p as u32);
@@ -337,20 +322,27 @@ impl Part {
                     other[i] = t;
                     for e in before {
                         let (p, r) = (self.before[e], self.before_repeat[e]);
-                        if (r == NO_REPEAT || r >= t) && !reached[p as usize] {
+                        if reached[p as usize] {
+                            continue;
+                        }
+                        if r == NO_REPEAT || r >= t {
                             queue.push(LOW | p);
+                        } else if r > bottom {
+                            later[usize::from(r)].push(LOW | p);
                         }
                     }
                 }
             }
         }
-        low.into_iter()
-            .zip(other)
-            .map(|(l, o)| Bounds {
-                low: Score::from_byte(l),
-                high: Score::from_byte(128 - o),
-            })
-            .collect()
+        for (i, (l, o)) in low.into_iter().zip(other).enumerate() {
+            out(
+                i,
+                Bounds {
+                    low: Score::from_byte(l),
+                    high: Score::from_byte(128 - o),
+                },
+            );
+        }
     }
 }
 
@@ -457,9 +449,14 @@ fn build_layer(table: &Table, n: u8, progress: &mut dyn Progress) -> Vec<u16> {
                     .iter()
                     .rposition(|&x| x as usize == v)
                     .expect("the part's root is on the stack");
-                let part: Vec<u32> = stack.drain(from..).collect();
-                settled += part.len() as u64;
-                layer.settle(&part);
+                // A large part is solved with what the walk no longer needs given back.
+                if stack.len() - from > 1 << 16 {
+                    calls.shrink_to_fit();
+                    successors.shrink_to_fit();
+                }
+                layer.settle(&stack[from..]);
+                settled += (stack.len() - from) as u64;
+                stack.truncate(from);
             }
             if settled - reported >= 1 << 16 {
                 progress.advance(settled - reported);
