@@ -2,6 +2,7 @@
 //! construction (`docs/engine.md`, "Endgame tables").
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use oware_tournament::engine::endgame::{
     Bounds, Score, Step, Table, build, extremes, from_moves, slot, step, table_rules, terminal,
@@ -16,45 +17,157 @@ fn key(pos: &Position) -> Key {
 }
 
 /// The exhaustive search: every line played out; a line that repeats a position since the last
-/// capture (the history kept along the line, nothing else remembered but the values after a
-/// capture, which start with no history) ends there under rules with a repetition end; under
-/// rules without one it would go on forever, and is scored against `loser` (the board's seeds
-/// all to the other player). Alpha-beta prunes lines that cannot change the value within the
-/// window asked (the table orders the moves, which changes what is pruned, not the value).
+/// capture (the history kept along the line) ends there under rules with a repetition end;
+/// under rules without one it would go on forever, and is scored against `loser` (the board's
+/// seeds all to the other player). Alpha-beta with a null window asks one question of a
+/// position with no history: is its value above a score? Nothing is remembered but what such
+/// questions showed, used only where it holds whatever the history: after a capture (which
+/// starts the history afresh), and as [`Search::whatever_came_before`] says. The moves are
+/// tried in the order a [`Plan`] gives, which changes what is pruned, not the answer.
 struct Search<'t> {
     rules: Rules,
     table: &'t Table,
     loser: Side,
-    after_capture: HashMap<Key, Score>,
-    /// Positions visited, and the most this search may visit.
+    /// What searches from a position with no history have shown of its value.
+    shown: HashMap<Key, Bounds>,
+    /// Each layer's moves, and the games of reaching solved on them, for the plans.
+    layers: HashMap<u8, LayerMoves>,
+    games: HashMap<(u8, Side, u8), Rc<Vec<u32>>>,
+    /// Positions visited by the question asked last, and the most one question may visit.
     nodes: u64,
     budget: u64,
 }
 
-/// A search that visited more positions than its budget.
+/// A question that visited more positions than its budget.
+#[derive(Debug)]
 struct TooLong;
 
+/// How a search from a position with no history orders its moves: the side expected to prove
+/// the answer (`prover`, ending with at least `t`, a score's byte) tries first the moves a
+/// game of reaching ([`reaching`], solved on the same layer) says keep it on course: to a
+/// position of lower rank, or, when it keeps the other side out of that game's positions
+/// (`keeps_out`, under rules without a repetition end), to a position the other cannot make
+/// sure of its threshold from. Moves that close a line in the prover's favour come first. With
+/// no prover (neither side can make sure of it) the table's own bounds order the moves.
+struct Plan {
+    prover: Option<Side>,
+    t: u8,
+    rank: Rc<Vec<u32>>,
+    keeps_out: bool,
+}
+
 impl Search<'_> {
-    /// The exact value of a position with no history.
-    fn value(&mut self, pos: &Position) -> Result<Score, TooLong> {
-        let k = key(pos);
-        if let Some(&s) = self.after_capture.get(&k) {
-            return Ok(s);
+    fn new(table: &Table, loser: Side) -> Search<'_> {
+        Search {
+            rules: table.rules(),
+            table,
+            loser,
+            shown: HashMap::new(),
+            layers: HashMap::new(),
+            games: HashMap::new(),
+            nodes: 0,
+            budget: BUDGETS[0],
         }
-        let mut line = vec![k];
-        let s = self.line(pos, &mut line, -1, 129)?;
-        self.after_capture.insert(k, s);
-        Ok(s)
+    }
+
+    /// Whether the value of `pos`, with no history, is above `x` (a score's byte): one
+    /// question, with a budget of its own.
+    fn ask(&mut self, pos: &Position, x: u8) -> Result<bool, TooLong> {
+        self.nodes = 0;
+        self.above(pos, x)
+    }
+
+    fn above(&mut self, pos: &Position, x: u8) -> Result<bool, TooLong> {
+        let k = key(pos);
+        let known = self
+            .shown
+            .get(&k)
+            .copied()
+            .unwrap_or_else(|| extremes(&self.rules, pos.board_total()));
+        if known.low.byte() > x {
+            return Ok(true);
+        }
+        if known.high.byte() <= x {
+            return Ok(false);
+        }
+        let plan = self.plan(pos, x);
+        let v = self.line(pos, &mut vec![k], i32::from(x), i32::from(x) + 1, &plan)?;
+        let above = v.byte() > x;
+        let b = self.shown.entry(k).or_insert(known);
+        if above {
+            b.low = b.low.max(Score::from_byte(x + 1));
+        } else {
+            b.high = b.high.min(Score::from_byte(x));
+        }
+        Ok(above)
+    }
+
+    /// The side a line that goes on forever counts against, under rules without a repetition
+    /// end.
+    fn forever(&self) -> Option<Side> {
+        (!self.rules.repetition_ends).then_some(self.loser)
+    }
+
+    fn game(&mut self, n: u8, g: Side, t: u8) -> Rc<Vec<u32>> {
+        let (table, loser) = (self.table, self.forever());
+        let rules = &self.rules;
+        let moves = self
+            .layers
+            .entry(n)
+            .or_insert_with(|| layer_moves(rules, table, n, |q| smaller(table, loser, q)));
+        self.games
+            .entry((n, g, t))
+            .or_insert_with(|| Rc::new(reaching(moves, g, t)))
+            .clone()
+    }
+
+    /// The plan for the question "above `x`?" of `pos`.
+    fn plan(&mut self, pos: &Position, x: u8) -> Plan {
+        let (s, n) = (pos.to_move(), pos.board_total());
+        let i = slot(&pos.pits(), s);
+        if self.rules.repetition_ends {
+            // The side to move makes sure of more than `x`, or the other of the rest.
+            for (g, t) in [(s, x + 1), (s.other(), 128 - x)] {
+                let rank = self.game(n, g, t);
+                if rank[i] != u32::MAX {
+                    return Plan {
+                        prover: Some(g),
+                        t,
+                        rank,
+                        keeps_out: false,
+                    };
+                }
+            }
+            Plan {
+                prover: None,
+                t: 0,
+                rank: Rc::new(Vec::new()),
+                keeps_out: false,
+            }
+        } else {
+            // `loser` makes sure of its threshold, or the other keeps it out for ever.
+            let l = self.loser;
+            let t = if s == l { x + 1 } else { 128 - x };
+            let rank = self.game(n, l, t);
+            let keeps_out = rank[i] == u32::MAX;
+            Plan {
+                prover: Some(if keeps_out { l.other() } else { l }),
+                t: if keeps_out { 129 - t } else { t },
+                rank,
+                keeps_out,
+            }
+        }
     }
 
     /// The value of `pos` after `line` if it lies strictly within `alpha..beta` (bytes of
-    /// scores); otherwise a bound beyond the window.
+    /// scores, one apart); otherwise a bound beyond the window.
     fn line(
         &mut self,
         pos: &Position,
         line: &mut Vec<Key>,
         mut alpha: i32,
         beta: i32,
+        plan: &Plan,
     ) -> Result<Score, TooLong> {
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -69,18 +182,14 @@ impl Search<'_> {
             .iter()
             .filter_map(|&mv| step(&self.rules, pos, mv))
             .collect();
-        let hint = |s: &Step| s.bounds(|q| self.table.bounds(q)).unwrap();
-        moves.sort_by_key(|(_, s)| {
-            let b = hint(s);
-            std::cmp::Reverse((b.low, b.high))
-        });
+        moves.sort_by_key(|(played, s)| self.order(plan, pos, line, beta, played.captured, s));
         let mut best: Option<Score> = None;
         for (played, s) in moves {
             let score = match s {
                 Step::Ends(score) => score,
                 Step::GoesOn {
                     position, delta, ..
-                } if played.captured != [0, 0] => self.value(&position)?.other().plus(delta),
+                } if played.captured != [0, 0] => self.after_capture(&position, delta, beta)?,
                 Step::GoesOn {
                     position, repeat, ..
                 } => {
@@ -98,9 +207,11 @@ impl Search<'_> {
                                 }
                             }
                         }
+                    } else if let Some(v) = self.whatever_came_before(&position, 128 - beta) {
+                        v.other()
                     } else {
                         line.push(k);
-                        let child = self.line(&position, line, 128 - beta, 128 - alpha);
+                        let child = self.line(&position, line, 128 - beta, 128 - alpha, plan);
                         line.pop();
                         child?.other()
                     }
@@ -114,98 +225,187 @@ impl Search<'_> {
         }
         Ok(best.expect("a position not over has a move"))
     }
+
+    /// Under rules without a repetition end, what an earlier question showed of `pos` with no
+    /// history, when it answers "above `x`?" whatever the history: a line that repeats a
+    /// position counts for the side other than `loser`, so every position more in the history
+    /// can only help that side (one more way for a line to end in its favour). What that side
+    /// made sure of with no history, it makes sure of with any; what `loser` could not, it
+    /// cannot.
+    fn whatever_came_before(&self, pos: &Position, x: i32) -> Option<Score> {
+        if self.rules.repetition_ends {
+            return None;
+        }
+        let b = self.shown.get(&key(pos))?;
+        if pos.to_move() == self.loser {
+            (i32::from(b.high.byte()) <= x).then_some(b.high)
+        } else {
+            (i32::from(b.low.byte()) > x).then_some(b.low)
+        }
+    }
+
+    /// A capture's score for its mover, as far as the window `beta - 1..beta` needs it: the
+    /// position after it starts with no history, and the score falls as its value rises.
+    fn after_capture(
+        &mut self,
+        position: &Position,
+        delta: i32,
+        beta: i32,
+    ) -> Result<Score, TooLong> {
+        let e = extremes(&self.rules, position.board_total());
+        let n = i32::from(position.board_total());
+        let values: Vec<Score> = [Score::LOST]
+            .into_iter()
+            .chain((-n..=n).map(Score::margin))
+            .chain([Score::WON])
+            .filter(|&c| e.low <= c && c <= e.high)
+            .collect();
+        let score = |c: Score| c.other().plus(delta);
+        // The greatest value after it that still gives the mover `beta`.
+        match values
+            .iter()
+            .rposition(|&c| i32::from(score(c).byte()) >= beta)
+        {
+            None => Ok(score(values[0])),
+            Some(j) if j + 1 == values.len() => Ok(score(values[j])),
+            Some(j) => Ok(if self.above(position, values[j].byte())? {
+                score(values[j + 1])
+            } else {
+                score(values[j])
+            }),
+        }
+    }
+
+    /// Where a move comes in the plan's order (lowest first).
+    fn order(
+        &self,
+        plan: &Plan,
+        pos: &Position,
+        line: &[Key],
+        beta: i32,
+        captured: [u8; 2],
+        s: &Step,
+    ) -> (u8, u32) {
+        let hint = |b: Bounds| u32::from(128 - b.low.byte()) * 256 + u32::from(128 - b.high.byte());
+        let bounds = |s: &Step| {
+            s.bounds(|q| Some(smaller(self.table, self.forever(), q)))
+                .expect("bounds")
+        };
+        let Some(g) = plan.prover else {
+            // Quiet moves have no hint but the table's (their layer's) bounds.
+            let b = s.bounds(|q| self.table.bounds(q)).expect("in the table");
+            return (0, hint(b));
+        };
+        if pos.to_move() != g {
+            return (0, 0);
+        }
+        match s {
+            Step::GoesOn {
+                position, repeat, ..
+            } if captured == [0, 0] => {
+                if line.contains(&key(position)) {
+                    let good = match repeat {
+                        Some(r) => r.byte() >= plan.t,
+                        None => g != self.loser,
+                    };
+                    return if good { (0, 0) } else { (3, 0) };
+                }
+                // A position shown to give enough whatever the history.
+                if self
+                    .whatever_came_before(position, 128 - beta)
+                    .is_some_and(|v| i32::from(v.other().byte()) >= beta)
+                {
+                    return (0, 1);
+                }
+                let r = plan.rank[slot(&position.pits(), position.to_move())];
+                match (plan.keeps_out, r == u32::MAX) {
+                    (false, false) => (2, r),
+                    (true, true) => (2, 0),
+                    _ => (3, 0),
+                }
+            }
+            _ if bounds(s).low.byte() >= plan.t => (1, 0),
+            _ => (3, 0),
+        }
+    }
 }
 
-/// The search's answer from `pos` with no history, within `alpha..beta`.
-fn searched(
-    rules: &Rules,
-    table: &Table,
-    memo: &mut HashMap<Key, Score>,
-    loser: Side,
-    pos: &Position,
-    alpha: i32,
-    beta: i32,
-) -> Result<Score, TooLong> {
-    let mut search = Search {
-        rules: rules.clone(),
-        table,
-        loser,
-        after_capture: std::mem::take(memo),
-        nodes: 0,
-        budget: BUDGET,
-    };
-    let v = search.line(pos, &mut vec![key(pos)], alpha, beta);
-    *memo = search.after_capture;
-    v
-}
-
-/// The most positions one search visits: beyond, the position is counted as not searched.
-const BUDGET: u64 = 20_000;
+/// The most positions one question may visit, pass by pass: a question beyond its budget is
+/// asked again after the others of its layer, which may have shown what it needs.
+const BUDGETS: [u64; 3] = [1_000, 30_000, 1_000_000];
 
 /// Every position of at most `seeds` seeds: the exhaustive search's value lies within the
 /// table's bounds, and equals them where the table is exact. Under rules with no repetition end
 /// the two searches (a line that goes on forever against the side to move, then for it) give
-/// the two bounds exactly.
+/// the two bounds exactly. Returns the positions, those exact, and the most positions one
+/// question visited.
 fn agrees_with_search(preset: Preset, seeds: u8) -> (u64, u64, u64) {
     let table = build(preset, seeds, &mut ());
-    let rules = table_rules(preset);
-    let mut exact = 0;
-    let mut all = 0;
-    let mut too_long = 0;
-    // The values after a capture, by the side a line that goes on forever counts against.
-    let mut memo: [HashMap<Key, Score>; 2] = [HashMap::new(), HashMap::new()];
-    for n in 0..=seeds {
-        for (i, (pos, b)) in table.layer(n).enumerate() {
-            // Every position of 3 seeds or fewer; from 4 seeds, every 29th (under a repetition
-            // rule the lines through a large strongly connected part are too many to search
-            // them all: those beyond the budget are counted).
-            if n > 3 && i % 29 != 0 {
-                continue;
-            }
-            all += 1;
-            exact += u64::from(b.is_exact());
-            let mover = pos.to_move();
-            // Searches with a null window: the value is at least the lower bound and at most
-            // the upper (under rules without a repetition end: each bound is the value of its
-            // game, a line forever against the side to move, then for it).
-            let checks: Vec<(Side, Score, Score)> = if rules.repetition_ends {
-                vec![(mover, b.low, b.high)]
-            } else {
-                vec![(mover, b.low, b.low), (mover.other(), b.high, b.high)]
-            };
-            let mut searched_whole = true;
-            for (loser, low, high) in checks {
-                let m = &mut memo[loser.index()];
-                let l = i32::from(low.byte());
-                match searched(&rules, &table, m, loser, &pos, l - 1, l) {
-                    Ok(v) => assert!(v >= low, "{preset}: {pos}: {v:?} below {low:?} ({b:?})"),
-                    Err(TooLong) => searched_whole = false,
+    let rules = table.rules();
+    let losers: &[Side] = if rules.repetition_ends {
+        &[Side::South]
+    } else {
+        &[Side::South, Side::North]
+    };
+    let (mut exact, mut all, mut most) = (0, 0, 0);
+    for &loser in losers {
+        let mut search = Search::new(&table, loser);
+        for n in 0..=seeds {
+            // The questions: above the lower bound less one, not above the upper (under rules
+            // without a repetition end, both at the value of the game with this `loser`).
+            let mut questions = Vec::new();
+            for (pos, b) in table.layer(n) {
+                let (low, high) = if rules.repetition_ends {
+                    (b.low, b.high)
+                } else if pos.to_move() == loser {
+                    (b.low, b.low)
+                } else {
+                    (b.high, b.high)
+                };
+                if let Some(x) = low.byte().checked_sub(1) {
+                    questions.push((pos, x, true, b));
                 }
-                let h = i32::from(high.byte());
-                match searched(&rules, &table, m, loser, &pos, h, h + 1) {
-                    Ok(v) => assert!(v <= high, "{preset}: {pos}: {v:?} above {high:?} ({b:?})"),
-                    Err(TooLong) => searched_whole = false,
+                if high != Score::WON {
+                    questions.push((pos, high.byte(), false, b));
+                }
+                if loser == losers[0] {
+                    all += 1;
+                    exact += u64::from(b.is_exact());
                 }
             }
-            if !searched_whole {
-                assert!(
-                    n > 3,
-                    "{preset}: {pos}: a search of 3 seeds or fewer is too long"
-                );
-                too_long += 1;
+            for budget in BUDGETS {
+                search.budget = budget;
+                let mut before = usize::MAX;
+                while !questions.is_empty() && questions.len() < before {
+                    before = questions.len();
+                    questions.retain(|&(pos, x, expected, b)| match search.ask(&pos, x) {
+                        Ok(above) => {
+                            assert_eq!(above, expected, "{preset}: {pos}: {b:?}, above {x}?");
+                            most = most.max(search.nodes);
+                            false
+                        }
+                        Err(TooLong) => true,
+                    });
+                }
             }
+            assert!(
+                questions.is_empty(),
+                "{preset}: {} questions beyond the budget",
+                questions.len()
+            );
         }
     }
-    (exact, all, too_long)
+    (exact, all, most)
 }
 
 #[test]
 fn small_positions_agree_with_an_exhaustive_search() {
     for preset in Preset::ALL {
-        let (exact, all, too_long) = agrees_with_search(preset, 6);
+        let (exact, all, most) = agrees_with_search(preset, 6);
         assert!(exact > 0, "{preset}: no exact value");
-        assert!(too_long < all, "{preset}: no search within its budget");
-        println!("{preset}: {all} positions searched, {exact} exact, {too_long} beyond {BUDGET}");
+        println!(
+            "{preset}: {all} positions searched, {exact} exact, at most {most} positions a question"
+        );
     }
 }
 
@@ -213,18 +413,21 @@ fn small_positions_agree_with_an_exhaustive_search() {
 /// bounds its moves that end the game or capture give its mover (what the smaller layers, checked
 /// before it, hold); and where its quiet moves lead, forwards and backwards.
 struct LayerMoves {
+    mover: Vec<Side>,
     over: Vec<Option<Score>>,
     exits: Vec<Vec<Bounds>>,
     next: Vec<Vec<u32>>,
     back: Vec<Vec<u32>>,
 }
 
-/// The side to move in a layer's slot.
-fn mover_at(i: usize) -> Side {
-    if i.is_multiple_of(2) {
-        Side::South
-    } else {
-        Side::North
+/// What a position after a capture is worth to its side to move, as the smaller layers hold it:
+/// its bounds; with `forever`, the side that loses a line that goes on forever (under rules
+/// without a repetition end), its exact value in that game.
+fn smaller(table: &Table, forever: Option<Side>, q: &Position) -> Bounds {
+    let b = table.bounds(q).expect("a smaller board is in the table");
+    match forever {
+        None => b,
+        Some(loser) => Bounds::exact(if q.to_move() == loser { b.low } else { b.high }),
     }
 }
 
@@ -239,6 +442,7 @@ fn layer_moves(
     let positions: Vec<Position> = table.layer(n).map(|(p, _)| p).collect();
     let len = positions.len();
     let mut moves = LayerMoves {
+        mover: positions.iter().map(Position::to_move).collect(),
         over: vec![None; len],
         exits: vec![Vec::new(); len],
         next: vec![Vec::new(); len],
@@ -280,7 +484,7 @@ fn layer_moves(
 fn reaching(moves: &LayerMoves, g: Side, t: u8) -> Vec<u32> {
     let len = moves.over.len();
     let good = |i: usize, b: Bounds| {
-        if mover_at(i) == g {
+        if moves.mover[i] == g {
             b.low.byte() >= t
         } else {
             b.high.other().byte() >= t
@@ -298,7 +502,7 @@ fn reaching(moves: &LayerMoves, g: Side, t: u8) -> Vec<u32> {
                 } else {
                     usize::MAX
                 }
-            } else if mover_at(i) == g {
+            } else if moves.mover[i] == g {
                 usize::from(!exits.iter().any(|&b| good(i, b)))
             } else if exits.iter().all(|&b| good(i, b)) {
                 moves.next[i].len()
@@ -342,10 +546,10 @@ fn within_what_each_side_can_force(table: &Table) -> u64 {
         let bottom = extremes(&rules, n).low.byte();
         let bounds: Vec<Bounds> = table.layer(n).map(|(_, b)| b).collect();
         if rules.repetition_ends {
-            let moves = layer_moves(&rules, table, n, |q| table.bounds(q).expect("smaller"));
+            let moves = layer_moves(&rules, table, n, |q| smaller(table, None, q));
             let mut games: HashMap<(Side, u8), Vec<u32>> = HashMap::new();
             for (i, b) in bounds.iter().enumerate() {
-                let mover = mover_at(i);
+                let mover = moves.mover[i];
                 for (g, t) in [(mover, b.low.byte()), (mover.other(), 128 - b.high.byte())] {
                     // Every game gives at least the worst the board allows.
                     if t <= bottom {
@@ -363,14 +567,10 @@ fn within_what_each_side_can_force(table: &Table) -> u64 {
             }
         } else {
             for loser in [Side::South, Side::North] {
-                // The value after a capture with `loser` losing a line that goes on forever.
-                let moves = layer_moves(&rules, table, n, |q| {
-                    let b = table.bounds(q).expect("smaller");
-                    Bounds::exact(if q.to_move() == loser { b.low } else { b.high })
-                });
+                let moves = layer_moves(&rules, table, n, |q| smaller(table, Some(loser), q));
                 let mut games: HashMap<u8, Vec<u32>> = HashMap::new();
                 for (i, b) in bounds.iter().enumerate() {
-                    let mover = mover_at(i);
+                    let mover = moves.mover[i];
                     let value = if mover == loser {
                         b.low
                     } else {
@@ -409,28 +609,12 @@ fn every_bound_is_what_a_side_can_make_sure_of() {
 /// The strongly connected parts of the quiet moves' graph of one layer, by Kosaraju's
 /// algorithm (another algorithm than the build's), as a part number per position.
 fn parts(rules: &Rules, table: &Table, n: u8) -> Vec<u32> {
-    let positions: Vec<Position> = table.layer(n).map(|(p, _)| p).collect();
-    let slot = |p: &Position| slot(&p.pits(), p.to_move());
-    let mut next: Vec<Vec<u32>> = vec![Vec::new(); positions.len()];
-    let mut back: Vec<Vec<u32>> = vec![Vec::new(); positions.len()];
-    for (i, pos) in positions.iter().enumerate() {
-        if terminal(rules, pos).is_some() {
-            continue;
-        }
-        for &mv in rules.legal_moves(pos).iter() {
-            if let Some((played, Step::GoesOn { position, .. })) = step(rules, pos, mv)
-                && played.captured == [0, 0]
-            {
-                let j = slot(&position);
-                next[i].push(j as u32);
-                back[j].push(i as u32);
-            }
-        }
-    }
+    let LayerMoves { next, back, .. } = layer_moves(rules, table, n, |q| smaller(table, None, q));
+    let len = next.len();
     // First pass: the order in which the positions are finished.
-    let mut order = Vec::with_capacity(positions.len());
-    let mut seen = vec![false; positions.len()];
-    for root in 0..positions.len() {
+    let mut order = Vec::with_capacity(len);
+    let mut seen = vec![false; len];
+    for root in 0..len {
         if seen[root] {
             continue;
         }
@@ -450,7 +634,7 @@ fn parts(rules: &Rules, table: &Table, n: u8) -> Vec<u32> {
         }
     }
     // Second pass, on the reversed graph in reverse finishing order.
-    let mut part = vec![u32::MAX; positions.len()];
+    let mut part = vec![u32::MAX; len];
     let mut count = 0;
     for &root in order.iter().rev() {
         if part[root] != u32::MAX {
