@@ -23,7 +23,8 @@ fn key(pos: &Position) -> Key {
 /// position with no history: is its value above a score? Nothing is remembered but what such
 /// questions showed, used only where it holds whatever the history: after a capture (which
 /// starts the history afresh), and as [`Search::whatever_came_before`] says. The moves are
-/// tried in the order a [`Plan`] gives, which changes what is pruned, not the answer.
+/// tried in the order a [`Plan`] gives, which changes what is pruned, not the answer; with no
+/// plan, in the order of the table's bounds.
 struct Search<'t> {
     rules: Rules,
     table: &'t Table,
@@ -33,6 +34,8 @@ struct Search<'t> {
     /// Each layer's moves, and the games of reaching solved on them, for the plans.
     layers: HashMap<u8, LayerMoves>,
     games: HashMap<(u8, Side, u8), Rc<Vec<u32>>>,
+    /// Per seed count, the values a position of that many seeds can have, lowest first.
+    values: Vec<Vec<Score>>,
     /// Positions visited by the question asked last, and the most one question may visit.
     nodes: u64,
     budget: u64,
@@ -47,10 +50,10 @@ struct TooLong;
 /// game of reaching ([`reaching`], solved on the same layer) says keep it on course: to a
 /// position of lower rank, or, when it keeps the other side out of that game's positions
 /// (`keeps_out`, under rules without a repetition end), to a position the other cannot make
-/// sure of its threshold from. Moves that close a line in the prover's favour come first. With
-/// no prover (neither side can make sure of it) the table's own bounds order the moves.
+/// sure of its threshold from. Moves that close a line in the prover's favour come first. There
+/// is no plan where neither side can make sure of it.
 struct Plan {
-    prover: Option<Side>,
+    prover: Side,
     t: u8,
     rank: Rc<Vec<u32>>,
     keeps_out: bool,
@@ -58,13 +61,27 @@ struct Plan {
 
 impl Search<'_> {
     fn new(table: &Table, loser: Side) -> Search<'_> {
+        let rules = table.rules();
+        let values = (0..=table.seeds)
+            .map(|n| {
+                let e = extremes(&rules, n);
+                let m = i32::from(n);
+                [Score::LOST]
+                    .into_iter()
+                    .chain((-m..=m).map(Score::margin))
+                    .chain([Score::WON])
+                    .filter(|&c| e.low <= c && c <= e.high)
+                    .collect()
+            })
+            .collect();
         Search {
-            rules: table.rules(),
+            rules,
             table,
             loser,
             shown: HashMap::new(),
             layers: HashMap::new(),
             games: HashMap::new(),
+            values,
             nodes: 0,
             budget: BUDGETS[0],
         }
@@ -91,7 +108,13 @@ impl Search<'_> {
             return Ok(false);
         }
         let plan = self.plan(pos, x);
-        let v = self.line(pos, &mut vec![k], i32::from(x), i32::from(x) + 1, &plan)?;
+        let v = self.line(
+            pos,
+            &mut vec![k],
+            i32::from(x),
+            i32::from(x) + 1,
+            plan.as_ref(),
+        )?;
         let above = v.byte() > x;
         let b = self.shown.entry(k).or_insert(known);
         if above {
@@ -122,7 +145,7 @@ impl Search<'_> {
     }
 
     /// The plan for the question "above `x`?" of `pos`.
-    fn plan(&mut self, pos: &Position, x: u8) -> Plan {
+    fn plan(&mut self, pos: &Position, x: u8) -> Option<Plan> {
         let (s, n) = (pos.to_move(), pos.board_total());
         let i = slot(&pos.pits(), s);
         if self.rules.repetition_ends {
@@ -130,32 +153,27 @@ impl Search<'_> {
             for (g, t) in [(s, x + 1), (s.other(), 128 - x)] {
                 let rank = self.game(n, g, t);
                 if rank[i] != u32::MAX {
-                    return Plan {
-                        prover: Some(g),
+                    return Some(Plan {
+                        prover: g,
                         t,
                         rank,
                         keeps_out: false,
-                    };
+                    });
                 }
             }
-            Plan {
-                prover: None,
-                t: 0,
-                rank: Rc::new(Vec::new()),
-                keeps_out: false,
-            }
+            None
         } else {
             // `loser` makes sure of its threshold, or the other keeps it out for ever.
             let l = self.loser;
             let t = if s == l { x + 1 } else { 128 - x };
             let rank = self.game(n, l, t);
             let keeps_out = rank[i] == u32::MAX;
-            Plan {
-                prover: Some(if keeps_out { l.other() } else { l }),
+            Some(Plan {
+                prover: if keeps_out { l.other() } else { l },
                 t: if keeps_out { 129 - t } else { t },
                 rank,
                 keeps_out,
-            }
+            })
         }
     }
 
@@ -167,7 +185,7 @@ impl Search<'_> {
         line: &mut Vec<Key>,
         mut alpha: i32,
         beta: i32,
-        plan: &Plan,
+        plan: Option<&Plan>,
     ) -> Result<Score, TooLong> {
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -252,14 +270,7 @@ impl Search<'_> {
         delta: i32,
         beta: i32,
     ) -> Result<Score, TooLong> {
-        let e = extremes(&self.rules, position.board_total());
-        let n = i32::from(position.board_total());
-        let values: Vec<Score> = [Score::LOST]
-            .into_iter()
-            .chain((-n..=n).map(Score::margin))
-            .chain([Score::WON])
-            .filter(|&c| e.low <= c && c <= e.high)
-            .collect();
+        let values = &self.values[usize::from(position.board_total())];
         let score = |c: Score| c.other().plus(delta);
         // The greatest value after it that still gives the mover `beta`.
         match values
@@ -268,18 +279,21 @@ impl Search<'_> {
         {
             None => Ok(score(values[0])),
             Some(j) if j + 1 == values.len() => Ok(score(values[j])),
-            Some(j) => Ok(if self.above(position, values[j].byte())? {
-                score(values[j + 1])
-            } else {
-                score(values[j])
-            }),
+            Some(j) => {
+                let (c, above_c) = (values[j], values[j + 1]);
+                Ok(if self.above(position, c.byte())? {
+                    score(above_c)
+                } else {
+                    score(c)
+                })
+            }
         }
     }
 
     /// Where a move comes in the plan's order (lowest first).
     fn order(
         &self,
-        plan: &Plan,
+        plan: Option<&Plan>,
         pos: &Position,
         line: &[Key],
         beta: i32,
@@ -291,11 +305,11 @@ impl Search<'_> {
             s.bounds(|q| Some(smaller(self.table, self.forever(), q)))
                 .expect("bounds")
         };
-        let Some(g) = plan.prover else {
+        let Some(plan) = plan else {
             // Quiet moves have no hint but the table's (their layer's) bounds.
-            let b = s.bounds(|q| self.table.bounds(q)).expect("in the table");
-            return (0, hint(b));
+            return (0, hint(bounds(s)));
         };
+        let g = plan.prover;
         if pos.to_move() != g {
             return (0, 0);
         }
