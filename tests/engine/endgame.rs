@@ -194,15 +194,20 @@ impl Search<'_> {
         if let Some(s) = terminal(&self.rules, pos) {
             return Ok(s);
         }
+        // Each move's place in the order, worked out once (a sort asks for it again and again).
         let mut moves: Vec<_> = self
             .rules
             .legal_moves(pos)
             .iter()
             .filter_map(|&mv| step(&self.rules, pos, mv))
+            .map(|(played, s)| {
+                let at = self.order(plan, pos, line, beta, played.captured, &s);
+                (at, played, s)
+            })
             .collect();
-        moves.sort_by_key(|(played, s)| self.order(plan, pos, line, beta, played.captured, s));
+        moves.sort_by_key(|&(at, ..)| at);
         let mut best: Option<Score> = None;
-        for (played, s) in moves {
+        for (_, played, s) in moves {
             let score = match s {
                 Step::Ends(score) => score,
                 Step::GoesOn {
