@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room,apart,hub]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room,apart,hub,import]
 //! [--events 64,1000] [--slow-sync MS] [--venues 50]`.
 //!
 //! The hub phase plays `--venues` venues publishing to the server as their hub, each a
@@ -61,6 +61,7 @@ fn options() -> Options {
             "room".into(),
             "apart".into(),
             "hub".into(),
+            "import".into(),
         ],
         events: vec![64, 1000],
         slow_sync: None,
@@ -516,6 +517,53 @@ async fn tournament(
         games.push(s.await.unwrap());
     }
     (t, games)
+}
+
+/// The import of the most players a tournament takes (1,500, a CSV of the players' details):
+/// each player's PIN made and hashed, every row written in one transaction. Three imports into
+/// new tournaments, each timed from the request to its answer.
+async fn import_phase(organiser: &Client) {
+    let mut csv = String::from("name,club,country,rating,birth_year,gender\n");
+    for i in 0..1500 {
+        csv.push_str(&format!(
+            "Kwabena Nana Yaw Boateng Owusu-Ansah Osei {i:04},Accra Oware Club,GH,{},{},{}\n",
+            1000 + i % 900,
+            1950 + i % 60,
+            if i % 3 == 0 { "female" } else { "male" }
+        ));
+    }
+    let mut times = Vec::new();
+    for k in 0..3 {
+        let mut staff = organiser.clone();
+        let (_, t) = staff
+            .json(
+                Method::POST,
+                "/api/tournaments",
+                &json!({"name": format!("Import {k}"), "rules": "abapa", "rounds": 7}),
+            )
+            .await;
+        let t = t["id"].as_i64().unwrap();
+        let start = Instant::now();
+        let (status, body) = staff
+            .send(
+                Method::POST,
+                &format!("/api/tournaments/{t}/players/import"),
+                Some("text/csv"),
+                csv.clone().into_bytes(),
+            )
+            .await;
+        let took = start.elapsed();
+        assert!(
+            status.is_success(),
+            "the import answered {status}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        times.push(format!("{:.2} s", took.as_secs_f64()));
+    }
+    println!(
+        "import of 1,500 players (CSV, each PIN hashed): {}",
+        times.join(", ")
+    );
 }
 
 /// A game of the load's event: its id, its South player and its North player, signed in.
@@ -1191,6 +1239,9 @@ fn main() {
             setup.elapsed().as_secs_f64()
         );
 
+        if options.phases.iter().any(|p| p == "import") {
+            import_phase(&organiser).await;
+        }
         if options.phases.iter().any(|p| p == "sheets") {
             sheets_phase(&games, &sheets, duration)
                 .await

@@ -13,8 +13,9 @@ pub struct Config {
     pub secure_cookies: bool,
     /// HTTP worker threads (default: one per core).
     pub workers: Option<usize>,
-    /// The longest a request may take from its first byte to its answer, body included: a
-    /// client that trickles its body is cut off then (408).
+    /// The longest a request's body may take to arrive, from the request's first byte: a
+    /// client that trickles its body is cut off then (408). The server's own work is not
+    /// counted.
     pub request_timeout: std::time::Duration,
     /// How fast a request's body must come (408 otherwise).
     pub body_rate: crate::web::plumbing::limits::BodyRate,
@@ -43,8 +44,8 @@ pub struct Config {
 /// The default of [`Config::publish_retry`].
 pub const PUBLISH_RETRY: std::time::Duration = std::time::Duration::from_secs(30);
 
-/// The default of [`Config::request_timeout`]: longer than the slowest legitimate request (an
-/// import of a thousand players hashes a thousand PINs).
+/// The default of [`Config::request_timeout`]: the time a request's body has to arrive, longer
+/// than the slowest legitimate sender needs (what the server then does is not counted).
 pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";

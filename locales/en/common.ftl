@@ -86,3 +86,8 @@ times-started-end = Started { $start }, planned end { $end } ({ $zone })
 times-planned = Planned start { $start } ({ $zone })
 times-planned-end = Planned start { $start }, planned end { $end } ({ $zone })
 dates-range = { $start } – { $end }
+thousands-mark = ,
+# An amount of money and its currency.
+money = { $currency } { $amount }
+# A list's last name joined to the others.
+list-and = { $rest } and { $last }

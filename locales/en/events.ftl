@@ -57,3 +57,6 @@ category-women = women
 category-men = men
 category-rated-below = rated below { $rating }, or unrated
 category-unrated = unrated
+event-controller-assigned = { $name } now runs every section of this event.
+event-controller-unassigned = { $name } no longer runs this event's sections.
+event-no-controller-account = Every controller's account runs this event already, or there is none yet: make one on the page

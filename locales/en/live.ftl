@@ -65,3 +65,16 @@ state-disputed = disputed
 state-final = final
 live-leaders = : the leaders
 live-game = Game
+live-standings-during = Standings during round { $number } (its results so far)
+# How many boards are in a state: "3 confirmed".
+state-count = { $count } { $state ->
+    [pending] playing
+    [submitted] { $count ->
+        [one] sheet in
+       *[other] sheets in
+    }
+    [confirmed] confirmed
+    [disputed] disputed
+   *[final] final
+}
+alert-overdue-more = and { $count } more: the boards below

@@ -51,7 +51,7 @@ prizes-order = Prizes are given in the order listed, each to the best-placed pla
 prizes-one-each = and has no prize yet (one prize each)
 prizes-ties = Ties on points:
 ties-tiebreak = the tie-breaks decide
-ties-split-words = the tied players share the prizes they straddle, the money in equal parts
+ties-split-words = the whole score group pools the prizes its players would take, one each, and divides their money once, to the cent, each held to the largest prize they may take (US Chess's rule 32B3)
 ties-playoff = a play-off decides
 prizes-edit = Edit the prizes
 prizes-none = No prizes are listed.
@@ -66,7 +66,7 @@ prizes-nobody = nobody may take it
 prizes-nobody-in-category = not awarded: no player is in its category
 prizes-nobody-all-hold = not awarded: every player who may take it holds a prize already (one prize each)
 prizes-money-only = (its money only: not in its category)
-prizes-shared = shared: tied on points
+prizes-shared = pooled by the tie: see "Shared prizes" below
 prizes-form-heading-end = : the prizes
 prizes-form-hint = List the prizes best first: each goes to the best-placed player who may take it. A prize of a category goes to its members only.
 prizes-form-no-categories = This tournament's event has no categories.
@@ -188,5 +188,31 @@ bracket-winner-of-board = winner of round { $round }, board { $board }
 bracket-loser-of-board = loser of round { $round }, board { $board }
 bracket-winner-of-match = winner of match { $number }
 bracket-loser-of-match = loser of match { $number }
-prizes-totals = Money in all, each player
+prizes-totals = Money paid, each player
 prizes-total = In all
+# How many players share a pool, in words.
+tied-count = { $count ->
+    [2] two
+    [3] three
+    [4] four
+    [5] five
+    [6] six
+   *[other] { $count }
+}
+# A pool of prizes as one block: its prizes, its money, who shares it and each one's part.
+prizes-pool = { $n ->
+    [one] { $prizes }: { $total } shared by the { tied-count } tied on { $points }
+   *[other] { $prizes } pooled: { $total } shared by the { tied-count } tied on { $points }
+}{ $each ->
+    [none] , as follows:
+   *[other] , { $each } each
+}
+prizes-pools = Shared prizes
+prizes-pool-capped = held to the largest prize they may take
+prizes-pool-order = Cents that do not divide equally go one each to the tied players in the standings' order.
+prizes-paid = Paid in all
+prizes-fund = The prizes' money
+prizes-fund-unpaid = of the prizes' { $fund } (a prize goes to nobody, or waits for a play-off)
+tiebreak-legend = Tie-breaks, in order:
+crosstable-not-paired = : not paired in that round;
+bracket-by-forfeit = decided by a forfeit

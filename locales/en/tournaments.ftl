@@ -38,7 +38,7 @@ tournament-double-elimination = Knockout: double elimination (out after two lost
 points-win = Win
 points-draw = Draw
 points-loss = Loss
-tournament-tiebreaks = Tie-breaks, in order (comma-separated codes)
+tournament-tiebreaks = Tie-breaks, in order
 tournament-tie-policy = Players level on points are ordered by
 tie-policy-fide = the tie-breaks above, in order
 tie-policy-mso = the Mind Sports Olympiad's rule for Oware (head to head, Sonneborn-Berger)
@@ -115,10 +115,8 @@ actions = Actions
 pairing-number-of = pairing number of { $name }
 edit = Edit
 reinstate = Reinstate
-withdraw-summary = Withdraw…
 withdraw-hint = Not paired from the next round on; the games played stay.
 withdraw-yes = Yes, withdraw { $name }
-new-pin-summary = New PIN and slip…
 new-pin-hint = The old PIN stops working and signs the player out.
 new-pin-yes = Yes, a new PIN for { $name }
 pairing-numbers-hint = Pairing numbers follow the ratings, then the names. To order the players otherwise, number them 1 to { $count } in the table and
@@ -185,3 +183,13 @@ adjudication-field = Unfinished games
 adjudication-rows = adjudicated by the seeds on each row (each player scores their store and their own row)
 adjudication-exact = adjudicated exactly where the endgame tables decide, by the rows otherwise
 adjudication-hint = Chosen before the first round is paired. Exact adjudication gives the result best play by both players reaches from the position, when the service holds tables for the number of seeds left on the board.
+tiebreak-n = { $n ->
+    [1] 1st tie-break
+    [2] 2nd tie-break
+    [3] 3rd tie-break
+   *[other] { $n }th tie-break
+}
+tiebreak-none = (none)
+register-number-short = Register no.
+player-more-actions = Withdraw or new PIN…
+pairing-numbers-hint-stage = Pairing numbers follow the places of the stage before (the qualification), then the names. To order the players otherwise, number them 1 to { $count } in the table and

@@ -90,3 +90,6 @@ times-started-end = Commencée à { $start }, fin prévue à { $end } ({ $zone }
 times-planned = Début prévu à { $start } ({ $zone })
 times-planned-end = Début prévu à { $start }, fin prévue à { $end } ({ $zone })
 dates-range = { $start } – { $end }
+thousands-mark = { "\u202F" }
+money = { $amount }{ "\u00A0" }{ $currency }
+list-and = { $rest } et { $last }

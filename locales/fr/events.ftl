@@ -63,3 +63,6 @@ category-men = hommes
 # review
 category-rated-below = classement inférieur à { $rating }, ou sans classement
 category-unrated = sans classement
+event-controller-assigned = { $name } dirige désormais chaque tournoi de cette compétition.
+event-controller-unassigned = { $name } ne dirige plus les tournois de cette compétition.
+event-no-controller-account = Chaque compte d'arbitre dirige déjà cette compétition, ou il n'y en a pas encore : créez-en un sur la page

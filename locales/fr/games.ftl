@@ -42,7 +42,7 @@ game-ogn-file = ou un fichier OGN
 game-ogn-hint = Avec un fichier OGN, le résultat, les graines et la fin de partie peuvent rester vides : les étiquettes du fichier les donnent, et la partie rejouée les vérifie.
 game-send = Envoyer la feuille
 game-typed = Ce que vous avez saisi
-game-typed-hint = La feuille n'a pas été envoyée. Copiez les coups pour les envoyer une fois reconnecté.
+game-typed-hint = La feuille n'a pas été envoyée. Copiez les coups pour les envoyer une fois la connexion revenue.
 game-not-yours = Ce n'est pas votre partie.
 game-yours-is = Votre partie de la ronde { $number } est à la
 game-board-n = table { $board }
@@ -111,7 +111,7 @@ count-moves = { $count ->
    *[other] { $count } coups
 }
 step-send = Envoyez votre feuille de partie : le résultat, les graines prises par chacun, la fin de la partie et les coups, dans le formulaire ci-dessous.
-step-wait = Rien pour l'instant : votre feuille attend la confirmation de votre adversaire. Si vous vous êtes trompé, envoyez une feuille corrigée ci-dessous.
+step-wait = Rien pour l'instant : votre feuille attend la confirmation de votre adversaire. En cas d'erreur, envoyez une feuille corrigée ci-dessous.
 step-confirm = Votre adversaire a envoyé sa feuille. Lisez-la ci-dessous : confirmez-la si elle est juste, ou envoyez votre propre feuille sinon.
 step-disputed = Votre feuille et celle de votre adversaire diffèrent : l'arbitre décidera à partir des deux feuilles. Si la vôtre a une erreur, dites-le à l'arbitre.
 step-settled = Rien : le résultat de cette partie est acquis.
@@ -120,7 +120,7 @@ sheet-recorded-waiting = Votre feuille est enregistrée ; elle compte dès que
 sheet-confirmed = Le résultat est confirmé.
 sheet-differs = Votre feuille diffère de celle de votre adversaire : l'arbitre décidera.
 sheet-recorded = Votre feuille est enregistrée.
-sheet-page-out-of-date = Cette page n'était plus à jour (vous vous êtes reconnecté depuis son ouverture), la feuille n'a donc pas été envoyée. La voici telle que vous l'avez saisie : vérifiez-la et envoyez-la de nouveau.
+sheet-page-out-of-date = Cette page n'était plus à jour (une nouvelle connexion a eu lieu depuis son ouverture), la feuille n'a donc pas été envoyée. La voici telle qu'elle a été saisie : vérifiez-la et envoyez-la de nouveau.
 outcome-south-won = 1-0
 outcome-north-won = 0-1
 outcome-draw = ½-½

@@ -71,3 +71,24 @@ state-disputed = contestée
 state-final = définitive
 live-leaders =  : les premiers
 live-game = Partie
+live-standings-during = Classement pendant la ronde { $number } (ses résultats jusqu'ici)
+state-count = { $count } { $state ->
+    [pending] en cours
+    [submitted] { $count ->
+        [one] feuille reçue
+       *[other] feuilles reçues
+    }
+    [confirmed] { $count ->
+        [one] confirmée
+       *[other] confirmées
+    }
+    [disputed] { $count ->
+        [one] contestée
+       *[other] contestées
+    }
+   *[final] { $count ->
+        [one] définitive
+       *[other] définitives
+    }
+}
+alert-overdue-more = et { $count } de plus : les tables ci-dessous

@@ -155,7 +155,7 @@ not-utf-8-text = { $what } n'est pas du texte UTF-8
 form-over-limit-bytes = le formulaire dépasse la limite de { $form_limit } octets
 trf-file-not-utf-8 = le fichier TRF n'est pas du texte UTF-8
 give-player-whose-bye = donnez « player » : à qui est le bye
-form-was-out-date-you = ce formulaire n'était plus à jour (vous vous êtes peut-être connecté ou déconnecté depuis l'ouverture de la page), rien n'a donc été modifié : ouvrez la page à nouveau et renvoyez le formulaire depuis celle-ci
+form-was-out-date-you = ce formulaire n'était plus à jour (une connexion ou une déconnexion a peut-être eu lieu depuis l'ouverture de la page), rien n'a donc été modifié : ouvrez la page à nouveau et renvoyez le formulaire depuis celle-ci
 route-takes-bodies = cette route prend des corps { $wanted }
 route-takes-application-json-bodies = cette route prend des corps application/json
 json-body-not-what-route = le corps JSON n'est pas ce que prend cette route : { $error }
@@ -226,6 +226,7 @@ prize-name-1-60-characters = prix { $n } : un nom de 1 à 60 caractères
 prize-award-at-most-60 = prix { $n } : une récompense d'au plus 60 caractères
 prize-amount-0-1-000 = prix { $n } : un montant de 0 à 1 000 000 000
 prize-give-amount-award-both = prix { $n } : donnez un montant, une récompense, ou les deux
+prize-amount-whole = prix { $n } : { $currency } n'a pas de centimes : indiquez un montant entier
 prize-not-one-event-s = prix { $n } : « { $c } » n'est pas l'une des catégories de la compétition
 best-1-50-members-counted = meilleurs : de 1 à 50 membres comptés
 lists-teams-listed-only-list = listes : les équipes ne sont listées qu'avec by : list
@@ -313,7 +314,7 @@ form-has-field-does-not = le formulaire a un champ qu'il ne connaît pas (« {
 not-board-number-player = { $name } : « { $v } » n'est ni un numéro de table ni un joueur
 form-gives-no-pairing-choose = le formulaire ne donne aucun appariement : choisissez les joueurs d'une table ou un exempt
 ties-not-way-settle-ties = égalités : « { $ties } » n'est pas une façon de départager
-not-amount = { $name } : « { $a } » n'est pas un montant
+not-amount = { $name } : « { $a } » n'est pas un montant (un nombre d'au plus deux décimales, comme 64,60)
 give-whole-number = { $name } : donnez { $what } en nombre entier
 give-date-age-counted = { $name } : donnez la date à laquelle l'âge est compté
 not-kind-category = { $name } : « { $other } » n'est pas une sorte de catégorie
@@ -404,6 +405,7 @@ lost-game-not-draw = une partie perdue { $end ->
     [time] au temps
    *[other] « { $end } »
   } a un vainqueur, ce n'est pas une nulle
+natural-end-beyond-capture = { $south }-{ $north } graines : avec des graines encore sur le plateau, la partie a fini à la prise qui a fait passer un joueur au-delà de 24, et selon { $rules } une prise enlève au plus { $capture } graines : aucun joueur ne finit avec plus de { $most }
 natural-end-seeds-majority = { $south }-{ $north } graines : une partie finie selon les règles a pris les 48 graines, ou laisse un joueur à 25 ou plus
 natural-end-seeds-all = { $south }-{ $north } graines : une partie finie selon les règles a pris les 48 graines (ces règles ne l'arrêtent pas à 25)
 stopped-end-seeds-all = { $south }-{ $north } graines : une partie { $end ->

@@ -54,7 +54,7 @@ prizes-order = Les prix sont attribués dans l'ordre de la liste, chacun au mieu
 prizes-one-each = et n'ont pas encore de prix (un prix chacun)
 prizes-ties = Égalité de points :
 ties-tiebreak = les départages décident
-ties-split-words = les joueurs à égalité partagent les prix qu'ils chevauchent, l'argent à parts égales
+ties-split-words = tout le groupe de points met en commun les prix que ses joueurs prendraient, un chacun, et en divise l'argent une seule fois, au centime près, chacun limité au plus gros prix qu'il peut prendre (règle 32B3 de l'US Chess)
 ties-playoff = un barrage décide
 prizes-edit = Modifier les prix
 prizes-none = Aucun prix n'est prévu.
@@ -69,7 +69,7 @@ prizes-nobody = personne ne peut le prendre
 prizes-nobody-in-category = non attribué : aucun joueur n'est dans sa catégorie
 prizes-nobody-all-hold = non attribué : chaque joueur qui pourrait le prendre a déjà un prix (un prix chacun)
 prizes-money-only = (sa part d'argent seulement : hors de sa catégorie)
-prizes-shared = partagé : égalité de points
+prizes-shared = mis en commun par les ex æquo : voir « Prix partagés » plus bas
 prizes-form-heading-end = : les prix
 prizes-form-hint = Indiquez les prix du meilleur au moindre : chacun va au mieux classé des joueurs qui peuvent le prendre. Un prix de catégorie ne va qu'à ses membres.
 prizes-form-no-categories = La compétition de ce tournoi n'a pas de catégorie.
@@ -199,5 +199,29 @@ bracket-winner-of-board = vainqueur de la ronde { $round }, table { $board }
 bracket-loser-of-board = perdant de la ronde { $round }, table { $board }
 bracket-winner-of-match = vainqueur du match { $number }
 bracket-loser-of-match = perdant du match { $number }
-prizes-totals = Total des gains par joueur
+prizes-totals = Sommes versées, par joueur
 prizes-total = Total
+tied-count = { $count ->
+    [2] deux
+    [3] trois
+    [4] quatre
+    [5] cinq
+    [6] six
+   *[other] { $count }
+}
+prizes-pool = { $n ->
+    [one] { $prizes } : { $total } partagés entre les { tied-count } ex æquo à { $points }
+   *[other] { $prizes } mis en commun : { $total } partagés entre les { tied-count } ex æquo à { $points }
+}{ $each ->
+    [none] , comme suit :
+   *[other] , { $each } chacun
+}
+prizes-pools = Prix partagés
+prizes-pool-capped = limité au plus gros prix qu'il peut prendre
+prizes-pool-order = Les centimes qui ne se divisent pas également vont un par un aux ex æquo dans l'ordre du classement.
+prizes-paid = Total versé
+prizes-fund = Dotation des prix
+prizes-fund-unpaid = sur les { $fund } des prix (un prix n'est attribué à personne, ou attend un barrage)
+tiebreak-legend = Départages, dans l'ordre :
+crosstable-not-paired = : pas apparié à cette ronde ;
+bracket-by-forfeit = décidé par forfait

@@ -41,7 +41,7 @@ tournament-double-elimination = Élimination directe : double élimination (é
 points-win = Victoire
 points-draw = Nulle
 points-loss = Défaite
-tournament-tiebreaks = Départages, dans l'ordre (codes séparés par des virgules)
+tournament-tiebreaks = Départages, dans l'ordre
 tournament-tie-policy = Les joueurs à égalité de points sont départagés par
 tie-policy-fide = les départages ci-dessus, dans l'ordre
 tie-policy-mso = la règle des Mind Sports Olympiad pour l'awalé (confrontation directe, Sonneborn-Berger)
@@ -118,13 +118,11 @@ actions = Actions
 pairing-number-of = numéro d'appariement pour { $name }
 edit = Modifier
 reinstate = Réintégrer
-withdraw-summary = Retirer…
 withdraw-hint = N'est plus apparié à partir de la ronde suivante ; les parties jouées restent.
 withdraw-yes = Oui, retirer { $name }
-new-pin-summary = Nouveau code PIN et fiche…
 new-pin-hint = L'ancien code PIN cesse de fonctionner et déconnecte le joueur.
 new-pin-yes = Oui, un nouveau code PIN pour { $name }
-pairing-numbers-hint = Les numéros d'appariement suivent les classements, puis les noms. Pour ordonner les joueurs autrement, numérotez-les de 1 à { $count } dans le tableau et
+pairing-numbers-hint = Les numéros d'appariement suivent les cotes, puis les noms. Pour ordonner les joueurs autrement, numérotez-les de 1 à { $count } dans le tableau et
 pairing-numbers-fix = fixez les numéros d'appariement
 pairing-numbers-end = . Ils sont fixés pour de bon quand la ronde 1 est appariée.
 prohibited-title = Appariements exclus
@@ -192,3 +190,11 @@ adjudication-field = Parties inachevées
 adjudication-rows = adjugées d'après les graines de chaque camp (chacun marque son grenier et son camp)
 adjudication-exact = adjugées exactement là où les tables de finales décident, d'après les camps sinon
 adjudication-hint = Choisi avant que la première ronde soit appariée. L'adjudication exacte donne le résultat auquel mène le meilleur jeu des deux joueurs depuis la position, quand le service a les tables du nombre de graines restant sur le plateau.
+tiebreak-n = { $n ->
+    [1] 1er départage
+   *[other] { $n }e départage
+}
+tiebreak-none = (aucun)
+register-number-short = N° au registre
+player-more-actions = Retrait ou nouveau code PIN…
+pairing-numbers-hint-stage = Les numéros d'appariement suivent les places de l'étape précédente (la qualification), puis les noms. Pour ordonner les joueurs autrement, numérotez-les de 1 à { $count } dans le tableau et

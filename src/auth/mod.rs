@@ -8,7 +8,9 @@ pub mod throttle;
 pub mod token;
 
 pub use identity::{Identity, Role};
-pub use password::{Lane, generate_password, generate_pin, hash_secret, verify_secret};
+pub use password::{
+    Lane, generate_password, generate_pin, hash_pin, hash_secret, pin_params, verify_secret,
+};
 pub use session::UserSession;
 
 /// Failed attempts (logins to an account, PINs of a player) before a lock.

@@ -284,6 +284,17 @@ impl Rules {
         preset.rules()
     }
 
+    /// The most seeds one move can capture, where the rules bound it below the 48: a capture
+    /// of twos and threes takes at most five of the opponent's six pits (taking all six is a
+    /// grand slam, which captures nothing or loses), so 15 seeds. Fours taken along a relay
+    /// sowing have no such bound.
+    pub fn most_one_move_captures(&self) -> Option<u8> {
+        match self.capture {
+            Capture::TwoOrThree => Some(3 * 5),
+            Capture::Fours => None,
+        }
+    }
+
     /// The preset's name, as reports show it.
     pub fn name(&self) -> &'static str {
         self.preset.name()

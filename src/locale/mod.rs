@@ -130,6 +130,43 @@ impl Lang {
         )
     }
 
+    /// [`Lang::datetime`] with slots for a script to fill (`{day}`, `{month}`, `{year}`,
+    /// `{hour}`, `{hh}`, `{minute}`): `{day} {month} {year} at {hh}:{minute} UTC`; for the first
+    /// of a month, where the language writes it apart (`1er`), with the day written in.
+    pub fn datetime_pattern(self, first_of_month: bool) -> String {
+        let slot = |name: &str| -> Arg { format!("{{{name}}}").into() };
+        let day: Arg = if first_of_month {
+            1.into()
+        } else {
+            slot("day")
+        };
+        let date = self.t_with(
+            "date",
+            &[
+                ("day", day),
+                ("month", slot("month")),
+                ("year", slot("year")),
+            ],
+        );
+        let time = self.t_with(
+            "time-of-day",
+            &[
+                ("hour", slot("hour")),
+                ("hh", slot("hh")),
+                ("minute", slot("minute")),
+            ],
+        );
+        self.t_with(
+            "datetime-utc",
+            &[("date", date.into()), ("time", time.into())],
+        )
+    }
+
+    /// The months' names, January first.
+    pub fn months(self) -> Vec<String> {
+        (1..=12).map(|m| self.t(&format!("month-{m}"))).collect()
+    }
+
     /// A number with the language's decimal mark: `7.5`, `7,5`.
     pub fn decimal(self, value: f64) -> String {
         numbers::decimal(value, &self.t("decimal-mark"))
@@ -207,6 +244,32 @@ mod tests {
         assert_eq!(
             Lang::ENGLISH.t_with("nav-staff-user", &args),
             "ama (organiser)"
+        );
+    }
+
+    #[test]
+    fn a_script_writes_a_moment_as_the_pages_do() {
+        // The slots filled as a script fills them give what `datetime` writes.
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 12, 1)
+            .unwrap()
+            .and_hms_opt(9, 7, 0)
+            .unwrap();
+        for lang in [Lang::ENGLISH, french()] {
+            for at in [at, at.with_day(14).unwrap()] {
+                let filled = lang
+                    .datetime_pattern(at.day() == 1)
+                    .replace("{day}", &at.day().to_string())
+                    .replace("{month}", &lang.months()[at.month0() as usize])
+                    .replace("{year}", &at.year().to_string())
+                    .replace("{hour}", "9")
+                    .replace("{hh}", "09")
+                    .replace("{minute}", "07");
+                assert_eq!(filled, lang.datetime(at));
+            }
+        }
+        assert_eq!(
+            Lang::ENGLISH.datetime_pattern(false),
+            "{day} {month} {year} at {hh}:{minute} UTC"
         );
     }
 

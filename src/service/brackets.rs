@@ -97,6 +97,8 @@ pub struct TieView {
     pub sides: [SlotView; 2],
     /// The match's score of games, the first side first (`2-1`), once played.
     pub score: String,
+    /// Decided by a forfeit, not over the board (the page says so rather than a score).
+    pub forfeit: bool,
     /// The first game of the match, for its page.
     pub game: Option<i32>,
     pub decided: bool,
@@ -304,6 +306,7 @@ fn sections(
                             score: tie.score.map_or_else(String::new, |(a, b)| {
                                 format!("{}-{}", points_text(a), points_text(b))
                             }),
+                            forfeit: tie.forfeit,
                             game: tie.game,
                             decided: tie.decided,
                             final_tie: false,

@@ -100,6 +100,25 @@ pub fn get(conn: &mut SqliteConnection, id: EventId) -> Result<EventView, Servic
     view(conn, &e)
 }
 
+/// An event, and for an organiser the controllers' accounts that do not run it yet (to choose
+/// from; none for anyone else).
+pub fn with_controllers_to_choose(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: EventId,
+) -> Result<(EventView, Vec<String>), ServiceError> {
+    let e = get(conn, id)?;
+    if actor.organiser().is_err() {
+        return Ok((e, Vec::new()));
+    }
+    let accounts = super::accounts::list(conn, actor)?
+        .into_iter()
+        .filter(|a| a.role == crate::auth::Role::Controller && !e.controllers.contains(&a.username))
+        .map(|a| a.username)
+        .collect();
+    Ok((e, accounts))
+}
+
 /// An organiser creates an event.
 pub fn create(
     conn: &mut SqliteConnection,

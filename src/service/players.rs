@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::changes::Change;
 use super::{Actor, Audit, Found, ServiceError, transaction};
-use crate::auth::{generate_pin, hash_secret};
+use crate::auth::{generate_pin, hash_pin};
 use crate::db::models::{NewPlayer, Player, PlayerChanges};
 use crate::db::queries;
 use crate::tournament::categories::Gender;
@@ -62,8 +62,8 @@ pub struct PinSlip {
     pub pin: String,
 }
 
-/// New PINs with their hashes. Hashing (argon2) is slow by design: this uses the cores there
-/// are, and is run away from the writing connection and the async threads.
+/// New PINs with their hashes (argon2id at a PIN's cost, [`crate::auth::pin_params`]): this
+/// uses the cores there are, and is run away from the writing connection and the async threads.
 pub fn new_pins(count: usize) -> Vec<(String, String)> {
     let pins: Vec<String> = (0..count).map(|_| generate_pin()).collect();
     let workers = std::thread::available_parallelism()
@@ -76,7 +76,7 @@ pub fn new_pins(count: usize) -> Vec<(String, String)> {
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .map(|p| (p.clone(), hash_secret(p)))
+                        .map(|p| (p.clone(), hash_pin(p)))
                         .collect::<Vec<_>>()
                 })
             })

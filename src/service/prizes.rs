@@ -8,28 +8,38 @@ use serde::Serialize;
 
 use super::changes::Change;
 use super::standings::Report;
-use super::tournaments::points_text;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::Tournament;
 use crate::db::queries;
 use crate::tournament::TournamentId;
+use crate::tournament::money::Money;
 use crate::tournament::prizes::{self, Prize, PrizeList};
 
-/// The prize list stored with a tournament.
+/// The prize list stored with a tournament. A list stored before money was counted in
+/// hundredths may hold an amount of more decimals (typed as `33.333`): it is read to the
+/// nearest hundredth, so that the list still shows and can be saved again.
 pub fn stored(t: &Tournament) -> Result<PrizeList, ServiceError> {
-    serde_json::from_str(&t.prizes)
-        .map_err(|e| ServiceError::Internal(format!("tournament {}: its prizes: {e}", t.id)))
+    let unreadable = |e: serde_json::Error| {
+        ServiceError::Internal(format!("tournament {}: its prizes: {e}", t.id))
+    };
+    let mut value: serde_json::Value = serde_json::from_str(&t.prizes).map_err(unreadable)?;
+    if let Some(prizes) = value.get_mut("prizes").and_then(|p| p.as_array_mut()) {
+        for amount in prizes.iter_mut().filter_map(|p| p.get_mut("amount")) {
+            if let Some(a) = amount.as_f64().filter(|a| a.fract() != 0.0) {
+                *amount = serde_json::json!(format!("{:.2}", a));
+            }
+        }
+    }
+    serde_json::from_value(value).map_err(unreadable)
 }
 
-/// A winner as shown.
+/// A player as the prizes name them.
 #[derive(Clone, Debug, Serialize)]
 pub struct WinnerView {
     pub player_id: i32,
     pub name: String,
-    pub amount: Option<f64>,
-    /// Whether they receive the prize's award (a tied player outside its category shares only
-    /// its money).
-    pub award: bool,
+    /// The prize's money, when they take it alone (a pooled prize's money is the pool's).
+    pub amount: Option<Money>,
 }
 
 /// A prize as given, as pages and the API show it.
@@ -37,12 +47,55 @@ pub struct WinnerView {
 pub struct GivenView {
     #[serde(flatten)]
     pub prize: Prize,
+    /// Who receives it: the one who takes it alone, or the players of a tie it is awarded to
+    /// (those in its category).
     pub winners: Vec<WinnerView>,
     /// The players a play-off is to separate for it.
     pub playoff: Vec<String>,
+    /// Pooled by a tie: its money is the pool's (`pools[pool]`).
     pub shared: bool,
+    pub pool: Option<usize>,
     /// Why nobody takes it.
     pub unawarded: Option<prizes::Unawarded>,
+}
+
+/// A tied player's part of a pool, as shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct PartView {
+    pub player_id: i32,
+    pub name: String,
+    pub amount: Money,
+    /// Held to the largest pooled prize they may take.
+    pub capped: bool,
+}
+
+/// Prizes pooled by a tie, as shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct PoolView {
+    /// The pooled prizes' names, in the list's order.
+    pub prizes: Vec<String>,
+    pub points: f64,
+    pub total: Money,
+    pub parts: Vec<PartView>,
+}
+
+impl PoolView {
+    /// The one part every player takes, when the parts are equal.
+    pub fn each(&self) -> Option<Money> {
+        let first = self.parts.first()?.amount;
+        self.parts
+            .iter()
+            .all(|p| p.amount == first)
+            .then_some(first)
+    }
+}
+
+/// A player's money in all.
+#[derive(Clone, Debug, Serialize)]
+pub struct TotalView {
+    pub player_id: i32,
+    pub name: String,
+    pub amount: Money,
 }
 
 /// The prizes of a tournament and who wins them.
@@ -50,46 +103,19 @@ pub struct GivenView {
 pub struct PrizesView {
     pub list: PrizeList,
     pub given: Vec<GivenView>,
+    /// The pools of tied players, each divided once to the cent.
+    pub pools: Vec<PoolView>,
+    /// Each player's money in all, in the order they first take some.
+    pub totals: Vec<TotalView>,
+    /// The money the list names, and what is paid of it (less where a prize goes to nobody or
+    /// waits for a play-off).
+    pub fund: Money,
+    pub paid: Money,
     /// Every round is published and every result counts: the prizes are final.
     #[serde(rename = "final")]
     pub settled: bool,
     /// The event's categories, for the form.
     pub categories: Vec<String>,
-}
-
-impl PrizesView {
-    /// Each player's money in all, in the order they first take a prize, when a prize is
-    /// shared (a player may take parts of several): name and total.
-    pub fn totals(&self) -> Vec<(String, f64)> {
-        if !self.given.iter().any(|g| g.shared) {
-            return Vec::new();
-        }
-        let mut totals: Vec<(i32, String, f64)> = Vec::new();
-        for w in self.given.iter().flat_map(|g| &g.winners) {
-            let Some(amount) = w.amount else { continue };
-            match totals.iter_mut().find(|(id, _, _)| *id == w.player_id) {
-                Some(line) => line.2 += amount,
-                None => totals.push((w.player_id, w.name.clone(), amount)),
-            }
-        }
-        totals
-            .into_iter()
-            .map(|(_, name, total)| (name, total))
-            .collect()
-    }
-
-    /// An amount as shown: "GH₵ 33.33", "£50".
-    pub fn money(&self, amount: &f64) -> String {
-        let number = if amount.fract() == 0.0 {
-            points_text(*amount)
-        } else {
-            format!("{amount:.2}")
-        };
-        match self.list.currency.as_str() {
-            "" => number,
-            c => format!("{c} {number}"),
-        }
-    }
 }
 
 /// The prizes as the standings `d` (the last published round's) give them.
@@ -107,7 +133,42 @@ pub fn view(
             .cloned()
             .unwrap_or_default()
     };
-    let given = prizes::award(&list, &d.table, &members, &d.settled)
+    let given = prizes::award(&list, &d.table, &members, &d.settled);
+    let totals = given
+        .totals()
+        .into_iter()
+        .map(|(player_id, amount)| TotalView {
+            player_id,
+            name: name(player_id),
+            amount,
+        })
+        .collect();
+    let paid = given.paid();
+    let pools = given
+        .pools
+        .iter()
+        .map(|pool| PoolView {
+            prizes: pool
+                .prizes
+                .iter()
+                .map(|&j| list.prizes[j].name.clone())
+                .collect(),
+            points: pool.points,
+            total: pool.total,
+            parts: pool
+                .parts
+                .iter()
+                .map(|p| PartView {
+                    player_id: p.player_id,
+                    name: name(p.player_id),
+                    amount: p.amount,
+                    capped: p.capped,
+                })
+                .collect(),
+        })
+        .collect();
+    let given = given
+        .prizes
         .into_iter()
         .map(|a| GivenView {
             winners: a
@@ -117,18 +178,22 @@ pub fn view(
                     player_id: w.player_id,
                     name: name(w.player_id),
                     amount: w.amount,
-                    award: w.award,
                 })
                 .collect(),
             playoff: a.playoff.iter().map(|&p| name(p)).collect(),
-            shared: a.shared,
+            shared: a.pool.is_some(),
+            pool: a.pool,
             unawarded: a.unawarded,
             prize: a.prize,
         })
         .collect();
     Ok(PrizesView {
+        fund: list.fund(),
+        paid,
         list,
         given,
+        pools,
+        totals,
         settled: d.published == t.rounds && d.after == d.published && d.open.is_empty(),
         categories: d.categories.iter().map(|(n, _)| n.clone()).collect(),
     })

@@ -47,6 +47,11 @@ pub struct Place {
 }
 
 impl RoundView {
+    /// Whether the round's pairings are matches of several games.
+    pub fn has_matches(&self) -> bool {
+        self.games.iter().any(|g| g.match_of > 0)
+    }
+
     /// The round's pairings: each board's first game (a match's later games follow from it),
     /// and the byes.
     pub fn pairings(&self) -> impl Iterator<Item = &GameView> {

@@ -13,6 +13,7 @@ pub mod ids;
 pub mod knockout;
 pub mod match_format;
 pub mod matches;
+pub mod money;
 pub mod mso;
 pub mod names;
 pub mod pairing;

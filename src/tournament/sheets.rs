@@ -270,6 +270,22 @@ fn possible_without_moves(sheet: &Sheet, rules: &Rules) -> Result<(), SheetError
                     crate::said!("natural-end-seeds-all", south, north)
                 });
             }
+            // Seeds left on the board: the game stopped at the capture that passed 24, from 24
+            // at most (every other end takes the seeds left, all 48 counted).
+            if let Some(most_captured) = rules.most_one_move_captures()
+                && majority
+                && total != 48
+                && most > 24 + most_captured
+            {
+                return refuse(crate::said!(
+                    "natural-end-beyond-capture",
+                    south,
+                    north,
+                    most = 24 + most_captured,
+                    capture = most_captured,
+                    rules = rules.name()
+                ));
+            }
         }
         EndKind::Agreement | EndKind::Adjudication => {
             if sheet.end == EndKind::Agreement && rules.agreement == Agreement::NotAllowed {
@@ -584,6 +600,19 @@ mod tests {
             "natural-end-seeds-all"
         );
         assert!(check_sheet(&sheet(Winner::South, [30, 18], n, ""), &tournament, false).is_ok());
+        // The game stops at the capture that passes 24, and one capture takes at most 15
+        // seeds (five pits of three: all six would be a grand slam, which takes nothing), so
+        // at most 39 are held with seeds left on the board; all 48 taken, any count may be.
+        assert_eq!(
+            refused(sheet(Winner::South, [44, 3], n, ""), &abapa),
+            "natural-end-beyond-capture"
+        );
+        assert_eq!(
+            refused(sheet(Winner::North, [2, 40], n, ""), &merkel),
+            "natural-end-beyond-capture"
+        );
+        assert!(check_sheet(&sheet(Winner::South, [39, 3], n, ""), &abapa, false).is_ok());
+        assert!(check_sheet(&sheet(Winner::South, [44, 4], n, ""), &abapa, false).is_ok());
         // A majority ends an abapa game; a draw is 24-24.
         assert!(check_sheet(&sheet(Winner::South, [25, 20], n, ""), &abapa, false).is_ok());
         assert!(check_sheet(&sheet(Winner::Draw, [24, 24], n, ""), &abapa, false).is_ok());

@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 
 use super::error::{ApiError, PageError};
 use super::pages::{Nav, render, see_other};
-use super::plumbing::access::{CheckedForm, Organiser};
+use super::plumbing::access::{Anyone, CheckedForm, Organiser};
 use super::tournaments::{ControllerBody, ControllerForm};
 use crate::locale::Lang;
 use crate::service::events::{self as service, EventView};
@@ -21,7 +21,7 @@ use crate::tournament::events::{EventInput, EventSettings};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
 use crate::web::state::AppState;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -45,18 +45,40 @@ async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListP
 struct ShowPage {
     nav: Nav,
     e: EventView,
+    /// For an organiser: the controllers' accounts not running the event yet, to choose from.
+    accounts: Vec<String>,
+    /// What the organiser just did with a controller: (`assigned` or `unassigned`, the name).
+    done: Option<(String, String)>,
+}
+
+/// What a page was just asked to do, said on it (`?done=assigned&name=kojo`).
+#[derive(Deserialize)]
+struct Done {
+    done: Option<String>,
+    name: Option<String>,
 }
 
 async fn show_page(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<EventId>,
+    asked: web::Query<Done>,
 ) -> Result<ShowPage, PageError> {
     let id = path.into_inner();
-    let e = state.db(move |conn| service::get(conn, id)).await?;
+    let (e, accounts) = state
+        .db(move |conn| service::with_controllers_to_choose(conn, &actor, id))
+        .await?;
+    let asked = asked.into_inner();
+    let done = match (asked.done.as_deref(), asked.name) {
+        (Some(what @ ("assigned" | "unassigned")), Some(name)) => Some((what.to_string(), name)),
+        _ => None,
+    };
     Ok(ShowPage {
         nav: Nav::new(&session),
         e,
+        accounts,
+        done,
     })
 }
 
@@ -335,10 +357,15 @@ async fn controllers(
     let id = path.into_inner();
     let assign = form.assign()?;
     let name = form.username.trim().to_string();
+    let said = serde_urlencoded::to_string([
+        ("done", if assign { "assigned" } else { "unassigned" }),
+        ("name", name.as_str()),
+    ])
+    .unwrap_or_default();
     state
         .write(move |conn| service::assign_controller(conn, &actor, id, &name, assign))
         .await?;
-    Ok(see_other(&format!("/events/{id}#controllers")))
+    Ok(see_other(&format!("/events/{id}?{said}#controllers")))
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {

@@ -137,7 +137,8 @@ pub struct Choice {
 
 /// The page the visitor sees, for the language switch to come back to. A page answering a form
 /// (a sheet refused, a list used) has a path that only takes forms: the page the form was on
-/// (the `Referer` the site's own pages send), or failing that the path the form's own is under.
+/// (the `Referer` the site's own pages send, unless that was this path itself: a form sent
+/// again from its answer), or failing that the path the form's own is under.
 fn seen_path(req: &HttpRequest) -> String {
     let here = req.uri().path_and_query().map_or("/", |p| p.as_str());
     if matches!(
@@ -155,6 +156,9 @@ fn seen_path(req: &HttpRequest) -> String {
             u.authority()
                 .is_some_and(|a| a.as_str() == req.connection_info().host())
         })
+        // A form sent again from the page that answered it (a corrected sheet after a refused
+        // one) came from this same path, which only takes forms.
+        .filter(|u| u.path() != req.uri().path())
         .and_then(|u| u.path_and_query().map(|p| p.as_str().to_string()));
     from.unwrap_or_else(|| {
         let path = req.uri().path();

@@ -131,6 +131,25 @@ impl Nav {
         self.lang.datetime(*at)
     }
 
+    /// The attributes of a page's "Printed" time for `print.js`, which writes the moment the
+    /// page is printed as every page writes a moment (`1 December 2026 at 21:37 UTC`), in the
+    /// page's language, not the printing browser's.
+    pub fn printed_attributes(&self) -> String {
+        let escape = |text: &str| {
+            text.replace('&', "&amp;")
+                .replace('"', "&quot;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+        };
+        let months = serde_json::to_string(&self.lang.months()).unwrap_or_default();
+        format!(
+            "data-printed-at data-pattern=\"{}\" data-pattern-first=\"{}\" data-months=\"{}\"",
+            escape(&self.lang.datetime_pattern(false)),
+            escape(&self.lang.datetime_pattern(true)),
+            escape(&months)
+        )
+    }
+
     /// A time of day (of a moment in UTC) as the page's language writes it: `14:05`, `14 h 05`.
     pub fn time(&self, at: &chrono::NaiveDateTime) -> String {
         self.lang.time(at.time())
@@ -194,6 +213,16 @@ impl Nav {
     /// A tie-break's name.
     pub fn tiebreak(&self, t: &crate::tournament::Tiebreak) -> String {
         crate::wording::words::tiebreak(self.lang, t)
+    }
+
+    /// An amount of money with its currency, as the page's language writes it.
+    pub fn money(&self, currency: &str, amount: &crate::tournament::money::Money) -> String {
+        crate::wording::prizes::money(self.lang, currency, amount)
+    }
+
+    /// A pool of tied players' prizes, as one sentence.
+    pub fn pool(&self, currency: &str, pool: &crate::service::prizes::PoolView) -> String {
+        crate::wording::prizes::pool(self.lang, currency, pool)
     }
 
     /// A number with the page language's decimal mark.

@@ -14,6 +14,7 @@ use crate::service::ServiceError;
 use crate::service::prizes::{self as service, PrizesView};
 use crate::service::tournaments::TournamentView;
 use crate::tournament::TournamentId;
+use crate::tournament::money::Money;
 use crate::tournament::prizes::{MAX_PRIZES, Prize, PrizeList, Ties};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
@@ -120,7 +121,7 @@ impl FormPage {
         for row in self.rows.iter().filter(|r| !r.name.trim().is_empty()) {
             let amount = match row.amount.trim() {
                 "" => None,
-                a => match a.replace(',', "").parse::<f64>() {
+                a => match Money::parse(a) {
                     Ok(a) => Some(a),
                     Err(_) => {
                         problems.push(crate::said!("not-amount", name = row.name.trim(), a));

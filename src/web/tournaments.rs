@@ -128,6 +128,9 @@ async fn show_page(
     })
 }
 
+/// How many tie-breaks the form offers to choose, in order.
+const TIEBREAK_SLOTS: usize = 6;
+
 /// The settings form's fields, as typed.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct SettingsFields {
@@ -143,7 +146,22 @@ pub struct SettingsFields {
     points_draw: String,
     points_loss: String,
     points_bye: String,
+    /// The tie-breaks as comma-separated codes (the API's way, and a form sent by a program);
+    /// the page's form picks them from lists instead, `tiebreak_1` to `tiebreak_6`.
+    #[serde(default)]
     tiebreaks: String,
+    #[serde(default)]
+    tiebreak_1: String,
+    #[serde(default)]
+    tiebreak_2: String,
+    #[serde(default)]
+    tiebreak_3: String,
+    #[serde(default)]
+    tiebreak_4: String,
+    #[serde(default)]
+    tiebreak_5: String,
+    #[serde(default)]
+    tiebreak_6: String,
     require_moves: Option<String>,
     require_confirmation: Option<String>,
     #[serde(default)]
@@ -216,6 +234,7 @@ impl SettingsFields {
             adjudication: t.adjudication.to_string(),
             language: String::new(),
             csrf: String::new(),
+            ..SettingsFields::default()
         }
     }
 
@@ -237,6 +256,38 @@ impl SettingsFields {
             match_games: "1".to_string(),
             ..SettingsFields::default()
         }
+    }
+
+    /// The tie-breaks chosen in the form's lists, in order; or, where none was, the codes typed.
+    fn tiebreak_codes(&self) -> Vec<String> {
+        let picked: Vec<String> = [
+            &self.tiebreak_1,
+            &self.tiebreak_2,
+            &self.tiebreak_3,
+            &self.tiebreak_4,
+            &self.tiebreak_5,
+            &self.tiebreak_6,
+        ]
+        .into_iter()
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty())
+        .collect();
+        if picked.is_empty() {
+            self.tiebreaks
+                .split(',')
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty())
+                .collect()
+        } else {
+            picked
+        }
+    }
+
+    /// The form's six lists of tie-breaks, each with the code it shows chosen ("" for none).
+    pub fn tiebreak_slots(&self) -> Vec<String> {
+        let mut codes = self.tiebreak_codes();
+        codes.resize(TIEBREAK_SLOTS.max(codes.len()), String::new());
+        codes
     }
 
     /// The settings, or every problem found.
@@ -305,7 +356,7 @@ impl SettingsFields {
             rounds,
             pairing: Some(self.pairing.clone()),
             points: Some(points),
-            tiebreaks: Some(self.tiebreaks.split(',').map(str::to_string).collect()),
+            tiebreaks: Some(self.tiebreak_codes()),
             require_moves: Some(self.require_moves.is_some()),
             require_confirmation: Some(self.require_confirmation.is_some()),
             club_rounds,
@@ -387,16 +438,27 @@ impl FormPage {
         FormPage {
             nav: Nav::new(session),
             id,
-            f,
             problems,
             presets: Preset::ALL.iter().map(|p| p.name()).collect(),
             rules_fixed: false,
             matches_fixed: false,
             events: Vec::new(),
-            tiebreak_codes: Tiebreak::OFFERED
-                .iter()
-                .map(|t| (t.code(), crate::wording::words::tiebreak(session.lang, t)))
-                .collect(),
+            tiebreak_codes: {
+                // What the list offers, and any tie-break the tournament has beside it.
+                let mut offered: Vec<Tiebreak> = Tiebreak::OFFERED.to_vec();
+                for code in f.tiebreak_codes() {
+                    if let Ok(t) = code.parse::<Tiebreak>()
+                        && !offered.contains(&t)
+                    {
+                        offered.push(t);
+                    }
+                }
+                offered
+                    .iter()
+                    .map(|t| (t.code(), crate::wording::words::tiebreak(session.lang, t)))
+                    .collect()
+            },
+            f,
         }
     }
 

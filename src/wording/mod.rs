@@ -6,5 +6,6 @@
 //! themselves are `locale/`'s.
 
 pub mod outcomes;
+pub mod prizes;
 pub mod refusals;
 pub mod words;

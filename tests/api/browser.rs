@@ -72,8 +72,8 @@ fn browser_required() -> bool {
 
 /// Written straight to the terminal: the test harness keeps `println!` of a passing test to itself.
 /// What the wall shows now: whether it fits the screen (height, width), the site's header,
-/// whether every name is whole on one line, the part shown, the pager's words and the rows
-/// shown.
+/// whether every cell shows all it holds (no name cut), the part shown, the pager's words and the
+/// rows shown.
 const WALL_PAGE: &str = "var d = document.documentElement;
      var part = document.querySelector('.live-page:not([hidden])');
      var rows = part ? Array.from(part.querySelectorAll('tbody tr'))
@@ -83,11 +83,138 @@ const WALL_PAGE: &str = "var d = document.documentElement;
      return [d.scrollHeight <= window.innerHeight, d.scrollWidth <= window.innerWidth,
              getComputedStyle(document.querySelector('header.site')).display,
              cells.every(function (c) {
-               return getComputedStyle(c).whiteSpace === 'nowrap' && c.scrollWidth <= c.clientWidth + 1;
+               return c.scrollWidth <= c.clientWidth + 1 && c.scrollHeight <= c.clientHeight + 1;
              }),
              part ? part.id : '',
              document.getElementById('live-pager').textContent,
              rows.length];";
+
+/// Whether `stamp` is a moment as the pages in `lang` write one: `1 December 2026 at 21:37 UTC`,
+/// `1er décembre 2026 à 21 h 37 UTC`.
+fn printed_as_pages_write(lang: &str, stamp: &str) -> bool {
+    let words: Vec<&str> = stamp.split_whitespace().collect();
+    let number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    let clock = |w: &str| {
+        w.split_once(':')
+            .is_some_and(|(h, m)| h.len() == 2 && m.len() == 2 && number(h) && number(m))
+    };
+    match (lang, words.as_slice()) {
+        ("en", [day, month, year, "at", time, "UTC"]) => {
+            number(day)
+                && month.chars().next().is_some_and(char::is_uppercase)
+                && year.len() == 4
+                && clock(time)
+        }
+        ("fr", [day, month, year, "à", hour, "h", minute, "UTC"]) => {
+            (number(day) || *day == "1er")
+                && month.chars().all(char::is_lowercase)
+                && year.len() == 4
+                && number(hour)
+                && minute.len() == 2
+                && number(minute)
+        }
+        _ => false,
+    }
+}
+
+/// The window and the page `width`×`height`, as a projector's (the window's own bars aside).
+async fn wall_size(s: &Session, width: u32, height: u32) -> Step<()> {
+    s.browser
+        .set_window_size(width, height)
+        .await
+        .map_err(fail("make the window a projector's"))?;
+    s.devtools(
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+    )
+    .await
+}
+
+/// Every page of the wall at `path` on a `width`×`height` screen, as it comes round (a page a
+/// second): each within the screen, without the site's header, no cell cut; by the pager's
+/// words, the part it shows and its rows.
+async fn wall_pages(
+    s: &Session,
+    path: &str,
+    width: u32,
+    height: u32,
+) -> Step<std::collections::BTreeMap<String, (String, u64)>> {
+    wall_size(s, width, height).await?;
+    s.browser
+        .goto(&format!("{}{path}?every=1", s.base))
+        .await
+        .map_err(fail("open the projector view"))?;
+    let pages = pager_pages(s).await?;
+    // Each page as it comes round (measured in one script with the pager's words, so that a
+    // page turning meanwhile cannot mix two pages up).
+    let mut measured = std::collections::BTreeMap::new();
+    let since = Instant::now();
+    while measured.len() < pages {
+        if since.elapsed() > PATIENCE + Duration::from_secs(3 * pages as u64) {
+            return Err(format!("the projector view showed only pages {measured:?}"));
+        }
+        let fit = s
+            .browser
+            .execute(WALL_PAGE, vec![])
+            .await
+            .map_err(fail("measure the projector view"))?;
+        let page = fit[5].as_str().unwrap_or_default().to_string();
+        if fit[0] != json!(true) || fit[1] != json!(true) {
+            return Err(format!(
+                "{width}x{height}: {page} of the projector view scrolls: {fit}"
+            ));
+        }
+        if fit[2] != json!("none") || fit[3] != json!(true) {
+            return Err(format!(
+                "{width}x{height}: {page}: site chrome, or a cell cut: {fit}"
+            ));
+        }
+        // Each page of the wall kept as a picture, when pictures are asked for.
+        if !measured.contains_key(&page)
+            && let Some(dir) = std::env::var_os("OWARE_SCREENSHOTS")
+            && let Ok(png) = s.browser.screenshot().await
+        {
+            let name = format!(
+                "projector-{width}x{height}-{}-{}.png",
+                path.replace('/', "-"),
+                page.replace(' ', "-").trim_end_matches('.')
+            );
+            let _ = std::fs::write(Path::new(&dir).join(name), png);
+        }
+        let part = fit[4].as_str().unwrap_or_default().to_string();
+        measured.insert(page, (part, fit[6].as_u64().unwrap_or(0)));
+        tokio_sleep(200).await;
+    }
+    Ok(measured)
+}
+
+/// The rows of each page of a part of the wall, in page order.
+fn rows_of(measured: &std::collections::BTreeMap<String, (String, u64)>, part: &str) -> Vec<u64> {
+    let mut pages: Vec<(usize, u64)> = measured
+        .iter()
+        .filter(|(_, (p, _))| p == part)
+        .map(|(words, &(_, rows))| {
+            let at = words
+                .split_whitespace()
+                .nth(1)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            (at, rows)
+        })
+        .collect();
+    pages.sort();
+    pages.into_iter().map(|(_, rows)| rows).collect()
+}
+
+/// Whether a part's pages are of even size: none holds less than half another's.
+fn even(rows: &[u64], what: &str) -> Step<()> {
+    match (rows.iter().min(), rows.iter().max()) {
+        (Some(&least), Some(&most)) if 2 * least < most => {
+            Err(format!("{what}: pages of {rows:?} rows, not of even size"))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// The number of pages of the projector view open, from its pager's words.
 async fn pager_pages(s: &Session) -> Step<usize> {
@@ -321,7 +448,8 @@ impl Session {
                    var r = e.getBoundingClientRect();
                    if (r.width > 0 && r.right > w + 1) over.push(e.tagName.toLowerCase() + '.' + e.className + ' to ' + Math.round(r.right) + ' px');
                  });
-                 return {window: window.innerWidth, width: w, scroll: document.documentElement.scrollWidth, over: over.slice(0, 5), text: document.body.innerText};",
+                 var stamps = Array.from(document.querySelectorAll('[data-printed-at]')).map(function (e) { return e.textContent; });
+                 return {window: window.innerWidth, width: w, scroll: document.documentElement.scrollWidth, over: over.slice(0, 5), text: document.body.innerText, lang: document.documentElement.lang, stamps: stamps};",
                 vec![],
             )
             .await
@@ -345,6 +473,14 @@ impl Session {
                 "{path} printed on A4 is cut at the right edge ({} px wide on {} px): {}",
                 measured["scroll"], measured["width"], measured["over"]
             ));
+        }
+        // The moment it is printed, written as every page writes a moment, in the page's
+        // language: "1 December 2026 at 21:37 UTC", "1er décembre 2026 à 21 h 37 UTC".
+        for stamp in measured["stamps"].as_array().into_iter().flatten() {
+            let stamp = stamp.as_str().unwrap_or_default();
+            if !printed_as_pages_write(measured["lang"].as_str().unwrap_or_default(), stamp) {
+                return Err(format!("{path} says it was printed {stamp:?}"));
+            }
         }
         let text = measured["text"].as_str().unwrap_or_default();
         for words in screen_only {
@@ -545,6 +681,21 @@ impl Session {
             }
             if since.elapsed() > PATIENCE {
                 return Err(format!("`{css}` never says “{wanted}”: “{text}”"));
+            }
+            tokio_sleep(100).await;
+        }
+    }
+
+    /// Waits for what `css` finds to stop saying `gone` (a status line emptied once read).
+    async fn wait_for_text_gone(&self, css: &str, gone: &str) -> Step<()> {
+        let since = Instant::now();
+        loop {
+            let text = self.text(css).await.unwrap_or_default();
+            if !text.contains(gone) {
+                return Ok(());
+            }
+            if since.elapsed() > PATIENCE {
+                return Err(format!("`{css}` still says “{gone}”: “{text}”"));
             }
             tokio_sleep(100).await;
         }
@@ -1150,88 +1301,86 @@ impl Journey<'_> {
                 &json!({}),
             )
             .await;
-        s.browser
-            .set_window_size(1920, 1080)
-            .await
-            .map_err(fail("make the window a projector's"))?;
-        // The page itself 1920×1080, as on a projector (the window's own bars aside).
-        s.devtools(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false}),
-        )
-        .await?;
-        s.browser
-            .goto(&format!("{}/tournaments/{big}/live?every=1", s.base))
-            .await
-            .map_err(fail("open the projector view"))?;
-        let pages = pager_pages(s).await?;
-        // Each page as it comes round (measured in one script with the pager's words, so that
-        // a page turning meanwhile cannot mix two pages up).
-        let mut parts = std::collections::BTreeSet::new();
-        let mut measured = std::collections::BTreeMap::new();
-        let since = Instant::now();
-        while measured.len() < pages {
-            if since.elapsed() > PATIENCE + Duration::from_secs(3 * pages as u64) {
-                return Err(format!("the projector view showed only pages {measured:?}"));
+        // The wall on a projector of each usual size (1024×768 among them, where two names of
+        // 60 characters do not fit one line even in the smallest type: they wrap, never cut).
+        for (width, height) in [(1920, 1080), (1366, 768), (1280, 720), (1024, 768)] {
+            let measured =
+                wall_pages(s, &format!("/tournaments/{big}/live"), width, height).await?;
+            let parts: std::collections::BTreeSet<String> =
+                measured.values().map(|(part, _)| part.clone()).collect();
+            let expected: std::collections::BTreeSet<String> =
+                ["live-boards-page", "live-names-page", "live-standings-page"]
+                    .map(str::to_string)
+                    .into();
+            if parts != expected {
+                return Err(format!("the projector view turned to {parts:?}"));
             }
-            let fit = s
-                .browser
-                .execute(WALL_PAGE, vec![])
-                .await
-                .map_err(fail("measure the projector view"))?;
-            let page = fit[5].as_str().unwrap_or_default().to_string();
-            if fit[0] != json!(true) || fit[1] != json!(true) {
-                return Err(format!("{page} of the projector view scrolls: {fit}"));
-            }
-            if fit[2] != json!("none") || fit[3] != json!(true) {
+            // The boards part: every board once, one row each; the names: every player once;
+            // the pages of a part even (16 boards then 3 is not).
+            let boards = rows_of(&measured, "live-boards-page");
+            let names = rows_of(&measured, "live-names-page");
+            if boards.iter().sum::<u64>() != 40 || names.iter().sum::<u64>() != 80 {
                 return Err(format!(
-                    "{page}: site chrome, or a name cut or on two lines: {fit}"
+                    "{width}x{height}: the wall's boards pages hold {boards:?} boards, its names pages {names:?} players"
                 ));
             }
-            let part = fit[4].as_str().unwrap_or_default().to_string();
-            // Each page of the wall kept as a picture, when pictures are asked for.
-            if !measured.contains_key(&page)
-                && let Some(dir) = std::env::var_os("OWARE_SCREENSHOTS")
-                && let Ok(png) = s.browser.screenshot().await
-            {
-                let name = format!(
-                    "projector-{}.png",
-                    page.replace(' ', "-").trim_end_matches('.')
-                );
-                let _ = std::fs::write(Path::new(&dir).join(name), png);
-            }
-            parts.insert(part.clone());
-            measured.insert(page, (part, fit[6].as_u64().unwrap_or(0)));
-            tokio_sleep(200).await;
-        }
-        let expected: std::collections::BTreeSet<String> =
-            ["live-boards-page", "live-names-page", "live-standings-page"]
-                .map(str::to_string)
-                .into();
-        if parts != expected {
-            return Err(format!("the projector view turned to {parts:?}"));
-        }
-        // The boards part: every board once, one row each; the names: every player once.
-        let boards: Vec<u64> = measured
-            .values()
-            .filter(|(part, _)| part == "live-boards-page")
-            .map(|&(_, rows)| rows)
-            .collect();
-        let names: u64 = measured
-            .values()
-            .filter(|(part, _)| part == "live-names-page")
-            .map(|&(_, rows)| rows)
-            .sum();
-        if boards.iter().sum::<u64>() != 40 || names != 80 {
-            return Err(format!(
-                "the wall's boards pages hold {boards:?} boards, its names pages {names} players"
+            even(&boards, &format!("{width}x{height}, boards"))?;
+            even(&names, &format!("{width}x{height}, names"))?;
+            tell(&format!(
+                "projector, 40 boards of two-game matches, 60-character names, {width}x{height}: \
+                 boards per page {boards:?}, names per page {names:?}"
             ));
         }
-        // The cycle, at the pace the page chooses for itself.
+        // Nineteen boards and a bye: pages of even size, the bye on its line.
+        let r = staff
+            .post_json(
+                "/api/tournaments",
+                &json!({"name": "Nineteen boards", "rules": "abapa", "rounds": 5, "pairing": "swiss"}),
+            )
+            .await;
+        let nineteen = r.json()["id"].as_i64().ok_or("no tournament")?;
+        for i in 0..39 {
+            let name = format!("Akosua Serwaa Ampofo-Boateng Nkansah-Asamoah Owusu {i:02}");
+            staff
+                .post_json(
+                    &format!("/api/tournaments/{nineteen}/players"),
+                    &json!({"name": name, "rating": 1900 - i}),
+                )
+                .await;
+        }
+        staff
+            .post_json(
+                &format!("/api/tournaments/{nineteen}/rounds"),
+                &json!({"generate": true}),
+            )
+            .await;
+        staff
+            .post_json(
+                &format!("/api/tournaments/{nineteen}/rounds/1/publish"),
+                &json!({}),
+            )
+            .await;
+        for (width, height) in [(1920, 1080), (1280, 720)] {
+            let measured =
+                wall_pages(s, &format!("/tournaments/{nineteen}/live"), width, height).await?;
+            let boards = rows_of(&measured, "live-boards-page");
+            if boards.iter().sum::<u64>() != 20 {
+                return Err(format!(
+                    "{width}x{height}: 19 boards and a bye shown as {boards:?}"
+                ));
+            }
+            even(&boards, &format!("{width}x{height}, nineteen boards"))?;
+            tell(&format!(
+                "projector, 19 boards and a bye, {width}x{height}: boards per page {boards:?}"
+            ));
+        }
+        // The cycle at 1920×1080, at the pace the page chooses for itself.
+        wall_size(s, 1920, 1080).await?;
         s.browser
             .goto(&format!("{}/tournaments/{big}/live", s.base))
             .await
             .map_err(fail("open the projector view"))?;
+        let pages = pager_pages(s).await?;
         let every = s
             .browser
             .execute(
@@ -1244,12 +1393,13 @@ impl Journey<'_> {
             .unwrap_or(0);
         let cycle = every * pages as u64;
         tell(&format!(
-            "projector, 40 boards of two-game matches, 60-character names, 1920x1080: {pages} pages \
-             (boards per page {boards:?}), {every} s a page, a cycle of {cycle} s"
+            "projector, 40 boards of two-game matches, 60-character names, 1920x1080: {pages} pages, \
+             {every} s a page, a cycle of {cycle} s"
         ));
         if every == 0 || cycle > 30 {
             return Err(format!("the projector's cycle: {pages} pages of {every} s"));
         }
+        self.bracket_on_the_wall().await?;
         // The 40-player field's printed pages fit A4 too: pairings, sheets, standings, the
         // table round by round.
         for (path, screen_only) in [
@@ -1264,6 +1414,66 @@ impl Journey<'_> {
                 .map_err(fail(path))?;
             s.fits_a4(&[screen_only]).await?;
         }
+        Ok(())
+    }
+
+    /// The knockout's bracket on a 1920×1080 wall: a tree whose rounds are joined by lines, as
+    /// tall as the screen allows, every match within its place and within the screen.
+    async fn bracket_on_the_wall(&self) -> Step<()> {
+        let s = self.s;
+        wall_size(s, 1920, 1080).await?;
+        s.browser
+            .goto(&format!(
+                "{}/tournaments/{}/live?every=1",
+                s.base, self.knockout
+            ))
+            .await
+            .map_err(fail("open the knockout's wall"))?;
+        let since = Instant::now();
+        let tree = loop {
+            let measured = s
+                .browser
+                .execute(
+                    "var part = document.querySelector('.live-page:not([hidden])');
+                     if (!part || part.id !== 'live-bracket-page') return null;
+                     var parts = part.querySelector('.tree-parts');
+                     var d = document.documentElement;
+                     var ties = Array.from(part.querySelectorAll('.tree-tie'));
+                     return {fits: d.scrollHeight <= innerHeight && d.scrollWidth <= innerWidth,
+                             height: parts.getBoundingClientRect().height, screen: innerHeight,
+                             font: parseFloat(getComputedStyle(parts).fontSize),
+                             ties: ties.length, lines: part.querySelectorAll('.line-join').length,
+                             within: ties.every(function (t) {
+                               var b = t.querySelector('.tie-box');
+                               return b.offsetHeight <= t.clientHeight + 1 && b.scrollWidth <= b.clientWidth + 1;
+                             })};",
+                    vec![],
+                )
+                .await
+                .map_err(fail("measure the bracket on the wall"))?;
+            if !measured.is_null() {
+                break measured;
+            }
+            if since.elapsed() > PATIENCE {
+                return Err("the knockout's wall never showed its bracket".to_string());
+            }
+            tokio_sleep(100).await;
+        };
+        let number = |k: &str| tree[k].as_f64().unwrap_or(0.0);
+        if tree["fits"] != json!(true) || tree["within"] != json!(true) {
+            return Err(format!("the bracket on the wall does not fit: {tree}"));
+        }
+        if number("height") < 0.7 * number("screen") || number("lines") < 2.0 {
+            return Err(format!(
+                "the bracket is not a tree filling the wall: {tree}"
+            ));
+        }
+        tell(&format!(
+            "the bracket on a 1920x1080 wall: {} matches, {:.0} px tall, type {:.1} px",
+            tree["ties"],
+            number("height"),
+            number("font")
+        ));
         Ok(())
     }
 
@@ -1744,7 +1954,7 @@ async fn a_tournament_run_in_a_browser() {
     // What the browser did is what the database holds: the corrected sheet of board 1, the two
     // sheets of board 2's dispute (and the knockout's 4, sent through the API).
     assert_eq!(app.count("sheets"), 3 + 4);
-    // The journey's 4 players, the 80 of the projector's tournament, the knockout's 12, the two
-    // who went through to the next stage.
-    assert_eq!(app.count("players"), 4 + 80 + 12 + 2);
+    // The journey's 4 players, the 80 of the projector's tournament, the 39 of the wall of 19
+    // boards and a bye, the knockout's 12, the two who went through to the next stage.
+    assert_eq!(app.count("players"), 4 + 80 + 39 + 12 + 2);
 }

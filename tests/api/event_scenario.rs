@@ -61,18 +61,51 @@ pub const JUNIOR_POINTS: [(&str, f64); 12] = [
     ("Akua Frimpong", 0.5),
 ];
 
-/// The junior prizes (shared on ties, one each), and by hand who takes them: Kofi the 1st
-/// alone; Ama and Yaw, level on 9½, pool the 2nd and 3rd: each takes half of each, 30 + 20 =
-/// 50 each; the best girl
-/// without a prize: Esi and Abena on 7 (Kwame, on 7 too, is no girl), sharing the 30, 15 each;
-/// the best under 12 without a prize: Kwame (Ama, Yaw and Abena hold one), 20.
-pub const JUNIOR_PRIZES: [(&str, &[(&str, f64)]); 5] = [
-    ("1st", &[("Kofi Boateng", 100.0)]),
-    ("2nd", &[("Ama Serwaa", 30.0), ("Yaw Darko", 30.0)]),
-    ("3rd", &[("Ama Serwaa", 20.0), ("Yaw Darko", 20.0)]),
-    ("Best girl", &[("Esi Mensah", 15.0), ("Abena Owusu", 15.0)]),
-    ("Best under 12", &[("Kwame Asante", 20.0)]),
+/// The junior prizes (shared on ties, one each, US Chess 32B3: a tie pools what its whole score
+/// group would take), and by hand who receives each: Kofi the 1st alone; Ama and Yaw, level on
+/// 9½, pool the 2nd and 3rd (100): 50 each; Esi, Kwame and Abena, level on 7, pool the best girl
+/// (Esi's or Abena's) and the best under 12 (Kwame's or Abena's): 50 divided once by three,
+/// 16.67 to the first two of them in the standings and 16.66 to the third (the cent left over
+/// goes one each in the standings' order). Each pooled prize is named with those of the tie it
+/// is awarded to: the best girl with the two girls, the best under 12 with the two under 12.
+pub const JUNIOR_PRIZES: [(&str, &[&str]); 5] = [
+    ("1st", &["Kofi Boateng"]),
+    ("2nd", &["Ama Serwaa", "Yaw Darko"]),
+    ("3rd", &["Ama Serwaa", "Yaw Darko"]),
+    ("Best girl", &["Abena Owusu", "Esi Mensah"]),
+    ("Best under 12", &["Abena Owusu", "Kwame Asante"]),
 ];
+
+/// Each junior's money by hand, given the three on 7 points in the standings' order.
+pub fn junior_money(on_seven: &[String]) -> Vec<(String, f64)> {
+    let mut money = vec![
+        ("Kofi Boateng".to_string(), 100.0),
+        ("Ama Serwaa".to_string(), 50.0),
+        ("Yaw Darko".to_string(), 50.0),
+    ];
+    for (k, name) in on_seven.iter().enumerate() {
+        money.push((name.clone(), if k < 2 { 16.67 } else { 16.66 }));
+    }
+    money.sort_by(|a, b| a.0.cmp(&b.0));
+    money
+}
+
+/// Each player's money in all, from the prizes' answer: (name, amount), by name.
+pub fn money_paid(v: &Value) -> Vec<(String, f64)> {
+    let mut paid: Vec<(String, f64)> = v["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["amount"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    paid.sort_by(|a, b| a.0.cmp(&b.0));
+    paid
+}
 
 /// The schools' team standings by hand, the best three counted: Achimota 11 + 7 + 4½ = 22½;
 /// Wesley Girls 9½ + 7 + 4½ = 21; Mfantsipim 9½ + 7 + 2½ = 19.
@@ -619,15 +652,24 @@ async fn an_open_and_a_junior_section_run_as_one_event() {
         .await
         .json();
     assert_eq!(prizes["final"], true);
-    let by_hand: Vec<(String, Vec<(String, f64)>)> = JUNIOR_PRIZES
-        .iter()
-        .map(|(p, w)| {
-            let mut w: Vec<(String, f64)> = w.iter().map(|(n, a)| (n.to_string(), *a)).collect();
-            w.sort_by(|a, b| a.0.cmp(&b.0));
-            (p.to_string(), w)
-        })
+    let named: Vec<(String, Vec<String>)> = given(&prizes)
+        .into_iter()
+        .map(|(p, w)| (p, w.into_iter().map(|(n, _)| n).collect()))
         .collect();
-    assert_eq!(given(&prizes), by_hand, "{prizes}");
+    let by_hand: Vec<(String, Vec<String>)> = JUNIOR_PRIZES
+        .iter()
+        .map(|(p, w)| (p.to_string(), w.iter().map(|n| n.to_string()).collect()))
+        .collect();
+    assert_eq!(named, by_hand, "{prizes}");
+    let on_seven: Vec<String> = standings_json(&app.client(), junior, None).await["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["points"] == 7.0)
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(money_paid(&prizes), junior_money(&on_seven), "{prizes}");
+    assert_eq!(prizes["paid"], 250, "the fund, paid to the cent: {prizes}");
     let schools = app
         .client()
         .get(&format!("/api/tournaments/{junior}/teams"))

@@ -478,11 +478,28 @@ async fn prizes_are_given_from_the_final_standings_with_ties_as_the_list_says() 
     let four: std::collections::HashSet<String> =
         given(&p)[0].iter().map(|w| w.0.clone()).collect();
     assert_eq!(four, ["A", "B", "C", "D"].map(String::from).into());
-    let share = |i: usize| given(&p)[i].iter().map(|w| w.1).collect::<Vec<_>>();
-    assert_eq!(share(0), [Some(25.0); 4]);
-    assert_eq!(share(1), [Some(15.0); 4]);
-    assert_eq!(share(2), [Some(10.0); 4]);
-    assert_eq!(share(3), [Some(5.0); 4], "{p}");
+    // One pool of the four prizes, 220 divided once: 55 each; the best under 12 is named with
+    // D alone, the tie's only player under 12.
+    for i in 0..4 {
+        assert_eq!(p["given"][i]["pool"], 0, "{p}");
+    }
+    assert_eq!(given(&p)[3], won("D", None), "{p}");
+    let pool = &p["pools"][0];
+    assert_eq!(pool["total"], 220, "{p}");
+    let parts: Vec<(String, f64)> = pool["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            (
+                w["name"].as_str().unwrap().to_string(),
+                w["amount"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(parts.len(), 4, "{p}");
+    assert!(parts.iter().all(|(_, a)| *a == 55.0), "{p}");
+    assert_eq!(p["paid"], 220, "{p}");
     assert_eq!(given(&p)[4], won("E", None), "{p}");
     // A play-off: the 1st, 2nd and 3rd prizes wait for it.
     let r = organiser

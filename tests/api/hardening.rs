@@ -293,6 +293,43 @@ async fn a_body_trickled_slowly_is_cut_off() {
 }
 
 #[actix_web::test]
+async fn the_time_limit_is_the_sender_s_not_the_server_s_work() {
+    // Requests must arrive within 200 ms; an import of the most players a tournament takes
+    // (1,500, each with a PIN to hash) arrives at once and takes the server longer than that:
+    // it is answered, not refused with a 408 that asks to "send it again".
+    let app = spawn_app_tuned(|c| c.request_timeout = std::time::Duration::from_millis(200)).await;
+    let organiser = app.organiser().await;
+    let t = create_tournament(&organiser, "The biggest open").await;
+    let mut csv = String::from("name,club,country,rating\n");
+    for i in 0..1500 {
+        csv.push_str(&format!("Player {i:04},Club {},GH,{}\n", i % 40, 1000 + i));
+    }
+    let r = organiser
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{t}/players/import"),
+            Some("text/csv"),
+            csv.into_bytes(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let added = r.json()["created"].as_array().map_or(0, Vec::len);
+    assert_eq!(added, 1500, "{}", r.body);
+    // Every PIN works, hashed with argon2id at a PIN's cost: the first and the last.
+    let players = r.json()["created"].as_array().unwrap().clone();
+    for p in [&players[0], &players[1499]] {
+        let r = app
+            .client()
+            .post_json(
+                &format!("/api/tournaments/{t}/players/{}/session", p["id"]),
+                &json!({"pin": p["pin"]}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+}
+
+#[actix_web::test]
 async fn a_copied_cookie_stops_working_when_its_session_is_ended() {
     let app = spawn_app().await;
     let organiser = app.organiser().await;

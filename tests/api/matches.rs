@@ -593,6 +593,17 @@ async fn a_swiss_of_two_game_matches_pairs_matches_and_counts_them() {
         .collect();
     let ko_pin: HashMap<i64, String> = ko_players.iter().cloned().collect();
     let k: Vec<i64> = ko_players.iter().map(|p| p.0).collect();
+    // Before round 1, the page says the pairing numbers follow the qualification, not the
+    // ratings.
+    let page = organiser.get(&format!("/tournaments/{ko}")).await.body;
+    assert!(
+        page.contains("Pairing numbers follow the places of the stage before"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("Pairing numbers follow the ratings"),
+        "{page}"
+    );
     let semis = crate::sheets::generated_and_published(&organiser, ko, 1).await;
     let firsts: Vec<(i64, i64)> = semis["games"]
         .as_array()

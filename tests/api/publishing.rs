@@ -314,6 +314,12 @@ async fn a_venue_publishes_to_a_hub_through_a_round_without_internet() {
         sheet["id"]
     ));
     let hub_page = hub_organiser.get("/hub").await;
+    // The last push written as every page writes a moment ("1 December 2026 at 21:24 UTC"),
+    // not as a log does ("2026-12-01 21:24:02 UTC").
+    let tokens = &hub_page.body[hub_page.body.find("id=\"tokens\"").unwrap()..];
+    let year = chrono::Utc::now().format("%Y").to_string();
+    assert!(tokens.contains(&format!(" {year} at ")), "{tokens}");
+    assert!(!tokens.contains(&format!("{year}-")), "{tokens}");
     let id = secret.split('.').next().unwrap();
     let r = hub_organiser
         .post_form(

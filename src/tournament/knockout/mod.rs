@@ -115,6 +115,8 @@ pub struct Tie {
     pub game: Option<i32>,
     /// The match's score of games from the first slot's side, when played.
     pub score: Option<(f64, f64)>,
+    /// Decided by a forfeit (one player or both did not come), not over the board.
+    pub forfeit: bool,
     /// The third-place match.
     pub third_place: bool,
 }
@@ -279,6 +281,7 @@ impl<'a> Builder<'a> {
             decided: false,
             game: None,
             score: None,
+            forfeit: false,
             third_place: false,
         };
         match &slots {
@@ -296,6 +299,7 @@ impl<'a> Builder<'a> {
                         .match_points
                         .map(|(s, n)| if record.south == *a { (s, n) } else { (n, s) });
                     if let Some((winner, _)) = outcome(record) {
+                        tie.forfeit = !record.is_meeting();
                         tie.winner = winner;
                         tie.out = [*a, *b]
                             .into_iter()

@@ -58,12 +58,16 @@ struct Content {
 }
 
 impl Content {
-    /// How many boards are in each state, in the order of the states.
-    fn counts(&self) -> Vec<(String, usize)> {
+    /// How many boards are in each state, in the order of the states: `3 confirmed`,
+    /// `3 confirmées` (the number agreeing with its word).
+    fn counts(&self) -> Vec<String> {
         self.d
             .counts
             .iter()
-            .map(|(s, n)| (crate::wording::words::state(self.lang, s), *n))
+            .map(|(s, n)| {
+                self.lang
+                    .t2("state-count", "count", *n, "state", s.to_string())
+            })
             .collect()
     }
 
@@ -72,6 +76,9 @@ impl Content {
         Content { d, alerts, lang }
     }
 }
+
+/// The games an overdue alert links to, the rest being in the boards' table below it.
+const OVERDUE_LINKS: usize = 8;
 
 /// The words and links of an alert, in `lang`.
 fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
@@ -128,19 +135,26 @@ fn line(d: &Dashboard, alert: &Alert, lang: Lang) -> AlertLine {
                 links: vec![(game(id), board_link(id, board))],
             }
         }
-        Alert::Overdue { games } => AlertLine {
-            kind: "overdue",
-            text: lang.t1("alert-overdue", "count", games.len()),
-            links: games
+        Alert::Overdue { games } => {
+            // Each game by its board and, in a match, which game it is; a round of many such
+            // games lists the first few and sends to the boards' table for the rest.
+            let mut links: Vec<(String, String)> = games
                 .iter()
-                .map(|(id, board)| {
-                    (
-                        format!("/games/{id}/adjudicate"),
-                        lang.t1("bracket-board", "board", *board),
-                    )
-                })
-                .collect(),
-        },
+                .take(OVERDUE_LINKS)
+                .map(|(id, board)| (format!("/games/{id}/adjudicate"), board_link(id, board)))
+                .collect();
+            if games.len() > OVERDUE_LINKS {
+                links.push((
+                    "#dashboard-boards".to_string(),
+                    lang.t1("alert-overdue-more", "count", games.len() - OVERDUE_LINKS),
+                ));
+            }
+            AlertLine {
+                kind: "overdue",
+                text: lang.t1("alert-overdue", "count", games.len()),
+                links,
+            }
+        }
         Alert::HubRefused { problem } => AlertLine {
             kind: "hub",
             text: lang.t1(

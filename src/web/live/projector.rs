@@ -104,6 +104,24 @@ impl Content {
         })
     }
 
+    /// The standings' heading: after the last round whose results are in. While the round is
+    /// played with none of its results in, that is the round before; with some in, the round
+    /// is under way.
+    fn standings_heading(&self) -> String {
+        let started = self.round.as_ref().is_some_and(|r| {
+            r.games
+                .iter()
+                .any(|g| g.north.is_some() && g.status.counts())
+        });
+        match (self.in_play(), started, self.d.after) {
+            (_, _, 0) => self.lang.t("standings"),
+            (true, false, 1) => self.lang.t("standings"),
+            (true, false, n) => self.lang.t1("live-standings-after", "number", n - 1),
+            (true, true, n) => self.lang.t1("live-standings-during", "number", n),
+            (false, _, n) => self.lang.t1("live-standings-after", "number", n),
+        }
+    }
+
     /// Whether the round has matches: the wall's board list says which game each board plays.
     fn matches(&self) -> bool {
         self.round
@@ -126,7 +144,8 @@ impl Content {
                     .filter(|other| g.board.is_some() && other.board == g.board)
                     .find_map(|other| other.match_tally);
                 BoardRow {
-                    board: g.board.map_or_else(String::new, |b| b.to_string()),
+                    // A bye has no board: a dash, not an empty cell.
+                    board: g.board.map_or_else(|| "–".to_string(), |b| b.to_string()),
                     game: crate::wording::outcomes::match_label(self.lang, g.in_match()),
                     south: g.south.name.clone(),
                     north: g
@@ -160,10 +179,36 @@ impl Content {
                     Some(false) => self.lang.t("north"),
                     None => String::new(),
                 };
-                let board = place.board.map_or_else(String::new, |b| b.to_string());
+                // A bye has no board and no side: it says so where the board would be.
+                let board = place
+                    .board
+                    .map_or_else(|| self.lang.t("bye"), |b| b.to_string());
                 (place.name, board, side)
             })
             .collect()
+    }
+
+    /// Whether a part of the bracket is drawn as a tree joined by lines: every round has half
+    /// the matches of the one before (a losers' bracket, whose rounds do not halve, is drawn in
+    /// columns without them). A third-place match stands apart, below.
+    fn tree_joined(&self, section: &crate::service::brackets::BracketSection) -> bool {
+        let counts: Vec<usize> = section
+            .rounds
+            .iter()
+            .map(|r| r.ties.iter().filter(|t| !t.third_place).count())
+            .collect();
+        counts.len() > 1 && counts.windows(2).all(|w| w[0] == 2 * w[1])
+    }
+
+    /// A part's share of the wall's height: its largest round's matches.
+    fn tree_weight(&self, section: &crate::service::brackets::BracketSection) -> usize {
+        section
+            .rounds
+            .iter()
+            .map(|r| r.ties.iter().filter(|t| !t.third_place).count())
+            .max()
+            .unwrap_or(1)
+            .max(1)
     }
 
     fn rank(&self, s: &crate::tournament::standings::Standing) -> String {

@@ -142,8 +142,18 @@ async fn falls_behind(progress: std::rc::Rc<Progress>, rate: BodyRate) {
     }
 }
 
-/// Answers 408 when a request, body included, takes longer than `limit` from its head to its
-/// answer, or when its body comes slower than `rate`.
+/// Ends when the body has not all come within `limit` of the request's head; never, once it has
+/// (the server's own work after that is not the sender's delay).
+async fn arrives_late(progress: std::rc::Rc<Progress>, limit: Duration) {
+    actix_web::rt::time::sleep(limit).await;
+    if progress.done.get() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// Answers 408 when a request's body has not all come within `limit` of its head, or comes
+/// slower than `rate`. What the server does with it afterwards (an import of 1,500 players, a
+/// backup) is not limited here: the 408 says "send it again", which would not help.
 pub async fn within(
     limit: Duration,
     rate: BodyRate,
@@ -165,27 +175,33 @@ pub async fn within(
     } else {
         progress.done.set(true);
     }
-    let answer = actix_web::rt::time::timeout(limit, next.call(req));
+    let answer = next.call(req);
+    let late = arrives_late(progress.clone(), limit);
     let behind = falls_behind(progress, rate);
     let mut answer = std::pin::pin!(answer);
+    let mut late = std::pin::pin!(late);
     let mut behind = std::pin::pin!(behind);
     let outcome = std::future::poll_fn(|cx| {
         if let Poll::Ready(a) = answer.as_mut().poll(cx) {
-            return Poll::Ready(Some(a));
+            return Poll::Ready(Ok(a));
         }
-        behind.as_mut().poll(cx).map(|()| None)
+        if late.as_mut().poll(cx).is_ready() {
+            return Poll::Ready(Err(crate::said!(
+                "request-too-slow",
+                seconds = limit.as_secs()
+            )));
+        }
+        behind.as_mut().poll(cx).map(|()| {
+            Err(crate::said!(
+                "request-body-too-slow",
+                bytes = rate.bytes_per_second
+            ))
+        })
     })
     .await;
     match outcome {
-        Some(Ok(answer)) => answer,
-        Some(Err(_)) => Err(refusal(crate::said!(
-            "request-too-slow",
-            seconds = limit.as_secs()
-        ))),
-        None => Err(refusal(crate::said!(
-            "request-body-too-slow",
-            bytes = rate.bytes_per_second
-        ))),
+        Ok(answer) => answer,
+        Err(said) => Err(refusal(said)),
     }
 }
 

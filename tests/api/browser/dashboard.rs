@@ -94,6 +94,10 @@ async fn a_round_followed_live_in_a_browser() {
             s.same_document("the dashboard reloaded to show the dispute")
                 .await?;
             s.wait_for_text("#follow-said", "sheets differ").await?;
+            // Said once: the status line is emptied once read, and what stands is not said
+            // again at the next change.
+            s.wait_for_text_gone("#follow-said", "sheets differ")
+                .await?;
             s.check_page().await?;
             // The controller decides board 1; board 2's sheet is sent and confirmed.
             let r = organiser

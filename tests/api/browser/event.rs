@@ -71,17 +71,27 @@ async fn results(s: &Session, f: &Festival) -> Step<()> {
     s.goto(&format!("/tournaments/{}/prizes", f.junior)).await?;
     let rows = super::formats::table(s, "#prizes").await?;
     for ((prize, winners), row) in JUNIOR_PRIZES.iter().zip(&rows) {
-        for (name, amount) in *winners {
-            let wanted = if winners.len() > 1 {
-                format!("{name} (GH₵ {amount})")
-            } else {
-                name.to_string()
-            };
-            if row[0] != *prize || !row[3].contains(&wanted) {
-                return Err(format!("{prize}: {wanted} is not in {row:?}"));
+        // Each prize names those it is awarded to, and no one else of the tie.
+        for name in JUNIORS.iter().map(|j| j.0) {
+            if row[0] != *prize || winners.contains(&name) != row[3].contains(name) {
+                return Err(format!(
+                    "{prize}: {winners:?} are not those named in {row:?}"
+                ));
             }
         }
     }
+    // The pools, each as one block, to the cent.
+    s.expect_text(
+        "main",
+        "2nd and 3rd pooled: GH₵ 100 shared by the two tied on 9½, GH₵ 50 each",
+    )
+    .await?;
+    s.expect_text(
+        "main",
+        "Best girl and Best under 12 pooled: GH₵ 50 shared by the three tied on 7, as follows:",
+    )
+    .await?;
+    s.expect_text("#prize-totals", "GH₵ 250").await?;
     s.fits_a4(&["Edit the prizes", "Standings"]).await?;
     s.goto(&format!("/tournaments/{}/teams", f.junior)).await?;
     let rows = super::formats::table(s, "#teams").await?;
