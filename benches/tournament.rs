@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use oware_tournament::auth::{Lane, hash_secret, verify_secret};
+use oware_tournament::auth::{Lane, hash_pin, hash_secret, verify_secret};
 use oware_tournament::engine::Rules;
 use oware_tournament::tournament::archive::{AuditPart, TournamentFile};
 use oware_tournament::tournament::history::GameRecord;
@@ -24,9 +24,13 @@ use rand::{Rng, SeedableRng};
 fn secrets(c: &mut Criterion) {
     let mut group = c.benchmark_group("secrets");
     group.sample_size(20);
-    let hash = hash_secret("042917");
-    group.bench_function("PIN check (argon2id verify)", |b| {
+    let hash = hash_pin("042917");
+    group.bench_function("PIN check (argon2id verify, 4 MiB, t=1)", |b| {
         b.iter(|| verify_secret(black_box("042917"), &hash, Lane::Anyone))
+    });
+    let password = hash_secret("correct horse battery");
+    group.bench_function("password check (argon2id verify, 19 MiB, t=2)", |b| {
+        b.iter(|| verify_secret(black_box("correct horse battery"), &password, Lane::Anyone))
     });
     // A hub's push token: 32 random characters, kept as a SHA-256 digest (as an argon2 hash
     // before).

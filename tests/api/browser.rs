@@ -493,6 +493,43 @@ impl Session {
         Ok(())
     }
 
+    /// Whether every row of the table `css`, laid out as it prints on A4, gives its game of the
+    /// match ("game 1 of 2") in a cell of its own, on one line.
+    async fn prints_the_game_on_one_line(&self, css: &str) -> Step<()> {
+        let a4 =
+            json!({"width": A4_WIDTH, "height": 1000, "deviceScaleFactor": 1, "mobile": false});
+        self.devtools("Emulation.setDeviceMetricsOverride", a4)
+            .await?;
+        self.devtools("Emulation.setEmulatedMedia", json!({"media": "print"}))
+            .await?;
+        let lines = self
+            .browser
+            .execute(
+                "return Array.from(document.querySelectorAll(arguments[0] + ' tbody tr'))
+                   .map(function (r) {
+                     var cell = r.querySelector('td.game');
+                     if (!cell) return 0;
+                     var range = document.createRange();
+                     range.selectNodeContents(cell);
+                     return range.getClientRects().length;
+                   });",
+                vec![json!(css)],
+            )
+            .await
+            .map_err(fail("measure the printed rows"));
+        self.devtools("Emulation.setEmulatedMedia", json!({"media": ""}))
+            .await?;
+        self.devtools("Emulation.clearDeviceMetricsOverride", json!({}))
+            .await?;
+        let lines: Vec<u64> = serde_json::from_value(lines?).map_err(fail("the rows"))?;
+        if lines.is_empty() || lines.iter().any(|&n| n != 1) {
+            return Err(format!(
+                "{css} prints the games of the matches on {lines:?} lines"
+            ));
+        }
+        Ok(())
+    }
+
     /// The page as the browser prints it (PDF): its number of pages.
     async fn printed_pages(&self) -> Step<usize> {
         let pdf = self
@@ -1413,6 +1450,15 @@ impl Journey<'_> {
                 .await
                 .map_err(fail(path))?;
             s.fits_a4(&[screen_only]).await?;
+            // The pairings of two-game matches: "game 1 of 2" in a column of its own, a line a
+            // game (it wrapped onto three lines under the board's number: 6 pages for 19 boards).
+            if path == "rounds/1/print" {
+                s.prints_the_game_on_one_line("#by-board").await?;
+                tell(&format!(
+                    "the pairings of 40 boards of two-game matches print on {} A4 pages",
+                    s.printed_pages().await?
+                ));
+            }
         }
         Ok(())
     }

@@ -363,6 +363,10 @@ async fn the_controller_gives_how_a_game_ended_and_its_moves() {
     let page = organiser.get(&format!("/games/{game}")).await;
     assert!(page.body.contains("name=\"end\"") && page.body.contains("name=\"moves\""));
     assert!(page.body.contains("shown to staff only"));
+    // The audit log counts the 12 plies as plies, not as 12 moves (the paper's move 6).
+    let log = organiser.get("/audit").await.body;
+    assert!(log.contains("plies played (one player"), "{log}");
+    assert!(!log.contains("moves played"), "{log}");
 }
 
 /// The seeds each side holds after the moves, read from the service's replay of them.

@@ -349,6 +349,58 @@ async fn an_error_page_is_in_the_visitors_language() {
     assert!(body.contains("Tous les tournois"));
 }
 
+/// The French pages speak to every reader, women and men: nothing said to the reader agrees with
+/// a gender ("vous êtes exempt", "si vous vous êtes trompé"): such lines are worded round it ("en
+/// cas d'erreur", "pas de partie pour vous").
+#[test]
+fn french_speaks_to_every_reader() {
+    let mut files = Vec::new();
+    files_under(&root().join("locales/fr"), "ftl", &mut files);
+    let gendered = |word: &str| {
+        let word = word.trim_matches(|c: char| !c.is_alphabetic());
+        word.ends_with('é')
+            || word.ends_with("és")
+            || [
+                "exempt", "absent", "présent", "inscrit", "prêt", "sûr", "seul", "assis", "prévenu",
+            ]
+            .contains(&word)
+    };
+    let mut wrong = Vec::new();
+    for path in files {
+        for (n, line) in std::fs::read_to_string(&path).unwrap().lines().enumerate() {
+            let lower = line.to_lowercase();
+            // What follows "vous êtes", "vous n'êtes pas", "vous vous êtes": an attribute of the
+            // reader.
+            for (at, _) in lower.match_indices("êtes ") {
+                let before = &lower[..at];
+                if !(before.ends_with("vous ") || before.ends_with("vous n'")) {
+                    continue;
+                }
+                let mut words = lower[at + "êtes ".len()..].split_whitespace();
+                let mut next = words.next().unwrap_or_default();
+                if next == "pas" {
+                    next = words.next().unwrap_or_default();
+                }
+                if gendered(next) {
+                    wrong.push(format!("{}:{}: {line}", path.display(), n + 1));
+                }
+            }
+            // "vous compte absent", "vous a noté présent".
+            for word in ["vous compte ", "vous a noté ", "vous marque "] {
+                if let Some(at) = lower.find(word)
+                    && lower[at + word.len()..]
+                        .split_whitespace()
+                        .next()
+                        .is_some_and(gendered)
+                {
+                    wrong.push(format!("{}:{}: {line}", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn french_is_written_with_its_spaces() {
     let mut files = Vec::new();

@@ -110,6 +110,28 @@ proptest! {
         }
     }
 
+    /// One move captures at most what the rules' bound says (`Rules::most_one_move_captures`,
+    /// which the check of a result given without moves relies on): under the rules of twos
+    /// and threes, five pits of three.
+    #[test]
+    fn no_move_captures_more_than_the_rules_bound(
+        preset in any_preset(),
+        start in any_position(),
+    ) {
+        let rules = preset.rules();
+        if let Some(most) = rules.most_one_move_captures() {
+            for mv in rules.legal_moves(&start).iter() {
+                for capture in [false, true] {
+                    let mv = oware_tournament::engine::Move::new(mv.pit, capture);
+                    if let Ok(played) = rules.play(&start, mv) {
+                        let taken = played.captured[0].max(played.captured[1]);
+                        prop_assert!(taken <= most, "{} in {} takes {}", mv.pit, start, taken);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn positions_round_trip(position in any_position()) {
         let text = position.to_string();
@@ -197,4 +219,25 @@ proptest! {
             let _ = game.declared();
         }
     }
+}
+
+/// The bound is reached: five of North's pits made three by one sowing are taken, 15 seeds; the
+/// sixth made three too would be a grand slam, which takes nothing under abapa.
+#[test]
+fn one_move_can_take_fifteen_seeds_and_no_more() {
+    let rules = Rules::abapa();
+    assert_eq!(rules.most_one_move_captures(), Some(15));
+    let f = oware_tournament::engine::Pit::new(5).unwrap();
+    let five: Position = "0-0-0-0-0-6-0-2-2-2-2-2-16-16-S".parse().unwrap();
+    let played = rules
+        .play(&five, oware_tournament::engine::Move::new(f, false))
+        .unwrap();
+    assert_eq!(played.captured, [15, 0]);
+    let six: Position = "0-0-0-0-0-6-2-2-2-2-2-2-15-15-S".parse().unwrap();
+    let played = rules
+        .play(&six, oware_tournament::engine::Move::new(f, false))
+        .unwrap();
+    assert!(played.grand_slam);
+    assert_eq!(played.captured, [0, 0]);
+    assert_eq!(Rules::anan_anan().most_one_move_captures(), None);
 }
