@@ -533,6 +533,7 @@ async fn import_phase(organiser: &Client) {
         ));
     }
     let mut times = Vec::new();
+    let mut last = 0;
     for k in 0..3 {
         let mut staff = organiser.clone();
         let (_, t) = staff
@@ -559,9 +560,83 @@ async fn import_phase(organiser: &Client) {
             String::from_utf8_lossy(&body)
         );
         times.push(format!("{:.2} s", took.as_secs_f64()));
+        last = t;
     }
     println!(
         "import of 1,500 players (CSV, each PIN hashed): {}",
+        times.join(", ")
+    );
+    register_page(organiser, last).await;
+}
+
+/// The register's page with 1,500 players waiting to be linked (the last imported tournament
+/// rated, none of its players with a number) among a register of 5,000 persons: the first
+/// reading builds the search's index, the next ones reuse it; a search of the register too.
+async fn register_page(organiser: &Client, t: i64) {
+    let mut staff = organiser.clone();
+    let mut file =
+        String::from("id,name,birth_year,gender,federation,club,licence,merged_into,rating,rd\n");
+    let first = [
+        "Kwame", "Kofi", "Abɛna", "Ama", "Yaw", "Akosua", "Koffi", "Adjoua",
+    ];
+    let last = [
+        "Mensah-Bonsu",
+        "Owusu",
+        "N'Dri",
+        "Dɔnkɔ",
+        "Ogunléye",
+        "Boateng",
+        "Asante",
+    ];
+    for i in 1..=5000 {
+        file.push_str(&format!(
+            "{i},{} {} {},{},,GHA,,,,,\n",
+            first[i % first.len()],
+            first[(i / 8) % first.len()],
+            last[(i / 64) % last.len()],
+            1940 + i % 70
+        ));
+    }
+    let (status, body) = staff
+        .send(
+            Method::POST,
+            "/api/register/import",
+            Some("text/csv"),
+            file.into_bytes(),
+        )
+        .await;
+    assert!(
+        status.is_success(),
+        "the register import answered {status}: {}",
+        String::from_utf8_lossy(&body)
+    );
+    let (status, _) = staff
+        .json(
+            Method::POST,
+            &format!("/api/tournaments/{t}/rated"),
+            &json!({"rated": true}),
+        )
+        .await;
+    assert!(status.is_success(), "marking it rated answered {status}");
+    let mut times = Vec::new();
+    for path in [
+        "/register",
+        "/register",
+        "/register?waiting_page=30",
+        "/register?q=Abena+Donko",
+    ] {
+        let start = Instant::now();
+        let (status, body) = staff.send(Method::GET, path, None, Vec::new()).await;
+        let took = start.elapsed();
+        let page = String::from_utf8_lossy(&body);
+        assert!(
+            status.is_success() && page.contains("players wait"),
+            "{path} answered {status}"
+        );
+        times.push(format!("{path} {:.0} ms", took.as_secs_f64() * 1000.0));
+    }
+    println!(
+        "register page, 1,500 players waiting, 5,000 persons: {}",
         times.join(", ")
     );
 }

@@ -3,6 +3,9 @@
 //! `oware-tournament ratings` does). The season is also written to
 //! `target/ratings-bench/games.csv`, for timing the command itself.
 //!
+//! The register's search: a suggestion for a 100-character name among 5,000 and 185,000
+//! persons (`cargo bench --bench ratings -- register`), and the building of its index.
+//!
 //! `cargo bench --bench ratings`; figures are in README.md.
 
 use std::collections::HashMap;
@@ -76,5 +79,119 @@ fn ratings(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ratings);
+/// `n` persons of the register, of names drawn from Ghanaian, Ivorian and Nigerian ones.
+fn register(n: usize) -> Vec<oware_tournament::tournament::register::Candidate> {
+    let first = [
+        "Kwame",
+        "Kofi",
+        "Abɛna",
+        "Ama",
+        "Yaw",
+        "Akosua",
+        "Koffi",
+        "Adjoua",
+        "Gbèmisọ́la",
+        "Chinedu",
+        "Aminata",
+        "Kɔku",
+        "Efua",
+        "Kwabena",
+        "Nana",
+        "Yaa",
+    ];
+    let last = [
+        "Mensah-Bonsu",
+        "Owusu",
+        "N'Dri",
+        "Dɔnkɔ",
+        "Ogunléye",
+        "Boateng",
+        "Asante",
+        "Kouassi",
+        "Ofori-Atta",
+        "Traoré",
+        "Okafor",
+        "Quaye",
+        "Twumasi-Ankrah",
+        "Ŋuɖɔ",
+    ];
+    let mut rng = StdRng::seed_from_u64(185);
+    (0..n)
+        .map(|i| oware_tournament::tournament::register::Candidate {
+            id: i as i32 + 1,
+            name: format!(
+                "{} {} {}",
+                first[rng.gen_range(0..first.len())],
+                first[rng.gen_range(0..first.len())],
+                last[rng.gen_range(0..last.len())]
+            ),
+            birth_year: Some(rng.gen_range(1940..2018)),
+            federation: ["GHA", "CIV", "NGA"][i % 3].to_string(),
+            licence: String::new(),
+        })
+        .collect()
+}
+
+fn register_search(c: &mut Criterion) {
+    use oware_tournament::tournament::register::{Index, Wanted};
+    let mut group = c.benchmark_group("register");
+    group.sample_size(20);
+    // The longest name searched: 100 characters.
+    let long = "Kwabena Nana Yaw Boateng Owusu-Ansah Twumasi-Ankrah Osei Kofi Mensah-Bonsu Adjoua Gbemisola Ogunleye";
+    assert_eq!(long.chars().count(), 100);
+    for n in [5_000, 185_000] {
+        let index = Index::new(register(n));
+        for (what, name) in [
+            ("a 100-character name", long),
+            ("a name with a typo", "Kwame Kofi Mensah-Bonsuu"),
+        ] {
+            let wanted = Wanted {
+                name: name.to_string(),
+                birth_year: Some(1980),
+                ..Wanted::default()
+            };
+            group.bench_function(format!("suggest, {what}, {n} persons"), |b| {
+                b.iter(|| black_box(&index).suggest(black_box(&wanted), 10))
+            });
+        }
+    }
+    // The spread of single suggestions: the 160 queries of the register's test (West African
+    // letters, typos, swaps, hyphens, apostrophes, word order), each padded to 100 characters
+    // too, among 185,000 persons: the median and the 99th percentile printed.
+    let index = Index::new(register(185_000));
+    let queries = std::fs::read_to_string("tests/data/register-queries.csv").unwrap_or_default();
+    let mut times = Vec::new();
+    for line in queries.lines().skip(1) {
+        let typed = line.split(',').next().unwrap_or_default();
+        let padded: String = format!("{typed} {long}").chars().take(100).collect();
+        for name in [typed.to_string(), padded] {
+            let wanted = Wanted {
+                name,
+                ..Wanted::default()
+            };
+            let start = std::time::Instant::now();
+            black_box(index.suggest(&wanted, 10));
+            times.push(start.elapsed());
+        }
+    }
+    times.sort();
+    if !times.is_empty() {
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "register/suggest, {} queries among 185,000 persons: median {:.1?}, p99 {:.1?}, worst {:.1?}",
+            times.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
+    }
+    let persons = register(185_000);
+    group.sample_size(10);
+    group.bench_function("index of 185,000 persons built", |b| {
+        b.iter(|| Index::new(black_box(persons.clone())))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, ratings, register_search);
 criterion_main!(benches);

@@ -51,7 +51,15 @@ register-number-is = Register number { $id }
 
 ratings-title = Oware Rating List
 ratings-intro = Ratings by Glicko-2 from the played games of rated tournaments, every result replayed from its moves. A rating is provisional while its deviation is above 110.
-ratings-after = After { $period }.
+ratings-list-of = The list of { $list }, from the games played up to the end of { $month }.
+ratings-to-come = { $count ->
+    [one] One rated game of theirs waits for its month to end.
+   *[other] { $count } rated games of theirs wait for their month to end.
+  } { $rule }
+ratings-event-link = Ratings
+ratings-event-to-come = { $rule } Until then, the changes below are what these games will make.
+ratings-event-counted = These games counted in the list of { $list }.
+ratings-counts-for = Counts for
 ratings-all = All
 ratings-category = Category
 ratings-women = Women
@@ -97,3 +105,41 @@ ratings-expected = Expected
 ratings-change = Change
 register-ratings-hint = Players entered with their register number can take their rating from the rating list, so that the seeding and the pairing numbers follow it.
 register-ratings-take = Take the ratings from the register
+register-month = { $month } { $year }
+register-brief = #{ $id } { $name }
+register-brief-details = #{ $id } { $name } ({ $details })
+register-done-added = Added to the register: { $person }.
+register-done-merged = { $gone } is merged into { $keep }: their games count for { $keep } from now on.
+register-undo-merge = Undo: split them again
+register-done-split = { $person } is split out again: their games count for them alone.
+register-done-linked = { $player } is linked to { $person }.
+register-done-rated = { $tournament } is rated.
+register-counts-in = Games of { $month } count in the list of { $list }.
+register-done-unrated = { $tournament } is no longer rated: its games leave the list at its next computation.
+register-waiting-count = { $count ->
+    [one] One player waits
+   *[other] { $count } players wait
+} (page { $page } of { $pages }).
+register-event-section = { $event }: { $section }
+register-found-for = Found for "{ $typed }"
+register-or-number = or a register number
+register-add-new = Add { $name } as a new person
+register-search = Search the register
+register-find = Find
+register-previous = Previous page
+register-next = Next page
+register-duplicates = Perhaps one person entered twice
+register-duplicates-hint = These persons have the same name, written alike, and no birth year that tells them apart. Look at each pair: merge them only if they are one person.
+register-merge-these = Merge #{ $gone } into #{ $keep }…
+register-month-rule = The list is computed month by month: a month's games count once the month has ended, in the list of the first of the next month.
+register-persons-search = A name or a number
+register-persons-count = { $count ->
+    [one] One person
+   *[other] { $count } persons
+} (page { $page } of { $pages }).
+register-games = Rated games
+register-merge-title = Merge two persons of the register
+register-merge-question = Merge { $gone } into { $keep }?
+register-merge-explain = #{ $gone }'s games will count for #{ $keep } from now on. #{ $gone } keeps their number, and "Split" gives both their own histories back.
+register-merge-yes = Yes, merge #{ $gone } into #{ $keep }
+register-merge-cancel = No, back to the register

@@ -476,3 +476,7 @@ ogn-another-game = the file is of another game: its { $tag ->
   }. If the file is of this game all the same, say so and send it again
 adjudication-not-one-rows-exact = adjudication: "{ $a }" is not one of rows, exact
 adjudication-fixed-once-paired = how unfinished games are adjudicated is fixed once a round is paired: the players were told before they played
+register-file-merged-into-itself = a person merged into themselves
+register-file-merge-circle = persons merged into one another in a circle: one of them must stay
+person-name-at-most = a name of at most { $most } characters
+register-choose-person = choose who the player is: a suggestion, a register number, or "add as a new person"

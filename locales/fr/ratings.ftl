@@ -51,7 +51,15 @@ register-number-is = Numéro au registre { $id }
 
 ratings-title = Classement d'awalé
 ratings-intro = Classement Glicko-2 des parties jouées des tournois classés, chaque résultat rejoué depuis ses coups. Un classement est provisoire tant que son écart dépasse 110.
-ratings-after = Après { $period }.
+ratings-list-of = La liste du { $list } compte les parties jouées jusqu'en { $month } inclus.
+ratings-to-come = { $count ->
+    [one] Une de ses parties classées attend la fin de son mois.
+   *[other] { $count } de ses parties classées attendent la fin de leur mois.
+  } { $rule }
+ratings-event-link = Cotes
+ratings-event-to-come = { $rule } D'ici là, les variations ci-dessous sont celles que ces parties apporteront.
+ratings-event-counted = Ces parties ont compté dans la liste du { $list }.
+ratings-counts-for = Compte pour
 ratings-all = Tous
 ratings-category = Catégorie
 ratings-women = Femmes
@@ -97,3 +105,41 @@ ratings-expected = Attendu
 ratings-change = Variation
 register-ratings-hint = Les joueurs inscrits avec leur numéro au registre peuvent reprendre leur classement de la liste, pour que le tirage et les numéros d'appariement en découlent.
 register-ratings-take = Reprendre les classements du registre
+register-month = { $month } { $year }
+register-brief = n° { $id } { $name }
+register-brief-details = n° { $id } { $name } ({ $details })
+register-done-added = Ajouté au registre : { $person }.
+register-done-merged = { $gone } est fusionné avec { $keep } : ses parties comptent désormais pour { $keep }.
+register-undo-merge = Annuler : les séparer de nouveau
+register-done-split = { $person } est séparé de nouveau : ses parties ne comptent que pour lui ou elle.
+register-done-linked = { $player } est relié à { $person }.
+register-done-rated = { $tournament } compte pour la cote.
+register-counts-in = Les parties jouées en { $month } comptent dans la liste du { $list }.
+register-done-unrated = { $tournament } ne compte plus pour la cote : ses parties quittent la liste à son prochain calcul.
+register-waiting-count = { $count ->
+    [one] Un joueur attend
+   *[other] { $count } joueurs attendent
+} (page { $page } sur { $pages }).
+register-event-section = { $event } : { $section }
+register-found-for = Trouvé pour « { $typed } »
+register-or-number = ou un numéro au registre
+register-add-new = Ajouter { $name } comme nouvelle personne
+register-search = Chercher au registre
+register-find = Chercher
+register-previous = Page précédente
+register-next = Page suivante
+register-duplicates = Peut-être une même personne inscrite deux fois
+register-duplicates-hint = Ces personnes ont le même nom, écrit de la même façon, et aucune année de naissance ne les distingue. Examinez chaque paire : ne les fusionnez que s'il s'agit d'une seule personne.
+register-merge-these = Fusionner le n° { $gone } avec le n° { $keep }…
+register-month-rule = La liste est calculée mois par mois : les parties d'un mois comptent une fois le mois fini, dans la liste du premier du mois suivant.
+register-persons-search = Un nom ou un numéro
+register-persons-count = { $count ->
+    [one] Une personne
+   *[other] { $count } personnes
+} (page { $page } sur { $pages }).
+register-games = Parties classées
+register-merge-title = Fusionner deux personnes du registre
+register-merge-question = Fusionner { $gone } avec { $keep } ?
+register-merge-explain = Les parties du n° { $gone } compteront désormais pour le n° { $keep }. Le n° { $gone } garde son numéro, et « Séparer » rend à chacun son propre historique.
+register-merge-yes = Oui, fusionner le n° { $gone } avec le n° { $keep }
+register-merge-cancel = Non, retour au registre

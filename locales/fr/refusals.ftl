@@ -526,3 +526,7 @@ ogn-another-game = le fichier est celui d'une autre partie : { $tag ->
   }. Si le fichier est bien celui de cette partie, dites-le et envoyez-le à nouveau
 adjudication-not-one-rows-exact = adjudication : « { $a } » n'est pas l'un de rows, exact
 adjudication-fixed-once-paired = la façon d'adjuger les parties inachevées est fixée dès qu'une ronde est appariée : les joueurs l'ont su avant de jouer
+register-file-merged-into-itself = une personne fusionnée avec elle-même
+register-file-merge-circle = des personnes fusionnées les unes avec les autres en cercle : l'une d'elles doit rester
+person-name-at-most = un nom d'au plus { $most } caractères
+register-choose-person = choisissez qui est le joueur : une suggestion, un numéro au registre, ou « ajouter comme nouvelle personne »

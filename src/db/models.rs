@@ -315,8 +315,11 @@ pub struct AuditEntry {
     pub entity_id: Option<i32>,
     pub before: Option<String>,
     pub after: Option<String>,
-    /// Who sent the entry inside a tournament file or a push (none: this copy's own).
+    /// Who sent the entry inside a tournament file or a push (none: this copy's own): the token
+    /// that pushed it or the import that read the file, never what the entry says.
     pub sender: Option<String>,
+    /// Who the entry itself says sent it on before (as written, unchecked).
+    pub claimed_sender: Option<String>,
 }
 
 #[derive(Debug, Insertable)]
@@ -331,6 +334,7 @@ pub struct NewAuditEntry<'a> {
     pub before: Option<String>,
     pub after: Option<String>,
     pub sender: Option<&'a str>,
+    pub claimed_sender: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]

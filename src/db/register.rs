@@ -63,6 +63,14 @@ pub fn put(conn: &mut SqliteConnection, person: &NewPerson) -> QueryResult<()> {
         .map(|_| ())
 }
 
+/// The register's version: moved on by every change of a person (a trigger of the schema).
+pub fn version(conn: &mut SqliteConnection) -> QueryResult<i32> {
+    use crate::db::schema::register_version;
+    register_version::table
+        .select(register_version::version)
+        .first(conn)
+}
+
 pub fn get(conn: &mut SqliteConnection, id: i32) -> QueryResult<Option<Person>> {
     persons::table
         .find(id)
@@ -155,12 +163,19 @@ pub struct RegisteredPlayer {
     pub tournament_id: i32,
     #[diesel(sql_type = Text)]
     pub tournament: String,
+    /// The event the tournament is a section of.
+    #[diesel(sql_type = Nullable<Text>)]
+    pub event: Option<String>,
     #[diesel(sql_type = Text)]
     pub name: String,
     #[diesel(sql_type = Nullable<Integer>)]
     pub birth_year: Option<i32>,
     #[diesel(sql_type = Text)]
     pub federation: String,
+    #[diesel(sql_type = Text)]
+    pub club: String,
+    #[diesel(sql_type = Text)]
+    pub gender: String,
     #[diesel(sql_type = Nullable<Integer>)]
     pub person: Option<i32>,
     #[diesel(sql_type = Bool)]
@@ -174,10 +189,11 @@ const PERSON_OF_PLAYER: &str = "COALESCE((SELECT id FROM persons WHERE id = p.re
 /// The players of the rated tournaments and of those a venue pushes here, with their person.
 pub fn registered_players(conn: &mut SqliteConnection) -> QueryResult<Vec<RegisteredPlayer>> {
     diesel::sql_query(format!(
-        "SELECT p.id, p.tournament_id, t.name AS tournament, p.name, p.birth_year, \
-         p.federation, {PERSON_OF_PLAYER} AS person, \
+        "SELECT p.id, p.tournament_id, t.name AS tournament, e.name AS event, p.name, \
+         p.birth_year, p.federation, p.club, p.gender, {PERSON_OF_PLAYER} AS person, \
          EXISTS (SELECT 1 FROM rated_tournaments r WHERE r.tournament_id = t.id) AS rated \
          FROM players p JOIN tournaments t ON t.id = p.tournament_id \
+         LEFT JOIN events e ON e.id = t.event_id \
          WHERE t.id IN (SELECT tournament_id FROM rated_tournaments) \
             OR t.id IN (SELECT tournament_id FROM hub_tokens WHERE tournament_id IS NOT NULL) \
          ORDER BY t.id, p.id"
@@ -263,7 +279,8 @@ pub fn rated_tournaments(conn: &mut SqliteConnection) -> QueryResult<Vec<RatedTo
     .load(conn)
 }
 
-/// Every tournament, and whether it is rated.
+/// Every tournament, whether it is rated, and the day of its last round (its start, or its
+/// dates, where none was played): the month its games count from.
 #[derive(Debug, Clone, QueryableByName, Serialize)]
 pub struct TournamentMark {
     #[diesel(sql_type = Integer)]
@@ -272,12 +289,19 @@ pub struct TournamentMark {
     pub name: String,
     #[diesel(sql_type = Bool)]
     pub rated: bool,
+    #[diesel(sql_type = Nullable<Date>)]
+    pub last_day: Option<NaiveDate>,
 }
 
 pub fn tournament_marks(conn: &mut SqliteConnection) -> QueryResult<Vec<TournamentMark>> {
     diesel::sql_query(
         "SELECT t.id, t.name, EXISTS (SELECT 1 FROM rated_tournaments r \
-         WHERE r.tournament_id = t.id) AS rated FROM tournaments t ORDER BY t.id DESC",
+         WHERE r.tournament_id = t.id) AS rated, \
+         COALESCE((SELECT max(date(COALESCE(rt.started_at, r.published_at, r.created_at))) \
+                   FROM rounds r LEFT JOIN round_times rt ON rt.tournament_id = r.tournament_id \
+                   AND rt.round_number = r.number WHERE r.tournament_id = t.id AND r.published), \
+                  t.end_date, t.start_date) AS last_day \
+         FROM tournaments t ORDER BY t.id DESC",
     )
     .load(conn)
 }

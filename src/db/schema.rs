@@ -25,6 +25,7 @@ diesel::table! {
         before -> Nullable<Text>,
         after -> Nullable<Text>,
         sender -> Nullable<Text>,
+        claimed_sender -> Nullable<Text>,
     }
 }
 
@@ -190,6 +191,13 @@ diesel::table! {
         created_at -> Timestamp,
         rating -> Nullable<Double>,
         rd -> Nullable<Double>,
+    }
+}
+
+diesel::table! {
+    register_version (id) {
+        id -> Integer,
+        version -> Integer,
     }
 }
 

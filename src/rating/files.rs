@@ -19,6 +19,28 @@ pub const PERSONS_HEADER: &str = "id,name,birth_year,gender,federation,club,lice
 pub const REGISTER_HEADER: &str =
     "id,name,birth_year,gender,federation,club,licence,merged_into,rating,rd";
 
+/// A text cell (a name, a club, a tournament's name) as the files write it: one a spreadsheet
+/// would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first) gets a `'`
+/// before it, and so does one that starts with `'` before such a character or another `'`, so
+/// that [`text_in`] gives back exactly what was written out.
+pub fn text_out(cell: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r');
+    let mut chars = cell.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), _) if escaped(c) => format!("'{cell}").into(),
+        (Some('\''), Some(c)) if escaped(c) || c == '\'' => format!("'{cell}").into(),
+        _ => cell.into(),
+    }
+}
+
+/// A text cell as [`text_out`] wrote it, back to what it holds.
+pub fn text_in(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r', '\'']) => rest,
+        _ => cell,
+    }
+}
+
 /// South's score in a rated game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
@@ -285,12 +307,12 @@ fn write_people(persons: &[PersonRow], ratings: bool) -> String {
     for p in persons {
         let mut fields = vec![
             p.id.to_string(),
-            p.name.clone(),
+            text_out(&p.name).into_owned(),
             p.birth_year.map(|y| y.to_string()).unwrap_or_default(),
-            p.gender.clone(),
-            p.federation.clone(),
-            p.club.clone(),
-            p.licence.clone(),
+            text_out(&p.gender).into_owned(),
+            text_out(&p.federation).into_owned(),
+            text_out(&p.club).into_owned(),
+            text_out(&p.licence).into_owned(),
             p.merged_into.map(|y| y.to_string()).unwrap_or_default(),
         ];
         if ratings {
@@ -324,12 +346,12 @@ pub fn read_persons(text: &str) -> Result<Vec<PersonRow>, FileProblem> {
     for (line, r) in records(text, header)? {
         let row = PersonRow {
             id: field(&r, 0, line, "id")?,
-            name: r[1].trim().to_string(),
+            name: text_in(r[1].trim()).to_string(),
             birth_year: optional(&r, 2, line, "birth_year")?,
-            gender: r[3].to_string(),
-            federation: r[4].to_string(),
-            club: r[5].to_string(),
-            licence: r[6].to_string(),
+            gender: text_in(&r[3]).to_string(),
+            federation: text_in(&r[4]).to_string(),
+            club: text_in(&r[5]).to_string(),
+            licence: text_in(&r[6]).to_string(),
             merged_into: optional(&r, 7, line, "merged_into")?,
             rating: None,
             rd: None,
@@ -370,4 +392,49 @@ pub fn read_persons(text: &str) -> Result<Vec<PersonRow>, FileProblem> {
         out.push(row);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_a_spreadsheet_would_run_is_written_as_text_and_read_back_as_it_was() {
+        for (held, written) in [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+            ("+233 24", "'+233 24"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("-1+2", "'-1+2"),
+            ("'=quoted", "''=quoted"),
+            ("''", "'''"),
+            ("'Ndri", "'Ndri"),
+            ("N'Dri", "N'Dri"),
+            ("Ama Owusu", "Ama Owusu"),
+            ("", ""),
+        ] {
+            assert_eq!(text_out(held), written, "{held}");
+            assert_eq!(text_in(written), held, "{written}");
+        }
+        let person = PersonRow {
+            id: 7,
+            name: "=cmd|' /C calc'!A0".to_string(),
+            birth_year: None,
+            gender: String::new(),
+            federation: "+GHA".to_string(),
+            club: "@club".to_string(),
+            licence: "-7".to_string(),
+            merged_into: None,
+            rating: None,
+            rd: None,
+        };
+        let file = write_persons(std::slice::from_ref(&person));
+        assert!(file.contains("'=cmd"), "{file}");
+        assert!(
+            !file
+                .lines()
+                .skip(1)
+                .any(|l| l.split(',').any(|c| c.starts_with(['=', '+', '@'])))
+        );
+        assert_eq!(read_persons(&file).unwrap(), vec![person]);
+    }
 }

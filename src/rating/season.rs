@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::files::{GameRow, HISTORY_HEADER, LIST_HEADER, PersonRow, finish, line, writer};
+use super::files::{self, GameRow, HISTORY_HEADER, LIST_HEADER, PersonRow, finish, line, writer};
 use super::glicko2::{Played, Rating, after_period, grown};
 use super::period::Period;
 
@@ -137,8 +137,8 @@ pub fn write_list(season: &Season, persons: &HashMap<i64, PersonRow>) -> String 
             &mut w,
             &[
                 &row.id.to_string(),
-                person.map_or("", |p| p.name.as_str()),
-                person.map_or("", |p| p.federation.as_str()),
+                &files::text_out(person.map_or("", |p| p.name.as_str())),
+                &files::text_out(person.map_or("", |p| p.federation.as_str())),
                 &rating,
                 &rd,
                 &volatility,

@@ -627,8 +627,21 @@ pub(super) fn the_rest(
 }
 
 /// The file's audit trail, each entry naming this copy's tournament, player, round or game, and
-/// marked as `sender`'s (an entry another copy received keeps its first sender): kept as written,
-/// never taken for this copy's own.
+/// marked as `sender`'s (the token that pushed it, the import that read it: whatever an entry
+/// says of its sender is kept apart as its claim): kept as written, never taken for this copy's
+/// own.
+/// What an entry says of who sent it on, as a reader may be shown it: one line of at most 200
+/// characters, without control characters (none when nothing is left).
+fn claimed(said: &str) -> Option<String> {
+    let line: String = said
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(200)
+        .collect();
+    let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!line.is_empty()).then_some(line)
+}
+
 pub(super) fn audit(
     conn: &mut SqliteConnection,
     id: TournamentId,
@@ -656,7 +669,8 @@ pub(super) fn audit(
                 entity_id,
                 before: text(&a.before),
                 after: text(&a.after),
-                sender: Some(a.sender.as_deref().unwrap_or(sender)),
+                sender: Some(sender),
+                claimed_sender: a.sender.as_deref().and_then(claimed).as_deref(),
             },
         )?;
     }

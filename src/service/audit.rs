@@ -40,6 +40,7 @@ impl Audit<'_> {
                 before: before.map(to_json),
                 after: after.map(to_json),
                 sender: None,
+                claimed_sender: None,
             },
         )?;
         Ok(())

@@ -421,6 +421,7 @@ pub(super) fn record_push(
             before: None,
             after: Some(after.to_string()),
             sender: None,
+            claimed_sender: None,
         },
     )?;
     Ok(())

@@ -39,6 +39,7 @@ pub mod publishing;
 pub mod ratings;
 pub mod reactions;
 pub mod register;
+pub mod register_page;
 pub mod repairs;
 pub mod restrictions;
 pub mod roll_call;
@@ -109,6 +110,8 @@ pub struct Service {
     sent: publishing::SentFiles,
     /// The rating list as last computed.
     ratings: ratings::Cache,
+    /// The register's search as last built.
+    register_search: register::Cache,
     /// The endgame tables held (exact adjudication, the moves that lost a game).
     endgames: Arc<endgames::Endgames>,
 }
@@ -131,6 +134,7 @@ impl Service {
             copies: Default::default(),
             sent: Default::default(),
             ratings: Default::default(),
+            register_search: Default::default(),
             endgames: Arc::default(),
         }
     }

@@ -10,7 +10,7 @@ use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::auth::{generate_pin, hash_pin};
 use crate::db::models::{NewPlayer, Player, PlayerChanges};
 use crate::db::queries;
-use crate::tournament::categories::Gender;
+use crate::tournament::categories::{AgeGroup, Gender};
 use crate::tournament::{PlayerDetails, PlayerId, TournamentId};
 
 /// A player as shown and logged: never the PIN or its hash.
@@ -25,7 +25,10 @@ pub struct PlayerView {
     pub country: String,
     pub rating: Option<i32>,
     pub withdrawn: bool,
+    /// For the staff who run the tournament only (see [`list_as`]).
     pub birth_year: Option<i32>,
+    /// The age group, which anyone may see in the birth year's place.
+    pub age_group: Option<AgeGroup>,
     pub gender: Option<Gender>,
     pub title: String,
     pub federation: String,
@@ -46,6 +49,7 @@ impl From<&Player> for PlayerView {
             rating: d.rating,
             withdrawn: p.withdrawn,
             birth_year: d.birth_year,
+            age_group: None,
             gender: d.gender,
             title: d.title,
             federation: d.federation,
@@ -215,6 +219,33 @@ pub fn list(
 ) -> Result<Vec<PlayerView>, ServiceError> {
     queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
     Ok(numbered(&queries::list_players(conn, tournament_id)?))
+}
+
+/// The players as `actor` may see them, each with their age group (in the year the tournament
+/// starts, or this year): the staff who run the tournament see birth years too; anyone else
+/// does not (a junior's birth year is theirs to give, and beside a register number it would
+/// follow them from event to event).
+pub fn list_as(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament_id: TournamentId,
+) -> Result<Vec<PlayerView>, ServiceError> {
+    use chrono::Datelike;
+    let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
+    let year = t
+        .start_date
+        .map_or_else(|| chrono::Utc::now().year(), |d| d.year());
+    let staff = actor.runs(conn, tournament_id)?;
+    Ok(numbered(&queries::list_players(conn, tournament_id)?)
+        .into_iter()
+        .map(|mut p| {
+            p.age_group = p.birth_year.map(|y| AgeGroup::of(y, year));
+            if !staff {
+                p.birth_year = None;
+            }
+            p
+        })
+        .collect())
 }
 
 /// The tournament's name and its players still in the event, by name (accents sorting with

@@ -51,6 +51,12 @@ pub struct Rated {
     pub tournaments: Vec<RatedTournament>,
     /// Per tournament: rated games, and how many of them were not verified by their moves.
     counts: HashMap<i32, (usize, usize)>,
+    /// Rated games of the month not ended yet, which count when it ends: per tournament, per
+    /// person (merges followed).
+    to_come: HashMap<i32, usize>,
+    to_come_of: HashMap<i32, usize>,
+    /// The day the list was computed: its month's games are still to come.
+    pub today: NaiveDate,
 }
 
 /// The person whose games `id`'s count as (the one they were merged into, and so on).
@@ -100,6 +106,8 @@ pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, Ser
     let persons: HashMap<i32, Person> = stored::all(conn)?.into_iter().map(|p| (p.id, p)).collect();
     let current = period_of(today);
     let mut counts: HashMap<i32, (usize, usize)> = HashMap::new();
+    let mut to_come: HashMap<i32, usize> = HashMap::new();
+    let mut to_come_of: HashMap<i32, usize> = HashMap::new();
     let played = stored::rated_games(conn)?;
     let games: Vec<GameRow> = played
         .iter()
@@ -107,7 +115,13 @@ pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, Ser
             let south = root(&persons, g.south?)?;
             let north = root(&persons, g.north?)?;
             let period = period_of(g.date);
-            if south == north || period >= current {
+            if south == north || score(&g.winner).is_none() {
+                return None;
+            }
+            if period >= current {
+                *to_come.entry(g.tournament_id).or_default() += 1;
+                *to_come_of.entry(south).or_default() += 1;
+                *to_come_of.entry(north).or_default() += 1;
                 return None;
             }
             let count = counts.entry(g.tournament_id).or_default();
@@ -132,6 +146,9 @@ pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, Ser
         persons,
         tournaments: stored::rated_tournaments(conn)?,
         counts,
+        to_come,
+        to_come_of,
+        today,
     })
 }
 
@@ -182,18 +199,30 @@ impl Rated {
             "games",
             "verified",
             "not_verified",
+            "to_come",
         ]);
         for t in &self.tournaments {
             let (games, not_verified) = self.counts.get(&t.id).copied().unwrap_or_default();
+            // "verified" says something of counted games only.
+            let verified = match (games, not_verified) {
+                (0, _) => "",
+                (_, 0) => "yes",
+                _ => "no",
+            };
             let _ = w.write_record([
                 t.id.to_string(),
-                t.name.clone(),
+                files::text_out(&t.name).into_owned(),
                 date(t.start_date),
                 date(t.end_date),
-                t.venue.clone(),
+                files::text_out(&t.venue).into_owned(),
                 games.to_string(),
-                if not_verified == 0 { "yes" } else { "no" }.to_string(),
+                verified.to_string(),
                 not_verified.to_string(),
+                self.to_come
+                    .get(&t.id)
+                    .copied()
+                    .unwrap_or_default()
+                    .to_string(),
             ]);
         }
         String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
@@ -342,6 +371,8 @@ pub struct PersonPage {
     pub history: Vec<HistoryRow>,
     pub games: Vec<PersonGame>,
     pub tournaments: Vec<(i64, String)>,
+    /// Rated games of the month not ended yet: they count when it ends.
+    pub to_come: usize,
 }
 
 pub fn person_page(rated: &Rated, id: i32) -> Result<PersonPage, ServiceError> {
@@ -401,6 +432,7 @@ pub fn person_page(rated: &Rated, id: i32) -> Result<PersonPage, ServiceError> {
     }
     let row = rated.season.rating(me);
     Ok(PersonPage {
+        to_come: rated.to_come_of.get(&id).copied().unwrap_or_default(),
         merged_into,
         merged,
         now: row.map(|r| r.rating),
@@ -434,6 +466,20 @@ pub struct EventRating {
     /// The change the event's rated games make to the rating it began with (Glicko-2 over
     /// these games alone, as if they were the period's only ones).
     pub change: f64,
+}
+
+/// The day of a rated tournament's last rated game (none before its first): the list its games
+/// count in is the first of the next month's.
+pub fn event_last_day(
+    rated: &Rated,
+    tournament: crate::tournament::TournamentId,
+) -> Option<NaiveDate> {
+    rated
+        .played
+        .iter()
+        .filter(|g| g.tournament_id == tournament.get())
+        .map(|g| g.date)
+        .max()
 }
 
 /// The rating rows of a rated tournament's players (none for a tournament that is not rated):

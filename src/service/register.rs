@@ -15,7 +15,7 @@ use super::changes::Change;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::register::{self as stored, NewPerson, Person};
 use crate::rating::files::{self, PersonRow, Problem};
-use crate::tournament::register::{Candidate, Why, name_key, suggest as rank};
+use crate::tournament::register::{Candidate, Index, MOST_NAME_CHARS, Why, name_key};
 use crate::tournament::said::Said;
 use crate::tournament::{PlayerId, TournamentId};
 
@@ -46,18 +46,6 @@ pub struct SuggestionView {
     pub why: Why,
 }
 
-/// A player waiting for the hub's organiser to say who they are.
-#[derive(Clone, Debug, Serialize)]
-pub struct Waiting {
-    pub player_id: i32,
-    pub tournament_id: i32,
-    pub tournament: String,
-    pub name: String,
-    pub birth_year: Option<i32>,
-    pub federation: String,
-    pub suggestions: Vec<SuggestionView>,
-}
-
 /// The register in memory: every person, and whom each one's games count for.
 struct Register {
     persons: HashMap<i32, Person>,
@@ -74,39 +62,112 @@ impl Register {
     fn root(&self, id: i32) -> Option<i32> {
         super::ratings::root(&self.persons, id)
     }
+}
 
-    fn candidates(&self) -> Vec<Candidate> {
-        let mut out: Vec<Candidate> = self
-            .persons
-            .values()
-            .filter(|p| p.merged_into.is_none())
-            .map(|p| Candidate {
-                id: p.id,
-                name: p.name.clone(),
-                name_key: p.name_key.clone(),
-                birth_year: p.birth_year,
-                federation: p.federation.clone(),
-                licence: p.licence.clone(),
-            })
-            .collect();
-        out.sort_by_key(|c| c.id);
-        out
-    }
+/// The register ready to be searched: the index of its persons not merged into another, and
+/// each one's details for the suggestions, built once per version of the register (when a
+/// person changes, not at every write).
+pub struct Searchable {
+    index: Index,
+    details: HashMap<i32, (String, Option<i32>, String)>,
+}
 
-    fn suggest(&self, wanted: &Wanted, most: usize) -> Vec<SuggestionView> {
-        rank(wanted, &self.candidates(), most)
+impl Searchable {
+    fn build(persons: Vec<Person>) -> Searchable {
+        let live: Vec<Person> = persons
             .into_iter()
-            .filter_map(|s| {
-                let p = self.persons.get(&s.id)?;
-                Some(SuggestionView {
+            .filter(|p| p.merged_into.is_none())
+            .collect();
+        let index = Index::new(
+            live.iter()
+                .map(|p| Candidate {
                     id: p.id,
                     name: p.name.clone(),
                     birth_year: p.birth_year,
                     federation: p.federation.clone(),
+                    licence: p.licence.clone(),
+                })
+                .collect(),
+        );
+        let details = live
+            .into_iter()
+            .map(|p| (p.id, (p.name, p.birth_year, p.federation)))
+            .collect();
+        Searchable { index, details }
+    }
+
+    /// How many persons it holds.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// Pairs of persons likely to be one person entered twice (see `Index::duplicates`).
+    pub fn duplicates(&self, most: usize) -> Vec<(i32, i32)> {
+        self.index.duplicates(most)
+    }
+
+    /// The persons suggested for `wanted`, at most `most`, best first.
+    pub fn suggest(&self, wanted: &Wanted, most: usize) -> Vec<SuggestionView> {
+        self.index
+            .suggest(wanted, most)
+            .into_iter()
+            .filter_map(|s| {
+                let (name, birth_year, federation) = self.details.get(&s.id)?;
+                Some(SuggestionView {
+                    id: s.id,
+                    name: name.clone(),
+                    birth_year: *birth_year,
+                    federation: federation.clone(),
                     why: s.why,
                 })
             })
             .collect()
+    }
+}
+
+/// The register's search as last built, with the register's version it was built at; the
+/// lock is held while one is built, so that a burst of searches after a change builds it once.
+#[derive(Default)]
+pub struct Cache(tokio::sync::Mutex<Option<(i32, std::sync::Arc<Searchable>)>>);
+
+impl super::Service {
+    /// The register's search, as the register is now: its version read on a connection given
+    /// back at once, the index built again only when a person changed.
+    pub async fn searchable(&self) -> Result<std::sync::Arc<Searchable>, ServiceError> {
+        let version = self.read(|conn| Ok(stored::version(conn)?)).await?;
+        let mut held = self.register_search.0.lock().await;
+        if let Some((v, s)) = held.as_ref()
+            && *v == version
+        {
+            return Ok(s.clone());
+        }
+        let persons = self.read(|conn| Ok(stored::all(conn)?)).await?;
+        let built = std::sync::Arc::new(super::blocking(move || Searchable::build(persons)).await?);
+        *held = Some((version, built.clone()));
+        Ok(built)
+    }
+
+    /// The persons the register suggests for what was typed (staff only: birth years are
+    /// shown). A name longer than the register compares is refused; the search runs on a
+    /// thread of its own, holding no connection.
+    pub async fn suggest_persons(
+        &self,
+        actor: Actor,
+        wanted: Wanted,
+    ) -> Result<Vec<SuggestionView>, ServiceError> {
+        actor.staff()?;
+        if wanted.name.chars().count() > MOST_NAME_CHARS {
+            return Err(ServiceError::Invalid(crate::said!(
+                "person-name-at-most",
+                most = MOST_NAME_CHARS
+            )));
+        }
+        let searchable = self.searchable().await?;
+        super::blocking(move || searchable.suggest(&wanted, 10)).await
     }
 }
 
@@ -199,19 +260,9 @@ fn audit(
     .record(conn, before, after)
 }
 
-/// The persons the register suggests for what was typed (staff only: birth years are shown).
-pub fn suggest(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    wanted: &Wanted,
-) -> Result<Vec<SuggestionView>, ServiceError> {
-    actor.staff()?;
-    Ok(Register::read(conn)?.suggest(wanted, 10))
-}
-
-/// The hub's organiser merges `gone` into `keep`: `gone`'s games count for `keep` from now on,
-/// and `gone` keeps their id, so that a split gives both their own histories back.
-pub fn merge(
+/// Whether `gone` may be merged into `keep` (the hub's organiser): two persons, both of them
+/// there and not merged already, who never played each other.
+pub fn check_merge(
     conn: &mut SqliteConnection,
     actor: &Actor,
     keep: i32,
@@ -223,27 +274,39 @@ pub fn merge(
             "merge-person-with-themselves"
         )));
     }
-    transaction(conn, |conn| {
-        let register = Register::read(conn)?;
-        for id in [keep, gone] {
-            let p = register
-                .persons
-                .get(&id)
-                .ok_or_else(|| ServiceError::not_found("person"))?;
-            if let Some(into) = p.merged_into {
-                return Err(ServiceError::Conflict(crate::said!(
-                    "person-already-merged",
-                    id,
-                    into
-                )));
-            }
-        }
-        if let Some(game) = played_each_other(conn, &register, keep, gone)? {
-            return Err(ServiceError::Invalid(crate::said!(
-                "persons-played-each-other",
-                game
+    let register = Register::read(conn)?;
+    for id in [keep, gone] {
+        let p = register
+            .persons
+            .get(&id)
+            .ok_or_else(|| ServiceError::not_found("person"))?;
+        if let Some(into) = p.merged_into {
+            return Err(ServiceError::Conflict(crate::said!(
+                "person-already-merged",
+                id,
+                into
             )));
         }
+    }
+    if let Some(game) = played_each_other(conn, &register, keep, gone)? {
+        return Err(ServiceError::Invalid(crate::said!(
+            "persons-played-each-other",
+            game
+        )));
+    }
+    Ok(())
+}
+
+/// The hub's organiser merges `gone` into `keep`: `gone`'s games count for `keep` from now on,
+/// and `gone` keeps their id, so that a split gives both their own histories back.
+pub fn merge(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    keep: i32,
+    gone: i32,
+) -> Result<(), ServiceError> {
+    transaction(conn, |conn| {
+        check_merge(conn, actor, keep, gone)?;
         stored::set_merged_into(conn, gone, Some(keep))?;
         let before = serde_json::json!({"merged_into": null});
         let after = stored::get(conn, gone)?;
@@ -300,34 +363,6 @@ pub fn split(conn: &mut SqliteConnection, actor: &Actor, gone: i32) -> Result<()
     })
 }
 
-/// The players pushed to this hub, or of a rated tournament, whom no person is known for yet,
-/// each with the register's suggestions (for the hub's organiser).
-pub fn waiting(conn: &mut SqliteConnection, actor: &Actor) -> Result<Vec<Waiting>, ServiceError> {
-    actor.organiser()?;
-    let register = Register::read(conn)?;
-    Ok(stored::registered_players(conn)?
-        .into_iter()
-        .filter(|p| p.person.is_none())
-        .map(|p| {
-            let wanted = Wanted {
-                name: p.name.clone(),
-                birth_year: p.birth_year,
-                federation: p.federation.clone(),
-                ..Wanted::default()
-            };
-            Waiting {
-                suggestions: register.suggest(&wanted, 5),
-                player_id: p.id,
-                tournament_id: p.tournament_id,
-                tournament: p.tournament,
-                name: p.name,
-                birth_year: p.birth_year,
-                federation: p.federation,
-            }
-        })
-        .collect())
-}
-
 /// The hub's organiser confirms who a player pushed without a person is (kept by the player's
 /// name in the tournament, so that the next push, which writes the players again, keeps it).
 pub fn link(
@@ -369,6 +404,41 @@ pub fn link(
                 &serde_json::json!({"tournament": p.tournament_id, "name": p.name, "person": root}),
             ),
         )
+    })
+}
+
+/// The hub's organiser adds a waiting player to the register as a new person, from the
+/// player's own details (name, birth year, gender, federation, club), and links them: the
+/// person's number.
+pub fn add_from_player(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    player: PlayerId,
+) -> Result<i32, ServiceError> {
+    actor.organiser()?;
+    let p = stored::registered_players(conn)?
+        .into_iter()
+        .find(|p| p.id == player.get())
+        .ok_or_else(|| ServiceError::not_found("player"))?;
+    if let Some(known) = p.person {
+        return Err(ServiceError::Conflict(crate::said!(
+            "player-already-has-person",
+            name = &p.name,
+            id = known
+        )));
+    }
+    let input = PersonInput {
+        name: p.name.clone(),
+        birth_year: p.birth_year.map(i64::from),
+        gender: p.gender.clone(),
+        federation: p.federation.clone(),
+        club: p.club.clone(),
+        licence: String::new(),
+    };
+    transaction(conn, |conn| {
+        let person = add(conn, actor, &input)?;
+        link(conn, actor, player, person.id)?;
+        Ok(person.id)
     })
 }
 
@@ -473,9 +543,34 @@ pub fn import_register(
         if row.id > i64::from(i32::MAX) || row.merged_into.is_some_and(|m| !ids.contains(&m)) {
             return Err(bad(crate::said!("register-file-unknown-id")));
         }
+        if row.merged_into == Some(row.id) {
+            return Err(bad(crate::said!("register-file-merged-into-itself")));
+        }
+    }
+    // A person merged into another merged back into them, or round a longer circle: no one
+    // would be left to count their games for.
+    let into: std::collections::HashMap<i64, i64> = rows
+        .iter()
+        .filter_map(|r| r.merged_into.map(|m| (r.id, m)))
+        .collect();
+    for (i, row) in rows.iter().enumerate() {
+        let mut seen = std::collections::HashSet::from([row.id]);
+        let mut at = row.id;
+        while let Some(&next) = into.get(&at) {
+            if !seen.insert(next) {
+                return Err(ServiceError::Invalid(crate::said!(
+                    "register-file-person",
+                    line = i + 2,
+                    problem = crate::said!("register-file-merge-circle")
+                )));
+            }
+            at = next;
+        }
     }
     transaction(conn, |conn| {
         let at = Utc::now().naive_utc();
+        // Every person first, then who is merged into whom: a lower number merged into a higher
+        // one is written before the person it points to.
         for row in &rows {
             let key = name_key(&row.name);
             stored::put(
@@ -489,12 +584,15 @@ pub fn import_register(
                     federation: &row.federation,
                     club: &row.club,
                     licence: &row.licence,
-                    merged_into: row.merged_into.map(|m| m as i32),
+                    merged_into: None,
                     created_at: at,
                     rating: row.rating,
                     rd: row.rd,
                 },
             )?;
+        }
+        for row in rows.iter().filter(|r| r.merged_into.is_some()) {
+            stored::set_merged_into(conn, row.id as i32, row.merged_into.map(|m| m as i32))?;
         }
         Audit {
             actor,
@@ -523,21 +621,6 @@ fn problem_said(problem: &Problem) -> Said {
             crate::said!("register-file-not-text")
         }
     }
-}
-
-/// What the register's page shows its organisers.
-pub struct RegisterView {
-    pub persons: Vec<Person>,
-    pub waiting: Vec<Waiting>,
-    pub tournaments: Vec<stored::TournamentMark>,
-}
-
-pub fn view(conn: &mut SqliteConnection, actor: &Actor) -> Result<RegisterView, ServiceError> {
-    Ok(RegisterView {
-        waiting: waiting(conn, actor)?,
-        persons: stored::all(conn)?,
-        tournaments: stored::tournament_marks(conn)?,
-    })
 }
 
 /// The staff who run a tournament take its players' ratings from the register, before its

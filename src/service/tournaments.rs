@@ -501,6 +501,8 @@ pub struct TournamentPage {
     pub notice: Option<super::notices::Notice>,
     /// The tournament's own language code.
     pub language: String,
+    /// Its games count for the rating list (its ratings page is linked).
+    pub rated: bool,
 }
 
 pub fn page(
@@ -551,5 +553,6 @@ pub fn page(
         roll_call: super::roll_call::open_for(conn, id, actor.player_in(id))?,
         notice: super::notices::get(conn, id)?,
         language: language(conn, id)?,
+        rated: crate::db::register::is_rated(conn, id)?,
     })
 }

@@ -122,6 +122,62 @@ pub fn check(categories: &[Category]) -> Vec<Said> {
     problems
 }
 
+/// An age group, as a public page gives a player's age instead of their birth year (a
+/// junior's birth year is their own to give): by the age they reach in the event's year.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum AgeGroup {
+    #[serde(rename = "under-8")]
+    #[strum(serialize = "under-8")]
+    Under8,
+    #[serde(rename = "under-10")]
+    #[strum(serialize = "under-10")]
+    Under10,
+    #[serde(rename = "under-12")]
+    #[strum(serialize = "under-12")]
+    Under12,
+    #[serde(rename = "under-14")]
+    #[strum(serialize = "under-14")]
+    Under14,
+    #[serde(rename = "under-16")]
+    #[strum(serialize = "under-16")]
+    Under16,
+    #[serde(rename = "under-18")]
+    #[strum(serialize = "under-18")]
+    Under18,
+    #[serde(rename = "under-20")]
+    #[strum(serialize = "under-20")]
+    Under20,
+    #[serde(rename = "adult")]
+    #[strum(serialize = "adult")]
+    Adult,
+    #[serde(rename = "from-50")]
+    #[strum(serialize = "from-50")]
+    From50,
+    #[serde(rename = "from-65")]
+    #[strum(serialize = "from-65")]
+    From65,
+}
+
+impl AgeGroup {
+    /// The group of someone born in `birth_year`, in `year`.
+    pub fn of(birth_year: i32, year: i32) -> AgeGroup {
+        match year - birth_year {
+            ..8 => AgeGroup::Under8,
+            8..10 => AgeGroup::Under10,
+            10..12 => AgeGroup::Under12,
+            12..14 => AgeGroup::Under14,
+            14..16 => AgeGroup::Under16,
+            16..18 => AgeGroup::Under18,
+            18..20 => AgeGroup::Under20,
+            20..50 => AgeGroup::Adult,
+            50..65 => AgeGroup::From50,
+            65.. => AgeGroup::From65,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,6 +29,7 @@ pub mod prizes;
 pub mod publishing;
 pub mod qr;
 pub mod ratings;
+pub mod register;
 pub mod rendered;
 pub mod restrictions;
 pub mod roll_call;
@@ -204,6 +205,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(archive::page_routes)
     .configure(publishing::page_routes)
     .configure(ratings::page_routes)
+    .configure(register::page_routes)
     .configure(ratings::event_routes)
     .configure(tournaments::page_routes)
     .configure(events::page_routes)

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, Failure, PageError};
 use super::pages::{CsrfOnly, Nav, render, see_other};
 use super::player_form::PlayerFields;
-use super::plumbing::access::{CheckedForm, CheckedUpload, Runs, Staff};
+use super::plumbing::access::{Anyone, CheckedForm, CheckedUpload, Runs, Staff};
 use crate::service::auth::Owner;
 use crate::service::players::{self as service, Arrival, Choices, Duplicate, PinSlip, PlayerView};
 use crate::service::{Actor, ServiceError};
@@ -516,12 +516,13 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
 // --- API ---------------------------------------------------------------------------------------
 
 async fn api_list(
+    Anyone(actor): Anyone,
     state: web::Data<AppState>,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
     let players = state
-        .db(move |conn| service::list(conn, tournament_id))
+        .db(move |conn| service::list_as(conn, &actor, tournament_id))
         .await?;
     Ok(HttpResponse::Ok().json(players))
 }

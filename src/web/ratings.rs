@@ -1,305 +1,23 @@
-//! The Oware Rating List: on a hub, the register's page for its organisers (persons added,
-//! merged and split back, players pushed without a person confirmed, tournaments marked rated,
-//! the register's file), the list and each person's page for everyone, the published files at
-//! stable addresses, and the register's suggestions as JSON (`service::register`,
-//! `service::ratings`).
+//! The Oware Rating List: the list and each person's page for everyone, an event's ratings, the
+//! published files at stable addresses, and the register's API (persons added, merged and
+//! split back, players linked, tournaments marked rated, suggestions as JSON:
+//! `service::register`, `service::ratings`); the register's page is `web/register.rs`.
 
-use actix_multipart::form::{MultipartForm, bytes::Bytes as UploadBytes, text::Text};
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::error::{ApiError, PageError};
-use super::pages::{Nav, render, see_other};
-use super::plumbing::access::{CheckedForm, CheckedUpload, Organiser, Runs, Staff};
+use super::pages::{Nav, see_other};
+use super::plumbing::access::{CheckedForm, Organiser, Runs, Staff};
 use crate::db::register::Person;
+use crate::service::ServiceError;
 use crate::service::ratings::{self, ListEntry, ListFilter, PersonPage};
-use crate::service::register::{self as service, PersonInput, RegisterView, Wanted};
-use crate::service::{Actor, ServiceError};
-use crate::tournament::register::Why;
+use crate::service::register::{self as service, PersonInput, Wanted};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
 use crate::web::state::AppState;
-
-crate::csrf_in_field!(
-    PersonForm,
-    MergeForm,
-    LinkForm,
-    RatedForm,
-    CsrfForm,
-    RegisterUpload
-);
-
-// --- the register (the hub's organisers) --------------------------------------------------------
-
-#[derive(Template, WebTemplate)]
-#[template(path = "ratings/register.html")]
-struct RegisterPage {
-    nav: Nav,
-    view: RegisterView,
-    problem: Option<String>,
-    imported: Option<usize>,
-}
-
-impl RegisterPage {
-    fn why_key(&self, why: &Why) -> &'static str {
-        match why {
-            Why::Id => "register-why-id",
-            Why::Licence => "register-why-licence",
-            Why::NameAndBirthYear => "register-why-name-and-birth-year",
-            Why::Name => "register-why-name",
-            Why::NameWithTypo => "register-why-name-with-typo",
-            Why::NameOtherBirthYear => "register-why-name-other-birth-year",
-        }
-    }
-}
-
-async fn register_view(
-    state: &AppState,
-    session: &Visitor,
-    actor: Actor,
-    problem: Option<String>,
-    imported: Option<usize>,
-) -> Result<RegisterPage, ServiceError> {
-    let view = state.db(move |conn| service::view(conn, &actor)).await?;
-    Ok(RegisterPage {
-        nav: Nav::with_form(session),
-        view,
-        problem,
-        imported,
-    })
-}
-
-async fn register_page(
-    Organiser(actor): Organiser,
-    state: web::Data<AppState>,
-    session: Visitor,
-) -> Result<RegisterPage, PageError> {
-    Ok(register_view(&state, &session, actor, None, None).await?)
-}
-
-/// After a form: back to the page, or the page again with the refusal (422, 404 or 409).
-async fn after(
-    state: &AppState,
-    session: &Visitor,
-    actor: Actor,
-    done: Result<(), ServiceError>,
-) -> Result<HttpResponse, PageError> {
-    let e = match done {
-        Ok(()) => return Ok(see_other("/register")),
-        Err(e) => e,
-    };
-    let status = match &e {
-        ServiceError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        ServiceError::NotFound(_) => StatusCode::NOT_FOUND,
-        ServiceError::Conflict(_) => StatusCode::CONFLICT,
-        _ => return Err(e.into()),
-    };
-    let problem = e
-        .said()
-        .map(|s| crate::wording::refusals::said(session.lang, s));
-    let page = register_view(state, session, actor, problem, None).await?;
-    Ok(render(status, &page)?)
-}
-
-#[derive(Deserialize)]
-struct PersonForm {
-    csrf: String,
-    name: String,
-    #[serde(default)]
-    birth_year: String,
-    #[serde(default)]
-    gender: String,
-    #[serde(default)]
-    federation: String,
-    #[serde(default)]
-    club: String,
-    #[serde(default)]
-    licence: String,
-}
-
-fn whole(text: &str, what: &'static str) -> Result<Option<i64>, ServiceError> {
-    match text.trim() {
-        "" => Ok(None),
-        t => t
-            .parse()
-            .map(Some)
-            .map_err(|_| ServiceError::Invalid(crate::said!("not-whole-number", what, text = t))),
-    }
-}
-
-async fn add_person(
-    Organiser(actor): Organiser,
-    state: web::Data<AppState>,
-    session: Visitor,
-    CheckedForm(form): CheckedForm<PersonForm>,
-) -> Result<HttpResponse, PageError> {
-    let by = actor.clone();
-    let done = match whole(&form.birth_year, "birth year") {
-        Ok(birth_year) => {
-            let input = PersonInput {
-                name: form.name,
-                birth_year,
-                gender: form.gender,
-                federation: form.federation,
-                club: form.club,
-                licence: form.licence,
-            };
-            state
-                .write(move |conn| service::add(conn, &by, &input).map(|_| ()))
-                .await
-        }
-        Err(e) => Err(e),
-    };
-    after(&state, &session, actor, done).await
-}
-
-#[derive(Deserialize)]
-struct MergeForm {
-    csrf: String,
-    keep: String,
-    gone: String,
-}
-
-async fn merge(
-    Organiser(actor): Organiser,
-    state: web::Data<AppState>,
-    session: Visitor,
-    CheckedForm(form): CheckedForm<MergeForm>,
-) -> Result<HttpResponse, PageError> {
-    let by = actor.clone();
-    let ids = whole(&form.keep, "person").and_then(|k| Ok((k, whole(&form.gone, "person")?)));
-    let done = match ids {
-        Ok((Some(keep), Some(gone))) => {
-            let (keep, gone) = (id_of(keep)?, id_of(gone)?);
-            state
-                .write(move |conn| service::merge(conn, &by, keep, gone))
-                .await
-        }
-        Ok(_) => Err(ServiceError::not_found("person")),
-        Err(e) => Err(e),
-    };
-    after(&state, &session, actor, done).await
-}
-
-fn id_of(id: i64) -> Result<i32, ServiceError> {
-    i32::try_from(id).map_err(|_| ServiceError::not_found("person"))
-}
-
-#[derive(Deserialize)]
-struct CsrfForm {
-    csrf: String,
-}
-
-async fn split(
-    Organiser(actor): Organiser,
-    state: web::Data<AppState>,
-    session: Visitor,
-    path: web::Path<i32>,
-    CheckedForm(_): CheckedForm<CsrfForm>,
-) -> Result<HttpResponse, PageError> {
-    let (by, gone) = (actor.clone(), path.into_inner());
-    let done = state
-        .write(move |conn| service::split(conn, &by, gone))
-        .await;
-    after(&state, &session, actor, done).await
-}
-
-#[derive(Deserialize)]
-struct LinkForm {
-    csrf: String,
-    player: i32,
-    person: String,
-}
-
-async fn link(
-    Organiser(actor): Organiser,
-    state: web::Data<AppState>,
-    session: Visitor,
-    CheckedForm(form): CheckedForm<LinkForm>,
-) -> Result<HttpResponse, PageError> {
-    let by = actor.clone();
-    let done = match whole(&form.person, "person") {
-        Ok(Some(person)) => {
-            let (player, person) = (PlayerId(form.player), id_of(person)?);
-            state
-                .write(move |conn| service::link(conn, &by, player, person))
-                .await
-        }
-        Ok(None) => Err(ServiceError::not_found("person")),
-        Err(e) => Err(e),
-    };
-    after(&state, &session, actor, done).await
-}
-
-#[derive(Deserialize)]
-struct RatedForm {
-    csrf: String,
-    rated: bool,
-}
-
-async fn set_rated(
-    Organiser(actor): Organiser,
-    state: web::Data<AppState>,
-    session: Visitor,
-    path: web::Path<TournamentId>,
-    CheckedForm(form): CheckedForm<RatedForm>,
-) -> Result<HttpResponse, PageError> {
-    let (by, id) = (actor.clone(), path.into_inner());
-    let done = state
-        .write(move |conn| service::set_rated(conn, &by, id, form.rated))
-        .await;
-    after(&state, &session, actor, done).await
-}
-
-#[derive(MultipartForm)]
-struct RegisterUpload {
-    #[multipart(limit = "8MB")]
-    file: UploadBytes,
-    csrf: Text<String>,
-}
-
-async fn import(
-    Organiser(actor): Organiser,
-    state: web::Data<AppState>,
-    session: Visitor,
-    CheckedUpload(upload): CheckedUpload<RegisterUpload>,
-) -> Result<HttpResponse, PageError> {
-    let by = actor.clone();
-    let done = match String::from_utf8(upload.file.data.to_vec()) {
-        Ok(text) => {
-            state
-                .write(move |conn| service::import_register(conn, &by, &text))
-                .await
-        }
-        Err(_) => Err(ServiceError::Invalid(crate::said!(
-            "register-file-not-text"
-        ))),
-    };
-    match done {
-        Ok(n) => {
-            let page = register_view(&state, &session, actor, None, Some(n)).await?;
-            Ok(render(StatusCode::OK, &page)?)
-        }
-        Err(e) => after(&state, &session, actor, Err(e)).await,
-    }
-}
-
-async fn register_file(
-    Staff(actor): Staff,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, PageError> {
-    let text = state
-        .db(move |conn| service::register_file(conn, &actor))
-        .await?;
-    Ok(super::attachment(
-        "text/csv; charset=utf-8",
-        "register.csv",
-        text,
-    ))
-}
 
 // --- the list, a person's page, the files (everyone) ---------------------------------------------
 
@@ -310,7 +28,8 @@ struct ListPage {
     entries: Vec<ListEntry>,
     federations: Vec<String>,
     filter: ListFilter,
-    last: Option<String>,
+    /// Which games the list holds, and when the month's count.
+    month_rule: String,
     files: [&'static str; 5],
 }
 
@@ -339,7 +58,7 @@ async fn list_page(
         entries: view.entries,
         federations: view.federations,
         filter,
-        last: view.last.map(|p| p.to_string()),
+        month_rule: crate::wording::months::list_of_today(Nav::new(&session).lang, rated.today),
         files: ratings::FILES,
     })
 }
@@ -350,6 +69,8 @@ struct PersonTemplate {
     nav: Nav,
     page: PersonPage,
     plot: Plot,
+    /// Their rated games of the month not ended yet, and the list they count in.
+    to_come: Option<String>,
 }
 
 /// The rating after each period as an SVG line, with its range.
@@ -416,8 +137,19 @@ async fn person_page(
     let id = path.into_inner();
     let rated = state.service.rated().await?;
     let page = ratings::person_page(&rated, id)?;
+    let nav = Nav::new(&session);
+    let to_come = (page.to_come > 0).then(|| {
+        nav.lang.t2(
+            "ratings-to-come",
+            "count",
+            page.to_come,
+            "rule",
+            crate::wording::months::counts_in(nav.lang, rated.today),
+        )
+    });
     Ok(PersonTemplate {
-        nav: Nav::new(&session),
+        nav,
+        to_come,
         plot: plot(&page),
         page,
     })
@@ -444,18 +176,7 @@ async fn published_file(
 }
 
 pub fn page_routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/register", web::get().to(register_page))
-        .route("/register/persons", web::post().to(add_person))
-        .route("/register/merge", web::post().to(merge))
-        .route("/register/persons/{id}/split", web::post().to(split))
-        .route("/register/link", web::post().to(link))
-        .route(
-            "/register/tournaments/{id}/rated",
-            web::post().to(set_rated),
-        )
-        .route("/register/import", web::post().to(import))
-        .route("/register/register.csv", web::get().to(register_file))
-        .route("/ratings", web::get().to(list_page))
+    cfg.route("/ratings", web::get().to(list_page))
         .route("/ratings/persons/{id}", web::get().to(person_page))
         .route("/ratings/{file}", web::get().to(published_file));
 }
@@ -489,9 +210,7 @@ async fn api_suggest(
         federation: q.federation,
         licence: q.licence,
     };
-    let found = state
-        .db(move |conn| service::suggest(conn, &actor, &wanted))
-        .await?;
+    let found = state.service.suggest_persons(actor, wanted).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "suggestions": found })))
 }
 
@@ -640,6 +359,8 @@ pub fn api_routes(cfg: &mut web::ServiceConfig) {
 struct EventLine {
     rank: String,
     name: String,
+    /// The person of the register the player's games count for: "#35 Kwadwo Mensah".
+    person: String,
     row: crate::service::ratings::EventRating,
 }
 
@@ -650,16 +371,29 @@ struct EventPage {
     id: TournamentId,
     name: String,
     lines: Vec<EventLine>,
+    /// The list the event's games count in, and whether that is still to come.
+    month_rule: Option<String>,
 }
 
 impl EventPage {
+    /// A change in whole rating points, as ratings are written: "+317", "−12", "0".
     fn signed(&self, v: &f64) -> String {
-        let text = self.nav.decimal((v * 10.0).round() / 10.0);
-        if *v > 0.05 { format!("+{text}") } else { text }
+        let whole = v.round() as i64;
+        match whole {
+            1.. => format!("+{whole}"),
+            0 => "0".to_string(),
+            _ => format!("\u{2212}{}", -whole),
+        }
     }
 
+    /// An expected score to one decimal, in the language's way.
     fn one(&self, v: &f64) -> String {
-        self.nav.decimal((v * 100.0).round() / 100.0)
+        self.nav.decimal((v * 10.0).round() / 10.0)
+    }
+
+    /// A score as the standings write it: 5½.
+    fn points(&self, v: &f64) -> String {
+        crate::wording::words::points(self.nav.lang, *v)
     }
 }
 
@@ -671,6 +405,20 @@ async fn event_page(
     let id = path.into_inner();
     let rated = state.service.rated().await?;
     let rows = ratings::event(&rated, id);
+    let nav = Nav::new(&session);
+    let month_rule = ratings::event_last_day(&rated, id).map(|last| {
+        let list = crate::service::register_page::list_of(last);
+        if list > rated.today {
+            nav.lang.t1(
+                "ratings-event-to-come",
+                "rule",
+                crate::wording::months::counts_in(nav.lang, last),
+            )
+        } else {
+            nav.lang
+                .t1("ratings-event-counted", "list", nav.lang.date(list))
+        }
+    });
     let d = state.standings(id, None).await?;
     let lines = d
         .within(None)
@@ -678,19 +426,32 @@ async fn event_page(
         .into_iter()
         .filter_map(|s| {
             let row = rows.iter().find(|r| r.player_id == s.player_id)?.clone();
+            let person = rated
+                .persons
+                .get(&row.person)
+                .map_or_else(String::new, |p| format!("#{} {}", p.id, p.name));
             Some(EventLine {
-                rank: s.rank.to_string(),
+                rank: crate::service::standings::rank_text(&s),
                 name: s.name.clone(),
+                person,
                 row,
             })
         })
         .collect();
     Ok(EventPage {
-        nav: Nav::new(&session),
+        nav,
         id,
         name: d.t.name.clone(),
         lines,
+        month_rule,
     })
+}
+
+crate::csrf_in_field!(CsrfForm);
+
+#[derive(Deserialize)]
+struct CsrfForm {
+    csrf: String,
 }
 
 /// The staff take the players' ratings from the register, before round 1 is paired.

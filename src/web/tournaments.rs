@@ -75,6 +75,8 @@ struct ShowPage {
     notice_board: Option<crate::service::notices::Notice>,
     /// The tournament's own language, in its own words.
     language: String,
+    /// Its games count for the rating list.
+    rated: bool,
 }
 
 /// The change of controllers just made (`?assigned=NAME` or `?unassigned=NAME`), said only
@@ -125,6 +127,7 @@ async fn show_page(
         roll_call: page.roll_call,
         notice_board: page.notice,
         language: Lang::from_code(&page.language).unwrap_or_default().name(),
+        rated: page.rated,
     })
 }
 

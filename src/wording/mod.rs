@@ -5,6 +5,7 @@
 //! (`web/`) and the command line (`cli/`) word them here, in one place; the message files
 //! themselves are `locale/`'s.
 
+pub mod months;
 pub mod outcomes;
 pub mod prizes;
 pub mod refusals;

@@ -34,6 +34,7 @@ mod prizes;
 mod publishing;
 mod ratings;
 mod raw;
+mod register;
 mod replication;
 mod restrictions;
 mod roll_call;

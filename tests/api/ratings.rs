@@ -40,16 +40,27 @@ async fn venue_event(
     forfeit: Option<usize>,
     seed: usize,
 ) -> Value {
+    let dates = json!({"start_date": "2026-09-12", "end_date": "2026-09-13"});
+    event_on(venue, names, forfeit, seed, dates).await.1
+}
+
+/// [`venue_event`] on the dates given (none: played the day its rounds are published): the
+/// tournament's id and its file.
+async fn event_on(
+    venue: &TestApp,
+    names: &[(&str, Option<i64>)],
+    forfeit: Option<usize>,
+    seed: usize,
+    dates: Value,
+) -> (i64, Value) {
     let staff = venue.organiser().await;
     let rounds = names.len() as i64 - 1;
-    let r = staff
-        .post_json(
-            "/api/tournaments",
-            &json!({"name": format!("Open {seed}"), "rules": "abapa", "rounds": rounds,
-                    "pairing": "round-robin", "start_date": "2026-09-12",
-                    "end_date": "2026-09-13"}),
-        )
-        .await;
+    let mut settings = json!({"name": format!("Open {seed}"), "rules": "abapa",
+                              "rounds": rounds, "pairing": "round-robin"});
+    for (key, value) in dates.as_object().unwrap() {
+        settings[key] = value.clone();
+    }
+    let r = staff.post_json("/api/tournaments", &settings).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let t = r.json()["id"].as_i64().unwrap();
     for (name, register) in names {
@@ -86,7 +97,7 @@ async fn venue_event(
     }
     let r = staff.get(&format!("/tournaments/{t}/export.json")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    r.json()
+    (t, r.json())
 }
 
 /// Pushes a venue's file to the hub with a new token, and rates it there: its id on the hub.
@@ -300,7 +311,7 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
     );
     let tournaments = file(&staff, "tournaments.csv").await;
     assert!(
-        tournaments.contains(",5,yes,0\n") && tournaments.contains(",6,yes,0\n"),
+        tournaments.contains(",5,yes,0,0\n") && tournaments.contains(",6,yes,0,0\n"),
         "{tournaments}"
     );
 
@@ -650,4 +661,134 @@ async fn the_register_and_the_list_are_pages_for_people_in_both_languages() {
         header,
         "id,name,federation,rating,rd,volatility,games,status\n"
     );
+}
+
+#[actix_web::test]
+async fn a_rated_events_games_count_when_their_month_ends_and_every_page_says_so() {
+    use chrono::Datelike;
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let names = ["Kwadwo Mensah", "Ama Owusu", "Yaw Boateng", "Esi Quaye"];
+    let mut ids = Vec::new();
+    for name in names {
+        ids.push(person(&staff, json!({"name": name, "federation": "GHA"})).await);
+    }
+    // The players are entered as the register spells them but one, entered by a nickname.
+    let entered: Vec<(&str, Option<i64>)> = vec![
+        ("Kwadwo Mensah", Some(ids[0])),
+        ("Ama Owusu", Some(ids[1])),
+        ("Yaw Boateng", Some(ids[2])),
+        ("Esi Q.", Some(ids[3])),
+    ];
+    // Played today, on the hub itself.
+    let (t, _) = event_on(&hub, &entered, None, 3, json!({})).await;
+    let r = staff
+        .post_json(
+            &format!("/api/tournaments/{t}/rated"),
+            &json!({"rated": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+
+    let today = chrono::Utc::now().date_naive();
+    let first = today.with_day(1).unwrap();
+    let next = if today.month() == 12 {
+        chrono::NaiveDate::from_ymd_opt(today.year() + 1, 1, 1)
+    } else {
+        chrono::NaiveDate::from_ymd_opt(today.year(), today.month() + 1, 1)
+    }
+    .unwrap();
+    let rule = format!(
+        "Games of {} count in the list of {}.",
+        today.format("%B %Y"),
+        next.format("%-d %B %Y")
+    );
+    // The list says which games it holds and when this month's count.
+    let list = hub.client().get("/ratings").await.body;
+    assert!(
+        list.contains(&format!(
+            "The list of {}, from the games played up to the end of {}.",
+            first.format("%-d %B %Y"),
+            first.pred_opt().unwrap().format("%B %Y")
+        )),
+        "{list}"
+    );
+    assert!(list.contains(&rule), "{list}");
+    let french = hub.client().get_in("fr", "/ratings").await.body;
+    assert!(
+        french.contains("Les parties jouées en ") && french.contains(" comptent dans la liste du "),
+        "{french}"
+    );
+    // Each player's page says their games are to come, not that they have none.
+    let person = hub
+        .client()
+        .get(&format!("/ratings/persons/{}", ids[0]))
+        .await
+        .body;
+    assert!(
+        person.contains("3 rated games of theirs wait for their month to end.")
+            && person.contains(&rule),
+        "{person}"
+    );
+    // tournaments.csv: nothing counted yet (so nothing said verified), six games to come.
+    let csv = file(&staff, "tournaments.csv").await;
+    let row = csv
+        .lines()
+        .find(|l| l.starts_with(&format!("{t},")))
+        .unwrap_or_else(|| panic!("{csv}"));
+    assert!(row.ends_with(",0,,0,6"), "{csv}");
+    assert_eq!(
+        csv.lines().next().unwrap(),
+        "tournament_id,name,start_date,end_date,place,games,verified,not_verified,to_come"
+    );
+    // The tournament's page links its ratings; they say when they count, name the person each
+    // player counts for, and write scores as the standings do and changes in whole points.
+    let page = hub.client().get(&format!("/tournaments/{t}")).await.body;
+    assert!(
+        page.contains(&format!("href=\"/tournaments/{t}/ratings\"")),
+        "{page}"
+    );
+    let event = hub
+        .client()
+        .get(&format!("/tournaments/{t}/ratings"))
+        .await
+        .body;
+    assert!(event.contains("id=\"event-month-rule\""), "{event}");
+    assert!(event.contains(&rule), "{event}");
+    assert!(
+        event.contains(&format!("#{} Esi Quaye", ids[3])) && event.contains("Esi Q."),
+        "{event}"
+    );
+    let changes: Vec<&str> = event
+        .split("<td class=\"num\">")
+        .skip(1)
+        .map(|cell| cell.split('<').next().unwrap())
+        .collect();
+    assert!(!changes.is_empty(), "{event}");
+    for cell in changes {
+        // Expected scores to one decimal, changes in whole points.
+        let decimals = cell.split('.').nth(1).map_or(0, |d| d.trim().len());
+        assert!(decimals <= 1, "{cell:?} in {event}");
+    }
+    assert!(
+        !a_change_with_decimals(&event),
+        "a change written with decimals: {event}"
+    );
+    // The pages a rated player or a spectator reads hold for a phone and both languages.
+    for lang in ["en", "fr"] {
+        let r = hub
+            .client()
+            .get_in(lang, &format!("/tournaments/{t}/ratings"))
+            .await;
+        assert_eq!(r.status, StatusCode::OK);
+    }
+}
+
+/// Whether a "+316.7"-like change is written on the page.
+fn a_change_with_decimals(page: &str) -> bool {
+    page.match_indices('+').any(|(at, _)| {
+        let rest = &page[at + 1..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        digits > 0 && rest[digits..].starts_with('.')
+    })
 }

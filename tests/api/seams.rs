@@ -852,12 +852,24 @@ async fn an_imported_file_keeps_its_audit_trail_as_the_sender_s() {
     let organiser = app.organiser().await;
     let (t, _, _, _) = one_game(&app, &organiser, json!({})).await;
     let mut file = export(&organiser, t).await;
-    // A made-up entry in the file.
+    // A made-up entry in the file, and entries that say who sent them: another venue's label
+    // with markup, an empty one, one of 10,000 characters with a control character.
     file["audit"].as_array_mut().unwrap().push(json!({
         "at": "2026-11-27T10:00:00", "actor": "organiser admin", "action": "game.result",
         "entity": "tournament", "entity_id": null, "before": null,
         "after": {"result": "made up"}
     }));
+    let long = format!("Far\u{7}{}", "x".repeat(10_000));
+    for (n, said) in ["<b>Other venue</b>", "", long.as_str()]
+        .into_iter()
+        .enumerate()
+    {
+        file["audit"].as_array_mut().unwrap().push(json!({
+            "at": "2026-11-27T10:00:00", "actor": "organiser admin", "action": "game.result",
+            "entity": "tournament", "entity_id": null, "before": null,
+            "after": {"result": format!("claimed {n}")}, "sender": said
+        }));
+    }
     let r = organiser
         .send(
             Method::POST,
@@ -899,12 +911,76 @@ async fn an_imported_file_keeps_its_audit_trail_as_the_sender_s() {
             .filter(|e| e["action"] != "tournament.import")
             .all(|e| !e["sender"].is_null())
     );
-    // The audit page shows them apart.
+    // Whatever an entry says of its sender, it is the import's; what it says is kept apart,
+    // one line of at most 200 characters.
+    let claimed = |n: usize| {
+        entries
+            .iter()
+            .find(|e| {
+                e["after"]
+                    .as_str()
+                    .is_some_and(|a| a.contains(&format!("claimed {n}")))
+            })
+            .unwrap_or_else(|| panic!("{audit}"))
+            .clone()
+    };
+    for n in 0..3 {
+        assert_eq!(claimed(n)["sender"], made_up["sender"], "{}", claimed(n));
+    }
+    assert_eq!(claimed(0)["claimed_sender"], "<b>Other venue</b>");
+    assert!(claimed(1)["claimed_sender"].is_null(), "{}", claimed(1));
+    let long = claimed(2)["claimed_sender"].as_str().unwrap().to_string();
+    assert!(
+        long.starts_with("Far x") && long.chars().count() <= 200,
+        "{long}"
+    );
+    // The audit page shows them apart, the claim escaped.
     let page = organiser.get(&format!("/audit?tournament={copy}")).await;
     assert!(
         page.body.contains("id=\"audit-sent-title\""),
         "{}",
         page.body
+    );
+    assert!(page.body.contains("&#60;b&#62;Other venue&#60;/b&#62;"));
+    assert!(!page.body.contains("<b>Other venue"));
+    // Pushed to a hub, every entry is the token's, whatever it says.
+    let hub = spawn_app().await;
+    let secret = token(&hub.organiser().await, "Kumasi hall").await;
+    let mut pushed = export(&organiser, copy).await;
+    pushed["audit"].as_array_mut().unwrap().push(json!({
+        "at": "2026-11-27T11:00:00", "actor": "organiser admin", "action": "game.result",
+        "entity": "tournament", "entity_id": null, "before": null,
+        "after": {"result": "pushed claim"}, "sender": "the venue publishing with the token \"Accra\""
+    }));
+    let r = crate::publishing::push(&hub, &secret, &json!({"version": 1, "file": pushed})).await;
+    assert!(r.status.is_success(), "{}", r.body);
+    let hub_audit = hub.organiser().await.get("/api/audit").await.json();
+    let hub_entries = hub_audit
+        .as_array()
+        .or_else(|| hub_audit["entries"].as_array())
+        .unwrap();
+    let claim = hub_entries
+        .iter()
+        .find(|e| {
+            e["after"]
+                .as_str()
+                .is_some_and(|a| a.contains("pushed claim"))
+        })
+        .unwrap_or_else(|| panic!("{hub_audit}"));
+    assert!(
+        claim["sender"].as_str().unwrap().contains("Kumasi hall"),
+        "{claim}"
+    );
+    assert!(
+        claim["claimed_sender"].as_str().unwrap().contains("Accra"),
+        "{claim}"
+    );
+    assert!(
+        hub_entries
+            .iter()
+            .filter(|e| !e["sender"].is_null())
+            .all(|e| e["sender"].as_str().unwrap().contains("Kumasi hall")),
+        "{hub_audit}"
     );
     // Exported again, they keep their first sender.
     let again = export(&organiser, copy).await;
