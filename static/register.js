@@ -1,6 +1,8 @@
 // The player form's register: as the name, birth year and federation are typed, the register's
 // suggestions (GET /api/persons/suggest, for the staff) are listed under the register number;
-// choosing one fills the number in. Nothing is linked until the form is saved.
+// choosing one fills the number in, and the person's birth year, gender, federation and club
+// where those fields are still empty (what was typed stays). Nothing is linked until the form
+// is saved.
 (function () {
   var box = document.getElementById("register-suggestions");
   var number = document.getElementById("register-id");
@@ -26,6 +28,11 @@
       button.textContent = say("register-use", "Use {person}", { person: who });
       button.addEventListener("click", function () {
         number.value = s.id;
+        [["birth_year", s.birth_year], ["gender", s.gender], ["federation", s.federation],
+         ["club", s.club]].forEach(function (pair) {
+          var input = form.elements[pair[0]];
+          if (input && !input.value.trim() && pair[1]) input.value = pair[1];
+        });
         p.textContent = say("register-chosen", "Register number {id} chosen.", { id: s.id });
         number.focus();
       });

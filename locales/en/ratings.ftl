@@ -2,6 +2,12 @@
 
 register-title = The register of players
 register-intro = One person across every event: each has a number that never changes. Players whose games are rated are linked to their person here, or at the venue by their register number.
+register-copy-imported = This is a copy of the hub's register, imported on { $date } ({ $count ->
+    [one] one person
+   *[other] { $count } persons
+  }). Import the hub's register again for a newer copy.
+register-copy-not-imported = This service publishes to a hub, and the register is the hub's. Import the hub's register to find players by their number as they are entered.
+register-copy-numbers = The hub gives the numbers, merges persons and rates events. Enter a newcomer as a player without a number: the hub's rating officer gives them one when the event reaches the hub.
 register-imported = { $count ->
     [one] One person of the register imported.
    *[other] { $count } persons of the register imported.
@@ -9,7 +15,12 @@ register-imported = { $count ->
 register-download = Download the register (to import at a venue)
 register-waiting = Players waiting to be linked
 register-none-waiting = Every player of the tournaments published here is linked to a person.
-register-waiting-hint = These players came without a register number. Choose who each one is; a suggestion is only linked once you confirm it.
+register-waiting-hint = These players came without a register number, or with one that is not theirs here (the hub gives the numbers). Choose who each one is; a suggestion is only linked once you confirm it.
+register-doubt-unknown = Came with number { $number }, which no one has in this register.
+register-doubt-differs = Came with number { $number }, which is { $name } here. Not the same: { $what }.
+register-doubt-name = name
+register-doubt-birth-year = birth year
+register-doubt-federation = federation
 register-player = Player
 register-who = Who they are
 register-person-of = Person for { $name }
@@ -89,7 +100,12 @@ ratings-plot = Rating after each month played
 ratings-history = Rating after each month played
 ratings-period = Month
 ratings-no-games = No rated game yet.
+ratings-card-of = { $name }'s games and rating across events
 ratings-events = Events
+ratings-event = Event
+ratings-performance = Performance
+ratings-opponent-rating = Their rating
+ratings-days = { $first } to { $last }
 ratings-games-title = Rated games
 ratings-date = Date
 ratings-opponent = Opponent
@@ -105,6 +121,25 @@ ratings-expected = Expected
 ratings-change = Change
 register-ratings-hint = Players entered with their register number can take their rating from the rating list, so that the seeding and the pairing numbers follow it.
 register-ratings-take = Take the ratings from the register
+register-ratings-confirm-hint = Each player below has a register number, and their person's rating on the list differs from the one they have here. Nothing changes until you confirm.
+register-ratings-count = { $count ->
+    [one] One player's rating would change
+   *[other] { $count } players' ratings would change
+  }
+register-ratings-now = Here now
+register-ratings-listed = On the list
+register-ratings-no-rating = none
+register-ratings-confirm = { $count ->
+    [one] Take this rating
+   *[other] Take these { $count } ratings
+  }
+register-ratings-keep = Keep the ratings as they are
+register-ratings-none = Every player with a register number already has their person's rating on the list (players without a number keep theirs).
+register-ratings-taken = { $count ->
+    [0] No rating changed.
+    [one] One rating taken from the register.
+   *[other] { $count } ratings taken from the register.
+  }
 register-month = { $month } { $year }
 register-brief = #{ $id } { $name }
 register-brief-details = #{ $id } { $name } ({ $details })

@@ -454,6 +454,7 @@ person-already-merged = person { $id } was merged into person { $into }: split t
 persons-played-each-other = these two persons played each other (game { $game }): they cannot be one person
 person-never-merged = person { $id } was never merged into anyone: there is nothing to split
 player-already-has-person = { $name } is already person { $id } of the register
+register-held-copy = This service holds a copy of the hub's register: the hub gives the numbers, merges persons and rates events. Enter a newcomer as a player without a number; the hub's rating officer gives them one when the event reaches the hub
 register-file-line = the register file, line { $line }: { $problem }
 register-file-person = the register file, line { $line }: { $problem }
 register-file-unknown-id = an id that is not a number of the register, or a person merged into one the file does not hold

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::Integer;
+use diesel::sql_types::{Integer, Nullable, Text};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
@@ -160,6 +160,70 @@ pub fn clear_tournament(conn: &mut SqliteConnection, tournament: TournamentId) -
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// A row of a hub's copy as a whole file written over it names it again: its id, and a
+/// player's name, or a game's round, board, game of the match and players' names.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CopiedRow {
+    #[diesel(sql_type = Integer)]
+    pub id: i32,
+    #[diesel(sql_type = Text)]
+    pub name: String,
+    #[diesel(sql_type = Integer)]
+    pub round: i32,
+    #[diesel(sql_type = Nullable<Integer>)]
+    pub board: Option<i32>,
+    #[diesel(sql_type = Integer)]
+    pub match_game: i32,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub north: Option<String>,
+}
+
+/// The players (`round` 0) and the games of a copy, before a whole file is written over it.
+pub fn copied_rows(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<(Vec<CopiedRow>, Vec<CopiedRow>)> {
+    let players = diesel::sql_query(
+        "SELECT id, name, 0 AS round, NULL AS board, 0 AS match_game, NULL AS north \
+         FROM players WHERE tournament_id = ?",
+    )
+    .bind::<Integer, _>(tournament.get())
+    .load(conn)?;
+    let games = diesel::sql_query(
+        "SELECT g.id, s.name, r.number AS round, g.board, g.match_game, n.name AS north \
+         FROM games g JOIN rounds r ON r.id = g.round_id JOIN players s ON s.id = g.south_id \
+         LEFT JOIN players n ON n.id = g.north_id WHERE g.tournament_id = ?",
+    )
+    .bind::<Integer, _>(tournament.get())
+    .load(conn)?;
+    Ok((players, games))
+}
+
+/// Gives a row just written the id it had before (free: its row was deleted).
+pub fn renumber(
+    conn: &mut SqliteConnection,
+    table: Renumbered,
+    from: i32,
+    to: i32,
+) -> QueryResult<()> {
+    let sql = match table {
+        Renumbered::Player => "UPDATE players SET id = ? WHERE id = ?",
+        Renumbered::Game => "UPDATE games SET id = ? WHERE id = ?",
+    };
+    diesel::sql_query(sql)
+        .bind::<Integer, _>(to)
+        .bind::<Integer, _>(from)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The rows [`renumber`] gives their ids back.
+#[derive(Debug, Clone, Copy)]
+pub enum Renumbered {
+    Player,
+    Game,
 }
 
 /// Where a venue's tournament is published.

@@ -71,12 +71,60 @@ pub fn version(conn: &mut SqliteConnection) -> QueryResult<i32> {
         .first(conn)
 }
 
+/// At a venue: when the hub's register held here was imported, and how many persons it had.
+pub fn copy(conn: &mut SqliteConnection) -> QueryResult<Option<(NaiveDateTime, i32)>> {
+    use crate::db::schema::register_copy;
+    register_copy::table
+        .select((register_copy::imported_at, register_copy::persons))
+        .first(conn)
+        .optional()
+}
+
+/// Records the hub's register imported here, at `at`, with `persons`.
+pub fn set_copy(conn: &mut SqliteConnection, at: NaiveDateTime, persons: i32) -> QueryResult<()> {
+    use crate::db::schema::register_copy;
+    diesel::replace_into(register_copy::table)
+        .values((
+            register_copy::id.eq(1),
+            register_copy::imported_at.eq(at),
+            register_copy::persons.eq(persons),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Whether a tournament here publishes to a hub (this service is a venue).
+pub fn publishes_to_a_hub(conn: &mut SqliteConnection) -> QueryResult<bool> {
+    use crate::db::schema::hub_links;
+    diesel::select(diesel::dsl::exists(
+        hub_links::table.select(hub_links::tournament_id),
+    ))
+    .get_result(conn)
+}
+
 pub fn get(conn: &mut SqliteConnection, id: i32) -> QueryResult<Option<Person>> {
     persons::table
         .find(id)
         .select(Person::as_select())
         .first(conn)
         .optional()
+}
+
+/// Which of `ids` are persons of the register here.
+pub fn existing(
+    conn: &mut SqliteConnection,
+    ids: &[i32],
+) -> QueryResult<std::collections::HashSet<i32>> {
+    let mut out = std::collections::HashSet::new();
+    for chunk in ids.chunks(500) {
+        out.extend(
+            persons::table
+                .filter(persons::id.eq_any(chunk))
+                .select(persons::id)
+                .load::<i32>(conn)?,
+        );
+    }
+    Ok(out)
 }
 
 /// Every person, by id.
@@ -153,8 +201,9 @@ pub fn set_rated(
     Ok(n > 0)
 }
 
-/// A player as the register sees them: whose person they are (their own register number, or
-/// the hub's link of their name), in which tournament.
+/// A player as the register sees them, in which tournament: the register number they came with
+/// (entered at the venue, or carried by a push), the details of the person that number names
+/// here, and the hub's link of their name, for the service to say whose person they are.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct RegisteredPlayer {
     #[diesel(sql_type = Integer)]
@@ -176,28 +225,45 @@ pub struct RegisteredPlayer {
     pub club: String,
     #[diesel(sql_type = Text)]
     pub gender: String,
+    /// The number the player came with.
     #[diesel(sql_type = Nullable<Integer>)]
-    pub person: Option<i32>,
+    pub register_id: Option<i32>,
+    /// The person of that number here, as the register writes them (when there is one).
+    #[diesel(sql_type = Nullable<Text>)]
+    pub numbered_name: Option<String>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    pub numbered_birth_year: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub numbered_federation: Option<String>,
+    /// The person the hub's organiser linked the player's name to.
+    #[diesel(sql_type = Nullable<Integer>)]
+    pub linked: Option<i32>,
     #[diesel(sql_type = Bool)]
     pub rated: bool,
+    /// The tournament is a venue's, pushed here.
+    #[diesel(sql_type = Bool)]
+    pub pushed: bool,
 }
 
-const PERSON_OF_PLAYER: &str = "COALESCE((SELECT id FROM persons WHERE id = p.register_id), \
-     (SELECT person_id FROM register_links l WHERE l.tournament_id = p.tournament_id \
-      AND l.player_name = p.name))";
-
-/// The players of the rated tournaments and of those a venue pushes here, with their person.
+/// The players of the rated tournaments and of those a venue pushes here, with the number each
+/// came with and the hub's link of their name.
 pub fn registered_players(conn: &mut SqliteConnection) -> QueryResult<Vec<RegisteredPlayer>> {
-    diesel::sql_query(format!(
+    diesel::sql_query(
         "SELECT p.id, p.tournament_id, t.name AS tournament, e.name AS event, p.name, \
-         p.birth_year, p.federation, p.club, p.gender, {PERSON_OF_PLAYER} AS person, \
-         EXISTS (SELECT 1 FROM rated_tournaments r WHERE r.tournament_id = t.id) AS rated \
+         p.birth_year, p.federation, p.club, p.gender, p.register_id, \
+         n.name AS numbered_name, n.birth_year AS numbered_birth_year, \
+         n.federation AS numbered_federation, \
+         (SELECT person_id FROM register_links l WHERE l.tournament_id = p.tournament_id \
+          AND l.player_name = p.name) AS linked, \
+         EXISTS (SELECT 1 FROM rated_tournaments r WHERE r.tournament_id = t.id) AS rated, \
+         EXISTS (SELECT 1 FROM hub_tokens h WHERE h.tournament_id = t.id) AS pushed \
          FROM players p JOIN tournaments t ON t.id = p.tournament_id \
          LEFT JOIN events e ON e.id = t.event_id \
+         LEFT JOIN persons n ON n.id = p.register_id \
          WHERE t.id IN (SELECT tournament_id FROM rated_tournaments) \
             OR t.id IN (SELECT tournament_id FROM hub_tokens WHERE tournament_id IS NOT NULL) \
-         ORDER BY t.id, p.id"
-    ))
+         ORDER BY t.id, p.id",
+    )
     .load(conn)
 }
 
@@ -214,11 +280,6 @@ pub struct RatedGame {
     pub south_player: i32,
     #[diesel(sql_type = Integer)]
     pub north_player: i32,
-    /// The persons of the register the players are (before any merge is followed).
-    #[diesel(sql_type = Nullable<Integer>)]
-    pub south: Option<i32>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    pub north: Option<i32>,
     #[diesel(sql_type = Text)]
     pub winner: String,
     #[diesel(sql_type = Bool)]
@@ -230,29 +291,23 @@ pub struct RatedGame {
 /// result are not rated. The day is the round's: when it started, else when it was published
 /// (within the tournament's dates, when it has them).
 pub fn rated_games(conn: &mut SqliteConnection) -> QueryResult<Vec<RatedGame>> {
-    let person = |side: &str| PERSON_OF_PLAYER.replace("p.", &format!("{side}."));
-    diesel::sql_query(format!(
+    diesel::sql_query(
         "SELECT g.id, g.tournament_id, \
          CASE WHEN rt.started_at IS NOT NULL THEN date(rt.started_at) \
               WHEN t.start_date IS NOT NULL THEN min(max(date(COALESCE(r.published_at, \
                    r.created_at)), t.start_date), COALESCE(t.end_date, t.start_date)) \
               ELSE date(COALESCE(r.published_at, r.created_at)) END AS date, \
-         g.south_id AS south_player, g.north_id AS north_player, \
-         {} AS south, {} AS north, g.winner, g.verified \
+         g.south_id AS south_player, g.north_id AS north_player, g.winner, g.verified \
          FROM games g \
          JOIN rated_tournaments rated ON rated.tournament_id = g.tournament_id \
          JOIN tournaments t ON t.id = g.tournament_id \
          JOIN rounds r ON r.id = g.round_id \
          LEFT JOIN round_times rt ON rt.tournament_id = r.tournament_id \
               AND rt.round_number = r.number \
-         JOIN players s ON s.id = g.south_id \
-         JOIN players n ON n.id = g.north_id \
          WHERE r.published AND g.kind = 'played' AND g.winner IS NOT NULL \
            AND g.status IN ('confirmed', 'final') \
          ORDER BY date, g.tournament_id, g.id",
-        person("s"),
-        person("n")
-    ))
+    )
     .load(conn)
 }
 

@@ -195,6 +195,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    register_copy (id) {
+        id -> Integer,
+        imported_at -> Timestamp,
+        persons -> Integer,
+    }
+}
+
+diesel::table! {
     register_version (id) {
         id -> Integer,
         version -> Integer,

@@ -66,6 +66,43 @@ pub fn expected(player: Rating, opponent: Rating) -> f64 {
     e(player.mu(), opponent.mu(), opponent.phi())
 }
 
+/// How far beyond their opponents a performance rating of all or nothing is put: a perfect score
+/// has no finite performance, and is taken as this much above the strongest opponent (nothing,
+/// as much below the weakest), as FIDE's table of rating differences caps a 100% score at 800.
+pub const PERFORMANCE_REACH: f64 = 800.0;
+
+/// A performance rating: the rating whose expected score (as [`expected`] gives it, each
+/// opponent's RD counted) against `opponents` is `score`, to a hundredth of a point; a score of
+/// all or nothing is bounded by [`PERFORMANCE_REACH`]. None without opponents.
+pub fn performance(opponents: &[Rating], score: f64) -> Option<f64> {
+    let strongest = opponents.iter().map(|o| o.rating).reduce(f64::max)?;
+    let weakest = opponents.iter().map(|o| o.rating).reduce(f64::min)?;
+    let (mut low, mut high) = (weakest - PERFORMANCE_REACH, strongest + PERFORMANCE_REACH);
+    let at = |rating: f64| -> f64 {
+        let me = Rating {
+            rating,
+            ..Rating::START
+        };
+        opponents.iter().map(|o| expected(me, *o)).sum()
+    };
+    if score <= at(low) {
+        return Some(low);
+    }
+    if score >= at(high) {
+        return Some(high);
+    }
+    // The expected score grows with the rating: halve the interval until it is narrow.
+    while high - low > 0.01 {
+        let mid = (low + high) / 2.0;
+        if at(mid) < score {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    Some((low + high) / 2.0)
+}
+
 /// Step 6 alone: the RD of a player who did not play in the period.
 pub fn grown(player: Rating) -> Rating {
     let phi = player.phi();
@@ -150,6 +187,32 @@ fn volatility(delta: f64, phi: f64, v: f64, sigma: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_performance_expects_the_score_made() {
+        use super::*;
+        let opponent = |rating| Rating {
+            rating,
+            rd: 60.0,
+            volatility: 0.06,
+        };
+        let field = [opponent(1400.0), opponent(1500.0), opponent(1600.0)];
+        // Half the points against a field centred on 1500: 1500.
+        let even = performance(&field, 1.5).unwrap();
+        assert!((even - 1500.0).abs() < 0.1, "{even}");
+        // More points, a higher performance, and its expected score is the score.
+        let two = performance(&field, 2.0).unwrap();
+        assert!(two > even);
+        let me = Rating {
+            rating: two,
+            ..Rating::START
+        };
+        let expected_score: f64 = field.iter().map(|o| expected(me, *o)).sum();
+        assert!((expected_score - 2.0).abs() < 0.001, "{expected_score}");
+        assert_eq!(performance(&field, 3.0), Some(2400.0));
+        assert_eq!(performance(&field, 0.0), Some(600.0));
+        assert_eq!(performance(&[], 0.0), None);
+    }
+
     use super::*;
 
     fn rating(rating: f64, rd: f64) -> Rating {

@@ -276,7 +276,7 @@ pub fn import(
             file.exported_at.format("%Y-%m-%d %H:%M"),
             actor.name()
         );
-        let (pins, _) = write_content(conn, id, file, checked, pins, &sender)?;
+        let (pins, _) = write_content(conn, id, file, checked, pins, &sender, &Earlier::default())?;
         keep_identity(conn, id, file)?;
         let audit = Audit {
             actor,
@@ -316,9 +316,11 @@ pub fn write_copy(
     sender: &str,
 ) -> Result<(TournamentId, Ids), ServiceError> {
     let form = super::tournaments::tournament_form(&checked.settings);
+    let mut earlier = Earlier::default();
     let id = match id {
         Some(id) => {
             queries::update_tournament(conn, id, &form)?;
+            earlier = Earlier::read(conn, id)?;
             crate::db::publishing::clear_tournament(conn, id)?;
             id
         }
@@ -326,7 +328,7 @@ pub fn write_copy(
     };
     crate::db::languages::set(conn, id, &checked.settings.language)?;
     let no_pins = vec![(String::new(), NO_PIN.to_string()); file.players.len()];
-    let (_, ids) = write_content(conn, id, file, checked, &no_pins, sender)?;
+    let (_, ids) = write_content(conn, id, file, checked, &no_pins, sender, &earlier)?;
     keep_identity(conn, id, file)?;
     Ok((id, ids))
 }
@@ -344,6 +346,44 @@ fn keep_identity(
     Ok(())
 }
 
+/// A game as every file of its tournament names it: its round, board, game of the match, and
+/// its players' names.
+type GameKey = (i64, Option<i32>, i32, String, Option<String>);
+
+/// The ids a hub's copy had before a whole file is written over it, by what names each row in
+/// any file of the tournament (a player by their name, a game by [`GameKey`]; a name or key
+/// found twice names nothing): kept, so that what anyone cites (a game's id in the rating
+/// list's `games.csv`, a player's page) stays from one publication to the next.
+#[derive(Default)]
+pub(super) struct Earlier {
+    players: HashMap<String, PlayerId>,
+    games: HashMap<GameKey, crate::tournament::GameId>,
+}
+
+impl Earlier {
+    fn read(conn: &mut SqliteConnection, id: TournamentId) -> Result<Earlier, ServiceError> {
+        fn once<K: std::hash::Hash + Eq, V>(rows: impl Iterator<Item = (K, V)>) -> HashMap<K, V> {
+            let mut seen: HashMap<K, Option<V>> = HashMap::new();
+            for (k, v) in rows {
+                seen.entry(k)
+                    .and_modify(|twice| *twice = None)
+                    .or_insert(Some(v));
+            }
+            seen.into_iter()
+                .filter_map(|(k, v)| Some((k, v?)))
+                .collect()
+        }
+        let (players, games) = crate::db::publishing::copied_rows(conn, id)?;
+        Ok(Earlier {
+            players: once(players.into_iter().map(|p| (p.name, PlayerId(p.id)))),
+            games: once(games.into_iter().map(|g| {
+                let key = (i64::from(g.round), g.board, g.match_game, g.name, g.north);
+                (key, crate::tournament::GameId(g.id))
+            })),
+        })
+    }
+}
+
 /// What a hub's copy of a player has for a PIN hash: no PIN matches it.
 pub(super) const NO_PIN: &str = "no PIN: published from a venue";
 
@@ -357,12 +397,13 @@ fn write_content(
     checked: &Checked,
     pins: &[(String, String)],
     sender: &str,
+    earlier: &Earlier,
 ) -> Result<(Vec<PinSlip>, Ids), ServiceError> {
     let mut ids = Ids::default();
-    let pins = players(conn, id, file, checked, pins, &mut ids)?;
+    let pins = players(conn, id, file, checked, pins, &mut ids, earlier)?;
     prizes_and_teams(conn, id, &file.tournament, &ids)?;
     rounds(conn, id, file, &mut ids)?;
-    games(conn, id, file, checked, &mut ids)?;
+    games(conn, id, file, checked, &mut ids, earlier)?;
     for (s, accepted) in file.sheets.iter().zip(&checked.sheets) {
         let row = queries::insert_sheet(conn, &new_sheet(s, accepted, &ids))?;
         ids.sheets.insert(s.id, row.id);
@@ -417,11 +458,17 @@ fn players(
     checked: &Checked,
     pins: &[(String, String)],
     ids: &mut Ids,
+    earlier: &Earlier,
 ) -> Result<Vec<PinSlip>, ServiceError> {
+    use crate::db::publishing::{Renumbered, renumber};
     let mut slips = Vec::with_capacity(file.players.len());
     for ((p, d), (pin, hash)) in file.players.iter().zip(&checked.players).zip(pins) {
         let new = NewPlayer::from_details(id, d, hash, p.created_at);
-        let row = queries::insert_player(conn, &new)?;
+        let mut row = queries::insert_player(conn, &new)?;
+        if let Some(&kept) = earlier.players.get(&row.name) {
+            renumber(conn, Renumbered::Player, row.id.get(), kept.get())?;
+            row.id = kept;
+        }
         player_state(conn, p, row.id)?;
         ids.players.insert(p.id, row.id);
         slips.push(PinSlip {
@@ -497,11 +544,30 @@ fn games(
     file: &TournamentFile,
     checked: &Checked,
     ids: &mut Ids,
+    earlier: &Earlier,
 ) -> Result<(), ServiceError> {
+    use crate::db::publishing::{Renumbered, renumber};
+    let names: HashMap<i64, &str> = file
+        .players
+        .iter()
+        .map(|p| (p.id, p.name.as_str()))
+        .collect();
     for (g, accepted) in file.games.iter().zip(&checked.games) {
-        let row = queries::insert_game(conn, &new_game(id, g, ids))?;
-        queries::set_game_result(conn, row.id, &result(g, accepted))?;
-        ids.games.insert(g.id, row.id);
+        let mut row = queries::insert_game(conn, &new_game(id, g, ids))?.id;
+        let name = |p: i64| names.get(&p).map(|n| n.to_string());
+        let key = (
+            g.round,
+            g.board.map(|b| b as i32),
+            g.match_game as i32,
+            name(g.south).unwrap_or_default(),
+            g.north.and_then(name),
+        );
+        if let Some(&kept) = earlier.games.get(&key) {
+            renumber(conn, Renumbered::Game, row.get(), kept.get())?;
+            row = kept;
+        }
+        queries::set_game_result(conn, row, &result(g, accepted))?;
+        ids.games.insert(g.id, row);
     }
     Ok(())
 }

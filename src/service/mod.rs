@@ -18,6 +18,7 @@ pub mod backups;
 pub mod brackets;
 pub mod byes;
 pub mod changes;
+pub mod claims;
 pub mod copies;
 pub mod dashboard;
 pub mod endgames;

@@ -10,7 +10,8 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::ServiceError;
-use crate::db::register::{self as stored, Person, RatedGame, RatedTournament};
+use super::claims::PlayedGame;
+use crate::db::register::{self as stored, Person, RatedTournament};
 use crate::rating::files::{self, GameRow, PersonRow, Score, period_of};
 use crate::rating::glicko2::Rating;
 use crate::rating::period::Period;
@@ -45,7 +46,7 @@ pub struct Rated {
     pub games: Vec<GameRow>,
     /// Every played game of the rated tournaments with a final result, the current month's
     /// too (an event's ratings count them), as the database gave them.
-    played: Vec<RatedGame>,
+    played: Vec<PlayedGame>,
     pub season: Season,
     pub persons: HashMap<i32, Person>,
     pub tournaments: Vec<RatedTournament>,
@@ -108,10 +109,10 @@ pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, Ser
     let mut counts: HashMap<i32, (usize, usize)> = HashMap::new();
     let mut to_come: HashMap<i32, usize> = HashMap::new();
     let mut to_come_of: HashMap<i32, usize> = HashMap::new();
-    let played = stored::rated_games(conn)?;
+    let played = super::claims::played(conn)?;
     let games: Vec<GameRow> = played
         .iter()
-        .filter_map(|g: &RatedGame| {
+        .filter_map(|g: &PlayedGame| {
             let south = root(&persons, g.south?)?;
             let north = root(&persons, g.north?)?;
             let period = period_of(g.date);
@@ -356,6 +357,25 @@ pub struct PersonGame {
     pub side: &'static str,
     /// 1, ½ or 0, as the person scored.
     pub score: f64,
+    /// The opponent's rating and RD at the start of the game's month, and the score the person
+    /// was expected to make (from their own rating then).
+    pub opponent_rating: f64,
+    pub opponent_rd: f64,
+    pub expected: f64,
+}
+
+/// A rated event of a person, as their card lists it: its days, games, score, the score
+/// expected, and the performance rating (the rating that expects the score made).
+#[derive(Clone, Debug, Serialize)]
+pub struct PersonEvent {
+    pub tournament_id: i64,
+    pub name: String,
+    pub first: NaiveDate,
+    pub last: NaiveDate,
+    pub games: usize,
+    pub score: f64,
+    pub expected: f64,
+    pub performance: Option<f64>,
 }
 
 /// A person's page: who they are, who was merged into them, their rating now, after every
@@ -370,9 +390,67 @@ pub struct PersonPage {
     pub games_count: u32,
     pub history: Vec<HistoryRow>,
     pub games: Vec<PersonGame>,
-    pub tournaments: Vec<(i64, String)>,
+    /// Their rated events, the latest first.
+    pub events: Vec<PersonEvent>,
     /// Rated games of the month not ended yet: they count when it ends.
     pub to_come: usize,
+}
+
+/// A person's rated events from their games (see [`PersonEvent`]), the latest first.
+fn events_of(rated: &Rated, games: &[PersonGame]) -> Vec<PersonEvent> {
+    let mut events: Vec<PersonEvent> = Vec::new();
+    for g in games {
+        let name = || {
+            rated
+                .tournaments
+                .iter()
+                .find(|t| i64::from(t.id) == g.tournament_id)
+                .map_or_else(String::new, |t| t.name.clone())
+        };
+        let at = match events
+            .iter()
+            .position(|e| e.tournament_id == g.tournament_id)
+        {
+            Some(at) => at,
+            None => {
+                events.push(PersonEvent {
+                    tournament_id: g.tournament_id,
+                    name: name(),
+                    first: g.date,
+                    last: g.date,
+                    games: 0,
+                    score: 0.0,
+                    expected: 0.0,
+                    performance: None,
+                });
+                events.len() - 1
+            }
+        };
+        let e = &mut events[at];
+        e.first = e.first.min(g.date);
+        e.last = e.last.max(g.date);
+        e.games += 1;
+        e.score += g.score;
+        e.expected += g.expected;
+    }
+    for e in &mut events {
+        let opponents: Vec<Rating> = games
+            .iter()
+            .filter(|g| g.tournament_id == e.tournament_id)
+            .map(|g| Rating {
+                rating: g.opponent_rating,
+                rd: g.opponent_rd,
+                ..Rating::START
+            })
+            .collect();
+        e.performance = crate::rating::glicko2::performance(&opponents, e.score);
+    }
+    events.sort_by(|a, b| {
+        b.last
+            .cmp(&a.last)
+            .then(b.tournament_id.cmp(&a.tournament_id))
+    });
+    events
 }
 
 pub fn person_page(rated: &Rated, id: i32) -> Result<PersonPage, ServiceError> {
@@ -407,6 +485,10 @@ pub fn person_page(rated: &Rated, id: i32) -> Result<PersonPage, ServiceError> {
             let south = g.south_id == me;
             let opponent_id = if south { g.north_id } else { g.south_id };
             let points = g.south_score.points();
+            let (mine, theirs) = (
+                rated.season.before(g.period, me),
+                rated.season.before(g.period, opponent_id),
+            );
             PersonGame {
                 period: g.period.to_string(),
                 date: g.date,
@@ -416,20 +498,13 @@ pub fn person_page(rated: &Rated, id: i32) -> Result<PersonPage, ServiceError> {
                 opponent: name(opponent_id),
                 side: if south { "south" } else { "north" },
                 score: if south { points } else { 1.0 - points },
+                opponent_rating: theirs.rating,
+                opponent_rd: theirs.rd,
+                expected: crate::rating::glicko2::expected(mine, theirs),
             }
         })
         .collect();
-    let mut tournaments: Vec<(i64, String)> = Vec::new();
-    for g in &games {
-        if !tournaments.iter().any(|(t, _)| *t == g.tournament_id) {
-            let t_name = rated
-                .tournaments
-                .iter()
-                .find(|t| i64::from(t.id) == g.tournament_id)
-                .map_or_else(String::new, |t| t.name.clone());
-            tournaments.push((g.tournament_id, t_name));
-        }
-    }
+    let events = events_of(rated, &games);
     let row = rated.season.rating(me);
     Ok(PersonPage {
         to_come: rated.to_come_of.get(&id).copied().unwrap_or_default(),
@@ -445,7 +520,7 @@ pub fn person_page(rated: &Rated, id: i32) -> Result<PersonPage, ServiceError> {
             .cloned()
             .collect(),
         games,
-        tournaments,
+        events,
         person,
     })
 }
@@ -488,7 +563,7 @@ pub fn event_last_day(
 pub fn event(rated: &Rated, tournament: crate::tournament::TournamentId) -> Vec<EventRating> {
     use crate::rating::glicko2::{Played, after_period, expected};
     // `played` holds the games of rated tournaments only.
-    let games: Vec<&RatedGame> = rated
+    let games: Vec<&PlayedGame> = rated
         .played
         .iter()
         .filter(|g| g.tournament_id == tournament.get())

@@ -43,6 +43,9 @@ pub struct SuggestionView {
     pub name: String,
     pub birth_year: Option<i32>,
     pub federation: String,
+    /// The person's club and gender, for a form that chooses them to fill in.
+    pub club: String,
+    pub gender: String,
     pub why: Why,
 }
 
@@ -69,7 +72,7 @@ impl Register {
 /// person changes, not at every write).
 pub struct Searchable {
     index: Index,
-    details: HashMap<i32, (String, Option<i32>, String)>,
+    details: HashMap<i32, Person>,
 }
 
 impl Searchable {
@@ -89,10 +92,7 @@ impl Searchable {
                 })
                 .collect(),
         );
-        let details = live
-            .into_iter()
-            .map(|p| (p.id, (p.name, p.birth_year, p.federation)))
-            .collect();
+        let details = live.into_iter().map(|p| (p.id, p)).collect();
         Searchable { index, details }
     }
 
@@ -116,12 +116,14 @@ impl Searchable {
             .suggest(wanted, most)
             .into_iter()
             .filter_map(|s| {
-                let (name, birth_year, federation) = self.details.get(&s.id)?;
+                let p = self.details.get(&s.id)?;
                 Some(SuggestionView {
                     id: s.id,
-                    name: name.clone(),
-                    birth_year: *birth_year,
-                    federation: federation.clone(),
+                    name: p.name.clone(),
+                    birth_year: p.birth_year,
+                    federation: p.federation.clone(),
+                    club: p.club.clone(),
+                    gender: p.gender.clone(),
                     why: s.why,
                 })
             })
@@ -202,6 +204,40 @@ fn check_details(input: &PersonInput) -> Result<(), ServiceError> {
     Ok(())
 }
 
+/// A venue's copy of a hub's register: when it was imported (never, at a venue that publishes
+/// to a hub without having imported it) and how many persons it holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct HeldCopy {
+    pub imported_at: Option<chrono::NaiveDateTime>,
+    pub persons: usize,
+}
+
+/// The copy of a hub's register this service holds, when it is a venue (it imported a hub's
+/// register, or publishes to a hub); `None` on a hub, whose register is its own.
+pub fn held_copy(conn: &mut SqliteConnection) -> Result<Option<HeldCopy>, ServiceError> {
+    if let Some((at, persons)) = stored::copy(conn)? {
+        return Ok(Some(HeldCopy {
+            imported_at: Some(at),
+            persons: usize::try_from(persons).unwrap_or(0),
+        }));
+    }
+    if stored::publishes_to_a_hub(conn)? {
+        return Ok(Some(HeldCopy {
+            imported_at: None,
+            persons: stored::all(conn)?.len(),
+        }));
+    }
+    Ok(None)
+}
+
+/// Refused at a venue: the hub owns the numbers, the merges and the ratings.
+fn on_the_hub(conn: &mut SqliteConnection) -> Result<(), ServiceError> {
+    match held_copy(conn)? {
+        Some(_) => Err(ServiceError::Conflict(crate::said!("register-held-copy"))),
+        None => Ok(()),
+    }
+}
+
 /// The hub's organiser adds a person to the register.
 pub fn add(
     conn: &mut SqliteConnection,
@@ -209,6 +245,7 @@ pub fn add(
     input: &PersonInput,
 ) -> Result<Person, ServiceError> {
     actor.organiser()?;
+    on_the_hub(conn)?;
     check_details(input)?;
     let name = input.name.trim();
     let key = name_key(name);
@@ -269,6 +306,7 @@ pub fn check_merge(
     gone: i32,
 ) -> Result<(), ServiceError> {
     actor.organiser()?;
+    on_the_hub(conn)?;
     if keep == gone {
         return Err(ServiceError::Invalid(crate::said!(
             "merge-person-with-themselves"
@@ -329,7 +367,7 @@ fn played_each_other(
     b: i32,
 ) -> Result<Option<i32>, ServiceError> {
     let people = [register.root(a), register.root(b)];
-    Ok(stored::rated_games(conn)?.into_iter().find_map(|g| {
+    Ok(super::claims::played(conn)?.into_iter().find_map(|g| {
         let sides = [
             g.south.and_then(|s| register.root(s)),
             g.north.and_then(|n| register.root(n)),
@@ -341,6 +379,7 @@ fn played_each_other(
 /// The hub's organiser splits `gone` back out of the person they were merged into.
 pub fn split(conn: &mut SqliteConnection, actor: &Actor, gone: i32) -> Result<(), ServiceError> {
     actor.organiser()?;
+    on_the_hub(conn)?;
     transaction(conn, |conn| {
         let p = stored::get(conn, gone)?.ok_or_else(|| ServiceError::not_found("person"))?;
         let Some(into) = p.merged_into else {
@@ -372,8 +411,9 @@ pub fn link(
     person: i32,
 ) -> Result<(), ServiceError> {
     actor.organiser()?;
+    on_the_hub(conn)?;
     transaction(conn, |conn| {
-        let p = stored::registered_players(conn)?
+        let p = super::claims::registered(conn)?
             .into_iter()
             .find(|p| p.id == player.get())
             .ok_or_else(|| ServiceError::not_found("player"))?;
@@ -416,7 +456,7 @@ pub fn add_from_player(
     player: PlayerId,
 ) -> Result<i32, ServiceError> {
     actor.organiser()?;
-    let p = stored::registered_players(conn)?
+    let p = super::claims::registered(conn)?
         .into_iter()
         .find(|p| p.id == player.get())
         .ok_or_else(|| ServiceError::not_found("player"))?;
@@ -450,6 +490,7 @@ pub fn set_rated(
     rated: bool,
 ) -> Result<(), ServiceError> {
     actor.organiser()?;
+    on_the_hub(conn)?;
     crate::db::queries::get_tournament(conn, tournament)
         .map_err(|_| ServiceError::not_found("tournament"))?;
     transaction(conn, |conn| {
@@ -594,6 +635,8 @@ pub fn import_register(
         for row in rows.iter().filter(|r| r.merged_into.is_some()) {
             stored::set_merged_into(conn, row.id as i32, row.merged_into.map(|m| m as i32))?;
         }
+        // From now on the numbers are the hub's: none is made here.
+        stored::set_copy(conn, at, i32::try_from(rows.len()).unwrap_or(i32::MAX))?;
         Audit {
             actor,
             action: Change::RegisterImported,
@@ -623,10 +666,71 @@ fn problem_said(problem: &Problem) -> Said {
     }
 }
 
+/// A player's rating as the register would give it: their local rating and the list's.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingToTake {
+    pub player_id: i32,
+    pub name: String,
+    pub person: i32,
+    /// The rating the player has in this tournament now, if any.
+    pub from: Option<i32>,
+    /// Their person's rating on the list, rounded.
+    pub rating: i32,
+    /// The list's rating is provisional (its deviation above the list's bound).
+    pub provisional: bool,
+}
+
+/// What taking the players' ratings from the register would change, for the staff to see before
+/// they confirm: each player with a register number whose person's rating on the list (as this
+/// hub computes it, or as the register imported here gave it) differs from theirs.
+pub fn ratings_to_take(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tournament: TournamentId,
+) -> Result<Vec<RatingToTake>, ServiceError> {
+    use crate::db::queries;
+    use crate::rating::glicko2::Rating;
+    actor.check_runs(conn, tournament)?;
+    let rated = super::ratings::rated(conn, Utc::now().date_naive())?;
+    let mut out = Vec::new();
+    for p in queries::list_players(conn, tournament)? {
+        let Some(person) = p
+            .register_id
+            .and_then(|id| super::ratings::root(&rated.persons, id))
+        else {
+            continue;
+        };
+        let listed = rated.season.rating(person.into()).map(|r| r.rating);
+        let imported = rated.persons.get(&person).and_then(|p| {
+            Some(Rating {
+                rating: p.rating?,
+                rd: p.rd.unwrap_or(Rating::START.rd),
+                ..Rating::START
+            })
+        });
+        let Some(on_list) = listed.or(imported) else {
+            continue;
+        };
+        let rating = on_list.rating.round() as i32;
+        if p.rating == Some(rating) {
+            continue;
+        }
+        out.push(RatingToTake {
+            player_id: p.id.get(),
+            name: p.name.clone(),
+            person,
+            from: p.rating,
+            rating,
+            provisional: on_list.provisional(),
+        });
+    }
+    Ok(out)
+}
+
 /// The staff who run a tournament take its players' ratings from the register, before its
 /// first round is paired (so that its seeding and pairing numbers follow them): each player
-/// with a register number gets their person's rating on the list, rounded (as this hub computes
-/// it, or as the register imported here gave it); the others keep theirs. How many changed.
+/// [`ratings_to_take`] names gets their person's rating on the list; the others keep theirs.
+/// How many changed.
 pub fn take_ratings(
     conn: &mut SqliteConnection,
     actor: &Actor,
@@ -641,28 +745,15 @@ pub fn take_ratings(
                 "ratings-taken-before-pairing"
             )));
         }
-        let rated = super::ratings::rated(conn, Utc::now().date_naive())?;
         let mut changed = Vec::new();
-        for p in queries::list_players(conn, tournament)? {
-            let Some(person) = p
-                .register_id
-                .and_then(|id| super::ratings::root(&rated.persons, id))
-            else {
-                continue;
-            };
-            let listed = rated.season.rating(person.into()).map(|r| r.rating.rating);
-            let imported = rated.persons.get(&person).and_then(|p| p.rating);
-            let Some(rating) = listed.or(imported).map(|r| r.round() as i32) else {
-                continue;
-            };
-            if p.rating == Some(rating) {
-                continue;
-            }
+        for take in ratings_to_take(conn, actor, tournament)? {
+            let p = queries::get_player(conn, tournament, PlayerId(take.player_id))?;
             let mut changes = PlayerChanges::from(&p.details());
-            changes.rating = Some(rating);
+            changes.rating = Some(take.rating);
             queries::update_player(conn, p.id, &changes)?;
             changed.push(serde_json::json!({
-                "player": p.id, "name": p.name, "from": p.rating, "rating": rating,
+                "player": take.player_id, "name": take.name, "from": take.from,
+                "rating": take.rating,
             }));
         }
         if !changed.is_empty() {

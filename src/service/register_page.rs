@@ -12,6 +12,7 @@ use super::register::{Searchable, SuggestionView, Wanted};
 use super::{Actor, ServiceError};
 use crate::db::register::{self as stored, Person};
 use crate::tournament::names::matches;
+use crate::tournament::register::Doubt;
 
 /// The players waiting on one page.
 pub const WAITING_A_PAGE: usize = 50;
@@ -80,6 +81,10 @@ pub struct Waiting {
     pub suggestions: Vec<SuggestionView>,
     /// What the organiser typed to search for them, when they did.
     pub searched: Option<String>,
+    /// Why the number they came with is not taken, when they came with one, and the name of
+    /// the person it names here.
+    pub doubt: Option<Doubt>,
+    pub numbered: Option<String>,
 }
 
 /// A tournament, whether it is rated, and the list its games count in: a month's games count
@@ -121,6 +126,8 @@ pub struct RegisterView {
     /// Pairs of persons likely to be one person entered twice.
     pub duplicates: Vec<(Brief, Brief)>,
     pub tournaments: Vec<Mark>,
+    /// At a venue: the hub's register held here (numbers, merges and ratings are the hub's).
+    pub copy: Option<super::register::HeldCopy>,
 }
 
 /// How many pages of `each` hold `total`, and the page `asked` as it can be shown (from 1).
@@ -143,7 +150,7 @@ pub fn view(
     let by_id: std::collections::HashMap<i32, &Person> =
         persons.iter().map(|p| (p.id, p)).collect();
 
-    let waiting: Vec<stored::RegisteredPlayer> = stored::registered_players(conn)?
+    let waiting: Vec<super::claims::Registered> = super::claims::registered(conn)?
         .into_iter()
         .filter(|p| p.person.is_none())
         .collect();
@@ -153,36 +160,45 @@ pub fn view(
         .into_iter()
         .skip((waiting_page - 1) * WAITING_A_PAGE)
         .take(WAITING_A_PAGE)
-        .map(|p| {
-            let searched = (asked.find == Some(p.id) && !asked.find_name.trim().is_empty())
-                .then(|| asked.find_name.trim().to_string());
-            let wanted = match &searched {
-                // What the organiser typed: a number, or a name.
-                Some(typed) => Wanted {
-                    id: typed.parse().ok(),
-                    name: typed.clone(),
-                    ..Wanted::default()
-                },
-                None => Wanted {
-                    name: p.name.clone(),
+        .map(
+            |super::claims::Registered {
+                 player: p, doubt, ..
+             }| {
+                let searched = (asked.find == Some(p.id) && !asked.find_name.trim().is_empty())
+                    .then(|| asked.find_name.trim().to_string());
+                let wanted = match &searched {
+                    // What the organiser typed: a number, or a name.
+                    Some(typed) => Wanted {
+                        id: typed.parse().ok(),
+                        name: typed.clone(),
+                        ..Wanted::default()
+                    },
+                    // The person of the number they came with first, for the organiser to say
+                    // whether it is them after all.
+                    None => Wanted {
+                        id: p.register_id.filter(|_| doubt.is_some()),
+                        name: p.name.clone(),
+                        birth_year: p.birth_year,
+                        federation: p.federation.clone(),
+                        ..Wanted::default()
+                    },
+                };
+                Waiting {
+                    suggestions: register.suggest(&wanted, if searched.is_some() { 10 } else { 5 }),
+                    searched,
+                    player_id: p.id,
+                    tournament_id: p.tournament_id,
+                    tournament: p.tournament,
+                    event: p.event,
+                    name: p.name,
                     birth_year: p.birth_year,
-                    federation: p.federation.clone(),
-                    ..Wanted::default()
-                },
-            };
-            Waiting {
-                suggestions: register.suggest(&wanted, if searched.is_some() { 10 } else { 5 }),
-                searched,
-                player_id: p.id,
-                tournament_id: p.tournament_id,
-                tournament: p.tournament,
-                event: p.event,
-                name: p.name,
-                birth_year: p.birth_year,
-                federation: p.federation,
-                club: p.club,
-            }
-        })
+                    federation: p.federation,
+                    club: p.club,
+                    numbered: doubt.is_some().then_some(p.numbered_name).flatten(),
+                    doubt,
+                }
+            },
+        )
         .collect();
 
     let q = asked.q.trim();
@@ -229,6 +245,7 @@ pub fn view(
         q: q.to_string(),
         duplicates,
         tournaments,
+        copy: super::register::held_copy(conn)?,
     })
 }
 
@@ -237,7 +254,7 @@ fn games_of(
     conn: &mut SqliteConnection,
 ) -> Result<std::collections::HashMap<i32, usize>, ServiceError> {
     let mut games = std::collections::HashMap::new();
-    for g in stored::rated_games(conn)? {
+    for g in super::claims::played(conn)? {
         for p in [g.south, g.north].into_iter().flatten() {
             *games.entry(p).or_insert(0) += 1;
         }

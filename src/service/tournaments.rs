@@ -503,6 +503,9 @@ pub struct TournamentPage {
     pub language: String,
     /// Its games count for the rating list (its ratings page is linked).
     pub rated: bool,
+    /// The players' register numbers that name a person here: their card across events is
+    /// linked.
+    pub cards: std::collections::HashSet<i32>,
 }
 
 pub fn page(
@@ -542,7 +545,6 @@ pub fn page(
     };
     Ok(TournamentPage {
         t,
-        players,
         controllers,
         event_controllers,
         unassigned,
@@ -554,5 +556,13 @@ pub fn page(
         notice: super::notices::get(conn, id)?,
         language: language(conn, id)?,
         rated: crate::db::register::is_rated(conn, id)?,
+        cards: crate::db::register::existing(
+            conn,
+            &players
+                .iter()
+                .filter_map(|p| p.register_id)
+                .collect::<Vec<_>>(),
+        )?,
+        players,
     })
 }

@@ -149,6 +149,54 @@ impl Keys {
     }
 }
 
+/// A player's or a person's own details, as a register number is checked against them.
+#[derive(Clone, Copy, Debug)]
+pub struct Details<'a> {
+    pub name: &'a str,
+    pub birth_year: Option<i32>,
+    pub federation: &'a str,
+}
+
+/// Why a player's register number is not taken as it stands: the hub owns the numbers, and a
+/// number a player arrives with (pushed by a venue, typed into a form or a file) counts only
+/// when the person it names is that player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Doubt {
+    /// No person of the register has the number.
+    Unknown { number: i32 },
+    /// The person the number names is written otherwise: another name (not merely its case,
+    /// accents, separators or word order), another birth year, another federation (each only
+    /// where both sides give one).
+    Differs {
+        number: i32,
+        name: bool,
+        birth_year: bool,
+        federation: bool,
+    },
+}
+
+/// Whether a player with `number` is the person it names (`person`'s details, `None` when no
+/// person has it): nothing to doubt, or why not.
+pub fn doubt(number: i32, player: Details, person: Option<Details>) -> Option<Doubt> {
+    let Some(person) = person else {
+        return Some(Doubt::Unknown { number });
+    };
+    let name = Keys::of(player.name).distance(&Keys::of(person.name)) > 0;
+    let birth_year = matches!((player.birth_year, person.birth_year), (Some(a), Some(b)) if a != b);
+    let (a, b) = (
+        plain(player.federation.trim()),
+        plain(person.federation.trim()),
+    );
+    let federation = !a.is_empty() && !b.is_empty() && a != b;
+    (name || birth_year || federation).then_some(Doubt::Differs {
+        number,
+        name,
+        birth_year,
+        federation,
+    })
+}
+
 /// What is looked for.
 #[derive(Clone, Debug, Default)]
 pub struct Wanted {
@@ -366,6 +414,53 @@ pub fn suggest(wanted: &Wanted, candidates: &[Candidate], most: usize) -> Vec<Su
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_counts_only_for_the_person_it_names() {
+        let d = |name, birth_year, federation| Details {
+            name,
+            birth_year,
+            federation,
+        };
+        let kwadwo = d("Kwadwo Mensah", Some(1990), "GHA");
+        // The same person, written otherwise.
+        for same in [
+            d("MENSAH, Kwadwo", None, ""),
+            d("Kwadwo Mensah", Some(1990), "gha"),
+            d("Kwadwo  Mensah", None, "GHA"),
+        ] {
+            assert_eq!(doubt(35, same, Some(kwadwo)), None, "{same:?}");
+        }
+        assert_eq!(
+            doubt(35, d("Gbèmisọ́la Ogunléye", Some(2004), "NGR"), Some(kwadwo)),
+            Some(Doubt::Differs {
+                number: 35,
+                name: true,
+                birth_year: true,
+                federation: true
+            })
+        );
+        // A typo is not the same name: the officer says whether it is them.
+        assert_eq!(
+            doubt(35, d("Kwadwo Mensa", Some(1990), "GHA"), Some(kwadwo)),
+            Some(Doubt::Differs {
+                number: 35,
+                name: true,
+                birth_year: false,
+                federation: false
+            })
+        );
+        assert_eq!(
+            doubt(35, d("Kwadwo Mensah", Some(1991), ""), Some(kwadwo)),
+            Some(Doubt::Differs {
+                number: 35,
+                name: false,
+                birth_year: true,
+                federation: false
+            })
+        );
+        assert_eq!(doubt(36, kwadwo, None), Some(Doubt::Unknown { number: 36 }));
+    }
 
     fn person(id: i32, name: &str, birth_year: Option<i32>, federation: &str) -> Candidate {
         Candidate {

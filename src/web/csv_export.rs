@@ -61,13 +61,30 @@ pub fn player_column(heading_text: &str) -> Option<&'static str> {
 }
 
 /// The column a heading names in any language the service speaks (`nom`, `Name` and `NAME` are
-/// all `name`), or `None`.
+/// all `name`), by its code, its heading in a file the service writes, or the label of its field
+/// on the pages (`Birth year`, `Année de naissance`, `Register number`), or `None`.
 pub fn column_named(heading_text: &str, codes: &[&'static str]) -> Option<&'static str> {
-    // Case and accents aside: `ÉLO` and `annee_naissance` are typed too.
-    let folded = crate::tournament::names::folded;
-    let wanted = folded(heading_text.trim());
+    // Case, accents and separators aside: `ÉLO`, `annee_naissance` and `birth-year` are typed
+    // too.
+    let squashed = |text: &str| -> String {
+        let folded = crate::tournament::names::folded(text.trim());
+        folded
+            .split(|c: char| c.is_whitespace() || matches!(c, '_' | '-' | '.'))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("_")
+    };
+    let wanted = squashed(heading_text);
     codes.iter().copied().find(|code| {
-        *code == wanted || Lang::all().any(|lang| folded(&heading(lang, code)) == wanted)
+        let label = format!("field-{}", code.replace('_', "-"));
+        *code == wanted
+            || Lang::all().any(|lang| {
+                squashed(&heading(lang, code)) == wanted
+                    || Some(lang.t(&label))
+                        .filter(|l| *l != label)
+                        .map(|l| squashed(&l))
+                        == Some(wanted.clone())
+            })
     })
 }
 
@@ -107,7 +124,27 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::neutralise;
+    use super::{neutralise, player_column};
+
+    #[test]
+    fn a_players_column_is_named_as_people_head_it() {
+        for (heading, code) in [
+            ("Birth year", "birth_year"),
+            ("birth-year", "birth_year"),
+            ("année de naissance", "birth_year"),
+            ("ANNEE_NAISSANCE", "birth_year"),
+            ("Register number", "register_id"),
+            ("Numéro au registre", "register_id"),
+            ("register_id", "register_id"),
+            ("Nom", "name"),
+            ("Fédération", "federation"),
+        ] {
+            assert_eq!(player_column(heading), Some(code), "{heading}");
+        }
+        for heading in ["Birth", "year", "register", "Numéro"] {
+            assert_eq!(player_column(heading), None, "{heading}");
+        }
+    }
 
     #[test]
     fn formulas_become_text() {

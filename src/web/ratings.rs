@@ -73,18 +73,67 @@ struct PersonTemplate {
     to_come: Option<String>,
 }
 
-/// The rating after each period as an SVG line, with its range.
+impl PersonTemplate {
+    /// An expected score to one decimal, in the language's way.
+    fn one(&self, v: &f64) -> String {
+        self.nav.decimal((v * 10.0).round() / 10.0)
+    }
+
+    /// A score as the standings write it: 5½.
+    fn points(&self, v: &f64) -> String {
+        crate::wording::words::points(self.nav.lang, *v)
+    }
+
+    fn day(&self, day: &chrono::NaiveDate) -> String {
+        self.nav.lang.date(*day)
+    }
+
+    /// An event's days: "12 September 2026", or its first and last.
+    fn days(&self, first: &chrono::NaiveDate, last: &chrono::NaiveDate) -> String {
+        let lang = self.nav.lang;
+        if first == last {
+            lang.date(*first)
+        } else {
+            lang.t2(
+                "ratings-days",
+                "first",
+                lang.date(*first),
+                "last",
+                lang.date(*last),
+            )
+        }
+    }
+}
+
+/// The rating after each period as an SVG line on a dated axis: a month's tick and label (at
+/// most [`AXIS_LABELS`] labelled), grid lines with their ratings, each month's point named.
 struct Plot {
     width: u32,
     height: u32,
     points: String,
     dots: Vec<(f64, f64, String)>,
-    low: i64,
-    high: i64,
+    /// Horizontal grid lines: their height and rating.
+    grid: Vec<(f64, i64)>,
+    /// The axis's months: where, and their label (empty where not labelled).
+    months: Vec<(f64, String)>,
+    /// Where the axis and the plot's left edge are.
+    bottom: f64,
+    left: f64,
+    right: f64,
 }
 
-fn plot(page: &PersonPage) -> Plot {
-    let (width, height, margin) = (640u32, 240u32, 30.0);
+/// The most month labels the axis writes (the others keep their tick).
+const AXIS_LABELS: usize = 6;
+
+fn plot(lang: crate::locale::Lang, page: &PersonPage) -> Plot {
+    use crate::rating::period::Period;
+    let (width, height) = (640u32, 260u32);
+    let (left, right, top, bottom) = (
+        48.0,
+        f64::from(width) - 16.0,
+        12.0,
+        f64::from(height) - 36.0,
+    );
     let values: Vec<f64> = page.history.iter().map(|h| h.rating.rating).collect();
     let low = values.iter().copied().fold(f64::INFINITY, f64::min);
     let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -96,21 +145,30 @@ fn plot(page: &PersonPage) -> Plot {
             (high / 50.0).ceil() * 50.0 + 50.0,
         )
     };
-    let n = values.len().max(2) - 1;
-    let x = |i: usize| margin + (f64::from(width) - 2.0 * margin) * i as f64 / n as f64;
-    let y = |v: f64| {
-        f64::from(height) - margin - (f64::from(height) - 2.0 * margin) * (v - low) / (high - low)
+    // Months on a time axis: a month not played keeps its place.
+    let index = |p: Period| i64::from(p.year()) * 12 + i64::from(p.month());
+    let first = page.history.first().map(|h| index(h.period)).unwrap_or(0);
+    let last = page.history.last().map(|h| index(h.period)).unwrap_or(0);
+    let span = (last - first).max(0);
+    let x = |p: Period| {
+        if span == 0 {
+            (left + right) / 2.0
+        } else {
+            left + (right - left) * (index(p) - first) as f64 / span as f64
+        }
     };
+    let y = |v: f64| bottom - (bottom - top) * (v - low) / (high - low);
+    let round = |v: f64| (v * 10.0).round() / 10.0;
     let dots: Vec<(f64, f64, String)> = page
         .history
         .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let (px, py) = (x(i), y(h.rating.rating));
+        .map(|h| {
+            let day = chrono::NaiveDate::from_ymd_opt(h.period.year(), h.period.month(), 1);
+            let month = day.map_or_else(String::new, |d| crate::wording::months::month(lang, d));
             (
-                (px * 10.0).round() / 10.0,
-                (py * 10.0).round() / 10.0,
-                format!("{}: {:.0}", h.period, h.rating.rating),
+                round(x(h.period)),
+                round(y(h.rating.rating)),
+                format!("{month}: {:.0}", h.rating.rating),
             )
         })
         .collect();
@@ -119,13 +177,40 @@ fn plot(page: &PersonPage) -> Plot {
         .map(|(px, py, _)| format!("{px},{py}"))
         .collect::<Vec<_>>()
         .join(" ");
+    let step = if high - low > 400.0 { 100.0 } else { 50.0 };
+    let grid = (0..)
+        .map(|k| low + step * f64::from(k))
+        .take_while(|v| *v <= high)
+        .map(|v| (round(y(v)), v as i64))
+        .collect();
+    let every = (span as usize + 1).div_ceil(AXIS_LABELS).max(1);
+    let mut months = Vec::new();
+    let mut at = page.history.first().map(|h| h.period);
+    let mut k = 0;
+    while let Some(p) = at.filter(|p| index(*p) <= last) {
+        let label = if k % every == 0 {
+            format!(
+                "{} {}",
+                lang.t(&format!("month-short-{}", p.month())),
+                p.year()
+            )
+        } else {
+            String::new()
+        };
+        months.push((round(x(p)), label));
+        at = Some(p.next());
+        k += 1;
+    }
     Plot {
         width,
         height,
         points,
         dots,
-        low: low as i64,
-        high: high as i64,
+        grid,
+        months,
+        bottom,
+        left,
+        right,
     }
 }
 
@@ -147,10 +232,11 @@ async fn person_page(
             crate::wording::months::counts_in(nav.lang, rated.today),
         )
     });
+    let plot = plot(nav.lang, &page);
     Ok(PersonTemplate {
         nav,
         to_come,
-        plot: plot(&page),
+        plot,
         page,
     })
 }
@@ -454,7 +540,52 @@ struct CsrfForm {
     csrf: String,
 }
 
-/// The staff take the players' ratings from the register, before round 1 is paired.
+#[derive(Template, WebTemplate)]
+#[template(path = "ratings/take.html")]
+struct TakePage {
+    nav: Nav,
+    id: TournamentId,
+    name: String,
+    rows: Vec<service::RatingToTake>,
+    /// How many were taken, when the page answers the staff's confirmation.
+    taken: Option<usize>,
+}
+
+#[derive(Deserialize)]
+struct TakeQuery {
+    taken: Option<usize>,
+}
+
+/// What taking the players' ratings from the register would change, each player's rating now
+/// and the list's, for the staff to confirm.
+async fn take_page(
+    Runs(actor): Runs,
+    visitor: Visitor,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+    query: web::Query<TakeQuery>,
+) -> Result<TakePage, PageError> {
+    let id = path.into_inner();
+    let nav = Nav::new(&visitor);
+    let (name, rows) = state
+        .db(move |conn| {
+            let name = crate::db::queries::get_tournament(conn, id)
+                .map_err(|_| ServiceError::not_found("tournament"))?
+                .name;
+            Ok::<_, ServiceError>((name, service::ratings_to_take(conn, &actor, id)?))
+        })
+        .await?;
+    Ok(TakePage {
+        nav,
+        id,
+        name,
+        rows,
+        taken: query.taken,
+    })
+}
+
+/// The staff take the players' ratings from the register, before round 1 is paired, having
+/// seen what changes.
 async fn take_ratings(
     Runs(actor): Runs,
     state: web::Data<AppState>,
@@ -462,10 +593,12 @@ async fn take_ratings(
     CheckedForm(_): CheckedForm<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    state
+    let taken = state
         .write(move |conn| service::take_ratings(conn, &actor, id))
         .await?;
-    Ok(see_other(&format!("/tournaments/{id}")))
+    Ok(see_other(&format!(
+        "/tournaments/{id}/players/register-ratings?taken={taken}"
+    )))
 }
 
 async fn api_take_ratings(
@@ -482,6 +615,10 @@ async fn api_take_ratings(
 
 pub fn event_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/tournaments/{id}/ratings", web::get().to(event_page))
+        .route(
+            "/tournaments/{id}/players/register-ratings",
+            web::get().to(take_page),
+        )
         .route(
             "/tournaments/{id}/players/register-ratings",
             web::post().to(take_ratings),

@@ -15,10 +15,10 @@ use serde::Deserialize;
 use super::error::PageError;
 use super::pages::{Nav, render, see_other};
 use super::plumbing::access::{CheckedForm, CheckedUpload, Organiser, Staff};
-use crate::service::register::{self as service, PersonInput};
+use crate::service::register::{self as service, HeldCopy, PersonInput};
 use crate::service::register_page::{self as page, Asked, Brief, Mark, RegisterView};
 use crate::service::{Actor, ServiceError};
-use crate::tournament::register::Why;
+use crate::tournament::register::{Doubt, Why};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
 use crate::web::state::AppState;
@@ -55,6 +55,39 @@ struct RegisterPage {
 }
 
 impl RegisterPage {
+    /// Why a waiting player's number is not taken, in the reader's words.
+    fn doubt(&self, w: &page::Waiting) -> Option<String> {
+        let nav = &self.nav;
+        Some(match w.doubt.as_ref()? {
+            Doubt::Unknown { number } => nav.t1("register-doubt-unknown", "number", *number),
+            Doubt::Differs {
+                number,
+                name,
+                birth_year,
+                federation,
+            } => {
+                let what: Vec<String> = [
+                    (*name, "register-doubt-name"),
+                    (*birth_year, "register-doubt-birth-year"),
+                    (*federation, "register-doubt-federation"),
+                ]
+                .into_iter()
+                .filter(|(differs, _)| *differs)
+                .map(|(_, key)| nav.t(key))
+                .collect();
+                nav.t3(
+                    "register-doubt-differs",
+                    "number",
+                    *number,
+                    "name",
+                    w.numbered.as_deref().unwrap_or(""),
+                    "what",
+                    what.join(", "),
+                )
+            }
+        })
+    }
+
     fn why_key(&self, why: &Why) -> &'static str {
         match why {
             Why::Id => "register-why-id",
@@ -86,6 +119,20 @@ impl RegisterPage {
     /// A day as the pages write it: "1 January 2027".
     fn day(&self, day: &chrono::NaiveDate) -> String {
         self.nav.lang.date(*day)
+    }
+
+    /// What a venue's register is, in the reader's words.
+    fn copy_said(&self, copy: &HeldCopy) -> String {
+        match copy.imported_at {
+            Some(at) => self.nav.t2(
+                "register-copy-imported",
+                "date",
+                self.day(&at.date()),
+                "count",
+                copy.persons,
+            ),
+            None => self.nav.t("register-copy-not-imported"),
+        }
     }
 
     /// The address of the page with `key` set to `value`, keeping the rest of what was asked.

@@ -55,6 +55,8 @@ struct ShowPage {
     nav: Nav,
     t: TournamentView,
     players: Vec<PlayerView>,
+    /// The register numbers whose person's card is here.
+    cards: std::collections::HashSet<i32>,
     controllers: Vec<String>,
     /// The event's controllers, who run it too.
     event_controllers: Vec<String>,
@@ -128,6 +130,7 @@ async fn show_page(
         notice_board: page.notice,
         language: Lang::from_code(&page.language).unwrap_or_default().name(),
         rated: page.rated,
+        cards: page.cards,
     })
 }
 

@@ -1602,14 +1602,16 @@ impl Journey<'_> {
     }
 
     /// The rating list's register: a person added on its page, found again while a player is
-    /// entered under another spelling (the suggestion chosen fills the register number in),
-    /// the list, the person's page and the event's ratings.
+    /// entered under another spelling (the suggestion chosen fills the register number in, and
+    /// the person's federation and club into the fields left empty), the list, the person's
+    /// page and the event's ratings.
     async fn register(&self, tournament: &str) -> Step<()> {
         let s = self.s;
         s.goto("/register").await?;
         s.fill("#person-form input[name=name]", "Kwame Mensah-Bonsu")
             .await?;
         s.fill("#person-form input[name=federation]", "GHA").await?;
+        s.fill("#person-form input[name=club]", "Tema Club").await?;
         s.click_through("#person-form button[type=submit]").await?;
         let row = s.expect_text("#persons", "Kwame Mensah-Bonsu").await?;
         let id: String = row
@@ -1627,13 +1629,17 @@ impl Journey<'_> {
         let chosen = s
             .browser
             .execute(
-                "return document.getElementById('register-id').value;",
+                "var f = document.getElementById('register-id').form; \
+                 return [f.elements.register_id.value, f.elements.federation.value, \
+                         f.elements.club.value];",
                 vec![],
             )
             .await
             .map_err(fail("read the register number"))?;
-        if chosen.as_str() != Some(id.as_str()) {
-            return Err(format!("the suggestion filled in {chosen}, not {id}"));
+        if chosen != json!([id, "GHA", "Tema Club"]) {
+            return Err(format!(
+                "the suggestion filled in {chosen}, not {id}, GHA, Tema Club"
+            ));
         }
         s.check_page().await?;
         for path in [

@@ -510,3 +510,12 @@ pub async fn page_sign_in(client: &Client, t: i64, player: i64, pin: &str) -> Re
         )
         .await
 }
+
+/// Where a redirect sends the browser.
+pub fn location(r: &Resp) -> String {
+    r.headers
+        .get("location")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string()
+}

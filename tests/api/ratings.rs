@@ -284,6 +284,37 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
         page.body.contains("MENSAH BONSU, Kwame"),
         "the merged spelling is shown"
     );
+    // Their card across events: both events with games, score, expected score and
+    // performance; each game with the opponent's rating and the score expected; the rating's
+    // path on a dated axis with its grid, one month played and plotted.
+    let card = &page.body;
+    let events = &card[card.find("id=\"events\"").expect("events")..];
+    let events = &events[..events.find("</table>").unwrap()];
+    assert_eq!(events.matches("<tr>").count(), 3, "{events}");
+    for t in [1, 2] {
+        assert!(
+            events.contains(&format!("href=\"/tournaments/{t}/ratings\"")),
+            "{events}"
+        );
+    }
+    let games = &card[card.find("id=\"games\"").expect("games")..];
+    let games = &games[..games.find("</table>").unwrap()];
+    assert!(games.contains("Their rating"), "{games}");
+    assert!(games.contains("<td class=\"num\">1500</td>"), "{games}");
+    assert!(games.contains("<td class=\"num\">0.5</td>"), "{games}");
+    let plot = &card[card
+        .find("id=\"rating-plot\"")
+        .expect("a plot for one month")..];
+    let plot = &plot[..plot.find("</svg>").unwrap()];
+    assert_eq!(plot.matches("<circle").count(), 1, "{plot}");
+    assert!(plot.contains(">Sep 2026</text>"), "{plot}");
+    assert!(plot.matches("class=\"grid\"").count() >= 3, "{plot}");
+    let french = staff
+        .get_in("fr", &format!("/ratings/persons/{}", persons[0]))
+        .await
+        .body;
+    assert!(french.contains(">sept. 2026</text>"), "{french}");
+    assert!(french.contains("Sa cote"), "{french}");
 
     // Split back: as before the merge.
     for gone in &b_persons {
@@ -371,23 +402,42 @@ async fn two_venues_spelling_the_same_people_differently_rate_as_one_once_merged
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let t = create_tournament(&venue_staff, "Kumasi Open").await;
-    for (name, id) in VENUE_A.iter().zip(&persons) {
+    for (k, (name, id)) in VENUE_A.iter().zip(&persons).enumerate() {
+        // One has the rating the venue knew them by.
+        let rating = (k == 0).then_some(1620);
         let r = venue_staff
             .post_json(
                 &format!("/api/tournaments/{t}/players"),
-                &json!({"name": name, "register_id": id}),
+                &json!({"name": name, "register_id": id, "rating": rating}),
             )
             .await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     }
+    // The staff see what would change, each player's rating here and the list's, before
+    // anything does.
+    let take = format!("/tournaments/{t}/players/register-ratings");
+    let page = venue_staff.get(&take).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let table = &page.body[page.body.find("id=\"ratings-to-take\"").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    assert_eq!(table.matches("<tr>").count(), 5, "{table}");
+    assert!(table.contains("<td class=\"num\">1620</td>"), "{table}");
+    assert!(page.body.contains("Take these 4 ratings"), "{}", page.body);
     let r = venue_staff
-        .post_json(
-            &format!("/api/tournaments/{t}/players/register-ratings"),
-            &json!({}),
-        )
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    assert_eq!(r[0]["rating"], 1620, "nothing changed yet: {r}");
+    let r = venue_staff
+        .post_form(&take, &[("csrf", &csrf_in(&page.body))])
         .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.json()["changed"], 4);
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let done = venue_staff.get(&location(&r)).await.body;
+    assert!(
+        done.contains("4 ratings taken from the register."),
+        "{done}"
+    );
+    assert!(done.contains("id=\"nothing-to-take\""), "{done}");
     let list = file(&staff, "list.csv").await;
     let listed: std::collections::HashMap<i64, f64> = csv::Reader::from_reader(list.as_bytes())
         .records()
@@ -641,8 +691,13 @@ async fn the_register_and_the_list_are_pages_for_people_in_both_languages() {
             .await;
         assert_eq!(person.status, StatusCode::OK);
         assert!(person.body.contains("Abena Ntim-Agyeman"));
+        // A rating is a "cote" in French: "classement" is the standings'.
+        if lang == "fr" {
+            assert!(list.body.contains("<h1>Cotes d"), "{}", list.body);
+            assert!(!list.body.contains("Classement"), "{}", list.body);
+        }
         let words = if lang == "fr" {
-            "Aucune partie classée"
+            "Aucune partie cotée"
         } else {
             "No rated game yet"
         };
@@ -791,4 +846,44 @@ fn a_change_with_decimals(page: &str) -> bool {
         let digits = rest.chars().take_while(char::is_ascii_digit).count();
         digits > 0 && rest[digits..].starts_with('.')
     })
+}
+
+#[actix_web::test]
+async fn a_games_id_stays_when_a_venue_sends_its_whole_file_again() {
+    let venue = spawn_app().await;
+    let a = venue_event(&venue, &VENUE_A.map(|n| (n, None)), None, 3).await;
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let secret = token(&staff, "Kumasi").await;
+    let r = push(&hub, &secret, &json!({"version": 1, "file": a})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let t = r.json()["tournament"].as_i64().unwrap();
+    let r = staff
+        .post_json(
+            &format!("/api/tournaments/{t}/rated"),
+            &json!({"rated": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    for (name, player) in waiting(&hub, t) {
+        let p = person(&staff, json!({"name": name})).await;
+        link(&staff, player, p).await;
+    }
+    let games = file(&staff, "games.csv").await;
+    assert_eq!(games.lines().count(), 7, "{games}");
+    let players = waiting(&hub, t);
+
+    // The venue sends its whole file again (a restart, "publish again"), and again with
+    // its games in another order: every id anyone cites stays.
+    let r = push(&hub, &secret, &json!({"version": 2, "file": a})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["taken"], true, "{}", r.body);
+    assert_eq!(file(&staff, "games.csv").await, games);
+    assert_eq!(waiting(&hub, t), players);
+    let mut reordered = a.clone();
+    reordered["games"].as_array_mut().unwrap().reverse();
+    let r = push(&hub, &secret, &json!({"version": 3, "file": reordered})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(file(&staff, "games.csv").await, games);
+    assert_eq!(waiting(&hub, t), players);
 }

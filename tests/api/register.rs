@@ -149,14 +149,6 @@ async fn suggestions_read_names_as_people_type_them_and_refuse_a_name_too_long()
     assert!(r.body.contains("at most 100 characters"), "{}", r.body);
 }
 
-fn location(r: &Resp) -> String {
-    r.headers
-        .get("location")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// A person's row of the register file: their `merged_into` cell.
 async fn merged_into(staff: &Client, id: i64) -> String {
     let file = staff.get("/register/register.csv").await.body;
@@ -434,4 +426,147 @@ async fn each_waiting_player_is_searched_linked_by_number_or_added_from_their_de
     );
     let page = staff.get("/register").await;
     assert!(page.body.contains("58 players wait"), "{}", page.body);
+}
+
+/// The id of the waiting row on the register's page that names `name`.
+fn waiting_row<'a>(page: &'a str, name: &str) -> (i64, &'a str) {
+    let at = page.find(name).unwrap_or_else(|| panic!("{name} waits"));
+    let start = page[..at]
+        .rfind("<tr id=\"waiting-")
+        .expect("a waiting row");
+    let row = &page[start..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    let id = row["<tr id=\"waiting-".len()..].split('"').next().unwrap();
+    (id.parse().unwrap(), row)
+}
+
+#[actix_web::test]
+async fn a_venue_never_makes_a_number_and_a_number_naming_someone_else_waits_on_the_hub() {
+    use crate::publishing::{push, token};
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let ama = person(
+        &staff,
+        json!({"name": "Ama Owusu", "birth_year": 1990, "federation": "GHA"}),
+    )
+    .await;
+    let yaw = person(
+        &staff,
+        json!({"name": "Yaw Boateng", "birth_year": 1999, "federation": "GHA"}),
+    )
+    .await;
+    // The venue takes the register as it is; the hub then gives the next number to someone.
+    let file = staff.get("/register/register.csv").await.body;
+    let kwadwo = person(
+        &staff,
+        json!({"name": "Kwadwo Mensah", "birth_year": 1985, "federation": "GHA",
+               "gender": "male"}),
+    )
+    .await;
+
+    let venue = spawn_app().await;
+    let venue_staff = venue.organiser().await;
+    assert_eq!(import(&venue_staff, &file).await.status, StatusCode::OK);
+    // A venue makes no number, merges nobody, rates nothing: the hub does.
+    let r = venue_staff
+        .post_json("/api/persons", &json!({"name": "Gbèmisọ́la Ogunléye"}))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("copy of the hub"), "{}", r.body);
+    let r = venue_staff
+        .post_json("/api/persons/merge", &json!({"keep": ama, "gone": yaw}))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert_eq!(venue.count("persons"), 2);
+    let page = venue_staff.get("/register").await.body;
+    assert!(page.contains("id=\"held-copy\""), "{page}");
+    assert!(page.contains("2 persons"), "{page}");
+    for form in ["person-form", "merge-form", "rated-title", "/split"] {
+        assert!(!page.contains(form), "{form} offered at a venue");
+    }
+    let french = venue_staff.get_in("fr", "/register").await.body;
+    assert!(
+        french.contains("copie du registre du site central"),
+        "{french}"
+    );
+
+    // Players entered at the venue with numbers, right and wrong, pushed to the hub.
+    let t = create_tournament(&venue_staff, "Kumasi Open").await;
+    for details in [
+        json!({"name": "OWUSU, Ama", "birth_year": 1990, "register_id": ama}),
+        json!({"name": "Gbèmisọ́la Ogunléye", "birth_year": 2004, "federation": "NGR",
+               "register_id": kwadwo}),
+        json!({"name": "Yaw Boateng", "birth_year": 1970, "register_id": yaw}),
+        json!({"name": "Kofi Annor", "register_id": 99}),
+    ] {
+        let r = venue_staff
+            .post_json(&format!("/api/tournaments/{t}/players"), &details)
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    // Each number naming a person of the copy leads to their card across events.
+    let page = venue_staff.get(&format!("/tournaments/{t}")).await.body;
+    assert!(
+        page.contains(&format!("href=\"/ratings/persons/{ama}\"")),
+        "{page}"
+    );
+    assert!(!page.contains("href=\"/ratings/persons/99\""), "{page}");
+    let exported = venue_staff
+        .get(&format!("/tournaments/{t}/export.json"))
+        .await
+        .json();
+    let secret = token(&staff, "Kumasi").await;
+    let r = push(&hub, &secret, &json!({"version": 1, "file": exported})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    // On the hub, each player whose number is not theirs waits, saying why.
+    let page = staff.get("/register").await.body;
+    assert!(!page.contains("OWUSU, Ama"), "Ama's number is hers: {page}");
+    let (gbemisola, row) = waiting_row(&page, "Gbèmisọ́la Ogunléye");
+    assert!(
+        row.contains(&format!(
+            "Came with number {kwadwo}, which is Kwadwo Mensah here. Not the same: name, \
+             birth year, federation."
+        )),
+        "{row}"
+    );
+    let (boateng, row) = waiting_row(&page, "Yaw Boateng (1970)");
+    assert!(row.contains("Not the same: birth year."), "{row}");
+    // The person the number names comes first among the suggestions.
+    assert!(row.contains(&format!("<option value=\"{yaw}\">")), "{row}");
+    let (_, row) = waiting_row(&page, "Kofi Annor");
+    assert!(
+        row.contains("Came with number 99, which no one has in this register."),
+        "{row}"
+    );
+    let french = staff.get_in("fr", "/register").await.body;
+    assert!(french.contains("attribué ici à Kwadwo Mensah"), "{french}");
+
+    // She is no one's games but her own: the officer adds her as the newcomer she is.
+    let r = staff
+        .post_json(
+            "/api/persons",
+            &json!({"name": "Gbèmisọ́la Ogunléye", "birth_year": 2004, "federation": "NGR"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let her = r.json()["id"].as_i64().unwrap();
+    for (player, person) in [(gbemisola, her), (boateng, yaw)] {
+        let r = staff
+            .post_json(
+                "/api/register/link",
+                &json!({"player": player, "person": person}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    }
+    let page = staff.get("/register").await.body;
+    for name in ["Gbèmisọ́la Ogunléye", "Yaw Boateng (1970)"] {
+        assert!(!page.contains(&format!("<td>{name}")), "{name} still waits");
+    }
+    // The next push keeps what the officer said.
+    let r = push(&hub, &secret, &json!({"version": 2, "file": exported})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let page = staff.get("/register").await.body;
+    assert!(!page.contains("<td>Gbèmisọ́la Ogunléye"), "{page}");
 }
