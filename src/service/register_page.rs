@@ -94,9 +94,19 @@ pub struct Mark {
     pub id: i32,
     pub name: String,
     pub rated: bool,
-    /// The month of its last games, and the day of the list they count in.
+    /// The month of its last games (they count in the list of the first of the next month).
     pub month: Option<NaiveDate>,
-    pub counts_in: Option<NaiveDate>,
+}
+
+impl From<stored::TournamentMark> for Mark {
+    fn from(t: stored::TournamentMark) -> Mark {
+        Mark {
+            id: t.id,
+            name: t.name,
+            rated: t.rated,
+            month: t.last_day,
+        }
+    }
 }
 
 /// The first day of the month after `day`'s: the list a game of that day counts in.
@@ -136,6 +146,17 @@ fn paged(total: usize, each: usize, asked: Option<usize>) -> (usize, usize) {
     (asked.unwrap_or(1).clamp(1, pages), pages)
 }
 
+/// The page `asked` of `items`, `each` a page: its items, the page shown and how many there are.
+fn one_page<T>(items: Vec<T>, each: usize, asked: Option<usize>) -> (Vec<T>, usize, usize) {
+    let (page, pages) = paged(items.len(), each, asked);
+    let shown = items
+        .into_iter()
+        .skip((page - 1) * each)
+        .take(each)
+        .collect();
+    (shown, page, pages)
+}
+
 /// The register's page (the hub's organisers).
 pub fn view(
     conn: &mut SqliteConnection,
@@ -155,11 +176,10 @@ pub fn view(
         .filter(|p| p.person.is_none())
         .collect();
     let waiting_total = waiting.len();
-    let (waiting_page, waiting_pages) = paged(waiting_total, WAITING_A_PAGE, asked.waiting_page);
+    let (waiting, waiting_page, waiting_pages) =
+        one_page(waiting, WAITING_A_PAGE, asked.waiting_page);
     let waiting = waiting
         .into_iter()
-        .skip((waiting_page - 1) * WAITING_A_PAGE)
-        .take(WAITING_A_PAGE)
         .map(
             |super::claims::Registered {
                  player: p, doubt, ..
@@ -207,11 +227,9 @@ pub fn view(
         .filter(|p| q.is_empty() || p.id.to_string() == q || matches(&p.name, q))
         .collect();
     let persons_total = found.len();
-    let (page, pages) = paged(persons_total, PERSONS_A_PAGE, asked.page);
+    let (found, page, pages) = one_page(found, PERSONS_A_PAGE, asked.page);
     let shown = found
         .into_iter()
-        .skip((page - 1) * PERSONS_A_PAGE)
-        .take(PERSONS_A_PAGE)
         .map(|p| Brief::of(p, games_of(p.id)))
         .collect();
 
@@ -225,13 +243,7 @@ pub fn view(
         .collect();
     let tournaments = stored::tournament_marks(conn)?
         .into_iter()
-        .map(|t| Mark {
-            id: t.id,
-            name: t.name,
-            rated: t.rated,
-            month: t.last_day,
-            counts_in: t.last_day.map(list_of),
-        })
+        .map(Mark::from)
         .collect();
     Ok(RegisterView {
         waiting,
@@ -291,13 +303,7 @@ pub fn mark(
     Ok(stored::tournament_marks(conn)?
         .into_iter()
         .find(|t| t.id == id)
-        .map(|t| Mark {
-            id: t.id,
-            name: t.name,
-            rated: t.rated,
-            month: t.last_day,
-            counts_in: t.last_day.map(list_of),
-        }))
+        .map(Mark::from))
 }
 
 #[cfg(test)]

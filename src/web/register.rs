@@ -104,16 +104,10 @@ impl RegisterPage {
         brief_text(&self.nav, b)
     }
 
-    /// The month's name and year: "December 2026".
-    fn month(&self, day: &chrono::NaiveDate) -> String {
-        use chrono::Datelike;
-        self.nav.t2(
-            "register-month",
-            "month",
-            self.nav.t(&format!("month-{}", day.month())),
-            "year",
-            day.year(),
-        )
+    /// The rating list's month rule for a tournament's last month: "Games of December 2026
+    /// count in the list of 1 January 2027."
+    fn counts_in(&self, month: &chrono::NaiveDate) -> String {
+        crate::wording::months::counts_in(self.nav.lang, *month)
     }
 
     /// A day as the pages write it: "1 January 2027".
