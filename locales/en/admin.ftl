@@ -22,6 +22,7 @@ hub-intro = A venue's laptop publishes its tournament here as the event runs: ev
 hub-token-for = The token for “{ $label }”
 hub-disagrees-content = The venue's last push had version { $version } with other content than this copy: its history differs (a venue restored from a backup?). Its organiser can publish the venue's copy again.
 hub-disagrees-behind = The venue's last push had version { $venue }, behind this copy's { $hub }: this copy holds changes the venue does not (a venue restored from a backup?). Its organiser can publish the venue's copy again.
+hub-disagrees-unknown = The venue's last push had version { $venue }, but its history does not hold this copy's version { $hub }: this copy holds changes the venue does not (a venue restored from a backup?). Its organiser can publish the venue's copy again.
 hub-copy-now = Copy it now: it is shown only once. Anyone who has it can publish this tournament here.
 hub-label = What the token is for (the venue and the event)
 hub-make = Make a token

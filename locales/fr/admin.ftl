@@ -25,6 +25,7 @@ hub-intro = L'ordinateur d'une salle publie ici son tournoi pendant qu'il se jou
 hub-token-for = Le jeton pour « { $label } »
 hub-disagrees-content = Le dernier envoi de la salle avait la version { $version } avec un autre contenu que cette copie : son historique diffère (une salle restaurée d'une sauvegarde ?). Son organisateur peut publier à nouveau la copie de la salle.
 hub-disagrees-behind = Le dernier envoi de la salle avait la version { $venue }, en retard sur la { $hub } de cette copie : cette copie a des modifications que la salle n'a pas (une salle restaurée d'une sauvegarde ?). Son organisateur peut publier à nouveau la copie de la salle.
+hub-disagrees-unknown = Le dernier envoi de la salle avait la version { $venue }, mais son historique ne contient pas la version { $hub } de cette copie : cette copie a des modifications que la salle n'a pas (une salle restaurée d'une sauvegarde ?). Son organisateur peut publier à nouveau la copie de la salle.
 hub-copy-now = Copiez-le maintenant : il n'est affiché qu'une fois. Quiconque le détient peut publier ce tournoi ici.
 hub-label = À quoi sert le jeton (la salle et la compétition)
 hub-make = Créer un jeton

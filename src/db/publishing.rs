@@ -7,7 +7,7 @@ use diesel::sql_types::{Integer, Nullable, Text};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
-use super::schema::{audit_log, hub_links, hub_tokens};
+use super::schema::{audit_log, hub_links, hub_sends, hub_tokens};
 use crate::tournament::TournamentId;
 
 /// A token of the hub.
@@ -246,6 +246,9 @@ pub struct HubLink {
     pub disagreed: bool,
     /// The organiser asked to publish the venue's copy again, whatever the hub has.
     pub again: bool,
+    /// The digest of the file at `pushed_version` (none before the hub acknowledged one).
+    #[serde(skip)]
+    pub pushed_digest: Option<String>,
 }
 
 pub fn link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<Option<HubLink>> {
@@ -276,24 +279,82 @@ pub fn put_link(
             hub_links::hub_url.eq(hub_url),
             hub_links::token.eq(token),
         ))
-        .execute(conn)
+        .execute(conn)?;
+    forget_sends(conn, tournament)
+}
+
+/// The most versions sent and not acknowledged a venue keeps, a day of changes while the hub
+/// cannot be reached (about 80 bytes each in a push; the oldest go first: a hub that holds one
+/// of those is taken as holding another history, the safe side).
+const MOST_SENDS: i64 = 1000;
+
+/// A version about to be sent, with the digest of what is sent (before it is: the hub may take
+/// it and its answer never arrive).
+pub fn record_send(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    version: i64,
+    digest: &str,
+) -> QueryResult<()> {
+    diesel::replace_into(hub_sends::table)
+        .values((
+            hub_sends::tournament_id.eq(tournament),
+            hub_sends::version.eq(version),
+            hub_sends::digest.eq(digest),
+        ))
+        .execute(conn)?;
+    let oldest_kept: Option<i64> = hub_sends::table
+        .filter(hub_sends::tournament_id.eq(tournament))
+        .order(hub_sends::version.desc())
+        .select(hub_sends::version)
+        .offset(MOST_SENDS - 1)
+        .first(conn)
+        .optional()?;
+    if let Some(oldest) = oldest_kept {
+        diesel::delete(
+            hub_sends::table
+                .filter(hub_sends::tournament_id.eq(tournament))
+                .filter(hub_sends::version.lt(oldest)),
+        )
+        .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The versions sent since the hub last acknowledged one, oldest first, with their digests.
+pub fn sends(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Vec<(i64, String)>> {
+    hub_sends::table
+        .filter(hub_sends::tournament_id.eq(tournament))
+        .order(hub_sends::version)
+        .select((hub_sends::version, hub_sends::digest))
+        .load(conn)
+}
+
+fn forget_sends(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<usize> {
+    diesel::delete(hub_sends::table.filter(hub_sends::tournament_id.eq(tournament))).execute(conn)
 }
 
 pub fn delete_link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<usize> {
     diesel::delete(hub_links::table.find(tournament)).execute(conn)
 }
 
-/// The hub took `version`.
+/// The hub holds `version`, with this venue's content (`digest`): the versions sent before
+/// are forgotten.
 pub fn link_pushed(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
-    version: i64,
+    (version, digest): (i64, &str),
     hub_tournament: i32,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
+    forget_sends(conn, tournament)?;
     diesel::update(hub_links::table.find(tournament))
         .set((
             hub_links::pushed_version.eq(version),
+            hub_links::pushed_digest.eq(digest),
             hub_links::hub_tournament.eq(hub_tournament),
             hub_links::pushed_at.eq(at),
             hub_links::tried_at.eq(at),
@@ -336,6 +397,7 @@ pub fn link_again(conn: &mut SqliteConnection, tournament: TournamentId) -> Quer
 }
 
 /// A push failed: the hub could not be reached (`refused`: none), or it refused `version`.
+/// A hub that could not be reached leaves a disagreement as it was said (it still holds).
 pub fn link_failed(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
@@ -343,6 +405,18 @@ pub fn link_failed(
     refused: Option<i64>,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
+    if refused.is_none() {
+        let disagreed = hub_links::table
+            .find(tournament)
+            .select(hub_links::disagreed)
+            .first::<bool>(conn)
+            .optional()?;
+        if disagreed == Some(true) {
+            return diesel::update(hub_links::table.find(tournament))
+                .set(hub_links::tried_at.eq(at))
+                .execute(conn);
+        }
+    }
     let changed = diesel::update(hub_links::table.find(tournament))
         .set((
             hub_links::problem.eq(problem),
@@ -359,4 +433,52 @@ pub fn link_failed(
             .execute(conn)?;
     }
     Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use diesel::connection::SimpleConnection;
+    use diesel_migrations::MigrationHarness;
+
+    use super::*;
+
+    #[test]
+    fn the_versions_sent_are_kept_until_one_is_acknowledged_and_bounded_meanwhile() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("p.db").to_str().unwrap().to_string();
+        let mut conn = SqliteConnection::establish(&url).unwrap();
+        conn.batch_execute("PRAGMA foreign_keys = ON;").unwrap();
+        conn.run_pending_migrations(crate::db::MIGRATIONS).unwrap();
+        conn.batch_execute(
+            "INSERT INTO tournaments (id, name, venue, rules, rounds, pairing, points_win, \
+             points_draw, points_loss, points_bye, tiebreaks, require_moves, \
+             require_confirmation, created_at) VALUES (1, 'Club', '', '{}', 3, 'swiss', 1, 0.5, \
+             0, 1, 'BH', 1, 1, '2026-11-01 10:00:00');",
+        )
+        .unwrap();
+        let t = TournamentId(1);
+        put_link(&mut conn, t, "https://hub.example.org", "1.secret").unwrap();
+        for version in 1..=MOST_SENDS + 3 {
+            record_send(&mut conn, t, version, &format!("d{version}")).unwrap();
+        }
+        // Sent again at the same version: one row, its digest the latest.
+        record_send(&mut conn, t, MOST_SENDS + 3, "again").unwrap();
+        let sent = sends(&mut conn, t).unwrap();
+        assert_eq!(sent.len() as i64, MOST_SENDS);
+        assert_eq!(sent[0], (4, "d4".to_string()));
+        assert_eq!(sent.last().unwrap(), &(MOST_SENDS + 3, "again".to_string()));
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 12, 4)
+            .unwrap()
+            .and_hms_opt(10, 0, 0)
+            .unwrap();
+        link_pushed(&mut conn, t, (MOST_SENDS + 3, "again"), 9, at).unwrap();
+        assert!(sends(&mut conn, t).unwrap().is_empty());
+        let held = link(&mut conn, t).unwrap().unwrap();
+        assert_eq!(held.pushed_digest.as_deref(), Some("again"));
+        // A link made again forgets what was sent under the one before.
+        record_send(&mut conn, t, 2_000, "d2000").unwrap();
+        put_link(&mut conn, t, "https://other.example.org", "2.secret").unwrap();
+        assert!(sends(&mut conn, t).unwrap().is_empty());
+        assert_eq!(link(&mut conn, t).unwrap().unwrap().pushed_digest, None);
+    }
 }

@@ -131,6 +131,15 @@ diesel::table! {
         tried_at -> Nullable<Timestamp>,
         disagreed -> Bool,
         again -> Bool,
+        pushed_digest -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    hub_sends (tournament_id, version) {
+        tournament_id -> Integer,
+        version -> BigInt,
+        digest -> Text,
     }
 }
 
@@ -400,6 +409,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sheet_refusals,
     hub_tokens,
     hub_links,
+    hub_sends,
     tournament_identities,
     backups_due,
 );

@@ -16,6 +16,7 @@ use crate::auth::throttle::Target;
 use crate::auth::{Lane, generate_password, token, verify_secret};
 use crate::db::publishing::{self as stored, HubToken};
 use crate::db::queries;
+use crate::tournament::TournamentId;
 use crate::tournament::archive::{FileChanges, TournamentFile};
 use std::sync::Arc;
 
@@ -125,7 +126,8 @@ pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(),
 
 /// What a venue pushes: its version of the tournament (the latest entry of its audit trail), and
 /// either the whole tournament as a file, or the changes since a version the hub took (`since`)
-/// with the digest of the venue's file they give.
+/// with the digest of the venue's file they give, or neither: a probe, asking whether the hub
+/// holds the version with that digest and its copy belongs to the `history`.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Push {
@@ -142,6 +144,54 @@ pub struct Push {
     /// (their way out when the two disagree about the history).
     #[serde(default)]
     pub again: bool,
+    /// With a whole file: the versions of the venue's history the hub may hold (the one it last
+    /// acknowledged and those sent since, with their digests). A venue that sends none is
+    /// judged by version numbers alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<Since>>,
+}
+
+/// What a hub does with a venue's whole file.
+#[derive(Debug, PartialEq)]
+pub enum Taking {
+    Take,
+    /// The hub keeps its copy; whether that copy does not follow from the venue's history.
+    Keep {
+        disagrees: bool,
+    },
+}
+
+/// What the hub does with a whole file at `version` (digest `digest`) when it holds `held`
+/// (its version and digest; none: no copy yet) and the venue says its history is `history`.
+/// A copy at the venue's version with the same content is kept as it is; a newer version is
+/// taken when the hub's copy is in the venue's history (or older than all of it: a hub restored
+/// from a backup); anything else keeps the hub's copy and says the histories part. The
+/// organiser's "publish again" takes the file whatever the hub holds.
+pub fn taking(
+    held: Option<(i64, Option<&str>)>,
+    (version, digest): (i64, &str),
+    again: bool,
+    history: Option<&[Since]>,
+) -> Taking {
+    let Some((hub_version, hub_digest)) = held.filter(|_| !again) else {
+        return Taking::Take;
+    };
+    if version == hub_version && hub_digest == Some(digest) {
+        return Taking::Keep { disagrees: false };
+    }
+    let known = history.is_none_or(|history| {
+        history
+            .iter()
+            .any(|s| s.version == hub_version && hub_digest == Some(s.digest.as_str()))
+            || (!history.is_empty() && history.iter().all(|s| s.version > hub_version))
+    });
+    if known && version > hub_version {
+        Taking::Take
+    } else {
+        Taking::Keep {
+            disagrees: !known || version < hub_version || hub_digest != Some(digest),
+        }
+    }
 }
 
 /// The digest of a tournament file (SHA-256 of its JSON, the moment of its export left out):
@@ -152,6 +202,13 @@ pub fn digest(file: &TournamentFile) -> String {
         map.remove("exported_at");
     }
     token::sha256_hex(&serde_json::to_vec(&value).unwrap_or_default())
+}
+
+/// A whole file's push, but the file.
+struct Whole {
+    version: i64,
+    again: bool,
+    history: Option<Vec<Since>>,
 }
 
 impl Service {
@@ -212,14 +269,23 @@ impl Service {
                 changes: None,
                 version,
                 again,
+                history,
                 ..
-            } => self.take_file(token, version, again, file).await,
+            } => {
+                let whole = Whole {
+                    version,
+                    again,
+                    history,
+                };
+                self.take_file(token, whole, file).await
+            }
             Push {
                 file: None,
                 since: Some(since),
                 changes: Some(changes),
                 digest: Some(digest),
                 again: false,
+                history: None,
                 version,
             } => {
                 let push = super::copies::Changes {
@@ -230,8 +296,49 @@ impl Service {
                 };
                 self.take_changes(token, push).await
             }
+            Push {
+                file: None,
+                since: None,
+                changes: None,
+                digest: Some(digest),
+                again: false,
+                history: Some(history),
+                version,
+            } => self.probe(token, (version, digest), history).await,
             _ => Err(ServiceError::Invalid(Said::new("push-file-or-changes"))),
         }
+    }
+
+    /// A venue asks what the hub holds, sending no file (after its restart, when it has no
+    /// change to push): the hub's version and digest, the file wanted when the hub would take
+    /// it, and a parted history written down as a push's is.
+    async fn probe(
+        &self,
+        token: i32,
+        (version, digest): (i64, String),
+        history: Vec<Since>,
+    ) -> Result<Received, ServiceError> {
+        self.write(move |conn| {
+            transaction(conn, |conn| {
+                let row = live_token(conn, token)?;
+                let held = row
+                    .tournament_id
+                    .map(|_| (row.version, row.digest.as_deref()));
+                let taking = taking(held, (version, &digest), false, Some(&history));
+                if let Taking::Keep { disagrees } = taking {
+                    let now = Utc::now().naive_utc();
+                    stored::token_disagreement(conn, token, disagrees.then_some(version), now)?;
+                }
+                Ok(Received {
+                    tournament: row.tournament_id.map_or(0, TournamentId::get),
+                    version: row.version,
+                    taken: false,
+                    digest: row.digest.clone(),
+                    file_wanted: taking == Taking::Take,
+                })
+            })
+        })
+        .await
     }
 
     /// A whole file: replayed whole off the writer, then taken in one transaction unless the
@@ -239,10 +346,14 @@ impl Service {
     async fn take_file(
         &self,
         token: i32,
-        version: i64,
-        again: bool,
+        whole: Whole,
         file: TournamentFile,
     ) -> Result<Received, ServiceError> {
+        let Whole {
+            version,
+            again,
+            history,
+        } = whole;
         let (file, checked, digest) = blocking(move || {
             let digest = digest(&file);
             let (file, checked) = super::archive::checked(file)?;
@@ -272,14 +383,12 @@ impl Service {
                             name
                         )));
                     }
-                    if let Some(id) = row
+                    let held = row
                         .tournament_id
-                        .filter(|_| !again && version <= row.version)
-                    {
-                        // The venue's history and the hub's part where the same version holds
-                        // something else, or where the venue is behind: said on both sides.
-                        let disagrees = version < row.version
-                            || row.digest.as_deref().is_some_and(|d| d != digest);
+                        .map(|_| (row.version, row.digest.as_deref()));
+                    let taking = taking(held, (version, &digest), again, history.as_deref());
+                    if let (Some(id), Taking::Keep { disagrees }) = (row.tournament_id, taking) {
+                        // The venue's history and the hub's part: said on both sides.
                         stored::token_disagreement(
                             conn,
                             token,
@@ -339,5 +448,76 @@ impl Service {
             self.copies.keep(token, held);
         }
         Ok(received)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Since, Taking, taking};
+
+    fn history(versions: &[(i64, &str)]) -> Vec<Since> {
+        versions
+            .iter()
+            .map(|(version, digest)| Since {
+                version: *version,
+                digest: digest.to_string(),
+            })
+            .collect()
+    }
+
+    const DISAGREES: Taking = Taking::Keep { disagrees: true };
+    const SAME: Taking = Taking::Keep { disagrees: false };
+
+    #[test]
+    fn a_first_file_or_one_published_again_is_taken_whatever_the_hub_holds() {
+        let told = history(&[(30, "d30")]);
+        assert_eq!(taking(None, (45, "d45"), false, Some(&told)), Taking::Take);
+        let held = Some((60, Some("other")));
+        assert_eq!(taking(held, (45, "d45"), true, Some(&told)), Taking::Take);
+        assert_eq!(taking(held, (45, "d45"), false, Some(&told)), DISAGREES);
+    }
+
+    #[test]
+    fn the_hub_s_copy_must_be_in_the_venue_s_history() {
+        let hub = Some((40, Some("d40")));
+        // The venue's own version 40, its answer lost: the next version is taken.
+        let lost = history(&[(30, "d30"), (40, "d40")]);
+        assert_eq!(taking(hub, (45, "d45"), false, Some(&lost)), Taking::Take);
+        // Acknowledged: taken.
+        let acknowledged = history(&[(40, "d40")]);
+        assert_eq!(
+            taking(hub, (45, "d45"), false, Some(&acknowledged)),
+            Taking::Take
+        );
+        // A venue restored from a backup taken at 30, whose changes since reach 45, or exactly
+        // the hub's number 40 with other content: the hub keeps its copy and says so.
+        let restored = history(&[(30, "d30"), (33, "d33")]);
+        assert_eq!(taking(hub, (45, "r45"), false, Some(&restored)), DISAGREES);
+        assert_eq!(taking(hub, (40, "r40"), false, Some(&restored)), DISAGREES);
+        // The same version 40 with another content, even with 40 in the history.
+        assert_eq!(taking(hub, (40, "r40"), false, Some(&lost)), DISAGREES);
+        // A venue that knows of no copy on the hub (its link made again after the hub took one).
+        assert_eq!(taking(hub, (45, "d45"), false, Some(&[])), DISAGREES);
+        // The same file again: nothing to take, nothing wrong.
+        assert_eq!(taking(hub, (40, "d40"), false, Some(&restored)), SAME);
+    }
+
+    #[test]
+    fn a_hub_behind_everything_the_venue_knows_takes_the_file() {
+        // A hub restored from a backup holds 20; the venue's history starts at 30.
+        let told = history(&[(30, "d30"), (35, "d35")]);
+        assert_eq!(
+            taking(Some((20, Some("d20"))), (45, "d45"), false, Some(&told)),
+            Taking::Take
+        );
+    }
+
+    #[test]
+    fn a_venue_that_sends_no_history_is_judged_by_version_numbers() {
+        let hub = Some((40, Some("d40")));
+        assert_eq!(taking(hub, (45, "x45"), false, None), Taking::Take);
+        assert_eq!(taking(hub, (39, "x39"), false, None), DISAGREES);
+        assert_eq!(taking(hub, (40, "x40"), false, None), DISAGREES);
+        assert_eq!(taking(hub, (40, "d40"), false, None), SAME);
     }
 }

@@ -30,6 +30,7 @@ pub mod game_context;
 pub mod game_views;
 pub mod games;
 pub mod hub;
+pub mod lane;
 pub mod matches;
 pub mod my_board;
 pub mod notices;

@@ -29,7 +29,8 @@ use crate::tournament::said::{Kept, Said, Word};
 pub struct LinkView {
     #[serde(flatten)]
     pub link: HubLink,
-    /// The tournament's version now: the hub is behind while it is larger than `pushed_version`.
+    /// The tournament's version now: the hub is behind while it is larger than `pushed_version`
+    /// (the last version the hub was seen to hold with this venue's content).
     pub version: i64,
     /// The tournament on the hub.
     pub hub_address: Option<String>,
@@ -39,9 +40,10 @@ pub struct LinkView {
 }
 
 impl LinkView {
-    /// Whether the hub has every change.
+    /// Whether the hub holds every change, with this venue's content, as last seen (a hub
+    /// that could not be asked since is not said to).
     pub fn up_to_date(&self) -> bool {
-        self.link.pushed_version >= self.version
+        self.link.pushed_version >= self.version && !self.link.disagreed && self.problem.is_none()
     }
 
     /// Whether the hub refused the latest version (its message in `problem`).
@@ -185,30 +187,71 @@ pub fn publish_again(
     })
 }
 
-/// The links with changes the hub does not have yet (and has not refused): each with the
-/// tournament's version now.
-fn due(conn: &mut SqliteConnection) -> Result<Vec<(HubLink, i64)>, ServiceError> {
+/// What a link needs now.
+#[derive(Clone, Copy, PartialEq)]
+enum Need {
+    /// Changes the hub does not have yet (and has not refused), or the organiser's word.
+    Push,
+    /// Nothing new, but whether the hub holds this venue's content is not known since this
+    /// service started (a venue restored from a backup says it is up to date until asked).
+    Probe,
+    Nothing,
+}
+
+/// Every link, with the tournament's version now and what it needs (`verified`: the links
+/// whose hub was seen holding this venue's content since the service started).
+fn due(
+    conn: &mut SqliteConnection,
+    verified: impl Fn(&HubLink) -> bool,
+) -> Result<Vec<(HubLink, Need)>, ServiceError> {
     let mut due = Vec::new();
     for link in stored::links(conn)? {
         let version = stored::tournament_version(conn, link.tournament_id)?;
-        let behind = version > link.pushed_version && link.refused_version != Some(version);
-        if behind || link.again {
-            due.push((link, version));
+        let refused = link.refused_version == Some(version);
+        let need = if (version > link.pushed_version && !refused) || link.again {
+            Need::Push
+        } else if !refused && !link.disagreed && !verified(&link) {
+            Need::Probe
+        } else {
+            Need::Nothing
+        };
+        if need != Need::Nothing {
+            due.push((link, need));
         }
     }
     Ok(due)
 }
 
-/// How a push ended.
-enum Outcome {
-    Taken(Received),
+/// What the hub answered a push.
+enum Answer {
+    Received(Received),
     /// The hub answered and will not take this version (with its words).
     Refused(Said),
     /// The hub could not be reached, or failed: tried again later.
     Unreachable(Said),
+}
+
+/// How a push ended.
+enum Outcome {
+    /// The hub holds this venue's file at the version pushed (its digest): taken now, or
+    /// before an answer that was lost.
+    Holds {
+        tournament: i32,
+        digest: String,
+    },
+    Refused(Said),
+    Unreachable(Said),
     /// The hub's copy does not follow from this venue's history: a version ahead of the
-    /// venue's, or this version with other content. Said, and left to the organiser.
+    /// venue's, this version with other content, or one the venue never sent. Said, and left to
+    /// the organiser.
     Disagreed(Said),
+}
+
+/// Whether the hub's answer to a push of `version` (digest `sent`) says it holds that very
+/// file: the one thing that lets the venue take a version as pushed. The hub's version alone
+/// never does (a venue restored from a backup reaches the hub's number with other content).
+fn holds(received: &Received, version: i64, sent: &str) -> bool {
+    received.version == version && received.digest.as_deref() == Some(sent) && !received.file_wanted
 }
 
 /// The longest a push may take (a big tournament over a slow link).
@@ -216,7 +259,7 @@ const PUSH_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Sends one push (blocking: run off the async threads), asking the hub to answer in the
 /// tournament's language.
-fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Outcome {
+fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Answer {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(PUSH_TIMEOUT))
         .timeout_connect(Some(Duration::from_secs(10)))
@@ -232,7 +275,7 @@ fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Outcome {
     let mut answer = match answer {
         Ok(answer) => answer,
         Err(e) => {
-            return Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()));
+            return Answer::Unreachable(crate::said!("hub-unreachable", error = e.to_string()));
         }
     };
     let status = answer.status().as_u16();
@@ -261,13 +304,13 @@ fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Outcome {
     };
     match status {
         200 => match serde_json::from_str::<Received>(&text) {
-            Ok(received) => Outcome::Taken(received),
-            Err(_) => Outcome::Unreachable(crate::said!("hub-not-a-hub", hub = hub.to_string())),
+            Ok(received) => Answer::Received(received),
+            Err(_) => Answer::Unreachable(crate::said!("hub-not-a-hub", hub = hub.to_string())),
         },
         400..=499 if status != 408 && status != 429 => {
-            Outcome::Refused(crate::said!("hub-refused", message))
+            Answer::Refused(crate::said!("hub-refused", message))
         }
-        _ => Outcome::Unreachable(crate::said!("hub-failed", status, message)),
+        _ => Answer::Unreachable(crate::said!("hub-failed", status, message)),
     }
 }
 
@@ -277,7 +320,11 @@ impl Service {
     /// for each reader.
     async fn push_due(self: &Arc<Service>) -> Tries {
         let mut tries = Tries::default();
-        let due = match self.read(due).await {
+        let this = self.clone();
+        let due = self
+            .read(move |conn| due(conn, |link| this.sent.verified(link)))
+            .await;
+        let due = match due {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!("publishing: {e}");
@@ -286,9 +333,9 @@ impl Service {
             }
         };
         let mut unreachable = false;
-        for (link, version) in due {
+        for (link, need) in due {
             let id = link.tournament_id;
-            let Some(outcome) = self.push(&link, version).await else {
+            let Some((version, outcome)) = self.push(&link, need, &mut tries).await else {
                 continue;
             };
             let now = Utc::now().naive_utc();
@@ -305,19 +352,31 @@ impl Service {
         tries
     }
 
-    /// Pushes one tournament at `version`: the changes since the version the hub took when
-    /// this venue still holds that file, else (or when the hub wants it, or refused the
-    /// changes) the whole file. How it ended (the hub is asked to answer in the tournament's
+    /// Pushes one tournament as it is now (its version and file read together): the changes
+    /// since the version the hub took when this venue still holds that file, else (or when
+    /// the hub wants it, or refused the changes) the whole file with the history the hub's copy
+    /// must belong to, the version and its digest written down before they are sent. A probe
+    /// asks first what the hub holds, and sends the file only when the hub wants it. The
+    /// version pushed and how it ended (the hub is asked to answer in the tournament's
     /// language, for hubs that send words rather than facts).
-    async fn push(self: &Arc<Service>, link: &HubLink, version: i64) -> Option<Outcome> {
+    async fn push(
+        self: &Arc<Service>,
+        link: &HubLink,
+        need: Need,
+        tries: &mut Tries,
+    ) -> Option<(i64, Outcome)> {
         let id = link.tournament_id;
         let exported = self
             .read(move |conn| {
-                let file = super::archive::export(conn, &Actor::CommandLine, id)?;
-                Ok((file, crate::db::languages::get(conn, id)?))
+                diesel::Connection::transaction(conn, |conn| {
+                    let version = stored::tournament_version(conn, id)?;
+                    let file = super::archive::export(conn, &Actor::CommandLine, id)?;
+                    let language = crate::db::languages::get(conn, id)?;
+                    Ok((version, file, language, stored::sends(conn, id)?))
+                })
             })
             .await;
-        let (file, language) = match exported {
+        let (version, file, language, sends) = match exported {
             Ok(exported) => exported,
             Err(e) => {
                 tracing::warn!("publishing tournament {id}: {e}");
@@ -339,53 +398,67 @@ impl Service {
             let (hub, token, asked) = (link.hub_url.clone(), link.token.clone(), language.clone());
             on_its_own_thread(move || send(&hub, &token, &asked, &body))
         };
-        let tried = match changes {
-            Some(body) => Some(send_it(body).await),
-            None => None,
-        };
-        // The whole file when there were no changes to send, the hub wants it, or it refused
-        // the changes.
-        let mut outcome = match tried {
-            Some(Outcome::Taken(received)) if !received.file_wanted => Outcome::Taken(received),
-            Some(kept @ (Outcome::Unreachable(_) | Outcome::Disagreed(_))) => kept,
-            _ => {
-                let whole = WholePush {
+        let history = history(link, &sends);
+        let probed = match need {
+            Need::Probe => {
+                let probe = Probe {
                     version,
-                    file: &file,
-                    again: link.again,
+                    digest: &sent,
+                    history: &history,
                 };
-                send_it(serde_json::to_vec(&whole).unwrap_or_default()).await
+                Some(send_it(serde_json::to_vec(&probe).unwrap_or_default()).await)
             }
+            _ => None,
         };
-        if let Outcome::Taken(received) = &outcome {
-            let same = received.version == version && received.digest.as_deref() == Some(&sent);
-            if received.taken || same {
-                // The hub holds this very file (taken now, or before an answer that was lost).
-                self.sent.keep(
-                    id,
-                    Sent {
-                        version,
-                        digest: sent,
-                        file,
-                    },
-                );
-            } else {
-                let now = self
-                    .read(move |conn| Ok(stored::tournament_version(conn, id)?))
-                    .await
-                    .unwrap_or(version);
-                let other_content = received.version == version
-                    && received.digest.as_deref().is_some_and(|d| d != sent);
-                if received.version > now || other_content {
-                    outcome = Outcome::Disagreed(crate::said!(
-                        "hub-history-differs",
-                        hub_version = received.version,
-                        version
-                    ));
+        let answer = match probed {
+            Some(Answer::Received(received)) if !received.file_wanted => Answer::Received(received),
+            Some(kept @ Answer::Unreachable(_)) => kept,
+            // The file, when the hub wants it (or refused the probe: a hub that asks nothing
+            // before a file).
+            _ => {
+                let digest = sent.clone();
+                let recorded = self
+                    .write(move |conn| Ok(stored::record_send(conn, id, version, &digest)?))
+                    .await;
+                tries.writes += 1;
+                if let Err(e) = recorded {
+                    tracing::warn!("publishing tournament {id}: {e}");
+                    return None;
+                }
+                let tried = match changes {
+                    Some(body) => Some(send_it(body).await),
+                    None => None,
+                };
+                // The whole file when there were no changes to send, the hub wants it, or it
+                // refused the changes.
+                match tried {
+                    Some(Answer::Received(received)) if !received.file_wanted => {
+                        Answer::Received(received)
+                    }
+                    Some(kept @ Answer::Unreachable(_)) => kept,
+                    _ => {
+                        let mut whole = WholePush {
+                            version,
+                            file: &file,
+                            again: link.again,
+                            history: Some(history),
+                        };
+                        let answer = send_it(serde_json::to_vec(&whole).unwrap_or_default()).await;
+                        match answer {
+                            // A hub of an earlier release, that reads no history: judged by
+                            // version numbers, as it judges every venue.
+                            Answer::Refused(said) if unread_history(&said) => {
+                                whole.history = None;
+                                send_it(serde_json::to_vec(&whole).unwrap_or_default()).await
+                            }
+                            answer => answer,
+                        }
+                    }
                 }
             }
-        }
-        Some(outcome)
+        };
+        let outcome = judge(&self.sent, (id, version), (sent, file), answer);
+        Some((version, outcome))
     }
 
     /// Publishes as long as the service runs: after every committed change, and while a hub
@@ -424,12 +497,85 @@ impl Service {
     }
 }
 
+/// How a push ended, from the hub's answer: a version is pushed only when the hub holds this very
+/// file (`sent`, its digest), which is then kept for the changes that follow.
+fn judge(
+    sent_files: &SentFiles,
+    (id, version): (TournamentId, i64),
+    (sent, file): (String, TournamentFile),
+    answer: Answer,
+) -> Outcome {
+    match answer {
+        Answer::Received(received) if holds(&received, version, &sent) => {
+            let digest = sent.clone();
+            sent_files.keep(
+                id,
+                Sent {
+                    version,
+                    digest: sent,
+                    file,
+                },
+            );
+            Outcome::Holds {
+                tournament: received.tournament,
+                digest,
+            }
+        }
+        Answer::Received(received) => Outcome::Disagreed(crate::said!(
+            "hub-history-differs",
+            hub_version = received.version,
+            version
+        )),
+        Answer::Refused(said) => Outcome::Refused(said),
+        Answer::Unreachable(said) => Outcome::Unreachable(said),
+    }
+}
+
 /// A whole file pushed (the hub's `Push` with a file), written from the venue's file in place.
 #[derive(Serialize)]
 struct WholePush<'a> {
     version: i64,
     file: &'a TournamentFile,
     again: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    history: Option<Vec<Since>>,
+}
+
+/// Whether a hub's refusal says it does not read a push's `history` (an earlier release's).
+fn unread_history(said: &Said) -> bool {
+    said.args.iter().any(|(_, word)| match word {
+        Word::Text(text) => text.contains("unknown field `history`"),
+        Word::Said(said) => unread_history(said),
+        Word::Sent { said, words } => {
+            words.contains("unknown field `history`") || unread_history(said)
+        }
+        _ => false,
+    })
+}
+
+/// A question to the hub (the hub's `Push` with neither file nor changes): does it hold this
+/// version with this content, and does its copy belong to this history?
+#[derive(Serialize)]
+struct Probe<'a> {
+    version: i64,
+    digest: &'a str,
+    history: &'a [Since],
+}
+
+/// The versions of this venue's history the hub may hold: the one it last acknowledged and
+/// those sent since (their answers may have been lost), oldest first.
+fn history(link: &HubLink, sends: &[(i64, String)]) -> Vec<Since> {
+    let acknowledged = link.pushed_digest.as_ref().map(|digest| Since {
+        version: link.pushed_version,
+        digest: digest.clone(),
+    });
+    acknowledged
+        .into_iter()
+        .chain(sends.iter().map(|(version, digest)| Since {
+            version: *version,
+            digest: digest.clone(),
+        }))
+        .collect()
 }
 
 /// Changes pushed since a version the hub took (the hub's `Push` with changes).
@@ -475,6 +621,13 @@ pub struct Sent {
 pub struct SentFiles(Mutex<HashMap<TournamentId, Arc<Sent>>>);
 
 impl SentFiles {
+    /// Whether the hub was seen holding this venue's content at the link's version since the
+    /// service started.
+    fn verified(&self, link: &HubLink) -> bool {
+        self.get(link.tournament_id)
+            .is_some_and(|s| s.version == link.pushed_version)
+    }
+
     fn get(&self, id: TournamentId) -> Option<Arc<Sent>> {
         self.lock().get(&id).cloned()
     }
@@ -502,7 +655,7 @@ struct Tries {
 /// Runs a push on a thread of its own and waits for it without holding an async thread: a hub
 /// that never answers holds only that thread, and the service stops without waiting for it
 /// (the push is sent again from the database at the next start).
-async fn on_its_own_thread(push: impl FnOnce() -> Outcome + Send + 'static) -> Outcome {
+async fn on_its_own_thread(push: impl FnOnce() -> Answer + Send + 'static) -> Answer {
     let (done, outcome) = tokio::sync::oneshot::channel();
     let started = std::thread::Builder::new()
         .name("hub-push".to_string())
@@ -510,10 +663,10 @@ async fn on_its_own_thread(push: impl FnOnce() -> Outcome + Send + 'static) -> O
             let _ = done.send(push());
         });
     if let Err(e) = started {
-        return Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()));
+        return Answer::Unreachable(crate::said!("hub-unreachable", error = e.to_string()));
     }
     outcome.await.unwrap_or_else(|e| {
-        Outcome::Unreachable(crate::said!("hub-unreachable", error = e.to_string()))
+        Answer::Unreachable(crate::said!("hub-unreachable", error = e.to_string()))
     })
 }
 
@@ -526,26 +679,22 @@ fn record(
     at: NaiveDateTime,
 ) -> Result<bool, ServiceError> {
     let problem = match &outcome {
-        Outcome::Taken(_) => String::new(),
+        Outcome::Holds { .. } => String::new(),
         Outcome::Refused(said) | Outcome::Unreachable(said) | Outcome::Disagreed(said) => {
             said.to_stored()
         }
     };
-    // A link removed or changed meanwhile keeps what it is.
+    // A link removed meanwhile, or that recorded a newer version, keeps what it is (at its
+    // own version, a probe's answer is written: the hub seen holding it, or not).
     let Some(link) = stored::link(conn, id)? else {
         return Ok(true);
     };
-    if link.pushed_version >= version && !link.again {
+    if link.pushed_version > version && !link.again {
         return Ok(true);
     }
     Ok(match outcome {
-        Outcome::Taken(received) => {
-            let pushed = if received.taken {
-                version
-            } else {
-                received.version.max(version)
-            };
-            stored::link_pushed(conn, id, pushed, received.tournament, at)?;
+        Outcome::Holds { tournament, digest } => {
+            stored::link_pushed(conn, id, (version, &digest), tournament, at)?;
             true
         }
         Outcome::Disagreed(_) => {
@@ -561,4 +710,62 @@ fn record(
             false
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Received, holds, unread_history};
+    use crate::tournament::said::Word;
+
+    #[test]
+    fn a_hub_that_does_not_read_the_history_is_told_apart_from_a_refused_file() {
+        let refusal = |error: &str| {
+            let sent = crate::said!("push-cannot-read", error = error.to_string());
+            let message = Word::Sent {
+                said: Box::new(sent),
+                words: format!("the push cannot be read: {error}"),
+            };
+            crate::said!("hub-refused", message)
+        };
+        let old = "unknown field `history`, expected one of `version`, `file` at line 1";
+        assert!(unread_history(&refusal(old)));
+        assert!(!unread_history(&refusal(
+            "expected value at line 1 column 1"
+        )));
+        let replay = crate::said!(
+            "file-was-not-imported",
+            problem = "game 3: ply 9".to_string()
+        );
+        let message = Word::Said(Box::new(replay));
+        assert!(!unread_history(&crate::said!("hub-refused", message)));
+    }
+
+    fn answer(version: i64, digest: &str, taken: bool) -> Received {
+        Received {
+            tournament: 7,
+            version,
+            taken,
+            digest: Some(digest.to_string()),
+            file_wanted: false,
+        }
+    }
+
+    #[test]
+    fn a_version_is_pushed_only_when_the_hub_holds_its_very_content() {
+        // Taken now, or held before an answer that was lost.
+        assert!(holds(&answer(40, "d40", true), 40, "d40"));
+        assert!(holds(&answer(40, "d40", false), 40, "d40"));
+        // The hub ahead (its version from another history, whatever this venue's version is by
+        // the time the answer comes), or at this version with other content.
+        assert!(!holds(&answer(41, "h41", false), 40, "d40"));
+        assert!(!holds(&answer(40, "h40", false), 40, "d40"));
+        // Behind, keeping its copy (it is not in this venue's history).
+        assert!(!holds(&answer(35, "h35", false), 40, "d40"));
+        // Changes it could not take.
+        let wanted = Received {
+            file_wanted: true,
+            ..answer(40, "d40", false)
+        };
+        assert!(!holds(&wanted, 40, "d40"));
+    }
 }

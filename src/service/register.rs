@@ -134,28 +134,32 @@ impl Searchable {
 /// The register's search as last built, with the register's version it was built at; the
 /// lock is held while one is built, so that a burst of searches after a change builds it once.
 #[derive(Default)]
-pub struct Cache(tokio::sync::Mutex<Option<(i32, std::sync::Arc<Searchable>)>>);
+pub struct Cache {
+    held: tokio::sync::Mutex<Option<(i32, std::sync::Arc<Searchable>)>>,
+    lane: super::lane::Lane,
+}
 
 impl super::Service {
     /// The register's search, as the register is now: its version read on a connection given
     /// back at once, the index built again only when a person changed.
     pub async fn searchable(&self) -> Result<std::sync::Arc<Searchable>, ServiceError> {
         let version = self.read(|conn| Ok(stored::version(conn)?)).await?;
-        let mut held = self.register_search.0.lock().await;
+        let mut held = self.register_search.held.lock().await;
         if let Some((v, s)) = held.as_ref()
             && *v == version
         {
             return Ok(s.clone());
         }
         let persons = self.read(|conn| Ok(stored::all(conn)?)).await?;
-        let built = std::sync::Arc::new(super::blocking(move || Searchable::build(persons)).await?);
+        let lane = &self.register_search.lane;
+        let built = std::sync::Arc::new(lane.run(move || Searchable::build(persons)).await?);
         *held = Some((version, built.clone()));
         Ok(built)
     }
 
     /// The persons the register suggests for what was typed (staff only: birth years are
-    /// shown). A name longer than the register compares is refused; the search runs on a
-    /// thread of its own, holding no connection.
+    /// shown). A name longer than the register compares is refused; the search runs in its
+    /// turn on the register's own thread ([`Lane`]), holding no connection.
     pub async fn suggest_persons(
         &self,
         actor: Actor,
@@ -169,7 +173,10 @@ impl super::Service {
             )));
         }
         let searchable = self.searchable().await?;
-        super::blocking(move || searchable.suggest(&wanted, 10)).await
+        self.register_search
+            .lane
+            .run(move || searchable.suggest(&wanted, 10))
+            .await
     }
 }
 

@@ -239,11 +239,14 @@ struct LinkJson {
     #[serde(flatten)]
     link: LinkView,
     problem: Option<String>,
+    /// The hub holds every change, with this venue's content.
+    up_to_date: bool,
 }
 
 impl LinkJson {
     fn new(lang: Lang, link: Option<LinkView>) -> Option<LinkJson> {
         link.map(|link| LinkJson {
+            up_to_date: link.up_to_date(),
             problem: link
                 .problem
                 .as_ref()

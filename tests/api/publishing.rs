@@ -123,9 +123,13 @@ pub async fn publishing_when(venue: &Client, t: i64, done: impl Fn(&Value) -> bo
     panic!("the publishing never got there: {last}");
 }
 
-/// Whether the hub has every change of the venue.
+/// Whether the hub has every change of the venue, as the venue says it (and as its fields
+/// agree).
 pub fn up_to_date(p: &Value) -> bool {
-    p["pushed_version"].as_i64() >= p["version"].as_i64() && p["problem"].is_null()
+    let said = p["up_to_date"] == true;
+    let fields = p["pushed_version"].as_i64() >= p["version"].as_i64() && p["problem"].is_null();
+    assert!(!said || fields, "up to date with a problem or behind: {p}");
+    said
 }
 
 #[actix_web::test]
@@ -724,4 +728,48 @@ async fn changes_from_a_version_the_hub_does_not_hold_ask_for_the_whole_file() {
     )
     .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+}
+
+#[actix_web::test]
+async fn a_venue_started_again_asks_the_hub_and_goes_on_with_changes() {
+    let hub = spawn_app().await;
+    let venue = spawn_app().await;
+    let hub_organiser = hub.organiser().await;
+    let organiser = venue.organiser().await;
+    let secret = token(&hub_organiser, "Kumasi Open").await;
+    let (t, sessions) = event_set_up(&venue, &organiser).await;
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/publishing"),
+            &json!({"hub": hub.address, "token": secret}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    play_round(&organiser, t, &sessions, 1).await;
+    let before = publishing_when(&organiser, t, up_to_date).await;
+    let pushes = pushes_as_changes(&hub).len();
+
+    // Started again on its database: it asks the hub (no file sent, nothing written there but
+    // the question's answer), finds its very content there, and is up to date.
+    venue.handle.stop(true).await;
+    let (address, handle) = start(&venue.db_path).await;
+    let organiser = Client::new(&address);
+    organiser.login("admin", ADMIN_PASSWORD).await;
+    let after = publishing_when(&organiser, t, |p| {
+        up_to_date(p) && p["pushed_at"] != before["pushed_at"]
+    })
+    .await;
+    assert_eq!(after["pushed_version"], before["pushed_version"]);
+    assert_eq!(pushes_as_changes(&hub).len(), pushes);
+    // Its next change goes as changes: the file the hub holds was kept from the question.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({"text": "Round 2 at 14:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    publishing_when(&organiser, t, up_to_date).await;
+    assert_eq!(pushes_as_changes(&hub)[pushes..], [true]);
+    handle.stop(true).await;
 }

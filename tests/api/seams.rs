@@ -832,6 +832,9 @@ async fn a_hub_knows_which_tournament_a_push_is_and_both_sides_say_when_historie
     let (address, handle) = start(&venue.db_path).await;
     let organiser = Client::new(&address);
     organiser.login("admin", ADMIN_PASSWORD).await;
+    // Asked at the start, before any change: the hub holds another history.
+    let state = publishing_when(&organiser, t, |p| p["disagreed"] == true).await;
+    assert!(!up_to_date(&state), "{state}");
     let r = organiser
         .put_json(
             &format!("/api/tournaments/{t}/notice"),
@@ -839,10 +842,117 @@ async fn a_hub_knows_which_tournament_a_push_is_and_both_sides_say_when_historie
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let state = publishing_when(&organiser, t, |p| p["disagreed"] == true).await;
+    let version = publishing(&organiser, t).await["version"].clone();
+    let state = publishing_when(&organiser, t, |p| {
+        p["disagreed"] == true && p["refused_version"] == version
+    })
+    .await;
     assert!(!up_to_date(&state), "{state}");
     assert_eq!(publishing(&organiser, t).await["disagreed"], true);
     published_again(&organiser, t, &hub, on_hub, "After the restore").await;
+    handle.stop(true).await;
+}
+
+/// Puts the tournament's notice (one change of the venue's).
+async fn notice(organiser: &Client, t: i64, text: &str) {
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({ "text": text }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+#[actix_web::test]
+async fn a_restored_venue_whose_changes_come_quickly_is_never_told_the_hub_is_up_to_date() {
+    let hub = spawn_app().await;
+    let hub_organiser = hub.organiser().await;
+    let venue = spawn_app().await;
+    let organiser = venue.organiser().await;
+    let (t, _, _, _) = one_game(&venue, &organiser, json!({})).await;
+    let secret = token(&hub_organiser, "Quick changes").await;
+    link(&organiser, t, &hub, &secret).await;
+    let state = publishing_when(&organiser, t, up_to_date).await;
+    let on_hub = state["hub_tournament"].as_i64().unwrap();
+
+    // A backup, then changes the hub takes: the hub's copy holds what the backup does not.
+    let backup = tempfile::tempdir().unwrap();
+    let copy = backup.path().join("restored.db");
+    venue.execute(&format!("VACUUM INTO '{}'", copy.display()));
+    let before = publishing(&organiser, t).await["version"].as_i64().unwrap();
+    for n in 1..=5 {
+        notice(&organiser, t, &format!("Before the restore {n}")).await;
+    }
+    let state = publishing_when(&organiser, t, up_to_date).await;
+    let hub_version = state["pushed_version"].as_i64().unwrap();
+    assert!(hub_version > before, "{state}");
+    venue.handle.stop(true).await;
+    for end in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{end}", venue.db_path.display()));
+    }
+    std::fs::copy(&copy, &venue.db_path).unwrap();
+    let (address, handle) = start(&venue.db_path).await;
+    let organiser = Client::new(&address);
+    organiser.login("admin", ADMIN_PASSWORD).await;
+
+    // Changes as fast as they come, through the hub's version number and past it, while the
+    // venue pushes: at no moment is the hub said to be up to date.
+    let mut passed = false;
+    for n in 1..=3 * (hub_version - before) {
+        notice(&organiser, t, &format!("After the restore {n}")).await;
+        let state = publishing(&organiser, t).await;
+        assert!(!up_to_date(&state), "change {n}: {state}");
+        passed |= state["version"].as_i64().unwrap() > hub_version;
+    }
+    assert!(
+        passed,
+        "the venue never passed the hub's version {hub_version}"
+    );
+    // Once every push has been answered: the parting said, with the way out, on the page, in
+    // the API and on the dashboard; the hub kept its own copy and says so too.
+    let last = publishing(&organiser, t).await["version"].clone();
+    let state = publishing_when(&organiser, t, |p| {
+        p["disagreed"] == true && p["refused_version"] == last
+    })
+    .await;
+    assert!(!up_to_date(&state), "{state}");
+    assert_eq!(state["up_to_date"], false, "{state}");
+    let page = organiser.get(&format!("/tournaments/{t}/publish")).await;
+    assert!(page.body.contains("id=\"hub-disagrees\""), "{}", page.body);
+    assert!(page.body.contains("id=\"again-form\""), "{}", page.body);
+    assert!(
+        !page.body.contains("id=\"hub-up-to-date\""),
+        "{}",
+        page.body
+    );
+    let dashboard = organiser
+        .get(&format!("/api/tournaments/{t}/dashboard"))
+        .await
+        .json();
+    let alerts = dashboard["alerts"].to_string();
+    assert!(alerts.contains("Publish this venue"), "{dashboard}");
+    let shown = hub
+        .client()
+        .get(&format!("/api/tournaments/{on_hub}/notice"))
+        .await
+        .json();
+    assert_eq!(shown["notice"]["text"], "Before the restore 5");
+    let hub_page = hub_organiser.get("/hub").await;
+    assert!(
+        hub_page.body.contains("id=\"hub-disagreement-"),
+        "{}",
+        hub_page.body
+    );
+    // The way out: the venue's copy published again.
+    published_again(
+        &organiser,
+        t,
+        &hub,
+        on_hub,
+        &format!("After the restore {}", 3 * (hub_version - before)),
+    )
+    .await;
     handle.stop(true).await;
 }
 
