@@ -3,8 +3,12 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,flood,live,hoard,room,apart,hub,import]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,hot,flood,live,hoard,room,apart,hub,import]
 //! [--events 64,1000] [--slow-sync MS] [--venues 50]`.
+//!
+//! The hot phase reads a 64-player event's public standings page, and its 304, beside a bare
+//! actix-web hello (`examples/hello.rs`, built when missing) with the same clients: the requests
+//! a second of each, and the CPU each server spends on one request.
 //!
 //! The hub phase plays `--venues` venues publishing to the server as their hub, each a
 //! 100-player, 5-round event taking a sheet a second: the changes the hub takes a second, and how
@@ -55,6 +59,7 @@ fn options() -> Options {
             "sheets".into(),
             "confirm".into(),
             "standings".into(),
+            "hot".into(),
             "flood".into(),
             "live".into(),
             "hoard".into(),
@@ -795,6 +800,212 @@ async fn apart_phase(
     walls.close();
 }
 
+/// The CPU time a process has used so far (user and system), from `/proc/PID/stat`.
+fn cpu_of(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name (which may hold spaces) are space-separated; utime
+    // and stime are the 14th and 15th of the line, in clock ticks.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks: u64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i).and_then(|f| f.parse::<u64>().ok()))
+        .sum();
+    // Linux reports them in USER_HZ, 100 a second whatever the kernel's own tick.
+    Duration::from_millis(ticks * 10)
+}
+
+/// A bare actix-web hello (`examples/hello.rs`) as its own process, built when missing.
+struct Hello {
+    child: Child,
+    address: String,
+}
+
+impl Drop for Hello {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Hello {
+    fn start() -> Hello {
+        // target/release/deps/load-* → target/release/examples/hello
+        let exe = std::env::current_exe().unwrap();
+        let release = exe.parent().and_then(|d| d.parent()).unwrap().to_path_buf();
+        let binary = release.join("examples").join("hello");
+        if !binary.exists() {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+            let built = Command::new(cargo)
+                .args(["build", "--release", "--example", "hello"])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .status()
+                .expect("cargo builds the hello example");
+            assert!(built.success(), "cargo builds the hello example");
+        }
+        let mut child = Command::new(&binary)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the hello example starts");
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("listening on ")
+            .expect("the hello example says where it listens")
+            .to_string();
+        Hello { child, address }
+    }
+}
+
+/// `clients` reading `path` over and over, each sending `If-None-Match: tag`: an answer counts
+/// when it is a 304.
+async fn held_reads(clients: Vec<Client>, duration: Duration, path: String, tag: String) -> Stats {
+    let (path, tag) = (Rc::new(path), Rc::new(tag));
+    drive(clients, duration, move |c, _, _| {
+        let (path, tag) = (path.clone(), tag.clone());
+        async move {
+            let answer = c
+                .http
+                .get(format!("{}{path}", c.base))
+                .insert_header(("If-None-Match", tag.as_str()))
+                .send()
+                .await;
+            let held = answer.is_ok_and(|r| r.status() == StatusCode::NOT_MODIFIED);
+            Some((c, held))
+        }
+    })
+    .await
+}
+
+/// The hot path beside a bare actix-web hello on the same machine, read by the same clients in
+/// turn (twice each way): a 64-player event's public standings page, its 304 (the browser holds
+/// the page as it is), and the hello. For each, the requests a second and the CPU its server
+/// spent on one request (user and system time over the requests answered).
+async fn hot_phase(
+    address: &str,
+    organiser: &Client,
+    server: u32,
+    duration: Duration,
+    clients: usize,
+) {
+    let t = finished_round(organiser, 64).await;
+    let path = format!("/tournaments/{t}/standings");
+    let visitor = Client::new(address);
+    let res = visitor
+        .http
+        .get(format!("{address}{path}"))
+        .send()
+        .await
+        .unwrap();
+    let tag = res
+        .headers()
+        .get("etag")
+        .and_then(|v| v.to_str().ok())
+        .expect("the public standings page has a tag")
+        .to_string();
+    let hello = Hello::start();
+    let visitors = |base: &str| (0..clients).map(|_| Client::new(base)).collect::<Vec<_>>();
+    // (requests, seconds, server CPU) of each kind, summed over the runs.
+    let mut totals = [(0usize, 0.0f64, Duration::ZERO); 3];
+    let names = ["standings page (64)", "standings 304", "hello"];
+    for _ in 0..2 {
+        for (kind, name) in names.iter().enumerate() {
+            let pid = if kind == 2 { hello.child.id() } else { server };
+            let before = cpu_of(pid);
+            let mut stats = match kind {
+                0 => reads(visitors(address), duration, path.clone()).await,
+                1 => held_reads(visitors(address), duration, path.clone(), tag.clone()).await,
+                _ => reads(visitors(&hello.address), duration, "/".to_string()).await,
+            };
+            let cpu = cpu_of(pid) - before;
+            stats.report(name, clients);
+            let n = stats.latencies.len();
+            println!(
+                "{name:<28} server CPU {:.1} µs a request",
+                cpu.as_secs_f64() * 1e6 / n.max(1) as f64
+            );
+            let total = &mut totals[kind];
+            total.0 += n;
+            total.1 += stats.elapsed.as_secs_f64();
+            total.2 += cpu;
+        }
+    }
+    let rate = |k: usize| totals[k].0 as f64 / totals[k].1;
+    let cpu = |k: usize| totals[k].2.as_secs_f64() * 1e6 / totals[k].0.max(1) as f64;
+    println!(
+        "beside the hello ({:.0} req/s, {:.1} µs CPU a request): the standings page {:.2}x \
+         ({:.1} µs), its 304 {:.2}x ({:.1} µs)",
+        rate(2),
+        cpu(2),
+        rate(0) / rate(2),
+        cpu(0),
+        rate(1) / rate(2),
+        cpu(1),
+    );
+    // The same with wrk, where the machine has it: a load generator in C that leaves the
+    // servers more of the two cores than this one does.
+    let urls = [
+        (format!("{address}{path}"), None),
+        (format!("{address}{path}"), Some(tag.as_str())),
+        (format!("{}/", hello.address), None),
+    ];
+    let mut wrk_rates = [0.0f64; 3];
+    for (kind, (url, held)) in urls.iter().enumerate() {
+        let pid = if kind == 2 { hello.child.id() } else { server };
+        let before = cpu_of(pid);
+        let Some((rate, requests)) = wrk(url, *held, clients, duration) else {
+            println!("(wrk is not on this machine: no second measure)");
+            return;
+        };
+        let cpu = cpu_of(pid) - before;
+        println!(
+            "{:<28} wrk, {clients} connections: {rate:>9.0} req/s, server CPU {:.1} µs a request",
+            names[kind],
+            cpu.as_secs_f64() * 1e6 / requests.max(1.0)
+        );
+        wrk_rates[kind] = rate;
+    }
+    println!(
+        "with wrk, beside the hello ({:.0} req/s): the standings page {:.2}x, its 304 {:.2}x",
+        wrk_rates[2],
+        wrk_rates[0] / wrk_rates[2],
+        wrk_rates[1] / wrk_rates[2],
+    );
+}
+
+/// wrk's requests a second and requests in all reading `url` over `connections` connections
+/// (with `If-None-Match: held` when given), or nothing when wrk cannot be run.
+fn wrk(
+    url: &str,
+    held: Option<&str>,
+    connections: usize,
+    duration: Duration,
+) -> Option<(f64, f64)> {
+    let mut command = Command::new("wrk");
+    command.args([
+        "-t1".to_string(),
+        format!("-c{connections}"),
+        format!("-d{}s", duration.as_secs()),
+    ]);
+    if let Some(tag) = held {
+        command.args(["-H".to_string(), format!("If-None-Match: {tag}")]);
+    }
+    let output = command.arg(url).output().ok()?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let number = |label: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(label))
+            .and_then(|v| v.trim().parse::<f64>().ok())
+    };
+    let requests = text
+        .lines()
+        .find_map(|l| l.trim().split_once(" requests in "))
+        .and_then(|(n, _)| n.trim().parse::<f64>().ok())?;
+    Some((number("Requests/sec:")?, requests))
+}
+
 /// The South players of the load's event sending sheets in turn, `per_second` in all.
 async fn paced_sheets(
     games: &[Game],
@@ -1299,6 +1510,7 @@ fn main() {
             .map_or(String::new(), |ms| format!(", every sync {ms} ms slower"))
     );
     let address = server.address.clone();
+    let server_pid = server.child.id();
     let duration = Duration::from_secs(options.seconds);
     actix_web::rt::System::new().block_on(async move {
         let sheets = Rc::new(hundred_ply_sheets());
@@ -1413,6 +1625,9 @@ fn main() {
                     options.clients,
                 );
             }
+        }
+        if options.phases.iter().any(|p| p == "hot") {
+            hot_phase(&address, &organiser, server_pid, duration, options.clients).await;
         }
         if options.phases.iter().any(|p| p == "flood") {
             flood_phase(&address, 48, duration).await;

@@ -9,12 +9,16 @@
 //! conflict clause (an upsert's) would override any the triggers' inserts had.
 //!
 //! What counts as a tournament's rows: its own row, its rounds, games, sheets (through their
-//! game), byes, players (what pages show of them: not the PIN, its failures or the session's
-//! generation), roll calls and check-ins, schedule, notice, language, controllers, prohibited
-//! pairs, refused sheets and its hub link's problem (shown on the dashboard); an event's row and
-//! its controllers count for every section. A stage's or play-off's change counts for the
-//! tournament before it too (a play-off decides places of its standings), and a section's for
-//! its event.
+//! game), byes, players (what pages show of them and their register numbers: not the PIN, its
+//! failures or the session's generation), roll calls and check-ins, schedule, notice, language,
+//! controllers, prohibited pairs, refused sheets and its hub link's problem (shown on the
+//! dashboard); an event's row and its controllers count for every section. A stage's or
+//! play-off's change counts for the tournament before it too (a play-off decides places of its
+//! standings), and a section's for its event. Apart from them, the note says whether the
+//! register changed (its persons, which player is which person, which tournaments are rated or
+//! pushed):
+//! with any tournament's rows, what the rating list is computed from ([`Versions::rated`]).
+//!
 
 use std::collections::HashMap;
 
@@ -59,7 +63,7 @@ const NOTED: &[Noted] = &[
         table: "players",
         tournaments: DIRECT,
         columns: "tournament_id, name, club, country, rating, withdrawn, pairing_number, \
-                  previous_player, birth_year, gender, title, federation, person",
+                  previous_player, birth_year, gender, title, federation, person, register_id",
         changed: "",
     },
     Noted {
@@ -99,6 +103,16 @@ const WITH_TOURNAMENT: &[&str] = &[
     "prohibited_pairs",
 ];
 
+/// What the rating list is computed from besides the tournaments' own rows: the register's
+/// persons, which player is which person, which tournaments are rated and (on a hub) which were
+/// pushed by a venue.
+const RATED_BESIDE: &[&str] = &[
+    "persons",
+    "register_links",
+    "rated_tournaments",
+    "hub_tokens",
+];
+
 /// The note and its triggers, made on the writing connection when it opens (temporary: no
 /// other connection sees them, and the database file keeps no trace of them).
 pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
@@ -106,6 +120,7 @@ pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
         "PRAGMA temp_store = MEMORY;
          CREATE TEMP TABLE touched_tournaments (id INTEGER);
          CREATE TEMP TABLE touched_events (id INTEGER);
+         CREATE TEMP TABLE touched_register (id INTEGER);
          CREATE TEMP TRIGGER note_events_of_i AFTER INSERT ON main.events BEGIN
            INSERT INTO touched_events VALUES (NEW.id); END;
          CREATE TEMP TRIGGER note_events_of_u AFTER UPDATE ON main.events BEGIN
@@ -117,6 +132,14 @@ pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
          CREATE TEMP TRIGGER note_events_of_cd AFTER DELETE ON main.event_controllers
            BEGIN INSERT INTO touched_events VALUES (OLD.event_id); END;",
     );
+    for table in RATED_BESIDE {
+        for (what, suffix) in [("INSERT", "i"), ("UPDATE", "u"), ("DELETE", "d")] {
+            sql.push_str(&format!(
+                "\nCREATE TEMP TRIGGER note_register_{table}_{suffix} AFTER {what} ON \
+                 main.{table} BEGIN INSERT INTO touched_register VALUES (1); END;"
+            ));
+        }
+    }
     let direct = WITH_TOURNAMENT.iter().map(|table| Noted {
         table,
         tournaments: DIRECT,
@@ -165,13 +188,15 @@ pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
 pub struct Touched {
     pub tournaments: Vec<i32>,
     pub events: Vec<i32>,
+    /// The register (its persons, their links to players, the rated tournaments) changed.
+    pub register: bool,
     /// The note could not be read: anything may have changed.
     pub anything: bool,
 }
 
 impl Touched {
     pub fn is_empty(&self) -> bool {
-        self.tournaments.is_empty() && self.events.is_empty() && !self.anything
+        self.tournaments.is_empty() && self.events.is_empty() && !self.register && !self.anything
     }
 
     /// What a write whose note could not be read may have changed.
@@ -201,7 +226,8 @@ struct Any {
 pub fn take(conn: &mut SqliteConnection) -> QueryResult<Touched> {
     let any = diesel::sql_query(
         "SELECT EXISTS (SELECT 1 FROM touched_tournaments) \
-         OR EXISTS (SELECT 1 FROM touched_events) AS any",
+         OR EXISTS (SELECT 1 FROM touched_events) \
+         OR EXISTS (SELECT 1 FROM touched_register) AS any",
     )
     .get_result::<Any>(conn)?;
     if !any.any {
@@ -225,9 +251,13 @@ pub fn take(conn: &mut SqliteConnection) -> QueryResult<Touched> {
     let touched = Touched {
         tournaments: ids(conn, "touched_tournaments")?,
         events: ids(conn, "touched_events")?,
+        register: !ids(conn, "touched_register")?.is_empty(),
         anything: false,
     };
-    conn.batch_execute("DELETE FROM touched_tournaments; DELETE FROM touched_events;")?;
+    conn.batch_execute(
+        "DELETE FROM touched_tournaments; DELETE FROM touched_events; \
+         DELETE FROM touched_register;",
+    )?;
     Ok(touched)
 }
 
@@ -239,6 +269,9 @@ pub struct Versions {
     events: HashMap<i32, u64>,
     /// The last write that may have changed anything.
     all: u64,
+    /// The last write that changed what the rating list is computed from: any tournament's
+    /// rows or the register.
+    rated: u64,
 }
 
 impl Versions {
@@ -246,6 +279,9 @@ impl Versions {
     pub fn mark(&mut self, touched: &Touched, version: u64) {
         if touched.anything {
             self.all = version;
+        }
+        if touched.anything || touched.register || !touched.tournaments.is_empty() {
+            self.rated = version;
         }
         for t in &touched.tournaments {
             self.tournaments.insert(*t, version);
@@ -265,6 +301,10 @@ impl Versions {
 
     pub fn event(&self, id: i32) -> u64 {
         self.events.get(&id).copied().unwrap_or(0).max(self.all)
+    }
+
+    pub fn rated(&self) -> u64 {
+        self.rated
     }
 }
 
@@ -294,6 +334,52 @@ mod tests {
             (1..=4).map(|t| writer.tournament_version(t)).collect(),
             (1..=2).map(|e| writer.event_version(e)).collect(),
         )
+    }
+
+    #[actix_web::test]
+    async fn the_rated_data_moves_on_with_a_tournament_or_the_register_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("r.db").to_str().unwrap().to_string();
+        crate::db::open(&url, 2).unwrap();
+        let writer = Writer::open(&url).unwrap();
+        let run = |sql: String| {
+            let writer = writer.clone();
+            async move {
+                writer
+                    .run(move |conn| conn.batch_execute(&sql))
+                    .await
+                    .unwrap()
+                    .unwrap();
+                (writer.version(), writer.rated_version())
+            }
+        };
+        assert_eq!(run(tournament("Open", "NULL", "NULL")).await, (1, 1));
+        // A setting, an account's failed sign-in: written, nothing rated changed.
+        assert_eq!(
+            run("INSERT INTO settings (name, value) VALUES ('k', 'v');".to_string()).await,
+            (2, 1)
+        );
+        // A person of the register, a player linked to them, a tournament marked rated.
+        let person = format!(
+            "INSERT INTO persons (name, name_key, created_at) VALUES ('Ama Owusu', 'ama owusu', {NOW});"
+        );
+        assert_eq!(run(person).await, (3, 3));
+        let link = format!(
+            "INSERT INTO register_links (tournament_id, player_name, person_id, linked_at) \
+             VALUES (1, 'Ama', 1, {NOW});"
+        );
+        assert_eq!(run(link).await, (4, 4));
+        let rated =
+            format!("INSERT INTO rated_tournaments (tournament_id, marked_at) VALUES (1, {NOW});");
+        assert_eq!(run(rated).await, (5, 5));
+        assert_eq!(
+            run("UPDATE settings SET value = 'w' WHERE name = 'k';".to_string()).await,
+            (6, 5)
+        );
+        // A round of a tournament.
+        let round =
+            format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (1, 1, {NOW});");
+        assert_eq!(run(round).await, (7, 7));
     }
 
     #[actix_web::test]

@@ -159,6 +159,13 @@ impl Writer {
         self.versions().event(id)
     }
 
+    /// The version of what the rating list is computed from (any tournament's rows, the
+    /// register): a write elsewhere (a sign-in, a setting, a venue's publishing bookkeeping)
+    /// leaves it.
+    pub fn rated_version(&self) -> u64 {
+        self.versions().rated()
+    }
+
     fn versions(&self) -> std::sync::MutexGuard<'_, changes::Versions> {
         self.versions
             .lock()

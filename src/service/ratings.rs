@@ -236,11 +236,12 @@ pub fn published(conn: &mut SqliteConnection) -> Result<Published, ServiceError>
 }
 
 impl super::Service {
-    /// The list as of now: computed again only after a write, or when a month has ended.
+    /// The list as of now: computed again only after a write that changed what it is computed
+    /// from, or when a month has ended.
     pub async fn rated(&self) -> Result<std::sync::Arc<Rated>, ServiceError> {
         // The version is read before the data: a write that lands in between makes the entry
         // stale at once, never a stale entry look current.
-        let version = self.writer.version();
+        let version = self.writer.rated_version();
         let today = Utc::now().date_naive();
         let period = period_of(today);
         if let Some(rated) = self.ratings.get(version, period) {

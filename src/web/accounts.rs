@@ -1,5 +1,6 @@
 //! Staff accounts, managed by organisers.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -117,7 +118,7 @@ async fn create(
     Ok(super::pages::render(status, &page)?)
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/accounts", web::get().to(list_page))
         .route("/accounts", web::post().to(create));
 }
@@ -156,7 +157,7 @@ async fn api_create(
     Ok(HttpResponse::Created().json(CreatedAccount { account, password }))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/accounts", web::get().to(api_list))
         .route("/accounts", web::post().to(api_create));
 }

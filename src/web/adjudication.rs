@@ -1,6 +1,7 @@
 //! Adjudicating an unfinished game: the staff's form (the position pit by pit, the stores), the
 //! proposal it gives, its confirmation; and the API.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -164,7 +165,7 @@ async fn post(
     Ok(render(status, &page)?)
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/games/{id}/adjudicate", web::get().to(page))
         .route("/games/{id}/adjudicate", web::post().to(post));
 }
@@ -215,6 +216,6 @@ async fn api(
     }))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/games/{id}/adjudication", web::post().to(api));
 }

@@ -2,6 +2,7 @@
 //! a new tournament (the API, and the organisers' page) once every sheet and result in it has
 //! been replayed (`service::archive`).
 
+use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -111,7 +112,7 @@ async fn import(
     .await
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/export.json", web::get().to(export))
         .service(
             web::resource("/tournaments/import-file")
@@ -132,6 +133,6 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/import.json", web::post().to(api_import));
 }

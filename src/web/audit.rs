@@ -1,6 +1,7 @@
 //! The audit log, read in the browser by organisers (everything) and controllers (their
 //! tournaments).
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -156,7 +157,7 @@ async fn list_page(
     })
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/audit", web::get().to(list_page));
 }
 
@@ -174,7 +175,7 @@ async fn api_list(
     Ok(HttpResponse::Ok().json(page.entries))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/audit", web::get().to(api_list));
 }
 

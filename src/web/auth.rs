@@ -1,6 +1,7 @@
 //! Signing in and out: staff with username and password, players with their PIN.
 
 use super::plumbing::access::CheckedForm;
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -219,7 +220,7 @@ async fn player_sign_in(
     }
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/login", web::get().to(login_page))
         .route("/login", web::post().to(login))
         .route("/logout", web::post().to(logout))
@@ -336,7 +337,7 @@ async fn api_player_sign_in(
     Ok(HttpResponse::Ok().json(SessionView::from(&signed_in.identity)))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/session", web::post().to(api_login))
         .route("/session", web::get().to(api_session))
         .route("/session", web::delete().to(api_logout))

@@ -1,5 +1,6 @@
 //! A knockout's bracket: the page (phone, projector, print) and the API.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -71,10 +72,10 @@ fn sections_json(lang: Lang, sections: &[BracketSection]) -> serde_json::Value {
         .collect()
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/bracket", web::get().to(page));
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/bracket", web::get().to(api));
 }

@@ -1,5 +1,6 @@
 //! Byes asked for before a round: the API, and the forms of a player's page.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -72,7 +73,7 @@ async fn api_cancel(
     Ok(HttpResponse::NoContent().finish())
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/byes", web::get().to(api_list))
         .route("/tournaments/{id}/byes", web::post().to(api_request))
         .route(
@@ -120,7 +121,7 @@ async fn cancel_page(
     Ok(see_other(&format!("/tournaments/{id}/players/{player}")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route(
         "/tournaments/{id}/players/{player}/byes",
         web::post().to(request_page),

@@ -1,6 +1,7 @@
 //! An event's players: the list across its sections (public), and the staff's form and API
 //! that enter players of one section in another.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -93,7 +94,7 @@ async fn enter(
     page(&state, &session, id, Some(done)).await
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/events/{id}/players", web::get().to(players_page))
         .route("/events/{id}/entries", web::post().to(enter));
 }
@@ -129,7 +130,7 @@ async fn api_enter(
     Ok(HttpResponse::Ok().json(done))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/events/{id}/players", web::get().to(api_players))
         .route("/events/{id}/entries", web::post().to(api_enter));
 }

@@ -1,6 +1,7 @@
 //! Events: the public list and page (an event's sections and categories), the organiser's form
 //! and the API.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -368,7 +369,7 @@ async fn controllers(
     Ok(see_other(&format!("/events/{id}?{said}#controllers")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/events", web::get().to(list_page))
         .route("/events", web::post().to(create))
         .route("/events/new", web::get().to(new_page))
@@ -500,7 +501,7 @@ async fn api_controllers(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "controllers": names })))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/events", web::get().to(api_list))
         .route("/events", web::post().to(api_create))
         .route("/events/{id}", web::get().to(api_get))

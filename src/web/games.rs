@@ -1,6 +1,7 @@
 //! Games: pages and API for sending a score sheet (a PIN with the request, or the player's
 //! session), confirming it, setting a result (staff); the game page with its replay viewer; OGN.
 
+use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -220,7 +221,7 @@ async fn api_recording(
     Ok(HttpResponse::Ok().json(recording))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/games/{id}", web::get().to(api_get))
         .route("/games/{id}/recording", web::post().to(api_recording))
         .route("/games/{id}/sheets", web::post().to(api_submit))
@@ -616,7 +617,7 @@ async fn ogn_page(
     ))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route(r"/games/{id:\d+}.ogn", web::get().to(ogn_page))
         .route(r"/games/{id:\d+}", web::get().to(show_page))
         .route("/games/{id}/sheet", web::post().to(submit_page))

@@ -48,6 +48,7 @@ pub mod venue;
 use actix_web::{HttpResponse, web};
 
 use self::error::Failure;
+use self::plumbing::routes::Routes;
 use crate::service::ServiceError;
 pub use error::{ApiError, PageError};
 
@@ -100,41 +101,80 @@ async fn not_found_api() -> Result<HttpResponse, ApiError> {
 
 /// The routes of the API (`/api/...`), their media type checked once.
 fn api(cfg: &mut web::ServiceConfig) {
+    let mut routes = Routes::default();
+    routes.configure(auth::api_routes);
+    routes.configure(tournaments::api_routes);
+    routes.configure(events::api_routes);
+    routes.configure(entries::api_routes);
+    routes.configure(prizes::api_routes);
+    routes.configure(teams::api_routes);
+    routes.configure(players::api_routes);
+    routes.configure(player_import::api_routes);
+    routes.configure(rounds::api_routes);
+    routes.configure(games::api_routes);
+    routes.configure(standings::api_routes);
+    routes.configure(brackets::api_routes);
+    routes.configure(stages::api_routes);
+    routes.configure(accounts::api_routes);
+    routes.configure(audit::api_routes);
+    routes.configure(byes::api_routes);
+    routes.configure(trf::api_routes);
+    routes.configure(archive::api_routes);
+    routes.configure(publishing::api_routes);
+    routes.configure(restrictions::api_routes);
+    routes.configure(roll_call::api_routes);
+    routes.configure(notices::api_routes);
+    routes.configure(live::dashboard::api_routes);
+    routes.configure(live::projector::api_routes);
+    routes.configure(live::my_board::api_routes);
+    routes.configure(adjudication::api_routes);
+    routes.configure(schedule::api_routes);
+    routes.configure(ratings::api_routes);
     cfg.service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(
                 plumbing::api_guard::check_content_type,
             ))
-            .configure(auth::api_routes)
-            .configure(tournaments::api_routes)
-            .configure(events::api_routes)
-            .configure(entries::api_routes)
-            .configure(prizes::api_routes)
-            .configure(teams::api_routes)
-            .configure(players::api_routes)
-            .configure(player_import::api_routes)
-            .configure(rounds::api_routes)
-            .configure(games::api_routes)
-            .configure(standings::api_routes)
-            .configure(brackets::api_routes)
-            .configure(stages::api_routes)
-            .configure(accounts::api_routes)
-            .configure(audit::api_routes)
-            .configure(byes::api_routes)
-            .configure(trf::api_routes)
-            .configure(archive::api_routes)
-            .configure(publishing::api_routes)
-            .configure(restrictions::api_routes)
-            .configure(roll_call::api_routes)
-            .configure(notices::api_routes)
-            .configure(live::dashboard::api_routes)
-            .configure(live::projector::api_routes)
-            .configure(live::my_board::api_routes)
-            .configure(adjudication::api_routes)
-            .configure(schedule::api_routes)
-            .configure(ratings::api_routes)
+            .configure(|cfg| routes.register(cfg, || web::to(not_found_api)))
             .default_service(web::to(not_found_api)),
     );
+}
+
+/// The routes of the pages.
+fn pages(cfg: &mut web::ServiceConfig) {
+    let mut routes = Routes::default();
+    routes.configure(auth::page_routes);
+    routes.configure(trf::page_routes);
+    routes.configure(archive::page_routes);
+    routes.configure(publishing::page_routes);
+    routes.configure(ratings::page_routes);
+    routes.configure(register::page_routes);
+    routes.configure(ratings::event_routes);
+    routes.configure(tournaments::page_routes);
+    routes.configure(events::page_routes);
+    routes.configure(entries::page_routes);
+    routes.configure(prizes::page_routes);
+    routes.configure(teams::page_routes);
+    routes.configure(players::page_routes);
+    routes.configure(rounds::page_routes);
+    routes.configure(round_prints::page_routes);
+    routes.configure(games::page_routes);
+    routes.configure(standings::page_routes);
+    routes.configure(brackets::page_routes);
+    routes.configure(stages::page_routes);
+    routes.configure(live::projector::page_routes);
+    routes.configure(accounts::page_routes);
+    routes.configure(audit::page_routes);
+    routes.configure(byes::page_routes);
+    routes.configure(restrictions::page_routes);
+    routes.configure(roll_call::page_routes);
+    routes.configure(notices::page_routes);
+    routes.configure(live::dashboard::page_routes);
+    routes.configure(live::my_board::page_routes);
+    routes.configure(venue::page_routes);
+    routes.configure(adjudication::page_routes);
+    routes.configure(schedule::page_routes);
+    routes.register(cfg, || web::to(not_found_page));
 }
 
 /// Every route of the service.
@@ -200,37 +240,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::get().to(|| async { script(WORDS_JS) }),
     )
     .configure(api)
-    .configure(auth::page_routes)
-    .configure(trf::page_routes)
-    .configure(archive::page_routes)
-    .configure(publishing::page_routes)
-    .configure(ratings::page_routes)
-    .configure(register::page_routes)
-    .configure(ratings::event_routes)
-    .configure(tournaments::page_routes)
-    .configure(events::page_routes)
-    .configure(entries::page_routes)
-    .configure(prizes::page_routes)
-    .configure(teams::page_routes)
-    .configure(players::page_routes)
-    .configure(rounds::page_routes)
-    .configure(round_prints::page_routes)
-    .configure(games::page_routes)
-    .configure(standings::page_routes)
-    .configure(brackets::page_routes)
-    .configure(stages::page_routes)
-    .configure(live::projector::page_routes)
-    .configure(accounts::page_routes)
-    .configure(audit::page_routes)
-    .configure(byes::page_routes)
-    .configure(restrictions::page_routes)
-    .configure(roll_call::page_routes)
-    .configure(notices::page_routes)
-    .configure(live::dashboard::page_routes)
-    .configure(live::my_board::page_routes)
-    .configure(venue::page_routes)
-    .configure(adjudication::page_routes)
-    .configure(schedule::page_routes)
+    .configure(pages)
     .default_service(web::to(not_found_page));
 }
 

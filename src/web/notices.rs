@@ -1,5 +1,6 @@
 //! The staff's notice to everyone at a tournament: the form on its page, and the API.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -39,7 +40,7 @@ async fn save(
     Ok(see_other(&format!("/tournaments/{id}")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/notice", web::post().to(save));
 }
 
@@ -77,7 +78,7 @@ async fn api_set(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "notice": notice })))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/notice", web::get().to(api_get))
         .route("/tournaments/{id}/notice", web::put().to(api_set));
 }

@@ -1,6 +1,7 @@
 //! A file of players sent to the API: every bad row said, by its line, in the request's
 //! language; rows naming registered players added or skipped as the controller says.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
@@ -113,7 +114,7 @@ fn rows(text: Option<&str>) -> Result<Vec<usize>, Failure> {
         .collect()
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route(
         "/tournaments/{id}/players/import",
         web::post().to(api_import),

@@ -1,6 +1,7 @@
 //! Players of a tournament: add, edit, withdraw, PINs (shown once, on printable slips), CSV
 //! import. Pages and API.
 
+use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -473,7 +474,7 @@ async fn players_csv(
     )?)
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.app_data(
         actix_multipart::form::MultipartFormConfig::default()
             .total_limit(2 * super::plumbing::limits::CSV_LIMIT)
@@ -652,7 +653,7 @@ async fn api_reset_pin(
     Ok(HttpResponse::Ok().json(slip))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/players", web::get().to(api_list))
         .route("/tournaments/{id}/players", web::post().to(api_create))
         .route(

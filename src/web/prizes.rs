@@ -1,6 +1,7 @@
 //! A tournament's prizes: the page (public, printable) with who wins each, the organiser's form,
 //! and the API.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -187,7 +188,7 @@ async fn save(
     Ok(see_other(&format!("/tournaments/{id}/prizes")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/prizes", web::get().to(page))
         .route("/tournaments/{id}/prizes", web::post().to(save))
         .route("/tournaments/{id}/prizes/edit", web::get().to(edit_page));
@@ -216,7 +217,7 @@ async fn api_set(
     Ok(HttpResponse::Ok().json(p))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/prizes", web::get().to(api_get))
         .route("/tournaments/{id}/prizes", web::put().to(api_set));
 }

@@ -1,6 +1,7 @@
 //! Publishing to a hub: on the hub, its organisers' tokens page and the route venues push to;
 //! on the venue, a tournament's publishing page (`service::hub`, `service::publishing`).
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -316,7 +317,7 @@ async fn api_again(
         .json(serde_json::json!({ "publishing": LinkJson::new(session.lang, link) })))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/hub", web::get().to(hub_page))
         .route("/hub/tokens", web::post().to(make_token))
         .route(r"/hub/tokens/{id:\d+}/revoke", web::post().to(revoke))
@@ -324,7 +325,7 @@ pub fn page_routes(cfg: &mut web::ServiceConfig) {
         .route("/tournaments/{id}/publish", web::post().to(publish));
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/hub/publish", web::put().to(api_push))
         .route("/tournaments/{id}/publishing", web::get().to(api_link))
         .route("/tournaments/{id}/publishing", web::put().to(api_set_link))

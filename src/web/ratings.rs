@@ -3,6 +3,7 @@
 //! split back, players linked, tournaments marked rated, suggestions as JSON:
 //! `service::register`, `service::ratings`); the register's page is `web/register.rs`.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -261,7 +262,7 @@ async fn published_file(
         .body(text))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/ratings", web::get().to(list_page))
         .route("/ratings/persons/{id}", web::get().to(person_page))
         .route("/ratings/{file}", web::get().to(published_file));
@@ -423,7 +424,7 @@ async fn api_event(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "ratings": rows })))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/persons/suggest", web::get().to(api_suggest))
         .route("/tournaments/{id}/ratings", web::get().to(api_event))
         .route("/persons", web::post().to(api_add))
@@ -613,7 +614,7 @@ async fn api_take_ratings(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "changed": changed })))
 }
 
-pub fn event_routes(cfg: &mut web::ServiceConfig) {
+pub fn event_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/ratings", web::get().to(event_page))
         .route(
             "/tournaments/{id}/players/register-ratings",

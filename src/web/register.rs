@@ -5,6 +5,7 @@
 //! action answered on the page with the persons it named (`service::register`,
 //! `service::register_page`).
 
+use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::{MultipartForm, bytes::Bytes as UploadBytes, text::Text};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -617,7 +618,7 @@ async fn register_file(
     ))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/register", web::get().to(register_page))
         .route("/register/persons", web::post().to(add_person))
         .route("/register/merge", web::post().to(merge))

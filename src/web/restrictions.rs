@@ -1,5 +1,6 @@
 //! Pairings ruled out by the controller: the API, and the form of the tournament page.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -53,7 +54,7 @@ async fn api_allow(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "prohibited": pairs })))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route(
         "/tournaments/{id}/prohibited-pairs",
         web::get().to(api_list),
@@ -98,6 +99,6 @@ async fn change(
     Ok(see_other(&format!("/tournaments/{id}#prohibited")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/prohibited-pairs", web::post().to(change));
 }

@@ -2,6 +2,7 @@
 //! present or absent, choose for each absent player a zero-point bye or withdrawal, close it)
 //! and the API.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -161,7 +162,7 @@ async fn close(
     page_of(&state, (actor, &session), id, Some(closed_words(&closed))).await
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/roll-call", web::get().to(page))
         .route("/tournaments/{id}/roll-call/open", web::post().to(open))
         .route("/tournaments/{id}/roll-call/close", web::post().to(close))
@@ -238,7 +239,7 @@ async fn api_close(
     Ok(HttpResponse::Ok().json(closed))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/roll-call", web::get().to(api_get))
         .route("/tournaments/{id}/roll-call", web::post().to(api_open))
         .route(

@@ -1,6 +1,7 @@
 //! A round on paper: the printed pairings (names sorted for the room's wall, with the QR code of
 //! the site) and the score sheets of its boards, both in the tournament's own language.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -204,7 +205,7 @@ async fn sheets_page(
     })
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route(
         "/tournaments/{id}/rounds/{n}/print",
         web::get().to(print_page),

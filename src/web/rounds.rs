@@ -1,6 +1,7 @@
 //! Rounds: pages and API for pairing a round (generated or by hand), changing, publishing and
 //! deleting it; the public pairing list, a printable list and CSV.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
@@ -170,7 +171,7 @@ async fn api_list(
     Ok(HttpResponse::Ok().json(rounds))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/rounds", web::get().to(api_list))
         .route("/tournaments/{id}/rounds", web::post().to(api_create))
         .route("/tournaments/{id}/rounds/{n}", web::get().to(api_get))
@@ -606,7 +607,7 @@ const ROUND_CSV_HEADER: [&str; 12] = [
     "match",
 ];
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/rounds", web::get().to(list_page))
         .route("/tournaments/{id}/rounds", web::post().to(create_page))
         .route(

@@ -1,6 +1,7 @@
 //! The round clock: the staff's schedule form (time control, the time a round is given, the
 //! venue's offset from UTC, each round's planned start), starting a round, and the API.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -163,7 +164,7 @@ async fn start(
     Ok(see_other(&format!("/tournaments/{id}/rounds/{number}")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/schedule", web::get().to(page))
         .route("/tournaments/{id}/schedule", web::post().to(save))
         .route(
@@ -249,7 +250,7 @@ async fn api_start(
     Ok(HttpResponse::Ok().json(times))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/schedule", web::get().to(api_get))
         .route("/tournaments/{id}/schedule", web::put().to(api_set))
         .route(

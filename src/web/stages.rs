@@ -1,6 +1,7 @@
 //! An event of stages: who qualifies from the stage before, confirmed or adjusted by the staff
 //! (the page and the API).
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -79,7 +80,7 @@ async fn api_playoff(
     Ok(HttpResponse::Created().json(t))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/qualify", web::get().to(api_proposal))
         .route("/tournaments/{id}/qualify", web::post().to(api_qualify))
         .route("/tournaments/{id}/playoffs", web::post().to(api_playoff));
@@ -186,7 +187,7 @@ async fn confirm(
     Ok(see_other(&format!("/tournaments/{id}")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/qualify", web::get().to(page))
         .route("/tournaments/{id}/qualify", web::post().to(confirm))
         .route("/tournaments/{id}/playoffs", web::post().to(playoff));

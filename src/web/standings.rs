@@ -2,6 +2,7 @@
 //! round-by-round table (Swiss), a page per player, the standings and all-games CSV, all games as
 //! one OGN file, and the standings API.
 
+use crate::web::plumbing::routes::Routes;
 use std::sync::{Arc, PoisonError};
 
 use actix_web::http::StatusCode;
@@ -30,6 +31,20 @@ fn held(req: &HttpRequest, tag: &str) -> bool {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .any(|t| t.trim().trim_start_matches("W/") == tag)
+}
+
+/// `response` with the page's tag, to be asked again each time (a browser that holds the page
+/// as it is now is then told so, without it).
+fn tagged(tag: &str, mut response: HttpResponse) -> HttpResponse {
+    let headers = response.headers_mut();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(tag) {
+        headers.insert(actix_web::http::header::ETAG, value);
+    }
+    headers.insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-cache"),
+    );
+    response
 }
 
 #[derive(Deserialize)]
@@ -97,11 +112,15 @@ async fn table_page(
         query.after.map_or(-1, i64::from),
         session.lang.code()
     );
-    let d = state.standings(id, query.after).await?;
     let category = query.category.clone().filter(|c| !c.is_empty());
-    let table = rows(&d, category.as_deref())?;
     // Rendered once per change of the data for everyone who is not signed in (all players).
     let public = actor == Actor::Visitor && category.is_none();
+    // A visitor's browser that holds the page as it is now is told so, before anything is read.
+    if public && held(&req, &tag) {
+        return Ok(tagged(&tag, HttpResponse::NotModified().finish()));
+    }
+    let d = state.standings(id, query.after).await?;
+    let table = rows(&d, category.as_deref())?;
     let renders = state.rendered.of(&d);
     let kept = |renders: &Renders| {
         renders
@@ -111,24 +130,8 @@ async fn table_page(
             .get(&session.lang)
             .cloned()
     };
-    // A visitor's browser that holds the page as it is now is told so, without it.
-    let tagged = |response: HttpResponse| {
-        let mut response = response;
-        let headers = response.headers_mut();
-        if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&tag) {
-            headers.insert(actix_web::http::header::ETAG, value);
-        }
-        headers.insert(
-            actix_web::http::header::CACHE_CONTROL,
-            actix_web::http::header::HeaderValue::from_static("no-cache"),
-        );
-        response
-    };
-    if public && held(&req, &tag) {
-        return Ok(tagged(HttpResponse::NotModified().finish()));
-    }
     if public && let Some(page) = kept(&renders) {
-        return Ok(tagged(html_response(StatusCode::OK, page)));
+        return Ok(tagged(&tag, html_response(StatusCode::OK, page)));
     }
     let page = TablePage {
         nav: Nav::new(&session),
@@ -145,7 +148,7 @@ async fn table_page(
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(session.lang, body.clone());
-        return Ok(tagged(html_response(StatusCode::OK, body)));
+        return Ok(tagged(&tag, html_response(StatusCode::OK, body)));
     }
     Ok(html_response(StatusCode::OK, body))
 }
@@ -341,7 +344,7 @@ async fn games_ogn_page(
     ))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/standings", web::get().to(table_page))
         .route(
             "/tournaments/{id}/standings.csv",
@@ -423,7 +426,7 @@ async fn api_standings_csv(
     Ok(staff_standings_csv(&state, path.into_inner(), query.after, Lang::ENGLISH).await?)
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/standings", web::get().to(api_standings))
         .route(
             "/tournaments/{id}/standings.csv",

@@ -1,6 +1,7 @@
 //! Team standings: the page (public, printable, with the organiser's settings form), the CSV
 //! and the API.
 
+use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -197,7 +198,7 @@ async fn csv(
     )?)
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/teams", web::get().to(page))
         .route("/tournaments/{id}/teams", web::post().to(save))
         .route("/tournaments/{id}/teams.csv", web::get().to(csv));
@@ -226,7 +227,7 @@ async fn api_set(
     Ok(HttpResponse::Ok().json(v))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/teams", web::get().to(api_get))
         .route("/tournaments/{id}/teams", web::put().to(api_set));
 }

@@ -1,5 +1,6 @@
 //! Tournaments: the public list and page, and the organiser's settings (pages and API).
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -649,7 +650,7 @@ async fn controllers(
     Ok(see_other(&format!("/tournaments/{id}?{query}#controllers")))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments", web::get().to(list_page))
         .route("/tournaments", web::post().to(create))
         .route("/tournaments/new", web::get().to(new_page))
@@ -749,7 +750,7 @@ async fn api_controllers(
     Ok(HttpResponse::Ok().json(serde_json::json!({ "controllers": names })))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/backups", web::get().to(api_backups))
         .route("/tournaments", web::get().to(api_list))
         .route("/tournaments", web::post().to(api_create))

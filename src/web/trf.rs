@@ -1,6 +1,7 @@
 //! FIDE's Tournament Report File: a tournament exported for the staff, and a new tournament
 //! imported from a file (the API, and the organisers' page).
 
+use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -119,12 +120,12 @@ async fn import(
     .await
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/export.trf", web::get().to(export))
         .route("/tournaments/import-trf", web::get().to(import_page))
         .route("/tournaments/import-trf", web::post().to(import));
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/import.trf", web::post().to(api_import));
 }

@@ -2,6 +2,7 @@
 //! its QR code, what the printed slips and sheets carry, and a card to print that joins phones to
 //! the Wi-Fi and then to the service without typing.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -115,7 +116,7 @@ async fn wifi(
     Ok(render(status, &page)?)
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/venue", web::get().to(show))
         .route("/venue", web::post().to(wifi));
 }

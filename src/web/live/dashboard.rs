@@ -3,6 +3,7 @@
 //! content is drawn once per change for every staff device that follows it (it holds no form),
 //! and again every quiet 15 seconds, for the alert of a round past its planned end.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -338,11 +339,11 @@ async fn api_get(
     Ok(HttpResponse::Ok().json(DashboardJson::new(session.lang, &d)))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/dashboard", web::get().to(page))
         .route("/tournaments/{id}/dashboard/events", web::get().to(events));
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/dashboard", web::get().to(api_get));
 }

@@ -3,6 +3,7 @@
 //! updating itself. Every player's board is read once per change for the whole tournament
 //! ([`Room`]); each stream draws its own player's part and sends it only when it changed.
 
+use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -165,12 +166,12 @@ async fn api_get(
     Ok(HttpResponse::Ok().json(board_json(session.lang, &b)))
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/me", web::get().to(page))
         .route("/tournaments/{id}/me/events", web::get().to(events));
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/me", web::get().to(api_get));
 }
 

@@ -7,6 +7,7 @@
 //! players and staff.
 
 use crate::web::plumbing::access::Staff;
+use crate::web::plumbing::routes::Routes;
 use std::sync::Arc;
 
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -400,11 +401,11 @@ async fn api_followed(
     })))
 }
 
-pub fn api_routes(cfg: &mut web::ServiceConfig) {
+pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/live-pages", web::get().to(api_followed));
 }
 
-pub fn page_routes(cfg: &mut web::ServiceConfig) {
+pub fn page_routes(cfg: &mut Routes) {
     cfg.route("/tournaments/{id}/live", web::get().to(live_page))
         .route(
             "/tournaments/{id}/live/events",
