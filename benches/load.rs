@@ -111,11 +111,12 @@ fn options() -> Options {
     o
 }
 
-/// The server process, stopped when dropped.
+/// A server process (the service, or the hello beside it), stopped when dropped.
 struct Server {
     child: Child,
     address: String,
-    _dir: tempfile::TempDir,
+    /// The service's database folder (the hello has none).
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl Drop for Server {
@@ -156,21 +157,38 @@ impl Server {
             .stdout(Stdio::piped())
             .spawn()
             .expect("the server binary starts");
-        let mut reader = BufReader::new(child.stdout.take().unwrap());
-        let address = loop {
-            let mut line = String::new();
-            assert!(
-                reader.read_line(&mut line).unwrap() > 0,
-                "the server stopped"
-            );
-            if let Some(rest) = line.trim().strip_prefix("Serving on ") {
-                break rest.split_whitespace().next().unwrap().to_string();
-            }
-        };
+        let address = said_address(&mut child, "Serving on ");
         Server {
             child,
             address,
-            _dir: dir,
+            _dir: Some(dir),
+        }
+    }
+
+    /// A bare actix-web hello (`examples/hello.rs`) as its own process, built when missing.
+    fn hello() -> Server {
+        // target/release/deps/load-* → target/release/examples/hello
+        let exe = std::env::current_exe().unwrap();
+        let release = exe.parent().and_then(|d| d.parent()).unwrap().to_path_buf();
+        let binary = release.join("examples").join("hello");
+        if !binary.exists() {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+            let built = Command::new(cargo)
+                .args(["build", "--release", "--example", "hello"])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .status()
+                .expect("cargo builds the hello example");
+            assert!(built.success(), "cargo builds the hello example");
+        }
+        let mut child = Command::new(&binary)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the hello example starts");
+        let address = said_address(&mut child, "listening on ");
+        Server {
+            child,
+            address,
+            _dir: None,
         }
     }
 
@@ -183,6 +201,22 @@ impl Server {
             .find_map(|l| l.strip_prefix("VmHWM:"))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
             .map_or(0.0, |kb| kb / 1024.0)
+    }
+}
+
+/// The address a server says it listens on, in the first line of its output that starts with
+/// `prefix`.
+fn said_address(child: &mut Child, prefix: &str) -> String {
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    loop {
+        let mut line = String::new();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "the server stopped"
+        );
+        if let Some(rest) = line.trim().strip_prefix(prefix) {
+            return rest.split_whitespace().next().unwrap().to_string();
+        }
     }
 }
 
@@ -815,50 +849,6 @@ fn cpu_of(pid: u32) -> Duration {
     Duration::from_millis(ticks * 10)
 }
 
-/// A bare actix-web hello (`examples/hello.rs`) as its own process, built when missing.
-struct Hello {
-    child: Child,
-    address: String,
-}
-
-impl Drop for Hello {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Hello {
-    fn start() -> Hello {
-        // target/release/deps/load-* → target/release/examples/hello
-        let exe = std::env::current_exe().unwrap();
-        let release = exe.parent().and_then(|d| d.parent()).unwrap().to_path_buf();
-        let binary = release.join("examples").join("hello");
-        if !binary.exists() {
-            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-            let built = Command::new(cargo)
-                .args(["build", "--release", "--example", "hello"])
-                .current_dir(env!("CARGO_MANIFEST_DIR"))
-                .status()
-                .expect("cargo builds the hello example");
-            assert!(built.success(), "cargo builds the hello example");
-        }
-        let mut child = Command::new(&binary)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the hello example starts");
-        let mut reader = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        let address = line
-            .trim()
-            .strip_prefix("listening on ")
-            .expect("the hello example says where it listens")
-            .to_string();
-        Hello { child, address }
-    }
-}
-
 /// `clients` reading `path` over and over, each sending `If-None-Match: tag`: an answer counts
 /// when it is a 304.
 async fn held_reads(clients: Vec<Client>, duration: Duration, path: String, tag: String) -> Stats {
@@ -905,7 +895,7 @@ async fn hot_phase(
         .and_then(|v| v.to_str().ok())
         .expect("the public standings page has a tag")
         .to_string();
-    let hello = Hello::start();
+    let hello = Server::hello();
     let visitors = |base: &str| (0..clients).map(|_| Client::new(base)).collect::<Vec<_>>();
     // (requests, seconds, server CPU) of each kind, summed over the runs.
     let mut totals = [(0usize, 0.0f64, Duration::ZERO); 3];

@@ -16,9 +16,8 @@
 //! play-off's change counts for the tournament before it too (a play-off decides places of its
 //! standings), and a section's for its event. Apart from them, the note says whether the
 //! register changed (its persons, which player is which person, which tournaments are rated or
-//! pushed):
-//! with any tournament's rows, what the rating list is computed from ([`Versions::rated`]).
-//!
+//! pushed): with any tournament's rows, what the rating list is computed from
+//! ([`Versions::rated`]).
 
 use std::collections::HashMap;
 
@@ -188,7 +187,8 @@ pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
 pub struct Touched {
     pub tournaments: Vec<i32>,
     pub events: Vec<i32>,
-    /// The register (its persons, their links to players, the rated tournaments) changed.
+    /// The register (its persons, their links to players, the rated or pushed tournaments)
+    /// changed.
     pub register: bool,
     /// The note could not be read: anything may have changed.
     pub anything: bool,
@@ -323,13 +323,27 @@ mod tests {
         )
     }
 
-    /// Runs `sql` as one write: what it changed.
-    async fn wrote(writer: &Writer, sql: String) -> (Vec<u64>, Vec<u64>) {
+    /// A new database's writer (and the folder that holds the database).
+    fn opened() -> (tempfile::TempDir, std::sync::Arc<Writer>) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("v.db").to_str().unwrap().to_string();
+        crate::db::open(&url, 2).unwrap();
+        let writer = Writer::open(&url).unwrap();
+        (dir, writer)
+    }
+
+    /// Runs `sql` as one write.
+    async fn write(writer: &Writer, sql: String) {
         writer
             .run(move |conn| conn.batch_execute(&sql))
             .await
             .unwrap()
             .unwrap();
+    }
+
+    /// Runs `sql` as one write: what it changed.
+    async fn wrote(writer: &Writer, sql: String) -> (Vec<u64>, Vec<u64>) {
+        write(writer, sql).await;
         (
             (1..=4).map(|t| writer.tournament_version(t)).collect(),
             (1..=2).map(|e| writer.event_version(e)).collect(),
@@ -338,18 +352,11 @@ mod tests {
 
     #[actix_web::test]
     async fn the_rated_data_moves_on_with_a_tournament_or_the_register_only() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = dir.path().join("r.db").to_str().unwrap().to_string();
-        crate::db::open(&url, 2).unwrap();
-        let writer = Writer::open(&url).unwrap();
+        let (_dir, writer) = opened();
         let run = |sql: String| {
             let writer = writer.clone();
             async move {
-                writer
-                    .run(move |conn| conn.batch_execute(&sql))
-                    .await
-                    .unwrap()
-                    .unwrap();
+                write(&writer, sql).await;
                 (writer.version(), writer.rated_version())
             }
         };
@@ -384,10 +391,7 @@ mod tests {
 
     #[actix_web::test]
     async fn a_write_moves_on_the_versions_of_what_it_changed_only() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = dir.path().join("v.db").to_str().unwrap().to_string();
-        crate::db::open(&url, 2).unwrap();
-        let writer = Writer::open(&url).unwrap();
+        let (_dir, writer) = opened();
         // Two events; tournaments 1 and 2 sections of event 1, 3 alone, 4 a play-off of 3.
         let set_up = format!(
             "INSERT INTO events (name, created_at) VALUES ('Festival', {NOW}), ('Other', {NOW});

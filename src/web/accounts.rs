@@ -1,6 +1,5 @@
 //! Staff accounts, managed by organisers.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -13,6 +12,7 @@ use crate::auth::hash_secret;
 use crate::service::accounts::{self as service, AccountView, NewAccountRequest};
 use crate::service::{Actor, ServiceError};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(AccountForm);

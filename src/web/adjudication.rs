@@ -1,7 +1,6 @@
 //! Adjudicating an unfinished game: the staff's form (the position pit by pit, the stores), the
 //! proposal it gives, its confirmation; and the API.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -19,6 +18,7 @@ use crate::tournament::GameId;
 use crate::tournament::adjudication::Position;
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// The pits' names in the form's order: South's row, then North's.

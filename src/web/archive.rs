@@ -2,7 +2,6 @@
 //! a new tournament (the API, and the organisers' page) once every sheet and result in it has
 //! been replayed (`service::archive`).
 
-use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -18,6 +17,7 @@ use crate::service::players::new_pins;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(FileUpload);

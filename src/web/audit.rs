@@ -1,7 +1,6 @@
 //! The audit log, read in the browser by organisers (everything) and controllers (their
 //! tournaments).
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -16,6 +15,7 @@ use crate::service::audit;
 use crate::service::audit::action_said;
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// Entries on a page of the log; the API gives up to 500 at once.

@@ -1,7 +1,6 @@
 //! Signing in and out: staff with username and password, players with their PIN.
 
 use super::plumbing::access::CheckedForm;
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -14,6 +13,7 @@ use crate::service::ServiceError;
 use crate::service::auth::{Attempt, Owner, SignedIn};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(LoginForm, PinForm);

@@ -1,6 +1,5 @@
 //! A knockout's bracket: the page (phone, projector, print) and the API.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -12,6 +11,7 @@ use crate::service::brackets::{self as service, BracketSection, BracketView};
 use crate::tournament::TournamentId;
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]

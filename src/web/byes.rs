@@ -1,6 +1,5 @@
 //! Byes asked for before a round: the API, and the forms of a player's page.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -10,6 +9,7 @@ use super::plumbing::access::{Anyone, CheckedForm};
 use crate::service::byes as service;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{ByeKind, PlayerId, TournamentId};
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(ByeForm, CancelForm);

@@ -1,7 +1,6 @@
 //! An event's players: the list across its sections (public), and the staff's form and API
 //! that enter players of one section in another.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -17,6 +16,7 @@ use crate::service::entries::{self as service, Entered, EventPlayer};
 use crate::service::events::{self as events, EventView};
 use crate::tournament::{EventId, PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]

@@ -1,7 +1,6 @@
 //! Events: the public list and page (an event's sections and categories), the organiser's form
 //! and the API.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -21,6 +20,7 @@ use crate::tournament::categories::{Category, Gender, MAX_CATEGORIES, Rule};
 use crate::tournament::events::{EventInput, EventSettings};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,6 @@
 //! Games: pages and API for sending a score sheet (a PIN with the request, or the player's
 //! session), confirming it, setting a result (staff); the game page with its replay viewer; OGN.
 
-use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -24,6 +23,7 @@ use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, Sheet};
 use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(ConfirmForm, ResetForm, RulingForm);

@@ -1,6 +1,5 @@
 //! The staff's notice to everyone at a tournament: the form on its page, and the API.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -9,6 +8,7 @@ use super::pages::see_other;
 use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::notices as service;
 use crate::tournament::TournamentId;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(NoticeForm);

@@ -1,7 +1,6 @@
 //! A file of players sent to the API: every bad row said, by its line, in the request's
 //! language; rows naming registered players added or skipped as the controller says.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +11,7 @@ use crate::locale::Lang;
 use crate::service::players::{Choices, Duplicate, PinSlip};
 use crate::tournament::{ImportError, TournamentId, parse_player_csv};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// A bad row of an import, worded in the request's language.

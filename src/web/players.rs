@@ -1,7 +1,6 @@
 //! Players of a tournament: add, edit, withdraw, PINs (shown once, on printable slips), CSV
 //! import. Pages and API.
 
-use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -22,6 +21,7 @@ use crate::tournament::players::PlayerInput;
 use crate::tournament::said::Said;
 use crate::tournament::{ImportError, PlayerDetails, PlayerId, TournamentId, parse_player_csv};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(ImportUpload, WithdrawForm);

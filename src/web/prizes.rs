@@ -1,7 +1,6 @@
 //! A tournament's prizes: the page (public, printable) with who wins each, the organiser's form,
 //! and the API.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -19,6 +18,7 @@ use crate::tournament::money::Money;
 use crate::tournament::prizes::{MAX_PRIZES, Prize, PrizeList, Ties};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// The tournament, and its prizes as its standings after the last published round give them.

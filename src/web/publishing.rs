@@ -1,7 +1,6 @@
 //! Publishing to a hub: on the hub, its organisers' tokens page and the route venues push to;
 //! on the venue, a tournament's publishing page (`service::hub`, `service::publishing`).
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
@@ -17,6 +16,7 @@ use crate::service::publishing::{self as service, LinkView};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(CsrfForm, LinkForm, TokenForm);

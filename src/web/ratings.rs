@@ -3,7 +3,6 @@
 //! split back, players linked, tournaments marked rated, suggestions as JSON:
 //! `service::register`, `service::ratings`); the register's page is `web/register.rs`.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -18,6 +17,7 @@ use crate::service::ratings::{self, ListEntry, ListFilter, PersonPage};
 use crate::service::register::{self as service, PersonInput, Wanted};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 // --- the list, a person's page, the files (everyone) ---------------------------------------------

@@ -5,7 +5,6 @@
 //! action answered on the page with the persons it named (`service::register`,
 //! `service::register_page`).
 
-use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::{MultipartForm, bytes::Bytes as UploadBytes, text::Text};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -22,6 +21,7 @@ use crate::service::{Actor, ServiceError};
 use crate::tournament::register::{Doubt, Why};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(

@@ -1,6 +1,5 @@
 //! Pairings ruled out by the controller: the API, and the form of the tournament page.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
@@ -9,6 +8,7 @@ use super::pages::see_other;
 use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::restrictions as service;
 use crate::tournament::{PlayerId, TournamentId};
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(PairForm);

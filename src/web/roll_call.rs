@@ -2,7 +2,6 @@
 //! present or absent, choose for each absent player a zero-point bye or withdrawal, close it)
 //! and the API.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -17,6 +16,7 @@ use crate::service::roll_call::{self as service, Answer, Answered, Closed, RollC
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(MarkForm);

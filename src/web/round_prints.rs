@@ -1,7 +1,6 @@
 //! A round on paper: the printed pairings (names sorted for the room's wall, with the QR code of
 //! the site) and the score sheets of its boards, both in the tournament's own language.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -16,6 +15,7 @@ use crate::service::tournaments::TournamentView;
 use crate::service::views::GameView;
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]

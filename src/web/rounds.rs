@@ -1,7 +1,6 @@
 //! Rounds: pages and API for pairing a round (generated or by hand), changing, publishing and
 //! deleting it; the public pairing list, a printable list and CSV.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
@@ -22,6 +21,7 @@ use crate::service::views::GameView;
 use crate::service::{Actor, ServiceError};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(CreateForm, RoundButton);

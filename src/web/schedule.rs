@@ -1,7 +1,6 @@
 //! The round clock: the staff's schedule form (time control, the time a round is given, the
 //! venue's offset from UTC, each round's planned start), starting a round, and the API.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -19,6 +18,7 @@ use crate::tournament::TournamentId;
 use crate::tournament::said::Said;
 use crate::tournament::schedule::Schedule;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 #[derive(Template, WebTemplate)]

@@ -1,7 +1,6 @@
 //! An event of stages: who qualifies from the stage before, confirmed or adjusted by the staff
 //! (the page and the API).
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -17,6 +16,7 @@ use crate::service::stages::{self as service, Proposal, QualifyInput};
 use crate::service::tournaments::{self, TournamentView};
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(PlayoffForm);

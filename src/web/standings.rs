@@ -2,7 +2,6 @@
 //! round-by-round table (Swiss), a page per player, the standings and all-games CSV, all games as
 //! one OGN file, and the standings API.
 
-use crate::web::plumbing::routes::Routes;
 use std::sync::{Arc, PoisonError};
 
 use actix_web::http::StatusCode;
@@ -22,6 +21,7 @@ use crate::service::{Actor, ServiceError};
 use crate::tournament::standings::Standing;
 use crate::tournament::{PlayerId, TournamentId};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// Whether the request's `If-None-Match` names `tag` (the page the browser holds is current).

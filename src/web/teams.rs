@@ -1,7 +1,6 @@
 //! Team standings: the page (public, printable, with the organiser's settings form), the CSV
 //! and the API.
 
-use crate::web::plumbing::routes::Routes;
 use std::collections::HashMap;
 
 use actix_web::{HttpResponse, web};
@@ -18,6 +17,7 @@ use crate::service::tournaments::TournamentView;
 use crate::tournament::TournamentId;
 use crate::tournament::teams::{TeamSettings, TeamsBy};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// The tournament, and its teams as its standings after the last published round give them.

@@ -1,6 +1,5 @@
 //! Tournaments: the public list and page, and the organiser's settings (pages and API).
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -19,6 +18,7 @@ use crate::tournament::said::Said;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{EventId, Points, Tiebreak, TournamentId, TournamentSettings};
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(ControllerForm, SettingsFields);

@@ -1,7 +1,6 @@
 //! FIDE's Tournament Report File: a tournament exported for the staff, and a new tournament
 //! imported from a file (the API, and the organisers' page).
 
-use crate::web::plumbing::routes::Routes;
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -19,6 +18,7 @@ use crate::service::trf::{self as service, Imported};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(TrfUpload);

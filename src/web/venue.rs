@@ -2,7 +2,6 @@
 //! its QR code, what the printed slips and sheets carry, and a card to print that joins phones to
 //! the Wi-Fi and then to the service without typing.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -15,6 +14,7 @@ use crate::service::ServiceError;
 use crate::service::venue::{self as service, Venue};
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 crate::csrf_in_field!(WifiForm);

@@ -3,7 +3,6 @@
 //! content is drawn once per change for every staff device that follows it (it holds no form),
 //! and again every quiet 15 seconds, for the alert of a round past its planned end.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -19,6 +18,7 @@ use crate::web::language::Visitor;
 use crate::web::live::feeds::Source;
 use crate::web::pages::Nav;
 use crate::web::plumbing::access::{Anyone, Runs};
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// The dashboard of a tournament, as its streams follow it.

@@ -3,7 +3,6 @@
 //! updating itself. Every player's board is read once per change for the whole tournament
 //! ([`Room`]); each stream draws its own player's part and sends it only when it changed.
 
-use crate::web::plumbing::routes::Routes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
@@ -17,6 +16,7 @@ use crate::web::language::Visitor;
 use crate::web::live::feeds::Source;
 use crate::web::pages::Nav;
 use crate::web::plumbing::access::{self, Anyone};
+use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// Every player's board of a tournament, as the players' streams follow them.

@@ -7,8 +7,9 @@
 //! number (`/tournaments/{id}/...`, `/games/{id}/...`, `/events/{id}/...`) goes into one scope
 //! of that prefix: a path is read against the other routes, then against the prefixes, then
 //! against the routes of its own scope only, each a plain comparison where it has no parameter
-//! of its own (those come first where nothing listed before them could take them). The routes outside the scopes come before them, so that a
-//! fixed path (`/tournaments/new`) is never taken for a number.
+//! of its own (those come first, where nothing listed before them could take them). The routes
+//! outside the scopes come before them, so that a fixed path (`/tournaments/new`) is never
+//! taken for a number.
 
 use actix_web::dev::HttpServiceFactory;
 use actix_web::{Route, web};
