@@ -194,13 +194,7 @@ impl Server {
 
     /// The server's peak resident memory (VmHWM), in MiB.
     fn peak_memory_mib(&self) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-            .map_or(0.0, |kb| kb / 1024.0)
+        memory_mib(self.child.id(), "VmHWM:")
     }
 }
 
@@ -1623,7 +1617,7 @@ fn main() {
             flood_phase(&address, 48, duration).await;
         }
         if options.phases.iter().any(|p| p == "hub") {
-            hub_phase(&address, options.venues, duration).await;
+            hub_phase(&address, server_pid, options.venues, duration).await;
         }
     });
     println!("server peak memory: {:.1} MiB", server.peak_memory_mib());
@@ -1779,11 +1773,26 @@ async fn venue(
 /// `venues` venues publishing to this server as their hub at once (see the module): a sheet a
 /// second each, then as fast as each can.
 /// Then, to compare, a sheet a second each pushed as the whole file (as every push was before).
-async fn hub_phase(address: &str, venues: usize, duration: Duration) {
+/// After each, the server's resident memory.
+async fn hub_phase(address: &str, server_pid: u32, venues: usize, duration: Duration) {
     let second = Some(Duration::from_secs(1));
     for (pace, whole) in [(second, false), (None, false), (second, true)] {
         hub_venues(address, venues, (pace, whole), duration).await;
+        println!(
+            "  the server's resident memory then: {:.1} MiB",
+            memory_mib(server_pid, "VmRSS:")
+        );
     }
+}
+
+/// A line of a process's `/proc/PID/status` in MiB (`VmRSS:` now, `VmHWM:` at its peak).
+fn memory_mib(pid: u32, line: &str) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(line))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
 }
 
 async fn hub_venues(

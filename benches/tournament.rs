@@ -249,29 +249,11 @@ fn one_sheet_more(file: &mut TournamentFile, step: usize) {
 /// already checked): the whole file, then one new sheet as the changes since the version the
 /// hub took.
 fn hub_push(c: &mut Criterion) {
-    use oware_tournament::service::Service;
     use oware_tournament::service::hub::digest;
     use oware_tournament::tournament::archive::FileChanges;
     use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
-    let url = dir.path().join("hub.db");
-    let url = url.to_str().unwrap();
-    let pool = oware_tournament::db::open(url, 1).unwrap();
-    let token = {
-        let mut conn = pool.get().unwrap();
-        let at = chrono::Utc::now().naive_utc();
-        oware_tournament::db::publishing::insert_token(&mut conn, "bench", "x", at)
-            .unwrap()
-            .id
-    };
-    drop(pool);
-    let writer = oware_tournament::db::Writer::open(url).unwrap();
-    let readers = oware_tournament::db::open_readers(url, 2).unwrap();
-    let service = Service::new(readers, writer, None);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let (service, token, runtime) = hub(&dir);
     let take = |body: String| {
         let received = runtime.block_on(service.take_push(token, body)).unwrap();
         assert!(received.taken, "{received:?}");
@@ -352,12 +334,145 @@ fn hub_push(c: &mut Criterion) {
     );
 }
 
+/// A hub of its own on a temporary database, with a token: the service, the token's id, and a
+/// runtime to run it on.
+fn hub(
+    dir: &tempfile::TempDir,
+) -> (
+    oware_tournament::service::Service,
+    i32,
+    tokio::runtime::Runtime,
+) {
+    let url = dir.path().join("hub.db");
+    let url = url.to_str().unwrap();
+    let pool = oware_tournament::db::open(url, 1).unwrap();
+    let token = {
+        let mut conn = pool.get().unwrap();
+        let at = chrono::Utc::now().naive_utc();
+        oware_tournament::db::publishing::insert_token(&mut conn, "bench", "x", at)
+            .unwrap()
+            .id
+    };
+    drop(pool);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    (started(dir), token, runtime)
+}
+
+/// The hub's service started on its database (again).
+fn started(dir: &tempfile::TempDir) -> oware_tournament::service::Service {
+    let url = dir.path().join("hub.db");
+    let url = url.to_str().unwrap();
+    let writer = oware_tournament::db::Writer::open(url).unwrap();
+    let readers = oware_tournament::db::open_readers(url, 2).unwrap();
+    oware_tournament::service::Service::new(readers, writer, None)
+}
+
+/// The CPU this process's threads have spent so far, to the nanosecond
+/// (`/proc/self/task/*/schedstat`: the time each thread has run).
+fn cpu_spent() -> std::time::Duration {
+    let nanos: u64 = std::fs::read_dir("/proc/self/task")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().next()?.parse::<u64>().ok())
+        .sum();
+    std::time::Duration::from_nanos(nanos)
+}
+
+/// A hub taking one new sheet as changes from events of 100 to 1,500 players (11 rounds, all
+/// played): the time of each push, and the hub's CPU for it (every thread of the process: the
+/// check and the writer), which should not grow with the event.
+fn hub_push_by_size(c: &mut Criterion) {
+    use oware_tournament::service::hub::digest;
+    use oware_tournament::tournament::archive::FileChanges;
+    use std::time::{Duration, Instant};
+    let mut group = c.benchmark_group("a hub taking one new sheet as changes");
+    group.sample_size(10);
+    let mut cpu = Vec::new();
+    for players in [100, 400, 800, 1500] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut service, token, runtime) = hub(&dir);
+        let take = |service: &oware_tournament::service::Service, body: String| {
+            let received = runtime.block_on(service.take_push(token, body)).unwrap();
+            assert!(received.taken, "{received:?}");
+        };
+        let mut file = event_file::event_file(players, 11, 11, "0123456789abcdef0123456789abcdef");
+        take(
+            &service,
+            serde_json::to_string(&serde_json::json!({"version": 1, "file": file})).unwrap(),
+        );
+        let (mut version, mut held, mut step) = (1, digest(&file), 0);
+        let (mut pushes, mut spent_cpu) = (0u32, Duration::ZERO);
+        group.bench_function(format!("{players} players"), |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    let mut next = file.clone();
+                    one_sheet_more(&mut next, step);
+                    step += 1;
+                    let changes = FileChanges::between(&file, &next).expect("changes");
+                    let now = digest(&next);
+                    let body = serde_json::to_string(&serde_json::json!({
+                        "version": version + 1, "since": {"version": version, "digest": held},
+                        "digest": now, "changes": changes,
+                    }))
+                    .unwrap();
+                    let (start, cpu_before) = (Instant::now(), cpu_spent());
+                    take(&service, body);
+                    spent += start.elapsed();
+                    spent_cpu += cpu_spent().saturating_sub(cpu_before);
+                    pushes += 1;
+                    (file, held, version) = (next, now, version + 1);
+                }
+                spent
+            })
+        });
+        // What reading the threads' times costs, with this hub's threads (it runs inside each
+        // measure once).
+        let reads = 200;
+        let before = cpu_spent();
+        for _ in 0..reads {
+            black_box(cpu_spent());
+        }
+        let reading = cpu_spent().saturating_sub(before) / reads;
+        // The hub started again: the next sheet still comes as changes, the copy read again
+        // from the database and checked whole once.
+        drop(service);
+        service = started(&dir);
+        let mut next = file.clone();
+        one_sheet_more(&mut next, step);
+        let body = serde_json::to_string(&serde_json::json!({
+            "version": version + 1, "since": {"version": version, "digest": held},
+            "digest": digest(&next), "changes": FileChanges::between(&file, &next).unwrap(),
+        }))
+        .unwrap();
+        let (bytes, start) = (body.len(), Instant::now());
+        take(&service, body);
+        let again = (bytes, start.elapsed());
+        cpu.push((players, spent_cpu / pushes.max(1), pushes, reading, again));
+    }
+    group.finish();
+    for (players, per_push, pushes, reading, (bytes, again)) in cpu {
+        eprintln!(
+            "{players} players: the hub's CPU per push {:.2} ms (over {pushes} pushes; reading the threads' times, {:.2} ms, taken off); started again, the next push {bytes} bytes of changes, taken in {:.0} ms",
+            per_push.saturating_sub(reading).as_secs_f64() * 1000.0,
+            reading.as_secs_f64() * 1000.0,
+            again.as_secs_f64() * 1000.0
+        );
+    }
+}
+
 criterion_group!(
     benches,
     secrets,
     sheets,
     standings_bench,
     tournament_file,
-    hub_push
+    hub_push,
+    hub_push_by_size
 );
 criterion_main!(benches);

@@ -481,3 +481,5 @@ register-file-merged-into-itself = a person merged into themselves
 register-file-merge-circle = persons merged into one another in a circle: one of them must stay
 person-name-at-most = a name of at most { $most } characters
 register-choose-person = choose who the player is: a suggestion, a register number, or "add as a new person"
+audit-entry-too-long = an entry of the audit trail ({ $action }, { $at }) holds { $kilobytes } KB; an entry holds at most { $most_kilobytes } KB
+audit-trail-too-long = the tournament's audit trail would hold { $entries } entries ({ $megabytes } MB); a tournament's trail holds at most { $most_entries } entries and { $most_megabytes } MB

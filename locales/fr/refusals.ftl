@@ -531,3 +531,5 @@ register-file-merged-into-itself = une personne fusionnée avec elle-même
 register-file-merge-circle = des personnes fusionnées les unes avec les autres en cercle : l'une d'elles doit rester
 person-name-at-most = un nom d'au plus { $most } caractères
 register-choose-person = choisissez qui est le joueur : une suggestion, un numéro au registre, ou « ajouter comme nouvelle personne »
+audit-entry-too-long = une entrée du journal ({ $action }, { $at }) contient { $kilobytes } Ko ; une entrée en contient au plus { $most_kilobytes } Ko
+audit-trail-too-long = le journal du tournoi compterait { $entries } entrées ({ $megabytes } Mo) ; le journal d'un tournoi en compte au plus { $most_entries } et { $most_megabytes } Mo

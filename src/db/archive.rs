@@ -10,7 +10,7 @@ use super::models::{AuditEntry, SheetRow};
 use super::roll_calls::{CheckIn, RollCall};
 use super::schedules::RoundTime;
 use super::schema::{
-    audit_log, check_ins, games, players, roll_calls, round_times, rounds, sheets,
+    audit_log, check_ins, copy_ids, games, players, roll_calls, round_times, rounds, sheets,
     tournament_identities,
 };
 use crate::tournament::{PlayerId, RoundId, TournamentId};
@@ -228,4 +228,99 @@ pub fn rewrite_sheet(
     diesel::update(sheets::table.find(id))
         .set(row)
         .execute(conn)
+}
+
+/// A copy's rows as its venue's file names them: the kind of record (`player`, `round`,
+/// `game`, `sheet`), the venue's id and the copy's row.
+pub type CopyId = (String, i64, i32);
+
+/// Writes which row of a copy each of its venue's records is (`put`, those new or written again)
+/// and forgets those gone (by kind and venue id).
+pub fn keep_copy_ids(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    put: &[(&str, i64, i32)],
+    gone: &[(&str, i64)],
+) -> QueryResult<()> {
+    for (kind, source) in gone {
+        diesel::delete(copy_ids::table.find((tournament.get(), *kind, *source))).execute(conn)?;
+    }
+    for chunk in put.chunks(200) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|(kind, source, row)| {
+                (
+                    copy_ids::tournament_id.eq(tournament.get()),
+                    copy_ids::kind.eq(*kind),
+                    copy_ids::source.eq(*source),
+                    copy_ids::row_id.eq(*row),
+                )
+            })
+            .collect();
+        diesel::replace_into(copy_ids::table)
+            .values(rows)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Forgets every row of a copy (its file written again whole).
+pub fn clear_copy_ids(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<()> {
+    diesel::delete(copy_ids::table.filter(copy_ids::tournament_id.eq(tournament.get())))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Which row of a copy each of its venue's records is.
+pub fn copy_ids_of(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Vec<CopyId>> {
+    copy_ids::table
+        .filter(copy_ids::tournament_id.eq(tournament.get()))
+        .select((copy_ids::kind, copy_ids::source, copy_ids::row_id))
+        .load(conn)
+}
+
+/// The `after` of a tournament's latest audit entry when it is a hub's own entry for a push
+/// (`tournament.publish`): the copy has not changed since that push.
+pub fn latest_push(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Option<(i32, Option<String>)>> {
+    let latest = audit_log::table
+        .filter(audit_log::tournament_id.eq(tournament))
+        .order(audit_log::id.desc())
+        .select((audit_log::id, audit_log::action, audit_log::after))
+        .first::<(i32, String, Option<String>)>(conn)
+        .optional()?;
+    Ok(latest
+        .filter(|(_, action, _)| action == "tournament.publish")
+        .map(|(id, _, after)| (id, after)))
+}
+
+/// How much of a copy's audit trail came from its venue: entries, and their text.
+pub fn trail_size(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<crate::tournament::archive::AuditSize> {
+    #[derive(QueryableByName)]
+    struct Size {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        entries: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        bytes: i64,
+    }
+    let size: Size = diesel::sql_query(
+        "SELECT COUNT(*) AS entries, COALESCE(SUM(length(actor) + length(action) + \
+         length(entity) + COALESCE(length(claimed_sender), 0) + COALESCE(length(before), 0) + \
+         COALESCE(length(after), 0)), 0) AS bytes \
+         FROM audit_log WHERE tournament_id = ? AND sender IS NOT NULL",
+    )
+    .bind::<diesel::sql_types::Integer, _>(tournament.get())
+    .get_result(conn)?;
+    Ok(crate::tournament::archive::AuditSize {
+        entries: usize::try_from(size.entries).unwrap_or(usize::MAX),
+        bytes: usize::try_from(size.bytes).unwrap_or(usize::MAX),
+    })
 }

@@ -95,6 +95,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    copy_ids (tournament_id, kind, source) {
+        tournament_id -> Integer,
+        kind -> Text,
+        source -> BigInt,
+        row_id -> Integer,
+    }
+}
+
+diesel::table! {
     tournament_identities (tournament_id) {
         tournament_id -> Integer,
         uid -> Text,
@@ -411,5 +420,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     hub_links,
     hub_sends,
     tournament_identities,
+    copy_ids,
     backups_due,
 );

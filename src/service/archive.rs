@@ -42,6 +42,23 @@ pub fn export(
     actor: &Actor,
     id: TournamentId,
 ) -> Result<TournamentFile, ServiceError> {
+    exported(conn, actor, id, true)
+}
+
+/// The tournament as a file without its audit trail (a hub's copy held again after a start).
+pub(super) fn export_without_trail(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+) -> Result<TournamentFile, ServiceError> {
+    exported(conn, &Actor::CommandLine, id, false)
+}
+
+fn exported(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: TournamentId,
+    trail: bool,
+) -> Result<TournamentFile, ServiceError> {
     actor.check_reads_all(conn, id)?;
     let t = queries::get_tournament(conn, id).or_not_found("tournament")?;
     let settings = super::tournaments::stored_settings_with_language(conn, &t)?;
@@ -111,19 +128,23 @@ pub fn export(
             written_at: n.written_at,
         }),
         schedule: schedules::get(conn, id)?.map(|s| super::schedule::settings_of(Some(s))),
-        audit: stored::audit_of(conn, id)?
-            .into_iter()
-            .map(|a| AuditPart {
-                at: a.at,
-                actor: a.actor,
-                action: a.action,
-                entity: a.entity,
-                entity_id: a.entity_id.map(i64::from),
-                before: a.before.as_deref().map(json),
-                after: a.after.as_deref().map(json),
-                sender: a.sender,
-            })
-            .collect(),
+        audit: (if trail {
+            stored::audit_of(conn, id)?
+        } else {
+            Vec::new()
+        })
+        .into_iter()
+        .map(|a| AuditPart {
+            at: a.at,
+            actor: a.actor,
+            action: a.action,
+            entity: a.entity,
+            entity_id: a.entity_id.map(i64::from),
+            before: a.before.as_deref().map(json),
+            after: a.after.as_deref().map(json),
+            sender: a.sender,
+        })
+        .collect(),
     })
 }
 

@@ -6,8 +6,12 @@
 //! holds is then the very file a whole push would have sent: the venue gives changes only when
 //! applying them gives its file exactly.
 //!
-//! The file taken is held in memory with the copy's ids; a hub that restarted, or whose copy
-//! was changed on the hub since, asks for the whole file again (`file_wanted`).
+//! The file taken is held in memory (without its audit trail) with an index of its records
+//! (`tournament::archive::Index`, so that a change is checked at the cost of what it touches)
+//! and the copy's ids, which are also written down (`copy_ids`). A hub that started again, or
+//! no longer holds the file, reads it again from the copy when the copy is exactly what the
+//! token's last push left; a copy changed on the hub since makes it ask for the whole file
+//! again (`file_wanted`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -26,7 +30,9 @@ use crate::db::publishing as stored;
 use crate::db::publishing::HubToken;
 use crate::db::queries;
 use crate::tournament::TournamentId;
-use crate::tournament::archive::{Checked, FileChanges, TournamentFile, check_after};
+use crate::tournament::archive::{
+    Checked, FileChanges, Index, TournamentFile, check, check_changes,
+};
 use crate::tournament::said::Said;
 
 pub(super) const WRONG_TOKEN: &str = "hub-wrong-token";
@@ -84,6 +90,8 @@ pub struct Held {
     pub latest: i32,
     pub file: TournamentFile,
     pub checked: Checked,
+    /// Where each record of `file` stands, for the check of the changes that follow.
+    pub index: Index,
     pub(super) ids: Ids,
 }
 
@@ -126,6 +134,12 @@ impl Copies {
     }
 }
 
+/// The file as the hub holds it: without its audit trail, which is written in the hub's
+/// database and never kept in memory (`Checked::audit` keeps its size, for its bounds).
+pub(super) fn held_without_trail(file: &mut TournamentFile) {
+    file.audit = Vec::new();
+}
+
 /// What a push of changes asks the hub to take.
 pub struct Changes {
     pub version: i64,
@@ -146,10 +160,16 @@ impl Service {
     ) -> Result<Received, ServiceError> {
         // Taken out while the changes are applied: a copy that fails them is not held again
         // (the venue sends the whole file).
-        let Some(held) = self.copies.take_if(token, |h| {
+        let held = self.copies.take_if(token, |h| {
             h.version == push.since.version && h.digest == push.since.digest
-        }) else {
-            return self.file_wanted(token).await;
+        });
+        let held = match held {
+            Some(held) => held,
+            // Not held (the hub started again, or held too many): read again from the copy.
+            None => match self.held_again(token, &push.since).await? {
+                Some(held) => Arc::new(held),
+                None => return self.file_wanted(token).await,
+            },
         };
         let held = Arc::try_unwrap(held).unwrap_or_else(|shared| (*shared).clone());
         let Changes {
@@ -160,33 +180,33 @@ impl Service {
         } = push;
         let (tournament, since, latest) = (held.tournament, held.version, held.latest);
         let held_digest = held.digest.clone();
-        let (file, checked, changes, ids) = blocking(move || {
+        let (file, checked, index, changes, ids) = blocking(move || {
             let Held {
                 mut file,
                 checked,
+                mut index,
                 ids,
                 ..
             } = held;
             let uid = file.tournament.uid.clone();
-            let unchanged = changes.unchanged(&file, checked);
-            changes.apply(&mut file);
+            let checked = check_changes(&mut file, checked, &mut index, &changes, MAX_PLAYERS)
+                .map_err(|e| {
+                    ServiceError::Invalid(crate::said!("file-was-not-imported", problem = e))
+                })?;
             if file.tournament.uid != uid {
                 return Err(ServiceError::Conflict(Said::new(
                     "push-changes-other-tournament",
                 )));
             }
-            let checked = check_after(&file, MAX_PLAYERS, Some(unchanged)).map_err(|e| {
-                ServiceError::Invalid(crate::said!("file-was-not-imported", problem = e))
-            })?;
-            Ok((file, checked, changes, ids))
+            Ok((file, checked, index, changes, ids))
         })
         .await??;
-        let after = Arc::new((file, checked, changes));
+        let after = Arc::new((file, checked, index, changes));
         let taken = {
             let after = after.clone();
             let digest = digest.clone();
             self.write(move |conn| {
-                let (file, checked, changes) = &*after;
+                let (file, checked, index, changes) = &*after;
                 transaction(conn, |conn| {
                     let row = live_token(conn, token)?;
                     let current = row.tournament_id == Some(tournament)
@@ -198,7 +218,7 @@ impl Service {
                         return Ok(None);
                     }
                     let mut ids = ids;
-                    let written = (changes, file, checked);
+                    let written = (changes, file, checked, index);
                     write_changes(conn, tournament, written, &mut ids, &sender(&row))?;
                     let uid = file.tournament.uid.clone().unwrap_or_default();
                     let now = Utc::now().naive_utc();
@@ -216,7 +236,7 @@ impl Service {
         let Some((ids, latest)) = taken else {
             return self.file_wanted(token).await;
         };
-        let (file, checked, _) = Arc::try_unwrap(after).unwrap_or_else(|a| (*a).clone());
+        let (file, checked, index, _) = Arc::try_unwrap(after).unwrap_or_else(|a| (*a).clone());
         let held = Held {
             tournament,
             version,
@@ -224,6 +244,7 @@ impl Service {
             latest,
             file,
             checked,
+            index,
             ids,
         };
         self.copies.keep(token, held);
@@ -234,6 +255,59 @@ impl Service {
             digest: Some(digest),
             file_wanted: false,
         })
+    }
+
+    /// The file of a copy the hub does not hold in memory (it started again since, or held
+    /// too many), read again from the copy when the copy is still exactly what the token's last
+    /// push left at `since`: the token's version and digest are those, its latest audit entry is
+    /// the hub's own for that push, and every row has its venue's id. Checked whole, once.
+    async fn held_again(&self, token: i32, since: &Since) -> Result<Option<Held>, ServiceError> {
+        let (version, digest) = (since.version, since.digest.clone());
+        let since = since.clone();
+        let read = self
+            .read(move |conn| {
+                let row = live_token(conn, token)?;
+                let Some(tournament) = row.tournament_id else {
+                    return Ok(None);
+                };
+                if row.version != since.version || row.digest.as_deref() != Some(&since.digest) {
+                    return Ok(None);
+                }
+                let Some((latest, after)) = stored_copy::latest_push(conn, tournament)? else {
+                    return Ok(None);
+                };
+                let pushed = after
+                    .and_then(|a| serde_json::from_str::<serde_json::Value>(&a).ok())
+                    .and_then(|a| a["version"].as_i64());
+                if pushed != Some(row.version) {
+                    return Ok(None);
+                }
+                let rows = stored_copy::copy_ids_of(conn, tournament)?;
+                let file = archive::export_without_trail(conn, tournament)?;
+                let trail = stored_copy::trail_size(conn, tournament)?;
+                Ok(Some((tournament, latest, rows, file, trail)))
+            })
+            .await?;
+        let Some((tournament, latest, rows, file, trail)) = read else {
+            return Ok(None);
+        };
+        blocking(move || {
+            let ids = ids_of_rows(&rows, &file)?;
+            let file = as_the_venue_names_it(file, &ids)?;
+            let mut checked = check(&file, MAX_PLAYERS).ok()?;
+            checked.audit = trail;
+            Some(Held {
+                tournament,
+                version,
+                digest,
+                latest,
+                index: Index::of(&file),
+                file,
+                checked,
+                ids,
+            })
+        })
+        .await
     }
 
     /// The hub's answer to changes it cannot take: what it has, and that it wants the file.
@@ -249,6 +323,100 @@ impl Service {
     }
 }
 
+/// The ids of a copy's rows as kept (`db::archive::copy_ids_of`), for the copy's file as the
+/// hub exports it (its rounds' numbers); none when a row of the file has no venue id.
+fn ids_of_rows(rows: &[stored_copy::CopyId], file: &TournamentFile) -> Option<Ids> {
+    use crate::tournament::{GameId, PlayerId, RoundId, SheetId};
+    let mut ids = Ids::default();
+    for (kind, source, row) in rows {
+        match kind.as_str() {
+            "player" => drop(ids.players.insert(*source, PlayerId(*row))),
+            "round" => drop(ids.rounds.insert(*source, *row)),
+            "game" => drop(ids.games.insert(*source, GameId(*row))),
+            "sheet" => drop(ids.sheets.insert(*source, SheetId(*row))),
+            _ => {}
+        }
+    }
+    let counted = [
+        (ids.players.len(), file.players.len()),
+        (ids.rounds.len(), file.rounds.len()),
+        (ids.games.len(), file.games.len()),
+        (ids.sheets.len(), file.sheets.len()),
+    ];
+    if counted.iter().any(|(kept, rows)| kept != rows) {
+        return None;
+    }
+    for r in &file.rounds {
+        let row = i32::try_from(r.id).ok()?;
+        ids.round_numbers.insert(r.number, RoundId(row));
+    }
+    Some(ids)
+}
+
+/// Writes down every record's row of a copy written whole (`copy_ids`), in the caller's
+/// transaction.
+pub(super) fn keep_all_rows(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    ids: &Ids,
+) -> Result<(), ServiceError> {
+    let players = ids.players.iter().map(|(s, r)| ("player", *s, r.get()));
+    let rounds = ids.rounds.iter().map(|(s, r)| ("round", *s, *r));
+    let games = ids.games.iter().map(|(s, r)| ("game", *s, r.get()));
+    let sheets = ids.sheets.iter().map(|(s, r)| ("sheet", *s, r.get()));
+    let rows: Vec<_> = players.chain(rounds).chain(games).chain(sheets).collect();
+    stored_copy::clear_copy_ids(conn, id)?;
+    stored_copy::keep_copy_ids(conn, id, &rows, &[])?;
+    Ok(())
+}
+
+/// A copy's file, exported by the hub, with its venue's ids for every record and every
+/// reference (none when a row has none).
+fn as_the_venue_names_it(mut file: TournamentFile, ids: &Ids) -> Option<TournamentFile> {
+    fn back<K: Copy>(map: &HashMap<i64, K>, row: impl Fn(K) -> i64) -> HashMap<i64, i64> {
+        map.iter().map(|(source, r)| (row(*r), *source)).collect()
+    }
+    let players = back(&ids.players, |p| p.get().into());
+    let rounds = back(&ids.rounds, i64::from);
+    let games = back(&ids.games, |g| g.get().into());
+    let sheets = back(&ids.sheets, |s| s.get().into());
+    let player = |id: i64| players.get(&id).copied();
+    for p in &mut file.players {
+        p.id = player(p.id)?;
+    }
+    for r in &mut file.rounds {
+        r.id = *rounds.get(&r.id)?;
+    }
+    for g in &mut file.games {
+        g.id = *games.get(&g.id)?;
+        g.south = player(g.south)?;
+        g.north = match g.north {
+            Some(north) => Some(player(north)?),
+            None => None,
+        };
+    }
+    for s in &mut file.sheets {
+        s.id = *sheets.get(&s.id)?;
+        s.game = *games.get(&s.game)?;
+        s.player = player(s.player)?;
+    }
+    for b in &mut file.byes {
+        b.player = player(b.player)?;
+    }
+    for pair in &mut file.prohibited_pairs {
+        *pair = [player(pair[0])?, player(pair[1])?];
+    }
+    for c in &mut file.check_ins {
+        c.player = player(c.player)?;
+    }
+    for list in &mut file.tournament.teams.lists {
+        for p in &mut list.players {
+            *p = i32::try_from(player(i64::from(*p))?).ok()?;
+        }
+    }
+    Some(file)
+}
+
 /// Writes the changes into the copy (the caller's transaction): the lists given whole emptied,
 /// the records gone taken out, those put written (a record the copy has, in its row), the lists
 /// written again, the audit entries added. `file`, `checked`: the file after the changes and
@@ -256,7 +424,7 @@ impl Service {
 fn write_changes(
     conn: &mut SqliteConnection,
     id: TournamentId,
-    (changes, file, checked): (&FileChanges, &TournamentFile, &Checked),
+    (changes, file, checked, index): (&FileChanges, &TournamentFile, &Checked, &Index),
     ids: &mut Ids,
     sender: &str,
 ) -> Result<(), ServiceError> {
@@ -281,9 +449,47 @@ fn write_changes(
     .collect();
     stored_copy::clear_lists(conn, id, &tables)?;
     gone(conn, id, changes, ids)?;
-    put(conn, id, (changes, file, checked), ids)?;
+    put(conn, id, (changes, checked, index), ids)?;
+    keep_rows(conn, id, changes, ids)?;
     archive::the_rest(conn, id, file, ids, lists)?;
     archive::audit(conn, id, &changes.audit, ids, sender)?;
+    Ok(())
+}
+
+/// Writes down which row each record put is, and forgets those gone (`copy_ids`).
+fn keep_rows(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    changes: &FileChanges,
+    ids: &Ids,
+) -> Result<(), ServiceError> {
+    let mut put = Vec::new();
+    put.extend(changes.players.put.iter().filter_map(|p| {
+        let row = ids.players.get(&p.id)?;
+        Some(("player", p.id, row.get()))
+    }));
+    put.extend(changes.rounds.put.iter().filter_map(|r| {
+        let row = ids.rounds.get(&r.id)?;
+        Some(("round", r.id, *row))
+    }));
+    put.extend(changes.games.put.iter().filter_map(|g| {
+        let row = ids.games.get(&g.id)?;
+        Some(("game", g.id, row.get()))
+    }));
+    put.extend(changes.sheets.put.iter().filter_map(|s| {
+        let row = ids.sheets.get(&s.id)?;
+        Some(("sheet", s.id, row.get()))
+    }));
+    let gone: Vec<(&str, i64)> = [
+        ("player", &changes.players.gone),
+        ("round", &changes.rounds.gone),
+        ("game", &changes.games.gone),
+        ("sheet", &changes.sheets.gone),
+    ]
+    .into_iter()
+    .flat_map(|(kind, gone)| gone.iter().map(move |g| (kind, *g)))
+    .collect();
+    stored_copy::keep_copy_ids(conn, id, &put, &gone)?;
     Ok(())
 }
 
@@ -327,19 +533,17 @@ fn gone(
     Ok(())
 }
 
-/// Writes the records put: players, the tournament's own part, rounds, games, sheets.
+/// Writes the records put: players, the tournament's own part, rounds, games, sheets (each
+/// found in the file after the changes by `index`, the file's).
 fn put(
     conn: &mut SqliteConnection,
     id: TournamentId,
-    (changes, file, checked): (&FileChanges, &TournamentFile, &Checked),
+    (changes, checked, index): (&FileChanges, &Checked, &Index),
     ids: &mut Ids,
 ) -> Result<(), ServiceError> {
-    let at = |ids: Vec<i64>| -> HashMap<i64, usize> {
-        ids.into_iter().enumerate().map(|(i, id)| (id, i)).collect()
-    };
-    let players = at(file.players.iter().map(|p| p.id).collect());
+    let missing = || ServiceError::Internal("a record put is not in the file checked".into());
     for p in &changes.players.put {
-        let details = &checked.players[players[&p.id]];
+        let details = &checked.players[index.player(p.id).ok_or_else(missing)?];
         let row = NewPlayer::from_details(id, details, NO_PIN, p.created_at);
         let row = match ids.players.get(&p.id) {
             Some(&existing) => {
@@ -373,7 +577,6 @@ fn put(
         ids.rounds.insert(r.id, row.get());
         ids.round_numbers.insert(r.number, row);
     }
-    let games = at(file.games.iter().map(|g| g.id).collect());
     for g in &changes.games.put {
         let row = archive::new_game(id, g, ids);
         let row = match ids.games.get(&g.id) {
@@ -383,13 +586,13 @@ fn put(
             }
             None => queries::insert_game(conn, &row)?.id,
         };
-        let result = archive::result(g, &checked.games[games[&g.id]]);
+        let result = archive::result(g, &checked.games[index.game(g.id).ok_or_else(missing)?]);
         queries::set_game_result(conn, row, &result)?;
         ids.games.insert(g.id, row);
     }
-    let sheets = at(file.sheets.iter().map(|s| s.id).collect());
     for s in &changes.sheets.put {
-        let row = archive::new_sheet(s, &checked.sheets[sheets[&s.id]], ids);
+        let at = index.sheet(s.id).ok_or_else(missing)?;
+        let row = archive::new_sheet(s, &checked.sheets[at], ids);
         let row = match ids.sheets.get(&s.id) {
             Some(&existing) => {
                 stored_copy::rewrite_sheet(conn, existing, &row)?;
@@ -444,6 +647,7 @@ mod tests {
             version,
             digest: format!("{version}"),
             latest: 0,
+            index: Index::of(&file),
             file,
             checked,
             ids: Ids::default(),

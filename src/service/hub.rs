@@ -412,6 +412,7 @@ impl Service {
                         &checked,
                         &sender,
                     )?;
+                    super::copies::keep_all_rows(conn, id, &ids)?;
                     let now = Utc::now().naive_utc();
                     stored::token_pushed(conn, token, id, version, now, &uid, &digest)?;
                     let entry = serde_json::json!({
@@ -434,7 +435,9 @@ impl Service {
             .await?;
         if let Some((tournament, ids, latest, digest)) = ids {
             // Held for the changes that follow (the file is no longer shared once written).
-            let file = Arc::try_unwrap(kept_file).unwrap_or_else(|f| (*f).clone());
+            let mut file = Arc::try_unwrap(kept_file).unwrap_or_else(|f| (*f).clone());
+            super::copies::held_without_trail(&mut file);
+            let index = crate::tournament::archive::Index::of(&file);
             let checked = Arc::try_unwrap(kept_checked).unwrap_or_else(|c| (*c).clone());
             let held = Held {
                 tournament,
@@ -443,6 +446,7 @@ impl Service {
                 latest,
                 file,
                 checked,
+                index,
                 ids,
             };
             self.copies.keep(token, held);

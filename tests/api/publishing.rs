@@ -773,3 +773,72 @@ async fn a_venue_started_again_asks_the_hub_and_goes_on_with_changes() {
     assert_eq!(pushes_as_changes(&hub)[pushes..], [true]);
     handle.stop(true).await;
 }
+
+#[actix_web::test]
+async fn a_hub_started_again_takes_the_venue_s_next_changes_without_the_whole_file() {
+    let hub = spawn_app().await;
+    let venue = spawn_app().await;
+    let hub_organiser = hub.organiser().await;
+    let organiser = venue.organiser().await;
+    let secret = token(&hub_organiser, "Kumasi Open").await;
+    let switch = Switch::to(&hub.address);
+    let (t, sessions) = event_set_up(&venue, &organiser).await;
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/publishing"),
+            &json!({"hub": switch.address, "token": secret}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    play_round(&organiser, t, &sessions, 1).await;
+    let on_hub = publishing_when(&organiser, t, up_to_date).await["hub_tournament"]
+        .as_i64()
+        .unwrap();
+    let pushes = pushes_as_changes(&hub).len();
+
+    // The hub stopped and started again on its database (behind the same address): it holds
+    // no file in memory, reads the copy again, and takes the next round as changes.
+    hub.handle.stop(true).await;
+    let (address, handle) = start(&hub.db_path).await;
+    switch.retarget(&address);
+    play_round(&organiser, t, &sessions, 2).await;
+    publishing_when(&organiser, t, up_to_date).await;
+    let kinds = pushes_as_changes(&hub);
+    assert!(kinds.len() > pushes, "{kinds:?}");
+    assert!(kinds[pushes..].iter().all(|c| *c), "{kinds:?}");
+    let hub_organiser = Client::new(&address);
+    hub_organiser.login("admin", ADMIN_PASSWORD).await;
+    assert_eq!(
+        by_names(&exported(&hub_organiser, on_hub).await),
+        by_names(&exported(&organiser, t).await)
+    );
+
+    // Started again once more, and its copy changed on the hub: that copy is not the venue's
+    // last push, so the hub asks for the whole file, and is the venue's copy again.
+    handle.stop(true).await;
+    let (address, handle) = start(&hub.db_path).await;
+    switch.retarget(&address);
+    let hub_organiser = Client::new(&address);
+    hub_organiser.login("admin", ADMIN_PASSWORD).await;
+    let r = hub_organiser
+        .put_json(
+            &format!("/api/tournaments/{on_hub}/notice"),
+            &json!({"text": "Changed on the hub"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({"text": "Prize-giving at 18:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    publishing_when(&organiser, t, up_to_date).await;
+    assert_eq!(pushes_as_changes(&hub).last(), Some(&false));
+    assert_eq!(
+        by_names(&exported(&hub_organiser, on_hub).await),
+        by_names(&exported(&organiser, t).await)
+    );
+    handle.stop(true).await;
+}

@@ -273,7 +273,7 @@ pub fn same(a: &TournamentFile, b: &TournamentFile) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -289,7 +289,11 @@ mod tests {
     }
 
     /// One change of the kinds a tournament makes, at random.
-    fn change(file: &mut TournamentFile, rng: &mut StdRng, step: i64) {
+    pub(in crate::tournament::archive) fn change(
+        file: &mut TournamentFile,
+        rng: &mut StdRng,
+        step: i64,
+    ) {
         let next = 1000 + step;
         match rng.gen_range(0..12) {
             0 => {

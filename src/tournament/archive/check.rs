@@ -9,7 +9,7 @@ use crate::tournament::said::{Said, Word};
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
-use super::{FORMAT, GamePart, TournamentFile, VERSION};
+use super::{AuditPart, FORMAT, GamePart, SheetPart, TournamentFile, VERSION};
 use crate::tournament::players::PlayerInput;
 use crate::tournament::sheets::{Accepted, EndKind, Sheet, SheetError, check_sheet};
 use crate::tournament::{GameStatus, PlayerDetails, ResultKind, TournamentSettings};
@@ -23,10 +23,65 @@ pub struct Checked {
     pub players: Vec<PlayerDetails>,
     pub games: Vec<Accepted>,
     pub sheets: Vec<Accepted>,
+    /// How much of the audit trail the file holds.
+    pub audit: AuditSize,
 }
 
 /// The highest round number a tournament has.
-const MOST_ROUNDS: i64 = 99;
+pub(super) const MOST_ROUNDS: i64 = 99;
+
+/// The most entries a tournament's audit trail holds in a file or in a hub's copy: far more than
+/// the largest event writes (a 1,500-player, 11-round event writes about 40,000), few enough that
+/// a venue cannot fill its hub.
+pub const MOST_AUDIT_ENTRIES: usize = 250_000;
+/// The most text the audit trail holds in all (its entries' actors, actions, entities, and
+/// values before and after, as JSON).
+pub const MOST_AUDIT_BYTES: usize = 256 << 20;
+/// The most text one entry holds (a 1,500-player round's pairing is about 40 KB).
+pub const MOST_ENTRY_BYTES: usize = 256 << 10;
+
+/// How much of the audit trail a file or a copy holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AuditSize {
+    pub entries: usize,
+    pub bytes: usize,
+}
+
+/// The size of an audit trail of `before` with the entries `added` after it, when each entry and
+/// the whole stay within their bounds.
+pub fn audit_after(before: AuditSize, added: &[AuditPart]) -> Result<AuditSize, Said> {
+    let mut size = before;
+    for a in added {
+        let value = |v: &Option<serde_json::Value>| v.as_ref().map_or(0, |v| v.to_string().len());
+        let bytes = a.actor.len()
+            + a.action.len()
+            + a.entity.len()
+            + a.sender.as_ref().map_or(0, String::len)
+            + value(&a.before)
+            + value(&a.after);
+        if bytes > MOST_ENTRY_BYTES {
+            return Err(crate::said!(
+                "audit-entry-too-long",
+                action = &a.action,
+                at = a.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+                kilobytes = bytes.div_ceil(1 << 10),
+                most_kilobytes = MOST_ENTRY_BYTES >> 10
+            ));
+        }
+        size.entries += 1;
+        size.bytes += bytes;
+    }
+    if size.entries > MOST_AUDIT_ENTRIES || size.bytes > MOST_AUDIT_BYTES {
+        return Err(crate::said!(
+            "audit-trail-too-long",
+            entries = size.entries,
+            megabytes = size.bytes.div_ceil(1 << 20),
+            most_entries = MOST_AUDIT_ENTRIES,
+            most_megabytes = MOST_AUDIT_BYTES >> 20
+        ));
+    }
+    Ok(size)
+}
 
 /// Checks a whole file (see the module). `most_players`: how many players a tournament takes.
 pub fn check(file: &TournamentFile, most_players: usize) -> Result<Checked, Said> {
@@ -126,11 +181,13 @@ pub fn check_after(
     from_their_sheets(file, &games, &sheets, &names)?;
     others(file, &names)?;
     lists(file)?;
+    let audit = audit_after(AuditSize::default(), &file.audit)?;
     Ok(Checked {
         settings,
         players,
         games,
         sheets,
+        audit,
     })
 }
 
@@ -208,7 +265,7 @@ fn rounds(file: &TournamentFile) -> Result<HashMap<i64, bool>, Said> {
 
 /// The game in words: `round 2, board 3 (Ama Mensah v Kofi Boateng)`, a match's game named
 /// too, or a player's bye.
-fn game_name(g: &GamePart, names: &HashMap<i64, &str>) -> Said {
+pub(super) fn game_name(g: &GamePart, names: &HashMap<i64, &str>) -> Said {
     let name = |id: i64| names.get(&id).copied().unwrap_or("?");
     let Some(north) = g.north else {
         return crate::said!("file-bye-of", round = g.round, name = name(g.south));
@@ -328,7 +385,11 @@ fn games(
 }
 
 /// A game's result: a bye for a game without North, and a played result replayed.
-fn result(g: &GamePart, settings: &TournamentSettings, what: &Said) -> Result<Accepted, Said> {
+pub(super) fn result(
+    g: &GamePart,
+    settings: &TournamentSettings,
+    what: &Said,
+) -> Result<Accepted, Said> {
     let bye = g.kind == Some(ResultKind::Bye);
     if bye != g.north.is_none() {
         return Err(crate::said!(
@@ -406,20 +467,10 @@ fn sheets(
                     whose = whose()
                 ));
             }
-            if let Some(accepted) = replayed.sheet(s.id) {
-                return Ok(accepted);
+            match replayed.sheet(s.id) {
+                Some(accepted) => Ok(accepted),
+                None => replay_sheet(s, settings, &whose()),
             }
-            let whose = whose();
-            let sheet = Sheet {
-                winner: s.winner,
-                seeds: seeds(&whose, s.seeds)?,
-                end: s.end,
-                moves: s.moves.clone(),
-            };
-            // A player's sheet, checked as the tournament checks one sent to it.
-            check_sheet(&sheet, &settings.rules, settings.require_moves)
-                .map(kept)
-                .map_err(|e| refusal(&whose, e))
         })
         .collect::<Result<Vec<_>, Said>>()?;
     let with_sheets: HashSet<i64> = file.sheets.iter().map(|s| s.game).collect();
@@ -436,6 +487,23 @@ fn sheets(
         ));
     }
     Ok(checked)
+}
+
+/// A player's sheet, checked as the tournament checks one sent to it.
+pub(super) fn replay_sheet(
+    s: &SheetPart,
+    settings: &TournamentSettings,
+    whose: &Said,
+) -> Result<Accepted, Said> {
+    let sheet = Sheet {
+        winner: s.winner,
+        seeds: seeds(whose, s.seeds)?,
+        end: s.end,
+        moves: s.moves.clone(),
+    };
+    check_sheet(&sheet, &settings.rules, settings.require_moves)
+        .map(kept)
+        .map_err(|e| refusal(whose, e))
 }
 
 /// A confirmed game's result is its latest sheet, as the players sent and confirmed it: the
@@ -480,7 +548,7 @@ fn from_their_sheets(
 }
 
 /// Byes, pairs kept apart, roll calls and answers: each about players and rounds that exist.
-fn others(file: &TournamentFile, names: &HashMap<i64, &str>) -> Result<(), Said> {
+pub(super) fn others(file: &TournamentFile, names: &HashMap<i64, &str>) -> Result<(), Said> {
     let player = |id: i64, what: Said| {
         names
             .get(&id)

@@ -274,3 +274,50 @@ fn references_and_versions_are_checked() {
     f.players[0].name = " ".to_string();
     assert!(check(&f, 10).unwrap_err().has_key("name-player-needs-name"));
 }
+
+fn entry(after: serde_json::Value) -> AuditPart {
+    AuditPart {
+        at: at(),
+        actor: "controller".to_string(),
+        action: "game.rule".to_string(),
+        entity: "game".to_string(),
+        entity_id: Some(1),
+        before: None,
+        after: Some(after),
+        sender: None,
+    }
+}
+
+#[test]
+fn an_audit_trail_is_bounded_entry_by_entry_and_in_all() {
+    // A 1,500-player round's pairing is an entry well within the bound; one past it is refused.
+    let pairing: Vec<[i64; 3]> = (0..750).map(|b| [b + 1, 2 * b + 1, 2 * b + 2]).collect();
+    let mut f = file();
+    f.audit
+        .push(entry(serde_json::json!({ "boards": pairing })));
+    let checked = check(&f, 10).unwrap();
+    assert_eq!(checked.audit.entries, 1);
+    assert!(checked.audit.bytes > 10_000);
+    f.audit.push(entry(
+        serde_json::json!({ "text": "x".repeat(MOST_ENTRY_BYTES) }),
+    ));
+    let e = check(&f, 10).unwrap_err();
+    assert!(e.has_key("audit-entry-too-long"), "{e}");
+    // In all: the entries a copy holds already count.
+    let one = [entry(serde_json::json!({}))];
+    let size = audit_after(AuditSize::default(), &one).unwrap();
+    let full = AuditSize {
+        entries: MOST_AUDIT_ENTRIES - 1,
+        bytes: size.bytes,
+    };
+    assert_eq!(audit_after(full, &one).unwrap().entries, MOST_AUDIT_ENTRIES);
+    let two = [one[0].clone(), one[0].clone()];
+    let e = audit_after(full, &two).unwrap_err();
+    assert!(e.has_key("audit-trail-too-long"), "{e}");
+    let heavy = AuditSize {
+        entries: 1,
+        bytes: MOST_AUDIT_BYTES,
+    };
+    assert!(audit_after(heavy, &one).is_err());
+    assert_eq!(audit_after(heavy, &[]).unwrap(), heavy);
+}

@@ -12,12 +12,17 @@
 
 mod changes;
 mod check;
+mod touched;
 
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 pub use changes::{FileChanges, Records, Whole, same};
-pub use check::{Checked, Unchanged, check, check_after};
+pub use check::{
+    AuditSize, Checked, MOST_AUDIT_BYTES, MOST_AUDIT_ENTRIES, MOST_ENTRY_BYTES, Unchanged,
+    audit_after, check, check_after,
+};
+pub use touched::{Index, check_changes};
 
 use super::prizes::PrizeList;
 use super::schedule::Schedule;
