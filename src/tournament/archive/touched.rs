@@ -343,7 +343,14 @@ fn sheet(
     if (s.player != g.south && Some(s.player) != g.north) || s.end == EndKind::Adjudication {
         return None;
     }
-    replay_sheet(s, settings, &Said::new("file-sheet")).ok()
+    let name = |id: i64| Some((id, file.players[index.player(id)?].name.as_str()));
+    let names = std::iter::once(g.south)
+        .chain(g.north)
+        .map(name)
+        .collect::<Option<HashMap<i64, &str>>>()?;
+    let sender = names.get(&s.player).copied().unwrap_or("?");
+    let whose = crate::said!("file-sheet-of", game = game_name(g, &names), sender);
+    replay_sheet(s, settings, &whose).ok()
 }
 
 /// A game touched and its sheets: each sheet one of its players', a game waiting on sheets has
