@@ -44,11 +44,3 @@ pub fn games_waiting(
         .count()
         .get_result(conn)
 }
-
-/// A round's number.
-pub fn round_number(conn: &mut SqliteConnection, id: i32) -> QueryResult<i32> {
-    super::schema::rounds::table
-        .find(crate::tournament::RoundId(id))
-        .select(super::schema::rounds::number)
-        .first(conn)
-}

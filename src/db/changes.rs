@@ -8,16 +8,13 @@
 //! The note is a plain table without constraints (read with `DISTINCT`): a statement's own
 //! conflict clause (an upsert's) would override any the triggers' inserts had.
 //!
-//! What counts as a tournament's rows: its own row, its rounds, games, sheets (through their
-//! game), byes, players (what pages show of them and their register numbers: not the PIN, its
-//! failures or the session's generation), roll calls and check-ins, schedule, notice, language,
-//! controllers, prohibited pairs, refused sheets and its hub link's problem (shown on the
-//! dashboard); an event's row and its controllers count for every section. A stage's or
-//! play-off's change counts for the tournament before it too (a play-off decides places of its
-//! standings), and a section's for its event. Apart from them, the note says whether the
-//! register changed (its persons, which player is which person, which tournaments are rated or
-//! pushed): with any tournament's rows, what the rating list is computed from
-//! ([`Versions::rated`]).
+//! What counts as a tournament's rows is said table by table in [`super::tables`] (the PIN of a
+//! player, its failures, a venue's publishing bookkeeping do not count; an event's row and its
+//! controllers count for every section). A stage's or play-off's change counts for the
+//! tournament before it too (a play-off decides places of its standings), and a section's for
+//! its event. Apart from them, the note says whether the register changed (its persons, which
+//! player is which person, which tournaments are rated or pushed): with any tournament's rows,
+//! what the rating list is computed from ([`Versions::rated`]).
 
 use std::collections::HashMap;
 
@@ -25,113 +22,79 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 
-/// How a table's row names its tournaments (`ROW` stands for `NEW` or `OLD`), the columns whose
-/// change counts (all when empty) and, for an update, the condition on which it counts.
-#[derive(Clone, Copy)]
-struct Noted {
-    table: &'static str,
-    tournaments: &'static str,
-    columns: &'static str,
-    changed: &'static str,
+use super::tables::{Counts, REGISTER, TABLES, Table};
+
+/// The triggers of `table` that note its tournaments (and, for an event's table, its events).
+fn triggers_of(table: &Table, sql: &mut String) {
+    let (columns, changed) = match table.counts {
+        Counts::All => ("", ""),
+        Counts::Columns { columns, changed } => (columns, changed),
+        Counts::Register | Counts::Never(_) => return,
+    };
+    for (what, row, suffix) in [
+        ("INSERT", "NEW", "i"),
+        ("UPDATE", "NEW", "u"),
+        ("DELETE", "OLD", "d"),
+    ] {
+        let (of, when) = match what {
+            "UPDATE" if !columns.is_empty() => (
+                format!(" OF {columns}"),
+                if changed.is_empty() {
+                    String::new()
+                } else {
+                    format!(" WHEN {changed}")
+                },
+            ),
+            _ => (String::new(), String::new()),
+        };
+        let note = |row: &str| {
+            let mut body = format!(
+                "INSERT INTO touched_tournaments {};",
+                table.names.tournaments().replace("ROW", row)
+            );
+            if let Some(event) = table.names.event() {
+                body.push_str(&format!(
+                    " INSERT INTO touched_events VALUES ({});",
+                    event.replace("ROW", row)
+                ));
+            }
+            body
+        };
+        sql.push_str(&format!(
+            "\nCREATE TEMP TRIGGER note_{name}_{suffix} AFTER {what}{of} ON main.{name}{when}
+             BEGIN {body} END;",
+            name = table.name,
+            body = note(row),
+        ));
+        // A row that moved to another tournament counts for the one it left too.
+        if what == "UPDATE" {
+            sql.push_str(&format!(
+                "\nCREATE TEMP TRIGGER note_{name}_o AFTER UPDATE{of} ON main.{name}{when}
+                 BEGIN {body} END;",
+                name = table.name,
+                body = note("OLD"),
+            ));
+        }
+    }
 }
 
-const DIRECT: &str = "SELECT ROW.tournament_id";
-const BY_GAME: &str = "SELECT tournament_id FROM games WHERE id = ROW.game_id";
-
-const NOTED: &[Noted] = &[
-    Noted {
-        table: "tournaments",
-        tournaments: "SELECT ROW.id UNION ALL SELECT ROW.previous_stage \
-                      WHERE ROW.previous_stage IS NOT NULL",
-        columns: "",
-        changed: "",
-    },
-    Noted {
-        table: "events",
-        tournaments: "SELECT id FROM tournaments WHERE event_id = ROW.id",
-        columns: "",
-        changed: "",
-    },
-    Noted {
-        table: "event_controllers",
-        tournaments: "SELECT id FROM tournaments WHERE event_id = ROW.event_id",
-        columns: "",
-        changed: "",
-    },
-    Noted {
-        table: "players",
-        tournaments: DIRECT,
-        columns: "tournament_id, name, club, country, rating, withdrawn, pairing_number, \
-                  previous_player, birth_year, gender, title, federation, person, register_id",
-        changed: "",
-    },
-    Noted {
-        table: "hub_links",
-        tournaments: DIRECT,
-        columns: "problem, refused_version, disagreed, again",
-        changed: "OLD.problem IS NOT NEW.problem OR OLD.refused_version IS NOT \
-                  NEW.refused_version OR OLD.disagreed IS NOT NEW.disagreed OR OLD.again IS NOT \
-                  NEW.again",
-    },
-    Noted {
-        table: "sheets",
-        tournaments: BY_GAME,
-        columns: "",
-        changed: "",
-    },
-    Noted {
-        table: "sheet_refusals",
-        tournaments: BY_GAME,
-        columns: "",
-        changed: "",
-    },
-];
-
-/// The tables whose rows carry their tournament's id and all count.
-const WITH_TOURNAMENT: &[&str] = &[
-    "rounds",
-    "games",
-    "byes",
-    "check_ins",
-    "roll_calls",
-    "round_times",
-    "schedules",
-    "notices",
-    "tournament_languages",
-    "tournament_controllers",
-    "prohibited_pairs",
-];
-
-/// What the rating list is computed from besides the tournaments' own rows: the register's
-/// persons, which player is which person, which tournaments are rated and (on a hub) which were
-/// pushed by a venue.
-const RATED_BESIDE: &[&str] = &[
-    "persons",
-    "register_links",
-    "rated_tournaments",
-    "hub_tokens",
-];
-
 /// The note and its triggers, made on the writing connection when it opens (temporary: no
-/// other connection sees them, and the database file keeps no trace of them).
+/// other connection sees them, and the database file keeps no trace of them): one for each
+/// table of a tournament whose changes count ([`super::tables::TABLES`]), and one for each
+/// table of the rating list's data.
 pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
     let mut sql = String::from(
         "PRAGMA temp_store = MEMORY;
          CREATE TEMP TABLE touched_tournaments (id INTEGER);
          CREATE TEMP TABLE touched_events (id INTEGER);
-         CREATE TEMP TABLE touched_register (id INTEGER);
-         CREATE TEMP TRIGGER note_events_of_i AFTER INSERT ON main.events BEGIN
-           INSERT INTO touched_events VALUES (NEW.id); END;
-         CREATE TEMP TRIGGER note_events_of_u AFTER UPDATE ON main.events BEGIN
-           INSERT INTO touched_events VALUES (NEW.id); END;
-         CREATE TEMP TRIGGER note_events_of_d AFTER DELETE ON main.events BEGIN
-           INSERT INTO touched_events VALUES (OLD.id); END;
-         CREATE TEMP TRIGGER note_events_of_ci AFTER INSERT ON main.event_controllers
-           BEGIN INSERT INTO touched_events VALUES (NEW.event_id); END;
-         CREATE TEMP TRIGGER note_events_of_cd AFTER DELETE ON main.event_controllers
-           BEGIN INSERT INTO touched_events VALUES (OLD.event_id); END;",
+         CREATE TEMP TABLE touched_register (id INTEGER);",
     );
-    for table in RATED_BESIDE {
+    let register = TABLES
+        .iter()
+        .filter(|t| t.counts == Counts::Register)
+        .map(|t| t.name)
+        .chain(REGISTER.iter().copied());
+    for table in register {
         for (what, suffix) in [("INSERT", "i"), ("UPDATE", "u"), ("DELETE", "d")] {
             sql.push_str(&format!(
                 "\nCREATE TEMP TRIGGER note_register_{table}_{suffix} AFTER {what} ON \
@@ -139,45 +102,8 @@ pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
             ));
         }
     }
-    let direct = WITH_TOURNAMENT.iter().map(|table| Noted {
-        table,
-        tournaments: DIRECT,
-        columns: "",
-        changed: "",
-    });
-    for noted in NOTED.iter().copied().chain(direct) {
-        for (what, row, suffix) in [
-            ("INSERT", "NEW", "i"),
-            ("UPDATE", "NEW", "u"),
-            ("DELETE", "OLD", "d"),
-        ] {
-            let (of, when) = match what {
-                "UPDATE" if !noted.columns.is_empty() => (
-                    format!(" OF {}", noted.columns),
-                    if noted.changed.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" WHEN {}", noted.changed)
-                    },
-                ),
-                _ => (String::new(), String::new()),
-            };
-            let select = noted.tournaments.replace("ROW", row);
-            sql.push_str(&format!(
-                "\nCREATE TEMP TRIGGER note_{table}_{suffix} AFTER {what}{of} ON main.{table}{when}
-                 BEGIN INSERT INTO touched_tournaments {select}; END;",
-                table = noted.table,
-            ));
-            // A row that moved to another tournament counts for the one it left too.
-            if what == "UPDATE" {
-                let old = noted.tournaments.replace("ROW", "OLD");
-                sql.push_str(&format!(
-                    "\nCREATE TEMP TRIGGER note_{table}_o AFTER UPDATE{of} ON main.{table}{when}
-                     BEGIN INSERT INTO touched_tournaments {old}; END;",
-                    table = noted.table,
-                ));
-            }
-        }
+    for table in TABLES {
+        triggers_of(table, &mut sql);
     }
     conn.batch_execute(&sql)
 }
@@ -261,8 +187,17 @@ pub fn take(conn: &mut SqliteConnection) -> QueryResult<Touched> {
     Ok(touched)
 }
 
+/// What a version is of: a tournament's data, or an event's (its own, its controllers', any of
+/// its sections').
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Subject {
+    Tournament(i32),
+    Event(i32),
+}
+
 /// Each tournament's and event's version: the writer's count of writes at the last write that
-/// changed it (0: none since the service started, and none is kept).
+/// changed it (0: none since the service started, and none is kept); and for each subject
+/// followed now (a live page's), a watch told when its version moves on, and only then.
 #[derive(Debug, Default)]
 pub struct Versions {
     tournaments: HashMap<i32, u64>,
@@ -272,10 +207,12 @@ pub struct Versions {
     /// The last write that changed what the rating list is computed from: any tournament's
     /// rows or the register.
     rated: u64,
+    watched: HashMap<Subject, tokio::sync::watch::Sender<u64>>,
 }
 
 impl Versions {
-    /// Notes that the write counted `version` changed `touched`.
+    /// Notes that the write counted `version` changed `touched`, and tells whoever follows what
+    /// it changed.
     pub fn mark(&mut self, touched: &Touched, version: u64) {
         if touched.anything {
             self.all = version;
@@ -289,22 +226,53 @@ impl Versions {
         for e in &touched.events {
             self.events.insert(*e, version);
         }
+        if self.watched.is_empty() {
+            return;
+        }
+        if touched.anything {
+            for watch in self.watched.values() {
+                watch.send_replace(version);
+            }
+            return;
+        }
+        let subjects = (touched.tournaments.iter().map(|t| Subject::Tournament(*t)))
+            .chain(touched.events.iter().map(|e| Subject::Event(*e)));
+        for subject in subjects {
+            if let Some(watch) = self.watched.get(&subject) {
+                watch.send_replace(version);
+            }
+        }
+    }
+
+    pub fn of(&self, subject: Subject) -> u64 {
+        let kept = match subject {
+            Subject::Tournament(id) => self.tournaments.get(&id),
+            Subject::Event(id) => self.events.get(&id),
+        };
+        kept.copied().unwrap_or(0).max(self.all)
     }
 
     pub fn tournament(&self, id: i32) -> u64 {
-        self.tournaments
-            .get(&id)
-            .copied()
-            .unwrap_or(0)
-            .max(self.all)
+        self.of(Subject::Tournament(id))
     }
 
     pub fn event(&self, id: i32) -> u64 {
-        self.events.get(&id).copied().unwrap_or(0).max(self.all)
+        self.of(Subject::Event(id))
     }
 
     pub fn rated(&self) -> u64 {
         self.rated
+    }
+
+    /// A receiver told each time `subject`'s version moves on (holding it). The watches nobody
+    /// follows any more are dropped here.
+    pub fn watch(&mut self, subject: Subject) -> tokio::sync::watch::Receiver<u64> {
+        self.watched.retain(|_, w| w.receiver_count() > 0);
+        let version = self.of(subject);
+        self.watched
+            .entry(subject)
+            .or_insert_with(|| tokio::sync::watch::Sender::new(version))
+            .subscribe()
     }
 }
 
@@ -387,6 +355,46 @@ mod tests {
         let round =
             format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (1, 1, {NOW});");
         assert_eq!(run(round).await, (7, 7));
+    }
+
+    #[actix_web::test]
+    async fn a_subject_s_watch_is_told_of_its_own_changes_only() {
+        let (_dir, writer) = opened();
+        let set_up = format!(
+            "INSERT INTO events (name, created_at) VALUES ('Festival', {NOW});
+             {} {}",
+            tournament("Open", "1", "NULL"),
+            tournament("Club", "NULL", "NULL"),
+        );
+        write(&writer, set_up).await;
+        let mut club = writer.watch(Subject::Tournament(2));
+        let mut festival = writer.watch(Subject::Event(1));
+        assert_eq!(*club.borrow_and_update(), 1);
+        let round = |t: i32| {
+            format!(
+                "INSERT INTO rounds (tournament_id, number, created_at) VALUES ({t}, 1, {NOW});"
+            )
+        };
+        // A round of the event's section, and a setting: the club's watch is not told.
+        write(&writer, round(1)).await;
+        write(
+            &writer,
+            "INSERT INTO settings (name, value) VALUES ('k', 'v');".to_string(),
+        )
+        .await;
+        assert!(!club.has_changed().unwrap());
+        assert!(festival.has_changed().unwrap());
+        assert_eq!(*festival.borrow_and_update(), 2);
+        // A round of the club: told, with the club's version.
+        write(&writer, round(2)).await;
+        assert!(club.has_changed().unwrap());
+        assert_eq!(*club.borrow_and_update(), 4);
+        assert_eq!(writer.tournament_version(2), 4);
+        assert!(!festival.has_changed().unwrap());
+        // A watch nobody follows is dropped when the next one is asked for.
+        drop(festival);
+        let _open = writer.watch(Subject::Tournament(1));
+        assert_eq!(writer.versions().watched.len(), 2);
     }
 
     #[actix_web::test]

@@ -23,6 +23,7 @@ pub mod roll_calls;
 pub mod schedules;
 pub mod schema;
 pub mod sheet_refusals;
+pub mod tables;
 mod types;
 
 use std::sync::Arc;
@@ -164,6 +165,12 @@ impl Writer {
     /// leaves it.
     pub fn rated_version(&self) -> u64 {
         self.versions().rated()
+    }
+
+    /// A receiver told each time the version of a tournament's or an event's data moves on
+    /// (and not when anything else is written).
+    pub fn watch(&self, subject: changes::Subject) -> tokio::sync::watch::Receiver<u64> {
+        self.versions().watch(subject)
     }
 
     fn versions(&self) -> std::sync::MutexGuard<'_, changes::Versions> {

@@ -134,28 +134,27 @@ pub fn tournament_version(
         .map(|v| v.map_or(0, i64::from))
 }
 
-/// Everything of a tournament but its row and the hub's own entries of its pushes, before a
-/// push writes it again.
+/// Everything of a tournament a whole file writes again (its tables cleared on a copy,
+/// [`super::tables::TABLES`], in their order), before a push writes it again: not its row, nor
+/// the hub's own entries of the pushes it took.
 pub fn clear_tournament(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<()> {
-    let games = "(SELECT id FROM games WHERE tournament_id = ?)";
-    let statements = [
-        format!("DELETE FROM sheet_refusals WHERE game_id IN {games}"),
-        format!("DELETE FROM sheets WHERE game_id IN {games}"),
-        "DELETE FROM games WHERE tournament_id = ?".to_string(),
-        "DELETE FROM check_ins WHERE tournament_id = ?".to_string(),
-        "DELETE FROM roll_calls WHERE tournament_id = ?".to_string(),
-        "DELETE FROM round_times WHERE tournament_id = ?".to_string(),
-        "DELETE FROM rounds WHERE tournament_id = ?".to_string(),
-        "DELETE FROM byes WHERE tournament_id = ?".to_string(),
-        "DELETE FROM prohibited_pairs WHERE tournament_id = ?".to_string(),
-        "DELETE FROM notices WHERE tournament_id = ?".to_string(),
-        "DELETE FROM schedules WHERE tournament_id = ?".to_string(),
-        "DELETE FROM players WHERE tournament_id = ?".to_string(),
-        "DELETE FROM audit_log WHERE tournament_id = ? AND action <> 'tournament.publish'"
-            .to_string(),
-    ];
-    for sql in statements {
-        diesel::sql_query(sql)
+    use super::tables::{Names, OnCopy, TABLES};
+    for table in TABLES {
+        let kept = match table.on_copy {
+            OnCopy::Kept => continue,
+            OnCopy::Cleared => String::new(),
+            OnCopy::ClearedBut(kept) => format!(" AND NOT ({kept})"),
+        };
+        let of = match table.names {
+            Names::Column => "tournament_id = ?",
+            Names::Game => "game_id IN (SELECT id FROM games WHERE tournament_id = ?)",
+            Names::Itself | Names::Event | Names::ByEvent => {
+                return Err(diesel::result::Error::QueryBuilderError(
+                    format!("{} is not cleared with a copy", table.name).into(),
+                ));
+            }
+        };
+        diesel::sql_query(format!("DELETE FROM {} WHERE {of}{kept}", table.name))
             .bind::<Integer, _>(tournament.get())
             .execute(conn)?;
     }

@@ -102,10 +102,10 @@ pub fn create(
         })?;
         Audit {
             actor,
-            action: Change::AccountCreated,
+            change: Change::AccountCreated {
+                account: account.id,
+            },
             tournament_id: None,
-            entity: "account",
-            entity_id: Some(account.id.get()),
         }
         .record(
             conn,

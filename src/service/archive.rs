@@ -301,10 +301,8 @@ pub fn import(
         keep_identity(conn, id, file)?;
         let audit = Audit {
             actor,
-            action: Change::TournamentImported,
+            change: Change::TournamentImported { tournament: id },
             tournament_id: Some(id),
-            entity: "tournament",
-            entity_id: Some(id.get()),
         };
         super::reactions::record(
             conn,

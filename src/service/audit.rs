@@ -5,7 +5,7 @@ use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
-use super::changes::Change;
+use super::changes::{Change, ChangeKind};
 use super::{Actor, ServiceError};
 use crate::db::models::{AuditEntry, NewAuditEntry};
 use crate::db::queries;
@@ -15,10 +15,10 @@ use crate::tournament::said::Said;
 /// One audit entry about to be written.
 pub struct Audit<'a> {
     pub actor: &'a Actor,
-    pub action: Change,
+    /// The change, with what it is about.
+    pub change: Change,
+    /// The tournament whose trail it belongs to (none: the hub's or the staff's own).
     pub tournament_id: Option<TournamentId>,
-    pub entity: &'a str,
-    pub entity_id: Option<i32>,
 }
 
 impl Audit<'_> {
@@ -28,15 +28,16 @@ impl Audit<'_> {
         before: Option<&B>,
         after: Option<&A>,
     ) -> Result<(), ServiceError> {
+        let subject = self.change.subject();
         queries::insert_audit(
             conn,
             &NewAuditEntry {
                 at: Utc::now().naive_utc(),
                 actor: &self.actor.name(),
-                action: self.action.code(),
+                action: self.change.code(),
                 tournament_id: self.tournament_id,
-                entity: self.entity,
-                entity_id: self.entity_id,
+                entity: subject.entity,
+                entity_id: subject.id,
                 before: before.map(to_json),
                 after: after.map(to_json),
                 sender: None,
@@ -135,7 +136,7 @@ pub fn entries(
 /// no message of its own (or a code no change of this version has, from a file) is its code in
 /// words.
 pub fn action_said(action: &str) -> Said {
-    match action.parse::<Change>().ok().and_then(words) {
+    match action.parse::<ChangeKind>().ok().and_then(words) {
         Some(key) => Said::new(key),
         None => crate::said!(
             "audit-action-other",
@@ -145,68 +146,68 @@ pub fn action_said(action: &str) -> Said {
 }
 
 /// The message of a change's own words, if it has them.
-fn words(change: Change) -> Option<&'static str> {
+fn words(change: ChangeKind) -> Option<&'static str> {
     match change {
-        Change::AccountCreated => Some("audit-action-account-create"),
-        Change::ByeCancelled => Some("audit-action-bye-cancel"),
-        Change::ByeRequested => Some("audit-action-bye-request"),
-        Change::ControllerAssigned => Some("audit-action-controller-assign"),
-        Change::ControllerUnassigned => Some("audit-action-controller-unassign"),
-        Change::EventControllerAssigned => None,
-        Change::EventControllerUnassigned => None,
-        Change::EventCreated => None,
-        Change::EventUpdated => None,
-        Change::SheetConfirmed => Some("audit-action-game-confirm"),
-        Change::SheetDisputed => Some("audit-action-game-dispute"),
-        Change::MovesRestored => Some("audit-action-game-moves-restored"),
-        Change::GameReset => Some("audit-action-game-reset"),
-        Change::GameRuled => Some("audit-action-game-result"),
-        Change::SheetSent => Some("audit-action-game-sheet"),
-        Change::HubTokenRevoked => None,
-        Change::HubTokenMade => None,
-        Change::PersonAdded => Some("audit-action-person-create"),
-        Change::PlayerLinked => Some("audit-action-person-link"),
-        Change::PersonsMerged => Some("audit-action-person-merge"),
-        Change::PersonSplit => Some("audit-action-person-split"),
-        Change::RegisterImported => Some("audit-action-register-import"),
-        Change::TournamentRated => Some("audit-action-tournament-rated"),
-        Change::TournamentUnrated => Some("audit-action-tournament-unrated"),
-        Change::RatingsTaken => Some("audit-action-players-ratings"),
-        Change::MatchGameAdded => None,
-        Change::MatchGameRemoved => None,
-        Change::NoticeCleared => None,
-        Change::NoticeSet => None,
-        Change::PairAllowed => Some("audit-action-pairing-allow"),
-        Change::PairProhibited => Some("audit-action-pairing-prohibit"),
-        Change::PlayerAdded => Some("audit-action-player-create"),
-        Change::PlayerEntered => None,
-        Change::PlayerImported => Some("audit-action-player-import"),
-        Change::PinReset => Some("audit-action-player-pin-reset"),
-        Change::PlayerReinstated => Some("audit-action-player-reinstate"),
-        Change::PlayerUpdated => Some("audit-action-player-update"),
-        Change::PlayerWithdrawn => Some("audit-action-player-withdraw"),
-        Change::PairingOrderSet => Some("audit-action-players-pairing-order"),
-        Change::PrizesSet => None,
-        Change::PublishedAgain => None,
-        Change::PublishingStarted => None,
-        Change::PublishingStopped => None,
-        Change::CheckedIn => None,
-        Change::RollCallClosed => None,
-        Change::RollCallMarked => None,
-        Change::RollCallOpened => None,
-        Change::RoundCorrected => Some("audit-action-round-correct"),
-        Change::RoundPaired => Some("audit-action-round-create"),
-        Change::RoundDeleted => Some("audit-action-round-delete"),
-        Change::RoundPairingsReplaced => Some("audit-action-round-pairings"),
-        Change::RoundPublished => Some("audit-action-round-publish"),
-        Change::RoundStarted => None,
-        Change::ScheduleSet => None,
-        Change::PlayoffCreated => None,
-        Change::StageQualified => None,
-        Change::TeamsSet => None,
-        Change::TournamentCreated => Some("audit-action-tournament-create"),
-        Change::TournamentImported => Some("audit-action-tournament-import"),
-        Change::TournamentPublished => None,
-        Change::TournamentUpdated => Some("audit-action-tournament-update"),
+        ChangeKind::AccountCreated => Some("audit-action-account-create"),
+        ChangeKind::ByeCancelled => Some("audit-action-bye-cancel"),
+        ChangeKind::ByeRequested => Some("audit-action-bye-request"),
+        ChangeKind::ControllerAssigned => Some("audit-action-controller-assign"),
+        ChangeKind::ControllerUnassigned => Some("audit-action-controller-unassign"),
+        ChangeKind::EventControllerAssigned => None,
+        ChangeKind::EventControllerUnassigned => None,
+        ChangeKind::EventCreated => None,
+        ChangeKind::EventUpdated => None,
+        ChangeKind::SheetConfirmed => Some("audit-action-game-confirm"),
+        ChangeKind::SheetDisputed => Some("audit-action-game-dispute"),
+        ChangeKind::MovesRestored => Some("audit-action-game-moves-restored"),
+        ChangeKind::GameReset => Some("audit-action-game-reset"),
+        ChangeKind::GameRuled => Some("audit-action-game-result"),
+        ChangeKind::SheetSent => Some("audit-action-game-sheet"),
+        ChangeKind::HubTokenRevoked => None,
+        ChangeKind::HubTokenMade => None,
+        ChangeKind::PersonAdded => Some("audit-action-person-create"),
+        ChangeKind::PlayerLinked => Some("audit-action-person-link"),
+        ChangeKind::PersonsMerged => Some("audit-action-person-merge"),
+        ChangeKind::PersonSplit => Some("audit-action-person-split"),
+        ChangeKind::RegisterImported => Some("audit-action-register-import"),
+        ChangeKind::TournamentRated => Some("audit-action-tournament-rated"),
+        ChangeKind::TournamentUnrated => Some("audit-action-tournament-unrated"),
+        ChangeKind::RatingsTaken => Some("audit-action-players-ratings"),
+        ChangeKind::MatchGameAdded => None,
+        ChangeKind::MatchGameRemoved => None,
+        ChangeKind::NoticeCleared => None,
+        ChangeKind::NoticeSet => None,
+        ChangeKind::PairAllowed => Some("audit-action-pairing-allow"),
+        ChangeKind::PairProhibited => Some("audit-action-pairing-prohibit"),
+        ChangeKind::PlayerAdded => Some("audit-action-player-create"),
+        ChangeKind::PlayerEntered => None,
+        ChangeKind::PlayerImported => Some("audit-action-player-import"),
+        ChangeKind::PinReset => Some("audit-action-player-pin-reset"),
+        ChangeKind::PlayerReinstated => Some("audit-action-player-reinstate"),
+        ChangeKind::PlayerUpdated => Some("audit-action-player-update"),
+        ChangeKind::PlayerWithdrawn => Some("audit-action-player-withdraw"),
+        ChangeKind::PairingOrderSet => Some("audit-action-players-pairing-order"),
+        ChangeKind::PrizesSet => None,
+        ChangeKind::PublishedAgain => None,
+        ChangeKind::PublishingStarted => None,
+        ChangeKind::PublishingStopped => None,
+        ChangeKind::CheckedIn => None,
+        ChangeKind::RollCallClosed => None,
+        ChangeKind::RollCallMarked => None,
+        ChangeKind::RollCallOpened => None,
+        ChangeKind::RoundCorrected => Some("audit-action-round-correct"),
+        ChangeKind::RoundPaired => Some("audit-action-round-create"),
+        ChangeKind::RoundDeleted => Some("audit-action-round-delete"),
+        ChangeKind::RoundPairingsReplaced => Some("audit-action-round-pairings"),
+        ChangeKind::RoundPublished => Some("audit-action-round-publish"),
+        ChangeKind::RoundStarted => None,
+        ChangeKind::ScheduleSet => None,
+        ChangeKind::PlayoffCreated => None,
+        ChangeKind::StageQualified => None,
+        ChangeKind::TeamsSet => None,
+        ChangeKind::TournamentCreated => Some("audit-action-tournament-create"),
+        ChangeKind::TournamentImported => Some("audit-action-tournament-import"),
+        ChangeKind::TournamentPublished => None,
+        ChangeKind::TournamentUpdated => Some("audit-action-tournament-update"),
     }
 }

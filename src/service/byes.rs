@@ -144,10 +144,8 @@ pub fn request(
         )?;
         Audit {
             actor,
-            action: Change::ByeRequested,
+            change: Change::ByeRequested { player },
             tournament_id: Some(tournament_id),
-            entity: "player",
-            entity_id: Some(player.get()),
         }
         .record(conn, None::<&()>, Some(&bye))?;
         let name = queries::get_player(conn, tournament_id, player)
@@ -181,10 +179,8 @@ pub fn cancel(
         }
         Audit {
             actor,
-            action: Change::ByeCancelled,
+            change: Change::ByeCancelled { player },
             tournament_id: Some(tournament_id),
-            entity: "player",
-            entity_id: Some(player.get()),
         }
         .record(
             conn,

@@ -1,209 +1,297 @@
-//! Every change the service makes, as a closed list: each workflow step that writes records one
-//! ([`super::Audit`]) in its own transaction, and the audit log keeps it as its action's code
-//! (`game.sheet`), as it always has, so the log, its words and the files of earlier versions
-//! read as before. Adding a change is adding a variant here (with its code, which is never
-//! changed once written), recording it where it is made and, if it has words of its own, giving
-//! it them in `super::audit::action_said` and the message files.
+//! Every change the service makes, as a closed list, each with what it is about (its subject):
+//! each workflow step that writes records one ([`super::Audit`]) in its own transaction, and the
+//! audit log keeps its kind as its action's code (`game.sheet`) and its subject as the entry's
+//! entity and id, as it always has, so the log, its words and the files of earlier versions read
+//! as before. What follows from a change (`super::reactions`) is decided from the change alone.
+//! Adding a change is adding a variant here (with its code, which is never changed once
+//! written, and its subject), recording it where it is made and, if it has words of its own,
+//! giving it them in `super::audit::action_said` and the message files.
 
-/// A change the service makes, by its kind.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::IntoStaticStr,
-    strum::EnumString,
-    strum::EnumIter,
+use crate::tournament::{AccountId, EventId, GameId, PlayerId, RoundId, TournamentId};
+
+/// A change the service makes, with what it is about (its subject: a game, a round, a
+/// player, a tournament, ...); [`ChangeKind`] is its kind alone, which the audit log keeps as its
+/// code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(ChangeKind),
+    doc = "A change's kind, without its subject: the audit log's code (`game.sheet`).",
+    derive(Hash, strum::IntoStaticStr, strum::EnumString, strum::EnumIter)
 )]
 pub enum Change {
     /// An organiser made a staff account.
-    #[strum(serialize = "account.create")]
-    AccountCreated,
+    #[strum_discriminants(strum(serialize = "account.create"))]
+    AccountCreated { account: AccountId },
     /// A player's requested bye taken back.
-    #[strum(serialize = "bye.cancel")]
-    ByeCancelled,
+    #[strum_discriminants(strum(serialize = "bye.cancel"))]
+    ByeCancelled { player: PlayerId },
     /// A bye requested for a round to come.
-    #[strum(serialize = "bye.request")]
-    ByeRequested,
+    #[strum_discriminants(strum(serialize = "bye.request"))]
+    ByeRequested { player: PlayerId },
     /// A controller given a tournament to run.
-    #[strum(serialize = "controller.assign")]
-    ControllerAssigned,
+    #[strum_discriminants(strum(serialize = "controller.assign"))]
+    ControllerAssigned { account: AccountId },
     /// A controller no longer runs a tournament.
-    #[strum(serialize = "controller.unassign")]
-    ControllerUnassigned,
+    #[strum_discriminants(strum(serialize = "controller.unassign"))]
+    ControllerUnassigned { account: AccountId },
     /// A controller given an event (every section) to run.
-    #[strum(serialize = "event.controller.assign")]
-    EventControllerAssigned,
+    #[strum_discriminants(strum(serialize = "event.controller.assign"))]
+    EventControllerAssigned { event: EventId },
     /// A controller no longer runs an event.
-    #[strum(serialize = "event.controller.unassign")]
-    EventControllerUnassigned,
+    #[strum_discriminants(strum(serialize = "event.controller.unassign"))]
+    EventControllerUnassigned { event: EventId },
     /// An event made.
-    #[strum(serialize = "event.create")]
-    EventCreated,
+    #[strum_discriminants(strum(serialize = "event.create"))]
+    EventCreated { event: EventId },
     /// An event's settings changed.
-    #[strum(serialize = "event.update")]
-    EventUpdated,
+    #[strum_discriminants(strum(serialize = "event.update"))]
+    EventUpdated { event: EventId },
     /// A player confirmed their opponent's score sheet: the result counts.
-    #[strum(serialize = "game.confirm")]
-    SheetConfirmed,
+    #[strum_discriminants(strum(serialize = "game.confirm"))]
+    SheetConfirmed { game: GameId },
     /// A player sent a sheet that differs from their opponent's: the game is disputed.
-    #[strum(serialize = "game.dispute")]
-    SheetDisputed,
+    #[strum_discriminants(strum(serialize = "game.dispute"))]
+    SheetDisputed { game: GameId },
     /// A move list an earlier version stored one ply short, completed at start.
-    #[strum(serialize = "game.moves-restored")]
-    MovesRestored,
+    #[strum_discriminants(strum(serialize = "game.moves-restored"))]
+    MovesRestored { game: GameId },
     /// The controller took a game's result away.
-    #[strum(serialize = "game.reset")]
-    GameReset,
+    #[strum_discriminants(strum(serialize = "game.reset"))]
+    GameReset { game: GameId },
     /// The controller set a game's result (a ruling, a correction, an adjudication, a forfeit).
-    #[strum(serialize = "game.result")]
-    GameRuled,
+    #[strum_discriminants(strum(serialize = "game.result"))]
+    GameRuled { game: GameId },
     /// A score sheet sent and verified.
-    #[strum(serialize = "game.sheet")]
-    SheetSent,
+    #[strum_discriminants(strum(serialize = "game.sheet"))]
+    SheetSent { game: GameId },
     /// A hub's organiser revoked a venue's token.
-    #[strum(serialize = "hub.revoke")]
-    HubTokenRevoked,
+    #[strum_discriminants(strum(serialize = "hub.revoke"))]
+    HubTokenRevoked { token: i32 },
     /// A hub's organiser made a token for a venue.
-    #[strum(serialize = "hub.token")]
-    HubTokenMade,
+    #[strum_discriminants(strum(serialize = "hub.token"))]
+    HubTokenMade { token: i32 },
     /// The next game of a match laid out.
-    #[strum(serialize = "match.game")]
-    MatchGameAdded,
+    #[strum_discriminants(strum(serialize = "match.game"))]
+    MatchGameAdded { game: GameId },
     /// A game of a match no longer needed taken away.
-    #[strum(serialize = "match.game.remove")]
-    MatchGameRemoved,
+    #[strum_discriminants(strum(serialize = "match.game.remove"))]
+    MatchGameRemoved { game: GameId },
     /// The staff's notice taken down.
-    #[strum(serialize = "notice.clear")]
-    NoticeCleared,
+    #[strum_discriminants(strum(serialize = "notice.clear"))]
+    NoticeCleared { tournament: TournamentId },
     /// The staff's notice written.
-    #[strum(serialize = "notice.set")]
-    NoticeSet,
+    #[strum_discriminants(strum(serialize = "notice.set"))]
+    NoticeSet { tournament: TournamentId },
     /// Two players may meet again.
-    #[strum(serialize = "pairing.allow")]
-    PairAllowed,
+    #[strum_discriminants(strum(serialize = "pairing.allow"))]
+    PairAllowed { tournament: TournamentId },
     /// Two players must not be paired.
-    #[strum(serialize = "pairing.prohibit")]
-    PairProhibited,
+    #[strum_discriminants(strum(serialize = "pairing.prohibit"))]
+    PairProhibited { tournament: TournamentId },
     /// A person added to the rating list's register.
-    #[strum(serialize = "person.create")]
-    PersonAdded,
+    #[strum_discriminants(strum(serialize = "person.create"))]
+    PersonAdded { person: i32 },
     /// A player pushed without a person confirmed as one of the register.
-    #[strum(serialize = "person.link")]
-    PlayerLinked,
+    #[strum_discriminants(strum(serialize = "person.link"))]
+    PlayerLinked { pushed_player: i32 },
     /// Two persons of the register found to be one.
-    #[strum(serialize = "person.merge")]
-    PersonsMerged,
+    #[strum_discriminants(strum(serialize = "person.merge"))]
+    PersonsMerged { person: i32 },
     /// A person merged into another split back out.
-    #[strum(serialize = "person.split")]
-    PersonSplit,
+    #[strum_discriminants(strum(serialize = "person.split"))]
+    PersonSplit { person: i32 },
     /// A player registered.
-    #[strum(serialize = "player.create")]
-    PlayerAdded,
+    #[strum_discriminants(strum(serialize = "player.create"))]
+    PlayerAdded { player: PlayerId },
     /// A player of one section entered in another, keeping their PIN.
-    #[strum(serialize = "player.enter")]
-    PlayerEntered,
+    #[strum_discriminants(strum(serialize = "player.enter"))]
+    PlayerEntered { player: PlayerId },
     /// A player registered from a list.
-    #[strum(serialize = "player.import")]
-    PlayerImported,
+    #[strum_discriminants(strum(serialize = "player.import"))]
+    PlayerImported { player: PlayerId },
     /// A player given a new PIN.
-    #[strum(serialize = "player.pin-reset")]
-    PinReset,
+    #[strum_discriminants(strum(serialize = "player.pin-reset"))]
+    PinReset { player: PlayerId },
     /// A withdrawn player back in.
-    #[strum(serialize = "player.reinstate")]
-    PlayerReinstated,
+    #[strum_discriminants(strum(serialize = "player.reinstate"))]
+    PlayerReinstated { player: PlayerId },
     /// A player's details changed.
-    #[strum(serialize = "player.update")]
-    PlayerUpdated,
+    #[strum_discriminants(strum(serialize = "player.update"))]
+    PlayerUpdated { player: PlayerId },
     /// A player withdrawn.
-    #[strum(serialize = "player.withdraw")]
-    PlayerWithdrawn,
+    #[strum_discriminants(strum(serialize = "player.withdraw"))]
+    PlayerWithdrawn { player: PlayerId },
     /// The players' ratings taken from the register.
-    #[strum(serialize = "players.ratings")]
-    RatingsTaken,
+    #[strum_discriminants(strum(serialize = "players.ratings"))]
+    RatingsTaken { tournament: TournamentId },
     /// The players' pairing numbers set.
-    #[strum(serialize = "players.pairing-order")]
-    PairingOrderSet,
+    #[strum_discriminants(strum(serialize = "players.pairing-order"))]
+    PairingOrderSet { tournament: TournamentId },
     /// A hub's register imported at a venue.
-    #[strum(serialize = "register.import")]
+    #[strum_discriminants(strum(serialize = "register.import"))]
     RegisterImported,
     /// The list of prizes changed.
-    #[strum(serialize = "prizes.update")]
-    PrizesSet,
+    #[strum_discriminants(strum(serialize = "prizes.update"))]
+    PrizesSet { tournament: TournamentId },
     /// The venue's copy to be published again over the hub's.
-    #[strum(serialize = "publishing.again")]
-    PublishedAgain,
+    #[strum_discriminants(strum(serialize = "publishing.again"))]
+    PublishedAgain { tournament: TournamentId },
     /// A tournament linked to a hub.
-    #[strum(serialize = "publishing.start")]
-    PublishingStarted,
+    #[strum_discriminants(strum(serialize = "publishing.start"))]
+    PublishingStarted { tournament: TournamentId },
     /// A tournament's link to a hub removed.
-    #[strum(serialize = "publishing.stop")]
-    PublishingStopped,
+    #[strum_discriminants(strum(serialize = "publishing.stop"))]
+    PublishingStopped { tournament: TournamentId },
     /// A player checked in for a round on signing in.
-    #[strum(serialize = "roll-call.check-in")]
-    CheckedIn,
+    #[strum_discriminants(strum(serialize = "roll-call.check-in"))]
+    CheckedIn { player: PlayerId },
     /// The roll call closed, the absent given a bye or withdrawn.
-    #[strum(serialize = "roll-call.close")]
-    RollCallClosed,
+    #[strum_discriminants(strum(serialize = "roll-call.close"))]
+    RollCallClosed { tournament: TournamentId },
     /// The staff marked a player present or absent.
-    #[strum(serialize = "roll-call.mark")]
-    RollCallMarked,
+    #[strum_discriminants(strum(serialize = "roll-call.mark"))]
+    RollCallMarked { player: PlayerId },
     /// The roll call for a round opened.
-    #[strum(serialize = "roll-call.open")]
-    RollCallOpened,
+    #[strum_discriminants(strum(serialize = "roll-call.open"))]
+    RollCallOpened { tournament: TournamentId },
     /// A published round's pairings corrected.
-    #[strum(serialize = "round.correct")]
-    RoundCorrected,
+    #[strum_discriminants(strum(serialize = "round.correct"))]
+    RoundCorrected { round: RoundId },
     /// A round paired (generated or by hand).
-    #[strum(serialize = "round.create")]
-    RoundPaired,
+    #[strum_discriminants(strum(serialize = "round.create"))]
+    RoundPaired { round: RoundId },
     /// A round that was not published deleted.
-    #[strum(serialize = "round.delete")]
-    RoundDeleted,
+    #[strum_discriminants(strum(serialize = "round.delete"))]
+    RoundDeleted { round: RoundId },
     /// A round's pairings replaced before it was published.
-    #[strum(serialize = "round.pairings")]
-    RoundPairingsReplaced,
+    #[strum_discriminants(strum(serialize = "round.pairings"))]
+    RoundPairingsReplaced { round: RoundId },
     /// A round's pairings published.
-    #[strum(serialize = "round.publish")]
-    RoundPublished,
+    #[strum_discriminants(strum(serialize = "round.publish"))]
+    RoundPublished { round: RoundId },
     /// A round's clock started.
-    #[strum(serialize = "round.start")]
-    RoundStarted,
+    #[strum_discriminants(strum(serialize = "round.start"))]
+    RoundStarted { round: RoundId },
     /// The time control and the rounds' planned starts set.
-    #[strum(serialize = "schedule.set")]
-    ScheduleSet,
+    #[strum_discriminants(strum(serialize = "schedule.set"))]
+    ScheduleSet { tournament: TournamentId },
     /// A play-off for a place made.
-    #[strum(serialize = "stage.playoff")]
-    PlayoffCreated,
+    #[strum_discriminants(strum(serialize = "stage.playoff"))]
+    PlayoffCreated { tournament: TournamentId },
     /// The players going through copied into the next stage.
-    #[strum(serialize = "stage.qualify")]
-    StageQualified,
+    #[strum_discriminants(strum(serialize = "stage.qualify"))]
+    StageQualified { tournament: TournamentId },
     /// The team standings' settings changed.
-    #[strum(serialize = "teams.update")]
-    TeamsSet,
+    #[strum_discriminants(strum(serialize = "teams.update"))]
+    TeamsSet { tournament: TournamentId },
     /// A tournament made.
-    #[strum(serialize = "tournament.create")]
-    TournamentCreated,
+    #[strum_discriminants(strum(serialize = "tournament.create"))]
+    TournamentCreated { tournament: TournamentId },
     /// A tournament made from a file.
-    #[strum(serialize = "tournament.import")]
-    TournamentImported,
+    #[strum_discriminants(strum(serialize = "tournament.import"))]
+    TournamentImported { tournament: TournamentId },
     /// A venue's push taken by the hub.
-    #[strum(serialize = "tournament.publish")]
-    TournamentPublished,
+    #[strum_discriminants(strum(serialize = "tournament.publish"))]
+    TournamentPublished { tournament: TournamentId },
     /// A tournament's games counted for the rating list.
-    #[strum(serialize = "tournament.rated")]
-    TournamentRated,
+    #[strum_discriminants(strum(serialize = "tournament.rated"))]
+    TournamentRated { tournament: TournamentId },
     /// A tournament's games no longer counted for the rating list.
-    #[strum(serialize = "tournament.unrated")]
-    TournamentUnrated,
+    #[strum_discriminants(strum(serialize = "tournament.unrated"))]
+    TournamentUnrated { tournament: TournamentId },
     /// A tournament's settings changed.
-    #[strum(serialize = "tournament.update")]
-    TournamentUpdated,
+    #[strum_discriminants(strum(serialize = "tournament.update"))]
+    TournamentUpdated { tournament: TournamentId },
+}
+
+/// What a change is about, as the audit log names it: the kind of record and its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Subject {
+    pub entity: &'static str,
+    pub id: Option<i32>,
 }
 
 impl Change {
+    /// Its kind.
+    pub fn kind(self) -> ChangeKind {
+        self.into()
+    }
+
+    /// The code the audit log keeps (`game.sheet`).
+    pub fn code(self) -> &'static str {
+        self.kind().code()
+    }
+
+    /// What it is about.
+    pub fn subject(self) -> Subject {
+        use Change::*;
+        let (entity, id) = match self {
+            AccountCreated { account }
+            | ControllerAssigned { account }
+            | ControllerUnassigned { account } => ("account", Some(account.get())),
+            ByeCancelled { player }
+            | ByeRequested { player }
+            | PlayerAdded { player }
+            | PlayerEntered { player }
+            | PlayerImported { player }
+            | PinReset { player }
+            | PlayerReinstated { player }
+            | PlayerUpdated { player }
+            | PlayerWithdrawn { player }
+            | CheckedIn { player }
+            | RollCallMarked { player } => ("player", Some(player.get())),
+            PlayerLinked { pushed_player } => ("player", Some(pushed_player)),
+            EventControllerAssigned { event }
+            | EventControllerUnassigned { event }
+            | EventCreated { event }
+            | EventUpdated { event } => ("event", Some(event.get())),
+            SheetConfirmed { game }
+            | SheetDisputed { game }
+            | MovesRestored { game }
+            | GameReset { game }
+            | GameRuled { game }
+            | SheetSent { game }
+            | MatchGameAdded { game }
+            | MatchGameRemoved { game } => ("game", Some(game.get())),
+            HubTokenRevoked { token } | HubTokenMade { token } => ("hub token", Some(token)),
+            PersonAdded { person } | PersonsMerged { person } | PersonSplit { person } => {
+                ("person", Some(person))
+            }
+            RegisterImported => ("register", None),
+            RoundCorrected { round }
+            | RoundPaired { round }
+            | RoundDeleted { round }
+            | RoundPairingsReplaced { round }
+            | RoundPublished { round }
+            | RoundStarted { round } => ("round", Some(round.get())),
+            NoticeCleared { tournament }
+            | NoticeSet { tournament }
+            | PairAllowed { tournament }
+            | PairProhibited { tournament }
+            | RatingsTaken { tournament }
+            | PairingOrderSet { tournament }
+            | PrizesSet { tournament }
+            | PublishedAgain { tournament }
+            | PublishingStarted { tournament }
+            | PublishingStopped { tournament }
+            | RollCallClosed { tournament }
+            | RollCallOpened { tournament }
+            | ScheduleSet { tournament }
+            | PlayoffCreated { tournament }
+            | StageQualified { tournament }
+            | TeamsSet { tournament }
+            | TournamentCreated { tournament }
+            | TournamentImported { tournament }
+            | TournamentPublished { tournament }
+            | TournamentRated { tournament }
+            | TournamentUnrated { tournament }
+            | TournamentUpdated { tournament } => ("tournament", Some(tournament.get())),
+        };
+        Subject { entity, id }
+    }
+}
+
+impl ChangeKind {
     /// The code the audit log keeps (`game.sheet`).
     pub fn code(self) -> &'static str {
         self.into()
@@ -217,11 +305,46 @@ mod tests {
 
     #[test]
     fn every_change_reads_back_from_its_code_and_no_two_share_one() {
-        let codes: std::collections::HashSet<&str> = Change::iter().map(Change::code).collect();
-        assert_eq!(codes.len(), Change::iter().count());
-        for change in Change::iter() {
-            assert_eq!(change.code().parse::<Change>(), Ok(change));
+        let codes: std::collections::HashSet<&str> =
+            ChangeKind::iter().map(ChangeKind::code).collect();
+        assert_eq!(codes.len(), ChangeKind::iter().count());
+        for kind in ChangeKind::iter() {
+            assert_eq!(kind.code().parse::<ChangeKind>(), Ok(kind));
         }
-        assert!("game.unknown".parse::<Change>().is_err());
+        assert!("game.unknown".parse::<ChangeKind>().is_err());
+    }
+
+    #[test]
+    fn a_change_names_its_subject_as_the_log_always_has() {
+        use crate::tournament::{GameId, PlayerId, RoundId, TournamentId};
+        let named = |change: Change| {
+            let s = change.subject();
+            (change.code(), s.entity, s.id)
+        };
+        assert_eq!(
+            named(Change::SheetSent { game: GameId(7) }),
+            ("game.sheet", "game", Some(7))
+        );
+        assert_eq!(
+            named(Change::RoundPublished { round: RoundId(3) }),
+            ("round.publish", "round", Some(3))
+        );
+        assert_eq!(
+            named(Change::RollCallMarked {
+                player: PlayerId(12)
+            }),
+            ("roll-call.mark", "player", Some(12))
+        );
+        assert_eq!(
+            named(Change::PrizesSet {
+                tournament: TournamentId(2)
+            }),
+            ("prizes.update", "tournament", Some(2))
+        );
+        assert_eq!(named(Change::HubTokenMade { token: 5 }).1, "hub token");
+        assert_eq!(
+            named(Change::RegisterImported),
+            ("register.import", "register", None)
+        );
     }
 }

@@ -617,7 +617,7 @@ pub(super) fn record_push(
         &NewAuditEntry {
             at: Utc::now().naive_utc(),
             actor: &format!("venue publishing with the token {:?}", token.label),
-            action: super::changes::Change::TournamentPublished.code(),
+            action: super::changes::ChangeKind::TournamentPublished.code(),
             tournament_id: Some(id),
             entity: "tournament",
             entity_id: Some(id.get()),

@@ -152,10 +152,8 @@ pub fn enter(
             let view = PlayerView::from(&new);
             Audit {
                 actor,
-                action: Change::PlayerEntered,
+                change: Change::PlayerEntered { player: new.id },
                 tournament_id: Some(section),
-                entity: "player",
-                entity_id: Some(new.id.get()),
             }
             .record(
                 conn,

@@ -131,10 +131,8 @@ pub fn create(
         let e = queries::insert_event(conn, &form, Utc::now().naive_utc())?;
         Audit {
             actor,
-            action: Change::EventCreated,
+            change: Change::EventCreated { event: e.id },
             tournament_id: None,
-            entity: "event",
-            entity_id: Some(e.id.get()),
         }
         .record(conn, None::<&()>, Some(&form))?;
         view(conn, &e)
@@ -155,10 +153,8 @@ pub fn update(
         let e = queries::update_event(conn, id, &form)?;
         Audit {
             actor,
-            action: Change::EventUpdated,
+            change: Change::EventUpdated { event: id },
             tournament_id: None,
-            entity: "event",
-            entity_id: Some(id.get()),
         }
         .record(conn, Some(&before), Some(&form))?;
         view(conn, &e)
@@ -199,14 +195,12 @@ pub fn assign_controller(
         if changed > 0 {
             Audit {
                 actor,
-                action: if assign {
-                    Change::EventControllerAssigned
+                change: if assign {
+                    Change::EventControllerAssigned { event: id }
                 } else {
-                    Change::EventControllerUnassigned
+                    Change::EventControllerUnassigned { event: id }
                 },
                 tournament_id: None,
-                entity: "event",
-                entity_id: Some(id.get()),
             }
             .record(
                 conn,

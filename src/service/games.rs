@@ -388,14 +388,12 @@ pub fn record_sheet(
         };
         let change = Audit {
             actor,
-            action: match step {
-                SheetStep::Confirmed => Change::SheetConfirmed,
-                SheetStep::Disputed => Change::SheetDisputed,
-                _ => Change::SheetSent,
+            change: match step {
+                SheetStep::Confirmed => Change::SheetConfirmed { game: game_id },
+                SheetStep::Disputed => Change::SheetDisputed { game: game_id },
+                _ => Change::SheetSent { game: game_id },
             },
             tournament_id: Some(ctx.tournament.id),
-            entity: "game",
-            entity_id: Some(game_id.get()),
         };
         super::reactions::record(
             conn,
@@ -447,10 +445,8 @@ pub fn confirm(
         let game = queries::set_game_result(conn, game_id, &result_from_sheet(&last, status))?;
         let change = Audit {
             actor,
-            action: Change::SheetConfirmed,
+            change: Change::SheetConfirmed { game: game_id },
             tournament_id: Some(ctx.tournament.id),
-            entity: "game",
-            entity_id: Some(game_id.get()),
         };
         super::reactions::record(
             conn,
@@ -628,11 +624,17 @@ pub fn set_result(
     body.ruling()?;
     let watched = super::versions::Watched::Game(game_id);
     super::versions::unchanged_since(conn, watched, body.seen, |conn| {
-        rule(conn, actor, game_id, Change::GameRuled, |conn, ctx| {
-            let mut result = ruled(conn, ctx, body, reason)?;
-            result.status = ctx.game.status.on_ruling();
-            Ok(result)
-        })
+        rule(
+            conn,
+            actor,
+            game_id,
+            |game| Change::GameRuled { game },
+            |conn, ctx| {
+                let mut result = ruled(conn, ctx, body, reason)?;
+                result.status = ctx.game.status.on_ruling();
+                Ok(result)
+            },
+        )
     })
 }
 
@@ -645,9 +647,13 @@ pub fn reset(
     reason_text: &str,
 ) -> Result<GameDetail, ServiceError> {
     let reason = reason(reason_text)?;
-    rule(conn, actor, game_id, Change::GameReset, |_, ctx| {
-        Ok(without_game(ctx.game.status.on_reset(), None, reason))
-    })
+    rule(
+        conn,
+        actor,
+        game_id,
+        |game| Change::GameReset { game },
+        |_, ctx| Ok(without_game(ctx.game.status.on_reset(), None, reason)),
+    )
 }
 
 /// A controller's decision on a game, in one transaction: who may make it and on which game,
@@ -656,7 +662,7 @@ fn rule(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
-    action: Change,
+    change: fn(GameId) -> Change,
     decide: impl FnOnce(&mut SqliteConnection, &Context) -> Result<GameResult, ServiceError>,
 ) -> Result<GameDetail, ServiceError> {
     transaction(conn, |conn| {
@@ -667,10 +673,8 @@ fn rule(
         let game = queries::set_game_result(conn, game_id, &result)?;
         let change = Audit {
             actor,
-            action,
+            change: change(game_id),
             tournament_id: Some(ctx.tournament.id),
-            entity: "game",
-            entity_id: Some(game_id.get()),
         };
         super::reactions::record(conn, &change, Some(&ctx.game), Some(&game))?;
         detail(conn, actor, game_id)

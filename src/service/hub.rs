@@ -67,10 +67,8 @@ pub fn create_token(
         let token = stored::insert_token(conn, label, hash, Utc::now().naive_utc())?;
         Audit {
             actor,
-            action: Change::HubTokenMade,
+            change: Change::HubTokenMade { token: token.id },
             tournament_id: None,
-            entity: "hub token",
-            entity_id: Some(token.id),
         }
         .record(
             conn,
@@ -111,10 +109,8 @@ pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(),
         }
         Audit {
             actor,
-            action: Change::HubTokenRevoked,
+            change: Change::HubTokenRevoked { token: id },
             tournament_id: token.tournament_id,
-            entity: "hub token",
-            entity_id: Some(id),
         }
         .record(
             conn,

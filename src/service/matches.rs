@@ -67,10 +67,8 @@ pub fn follow(
         )?;
         Audit {
             actor,
-            action: Change::MatchGameAdded,
+            change: Change::MatchGameAdded { game: added.id },
             tournament_id: Some(tournament.id),
-            entity: "game",
-            entity_id: Some(added.id.get()),
         }
         .record(conn, None::<&Game>, Some(&added))?;
     }
@@ -97,10 +95,8 @@ fn take_away(
     queries::delete_game(conn, later.id)?;
     Audit {
         actor,
-        action: Change::MatchGameRemoved,
+        change: Change::MatchGameRemoved { game: later.id },
         tournament_id: Some(tournament.id),
-        entity: "game",
-        entity_id: Some(later.id.get()),
     }
     .record(
         conn,

@@ -202,6 +202,23 @@ impl Service {
         self.writer.event_version(id.0)
     }
 
+    /// The version of a tournament's or an event's data.
+    pub fn version_of(&self, subject: Subject) -> u64 {
+        match subject {
+            Subject::Tournament(id) => self.tournament_version(id),
+            Subject::Event(id) => self.event_version(id),
+        }
+    }
+
+    /// A receiver told each time the version of `subject`'s data moves on (holding it), and
+    /// never for a write elsewhere: what a live page of it waits on.
+    pub fn watch(&self, subject: Subject) -> tokio::sync::watch::Receiver<u64> {
+        self.writer.watch(match subject {
+            Subject::Tournament(id) => crate::db::changes::Subject::Tournament(id.0),
+            Subject::Event(id) => crate::db::changes::Subject::Event(id.0),
+        })
+    }
+
     /// The standings report after round `after`, computed once per change of the tournament.
     pub async fn standings(
         &self,
@@ -250,6 +267,13 @@ impl Service {
         languages.insert(id, (version, code.clone()));
         Ok(code)
     }
+}
+
+/// What a live page follows: a tournament's data, or an event's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Subject {
+    Tournament(TournamentId),
+    Event(crate::tournament::EventId),
 }
 
 /// Runs blocking work (argon2, a database connection) off the async threads.

@@ -80,14 +80,16 @@ pub fn set(
         if before.as_ref().map(|n| &n.text) != after.as_ref().map(|n| &n.text) {
             Audit {
                 actor,
-                action: if after.is_some() {
-                    Change::NoticeSet
+                change: if after.is_some() {
+                    Change::NoticeSet {
+                        tournament: tournament_id,
+                    }
                 } else {
-                    Change::NoticeCleared
+                    Change::NoticeCleared {
+                        tournament: tournament_id,
+                    }
                 },
                 tournament_id: Some(tournament_id),
-                entity: "tournament",
-                entity_id: Some(tournament_id.get()),
             }
             .record(conn, before.as_ref(), after.as_ref())?;
         }

@@ -166,9 +166,9 @@ pub fn add(
     arrival: Arrival,
 ) -> Result<Vec<PinSlip>, ServiceError> {
     actor.check_runs(conn, tournament_id)?;
-    let action = match arrival {
-        Arrival::Added => Change::PlayerAdded,
-        Arrival::Imported => Change::PlayerImported,
+    let change = |player| match arrival {
+        Arrival::Added => Change::PlayerAdded { player },
+        Arrival::Imported => Change::PlayerImported { player },
     };
     transaction(conn, |conn| {
         let registered = queries::list_players(conn, tournament_id)?.len();
@@ -186,10 +186,8 @@ pub fn add(
             let p = queries::insert_player(conn, &new)?;
             Audit {
                 actor,
-                action,
+                change: change(p.id),
                 tournament_id: Some(tournament_id),
-                entity: "player",
-                entity_id: Some(p.id.get()),
             }
             .record(conn, None::<&()>, Some(&PlayerView::from(&p)))?;
             created.push(PinSlip {
@@ -317,10 +315,10 @@ pub fn set_pairing_order(
         queries::set_pairing_numbers(conn, &numbers)?;
         Audit {
             actor,
-            action: Change::PairingOrderSet,
+            change: Change::PairingOrderSet {
+                tournament: tournament_id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "tournament",
-            entity_id: Some(tournament_id.get()),
         }
         .record(conn, None::<&()>, Some(&order))?;
         Ok(numbered(&queries::list_players(conn, tournament_id)?))
@@ -368,10 +366,8 @@ pub fn edit(
             let (was, now) = (PlayerView::from(&p), PlayerView::from(&after));
             Audit {
                 actor,
-                action: Change::PlayerUpdated,
+                change: Change::PlayerUpdated { player: p.id },
                 tournament_id: Some(p.tournament_id),
-                entity: "player",
-                entity_id: Some(p.id.get()),
             }
             .record(conn, Some(&was), Some(&now))?;
             first.get_or_insert(now);
@@ -399,14 +395,12 @@ pub fn set_withdrawn(
         if before.withdrawn != withdrawn {
             Audit {
                 actor,
-                action: if withdrawn {
-                    Change::PlayerWithdrawn
+                change: if withdrawn {
+                    Change::PlayerWithdrawn { player: player_id }
                 } else {
-                    Change::PlayerReinstated
+                    Change::PlayerReinstated { player: player_id }
                 },
                 tournament_id: Some(tournament_id),
-                entity: "player",
-                entity_id: Some(player_id.get()),
             }
             .record(conn, Some(&PlayerView::from(&before)), Some(&after))?;
         }
@@ -434,10 +428,8 @@ pub fn reset_pin(
             queries::end_player_sessions(conn, p.id)?;
             Audit {
                 actor,
-                action: Change::PinReset,
+                change: Change::PinReset { player: p.id },
                 tournament_id: Some(p.tournament_id),
-                entity: "player",
-                entity_id: Some(p.id.get()),
             }
             .record(
                 conn,

@@ -225,10 +225,10 @@ pub fn set(
         queries::set_prizes(conn, tournament_id, &json)?;
         Audit {
             actor,
-            action: Change::PrizesSet,
+            change: Change::PrizesSet {
+                tournament: tournament_id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "tournament",
-            entity_id: Some(tournament_id.get()),
         }
         .record(conn, Some(&before), Some(list))?;
         Ok(list.clone())

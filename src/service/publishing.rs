@@ -120,10 +120,8 @@ pub fn set_link(
         stored::put_link(conn, tournament, &hub, token)?;
         Audit {
             actor,
-            action: Change::PublishingStarted,
+            change: Change::PublishingStarted { tournament },
             tournament_id: Some(tournament),
-            entity: "tournament",
-            entity_id: Some(tournament.get()),
         }
         .record(conn, None::<&()>, Some(&serde_json::json!({"hub": hub})))
     })
@@ -143,10 +141,8 @@ pub fn remove_link(
         stored::delete_link(conn, tournament)?;
         Audit {
             actor,
-            action: Change::PublishingStopped,
+            change: Change::PublishingStopped { tournament },
             tournament_id: Some(tournament),
-            entity: "tournament",
-            entity_id: Some(tournament.get()),
         }
         .record(
             conn,
@@ -171,10 +167,8 @@ pub fn publish_again(
         stored::link_again(conn, tournament)?;
         Audit {
             actor,
-            action: Change::PublishedAgain,
+            change: Change::PublishedAgain { tournament },
             tournament_id: Some(tournament),
-            entity: "tournament",
-            entity_id: Some(tournament.get()),
         }
         .record(
             conn,

@@ -19,8 +19,8 @@ use super::tournaments::TournamentView;
 use super::{Actor, Audit, ServiceError};
 use crate::db::models::Tournament;
 use crate::db::queries;
+use crate::tournament::TournamentId;
 use crate::tournament::standings::open_games;
-use crate::tournament::{GameId, TournamentId};
 
 /// Records `audit` (the change, with what it changed before and after), then what follows
 /// from it.
@@ -31,109 +31,87 @@ pub fn record<B: Serialize, A: Serialize>(
     after_change: Option<&A>,
 ) -> Result<(), ServiceError> {
     audit.record(conn, before, after_change)?;
-    after(
-        conn,
-        audit.actor,
-        audit.action,
-        audit.tournament_id,
-        audit.entity_id,
-    )
+    after(conn, audit.actor, audit.change)
 }
 
-/// What follows from `change`, made by `actor` in `tournament`, about the row `subject` (a
-/// game's id for a game's change, a round's for a round's).
-fn after(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    change: Change,
-    tournament: Option<TournamentId>,
-    subject: Option<i32>,
-) -> Result<(), ServiceError> {
+/// What follows from `change` (made by `actor`), by what it is about.
+fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(), ServiceError> {
     match change {
-        Change::SheetSent
-        | Change::SheetConfirmed
-        | Change::SheetDisputed
-        | Change::GameRuled
-        | Change::GameReset => {
-            let Some(id) = subject else {
-                return Ok(());
-            };
-            let game = queries::get_game(conn, GameId(id))?;
+        Change::SheetSent { game }
+        | Change::SheetConfirmed { game }
+        | Change::SheetDisputed { game }
+        | Change::GameRuled { game }
+        | Change::GameReset { game } => {
+            let game = queries::get_game(conn, game)?;
             let tournament = queries::get_tournament(conn, game.tournament_id)?;
             super::matches::follow(conn, actor, &tournament, &game)?;
             back_up_at_the_end(conn, &tournament)
         }
-        Change::RoundPublished => {
-            let (Some(id), Some(round)) = (tournament, subject) else {
-                return Ok(());
-            };
-            let tournament = queries::get_tournament(conn, id)?;
-            let number = crate::db::backups::round_number(conn, round)?;
-            let reason = format!("{}, round {number} published", tournament.name);
+        Change::RoundPublished { round } => {
+            let round = queries::get_round_by_id(conn, round)?;
+            let tournament = queries::get_tournament(conn, round.tournament_id)?;
+            let reason = format!("{}, round {} published", tournament.name, round.number);
             crate::db::backups::mark_due(conn, &reason, Utc::now().naive_utc())?;
             back_up_at_the_end(conn, &tournament)
         }
-        Change::TournamentImported => match tournament {
-            Some(id) => {
-                let tournament = queries::get_tournament(conn, id)?;
-                back_up_at_the_end(conn, &tournament)
-            }
-            None => Ok(()),
-        },
-        Change::AccountCreated
-        | Change::ByeCancelled
-        | Change::ByeRequested
-        | Change::ControllerAssigned
-        | Change::ControllerUnassigned
-        | Change::EventControllerAssigned
-        | Change::EventControllerUnassigned
-        | Change::EventCreated
-        | Change::EventUpdated
-        | Change::MovesRestored
-        | Change::HubTokenRevoked
-        | Change::HubTokenMade
-        | Change::PersonAdded
-        | Change::PlayerLinked
-        | Change::PersonsMerged
-        | Change::PersonSplit
+        Change::TournamentImported { tournament } => {
+            let tournament = queries::get_tournament(conn, tournament)?;
+            back_up_at_the_end(conn, &tournament)
+        }
+        Change::AccountCreated { .. }
+        | Change::ByeCancelled { .. }
+        | Change::ByeRequested { .. }
+        | Change::ControllerAssigned { .. }
+        | Change::ControllerUnassigned { .. }
+        | Change::EventControllerAssigned { .. }
+        | Change::EventControllerUnassigned { .. }
+        | Change::EventCreated { .. }
+        | Change::EventUpdated { .. }
+        | Change::MovesRestored { .. }
+        | Change::HubTokenRevoked { .. }
+        | Change::HubTokenMade { .. }
+        | Change::PersonAdded { .. }
+        | Change::PlayerLinked { .. }
+        | Change::PersonsMerged { .. }
+        | Change::PersonSplit { .. }
         | Change::RegisterImported
-        | Change::TournamentRated
-        | Change::TournamentUnrated
-        | Change::RatingsTaken
-        | Change::MatchGameAdded
-        | Change::MatchGameRemoved
-        | Change::NoticeCleared
-        | Change::NoticeSet
-        | Change::PairAllowed
-        | Change::PairProhibited
-        | Change::PlayerAdded
-        | Change::PlayerEntered
-        | Change::PlayerImported
-        | Change::PinReset
-        | Change::PlayerReinstated
-        | Change::PlayerUpdated
-        | Change::PlayerWithdrawn
-        | Change::PairingOrderSet
-        | Change::PrizesSet
-        | Change::PublishedAgain
-        | Change::PublishingStarted
-        | Change::PublishingStopped
-        | Change::CheckedIn
-        | Change::RollCallClosed
-        | Change::RollCallMarked
-        | Change::RollCallOpened
-        | Change::RoundCorrected
-        | Change::RoundPaired
-        | Change::RoundDeleted
-        | Change::RoundPairingsReplaced
-        | Change::RoundStarted
-        | Change::ScheduleSet
-        | Change::PlayoffCreated
-        | Change::StageQualified
-        | Change::TeamsSet
-        | Change::TournamentCreated
-        | Change::TournamentPublished
-        | Change::TournamentUpdated => Ok(()),
+        | Change::TournamentRated { .. }
+        | Change::TournamentUnrated { .. }
+        | Change::RatingsTaken { .. }
+        | Change::MatchGameAdded { .. }
+        | Change::MatchGameRemoved { .. }
+        | Change::NoticeCleared { .. }
+        | Change::NoticeSet { .. }
+        | Change::PairAllowed { .. }
+        | Change::PairProhibited { .. }
+        | Change::PlayerAdded { .. }
+        | Change::PlayerEntered { .. }
+        | Change::PlayerImported { .. }
+        | Change::PinReset { .. }
+        | Change::PlayerReinstated { .. }
+        | Change::PlayerUpdated { .. }
+        | Change::PlayerWithdrawn { .. }
+        | Change::PairingOrderSet { .. }
+        | Change::PrizesSet { .. }
+        | Change::PublishedAgain { .. }
+        | Change::PublishingStarted { .. }
+        | Change::PublishingStopped { .. }
+        | Change::CheckedIn { .. }
+        | Change::RollCallClosed { .. }
+        | Change::RollCallMarked { .. }
+        | Change::RollCallOpened { .. }
+        | Change::RoundCorrected { .. }
+        | Change::RoundPaired { .. }
+        | Change::RoundDeleted { .. }
+        | Change::RoundPairingsReplaced { .. }
+        | Change::RoundStarted { .. }
+        | Change::ScheduleSet { .. }
+        | Change::PlayoffCreated { .. }
+        | Change::StageQualified { .. }
+        | Change::TeamsSet { .. }
+        | Change::TournamentCreated { .. }
+        | Change::TournamentPublished { .. }
+        | Change::TournamentUpdated { .. } => Ok(()),
     }
 }
 

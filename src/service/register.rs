@@ -277,8 +277,7 @@ pub fn add(
         audit(
             conn,
             actor,
-            Change::PersonAdded,
-            person.id,
+            Change::PersonAdded { person: person.id },
             None,
             Some(&person),
         )?;
@@ -289,17 +288,14 @@ pub fn add(
 fn audit(
     conn: &mut SqliteConnection,
     actor: &Actor,
-    action: Change,
-    id: i32,
+    change: Change,
     before: Option<&serde_json::Value>,
     after: Option<&Person>,
 ) -> Result<(), ServiceError> {
     Audit {
         actor,
-        action,
+        change,
         tournament_id: None,
-        entity: "person",
-        entity_id: Some(id),
     }
     .record(conn, before, after)
 }
@@ -358,8 +354,7 @@ pub fn merge(
         audit(
             conn,
             actor,
-            Change::PersonsMerged,
-            gone,
+            Change::PersonsMerged { person: gone },
             Some(&before),
             after.as_ref(),
         )
@@ -401,8 +396,7 @@ pub fn split(conn: &mut SqliteConnection, actor: &Actor, gone: i32) -> Result<()
         audit(
             conn,
             actor,
-            Change::PersonSplit,
-            gone,
+            Change::PersonSplit { person: gone },
             Some(&before),
             after.as_ref(),
         )
@@ -439,10 +433,10 @@ pub fn link(
         stored::link(conn, tournament, &p.name, root, Utc::now().naive_utc())?;
         Audit {
             actor,
-            action: Change::PlayerLinked,
+            change: Change::PlayerLinked {
+                pushed_player: p.id,
+            },
             tournament_id: None,
-            entity: "player",
-            entity_id: Some(p.id),
         }
         .record(
             conn,
@@ -507,14 +501,12 @@ pub fn set_rated(
         // Kept apart from the tournament's own trail, which a venue's next push writes again.
         Audit {
             actor,
-            action: if rated {
-                Change::TournamentRated
+            change: if rated {
+                Change::TournamentRated { tournament }
             } else {
-                Change::TournamentUnrated
+                Change::TournamentUnrated { tournament }
             },
             tournament_id: None,
-            entity: "tournament",
-            entity_id: Some(tournament.get()),
         }
         .record(
             conn,
@@ -646,10 +638,8 @@ pub fn import_register(
         stored::set_copy(conn, at, i32::try_from(rows.len()).unwrap_or(i32::MAX))?;
         Audit {
             actor,
-            action: Change::RegisterImported,
+            change: Change::RegisterImported,
             tournament_id: None,
-            entity: "register",
-            entity_id: None,
         }
         .record(
             conn,
@@ -766,10 +756,8 @@ pub fn take_ratings(
         if !changed.is_empty() {
             Audit {
                 actor,
-                action: Change::RatingsTaken,
+                change: Change::RatingsTaken { tournament },
                 tournament_id: Some(tournament),
-                entity: "tournament",
-                entity_id: Some(tournament.get()),
             }
             .record(
                 conn,

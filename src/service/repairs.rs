@@ -110,10 +110,8 @@ pub fn restore_cut_moves(conn: &mut SqliteConnection) -> Result<Restored, Servic
                 }
                 Audit {
                     actor: &Actor::CommandLine,
-                    action: Change::MovesRestored,
+                    change: Change::MovesRestored { game: game.id },
                     tournament_id: Some(t.id),
-                    entity: "game",
-                    entity_id: Some(game.id.get()),
                 }
                 .record(conn, Some(&before), Some(&after))?;
             }

@@ -114,10 +114,10 @@ pub fn prohibit(
         queries::prohibit_pair(conn, tournament_id, players[0], players[1])?;
         Audit {
             actor,
-            action: Change::PairProhibited,
+            change: Change::PairProhibited {
+                tournament: tournament_id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "tournament",
-            entity_id: Some(tournament_id.get()),
         }
         .record(conn, None::<&()>, Some(&players))?;
         list(conn, tournament_id)
@@ -140,10 +140,10 @@ pub fn allow(
         }
         Audit {
             actor,
-            action: Change::PairAllowed,
+            change: Change::PairAllowed {
+                tournament: tournament_id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "tournament",
-            entity_id: Some(tournament_id.get()),
         }
         .record(conn, Some(&players), None::<&()>)?;
         list(conn, tournament_id)

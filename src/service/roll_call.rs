@@ -216,10 +216,10 @@ pub fn open(
                 )?;
                 Audit {
                     actor,
-                    action: Change::RollCallOpened,
+                    change: Change::RollCallOpened {
+                        tournament: tournament_id,
+                    },
                     tournament_id: Some(tournament_id),
-                    entity: "tournament",
-                    entity_id: Some(tournament_id.get()),
                 }
                 .record(
                     conn,
@@ -261,10 +261,8 @@ pub fn mark(
         calls::answer(conn, &row)?;
         Audit {
             actor,
-            action: Change::RollCallMarked,
+            change: Change::RollCallMarked { player },
             tournament_id: Some(tournament_id),
-            entity: "player",
-            entity_id: Some(player.get()),
         }
         .record(conn, None::<&()>, Some(&row))?;
         let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
@@ -294,10 +292,8 @@ pub fn signed_in(
         calls::answer(conn, &row)?;
         Audit {
             actor,
-            action: Change::CheckedIn,
+            change: Change::CheckedIn { player },
             tournament_id: Some(tournament_id),
-            entity: "player",
-            entity_id: Some(player.get()),
         }
         .record(conn, None::<&()>, Some(&row))?;
         Ok(Some(call.round_number))
@@ -391,10 +387,10 @@ pub fn close(
         calls::close(conn, tournament_id, round, now)?;
         Audit {
             actor,
-            action: Change::RollCallClosed,
+            change: Change::RollCallClosed {
+                tournament: tournament_id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "tournament",
-            entity_id: Some(tournament_id.get()),
         }
         .record(conn, None::<&()>, Some(&closed))?;
         Ok(closed)

@@ -387,10 +387,8 @@ pub fn create(
         warnings.extend(open_before(conn, tournament_id, number)?);
         Audit {
             actor,
-            action: Change::RoundPaired,
+            change: Change::RoundPaired { round: round.id },
             tournament_id: Some(tournament_id),
-            entity: "round",
-            entity_id: Some(round.id.get()),
         }
         .record(conn, None::<&()>, Some(&pairing_summary(&boards, &byes)))?;
         view(conn, actor, tournament_id, number, warnings)
@@ -515,14 +513,12 @@ pub fn replace(
         }
         Audit {
             actor,
-            action: if round.published {
-                Change::RoundCorrected
+            change: if round.published {
+                Change::RoundCorrected { round: round.id }
             } else {
-                Change::RoundPairingsReplaced
+                Change::RoundPairingsReplaced { round: round.id }
             },
             tournament_id: Some(tournament_id),
-            entity: "round",
-            entity_id: Some(round.id.get()),
         }
         .record(
             conn,
@@ -556,10 +552,8 @@ pub fn publish(
             let round = queries::publish_round(conn, round.id, Utc::now().naive_utc())?;
             let audit = Audit {
                 actor,
-                action: Change::RoundPublished,
+                change: Change::RoundPublished { round: round.id },
                 tournament_id: Some(tournament_id),
-                entity: "round",
-                entity_id: Some(round.id.get()),
             };
             let after = serde_json::json!({"round": number});
             super::reactions::record(conn, &audit, None::<&()>, Some(&after))?;
@@ -587,10 +581,8 @@ pub fn delete(
         queries::delete_round(conn, round.id)?;
         Audit {
             actor,
-            action: Change::RoundDeleted,
+            change: Change::RoundDeleted { round: round.id },
             tournament_id: Some(tournament_id),
-            entity: "round",
-            entity_id: Some(round.id.get()),
         }
         .record(
             conn,

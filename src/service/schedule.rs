@@ -179,10 +179,10 @@ pub fn set(
         let after = get(conn, tournament_id)?;
         Audit {
             actor,
-            action: Change::ScheduleSet,
+            change: Change::ScheduleSet {
+                tournament: tournament_id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "tournament",
-            entity_id: Some(tournament_id.get()),
         }
         .record(conn, Some(&before), Some(&after))?;
         Ok(after)
@@ -216,10 +216,10 @@ pub fn start(
         let after = round(conn, tournament_id, number)?;
         Audit {
             actor,
-            action: Change::RoundStarted,
+            change: Change::RoundStarted {
+                round: stored_round.id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "round",
-            entity_id: Some(stored_round.id.get()),
         }
         .record(conn, Some(&before), Some(&after))?;
         Ok(after)

@@ -235,10 +235,8 @@ pub fn qualify(
         queries::set_previous_stage(conn, target, input.from, None)?;
         Audit {
             actor,
-            action: Change::StageQualified,
+            change: Change::StageQualified { tournament: target },
             tournament_id: Some(target),
-            entity: "tournament",
-            entity_id: Some(target.get()),
         }
         .record(
             conn,
@@ -320,10 +318,8 @@ pub fn create_playoff(
         queries::set_previous_stage(conn, t.id, source, Some(first as i32))?;
         Audit {
             actor,
-            action: Change::PlayoffCreated,
+            change: Change::PlayoffCreated { tournament: t.id },
             tournament_id: Some(source),
-            entity: "tournament",
-            entity_id: Some(t.id.get()),
         }
         .record(
             conn,

@@ -86,10 +86,10 @@ pub fn set(
         queries::set_teams(conn, tournament_id, &json)?;
         Audit {
             actor,
-            action: Change::TeamsSet,
+            change: Change::TeamsSet {
+                tournament: tournament_id,
+            },
             tournament_id: Some(tournament_id),
-            entity: "tournament",
-            entity_id: Some(tournament_id.get()),
         }
         .record(conn, Some(&before), Some(settings))?;
         Ok(settings.clone())

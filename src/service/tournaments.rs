@@ -317,10 +317,8 @@ pub fn create(
         crate::db::languages::set(conn, t.id, &settings.language)?;
         Audit {
             actor,
-            action: Change::TournamentCreated,
+            change: Change::TournamentCreated { tournament: t.id },
             tournament_id: Some(t.id),
-            entity: "tournament",
-            entity_id: Some(t.id.get()),
         }
         .record(conn, None::<&()>, Some(&form))?;
         TournamentView::new(&t)
@@ -344,10 +342,8 @@ pub fn update(
         crate::db::languages::set(conn, id, &settings.language)?;
         Audit {
             actor,
-            action: Change::TournamentUpdated,
+            change: Change::TournamentUpdated { tournament: id },
             tournament_id: Some(id),
-            entity: "tournament",
-            entity_id: Some(id.get()),
         }
         .record(conn, Some(&before), Some(&form))?;
         TournamentView::new(&t)
@@ -450,14 +446,16 @@ pub fn assign_controller(
         if changed > 0 {
             Audit {
                 actor,
-                action: if assign {
-                    Change::ControllerAssigned
+                change: if assign {
+                    Change::ControllerAssigned {
+                        account: account.id,
+                    }
                 } else {
-                    Change::ControllerUnassigned
+                    Change::ControllerUnassigned {
+                        account: account.id,
+                    }
                 },
                 tournament_id: Some(tournament_id),
-                entity: "account",
-                entity_id: Some(account.id.get()),
             }
             .record(
                 conn,

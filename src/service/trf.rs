@@ -327,10 +327,8 @@ pub fn import(
         }
         Audit {
             actor,
-            action: Change::TournamentImported,
+            change: Change::TournamentImported { tournament: id },
             tournament_id: Some(id),
-            entity: "tournament",
-            entity_id: Some(id.get()),
         }
         .record(
             conn,

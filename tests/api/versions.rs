@@ -126,6 +126,15 @@ async fn draws(staff: &Client) -> (u64, u64, u64) {
     (count("walls"), count("dashboards"), count("boards"))
 }
 
+/// The times the walls', dashboards' and boards' feeds were woken by a change of their data.
+async fn woken(staff: &Client) -> (u64, u64, u64) {
+    let r = staff.get("/api/live-pages").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let v: Value = r.json();
+    let count = |kind: &str| v[kind]["woken"].as_u64().unwrap();
+    (count("walls"), count("dashboards"), count("boards"))
+}
+
 #[actix_web::test]
 async fn the_live_pages_of_one_tournament_are_not_drawn_again_for_another_s_sheets() {
     let app = spawn_app().await;
@@ -144,6 +153,7 @@ async fn the_live_pages_of_one_tournament_are_not_drawn_again_for_another_s_shee
     assert!(r.status.is_client_error(), "only staff: {}", r.status);
     let before = draws(&organiser).await;
     assert!(before.0 >= 1 && before.1 >= 1, "{before:?}");
+    let woken_before = woken(&organiser).await;
 
     // A takes a result and a notice.
     sent_and_confirmed(
@@ -167,6 +177,12 @@ async fn the_live_pages_of_one_tournament_are_not_drawn_again_for_another_s_shee
         before,
         "B's pages were drawn again"
     );
+    // Nor were their feeds woken: they wait on B's version, not on every write.
+    assert_eq!(
+        woken(&organiser).await,
+        woken_before,
+        "B's feeds were woken"
+    );
 
     // A notice in B: its wall and dashboard are drawn again.
     let r = organiser
@@ -179,7 +195,12 @@ async fn the_live_pages_of_one_tournament_are_not_drawn_again_for_another_s_shee
     let since = std::time::Instant::now();
     loop {
         let now = draws(&organiser).await;
-        if now.0 > before.0 && now.1 > before.1 {
+        let woke = woken(&organiser).await;
+        if now.0 > before.0
+            && now.1 > before.1
+            && woke.0 > woken_before.0
+            && woke.1 > woken_before.1
+        {
             break;
         }
         assert!(

@@ -2,7 +2,10 @@
 
 use chrono::NaiveDateTime;
 
-use super::super::{PlayerPart, RoundPart, SheetPart, TournamentPart};
+use super::super::{
+    AuditPart, ByePart, CheckInPart, NoticePart, PlayerPart, RollCallPart, RoundPart, SheetPart,
+    TournamentPart,
+};
 use super::*;
 use crate::tournament::Winner;
 use crate::tournament::settings::SettingsInput;
@@ -94,6 +97,47 @@ pub(in crate::tournament::archive) fn file() -> TournamentFile {
         schedule: None,
         audit: Vec::new(),
     }
+}
+
+/// The same file with something in every part: a bye asked, a pair kept apart, a roll call
+/// answered, the notice, the clock, an audit entry.
+pub(crate) fn full_file() -> TournamentFile {
+    let mut f = file();
+    f.byes.push(ByePart {
+        player: 10,
+        round: 2,
+        kind: crate::tournament::ByeKind::Half,
+        created_at: at(),
+    });
+    f.prohibited_pairs.push([10, 11]);
+    f.roll_calls.push(RollCallPart {
+        round: 2,
+        opened_at: at(),
+        closed_at: None,
+    });
+    f.check_ins.push(CheckInPart {
+        round: 2,
+        player: 11,
+        present: true,
+        by_player: true,
+        at: at(),
+    });
+    f.notice = Some(NoticePart {
+        text: "Round 2 starts at 14:00".to_string(),
+        written_at: at(),
+    });
+    f.schedule = Some(crate::tournament::schedule::Schedule::default());
+    f.audit.push(AuditPart {
+        at: at(),
+        actor: "Controller".to_string(),
+        action: "round.publish".to_string(),
+        entity: "round".to_string(),
+        entity_id: Some(20),
+        before: None,
+        after: None,
+        sender: None,
+    });
+    f
 }
 
 #[test]

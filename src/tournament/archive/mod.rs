@@ -12,16 +12,21 @@
 
 mod changes;
 mod check;
+mod fingerprint;
 mod touched;
 
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 pub use changes::{FileChanges, Records, Whole, same};
+/// A small file with something in every part, for the tests of what carries a file.
+#[cfg(test)]
+pub(crate) use check::tests::full_file;
 pub use check::{
     AuditSize, Checked, MOST_AUDIT_BYTES, MOST_AUDIT_ENTRIES, MOST_ENTRY_BYTES, Unchanged,
     audit_after, check, check_after,
 };
+pub use fingerprint::Fingerprint;
 pub use touched::{Index, check_changes};
 
 use super::prizes::PrizeList;

@@ -9,8 +9,8 @@ use askama_web::WebTemplate;
 use bytes::Bytes;
 
 use crate::locale::Lang;
-use crate::service::ServiceError;
 use crate::service::dashboard::{self as service, Dashboard};
+use crate::service::{ServiceError, Subject};
 use crate::tournament::alerts::{Alert, Next};
 use crate::tournament::{GameId, TournamentId};
 use crate::web::error::{ApiError, PageError};
@@ -29,8 +29,8 @@ impl Source for Panel {
     type Drawn = Bytes;
     const CLOCKED: bool = true;
 
-    fn version(self, state: &AppState) -> u64 {
-        state.service.tournament_version(self.0)
+    fn subject(self) -> Subject {
+        Subject::Tournament(self.0)
     }
 
     async fn draw(self, state: &AppState) -> Result<Bytes, ServiceError> {

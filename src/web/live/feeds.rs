@@ -17,7 +17,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use tokio::sync::watch;
 
-use crate::service::ServiceError;
+use crate::service::{ServiceError, Subject};
 use crate::web::error::PageError;
 use crate::web::plumbing::limits::{Full, StreamBudget, StreamPermit};
 use crate::web::state::AppState;
@@ -29,9 +29,9 @@ pub trait Source: Copy + Eq + Hash + std::fmt::Debug + 'static {
     /// Drawn again when nothing was written for a while too: what it shows depends on the
     /// clock (a round past its planned end).
     const CLOCKED: bool = false;
-    /// The version of the data it is drawn from (its tournament's or event's): it is drawn
-    /// again only when that has moved on, whatever else is written.
-    fn version(self, state: &AppState) -> u64;
+    /// What it is drawn from (a tournament's data or an event's): it is drawn again only when
+    /// that has moved on, and its feed is not woken by what is written elsewhere.
+    fn subject(self) -> Subject;
     /// Draws it from the data as it is now.
     fn draw(self, state: &AppState) -> impl Future<Output = Result<Self::Drawn, ServiceError>>;
 }
@@ -62,6 +62,8 @@ pub struct Feeds<S: Source> {
     by_source: std::sync::Mutex<HashMap<S, Feed<S>>>,
     /// How many times a source of this kind has been drawn.
     draws: std::sync::atomic::AtomicU64,
+    /// How many times a feed of this kind was woken by a change of its data.
+    woken: std::sync::atomic::AtomicU64,
 }
 
 impl<S: Source> Default for Feeds<S> {
@@ -69,6 +71,7 @@ impl<S: Source> Default for Feeds<S> {
         Feeds {
             by_source: Default::default(),
             draws: Default::default(),
+            woken: Default::default(),
         }
     }
 }
@@ -79,6 +82,8 @@ impl<S: Source> Default for Feeds<S> {
 pub struct Followed {
     pub sources: usize,
     pub draws: u64,
+    /// The times a feed was woken by a change of its data (a write elsewhere wakes none).
+    pub woken: u64,
 }
 
 type Feed<S> = Arc<watch::Sender<Arc<<S as Source>::Drawn>>>;
@@ -89,13 +94,14 @@ impl<S: Source> Feeds<S> {
         Followed {
             sources: self.lock().len(),
             draws: self.draws.load(std::sync::atomic::Ordering::Relaxed),
+            woken: self.woken.load(std::sync::atomic::Ordering::Relaxed),
         }
     }
 
     /// Draws `source` from the data as it is now, and the version of the data it was drawn
     /// from (read first: a write in between makes it look older, never newer).
     async fn draw(&self, source: S, state: &AppState) -> Result<(u64, S::Drawn), ServiceError> {
-        let version = source.version(state);
+        let version = state.service.version_of(source.subject());
         self.draws
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok((version, source.draw(state).await?))
@@ -139,35 +145,39 @@ async fn subscribe<S: Source>(
     Ok(receiver)
 }
 
-/// Watches the writes and draws the source again whenever its data has changed (and, for a
-/// clocked source, every [`KEEP_ALIVE`] too), for every stream at once, until no stream is left.
+/// Watches the source's data and draws it again whenever it has changed (and, for a clocked
+/// source, every [`KEEP_ALIVE`] too), for every stream at once, until no stream is left. A write
+/// elsewhere does not wake it.
 async fn follow<S: Source>(
     (state, all): (web::Data<AppState>, web::Data<Feeds<S>>),
     source: S,
     feed: Feed<S>,
     drawn: u64,
 ) {
-    let mut changes = state.service.changes();
+    let mut changes = state.service.watch(source.subject());
     let (mut drawn, mut drawn_at) = (drawn, std::time::Instant::now());
     loop {
-        let wrote = match actix_web::rt::time::timeout(KEEP_ALIVE, changes.changed()).await {
-            Ok(Ok(())) => true,
-            // The service is stopping.
-            Ok(Err(_)) => break,
-            Err(_) => false,
-        };
+        // A change since the last draw (one that came before the watch began, or while the
+        // source was drawn) is not waited for.
+        let moved = *changes.borrow_and_update() != drawn;
+        let wrote = moved
+            || match actix_web::rt::time::timeout(KEEP_ALIVE, changes.changed()).await {
+                Ok(Ok(())) => true,
+                // The service is stopping.
+                Ok(Err(_)) => break,
+                Err(_) => false,
+            };
+        all.woken
+            .fetch_add(u64::from(wrote), std::sync::atomic::Ordering::Relaxed);
         if all.retire(source, &feed) {
             return;
         }
-        // A write: this source's data may not be what it changed. Quiet: only a clocked
-        // source has anything new to show.
+        // Quiet: only a clocked source has anything new to show.
         let clock = S::CLOCKED && drawn_at.elapsed() >= KEEP_ALIVE;
-        if !clock && (!wrote || source.version(&state) == drawn) {
-            changes.mark_unchanged();
+        if !clock && !wrote {
             continue;
         }
         actix_web::rt::time::sleep(SETTLE).await;
-        changes.mark_unchanged();
         drawn_at = std::time::Instant::now();
         match all.draw(source, &state).await {
             Ok((version, now)) if now != **feed.borrow() => {
@@ -211,8 +221,8 @@ impl futures_core::Stream for Events {
 }
 
 /// Whether the session and the right that opened a stream still hold, asked every second
-/// (`true`: something was written since it was last asked, so a right read from the database
-/// may have changed).
+/// (`true`: the data the stream follows changed since it was last asked, so a right read from
+/// the database may have: a tournament's controllers, its event's, the tournament itself).
 pub type Still = Box<dyn FnMut(bool) -> Pin<Box<dyn Future<Output = bool>>>>;
 
 /// How often a stream's session and right are asked again.
@@ -220,7 +230,8 @@ const RIGHT_EVERY: Duration = Duration::from_secs(1);
 
 /// Ends the stream (through `end`) within [`RIGHT_EVERY`] of `still` saying its right has
 /// ended; ends itself when the stream does. It wakes once a second whatever the writes, so a
-/// room of open streams costs one look a second each (a database read only after writes).
+/// room of open streams costs one look a second each (a database read only after a change of
+/// the data the stream follows, never for a write elsewhere).
 async fn watch_right(
     mut changes: watch::Receiver<u64>,
     mut still: Still,
@@ -327,7 +338,11 @@ where
     actix_web::rt::spawn(relay(feed, tx, view));
     let ended = still.map(|still| {
         let (end, ended) = tokio::sync::oneshot::channel();
-        actix_web::rt::spawn(watch_right(state.service.changes(), still, end));
+        actix_web::rt::spawn(watch_right(
+            state.service.watch(source.subject()),
+            still,
+            end,
+        ));
         ended
     });
     Ok(HttpResponse::Ok()

@@ -8,8 +8,8 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use crate::locale::Lang;
-use crate::service::ServiceError;
 use crate::service::my_board::{self as service, Boards, MyBoard, Seat, Waiting};
+use crate::service::{ServiceError, Subject};
 use crate::tournament::{GameStatus, PlayerId, TournamentId};
 use crate::web::error::{ApiError, PageError};
 use crate::web::language::Visitor;
@@ -26,8 +26,8 @@ pub struct Room(pub TournamentId);
 impl Source for Room {
     type Drawn = Boards;
 
-    fn version(self, state: &AppState) -> u64 {
-        state.service.tournament_version(self.0)
+    fn subject(self) -> Subject {
+        Subject::Tournament(self.0)
     }
 
     async fn draw(self, state: &AppState) -> Result<Boards, ServiceError> {

@@ -341,10 +341,10 @@ async fn event_page(
 impl crate::web::live::feeds::Source for Wall {
     type Drawn = Bytes;
 
-    fn version(self, state: &AppState) -> u64 {
+    fn subject(self) -> crate::service::Subject {
         match self {
-            Wall::Tournament(id, _) => state.service.tournament_version(id),
-            Wall::Event(id, _) => state.service.event_version(id),
+            Wall::Tournament(id, _) => crate::service::Subject::Tournament(id),
+            Wall::Event(id, _) => crate::service::Subject::Event(id),
         }
     }
 

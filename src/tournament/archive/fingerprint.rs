@@ -1,0 +1,370 @@
+//! What a venue keeps of the file a hub took, instead of the file: each record's id and a hash
+//! of it, in the file's order, a hash of each list given whole, and the audit trail's length
+//! with a hash of it. From it and a later file, [`Fingerprint::changes_to`] works out the
+//! changes exactly as [`FileChanges::between`] does from the file itself (the same records put
+//! and gone, the same lists, the same entries, and none when applying them would not give the
+//! later file), so the venue keeps a few bytes a record, written down with each push the hub
+//! took, and a venue started again pushes changes, not the whole file.
+//!
+//! The hashes are the first 8 bytes of SHA-256 over a record's JSON: two different records
+//! share one by chance once in 2^64.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+use sha2::Digest;
+
+use super::changes::{FileChanges, Keyed, Records, Whole};
+use super::{TournamentFile, TournamentPart};
+
+/// A record's id and hash.
+pub type Entry = (i64, i64);
+
+/// The fingerprint of one file (see the module).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fingerprint {
+    pub format: String,
+    pub version: u32,
+    pub uid: Option<String>,
+    /// The parts: each record's id and hash in the file's order for those named by id, one
+    /// hash for the others (id 0).
+    pub parts: HashMap<&'static str, Vec<Entry>>,
+    /// The number of audit entries, and a hash of them all.
+    pub audit: (i64, i64),
+}
+
+/// The parts a fingerprint holds record by record.
+pub const RECORD_PARTS: [&str; 4] = ["players", "rounds", "games", "sheets"];
+/// The parts a fingerprint holds as one hash.
+pub const WHOLE_PARTS: [&str; 7] = [
+    "tournament",
+    "byes",
+    "prohibited_pairs",
+    "roll_calls",
+    "check_ins",
+    "notice",
+    "schedule",
+];
+
+/// The hash of `value`'s JSON.
+fn hash(value: &impl Serialize) -> i64 {
+    let mut h = sha2::Sha256::new();
+    // A value that does not serialise hashes as nothing: it never equals a record that does.
+    let _ = serde_json::to_writer(&mut Hashing(&mut h), value);
+    first_bytes(&h.finalize())
+}
+
+fn first_bytes(digest: &[u8]) -> i64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&digest[..8]);
+    i64::from_le_bytes(bytes)
+}
+
+/// Feeds what serde writes to the hash.
+struct Hashing<'a>(&'a mut sha2::Sha256);
+
+impl std::io::Write for Hashing<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The tournament's part as it is compared (its settings as they are written).
+fn tournament_hash(p: &TournamentPart) -> i64 {
+    hash(&serde_json::to_value(p).unwrap_or_default())
+}
+
+fn entries<T: Keyed + Serialize>(records: &[T]) -> Vec<Entry> {
+    records.iter().map(|r| (r.key(), hash(r))).collect()
+}
+
+/// The length and hash of the first `n` entries of a trail.
+fn trail(audit: &[super::AuditPart], n: usize) -> (i64, i64) {
+    let mut h = sha2::Sha256::new();
+    for entry in &audit[..n] {
+        let _ = serde_json::to_writer(&mut Hashing(&mut h), entry);
+        h.update(b"\n");
+    }
+    (n as i64, first_bytes(&h.finalize()))
+}
+
+/// The whole parts' hashes of a file, by part.
+fn wholes(file: &TournamentFile) -> [(&'static str, i64); 7] {
+    [
+        ("tournament", tournament_hash(&file.tournament)),
+        ("byes", hash(&file.byes)),
+        ("prohibited_pairs", hash(&file.prohibited_pairs)),
+        ("roll_calls", hash(&file.roll_calls)),
+        ("check_ins", hash(&file.check_ins)),
+        ("notice", hash(&file.notice)),
+        ("schedule", hash(&file.schedule)),
+    ]
+}
+
+/// The records put and gone from `old` to `new`, when applying them (as [`Records`] are
+/// applied: those gone taken out, a changed one in its place, a new one last) to `old`'s order
+/// gives `new`'s.
+fn records<T: Keyed + Serialize + Clone>(old: &[Entry], new: &[T]) -> Option<Records<T>> {
+    let before: HashMap<i64, i64> = old.iter().copied().collect();
+    let now: Vec<Entry> = entries(new);
+    let keys: HashSet<i64> = now.iter().map(|(k, _)| *k).collect();
+    if before.len() != old.len() || keys.len() != now.len() {
+        return None;
+    }
+    let put: Vec<T> = new
+        .iter()
+        .zip(&now)
+        .filter(|(_, (k, h))| before.get(k) != Some(h))
+        .map(|(r, _)| r.clone())
+        .collect();
+    let gone: Vec<i64> = old
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| !keys.contains(k))
+        .collect();
+    // The order applying them gives.
+    let mut order: Vec<i64> = old
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| keys.contains(k))
+        .collect();
+    order.extend(put.iter().map(Keyed::key).filter(|k| !before.contains_key(k)));
+    let wanted: Vec<i64> = now.iter().map(|(k, _)| *k).collect();
+    (order == wanted).then_some(Records { put, gone })
+}
+
+impl Fingerprint {
+    /// The fingerprint of `file`.
+    pub fn of(file: &TournamentFile) -> Fingerprint {
+        let mut parts: HashMap<&'static str, Vec<Entry>> = HashMap::new();
+        parts.insert("players", entries(&file.players));
+        parts.insert("rounds", entries(&file.rounds));
+        parts.insert("games", entries(&file.games));
+        parts.insert("sheets", entries(&file.sheets));
+        for (part, h) in wholes(file) {
+            parts.insert(part, vec![(0, h)]);
+        }
+        Fingerprint {
+            format: file.format.clone(),
+            version: file.version,
+            uid: file.tournament.uid.clone(),
+            parts,
+            audit: trail(&file.audit, file.audit.len()),
+        }
+    }
+
+    fn part(&self, name: &str) -> &[Entry] {
+        self.parts.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The hash of a part held whole (none when the fingerprint has no such part).
+    fn whole(&self, name: &str) -> Option<i64> {
+        self.part(name).first().map(|(_, h)| *h)
+    }
+
+    /// The changes from the file this is the fingerprint of to `new`, as
+    /// [`FileChanges::between`] gives them from that file (see the module).
+    pub fn changes_to(&self, new: &TournamentFile) -> Option<FileChanges> {
+        let kept = usize::try_from(self.audit.0).ok()?;
+        if self.format != new.format
+            || self.version != new.version
+            || self.uid != new.tournament.uid
+            || new.audit.len() < kept
+            || trail(&new.audit, kept) != self.audit
+        {
+            return None;
+        }
+        let hashes: HashMap<&str, i64> = wholes(new).into_iter().collect();
+        let changed = |part: &str| self.whole(part) != Some(hashes[part]);
+        Some(FileChanges {
+            exported_at: new.exported_at,
+            tournament: changed("tournament").then(|| new.tournament.clone()),
+            players: records(self.part("players"), &new.players)?,
+            rounds: records(self.part("rounds"), &new.rounds)?,
+            games: records(self.part("games"), &new.games)?,
+            sheets: records(self.part("sheets"), &new.sheets)?,
+            byes: changed("byes").then(|| new.byes.clone()),
+            prohibited_pairs: changed("prohibited_pairs").then(|| new.prohibited_pairs.clone()),
+            roll_calls: changed("roll_calls").then(|| new.roll_calls.clone()),
+            check_ins: changed("check_ins").then(|| new.check_ins.clone()),
+            notice: changed("notice").then(|| Whole {
+                value: new.notice.clone(),
+            }),
+            schedule: changed("schedule").then(|| Whole {
+                value: new.schedule,
+            }),
+            audit: new.audit[kept..].to_vec(),
+        })
+    }
+
+    /// The fingerprint after `changes` (taken from this one by [`Fingerprint::changes_to`]
+    /// towards `new`): what changed is hashed again, the rest kept.
+    pub fn after(&self, changes: &FileChanges, new: &TournamentFile) -> Fingerprint {
+        // The changes leave the records in `new`'s order: the new fingerprint's entries
+        // follow it, the hashes of records not put kept.
+        let mut next = self.clone();
+        fn part<T: Keyed + Serialize>(
+            old: &[Entry],
+            put: &Records<T>,
+            new: &[T],
+        ) -> Vec<Entry> {
+            let kept: HashMap<i64, i64> = old.iter().copied().collect();
+            let put: HashMap<i64, &T> = put.put.iter().map(|r| (r.key(), r)).collect();
+            new.iter()
+                .map(|r| {
+                    let k = r.key();
+                    match (put.get(&k), kept.get(&k)) {
+                        (None, Some(h)) => (k, *h),
+                        _ => (k, hash(r)),
+                    }
+                })
+                .collect()
+        }
+        next.parts.insert(
+            "players",
+            part(self.part("players"), &changes.players, &new.players),
+        );
+        next.parts.insert(
+            "rounds",
+            part(self.part("rounds"), &changes.rounds, &new.rounds),
+        );
+        next.parts
+            .insert("games", part(self.part("games"), &changes.games, &new.games));
+        next.parts.insert(
+            "sheets",
+            part(self.part("sheets"), &changes.sheets, &new.sheets),
+        );
+        for (name, h) in wholes(new) {
+            next.parts.insert(name, vec![(0, h)]);
+        }
+        next.audit = trail(&new.audit, new.audit.len());
+        next
+    }
+
+    /// Its rows as the venue writes them down: part, position, id, hash.
+    pub fn rows(&self) -> Vec<(&'static str, i64, i64, i64)> {
+        let mut rows = Vec::new();
+        for name in RECORD_PARTS.iter().chain(WHOLE_PARTS.iter()) {
+            for (i, (k, h)) in self.part(name).iter().enumerate() {
+                rows.push((*name, i as i64, *k, *h));
+            }
+        }
+        rows.push(("audit", 0, self.audit.0, self.audit.1));
+        rows
+    }
+
+    /// A fingerprint read back from its rows (with what the file says of itself), or none when
+    /// a part is missing or unknown.
+    pub fn from_rows(
+        (format, version, uid): (String, u32, Option<String>),
+        rows: &[(String, i64, i64, i64)],
+    ) -> Option<Fingerprint> {
+        let mut f = Fingerprint {
+            format,
+            version,
+            uid,
+            ..Fingerprint::default()
+        };
+        let mut audit = None;
+        let mut sorted: Vec<&(String, i64, i64, i64)> = rows.iter().collect();
+        sorted.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        for (part, _, key, h) in sorted {
+            if part == "audit" {
+                audit = Some((*key, *h));
+                continue;
+            }
+            let name = RECORD_PARTS
+                .iter()
+                .chain(WHOLE_PARTS.iter())
+                .find(|n| **n == part.as_str())?;
+            f.parts.entry(name).or_default().push((*key, *h));
+        }
+        f.audit = audit?;
+        for name in RECORD_PARTS {
+            f.parts.entry(name).or_default();
+        }
+        WHOLE_PARTS
+            .iter()
+            .all(|n| f.parts.get(n).is_some_and(|p| p.len() == 1))
+            .then_some(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::super::changes::tests::change;
+    use super::super::check::tests::{file, full_file};
+    use super::*;
+
+    /// Two changes are the same when their JSON is (the tournament's part has no `PartialEq`).
+    fn json(changes: &Option<FileChanges>) -> Option<serde_json::Value> {
+        changes.as_ref().map(|c| serde_json::to_value(c).unwrap())
+    }
+
+    #[test]
+    fn the_changes_from_a_fingerprint_are_those_from_the_file() {
+        let mut rng = StdRng::seed_from_u64(68);
+        let mut differed = 0;
+        for run in 0..300 {
+            let mut old = if run % 2 == 0 { file() } else { full_file() };
+            for step in 0..rand::Rng::gen_range(&mut rng, 0..4) {
+                change(&mut old, &mut rng, step);
+            }
+            let mut print = Fingerprint::of(&old);
+            // Read back from the rows the venue writes down.
+            let rows: Vec<(String, i64, i64, i64)> = print
+                .rows()
+                .into_iter()
+                .map(|(p, i, k, h)| (p.to_string(), i, k, h))
+                .collect();
+            let read = Fingerprint::from_rows(
+                (old.format.clone(), old.version, old.tournament.uid.clone()),
+                &rows,
+            );
+            assert_eq!(read.as_ref(), Some(&print), "run {run}");
+            let mut new = old.clone();
+            for push in 0..3 {
+                for step in 0..rand::Rng::gen_range(&mut rng, 1..5) {
+                    change(&mut new, &mut rng, 100 * (run * 10 + push) + step);
+                }
+                // Now and then, records in another order (which only the whole file carries).
+                if rand::Rng::gen_bool(&mut rng, 0.1) && new.players.len() > 1 {
+                    new.players.swap(0, 1);
+                }
+                let from_file = FileChanges::between(&old, &new);
+                let from_print = print.changes_to(&new);
+                assert_eq!(json(&from_print), json(&from_file), "run {run}, push {push}");
+                differed += usize::from(from_file.is_none());
+                let Some(changes) = from_print else {
+                    break;
+                };
+                print = print.after(&changes, &new);
+                assert_eq!(print, Fingerprint::of(&new), "run {run}, push {push}");
+                old = new.clone();
+            }
+        }
+        assert!(differed > 0, "no run needed the whole file");
+    }
+
+    #[test]
+    fn a_trail_that_does_not_go_on_from_the_one_taken_gives_no_changes() {
+        let old = full_file();
+        let print = Fingerprint::of(&old);
+        let mut new = old.clone();
+        new.audit[0].actor = "Someone else".to_string();
+        new.audit.push(old.audit[0].clone());
+        assert!(print.changes_to(&new).is_none());
+        assert!(FileChanges::between(&old, &new).is_none());
+        let mut other = old.clone();
+        other.tournament.uid = Some("another".to_string());
+        assert!(print.changes_to(&other).is_none());
+    }
+}
