@@ -1701,7 +1701,7 @@ async fn venue(
     duration: Duration,
 ) -> Venue {
     use oware_tournament::service::hub::digest;
-    use oware_tournament::tournament::archive::FileChanges;
+    use oware_tournament::tournament::archive::Fingerprint;
     let uid = format!(
         "{:032x}",
         n + usize::from(pace.is_none()) * 1000 + usize::from(whole) * 2000
@@ -1715,6 +1715,8 @@ async fn venue(
     assert_eq!(status, StatusCode::OK, "{answer}");
     let hub_t = answer["tournament"].as_i64().unwrap();
     let mut held = (1_i64, answer["digest"].as_str().unwrap().to_string());
+    // What the venue keeps of the file the hub took, as the service does.
+    let mut print = Fingerprint::of(&file);
     let first = file.games.iter().position(|g| g.round == 5).unwrap();
     actix_web::rt::time::sleep(offset).await;
     let (start, mut step) = (Instant::now(), 0);
@@ -1730,7 +1732,8 @@ async fn venue(
         let (i, k) = (first + step / 2, step % 2);
         let mut next = file.clone();
         event_file::sheet_sent(&mut next, &fixtures, i, k);
-        let changes = FileChanges::between(&file, &next).expect("changes");
+        let next_print = Fingerprint::of(&next);
+        let changes = print.changes(&next_print, &next).expect("changes");
         let now = digest(&next);
         let body = if whole {
             json!({"version": held.0 + 1, "file": next})
@@ -1766,6 +1769,7 @@ async fn venue(
         }
         seen.shown.push(acknowledged.elapsed());
         (file, held, step) = (next, (held.0 + 1, now), step + 1);
+        print = next_print;
     }
     seen
 }

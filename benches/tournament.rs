@@ -325,12 +325,47 @@ fn hub_push(c: &mut Criterion) {
             })
         },
     );
+    // As the venue works them out: from the fingerprint it kept of the file the hub took (the
+    // later file's fingerprint made, which the venue keeps for the next push).
+    let kept = oware_tournament::tournament::archive::Fingerprint::of(&file);
+    group.bench_function(
+        "the venue: the changes from the fingerprint kept (one sheet more)",
+        |b| {
+            b.iter(|| {
+                let now = oware_tournament::tournament::archive::Fingerprint::of(black_box(&next));
+                kept.changes(&now, &next).unwrap().count()
+            })
+        },
+    );
     group.finish();
     sizes.sort_unstable();
     eprintln!(
         "bytes on the wire: the whole file {whole_bytes}; one new sheet as changes {} (median of {})",
         sizes.get(sizes.len() / 2).copied().unwrap_or(0),
         sizes.len()
+    );
+    // A venue started again after its hub missed the last round: the changes worked out from
+    // the fingerprint it wrote down with the hub's last push.
+    let mut before = file.clone();
+    let last = before.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    before.games.retain(|g| g.round != last);
+    let games: std::collections::HashSet<i64> = before.games.iter().map(|g| g.id).collect();
+    before.sheets.retain(|s| games.contains(&s.game));
+    before.rounds.retain(|r| r.number != last);
+    let kept = oware_tournament::tournament::archive::Fingerprint::of(&before);
+    let changes = kept
+        .changes(
+            &oware_tournament::tournament::archive::Fingerprint::of(&file),
+            &file,
+        )
+        .expect("changes");
+    let body = serde_json::json!({"version": version + 1, "since": {"version": version,
+        "digest": digest(&before)}, "digest": digest(&file), "changes": changes});
+    eprintln!(
+        "a venue started again, its hub having missed round {last}: {} bytes of changes \
+         ({} records) instead of the whole file's {whole_bytes}",
+        serde_json::to_vec(&body).unwrap().len(),
+        changes.count()
     );
 }
 

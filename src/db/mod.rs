@@ -12,6 +12,7 @@ pub mod audit;
 pub mod backups;
 pub mod changes;
 pub mod events;
+pub mod fingerprints;
 pub mod languages;
 mod log;
 pub mod models;

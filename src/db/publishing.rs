@@ -279,6 +279,7 @@ pub fn put_link(
             hub_links::token.eq(token),
         ))
         .execute(conn)?;
+    super::fingerprints::forget(conn, tournament)?;
     forget_sends(conn, tournament)
 }
 
@@ -337,6 +338,7 @@ fn forget_sends(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryR
 }
 
 pub fn delete_link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<usize> {
+    super::fingerprints::forget(conn, tournament)?;
     diesel::delete(hub_links::table.find(tournament)).execute(conn)
 }
 

@@ -128,6 +128,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    hub_fingerprints (tournament_id, part, key) {
+        tournament_id -> Integer,
+        part -> Text,
+        key -> BigInt,
+        position -> BigInt,
+        hash -> BigInt,
+    }
+}
+
+diesel::table! {
     hub_links (tournament_id) {
         tournament_id -> Integer,
         hub_url -> Text,
@@ -421,5 +431,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     hub_sends,
     tournament_identities,
     copy_ids,
+    hub_fingerprints,
     backups_due,
 );

@@ -228,6 +228,13 @@ pub const TABLES: &[Table] = &[
         Kept,
     ),
     table(
+        "hub_fingerprints",
+        Column,
+        Never("a venue's bookkeeping of the file its hub took, shown nowhere"),
+        Not("a venue's bookkeeping of the file its hub took"),
+        Kept,
+    ),
+    table(
         "copy_ids",
         Column,
         Never("a hub's bookkeeping of a venue's row ids, shown nowhere"),

@@ -48,6 +48,7 @@ pub mod roll_call;
 pub mod round_views;
 pub mod rounds;
 pub mod schedule;
+mod sent;
 pub mod stages;
 pub mod standings;
 pub mod teams;
@@ -109,7 +110,7 @@ pub struct Service {
     /// On a hub: the files venues' pushes made, for the changes that follow.
     copies: copies::Copies,
     /// At a venue: the files hubs took, for the changes of the next push.
-    sent: publishing::SentFiles,
+    sent: sent::SentFiles,
     /// The rating list as last computed.
     ratings: ratings::Cache,
     /// The register's search as last built.

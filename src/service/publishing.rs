@@ -6,8 +6,7 @@
 //! survives the hub being unreachable and the venue's machine being restarted. A push never
 //! holds up the venue: it runs beside the service, and its failures are only written down.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{NaiveDateTime, Utc};
@@ -17,11 +16,12 @@ use serde::Serialize;
 use super::changes::Change;
 use super::copies::Since;
 use super::hub::Received;
+use super::sent::{Sent, SentFiles};
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::publishing::{self as stored, HubLink};
 use crate::db::queries;
 use crate::tournament::TournamentId;
-use crate::tournament::archive::{FileChanges, TournamentFile};
+use crate::tournament::archive::{FileChanges, Fingerprint, TournamentFile};
 use crate::tournament::said::{Kept, Said, Word};
 
 /// Where a tournament is published, as its page shows it.
@@ -232,6 +232,10 @@ enum Outcome {
     Holds {
         tournament: i32,
         digest: String,
+        /// The fingerprint of the file the hub holds, and the one before it when the hub took
+        /// changes from it (only the rows that changed are written again).
+        print: Arc<Fingerprint>,
+        over: Option<Arc<Fingerprint>>,
     },
     Refused(Said),
     Unreachable(Said),
@@ -360,31 +364,42 @@ impl Service {
         tries: &mut Tries,
     ) -> Option<(i64, Outcome)> {
         let id = link.tournament_id;
+        let held = self
+            .sent
+            .get(id)
+            .filter(|s| !link.again && s.version == link.pushed_version);
+        // Not held since the start: what was written down with the hub's last push.
+        let written_down = held.is_none() && !link.again && link.pushed_digest.is_some();
         let exported = self
             .read(move |conn| {
                 diesel::Connection::transaction(conn, |conn| {
                     let version = stored::tournament_version(conn, id)?;
                     let file = super::archive::export(conn, &Actor::CommandLine, id)?;
                     let language = crate::db::languages::get(conn, id)?;
-                    Ok((version, file, language, stored::sends(conn, id)?))
+                    let kept = match written_down {
+                        true => super::sent::kept_fingerprint(conn, id, &file)?,
+                        false => None,
+                    };
+                    Ok((version, file, language, stored::sends(conn, id)?, kept))
                 })
             })
             .await;
-        let (version, file, language, sends) = match exported {
+        let (version, file, language, sends, kept) = match exported {
             Ok(exported) => exported,
             Err(e) => {
                 tracing::warn!("publishing tournament {id}: {e}");
                 return None;
             }
         };
-        let earlier = self
-            .sent
-            .get(id)
-            .filter(|s| !link.again && s.version == link.pushed_version);
-        let (file, sent, changes) = super::blocking(move || {
+        let earlier = held.or_else(|| Sent::written_down(link, kept?));
+        let (file, sent, print, changes, over) = super::blocking(move || {
             let sent = super::hub::digest(&file);
-            let changes = earlier.and_then(|earlier| changes_body(&earlier, &file, version, &sent));
-            (file, sent, changes)
+            let print = Arc::new(Fingerprint::of(&file));
+            let changes = earlier
+                .as_ref()
+                .and_then(|earlier| changes_body(earlier, (&print, &file), version, &sent));
+            let over = earlier.map(|e| e.print.clone());
+            (file, sent, print, changes, over)
         })
         .await
         .ok()?;
@@ -451,7 +466,8 @@ impl Service {
                 }
             }
         };
-        let outcome = judge(&self.sent, (id, version), (sent, file), answer);
+        drop(file);
+        let outcome = judge(&self.sent, (id, version), (sent, print, over), answer);
         Some((version, outcome))
     }
 
@@ -496,7 +512,7 @@ impl Service {
 fn judge(
     sent_files: &SentFiles,
     (id, version): (TournamentId, i64),
-    (sent, file): (String, TournamentFile),
+    (sent, print, over): (String, Arc<Fingerprint>, Option<Arc<Fingerprint>>),
     answer: Answer,
 ) -> Outcome {
     match answer {
@@ -507,12 +523,14 @@ fn judge(
                 Sent {
                     version,
                     digest: sent,
-                    file,
+                    print: print.clone(),
                 },
             );
             Outcome::Holds {
                 tournament: received.tournament,
                 digest,
+                print,
+                over,
             }
         }
         Answer::Received(received) => Outcome::Disagreed(crate::said!(
@@ -585,11 +603,11 @@ struct ChangesPush<'a> {
 /// when there are such changes.
 fn changes_body(
     earlier: &Sent,
-    file: &TournamentFile,
+    (print, file): (&Fingerprint, &TournamentFile),
     version: i64,
     digest: &str,
 ) -> Option<Vec<u8>> {
-    let changes = FileChanges::between(&earlier.file, file)?;
+    let changes = earlier.print.changes(print, file)?;
     let push = ChangesPush {
         version,
         since: Since {
@@ -600,41 +618,6 @@ fn changes_body(
         digest,
     };
     serde_json::to_vec(&push).ok()
-}
-
-/// The file a hub last took from this venue, by tournament: the changes of the next push are
-/// taken from it. Kept in memory: after a restart the first push is the whole file.
-pub struct Sent {
-    version: i64,
-    digest: String,
-    file: TournamentFile,
-}
-
-/// The files hubs took, by tournament.
-#[derive(Default)]
-pub struct SentFiles(Mutex<HashMap<TournamentId, Arc<Sent>>>);
-
-impl SentFiles {
-    /// Whether the hub was seen holding this venue's content at the link's version since the
-    /// service started.
-    fn verified(&self, link: &HubLink) -> bool {
-        self.get(link.tournament_id)
-            .is_some_and(|s| s.version == link.pushed_version)
-    }
-
-    fn get(&self, id: TournamentId) -> Option<Arc<Sent>> {
-        self.lock().get(&id).cloned()
-    }
-
-    fn keep(&self, id: TournamentId, sent: Sent) {
-        self.lock().insert(id, Arc::new(sent));
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<TournamentId, Arc<Sent>>> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
 }
 
 /// What one round of pushes did.
@@ -687,8 +670,14 @@ fn record(
         return Ok(true);
     }
     Ok(match outcome {
-        Outcome::Holds { tournament, digest } => {
+        Outcome::Holds {
+            tournament,
+            digest,
+            print,
+            over,
+        } => {
             stored::link_pushed(conn, id, (version, &digest), tournament, at)?;
+            super::sent::write_down(conn, id, &print, over.as_deref())?;
             true
         }
         Outcome::Disagreed(_) => {

@@ -774,8 +774,21 @@ async fn a_venue_started_again_asks_the_hub_and_goes_on_with_changes() {
     handle.stop(true).await;
 }
 
-#[actix_web::test]
-async fn a_hub_started_again_takes_the_venue_s_next_changes_without_the_whole_file() {
+/// A venue's event published to a hub through a switch, its first round played and taken.
+struct Published {
+    hub: TestApp,
+    venue: TestApp,
+    hub_organiser: Client,
+    organiser: Client,
+    switch: Switch,
+    t: i64,
+    sessions: std::collections::HashMap<i64, Client>,
+    on_hub: i64,
+    /// The pushes the hub took so far.
+    pushes: usize,
+}
+
+async fn published_through_a_switch() -> Published {
     let hub = spawn_app().await;
     let venue = spawn_app().await;
     let hub_organiser = hub.organiser().await;
@@ -795,6 +808,33 @@ async fn a_hub_started_again_takes_the_venue_s_next_changes_without_the_whole_fi
         .as_i64()
         .unwrap();
     let pushes = pushes_as_changes(&hub).len();
+    Published {
+        hub,
+        venue,
+        hub_organiser,
+        organiser,
+        switch,
+        t,
+        sessions,
+        on_hub,
+        pushes,
+    }
+}
+
+#[actix_web::test]
+async fn a_hub_started_again_takes_the_venue_s_next_changes_without_the_whole_file() {
+    // The venue serves on (its database kept) while the hub stops and starts.
+    let Published {
+        hub,
+        venue: _venue,
+        hub_organiser: _,
+        organiser,
+        switch,
+        t,
+        sessions,
+        on_hub,
+        pushes,
+    } = published_through_a_switch().await;
 
     // The hub stopped and started again on its database (behind the same address): it holds
     // no file in memory, reads the copy again, and takes the next round as changes.
@@ -836,6 +876,55 @@ async fn a_hub_started_again_takes_the_venue_s_next_changes_without_the_whole_fi
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     publishing_when(&organiser, t, up_to_date).await;
     assert_eq!(pushes_as_changes(&hub).last(), Some(&false));
+    assert_eq!(
+        by_names(&exported(&hub_organiser, on_hub).await),
+        by_names(&exported(&organiser, t).await)
+    );
+    handle.stop(true).await;
+}
+
+#[actix_web::test]
+async fn a_venue_started_again_pushes_what_it_changed_meanwhile_as_changes() {
+    let Published {
+        hub,
+        venue,
+        hub_organiser,
+        organiser,
+        switch,
+        t,
+        sessions,
+        on_hub,
+        pushes,
+    } = published_through_a_switch().await;
+
+    // The hub cannot be reached while a round is played; the venue stops (a power cut) and
+    // starts again on its database. It holds nothing in memory, and pushes what the hub missed
+    // as changes from what it wrote down with the hub's last push, not the whole file.
+    switch.set(false);
+    play_round(&organiser, t, &sessions, 2).await;
+    venue.handle.stop(true).await;
+    switch.set(true);
+    let (address, handle) = start(&venue.db_path).await;
+    let organiser = Client::new(&address);
+    organiser.login("admin", ADMIN_PASSWORD).await;
+    publishing_when(&organiser, t, up_to_date).await;
+    let kinds = pushes_as_changes(&hub);
+    assert!(kinds.len() > pushes, "{kinds:?}");
+    assert!(kinds[pushes..].iter().all(|c| *c), "{kinds:?}");
+    assert_eq!(
+        by_names(&exported(&hub_organiser, on_hub).await),
+        by_names(&exported(&organiser, t).await)
+    );
+    // And goes on with changes.
+    let r = organiser
+        .put_json(
+            &format!("/api/tournaments/{t}/notice"),
+            &json!({"text": "Prize-giving at 18:00"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    publishing_when(&organiser, t, up_to_date).await;
+    assert_eq!(pushes_as_changes(&hub).last(), Some(&true));
     assert_eq!(
         by_names(&exported(&hub_organiser, on_hub).await),
         by_names(&exported(&organiser, t).await)

@@ -117,22 +117,22 @@ async fn a_change_in_one_tournament_leaves_what_was_read_of_another_current() {
     assert!(r.header("etag").is_none());
 }
 
-/// The draws of the walls and dashboards so far, as the staff's API says.
-async fn draws(staff: &Client) -> (u64, u64, u64) {
+/// A count of the walls', dashboards' and boards' feeds so far, as the staff's API says: their
+/// `draws`, or the times they were `woken` by a change of their data.
+async fn live(staff: &Client, what: &str) -> (u64, u64, u64) {
     let r = staff.get("/api/live-pages").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let v: Value = r.json();
-    let count = |kind: &str| v[kind]["draws"].as_u64().unwrap();
+    let count = |kind: &str| v[kind][what].as_u64().unwrap();
     (count("walls"), count("dashboards"), count("boards"))
 }
 
-/// The times the walls', dashboards' and boards' feeds were woken by a change of their data.
+async fn draws(staff: &Client) -> (u64, u64, u64) {
+    live(staff, "draws").await
+}
+
 async fn woken(staff: &Client) -> (u64, u64, u64) {
-    let r = staff.get("/api/live-pages").await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let v: Value = r.json();
-    let count = |kind: &str| v[kind]["woken"].as_u64().unwrap();
-    (count("walls"), count("dashboards"), count("boards"))
+    live(staff, "woken").await
 }
 
 #[actix_web::test]

@@ -1,6 +1,6 @@
 //! What a venue keeps of the file a hub took, instead of the file: each record's id and a hash
 //! of it, in the file's order, a hash of each list given whole, and the audit trail's length
-//! with a hash of it. From it and a later file, [`Fingerprint::changes_to`] works out the
+//! with a hash of it. From it and a later file, [`Fingerprint::changes`] works out the
 //! changes exactly as [`FileChanges::between`] does from the file itself (the same records put
 //! and gone, the same lists, the same entries, and none when applying them would not give the
 //! later file), so the venue keeps a few bytes a record, written down with each push the hub
@@ -46,12 +46,17 @@ pub const WHOLE_PARTS: [&str; 7] = [
     "schedule",
 ];
 
-/// The hash of `value`'s JSON.
-fn hash(value: &impl Serialize) -> i64 {
-    let mut h = sha2::Sha256::new();
+/// The hash of `value`'s JSON (written whole into `buffer`, then hashed at once: serde writes
+/// in small pieces).
+fn hash_in(value: &impl Serialize, buffer: &mut Vec<u8>) -> i64 {
+    buffer.clear();
     // A value that does not serialise hashes as nothing: it never equals a record that does.
-    let _ = serde_json::to_writer(&mut Hashing(&mut h), value);
-    first_bytes(&h.finalize())
+    let _ = serde_json::to_writer(&mut *buffer, value);
+    first_bytes(&sha2::Sha256::digest(buffer.as_slice()))
+}
+
+fn hash(value: &impl Serialize) -> i64 {
+    hash_in(value, &mut Vec::new())
 }
 
 fn first_bytes(digest: &[u8]) -> i64 {
@@ -60,35 +65,28 @@ fn first_bytes(digest: &[u8]) -> i64 {
     i64::from_le_bytes(bytes)
 }
 
-/// Feeds what serde writes to the hash.
-struct Hashing<'a>(&'a mut sha2::Sha256);
-
-impl std::io::Write for Hashing<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The tournament's part as it is compared (its settings as they are written).
 fn tournament_hash(p: &TournamentPart) -> i64 {
     hash(&serde_json::to_value(p).unwrap_or_default())
 }
 
 fn entries<T: Keyed + Serialize>(records: &[T]) -> Vec<Entry> {
-    records.iter().map(|r| (r.key(), hash(r))).collect()
+    let mut buffer = Vec::with_capacity(512);
+    records
+        .iter()
+        .map(|r| (r.key(), hash_in(r, &mut buffer)))
+        .collect()
 }
 
 /// The length and hash of the first `n` entries of a trail.
 fn trail(audit: &[super::AuditPart], n: usize) -> (i64, i64) {
     let mut h = sha2::Sha256::new();
+    let mut buffer = Vec::with_capacity(512);
     for entry in &audit[..n] {
-        let _ = serde_json::to_writer(&mut Hashing(&mut h), entry);
-        h.update(b"\n");
+        buffer.clear();
+        let _ = serde_json::to_writer(&mut buffer, entry);
+        buffer.push(b'\n');
+        h.update(&buffer);
     }
     (n as i64, first_bytes(&h.finalize()))
 }
@@ -109,16 +107,15 @@ fn wholes(file: &TournamentFile) -> [(&'static str, i64); 7] {
 /// The records put and gone from `old` to `new`, when applying them (as [`Records`] are
 /// applied: those gone taken out, a changed one in its place, a new one last) to `old`'s order
 /// gives `new`'s.
-fn records<T: Keyed + Serialize + Clone>(old: &[Entry], new: &[T]) -> Option<Records<T>> {
+fn records<T: Keyed + Clone>(old: &[Entry], now: &[Entry], new: &[T]) -> Option<Records<T>> {
     let before: HashMap<i64, i64> = old.iter().copied().collect();
-    let now: Vec<Entry> = entries(new);
     let keys: HashSet<i64> = now.iter().map(|(k, _)| *k).collect();
-    if before.len() != old.len() || keys.len() != now.len() {
+    if before.len() != old.len() || keys.len() != now.len() || now.len() != new.len() {
         return None;
     }
     let put: Vec<T> = new
         .iter()
-        .zip(&now)
+        .zip(now)
         .filter(|(_, (k, h))| before.get(k) != Some(h))
         .map(|(r, _)| r.clone())
         .collect();
@@ -133,7 +130,11 @@ fn records<T: Keyed + Serialize + Clone>(old: &[Entry], new: &[T]) -> Option<Rec
         .map(|(k, _)| *k)
         .filter(|k| keys.contains(k))
         .collect();
-    order.extend(put.iter().map(Keyed::key).filter(|k| !before.contains_key(k)));
+    order.extend(
+        put.iter()
+            .map(Keyed::key)
+            .filter(|k| !before.contains_key(k)),
+    );
     let wanted: Vec<i64> = now.iter().map(|(k, _)| *k).collect();
     (order == wanted).then_some(Records { put, gone })
 }
@@ -167,27 +168,33 @@ impl Fingerprint {
         self.part(name).first().map(|(_, h)| *h)
     }
 
-    /// The changes from the file this is the fingerprint of to `new`, as
-    /// [`FileChanges::between`] gives them from that file (see the module).
-    pub fn changes_to(&self, new: &TournamentFile) -> Option<FileChanges> {
+    /// The changes from the file this is the fingerprint of to `new` (whose fingerprint is
+    /// `to`), as [`FileChanges::between`] gives them from that file (see the module).
+    pub fn changes(&self, to: &Fingerprint, new: &TournamentFile) -> Option<FileChanges> {
         let kept = usize::try_from(self.audit.0).ok()?;
-        if self.format != new.format
-            || self.version != new.version
-            || self.uid != new.tournament.uid
+        if self.format != to.format
+            || self.version != to.version
+            || self.uid != to.uid
             || new.audit.len() < kept
             || trail(&new.audit, kept) != self.audit
         {
             return None;
         }
-        let hashes: HashMap<&str, i64> = wholes(new).into_iter().collect();
-        let changed = |part: &str| self.whole(part) != Some(hashes[part]);
+        let changed = |part: &str| self.whole(part) != to.whole(part);
+        let records = |part: &str| (self.part(part), to.part(part));
+        let (players, rounds, games, sheets) = (
+            records("players"),
+            records("rounds"),
+            records("games"),
+            records("sheets"),
+        );
         Some(FileChanges {
             exported_at: new.exported_at,
             tournament: changed("tournament").then(|| new.tournament.clone()),
-            players: records(self.part("players"), &new.players)?,
-            rounds: records(self.part("rounds"), &new.rounds)?,
-            games: records(self.part("games"), &new.games)?,
-            sheets: records(self.part("sheets"), &new.sheets)?,
+            players: self::records(players.0, players.1, &new.players)?,
+            rounds: self::records(rounds.0, rounds.1, &new.rounds)?,
+            games: self::records(games.0, games.1, &new.games)?,
+            sheets: self::records(sheets.0, sheets.1, &new.sheets)?,
             byes: changed("byes").then(|| new.byes.clone()),
             prohibited_pairs: changed("prohibited_pairs").then(|| new.prohibited_pairs.clone()),
             roll_calls: changed("roll_calls").then(|| new.roll_calls.clone()),
@@ -195,55 +202,29 @@ impl Fingerprint {
             notice: changed("notice").then(|| Whole {
                 value: new.notice.clone(),
             }),
-            schedule: changed("schedule").then(|| Whole {
+            schedule: changed("schedule").then_some(Whole {
                 value: new.schedule,
             }),
             audit: new.audit[kept..].to_vec(),
         })
     }
 
-    /// The fingerprint after `changes` (taken from this one by [`Fingerprint::changes_to`]
-    /// towards `new`): what changed is hashed again, the rest kept.
-    pub fn after(&self, changes: &FileChanges, new: &TournamentFile) -> Fingerprint {
-        // The changes leave the records in `new`'s order: the new fingerprint's entries
-        // follow it, the hashes of records not put kept.
-        let mut next = self.clone();
-        fn part<T: Keyed + Serialize>(
-            old: &[Entry],
-            put: &Records<T>,
-            new: &[T],
-        ) -> Vec<Entry> {
-            let kept: HashMap<i64, i64> = old.iter().copied().collect();
-            let put: HashMap<i64, &T> = put.put.iter().map(|r| (r.key(), r)).collect();
-            new.iter()
-                .map(|r| {
-                    let k = r.key();
-                    match (put.get(&k), kept.get(&k)) {
-                        (None, Some(h)) => (k, *h),
-                        _ => (k, hash(r)),
-                    }
-                })
-                .collect()
-        }
-        next.parts.insert(
-            "players",
-            part(self.part("players"), &changes.players, &new.players),
-        );
-        next.parts.insert(
-            "rounds",
-            part(self.part("rounds"), &changes.rounds, &new.rounds),
-        );
-        next.parts
-            .insert("games", part(self.part("games"), &changes.games, &new.games));
-        next.parts.insert(
-            "sheets",
-            part(self.part("sheets"), &changes.sheets, &new.sheets),
-        );
-        for (name, h) in wholes(new) {
-            next.parts.insert(name, vec![(0, h)]);
-        }
-        next.audit = trail(&new.audit, new.audit.len());
-        next
+    /// Whether `next` keeps the records this one has in their order, and puts its new ones
+    /// after them: what changes leave (then only the rows that changed are written again).
+    pub fn follows(&self, next: &Fingerprint) -> bool {
+        RECORD_PARTS.iter().all(|name| {
+            let (old, new) = (self.part(name), next.part(name));
+            let keys: HashSet<i64> = new.iter().map(|(k, _)| *k).collect();
+            let before: HashSet<i64> = old.iter().map(|(k, _)| *k).collect();
+            let kept: Vec<i64> = old
+                .iter()
+                .map(|(k, _)| *k)
+                .filter(|k| keys.contains(k))
+                .collect();
+            let mut order = kept;
+            order.extend(new.iter().map(|(k, _)| *k).filter(|k| !before.contains(k)));
+            order.len() == new.len() && order.iter().zip(new).all(|(a, (b, _))| a == b)
+        })
     }
 
     /// Its rows as the venue writes them down: part, position, id, hash.
@@ -340,14 +321,18 @@ mod tests {
                     new.players.swap(0, 1);
                 }
                 let from_file = FileChanges::between(&old, &new);
-                let from_print = print.changes_to(&new);
-                assert_eq!(json(&from_print), json(&from_file), "run {run}, push {push}");
+                let next = Fingerprint::of(&new);
+                let from_print = print.changes(&next, &new);
+                assert_eq!(
+                    json(&from_print),
+                    json(&from_file),
+                    "run {run}, push {push}"
+                );
                 differed += usize::from(from_file.is_none());
-                let Some(changes) = from_print else {
+                if from_print.is_none() {
                     break;
-                };
-                print = print.after(&changes, &new);
-                assert_eq!(print, Fingerprint::of(&new), "run {run}, push {push}");
+                }
+                print = next;
                 old = new.clone();
             }
         }
@@ -361,10 +346,10 @@ mod tests {
         let mut new = old.clone();
         new.audit[0].actor = "Someone else".to_string();
         new.audit.push(old.audit[0].clone());
-        assert!(print.changes_to(&new).is_none());
+        assert!(print.changes(&Fingerprint::of(&new), &new).is_none());
         assert!(FileChanges::between(&old, &new).is_none());
         let mut other = old.clone();
         other.tournament.uid = Some("another".to_string());
-        assert!(print.changes_to(&other).is_none());
+        assert!(print.changes(&Fingerprint::of(&other), &other).is_none());
     }
 }
