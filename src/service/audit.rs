@@ -28,7 +28,7 @@ impl Audit<'_> {
         before: Option<&B>,
         after: Option<&A>,
     ) -> Result<(), ServiceError> {
-        let subject = self.change.subject();
+        let subject = self.change.entity();
         queries::insert_audit(
             conn,
             &NewAuditEntry {

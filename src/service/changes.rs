@@ -206,7 +206,7 @@ pub enum Change {
 
 /// What a change is about, as the audit log names it: the kind of record and its id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Subject {
+pub struct Entity {
     pub entity: &'static str,
     pub id: Option<i32>,
 }
@@ -222,8 +222,8 @@ impl Change {
         self.kind().code()
     }
 
-    /// What it is about.
-    pub fn subject(self) -> Subject {
+    /// What it is about, as the audit log names it.
+    pub fn entity(self) -> Entity {
         use Change::*;
         let (entity, id) = match self {
             AccountCreated { account }
@@ -287,7 +287,7 @@ impl Change {
             | TournamentUnrated { tournament }
             | TournamentUpdated { tournament } => ("tournament", Some(tournament.get())),
         };
-        Subject { entity, id }
+        Entity { entity, id }
     }
 }
 
@@ -318,7 +318,7 @@ mod tests {
     fn a_change_names_its_subject_as_the_log_always_has() {
         use crate::tournament::{GameId, PlayerId, RoundId, TournamentId};
         let named = |change: Change| {
-            let s = change.subject();
+            let s = change.entity();
             (change.code(), s.entity, s.id)
         };
         assert_eq!(

@@ -196,6 +196,14 @@ impl FileChanges {
         self.rounds.apply(&mut file.rounds);
         self.games.apply(&mut file.games);
         self.sheets.apply(&mut file.sheets);
+        self.apply_lists(file);
+        file.audit.extend(self.audit.iter().cloned());
+    }
+
+    /// Gives `file` the lists given whole, the notice and the clock: whether a list the whole
+    /// check holds to the players and rounds (byes, pairs kept apart, roll calls and their
+    /// answers) was among them.
+    pub fn apply_lists(&self, file: &mut TournamentFile) -> bool {
         put(&mut file.byes, &self.byes);
         put(&mut file.prohibited_pairs, &self.prohibited_pairs);
         put(&mut file.roll_calls, &self.roll_calls);
@@ -206,7 +214,10 @@ impl FileChanges {
         if let Some(schedule) = &self.schedule {
             file.schedule = schedule.value;
         }
-        file.audit.extend(self.audit.iter().cloned());
+        self.byes.is_some()
+            || self.prohibited_pairs.is_some()
+            || self.roll_calls.is_some()
+            || self.check_ins.is_some()
     }
 
     /// How many records the changes hold (what a hub's entry for them says).

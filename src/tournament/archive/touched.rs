@@ -267,31 +267,10 @@ fn set<T>(list: &mut Vec<T>, i: usize, value: T) -> Option<()> {
 
 /// The lists given whole, and the clock, checked as the whole check checks them.
 fn lists(file: &mut TournamentFile, changes: &FileChanges) -> Option<()> {
-    let mut given = false;
-    if let Some(byes) = &changes.byes {
-        file.byes.clone_from(byes);
-        given = true;
-    }
-    if let Some(pairs) = &changes.prohibited_pairs {
-        file.prohibited_pairs.clone_from(pairs);
-        given = true;
-    }
-    if let Some(roll_calls) = &changes.roll_calls {
-        file.roll_calls.clone_from(roll_calls);
-        given = true;
-    }
-    if let Some(check_ins) = &changes.check_ins {
-        file.check_ins.clone_from(check_ins);
-        given = true;
-    }
-    if let Some(notice) = &changes.notice {
-        file.notice.clone_from(&notice.value);
-    }
-    if let Some(schedule) = &changes.schedule {
-        file.schedule = schedule.value;
-        if schedule.value.is_some_and(|s| !s.problems().is_empty()) {
-            return None;
-        }
+    let given = changes.apply_lists(file);
+    let clock = changes.schedule.as_ref().and_then(|s| s.value);
+    if clock.is_some_and(|s| !s.problems().is_empty()) {
+        return None;
     }
     if given {
         let names: HashMap<i64, &str> = file
@@ -302,6 +281,18 @@ fn lists(file: &mut TournamentFile, changes: &FileChanges) -> Option<()> {
         others(file, &names).ok()?;
     }
     Some(())
+}
+
+/// The names of a game's players, by id (none when one is not there).
+fn players_of<'a>(
+    file: &'a TournamentFile,
+    index: &Index,
+    g: &GamePart,
+) -> Option<HashMap<i64, &'a str>> {
+    std::iter::once(g.south)
+        .chain(g.north)
+        .map(|id| Some((id, file.players[index.player(id)?].name.as_str())))
+        .collect()
 }
 
 /// A game put: its round and players, its board, and its result replayed.
@@ -316,10 +307,7 @@ fn game(
     if round.number != g.round {
         return None;
     }
-    let names = std::iter::once(g.south)
-        .chain(g.north)
-        .map(|id| Some((id, file.players[index.player(id)?].name.as_str())))
-        .collect::<Option<HashMap<i64, &str>>>()?;
+    let names = players_of(file, index, g)?;
     if g.north == Some(g.south) || g.board.is_some_and(|b| b < 1) || g.match_game < 1 {
         return None;
     }
@@ -343,11 +331,7 @@ fn sheet(
     if (s.player != g.south && Some(s.player) != g.north) || s.end == EndKind::Adjudication {
         return None;
     }
-    let name = |id: i64| Some((id, file.players[index.player(id)?].name.as_str()));
-    let names = std::iter::once(g.south)
-        .chain(g.north)
-        .map(name)
-        .collect::<Option<HashMap<i64, &str>>>()?;
+    let names = players_of(file, index, g)?;
     let sender = names.get(&s.player).copied().unwrap_or("?");
     let whose = crate::said!("file-sheet-of", game = game_name(g, &names), sender);
     replay_sheet(s, settings, &whose).ok()
