@@ -77,6 +77,13 @@ pub struct Tournament {
     pub adjudication: Adjudication,
 }
 
+impl Tournament {
+    /// How its rounds are paired.
+    pub fn format(&self) -> crate::tournament::Format {
+        crate::tournament::Format::of(self.pairing, self.third_place, self.double_elimination)
+    }
+}
+
 /// A tournament's settings as inserted or updated.
 #[derive(Debug, Clone, Insertable, AsChangeset, Serialize)]
 #[diesel(table_name = tournaments)]

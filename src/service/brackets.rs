@@ -12,9 +12,9 @@ use super::tournaments::{TournamentView, points_text};
 use crate::db::models::Player;
 use crate::db::queries;
 use crate::tournament::history::GameRecord;
-use crate::tournament::knockout::{self, Part, Shape, Slot, Tie};
+use crate::tournament::knockout::{self, Part, Slot, Tie};
 use crate::tournament::said::Said;
-use crate::tournament::{PairingSystem, PlayerId, TournamentId};
+use crate::tournament::{Knockout, PlayerId, TournamentId};
 
 /// A knockout's seeds, best first: the players of its first round once it is paired (in
 /// pairing-number order; a later withdrawal loses its match, it does not change the bracket),
@@ -53,24 +53,24 @@ pub fn seeds(
 fn published_bracket(
     conn: &mut SqliteConnection,
     tournament_id: TournamentId,
-    shape: Shape,
+    kind: Knockout,
     players: &[Player],
 ) -> Result<(i32, Vec<i32>, knockout::Bracket), ServiceError> {
     let published = queries::last_published_round(conn, tournament_id)?;
     let seeds = seeds(conn, tournament_id, players)?;
     let history: Vec<GameRecord> = records(conn, tournament_id, Some(published + 1))?;
-    let bracket = knockout::bracket(&seeds, shape, &history);
+    let bracket = knockout::bracket(&seeds, kind, &history);
     Ok((published, seeds, bracket))
 }
 
 /// Whether a knockout is over before its last planned round: a double elimination whose grand
 /// final the winners' bracket's winner won needs no second one. Other tournaments: never.
 pub fn ended_early(conn: &mut SqliteConnection, t: &TournamentView) -> Result<bool, ServiceError> {
-    if t.pairing != PairingSystem::Knockout || !t.double_elimination {
+    let Some(kind) = t.format.knockout().filter(|_| t.format.may_end_early()) else {
         return Ok(false);
-    }
+    };
     let players = queries::list_players(conn, t.id)?;
-    let (published, _, bracket) = published_bracket(conn, t.id, t.shape(), &players)?;
+    let (published, _, bracket) = published_bracket(conn, t.id, kind, &players)?;
     Ok(bracket.last < t.rounds && published >= bracket.last && bracket.finished())
 }
 
@@ -160,17 +160,17 @@ pub fn view(
     tournament_id: TournamentId,
 ) -> Result<BracketView, ServiceError> {
     let t = super::tournaments::get(conn, tournament_id)?;
-    if t.pairing != PairingSystem::Knockout {
+    let Some(kind) = t.format.knockout() else {
         return Err(ServiceError::NotFound(crate::said!(
             "tournament-not-knockout-has-standings"
         )));
-    }
+    };
     let players = queries::list_players(conn, tournament_id)?;
     let names: HashMap<i32, String> = players
         .iter()
         .map(|p| (p.id.get(), p.name.clone()))
         .collect();
-    let (published, seeds, bracket) = published_bracket(conn, tournament_id, t.shape(), &players)?;
+    let (published, seeds, bracket) = published_bracket(conn, tournament_id, kind, &players)?;
     let mut sections = sections(&bracket, &names, published);
     let places = knockout::places(&bracket, &seeds);
     // The champion's last tie won is the final.
@@ -392,11 +392,10 @@ pub fn playoffs(
     let mut found = Vec::new();
     for t in queries::playoffs_of(conn, tournament_id)? {
         let players = queries::list_players(conn, t.id)?;
-        let shape = Shape {
-            third_place: t.third_place,
-            double: t.double_elimination,
+        let Some(kind) = t.format().knockout() else {
+            continue;
         };
-        let (_, seeds, bracket) = published_bracket(conn, t.id, shape, &players)?;
+        let (_, seeds, bracket) = published_bracket(conn, t.id, kind, &players)?;
         let places = knockout::places(&bracket, &seeds);
         let decided = !seeds.is_empty() && bracket.finished();
         let origin: HashMap<i32, i32> = players

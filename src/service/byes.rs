@@ -11,7 +11,7 @@ use super::changes::Change;
 use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::NewBye;
 use crate::db::queries;
-use crate::tournament::{ByeKind, PairingSystem, PlayerId, TournamentId};
+use crate::tournament::{ByeKind, PlayerId, TournamentId};
 
 /// A bye as pages and the API show it.
 #[derive(Clone, Debug, Serialize)]
@@ -29,10 +29,7 @@ pub fn open_rounds(
     tournament_id: TournamentId,
 ) -> Result<Vec<i32>, ServiceError> {
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
-    if matches!(
-        t.pairing,
-        PairingSystem::RoundRobin | PairingSystem::Knockout
-    ) {
+    if t.format().field_fixed_at_start() {
         return Ok(Vec::new());
     }
     let paired = queries::list_rounds(conn, tournament_id)?
@@ -93,15 +90,8 @@ fn check(
             name = p.name
         )));
     }
-    if t.pairing == PairingSystem::RoundRobin {
-        return Err(ServiceError::Conflict(crate::said!(
-            "round-robin-s-pairings-fixed"
-        )));
-    }
-    if t.pairing == PairingSystem::Knockout {
-        return Err(ServiceError::Conflict(crate::said!(
-            "knockout-player-who-does-not"
-        )));
+    if let Some(why) = t.format().byes_refused() {
+        return Err(ServiceError::Conflict(why));
     }
     if !(1..=t.rounds).contains(&number) {
         return Err(ServiceError::Invalid(crate::said!(

@@ -10,11 +10,12 @@ use super::{Found, ServiceError};
 use crate::db::models::{Player, Tournament};
 use crate::db::queries;
 use crate::fide::dutch;
+use crate::tournament::format::Generator;
 use crate::tournament::history::{GameRecord, dutch_input, meetings, round_pairing};
 use crate::tournament::knockout;
 use crate::tournament::pairing::{Pair, PairingCheck, RoundPairing, check_pairing, round_robin};
 use crate::tournament::said::Said;
-use crate::tournament::{PairingSystem, TournamentId};
+use crate::tournament::{Knockout, TournamentId};
 
 /// The most players a generated Swiss round pairs: the Dutch system takes at most about 2.2 s
 /// for this many on one core, in the rounds with the largest score groups (README,
@@ -38,7 +39,7 @@ pub enum PairingInput {
     /// before it.
     Knockout {
         seeds: Vec<i32>,
-        shape: knockout::Shape,
+        kind: Knockout,
         number: i32,
         history: Vec<GameRecord>,
     },
@@ -60,10 +61,10 @@ impl PairingInput {
             }
             PairingInput::Knockout {
                 seeds,
-                shape,
+                kind,
                 number,
                 history,
-            } => knockout::pair_round(seeds, *shape, *number, history)
+            } => knockout::pair_round(seeds, *kind, *number, history)
                 .map_err(|e| ServiceError::Conflict(e.said())),
         }
     }
@@ -76,28 +77,25 @@ pub fn input(
     number: i32,
 ) -> Result<PairingInput, ServiceError> {
     let players = queries::list_players(conn, t.id)?;
-    match t.pairing {
-        PairingSystem::Manual => Err(ServiceError::Invalid(crate::said!(
+    let Some(generator) = t.format().generator() else {
+        return Err(ServiceError::Invalid(crate::said!(
             "tournament-s-pairings-entered-hand"
-        ))),
-        PairingSystem::RoundRobin => Ok(PairingInput::RoundRobin {
+        )));
+    };
+    match generator {
+        Generator::Berger => Ok(PairingInput::RoundRobin {
             players: players.iter().map(|p| (p.id.get(), p.withdrawn)).collect(),
             number,
         }),
-        PairingSystem::Swiss => swiss_input(conn, t, &players, number),
-        PairingSystem::Knockout => {
+        Generator::Dutch => swiss_input(conn, t, &players, number),
+        Generator::Bracket(kind) => {
             let settings = super::tournaments::stored_settings(t)?;
             let seeds = super::brackets::seeds(conn, t.id, &players)?;
-            let needed = knockout::rounds_for(seeds.len(), knockout::Shape::of(&settings));
+            let needed = knockout::rounds_for(seeds.len(), kind);
             // Exactly its rounds: the event ends (and is backed up) when the final is played.
             if number == 1 && seeds.len() >= 2 && needed != settings.rounds {
-                let key = if settings.double_elimination {
-                    "knockout-rounds-double"
-                } else {
-                    "knockout-rounds"
-                };
                 return Err(ServiceError::Conflict(
-                    Said::new(key)
+                    Said::new(kind.rounds_refused())
                         .with("players", seeds.len())
                         .with("needed", needed)
                         .with("rounds", settings.rounds),
@@ -105,7 +103,7 @@ pub fn input(
             }
             Ok(PairingInput::Knockout {
                 seeds,
-                shape: knockout::Shape::of(&settings),
+                kind,
                 number,
                 history: records(conn, t.id, Some(number))?,
             })

@@ -135,7 +135,7 @@ fn back_up_at_the_end(conn: &mut SqliteConnection, t: &Tournament) -> Result<(),
         .count();
     let every_round = t.rounds > 0 && published == t.rounds as usize;
     // A double elimination may end a round early: only it reads its bracket.
-    if !every_round && !t.double_elimination
+    if !every_round && !t.format().may_end_early()
         || crate::db::backups::games_waiting(conn, t.id)? > 0
         || !every_round && !super::brackets::ended_early(conn, &TournamentView::new(t)?)?
     {

@@ -16,7 +16,7 @@ use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::db::models::{NewBye, Tournament};
 use crate::db::queries;
 use crate::db::roll_calls::{self as calls, CheckIn, RollCall};
-use crate::tournament::{ByeKind, PairingSystem, PlayerId, TournamentId};
+use crate::tournament::{ByeKind, PlayerId, TournamentId};
 
 /// A player's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -123,10 +123,7 @@ fn build(conn: &mut SqliteConnection, t: &Tournament) -> Result<RollCallView, Se
             Some(_) => State::Closed,
         },
         required: round.is_some_and(|n| t.check_in.before(n)),
-        byes: !matches!(
-            t.pairing,
-            PairingSystem::RoundRobin | PairingSystem::Knockout
-        ),
+        byes: !t.format().field_fixed_at_start(),
         players,
     })
 }
@@ -186,12 +183,7 @@ pub fn open(
                 rounds = t.rounds
             )));
         };
-        if round > 1
-            && matches!(
-                t.pairing,
-                PairingSystem::RoundRobin | PairingSystem::Knockout
-            )
-        {
+        if round > 1 && t.format().field_fixed_at_start() {
             return Err(ServiceError::Conflict(crate::said!(
                 "round-robin-s-knockout-s"
             )));

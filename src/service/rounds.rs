@@ -18,7 +18,7 @@ use crate::db::queries;
 use crate::tournament::matches;
 use crate::tournament::pairing::Pair;
 use crate::tournament::said::Said;
-use crate::tournament::{GameStatus, PairingSystem, PlayerId, ResultKind, RoundId, TournamentId};
+use crate::tournament::{GameStatus, PlayerId, ResultKind, RoundId, TournamentId};
 
 /// One hand-entered pairing: a board (South against North, its number optional), or a bye.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -155,7 +155,7 @@ fn resolve(
             (boards, p.byes)
         }
         RoundRequest::Manual(boards, byes) => {
-            if t.pairing == PairingSystem::Knockout {
+            if t.format().has_bracket() {
                 pairings::follows_bracket(conn, t, number, (boards, byes))?;
             }
             (boards.clone(), byes.clone())

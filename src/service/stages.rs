@@ -19,7 +19,7 @@ use crate::tournament::knockout;
 use crate::tournament::match_format::TieRule;
 use crate::tournament::stages;
 use crate::tournament::standings::Standing;
-use crate::tournament::{PairingSystem, PlayerId, TournamentId};
+use crate::tournament::{Format, PlayerId, TournamentId};
 
 /// What the staff ask: the stage before, how many go through, the lots' seed (a new one when not
 /// given), and the players chosen when they differ from the standings (with the reason).
@@ -308,10 +308,9 @@ pub fn create_playoff(
             super::tournaments::stored_settings(&queries::get_tournament(conn, source)?)?;
         let name = format!("{}: play-off for place {first}", report.t.name);
         settings.name = name.chars().take(200).collect();
-        settings.pairing = PairingSystem::Knockout;
+        settings.format = Format::playoff(group.len());
         settings.rounds = knockout::rounds_needed(group.len());
         settings.matches.tie = TieRule::Decider;
-        settings.third_place = group.len() >= 4;
         settings.club_rounds = 0;
         let t = super::tournaments::create(conn, actor, &settings)?;
         copy_players(conn, source, t.id, &group)?;

@@ -16,9 +16,7 @@ use crate::tournament::knockout;
 use crate::tournament::standings::{
     Entrant, Format, RequestedBye, Standing, bye_score, open_games, score_of, standings,
 };
-use crate::tournament::{
-    ByeKind, PairingSystem, PlayerId, ResultKind, TiePolicy, TournamentId, Winner,
-};
+use crate::tournament::{ByeKind, PlayerId, ResultKind, TiePolicy, TournamentId, Winner};
 
 /// Everything the standings pages need, for published rounds only.
 pub struct Report {
@@ -125,7 +123,7 @@ pub fn report(
     let players = queries::list_players(conn, tournament_id)?;
     let entrants = entrants(&players);
     let format = Format {
-        round_robin: t.round_robin(),
+        round_robin: t.format.all_play_all(),
         rounds: Some(t.rounds),
         score: t.matches.score,
         matches: t.matches,
@@ -156,11 +154,11 @@ pub fn report(
         }
         (TiePolicy::Fide, None) => {}
     }
-    if t.pairing == PairingSystem::Knockout {
+    if let Some(kind) = t.format.knockout() {
         // A knockout ranks by how far each player went: its places, then the standings' order.
         let seeds = super::brackets::seeds(conn, tournament_id, &players)?;
         let until: Vec<GameRecord> = games.iter().filter(|g| g.round <= after).cloned().collect();
-        let bracket = knockout::bracket(&seeds, t.shape(), &until);
+        let bracket = knockout::bracket(&seeds, kind, &until);
         let places = knockout::places(&bracket, &seeds);
         table.sort_by_key(|s| places.get(&s.player_id).map_or(usize::MAX, |p| p.0));
         for s in &mut table {
@@ -389,7 +387,7 @@ impl Report {
     }
 
     pub fn crosstable(&self) -> Crosstable {
-        let round_robin = self.t.round_robin();
+        let round_robin = self.t.format.all_play_all();
         let headers = if round_robin {
             (1..=self.table.len()).map(|i| i.to_string()).collect()
         } else {

@@ -16,7 +16,7 @@ use crate::engine::Rules;
 use crate::tournament::matches::MatchFormat;
 use crate::tournament::said::Said;
 use crate::tournament::{
-    CheckIn, EventId, PairingSystem, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
+    CheckIn, EventId, Format, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
 };
 
 /// The settings of a stored tournament. The one place they are read back: a row that cannot be
@@ -42,7 +42,7 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
         end_date: t.end_date,
         rules,
         rounds: t.rounds,
-        pairing: t.pairing,
+        format: t.format(),
         points: Points {
             win: t.points_win,
             draw: t.points_draw,
@@ -60,8 +60,6 @@ pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceErro
             score: t.match_score,
             tie: t.match_tie,
         },
-        third_place: t.third_place,
-        double_elimination: t.double_elimination,
         event_id: t.event_id,
         tie_policy: t.tie_policy,
         lots_seed: t.lots_seed,
@@ -101,7 +99,9 @@ pub struct TournamentView {
     /// Every rule option in force.
     pub rule_options: Rules,
     pub rounds: i32,
-    pub pairing: PairingSystem,
+    /// How its rounds are paired (shown as `pairing`, `third_place`, `double_elimination`).
+    #[serde(flatten)]
+    pub format: Format,
     pub points: Points,
     pub tiebreaks: Vec<Tiebreak>,
     pub require_moves: bool,
@@ -110,10 +110,6 @@ pub struct TournamentView {
     pub club_rounds: i32,
     /// What a pairing plays.
     pub matches: MatchFormat,
-    /// A knockout: the semi-finals' losers play for third place.
-    pub third_place: bool,
-    /// A knockout of double elimination.
-    pub double_elimination: bool,
     /// The tournament whose final standings gave this one its players.
     pub previous_stage: Option<TournamentId>,
     /// A play-off: the place of the previous stage's standings it decides.
@@ -130,18 +126,6 @@ pub struct TournamentView {
 }
 
 impl TournamentView {
-    pub fn is_knockout(&self) -> bool {
-        self.pairing == PairingSystem::Knockout
-    }
-
-    /// A knockout's kind.
-    pub fn shape(&self) -> crate::tournament::knockout::Shape {
-        crate::tournament::knockout::Shape {
-            third_place: self.third_place,
-            double: self.double_elimination,
-        }
-    }
-
     pub fn new(t: &Tournament) -> Result<TournamentView, ServiceError> {
         let s = stored_settings(t)?;
         Ok(TournamentView {
@@ -153,15 +137,13 @@ impl TournamentView {
             rules: s.rules.name().to_string(),
             rule_options: s.rules,
             rounds: s.rounds,
-            pairing: s.pairing,
+            format: s.format,
             points: s.points,
             tiebreaks: s.tiebreaks,
             require_moves: s.require_moves,
             require_confirmation: s.require_confirmation,
             club_rounds: s.club_rounds,
             matches: s.matches,
-            third_place: s.third_place,
-            double_elimination: s.double_elimination,
             previous_stage: t.previous_stage,
             playoff_place: t.playoff_place,
             event_id: t.event_id,
@@ -174,14 +156,6 @@ impl TournamentView {
 
     pub fn dates(&self) -> String {
         dates_text(self.start_date, self.end_date)
-    }
-
-    pub fn round_robin(&self) -> bool {
-        self.pairing == PairingSystem::RoundRobin
-    }
-
-    pub fn manual(&self) -> bool {
-        self.pairing == PairingSystem::Manual
     }
 
     /// The tie-break codes in order, as a list people read.
@@ -249,7 +223,7 @@ pub(super) fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         end_date: settings.end_date,
         rules: serde_json::to_string(&settings.rules).expect("rules serialise"),
         rounds: settings.rounds,
-        pairing: settings.pairing,
+        pairing: settings.format.pairing(),
         points_win: settings.points.win,
         points_draw: settings.points.draw,
         points_loss: settings.points.loss,
@@ -268,8 +242,8 @@ pub(super) fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
         match_start: settings.matches.start,
         match_score: settings.matches.score,
         match_tie: settings.matches.tie,
-        third_place: settings.third_place,
-        double_elimination: settings.double_elimination,
+        third_place: settings.format.third_place(),
+        double_elimination: settings.format.double_elimination(),
         event_id: settings.event_id,
         tie_policy: settings.tie_policy,
         lots_seed: settings.lots_seed,
@@ -350,32 +324,19 @@ pub fn update(
     })
 }
 
-/// Refuses a change of settings that would change results already played: the rule set and
-/// its options once a round is published (every stored game was replayed under them), and a
-/// number of rounds below the rounds already paired.
+/// Refuses a change of settings that would change what was already paired or played: those
+/// `tournament::settings::FIXED` declares, move lists required once sheets were sent without
+/// them, and a number of rounds below the rounds already paired.
 fn check_change(
     conn: &mut SqliteConnection,
     before: &Tournament,
     settings: &TournamentSettings,
 ) -> Result<(), ServiceError> {
     let rounds = queries::list_rounds(conn, before.id)?;
-    if rounds.iter().any(|r| r.published) && stored_settings(before)?.rules != settings.rules {
-        return Err(ServiceError::Conflict(Said::new(RULES_FIXED)));
-    }
     let stored = stored_settings(before)?;
-    if !rounds.is_empty()
-        && (stored.matches != settings.matches
-            || stored.third_place != settings.third_place
-            || stored.double_elimination != settings.double_elimination
-            || (stored.pairing == PairingSystem::Knockout)
-                != (settings.pairing == PairingSystem::Knockout))
-    {
-        return Err(ServiceError::Conflict(Said::new(MATCHES_FIXED)));
-    }
-    if !rounds.is_empty() && stored.adjudication != settings.adjudication {
-        return Err(ServiceError::Conflict(crate::said!(
-            "adjudication-fixed-once-paired"
-        )));
+    let published = rounds.iter().any(|r| r.published);
+    if let Some(why) = stored.fixed_change(settings, !rounds.is_empty(), published) {
+        return Err(ServiceError::Conflict(Said::new(why)));
     }
     if settings.require_moves && !stored.require_moves {
         let without = queries::count_sheets_without_moves(conn, before.id)?;
@@ -396,11 +357,7 @@ fn check_change(
     Ok(())
 }
 
-/// Why the rules cannot change.
-pub const RULES_FIXED: &str = "rules-fixed";
-
-/// Why what a pairing plays cannot change.
-pub const MATCHES_FIXED: &str = "matches-fixed";
+pub use crate::tournament::settings::{MATCHES_FIXED, RULES_FIXED};
 
 /// Whether what a pairing plays is fixed (a round is paired).
 pub fn matches_fixed(conn: &mut SqliteConnection, id: TournamentId) -> Result<bool, ServiceError> {

@@ -20,8 +20,8 @@ use crate::tournament::said::Said;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::standings::{Format, crosstable};
 use crate::tournament::{
-    ByeKind, GameStatus, PairingSystem, PlayerDetails, PlayerId, ResultKind, Tiebreak,
-    TournamentId, TournamentSettings, Winner,
+    ByeKind, GameStatus, PlayerDetails, PlayerId, ResultKind, Tiebreak, TournamentId,
+    TournamentSettings, Winner,
 };
 
 /// The tournament's published rounds as a TRF file, for the staff who run it: the tournament's
@@ -35,11 +35,7 @@ pub fn export(
     // The standings after the last round published: its games, byes and places.
     let report = super::standings::report(conn, tournament_id, None)?;
     let t = &report.t;
-    if t.pairing == PairingSystem::Knockout {
-        return Err(ServiceError::Conflict(crate::said!(
-            "trf-file-swiss-round-robin"
-        )));
-    }
+    let system = t.format.trf_system().map_err(ServiceError::Conflict)?;
     if !t.matches.single() {
         return Err(ServiceError::Conflict(crate::said!(
             "trf-file-holds-one-game"
@@ -47,7 +43,7 @@ pub fn export(
     }
     let players = queries::list_players(conn, tournament_id)?;
     let format = Format {
-        round_robin: report.t.round_robin(),
+        round_robin: report.t.format.all_play_all(),
         rounds: Some(report.t.rounds),
         score: report.t.matches.score,
         matches: report.t.matches,
@@ -74,12 +70,7 @@ pub fn export(
         .end_date
         .map(|d| d.format("%Y/%m/%d").to_string())
         .unwrap_or_default();
-    trf.pairing_system = match t.pairing {
-        PairingSystem::Swiss => "Swiss system".to_string(),
-        PairingSystem::RoundRobin => "Round robin (Berger tables)".to_string(),
-        PairingSystem::Manual => "Pairings made by hand".to_string(),
-        PairingSystem::Knockout => "Knockout".to_string(),
-    };
+    trf.pairing_system = system.to_string();
     trf.scoring = t.points.into();
     trf.tiebreaks = t
         .tiebreaks

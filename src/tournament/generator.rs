@@ -9,8 +9,8 @@ use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
 use super::history::{Entrant, GameRecord, RequestedBye, dutch_input, round_pairing};
+use super::points::Points;
 use super::results::{ByeKind, ResultKind, Winner};
-use super::settings::Points;
 use super::standings::{Format, crosstable};
 use crate::fide::dutch::pair;
 use crate::fide::trf::Trf;

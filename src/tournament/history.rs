@@ -4,8 +4,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::matches;
 use super::pairing::{Pair, RoundPairing};
+use super::points::Points;
 use super::results::{ResultKind, Winner, points};
-use super::settings::Points;
 use crate::engine::Side;
 use crate::fide::trf::Colour;
 

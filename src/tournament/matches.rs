@@ -6,8 +6,8 @@
 pub use super::match_format::{
     MOST_GAMES, MatchFormat, MatchLength, MatchScore, StartRule, TieRule,
 };
+use super::points::Points;
 use super::results::{ResultKind, Winner};
-use super::settings::Points;
 
 /// One game of a match as the match sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]

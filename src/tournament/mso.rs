@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 
 use super::history::GameRecord;
-use super::settings::Points;
+use super::points::Points;
 use super::stages::draw_lots;
 use super::standings::Standing;
 

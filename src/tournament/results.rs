@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::settings::Points;
+use super::points::Points;
 
 /// Who won a played game.
 #[derive(

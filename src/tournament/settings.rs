@@ -6,32 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Preset, Rules};
 
+use super::format::Format;
 use super::match_format::MatchFormat;
+use super::points::Points;
 use super::tiebreak::Tiebreak;
-
-/// How a tournament's rounds are paired.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::AsRefStr,
-    strum::Display,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum PairingSystem {
-    Manual,
-    RoundRobin,
-    Swiss,
-    /// Single elimination from seeds.
-    Knockout,
-}
 
 /// How players level on points are ordered.
 #[derive(
@@ -127,50 +105,6 @@ impl CheckIn {
     }
 }
 
-/// Points for each result.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Points {
-    pub win: f64,
-    pub draw: f64,
-    pub loss: f64,
-    pub bye: f64,
-}
-
-impl Default for Points {
-    fn default() -> Self {
-        Points {
-            win: 1.0,
-            draw: 0.5,
-            loss: 0.0,
-            bye: 1.0,
-        }
-    }
-}
-
-/// A tournament's points as FIDE's files and tie-breaks count them (TRF line 162).
-impl From<Points> for crate::fide::trf::Scoring {
-    fn from(p: Points) -> Self {
-        crate::fide::trf::Scoring {
-            win: p.win,
-            draw: p.draw,
-            loss: p.loss,
-            bye: p.bye,
-        }
-    }
-}
-
-impl From<crate::fide::trf::Scoring> for Points {
-    fn from(s: crate::fide::trf::Scoring) -> Self {
-        Points {
-            win: s.win,
-            draw: s.draw,
-            loss: s.loss,
-            bye: s.bye,
-        }
-    }
-}
-
 /// Validated settings of a tournament.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TournamentSettings {
@@ -180,7 +114,8 @@ pub struct TournamentSettings {
     pub end_date: Option<NaiveDate>,
     pub rules: Rules,
     pub rounds: i32,
-    pub pairing: PairingSystem,
+    /// How its rounds are paired.
+    pub format: Format,
     pub points: Points,
     pub tiebreaks: Vec<Tiebreak>,
     pub require_moves: bool,
@@ -189,10 +124,6 @@ pub struct TournamentSettings {
     pub club_rounds: i32,
     /// What a pairing plays: one game, or a match of several.
     pub matches: MatchFormat,
-    /// A knockout's semi-finals' losers play for third place.
-    pub third_place: bool,
-    /// A knockout of double elimination: out after two lost matches.
-    pub double_elimination: bool,
     /// The event this tournament is a section of.
     pub event_id: Option<super::EventId>,
     /// How players level on points are ordered.
@@ -257,6 +188,50 @@ pub struct SettingsInput {
     pub language: Option<String>,
 }
 
+/// When a setting can no longer change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fixed {
+    /// Once a round is paired: the pairings made follow it.
+    OncePaired,
+    /// Once a round is published: every stored game was replayed under it.
+    OncePublished,
+}
+
+/// Why the rules cannot change.
+pub const RULES_FIXED: &str = "rules-fixed";
+
+/// Why what a pairing plays cannot change.
+pub const MATCHES_FIXED: &str = "matches-fixed";
+
+/// A rule of what may change when: the settings it compares, from when they are fixed, and the
+/// message saying so.
+pub struct FixedSetting {
+    pub when: Fixed,
+    pub why: &'static str,
+    pub same: fn(&TournamentSettings, &TournamentSettings) -> bool,
+}
+
+/// The settings that cannot change once the tournament is under way: a new setting that would
+/// change what was already paired or played states its rule here. (How many rounds, and
+/// whether move lists are required, depend on what was played: the service checks them.)
+pub const FIXED: [FixedSetting; 3] = [
+    FixedSetting {
+        when: Fixed::OncePublished,
+        why: RULES_FIXED,
+        same: |a, b| a.rules == b.rules,
+    },
+    FixedSetting {
+        when: Fixed::OncePaired,
+        why: MATCHES_FIXED,
+        same: |a, b| a.matches == b.matches && a.format.same_play(b.format),
+    },
+    FixedSetting {
+        when: Fixed::OncePaired,
+        why: "adjudication-fixed-once-paired",
+        same: |a, b| a.adjudication == b.adjudication,
+    },
+];
+
 /// The default tie-breaks of a new tournament.
 pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
     Tiebreak::BUCHHOLZ,
@@ -289,7 +264,7 @@ impl TournamentSettings {
             rules: Some(self.rules.preset.name().to_string()),
             rule_options: (!options.is_empty()).then_some(options),
             rounds: Some(i64::from(self.rounds)),
-            pairing: Some(self.pairing.to_string()),
+            pairing: Some(self.format.pairing().to_string()),
             points: Some(self.points),
             tiebreaks: Some(self.tiebreaks.iter().map(|t| t.code()).collect()),
             require_moves: Some(self.require_moves),
@@ -300,8 +275,8 @@ impl TournamentSettings {
             match_start: Some(self.matches.start.to_string()),
             match_score: Some(self.matches.score.to_string()),
             match_tie: Some(self.matches.tie.to_string()),
-            third_place: Some(self.third_place),
-            double_elimination: Some(self.double_elimination),
+            third_place: Some(self.format.third_place()),
+            double_elimination: Some(self.format.double_elimination()),
             event_id: None,
             tie_policy: Some(self.tie_policy.to_string()),
             lots_seed: self.lots_seed,
@@ -309,6 +284,24 @@ impl TournamentSettings {
             adjudication: Some(self.adjudication.to_string()),
             language: Some(self.language.clone()),
         }
+    }
+
+    /// Why these settings cannot become `to` in a tournament with a round paired (`paired`)
+    /// or published (`published`): the first setting fixed by then that would change.
+    pub fn fixed_change(
+        &self,
+        to: &TournamentSettings,
+        paired: bool,
+        published: bool,
+    ) -> Option<&'static str> {
+        FIXED
+            .iter()
+            .filter(|f| match f.when {
+                Fixed::OncePaired => paired,
+                Fixed::OncePublished => published,
+            })
+            .find(|f| !(f.same)(self, to))
+            .map(|f| f.why)
     }
 
     /// Validates input; every problem is reported, one sentence each.
@@ -347,18 +340,17 @@ impl TournamentSettings {
             }
             Some(n) => n as i32,
         };
-        let pairing = match input.pairing.as_deref() {
-            None | Some("") => PairingSystem::Swiss,
-            Some(p) => p.trim().parse().unwrap_or_else(|_| {
-                problems.push(crate::said!("pairing-not-one-manual-round", p));
-                PairingSystem::Manual
-            }),
-        };
+        let format = Format::parse(
+            input.pairing.as_deref(),
+            input.third_place.unwrap_or(false),
+            input.double_elimination.unwrap_or(false),
+            &mut problems,
+        );
         let points = parse_points(input, &mut problems);
         let tiebreaks = parse_tiebreaks(input, &mut problems);
         let mut matches = parse_matches(input, &mut problems);
-        if pairing == PairingSystem::Knockout {
-            // A knockout tie needs a winner: a level match always goes to deciding games.
+        if format.needs_a_winner() {
+            // A level match always goes to deciding games.
             matches.tie = super::match_format::TieRule::Decider;
         }
         let tie_policy = match input.tie_policy.as_deref().map(str::trim) {
@@ -368,7 +360,7 @@ impl TournamentSettings {
                 TiePolicy::Fide
             }),
         };
-        let check_in = parse_check_in(input, pairing, &mut problems);
+        let check_in = parse_check_in(input, format, &mut problems);
         let adjudication = match input.adjudication.as_deref().map(str::trim) {
             None | Some("") => Adjudication::Rows,
             Some(a) => a.parse().unwrap_or_else(|_| {
@@ -381,14 +373,6 @@ impl TournamentSettings {
             .is_some_and(|s| !(0..=(1_i64 << 53)).contains(&s))
         {
             problems.push(crate::said!("lots-seed-whole-number-0"));
-        }
-        let third_place = input.third_place.unwrap_or(false);
-        let double_elimination = input.double_elimination.unwrap_or(false);
-        if double_elimination && pairing != PairingSystem::Knockout {
-            problems.push(crate::said!("double-elimination-knockout-only"));
-        }
-        if double_elimination && third_place {
-            problems.push(crate::said!("third-place-double-elimination-decides"));
         }
         let language = parse_language(input, &mut problems);
         let club_rounds = input.club_rounds.unwrap_or(0);
@@ -403,15 +387,13 @@ impl TournamentSettings {
                 end_date,
                 rules,
                 rounds,
-                pairing,
+                format,
                 points,
                 tiebreaks,
                 require_moves: input.require_moves.unwrap_or(true),
                 require_confirmation: input.require_confirmation.unwrap_or(true),
                 club_rounds: club_rounds as i32,
                 matches,
-                third_place,
-                double_elimination,
                 event_id: input.event_id.map(super::EventId),
                 tie_policy,
                 lots_seed: input.lots_seed,
@@ -443,11 +425,7 @@ fn parse_language(input: &SettingsInput, problems: &mut Vec<Said>) -> String {
 }
 
 /// Before which rounds the players answer a roll call; none unless said.
-fn parse_check_in(
-    input: &SettingsInput,
-    pairing: PairingSystem,
-    problems: &mut Vec<Said>,
-) -> CheckIn {
+fn parse_check_in(input: &SettingsInput, format: Format, problems: &mut Vec<Said>) -> CheckIn {
     let check_in = match input.check_in.as_deref().map(str::trim) {
         None | Some("") => CheckIn::None,
         Some(c) => c.parse().unwrap_or_else(|_| {
@@ -455,9 +433,7 @@ fn parse_check_in(
             CheckIn::None
         }),
     };
-    if check_in == CheckIn::Every
-        && matches!(pairing, PairingSystem::RoundRobin | PairingSystem::Knockout)
-    {
+    if check_in == CheckIn::Every && format.field_fixed_at_start() {
         problems.push(crate::said!("check-round-robin-s-knockout"));
     }
     check_in
@@ -617,7 +593,7 @@ mod tests {
         })))
         .unwrap();
         assert_eq!(s.name, "Club night");
-        assert_eq!(s.pairing, PairingSystem::Swiss);
+        assert_eq!(s.format, Format::Swiss);
         assert_eq!(s.points, Points::default());
         assert_eq!(
             s.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>(),
@@ -693,6 +669,73 @@ mod tests {
             let text = serde_json::to_string(&settings.input()).unwrap();
             let again = TournamentSettings::parse(&serde_json::from_str(&text).unwrap()).unwrap();
             assert_eq!(again, settings, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_setting_is_fixed_from_when_its_rule_says() {
+        let settings = |json: serde_json::Value| {
+            let mut all = serde_json::json!({"name": "T", "rules": "abapa", "rounds": 5});
+            all.as_object_mut()
+                .unwrap()
+                .extend(json.as_object().unwrap().clone());
+            TournamentSettings::parse(&input(all)).unwrap()
+        };
+        let before = settings(serde_json::json!({"pairing": "knockout", "third_place": true}));
+        for (to, paired, published, refused) in [
+            // The rules change what every published game was replayed under.
+            (serde_json::json!({"rules": "merkel"}), true, false, None),
+            (
+                serde_json::json!({"rules": "merkel"}),
+                true,
+                true,
+                Some(RULES_FIXED),
+            ),
+            // A knockout's kind, and what a pairing plays, change what was paired.
+            (
+                serde_json::json!({"third_place": false}),
+                false,
+                false,
+                None,
+            ),
+            (
+                serde_json::json!({"third_place": false}),
+                true,
+                false,
+                Some(MATCHES_FIXED),
+            ),
+            (
+                serde_json::json!({"pairing": "swiss"}),
+                true,
+                false,
+                Some(MATCHES_FIXED),
+            ),
+            (
+                serde_json::json!({"match_games": 3}),
+                true,
+                false,
+                Some(MATCHES_FIXED),
+            ),
+            (
+                serde_json::json!({"adjudication": "exact"}),
+                true,
+                false,
+                Some("adjudication-fixed-once-paired"),
+            ),
+            // The rest may change at any time.
+            (serde_json::json!({"name": "Renamed"}), true, true, None),
+        ] {
+            let mut to_json = serde_json::json!({"pairing": "knockout", "third_place": true});
+            to_json
+                .as_object_mut()
+                .unwrap()
+                .extend(to.as_object().unwrap().clone());
+            let to = settings(to_json);
+            assert_eq!(
+                before.fixed_change(&to, paired, published),
+                refused,
+                "{to:?}"
+            );
         }
     }
 }

@@ -44,7 +44,7 @@ async fn api(
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "tournament_id": b.t.id,
         "published": b.published,
-        "double_elimination": b.t.double_elimination,
+        "double_elimination": b.t.format.double_elimination(),
         "sections": sections_json(session.lang, &b.sections),
         "places": b.places,
     })))

@@ -12,7 +12,7 @@ use crate::service::standings::PlayerRound;
 use crate::service::tournaments::TournamentView;
 use crate::tournament::match_format::{MatchFormat, MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
-use crate::tournament::{GameStatus, PairingSystem, TiePolicy, Tiebreak};
+use crate::tournament::{GameStatus, TiePolicy, Tiebreak};
 
 /// `South`, `Sud`.
 pub fn side(lang: Lang, side: Side) -> String {
@@ -223,13 +223,7 @@ pub fn end_kind(lang: impl Into<Lang>, end: &EndKind) -> String {
 /// The pairing system, a double elimination named as such.
 pub fn pairing(lang: impl Into<Lang>, t: &TournamentView) -> String {
     let lang: Lang = lang.into();
-    lang.t(match t.pairing {
-        _ if t.double_elimination => "system-double-elimination",
-        PairingSystem::Manual => "system-manual",
-        PairingSystem::RoundRobin => "system-round-robin",
-        PairingSystem::Swiss => "system-swiss",
-        PairingSystem::Knockout => "system-knockout",
-    })
+    lang.t(t.format.word())
 }
 
 /// How players level on points are ordered.

@@ -388,6 +388,89 @@ fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
     out
 }
 
+/// The code of a module without its unit tests (a file's `#[cfg(test)]` part is its end).
+fn code_outside_tests(text: &str) -> String {
+    code(text.split("#[cfg(test)]").next().unwrap_or(""))
+}
+
+/// Where a text names one of a format's variants, or reads a tournament's format by its parts:
+/// each as `place: line`.
+fn format_comparisons(place: &str, text: &str) -> Vec<String> {
+    const VARIANTS: [&str; 7] = [
+        "Format::Swiss",
+        "Format::RoundRobin",
+        "Format::ByHand",
+        "Format::Knockout",
+        "Knockout::Single",
+        "Knockout::Double",
+        "PairingSystem::",
+    ];
+    const PARTS: [&str; 3] = [".pairing", ".third_place", ".double_elimination"];
+    // A tournament's, its settings' or its stored row's part, as a whole word.
+    let reads_a_part = |line: &str| {
+        ["t", "settings", "stored", "s"].iter().any(|owner| {
+            PARTS.iter().any(|part| {
+                let name = format!("{owner}{part}");
+                line.match_indices(&name).any(|(at, _)| {
+                    let before = line[..at].chars().next_back();
+                    let after = line[at + name.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '(')
+                })
+            })
+        })
+    };
+    text.lines()
+        .filter(|line| VARIANTS.iter().any(|n| line.contains(n)) || reads_a_part(line))
+        .map(|line| format!("{place}: {}", line.trim()))
+        .collect()
+}
+
+#[test]
+fn a_format_is_asked_rather_than_compared_outside_its_own_file() {
+    // `tournament/format.rs` answers every question asked of a format (one method, one
+    // exhaustive match each): a new format is a variant there, and the compiler names every
+    // answer it needs. Elsewhere a format is asked, never matched or compared.
+    let mut found = Vec::new();
+    for (module, text) in modules() {
+        if module == "tournament::format" || module.ends_with("::tests") {
+            continue;
+        }
+        found.extend(format_comparisons(&module, &code_outside_tests(&text)));
+    }
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut dirs = vec![templates.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                let place = path.strip_prefix(&templates).unwrap().display().to_string();
+                let text = std::fs::read_to_string(&path).unwrap();
+                found.extend(format_comparisons(&place, &text));
+            }
+        }
+    }
+    assert!(found.is_empty(), "formats compared: {found:#?}");
+    // The check sees a comparison as written before formats were a type.
+    assert_eq!(
+        format_comparisons(
+            "x",
+            "if t.pairing == PairingSystem::Knockout || !t.double_elimination {"
+        )
+        .len(),
+        1
+    );
+    for asked in [
+        "if let Some(kind) = t.format.knockout() {",
+        "third_place: t.format.third_place(),",
+        "{% if f.pairing == \"swiss\" %} selected{% endif %}",
+    ] {
+        assert!(format_comparisons("x", asked).is_empty(), "{asked}");
+    }
+}
+
 #[test]
 fn handlers_name_the_checks_they_need_rather_than_making_them_by_hand() {
     // The role and CSRF checks are extractors (`web::plumbing::access`: `Staff`, `Organiser`, `Runs`,

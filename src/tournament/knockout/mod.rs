@@ -15,6 +15,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::format::Knockout;
 use super::history::GameRecord;
 use super::pairing::{Pair, RoundPairing};
 use super::results::{ResultKind, Winner};
@@ -36,31 +37,12 @@ pub fn rounds_needed(players: usize) -> i32 {
     players.max(2).next_power_of_two().trailing_zeros() as i32
 }
 
-/// What kind of knockout.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shape {
-    /// Single elimination: the semi-finals' losers play for third place.
-    pub third_place: bool,
-    /// Double elimination: out after two lost matches.
-    pub double: bool,
-}
-
-impl Shape {
-    /// The knockout a tournament's settings ask for.
-    pub fn of(settings: &crate::tournament::settings::TournamentSettings) -> Shape {
-        Shape {
-            third_place: settings.third_place,
-            double: settings.double_elimination,
-        }
-    }
-}
-
 /// The most rounds a knockout of `players` takes: `⌈log₂ n⌉` for single elimination; for double
 /// elimination twice that, and one more for a second grand final, played only if the losers'
 /// bracket's winner wins the first.
-pub fn rounds_for(players: usize, shape: Shape) -> i32 {
+pub fn rounds_for(players: usize, kind: Knockout) -> i32 {
     let k = rounds_needed(players);
-    if shape.double { 2 * k + 1 } else { k }
+    if kind.double() { 2 * k + 1 } else { k }
 }
 
 /// One place of a tie.
@@ -328,18 +310,18 @@ impl<'a> Builder<'a> {
 
 /// The bracket of `seeds` (player ids, best first) after the matches of `history` (the
 /// tournament's pairings as records: a match's record is decided once its result counts).
-pub fn bracket(seeds: &[i32], shape: Shape, history: &[GameRecord]) -> Bracket {
+pub fn bracket(seeds: &[i32], kind: Knockout, history: &[GameRecord]) -> Bracket {
     let size = seeds.len().max(2).next_power_of_two();
-    let total = rounds_for(seeds.len(), shape);
+    let total = rounds_for(seeds.len(), kind);
     let mut b = Builder::new(seeds, history, total);
-    let last = if shape.double {
+    let last = if kind.double() {
         double::build(&mut b, size)
     } else {
-        single(&mut b, size, shape.third_place)
+        single(&mut b, size, kind.third_place())
     };
     Bracket {
         size,
-        double: shape.double,
+        double: kind.double(),
         rounds: b.rounds,
         last,
     }
@@ -380,14 +362,14 @@ fn single(b: &mut Builder, size: usize, third_place: bool) -> i32 {
 /// South), a player whose opponent's place is empty as a bye.
 pub fn pair_round(
     seeds: &[i32],
-    shape: Shape,
+    kind: Knockout,
     number: i32,
     history: &[GameRecord],
 ) -> Result<RoundPairing, KnockoutError> {
     if seeds.len() < 2 {
         return Err(KnockoutError::TooFew(seeds.len()));
     }
-    let bracket = bracket(seeds, shape, history);
+    let bracket = bracket(seeds, kind, history);
     if number > bracket.last {
         return Err(KnockoutError::Over(bracket.last));
     }
@@ -440,7 +422,7 @@ fn single_places(bracket: &Bracket, n: usize) -> HashMap<i32, (usize, usize)> {
     let mut place: HashMap<i32, (usize, usize)> = HashMap::new();
     for (r, ties) in bracket.rounds.iter().enumerate() {
         let round = r + 1;
-        for tie in ties.iter().filter(|t| !t.third_place) {
+        for tie in ties.iter().filter(|tie| !tie.third_place) {
             for &loser in &tie.out {
                 // Out in round r: below the players who reach round r + 1.
                 let reach = bracket.size >> round;
@@ -455,7 +437,7 @@ fn single_places(bracket: &Bracket, n: usize) -> HashMap<i32, (usize, usize)> {
         }
         if let Some(third) = ties
             .iter()
-            .find(|t| t.third_place && t.decided && t.board.is_some())
+            .find(|tie| tie.third_place && tie.decided && tie.board.is_some())
         {
             if let Some(w) = third.winner {
                 place.insert(w, (3, 3));

@@ -1,13 +1,7 @@
 use super::*;
 
-const THIRD: Shape = Shape {
-    third_place: true,
-    double: false,
-};
-const DOUBLE: Shape = Shape {
-    third_place: false,
-    double: true,
-};
+const THIRD: Knockout = Knockout::Single { third_place: true };
+const DOUBLE: Knockout = Knockout::Double;
 
 fn won(id: i32, round: i32, south: i32, north: i32, south_wins: bool) -> GameRecord {
     GameRecord {
@@ -137,7 +131,11 @@ fn the_final_and_the_third_place_match_decide_the_first_four_places() {
         ((1, 1), (2, 2), (3, 3), (4, 4))
     );
     // Without a third-place match, the semi-finals' losers share third.
-    let b = bracket(&seeds, Shape::default(), &history[..3]);
+    let b = bracket(
+        &seeds,
+        Knockout::Single { third_place: false },
+        &history[..3],
+    );
     let p = places(&b, &seeds);
     assert_eq!((p[&2], p[&4]), ((3, 4), (3, 4)));
 }
@@ -146,7 +144,7 @@ fn the_final_and_the_third_place_match_decide_the_first_four_places() {
 /// rounds paired.
 fn play_out(
     seeds: &[i32],
-    shape: Shape,
+    shape: Knockout,
     south_wins: impl Fn(i32, i32, i32) -> bool,
 ) -> (Vec<GameRecord>, Vec<RoundPairing>) {
     let mut history = Vec::new();

@@ -196,7 +196,7 @@ impl Content {
         let counts: Vec<usize> = section
             .rounds
             .iter()
-            .map(|r| r.ties.iter().filter(|t| !t.third_place).count())
+            .map(|r| r.ties.iter().filter(|tie| !tie.third_place).count())
             .collect();
         counts.len() > 1 && counts.windows(2).all(|w| w[0] == 2 * w[1])
     }
@@ -206,7 +206,7 @@ impl Content {
         section
             .rounds
             .iter()
-            .map(|r| r.ties.iter().filter(|t| !t.third_place).count())
+            .map(|r| r.ties.iter().filter(|tie| !tie.third_place).count())
             .max()
             .unwrap_or(1)
             .max(1)
@@ -266,7 +266,7 @@ async fn content(
             ))
         })
         .await?;
-    let bracket = if d.t.is_knockout() && d.published > 0 {
+    let bracket = if d.t.format.has_bracket() && d.published > 0 {
         Some(
             state
                 .db(move |conn| crate::service::brackets::view(conn, id))
