@@ -133,6 +133,7 @@ audit-field-id = number
 audit-field-kind = kind
 audit-field-lists = lists
 audit-field-lots_seed = seed of the draw
+audit-field-language = language
 audit-field-match_game = game of the match
 audit-field-match_games = games a match
 audit-field-match_length = match length

@@ -136,6 +136,7 @@ audit-field-id = numéro
 audit-field-kind = type
 audit-field-lists = listes
 audit-field-lots_seed = graine du tirage au sort
+audit-field-language = langue
 audit-field-match_game = partie du match
 audit-field-match_games = parties par match
 audit-field-match_length = longueur du match

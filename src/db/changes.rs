@@ -285,9 +285,9 @@ mod tests {
 
     fn tournament(name: &str, event: &str, before: &str) -> String {
         format!(
-            "INSERT INTO tournaments (name, rules, rounds, pairing, points_win, points_draw, \
-             points_loss, points_bye, created_at, event_id, previous_stage) VALUES ('{name}', \
-             'abapa', 3, 'swiss', 1, 0.5, 0, 1, {NOW}, {event}, {before});"
+            "INSERT INTO tournaments (settings, created_at, event_id, previous_stage) VALUES \
+             ('{{\"name\": \"{name}\", \"rules\": \"abapa\", \"rounds\": 3}}', {NOW}, {event}, \
+             {before});"
         )
     }
 

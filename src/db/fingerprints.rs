@@ -138,9 +138,9 @@ mod tests {
         crate::db::open(&url, 1).unwrap();
         let mut conn = SqliteConnection::establish(&url).unwrap();
         conn.batch_execute(
-            "PRAGMA foreign_keys = ON; INSERT INTO tournaments (name, rules, rounds, pairing, \
-             points_win, points_draw, points_loss, points_bye, created_at) VALUES ('Open', \
-             'abapa', 3, 'swiss', 1, 0.5, 0, 1, '2026-12-03 10:00:00');",
+            "PRAGMA foreign_keys = ON; INSERT INTO tournaments (settings, created_at) VALUES \
+             ('{\"name\": \"Open\", \"rules\": \"abapa\", \"rounds\": 3}', \
+             '2026-12-03 10:00:00');",
         )
         .unwrap();
         let t = TournamentId(1);

@@ -1,31 +1,17 @@
-//! Queries of a tournament's own language (a row only for a tournament not in English).
+//! A tournament's own language, read from its settings (`en` when none was set).
 
 use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 
-use super::schema::tournament_languages as table;
+use super::schema::tournaments;
 use crate::tournament::TournamentId;
 
-/// The tournament's language code; `en` when none is stored.
+/// The tournament's language code; `en` for a tournament that is not there.
 pub fn get(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<String> {
-    Ok(table::table
+    Ok(tournaments::table
         .find(tournament)
-        .select(table::language)
+        .select(tournaments::language)
         .first::<String>(conn)
         .optional()?
         .unwrap_or_else(|| "en".to_string()))
-}
-
-/// Sets the tournament's language (English is stored as no row).
-pub fn set(conn: &mut SqliteConnection, tournament: TournamentId, code: &str) -> QueryResult<()> {
-    diesel::delete(table::table.find(tournament)).execute(conn)?;
-    if code != "en" {
-        diesel::insert_into(table::table)
-            .values((
-                table::tournament_id.eq(tournament),
-                table::language.eq(code),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
 }

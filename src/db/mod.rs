@@ -23,6 +23,8 @@ pub mod register;
 pub mod roll_calls;
 pub mod schedules;
 pub mod schema;
+#[cfg(test)]
+mod settings_migration_tests;
 pub mod sheet_refusals;
 pub mod tables;
 mod types;

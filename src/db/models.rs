@@ -8,11 +8,10 @@ use super::schema::{
     accounts, audit_log, event_controllers, events, players, tournament_controllers, tournaments,
 };
 use crate::auth::Role;
-use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, Adjudication, CheckIn, EventId, GameId, GameStatus, PairingSystem, PlayerId,
-    ResultKind, RoundId, SheetId, TiePolicy, TournamentId, Winner,
+    AccountId, EventId, GameId, GameStatus, PlayerId, ResultKind, RoundId, SheetId, TournamentId,
+    TournamentSettings, Winner,
 };
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -41,80 +40,31 @@ pub struct NewAccount<'a> {
 #[diesel(table_name = tournaments, check_for_backend(diesel::sqlite::Sqlite))]
 pub struct Tournament {
     pub id: TournamentId,
+    pub created_at: NaiveDateTime,
+    pub previous_stage: Option<TournamentId>,
+    pub playoff_place: Option<i32>,
+    pub event_id: Option<EventId>,
+    /// JSON: the prizes and how they are given (`tournament::prizes::PrizeList`).
+    pub prizes: String,
+    /// JSON: the team standings settings (`tournament::teams::TeamSettings`).
+    pub teams: String,
+    /// The settings, stored as one record (`TournamentSettings::stored`). Its event is the
+    /// column `event_id`: `service::tournaments::stored_settings` gives both.
+    pub settings: TournamentSettings,
+    /// Generated from the settings, for what SQL reads of them.
     pub name: String,
     pub venue: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
-    pub rules: String,
-    pub rounds: i32,
-    pub pairing: PairingSystem,
-    pub points_win: f64,
-    pub points_draw: f64,
-    pub points_loss: f64,
-    pub points_bye: f64,
-    pub tiebreaks: String,
-    pub require_moves: bool,
-    pub require_confirmation: bool,
-    pub created_at: NaiveDateTime,
-    pub club_rounds: i32,
-    pub match_games: i32,
-    pub match_length: MatchLength,
-    pub match_start: StartRule,
-    pub match_score: MatchScore,
-    pub match_tie: TieRule,
-    pub third_place: bool,
-    pub previous_stage: Option<TournamentId>,
-    pub playoff_place: Option<i32>,
-    pub double_elimination: bool,
-    pub event_id: Option<EventId>,
-    /// JSON: the prizes and how they are given (`tournament::prizes::PrizeList`).
-    pub prizes: String,
-    pub tie_policy: TiePolicy,
-    pub lots_seed: Option<i64>,
-    /// JSON: the team standings settings (`tournament::teams::TeamSettings`).
-    pub teams: String,
-    pub check_in: CheckIn,
-    pub adjudication: Adjudication,
-}
-
-impl Tournament {
-    /// How its rounds are paired.
-    pub fn format(&self) -> crate::tournament::Format {
-        crate::tournament::Format::of(self.pairing, self.third_place, self.double_elimination)
-    }
+    pub language: String,
 }
 
 /// A tournament's settings as inserted or updated.
 #[derive(Debug, Clone, Insertable, AsChangeset, Serialize)]
 #[diesel(table_name = tournaments)]
 pub struct TournamentForm {
-    pub name: String,
-    pub venue: String,
-    pub start_date: Option<NaiveDate>,
-    pub end_date: Option<NaiveDate>,
-    pub rules: String,
-    pub rounds: i32,
-    pub pairing: PairingSystem,
-    pub points_win: f64,
-    pub points_draw: f64,
-    pub points_loss: f64,
-    pub points_bye: f64,
-    pub tiebreaks: String,
-    pub require_moves: bool,
-    pub require_confirmation: bool,
-    pub club_rounds: i32,
-    pub match_games: i32,
-    pub match_length: MatchLength,
-    pub match_start: StartRule,
-    pub match_score: MatchScore,
-    pub match_tie: TieRule,
-    pub third_place: bool,
-    pub double_elimination: bool,
+    pub settings: TournamentSettings,
     pub event_id: Option<EventId>,
-    pub tie_policy: TiePolicy,
-    pub lots_seed: Option<i64>,
-    pub check_in: CheckIn,
-    pub adjudication: Adjudication,
 }
 
 #[derive(Debug, Insertable)]

@@ -451,10 +451,9 @@ mod tests {
         conn.batch_execute("PRAGMA foreign_keys = ON;").unwrap();
         conn.run_pending_migrations(crate::db::MIGRATIONS).unwrap();
         conn.batch_execute(
-            "INSERT INTO tournaments (id, name, venue, rules, rounds, pairing, points_win, \
-             points_draw, points_loss, points_bye, tiebreaks, require_moves, \
-             require_confirmation, created_at) VALUES (1, 'Club', '', '{}', 3, 'swiss', 1, 0.5, \
-             0, 1, 'BH', 1, 1, '2026-11-01 10:00:00');",
+            "INSERT INTO tournaments (id, settings, created_at) VALUES (1, \
+             '{\"name\": \"Club\", \"rules\": \"abapa\", \"rounds\": 3}', \
+             '2026-11-01 10:00:00');",
         )
         .unwrap();
         let t = TournamentId(1);

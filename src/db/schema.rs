@@ -326,47 +326,20 @@ diesel::table! {
 }
 
 diesel::table! {
-    tournament_languages (tournament_id) {
-        tournament_id -> Integer,
-        language -> Text,
-    }
-}
-
-diesel::table! {
     tournaments (id) {
         id -> Integer,
+        created_at -> Timestamp,
+        previous_stage -> Nullable<Integer>,
+        playoff_place -> Nullable<Integer>,
+        event_id -> Nullable<Integer>,
+        prizes -> Text,
+        teams -> Text,
+        settings -> Text,
         name -> Text,
         venue -> Text,
         start_date -> Nullable<Date>,
         end_date -> Nullable<Date>,
-        rules -> Text,
-        rounds -> Integer,
-        pairing -> Text,
-        points_win -> Double,
-        points_draw -> Double,
-        points_loss -> Double,
-        points_bye -> Double,
-        tiebreaks -> Text,
-        require_moves -> Bool,
-        require_confirmation -> Bool,
-        created_at -> Timestamp,
-        club_rounds -> Integer,
-        match_games -> Integer,
-        match_length -> Text,
-        match_start -> Text,
-        match_score -> Text,
-        match_tie -> Text,
-        third_place -> Bool,
-        previous_stage -> Nullable<Integer>,
-        playoff_place -> Nullable<Integer>,
-        double_elimination -> Bool,
-        event_id -> Nullable<Integer>,
-        prizes -> Text,
-        tie_policy -> Text,
-        lots_seed -> Nullable<BigInt>,
-        teams -> Text,
-        check_in -> Text,
-        adjudication -> Text,
+        language -> Text,
     }
 }
 
@@ -380,7 +353,6 @@ diesel::table! {
 }
 
 diesel::joinable!(audit_log -> tournaments (tournament_id));
-diesel::joinable!(tournament_languages -> tournaments (tournament_id));
 diesel::table! {
     backups_due (id) {
         id -> Integer,
@@ -422,7 +394,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     check_ins,
     roll_calls,
     notices,
-    tournament_languages,
     round_times,
     schedules,
     sheet_refusals,

@@ -180,13 +180,6 @@ pub const TABLES: &[Table] = &[
         Kept,
     ),
     table(
-        "tournament_languages",
-        Column,
-        All,
-        Within("tournament"),
-        Kept,
-    ),
-    table(
         "tournament_controllers",
         Column,
         All,

@@ -12,8 +12,8 @@ use crate::auth::Role;
 use crate::tournament::matches::{MatchLength, MatchScore, StartRule, TieRule};
 use crate::tournament::sheets::EndKind;
 use crate::tournament::{
-    AccountId, Adjudication, ByeKind, CheckIn, EventId, GameId, GameStatus, PairingSystem,
-    PlayerId, ResultKind, RoundId, SheetId, TiePolicy, TournamentId, Winner,
+    AccountId, Adjudication, ByeKind, CheckIn, EventId, GameId, GameStatus, PlayerId, ResultKind,
+    RoundId, SheetId, TiePolicy, TournamentId, TournamentSettings, Winner,
 };
 
 /// Enums stored as their names: written with `Into<&'static str>`, read with `FromStr` (a name
@@ -48,7 +48,6 @@ stored_as_text! {
     ResultKindColumn: ResultKind,
     WinnerColumn: Winner,
     EndKindColumn: EndKind,
-    PairingColumn: PairingSystem,
     TiePolicyColumn: TiePolicy,
     CheckInColumn: CheckIn,
     AdjudicationColumn: Adjudication,
@@ -58,6 +57,28 @@ stored_as_text! {
     StartRuleColumn: StartRule,
     MatchScoreColumn: MatchScore,
     TieRuleColumn: TieRule,
+}
+
+/// A tournament's settings, stored as one JSON record (`TournamentSettings::stored`) and read
+/// back checked (`TournamentSettings::from_stored`): a record that does not read is an error,
+/// never a default.
+#[derive(AsExpression, FromSqlRow)]
+#[diesel(foreign_derive, sql_type = Text)]
+#[allow(dead_code)]
+struct SettingsColumn(TournamentSettings);
+
+impl ToSql<Text, Sqlite> for TournamentSettings {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Sqlite>) -> serialize::Result {
+        out.set_value(self.stored());
+        Ok(IsNull::No)
+    }
+}
+
+impl FromSql<Text, Sqlite> for TournamentSettings {
+    fn from_sql(value: SqliteValue<'_, '_, '_>) -> deserialize::Result<Self> {
+        let text = <String as FromSql<Text, Sqlite>>::from_sql(value)?;
+        TournamentSettings::from_stored(&text).map_err(Into::into)
+    }
 }
 
 /// Typed ids stored as integers.

@@ -80,7 +80,7 @@ pub fn propose(
         method: Adjudication::Rows,
         exact: None,
     };
-    if ctx.tournament.adjudication != Adjudication::Exact {
+    if ctx.tournament.settings.adjudication != Adjudication::Exact {
         return Ok(by_rows);
     }
     let rules = ctx.rules()?;

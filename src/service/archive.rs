@@ -61,7 +61,7 @@ fn exported(
 ) -> Result<TournamentFile, ServiceError> {
     actor.check_reads_all(conn, id)?;
     let t = queries::get_tournament(conn, id).or_not_found("tournament")?;
-    let settings = super::tournaments::stored_settings_with_language(conn, &t)?;
+    let settings = super::tournaments::stored_settings(&t)?;
     let players = players_of(conn, id)?;
     let (rounds, games) = rounds_of(conn, id)?;
     let sheets = stored::sheets_of(conn, id)?
@@ -291,7 +291,6 @@ pub fn import(
         let form = super::tournaments::tournament_form(&checked.settings);
         let t = queries::insert_tournament(conn, &form, file.tournament.created_at)?;
         let id = t.id;
-        crate::db::languages::set(conn, id, &checked.settings.language)?;
         let sender = format!(
             "a tournament file exported {}, imported by {}",
             file.exported_at.format("%Y-%m-%d %H:%M"),
@@ -345,7 +344,6 @@ pub fn write_copy(
         }
         None => queries::insert_tournament(conn, &form, file.tournament.created_at)?.id,
     };
-    crate::db::languages::set(conn, id, &checked.settings.language)?;
     let no_pins = vec![(String::new(), NO_PIN.to_string()); file.players.len()];
     let (_, ids) = write_content(conn, id, file, checked, &no_pins, sender, &earlier)?;
     keep_identity(conn, id, file)?;

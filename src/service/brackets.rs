@@ -392,7 +392,7 @@ pub fn playoffs(
     let mut found = Vec::new();
     for t in queries::playoffs_of(conn, tournament_id)? {
         let players = queries::list_players(conn, t.id)?;
-        let Some(kind) = t.format().knockout() else {
+        let Some(kind) = t.settings.format.knockout() else {
             continue;
         };
         let (_, seeds, bracket) = published_bracket(conn, t.id, kind, &players)?;

@@ -29,13 +29,13 @@ pub fn open_rounds(
     tournament_id: TournamentId,
 ) -> Result<Vec<i32>, ServiceError> {
     let t = queries::get_tournament(conn, tournament_id).or_not_found("tournament")?;
-    if t.format().field_fixed_at_start() {
+    if t.settings.format.field_fixed_at_start() {
         return Ok(Vec::new());
     }
     let paired = queries::list_rounds(conn, tournament_id)?
         .last()
         .map_or(0, |r| r.number);
-    Ok((paired + 1..=t.rounds).collect())
+    Ok((paired + 1..=t.settings.rounds).collect())
 }
 
 /// The byes of a tournament, by round.
@@ -90,13 +90,13 @@ fn check(
             name = p.name
         )));
     }
-    if let Some(why) = t.format().byes_refused() {
+    if let Some(why) = t.settings.format.byes_refused() {
         return Err(ServiceError::Conflict(why));
     }
-    if !(1..=t.rounds).contains(&number) {
+    if !(1..=t.settings.rounds).contains(&number) {
         return Err(ServiceError::Invalid(crate::said!(
             "tournament-has-rounds-1",
-            rounds = t.rounds
+            rounds = t.settings.rounds
         )));
     }
     if queries::list_rounds(conn, tournament_id)?

@@ -558,7 +558,6 @@ fn put(
     if let Some(part) = &changes.tournament {
         let form = super::tournaments::tournament_form(&checked.settings);
         queries::update_tournament(conn, id, &form)?;
-        crate::db::languages::set(conn, id, &checked.settings.language)?;
         archive::prizes_and_teams(conn, id, part, ids)?;
     }
     for r in &changes.rounds.put {

@@ -94,7 +94,7 @@ pub fn read(
     else {
         return Ok(Dashboard {
             tournament_id,
-            name: t.name,
+            name: t.settings.name,
             round: None,
             round_times: Default::default(),
             boards: Vec::new(),
@@ -140,7 +140,7 @@ pub fn read(
         .collect();
     Ok(Dashboard {
         tournament_id,
-        name: t.name,
+        name: t.settings.name,
         round: Some(number),
         round_times: round.times.clone(),
         byes: round

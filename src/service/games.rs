@@ -212,7 +212,7 @@ pub fn check(
     }
     Ok((
         player_id,
-        check_sheet(sheet, &ctx.rules()?, ctx.tournament.require_moves),
+        check_sheet(sheet, &ctx.rules()?, ctx.tournament.settings.require_moves),
     ))
 }
 
@@ -369,7 +369,7 @@ pub fn record_sheet(
         let step = ctx
             .game
             .status
-            .on_sheet(waiting, ctx.tournament.require_confirmation)
+            .on_sheet(waiting, ctx.tournament.settings.require_confirmation)
             .map_err(refused)?;
         let Some(status) = step.status() else {
             let sheet_id = last.map_or(SheetId::default(), |s| s.id);

@@ -77,7 +77,7 @@ pub fn input(
     number: i32,
 ) -> Result<PairingInput, ServiceError> {
     let players = queries::list_players(conn, t.id)?;
-    let Some(generator) = t.format().generator() else {
+    let Some(generator) = t.settings.format.generator() else {
         return Err(ServiceError::Invalid(crate::said!(
             "tournament-s-pairings-entered-hand"
         )));

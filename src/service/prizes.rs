@@ -194,7 +194,7 @@ pub fn view(
         given,
         pools,
         totals,
-        settled: d.published == t.rounds && d.after == d.published && d.open.is_empty(),
+        settled: d.published == t.settings.rounds && d.after == d.published && d.open.is_empty(),
         categories: d.categories.iter().map(|(n, _)| n.clone()).collect(),
     })
 }

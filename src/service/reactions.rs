@@ -133,9 +133,9 @@ fn back_up_at_the_end(conn: &mut SqliteConnection, t: &Tournament) -> Result<(),
         .iter()
         .filter(|r| r.published)
         .count();
-    let every_round = t.rounds > 0 && published == t.rounds as usize;
+    let every_round = t.settings.rounds > 0 && published == t.settings.rounds as usize;
     // A double elimination may end a round early: only it reads its bracket.
-    if !every_round && !t.format().may_end_early()
+    if !every_round && !t.settings.format.may_end_early()
         || crate::db::backups::games_waiting(conn, t.id)? > 0
         || !every_round && !super::brackets::ended_early(conn, &TournamentView::new(t)?)?
     {

@@ -56,7 +56,7 @@ pub fn for_round(
         .map(|p| (p.first_id.get(), p.second_id.get()))
         .collect();
     let mut clubmates = HashSet::new();
-    if number <= t.club_rounds {
+    if number <= t.settings.club_rounds {
         let mut by_club: HashMap<String, Vec<i32>> = HashMap::new();
         for p in players {
             let club = p.club.trim().to_lowercase();

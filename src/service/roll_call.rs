@@ -77,7 +77,7 @@ fn next_round(conn: &mut SqliteConnection, t: &Tournament) -> Result<Option<i32>
     let next = queries::list_rounds(conn, t.id)?
         .last()
         .map_or(1, |r| r.number + 1);
-    Ok((next <= t.rounds).then_some(next))
+    Ok((next <= t.settings.rounds).then_some(next))
 }
 
 fn build(conn: &mut SqliteConnection, t: &Tournament) -> Result<RollCallView, ServiceError> {
@@ -122,8 +122,8 @@ fn build(conn: &mut SqliteConnection, t: &Tournament) -> Result<RollCallView, Se
             Some(c) if c.closed_at.is_none() => State::Open,
             Some(_) => State::Closed,
         },
-        required: round.is_some_and(|n| t.check_in.before(n)),
-        byes: !t.format().field_fixed_at_start(),
+        required: round.is_some_and(|n| t.settings.check_in.before(n)),
+        byes: !t.settings.format.field_fixed_at_start(),
         players,
     })
 }
@@ -180,10 +180,10 @@ pub fn open(
         let Some(round) = next_round(conn, &t)? else {
             return Err(ServiceError::Conflict(crate::said!(
                 "tournament-has-rounds-all-paired",
-                rounds = t.rounds
+                rounds = t.settings.rounds
             )));
         };
-        if round > 1 && t.format().field_fixed_at_start() {
+        if round > 1 && t.settings.format.field_fixed_at_start() {
             return Err(ServiceError::Conflict(crate::said!(
                 "round-robin-s-knockout-s"
             )));
@@ -418,7 +418,7 @@ pub fn check_pairing(
             "roll-call-before-round-still",
             number
         ))),
-        None if t.check_in.before(number) => Err(ServiceError::Conflict(crate::said!(
+        None if t.settings.check_in.before(number) => Err(ServiceError::Conflict(crate::said!(
             "take-roll-call-before-round",
             number
         ))),

@@ -155,7 +155,7 @@ fn resolve(
             (boards, p.byes)
         }
         RoundRequest::Manual(boards, byes) => {
-            if t.format().has_bracket() {
+            if t.settings.format.has_bracket() {
                 pairings::follows_bracket(conn, t, number, (boards, byes))?;
             }
             (boards.clone(), byes.clone())
@@ -359,10 +359,10 @@ pub fn create(
             )));
         }
         let number = rounds.last().map_or(1, |r| r.number + 1);
-        if number > t.rounds {
+        if number > t.settings.rounds {
             return Err(ServiceError::Conflict(crate::said!(
                 "tournament-has-rounds-all-paired",
-                rounds = t.rounds
+                rounds = t.settings.rounds
             )));
         }
         let (boards, byes, mut warnings) = resolve(conn, &t, number, request)?;

@@ -99,7 +99,7 @@ pub fn get(
         .map(|r| (r.round_number, r))
         .collect();
     let length = settings.round_length();
-    let rounds = (1..=t.rounds)
+    let rounds = (1..=t.settings.rounds)
         .map(|number| {
             let time = times.get(&number);
             let planned_start = time.and_then(|r| r.planned_start);
@@ -163,12 +163,12 @@ pub fn set(
         if let Some(p) = input
             .planned
             .iter()
-            .find(|p| !(1..=t.rounds).contains(&p.round))
+            .find(|p| !(1..=t.settings.rounds).contains(&p.round))
         {
             return Err(ServiceError::Invalid(crate::said!(
                 "planned-round-not-one-tournament",
                 round = p.round,
-                rounds = t.rounds
+                rounds = t.settings.rounds
             )));
         }
         let before = get(conn, tournament_id)?;

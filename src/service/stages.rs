@@ -87,7 +87,7 @@ pub fn proposal(
         return Err(ServiceError::Invalid(crate::said!(
             "top-2-players",
             table_count = table.len(),
-            name = report.t.name
+            name = report.t.settings.name
         )));
     }
     let ranked: Vec<(i32, usize)> = table.iter().map(|s| (s.player_id, s.rank)).collect();
@@ -123,7 +123,7 @@ fn final_standings(
     if report.published == 0 {
         return Err(ServiceError::Conflict(crate::said!(
             "has-no-published-round-has",
-            name = report.t.name
+            name = report.t.settings.name
         )));
     }
     if !report.open.is_empty() {
@@ -205,7 +205,7 @@ pub fn qualify(
                 return Err(ServiceError::Invalid(crate::said!(
                     "players-not-player-given-twice",
                     id,
-                    name = p.from.name
+                    name = p.from.settings.name
                 )));
             }
         }

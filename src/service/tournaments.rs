@@ -12,61 +12,15 @@ use super::{Actor, Audit, Found, ServiceError, transaction};
 use crate::auth::Role;
 use crate::db::models::{NewAssignment, Tournament, TournamentForm};
 use crate::db::queries;
-use crate::engine::Rules;
-use crate::tournament::matches::MatchFormat;
 use crate::tournament::said::Said;
-use crate::tournament::{
-    CheckIn, EventId, Format, Points, TiePolicy, Tiebreak, TournamentId, TournamentSettings,
-};
+use crate::tournament::{TournamentId, TournamentSettings};
 
-/// The settings of a stored tournament. The one place they are read back: a row that cannot be
-/// read is an error, never a silent default.
+/// The settings of a stored tournament, its event with them. The record was read and checked
+/// when the row was (`db::types`): a record that does not read is an error, never a default.
 pub fn stored_settings(t: &Tournament) -> Result<TournamentSettings, ServiceError> {
-    let unreadable =
-        |what: String| ServiceError::Internal(format!("tournament {}: stored {what}", t.id));
-    let rules: Rules = serde_json::from_str(&t.rules)
-        .map_err(|e| unreadable(format!("rules cannot be read ({e})")))?;
-    let tiebreaks = t
-        .tiebreaks
-        .split(',')
-        .filter(|c| !c.is_empty())
-        .map(|c| {
-            c.parse::<Tiebreak>()
-                .map_err(|_| unreadable(format!("tie-break {c:?} is unknown")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     Ok(TournamentSettings {
-        name: t.name.clone(),
-        venue: t.venue.clone(),
-        start_date: t.start_date,
-        end_date: t.end_date,
-        rules,
-        rounds: t.rounds,
-        format: t.format(),
-        points: Points {
-            win: t.points_win,
-            draw: t.points_draw,
-            loss: t.points_loss,
-            bye: t.points_bye,
-        },
-        tiebreaks,
-        require_moves: t.require_moves,
-        require_confirmation: t.require_confirmation,
-        club_rounds: t.club_rounds,
-        matches: MatchFormat {
-            games: t.match_games,
-            length: t.match_length,
-            start: t.match_start,
-            score: t.match_score,
-            tie: t.match_tie,
-        },
         event_id: t.event_id,
-        tie_policy: t.tie_policy,
-        lots_seed: t.lots_seed,
-        check_in: t.check_in,
-        adjudication: t.adjudication,
-        // Stored apart: see `language` and `stored_settings_with_language`.
-        language: "en".to_string(),
+        ..t.settings.clone()
     })
 }
 
@@ -75,82 +29,34 @@ pub fn language(conn: &mut SqliteConnection, id: TournamentId) -> Result<String,
     Ok(crate::db::languages::get(conn, id)?)
 }
 
-/// The settings as stored, the tournament's language with them.
-pub fn stored_settings_with_language(
-    conn: &mut SqliteConnection,
-    t: &Tournament,
-) -> Result<TournamentSettings, ServiceError> {
-    Ok(TournamentSettings {
-        language: language(conn, t.id)?,
-        ..stored_settings(t)?
-    })
-}
-
-/// A tournament as the API and pages show it.
+/// A tournament as the API and pages show it: its settings (read through it, `t.rounds`), and
+/// where it stands among stages.
 #[derive(Clone, Debug, Serialize)]
 pub struct TournamentView {
     pub id: TournamentId,
-    pub name: String,
-    pub venue: String,
-    pub start_date: Option<NaiveDate>,
-    pub end_date: Option<NaiveDate>,
-    /// The preset's name.
-    pub rules: String,
-    /// Every rule option in force.
-    pub rule_options: Rules,
-    pub rounds: i32,
-    /// How its rounds are paired (shown as `pairing`, `third_place`, `double_elimination`).
     #[serde(flatten)]
-    pub format: Format,
-    pub points: Points,
-    pub tiebreaks: Vec<Tiebreak>,
-    pub require_moves: bool,
-    pub require_confirmation: bool,
-    /// Clubmates are not paired together in rounds 1 to this.
-    pub club_rounds: i32,
-    /// What a pairing plays.
-    pub matches: MatchFormat,
+    pub settings: TournamentSettings,
     /// The tournament whose final standings gave this one its players.
     pub previous_stage: Option<TournamentId>,
     /// A play-off: the place of the previous stage's standings it decides.
     pub playoff_place: Option<i32>,
-    /// The event it is a section of.
-    pub event_id: Option<EventId>,
-    /// How players level on points are ordered.
-    pub tie_policy: TiePolicy,
-    /// Lots part players still level, drawn from this seed.
-    pub lots_seed: Option<i64>,
-    pub check_in: CheckIn,
-    /// How a game unfinished at the end of the round's time is adjudicated.
-    pub adjudication: crate::tournament::Adjudication,
+}
+
+impl std::ops::Deref for TournamentView {
+    type Target = TournamentSettings;
+
+    fn deref(&self) -> &TournamentSettings {
+        &self.settings
+    }
 }
 
 impl TournamentView {
     pub fn new(t: &Tournament) -> Result<TournamentView, ServiceError> {
-        let s = stored_settings(t)?;
         Ok(TournamentView {
             id: t.id,
-            name: s.name,
-            venue: s.venue,
-            start_date: s.start_date,
-            end_date: s.end_date,
-            rules: s.rules.name().to_string(),
-            rule_options: s.rules,
-            rounds: s.rounds,
-            format: s.format,
-            points: s.points,
-            tiebreaks: s.tiebreaks,
-            require_moves: s.require_moves,
-            require_confirmation: s.require_confirmation,
-            club_rounds: s.club_rounds,
-            matches: s.matches,
+            settings: stored_settings(t)?,
             previous_stage: t.previous_stage,
             playoff_place: t.playoff_place,
-            event_id: t.event_id,
-            tie_policy: s.tie_policy,
-            lots_seed: s.lots_seed,
-            check_in: s.check_in,
-            adjudication: s.adjudication,
         })
     }
 
@@ -167,24 +73,10 @@ impl TournamentView {
             .join(", ")
     }
 
-    /// The options that differ from the preset, by name.
-    pub fn overridden(&self) -> serde_json::Map<String, serde_json::Value> {
-        let preset = serde_json::to_value(self.rule_options.preset.rules()).unwrap_or_default();
-        let actual = serde_json::to_value(&self.rule_options).unwrap_or_default();
-        actual
-            .as_object()
-            .map(|a| {
-                a.iter()
-                    .filter(|(k, v)| preset.get(k.as_str()) != Some(v))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
     /// The options that differ from the preset, as `name: value`.
     pub fn overridden_options(&self) -> Vec<String> {
-        self.overridden()
+        self.settings
+            .overridden()
             .iter()
             .map(|(k, v)| format!("{k}: {v}"))
             .collect()
@@ -217,39 +109,31 @@ pub fn dates_text(start: Option<NaiveDate>, end: Option<NaiveDate>) -> String {
 
 pub(super) fn tournament_form(settings: &TournamentSettings) -> TournamentForm {
     TournamentForm {
-        name: settings.name.clone(),
-        venue: settings.venue.clone(),
-        start_date: settings.start_date,
-        end_date: settings.end_date,
-        rules: serde_json::to_string(&settings.rules).expect("rules serialise"),
-        rounds: settings.rounds,
-        pairing: settings.format.pairing(),
-        points_win: settings.points.win,
-        points_draw: settings.points.draw,
-        points_loss: settings.points.loss,
-        points_bye: settings.points.bye,
-        tiebreaks: settings
-            .tiebreaks
-            .iter()
-            .map(|t| t.code())
-            .collect::<Vec<_>>()
-            .join(","),
-        require_moves: settings.require_moves,
-        require_confirmation: settings.require_confirmation,
-        club_rounds: settings.club_rounds,
-        match_games: settings.matches.games,
-        match_length: settings.matches.length,
-        match_start: settings.matches.start,
-        match_score: settings.matches.score,
-        match_tie: settings.matches.tie,
-        third_place: settings.format.third_place(),
-        double_elimination: settings.format.double_elimination(),
+        settings: TournamentSettings {
+            event_id: None,
+            ..settings.clone()
+        },
         event_id: settings.event_id,
-        tie_policy: settings.tie_policy,
-        lots_seed: settings.lots_seed,
-        check_in: settings.check_in,
-        adjudication: settings.adjudication,
     }
+}
+
+/// The settings as the audit log keeps them: one field each, each worded for its readers
+/// (`audit-field-*`), the rule set as one JSON text.
+fn audit_state(settings: &TournamentSettings) -> serde_json::Value {
+    use serde_json::Value;
+    let mut state = serde_json::to_value(settings.input()).unwrap_or_default();
+    if let Value::Object(fields) = &mut state {
+        fields.remove("rule_options");
+        let rules = serde_json::to_string(&settings.rules).unwrap_or_default();
+        fields.insert("rules".to_string(), Value::String(rules));
+        if let Some(Value::Object(points)) = fields.remove("points") {
+            for (result, value) in points {
+                fields.insert(format!("points_{result}"), value);
+            }
+        }
+        fields.insert("event_id".to_string(), serde_json::json!(settings.event_id));
+    }
+    state
 }
 
 /// Refuses a section of an event that does not exist.
@@ -288,13 +172,12 @@ pub fn create(
     transaction(conn, |conn| {
         check_event(conn, settings)?;
         let t = queries::insert_tournament(conn, &form, Utc::now().naive_utc())?;
-        crate::db::languages::set(conn, t.id, &settings.language)?;
         Audit {
             actor,
             change: Change::TournamentCreated { tournament: t.id },
             tournament_id: Some(t.id),
         }
-        .record(conn, None::<&()>, Some(&form))?;
+        .record(conn, None::<&()>, Some(&audit_state(settings)))?;
         TournamentView::new(&t)
     })
 }
@@ -313,13 +196,16 @@ pub fn update(
         check_change(conn, &before, settings)?;
         check_event(conn, settings)?;
         let t = queries::update_tournament(conn, id, &form)?;
-        crate::db::languages::set(conn, id, &settings.language)?;
         Audit {
             actor,
             change: Change::TournamentUpdated { tournament: id },
             tournament_id: Some(id),
         }
-        .record(conn, Some(&before), Some(&form))?;
+        .record(
+            conn,
+            Some(&audit_state(&stored_settings(&before)?)),
+            Some(&audit_state(settings)),
+        )?;
         TournamentView::new(&t)
     })
 }

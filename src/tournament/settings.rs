@@ -105,16 +105,20 @@ impl CheckIn {
     }
 }
 
-/// Validated settings of a tournament.
+/// Validated settings of a tournament. Shown (the API's tournament) with the rule set as its
+/// preset's name (`rules`) and every option in force (`rule_options`), and the format as its
+/// fields (`pairing`, `third_place`, `double_elimination`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TournamentSettings {
     pub name: String,
     pub venue: String,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
+    #[serde(flatten, serialize_with = "shown_rules")]
     pub rules: Rules,
     pub rounds: i32,
     /// How its rounds are paired.
+    #[serde(flatten)]
     pub format: Format,
     pub points: Points,
     pub tiebreaks: Vec<Tiebreak>,
@@ -138,6 +142,20 @@ pub struct TournamentSettings {
     /// The tournament's own language (`en`, `fr`): its prints, and its pages for visitors
     /// whose browser names no language the service speaks.
     pub language: String,
+}
+
+/// The rule set as shown: its preset's name and every option in force.
+fn shown_rules<S: serde::Serializer>(rules: &Rules, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Shown<'a> {
+        rules: &'a str,
+        rule_options: &'a Rules,
+    }
+    Shown {
+        rules: rules.name(),
+        rule_options: rules,
+    }
+    .serialize(s)
 }
 
 /// Settings as received, before validation (JSON API and HTML form alike, and a tournament
@@ -244,17 +262,7 @@ impl TournamentSettings {
     /// tournament file carries them: the rules as their preset and the options that differ from
     /// it. The event the tournament is a section of is left out: a file stands alone.
     pub fn input(&self) -> SettingsInput {
-        let preset = serde_json::to_value(self.rules.preset.rules()).unwrap_or_default();
-        let actual = serde_json::to_value(&self.rules).unwrap_or_default();
-        let options: serde_json::Map<String, serde_json::Value> = actual
-            .as_object()
-            .map(|a| {
-                a.iter()
-                    .filter(|(k, v)| preset.get(k.as_str()) != Some(v))
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let options = self.overridden();
         let date = |d: Option<NaiveDate>| d.map(|d| d.format("%Y-%m-%d").to_string());
         SettingsInput {
             name: Some(self.name.clone()),
@@ -284,6 +292,47 @@ impl TournamentSettings {
             adjudication: Some(self.adjudication.to_string()),
             language: Some(self.language.clone()),
         }
+    }
+
+    /// The rule options that differ from the preset's, by name.
+    pub fn overridden(&self) -> serde_json::Map<String, serde_json::Value> {
+        let preset = serde_json::to_value(self.rules.preset.rules()).unwrap_or_default();
+        let actual = serde_json::to_value(&self.rules).unwrap_or_default();
+        actual
+            .as_object()
+            .map(|a| {
+                a.iter()
+                    .filter(|(k, v)| preset.get(k.as_str()) != Some(v))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The settings as a tournament's row stores them (JSON): the input that gives them back,
+    /// with every option of the rule set (so that SQL reads any of them) and without the
+    /// event, which is a column of its own.
+    pub fn stored(&self) -> String {
+        let mut input = self.input();
+        input.rule_options = match serde_json::to_value(&self.rules) {
+            Ok(serde_json::Value::Object(mut options)) => {
+                options.remove("preset");
+                Some(options)
+            }
+            _ => None,
+        };
+        serde_json::to_string(&input).expect("settings serialise")
+    }
+
+    /// The settings a row stores, read and checked as an organiser's are: a record that does
+    /// not read, or that is refused, is an error naming why.
+    pub fn from_stored(text: &str) -> Result<TournamentSettings, String> {
+        let input: SettingsInput = serde_json::from_str(text)
+            .map_err(|e| format!("the stored settings cannot be read ({e})"))?;
+        TournamentSettings::parse(&input).map_err(|problems| {
+            let keys: Vec<String> = problems.iter().map(|p| p.key.to_string()).collect();
+            format!("the stored settings are refused ({})", keys.join(", "))
+        })
     }
 
     /// Why these settings cannot become `to` in a tournament with a round paired (`paired`)
@@ -579,163 +628,5 @@ pub fn apply_options(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn input(json: serde_json::Value) -> SettingsInput {
-        serde_json::from_value(json).unwrap()
-    }
-
-    #[test]
-    fn defaults_fill_what_is_not_given() {
-        let s = TournamentSettings::parse(&input(serde_json::json!({
-            "name": " Club night ", "rules": "abapa", "rounds": 5
-        })))
-        .unwrap();
-        assert_eq!(s.name, "Club night");
-        assert_eq!(s.format, Format::Swiss);
-        assert_eq!(s.points, Points::default());
-        assert_eq!(
-            s.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>(),
-            ["BH", "SB", "SC"]
-        );
-        assert!(s.require_moves && s.require_confirmation);
-    }
-
-    #[test]
-    fn every_problem_is_reported() {
-        let problems = TournamentSettings::parse(&input(serde_json::json!({
-            "name": "", "rules": "chess", "rounds": 0, "pairing": "ladder",
-            "points": {"win": 1, "draw": 2, "loss": 0, "bye": 1},
-            "tiebreaks": ["BH", "XX", "BH"], "start_date": "2026-13-01"
-        })))
-        .unwrap_err();
-        for field in [
-            "name-",
-            "rules-",
-            "rounds-",
-            "pairing-",
-            "points-",
-            "XX",
-            "listed-twice",
-            "start_date",
-        ] {
-            assert!(
-                problems.iter().any(|p| p.to_string().contains(field)),
-                "{field} in {problems:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn rule_options_override_the_preset() {
-        let s = TournamentSettings::parse(&input(serde_json::json!({
-            "name": "T", "rules": "abapa", "rounds": 3,
-            "rule_options": {"compulsory_capture": false, "grand_slam": "loses"}
-        })))
-        .unwrap();
-        assert!(!s.rules.compulsory_capture);
-        assert_eq!(s.rules.preset, Preset::Abapa);
-        let bad = TournamentSettings::parse(&input(serde_json::json!({
-            "name": "T", "rules": "abapa", "rounds": 3, "rule_options": {"colour": "red"}
-        })))
-        .unwrap_err();
-        assert!(bad[0].to_string().contains("colour"));
-        let bad = TournamentSettings::parse(&input(serde_json::json!({
-            "name": "T", "rules": "abapa", "rounds": 3, "rule_options": {"grand_slam": "sometimes"}
-        })))
-        .unwrap_err();
-        assert_eq!(bad[0].key, "rule-options");
-    }
-
-    #[test]
-    fn the_input_of_settings_gives_them_back() {
-        let all = TournamentSettings::parse(&input(serde_json::json!({
-            "name": "Kumasi Open", "venue": "Kumasi", "start_date": "2026-12-05",
-            "end_date": "2026-12-06", "rules": "abapa", "rounds": 4, "pairing": "knockout",
-            "rule_options": {"compulsory_capture": false},
-            "points": {"win": 3, "draw": 1, "loss": 0, "bye": 3}, "tiebreaks": ["SC", "BH"],
-            "require_moves": false, "require_confirmation": false, "club_rounds": 2,
-            "match_games": 3, "match_length": "best-of", "match_start": "loser",
-            "match_score": "game-points", "third_place": true, "tie_policy": "mso",
-            "lots_seed": 12345, "check_in": "first"
-        })))
-        .unwrap();
-        let plain = TournamentSettings::parse(&input(serde_json::json!({
-            "name": "Club night", "rules": "merkel", "rounds": 5, "tiebreaks": []
-        })))
-        .unwrap();
-        for settings in [all, plain] {
-            let text = serde_json::to_string(&settings.input()).unwrap();
-            let again = TournamentSettings::parse(&serde_json::from_str(&text).unwrap()).unwrap();
-            assert_eq!(again, settings, "{text}");
-        }
-    }
-
-    #[test]
-    fn a_setting_is_fixed_from_when_its_rule_says() {
-        let settings = |json: serde_json::Value| {
-            let mut all = serde_json::json!({"name": "T", "rules": "abapa", "rounds": 5});
-            all.as_object_mut()
-                .unwrap()
-                .extend(json.as_object().unwrap().clone());
-            TournamentSettings::parse(&input(all)).unwrap()
-        };
-        let before = settings(serde_json::json!({"pairing": "knockout", "third_place": true}));
-        for (to, paired, published, refused) in [
-            // The rules change what every published game was replayed under.
-            (serde_json::json!({"rules": "merkel"}), true, false, None),
-            (
-                serde_json::json!({"rules": "merkel"}),
-                true,
-                true,
-                Some(RULES_FIXED),
-            ),
-            // A knockout's kind, and what a pairing plays, change what was paired.
-            (
-                serde_json::json!({"third_place": false}),
-                false,
-                false,
-                None,
-            ),
-            (
-                serde_json::json!({"third_place": false}),
-                true,
-                false,
-                Some(MATCHES_FIXED),
-            ),
-            (
-                serde_json::json!({"pairing": "swiss"}),
-                true,
-                false,
-                Some(MATCHES_FIXED),
-            ),
-            (
-                serde_json::json!({"match_games": 3}),
-                true,
-                false,
-                Some(MATCHES_FIXED),
-            ),
-            (
-                serde_json::json!({"adjudication": "exact"}),
-                true,
-                false,
-                Some("adjudication-fixed-once-paired"),
-            ),
-            // The rest may change at any time.
-            (serde_json::json!({"name": "Renamed"}), true, true, None),
-        ] {
-            let mut to_json = serde_json::json!({"pairing": "knockout", "third_place": true});
-            to_json
-                .as_object_mut()
-                .unwrap()
-                .extend(to.as_object().unwrap().clone());
-            let to = settings(to_json);
-            assert_eq!(
-                before.fixed_change(&to, paired, published),
-                refused,
-                "{to:?}"
-            );
-        }
-    }
-}
+#[path = "settings_tests.rs"]
+mod tests;

@@ -154,7 +154,9 @@ pub async fn pins_page(
     let (tournament_name, language) = state
         .db(move |conn| {
             Ok((
-                crate::service::tournaments::get(conn, tournament_id)?.name,
+                crate::service::tournaments::get(conn, tournament_id)?
+                    .settings
+                    .name,
                 crate::service::tournaments::language(conn, tournament_id)?,
             ))
         })

@@ -164,7 +164,10 @@ async fn publish_view(
     let (name, link) = state
         .db(move |conn| {
             let link = service::link(conn, &actor, id)?;
-            Ok((crate::service::tournaments::get(conn, id)?.name, link))
+            Ok((
+                crate::service::tournaments::get(conn, id)?.settings.name,
+                link,
+            ))
         })
         .await?;
     Ok(PublishPage {

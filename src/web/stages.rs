@@ -136,7 +136,7 @@ async fn page(
             let sources = tournaments::list(conn)?
                 .into_iter()
                 .filter(|s| s.id != id)
-                .map(|s| (s.id, s.name))
+                .map(|s| (s.id, s.settings.name))
                 .collect::<Vec<_>>();
             let proposal = match (query.from, query.top) {
                 (Some(from), Some(top)) => {

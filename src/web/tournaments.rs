@@ -215,7 +215,7 @@ impl SettingsFields {
             venue: t.venue.clone(),
             start_date: t.start_date.map(|d| d.to_string()).unwrap_or_default(),
             end_date: t.end_date.map(|d| d.to_string()).unwrap_or_default(),
-            rules: t.rules.clone(),
+            rules: t.rules.name().to_string(),
             rule_options,
             rounds: t.rounds.to_string(),
             pairing: t.format.pairing().to_string(),

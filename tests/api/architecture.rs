@@ -433,7 +433,7 @@ fn a_format_is_asked_rather_than_compared_outside_its_own_file() {
     // answer it needs. Elsewhere a format is asked, never matched or compared.
     let mut found = Vec::new();
     for (module, text) in modules() {
-        if module == "tournament::format" || module.ends_with("::tests") {
+        if module == "tournament::format" || module.ends_with("tests") {
             continue;
         }
         found.extend(format_comparisons(&module, &code_outside_tests(&text)));
