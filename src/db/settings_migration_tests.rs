@@ -91,7 +91,7 @@ fn old_settings_read_the_same_from_the_record_and_come_back_as_columns() {
         s.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>(),
         ["BH", "SB", "SC"]
     );
-    assert!(s.require_moves && !s.require_confirmation);
+    assert!(s.switches.require_moves && !s.switches.require_confirmation);
     assert_eq!(s.lots_seed, Some(12345));
     assert_eq!(
         (s.tie_policy.to_string(), s.check_in.to_string()),

@@ -8,13 +8,11 @@ use serde::Serialize;
 
 use super::endgames::Endgames;
 use super::game_context::Context;
-use super::game_views::GameDetail;
-use super::games::ResultBody;
+use super::games::{Decision, Ruling};
 use super::{Actor, ServiceError};
 use crate::tournament::Adjudication;
 use crate::tournament::adjudication::{Adjudged, Exact, NotExact, Position};
 use crate::tournament::said::{Said, Word};
-use crate::tournament::sheets::EndKind;
 use crate::tournament::{GameId, GameStatus, Winner};
 
 /// The result a position gives, in numbers and words.
@@ -51,9 +49,10 @@ pub fn propose(
         )));
     }
     let by_rows = position.adjudge().map_err(ServiceError::Invalid)?;
-    let detail = super::game_views::detail(conn, actor, game_id)?;
-    let south = detail.game.south.name.clone();
-    let north = detail.game.north.map(|n| n.name).unwrap_or_default();
+    let names = super::views::names(conn, ctx.tournament.id)?;
+    let name = |id| names.get(&id).cloned().unwrap_or_default();
+    let south = name(ctx.game.south_id);
+    let north = ctx.game.north_id.map(name).unwrap_or_default();
     let names = (south.clone(), north.clone());
     let outcome = |winner: Winner| match winner {
         Winner::South => crate::said!("adjudication-wins", name = names.0.clone()),
@@ -153,16 +152,10 @@ pub fn adjudicate(
     game_id: GameId,
     position: &Position,
     seen: Option<i64>,
-) -> Result<GameDetail, ServiceError> {
+) -> Result<(), ServiceError> {
     let proposal = propose(conn, actor, endgames, game_id, position)?;
-    let body = ResultBody {
-        accept_sheet: None,
-        kind: Some("played".to_string()),
-        result: Some(proposal.adjudged.winner.to_string()),
-        seeds: Some(proposal.adjudged.scores.map(i64::from)),
-        moves: None,
-        // The seeds scored as the position gives them; the reason records the position.
-        end: Some(EndKind::Adjudication.to_string()),
+    let decision = Decision {
+        ruling: Ruling::Adjudicated(proposal.adjudged),
         reason: crate::said!(
             "adjudication-reason",
             position = position.said(),
@@ -171,5 +164,5 @@ pub fn adjudicate(
         .to_stored(),
         seen,
     };
-    super::games::set_result(conn, actor, game_id, &body)
+    super::games::set_result(conn, actor, game_id, &decision)
 }

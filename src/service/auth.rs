@@ -63,7 +63,8 @@ impl Service {
         attempt: &Attempt,
         target: Target,
     ) -> Result<Claimed, ServiceError> {
-        self.throttle
+        self.sign_in
+            .throttle
             .claim(attempt.address, target)
             .await
             .map_err(|wait| {
@@ -89,7 +90,9 @@ impl Service {
         let mark = account
             .as_ref()
             .and_then(|a| attempt.mark_for(&staff_prefix(a.id), &a.password_hash));
-        let known = mark.as_deref().is_some_and(|m| self.devices.allowed(m));
+        let known = mark
+            .as_deref()
+            .is_some_and(|m| self.sign_in.devices.allowed(m));
         let target = Target {
             known,
             ..Target::username(&username)
@@ -99,7 +102,7 @@ impl Service {
         let Some(account) = account else {
             // Answered as an account would be: counted, locked after as many failures, a write
             // and an argon2 check in the time.
-            self.unknown_names.claim(&username, now)?;
+            self.sign_in.unknown_names.claim(&username, now)?;
             self.write(claim_nothing).await?;
             verify(password, DUMMY_HASH.clone(), Lane::Anyone).await?;
             return Err(ServiceError::WrongCredentials(Said::new(WRONG_LOGIN)));
@@ -111,14 +114,14 @@ impl Service {
             .await?;
         if !verify(password, account.password_hash.clone(), lane(known)).await? {
             if let Some(m) = &mark {
-                self.devices.failed(m);
+                self.sign_in.devices.failed(m);
             }
             return Err(ServiceError::WrongCredentials(Said::new(WRONG_LOGIN)));
         }
         self.write(move |conn| login_succeeded(conn, id)).await?;
         claimed.succeeded();
         if let Some(m) = &mark {
-            self.devices.succeeded(m);
+            self.sign_in.devices.succeeded(m);
         }
         Ok(SignedIn {
             device_mark: device_mark(&staff_prefix(id), &account.password_hash),
@@ -179,8 +182,10 @@ impl Service {
             .iter()
             .map(|p| attempt.mark_for(&player_prefix(p.id), &p.pin_hash))
             .collect();
-        let known =
-            |mark: &Option<String>| mark.as_deref().is_some_and(|m| self.devices.allowed(m));
+        let known = |mark: &Option<String>| {
+            mark.as_deref()
+                .is_some_and(|m| self.sign_in.devices.allowed(m))
+        };
         let target = match one {
             Some(one) => Target::player(one.get(), marks.first().is_some_and(known)),
             None => Target::several(),
@@ -208,7 +213,7 @@ impl Service {
                     .await?;
                 claimed.succeeded();
                 if let Some(m) = &mark {
-                    self.devices.succeeded(m);
+                    self.sign_in.devices.succeeded(m);
                 }
                 return Ok(SignedIn {
                     device_mark: device_mark(&player_prefix(id), &player.pin_hash),
@@ -221,7 +226,7 @@ impl Service {
                 });
             }
             if let Some(m) = &mark {
-                self.devices.failed(m);
+                self.sign_in.devices.failed(m);
             }
             tried.push(id);
         }
@@ -305,6 +310,18 @@ fn next_attempt(
     let failures = if locked_until.is_some() { 0 } else { failures } + 1;
     let lock = (failures >= MAX_FAILURES).then(|| now + Duration::minutes(LOCK_MINUTES));
     (failures, lock)
+}
+
+/// What signing in keeps between requests: the failures of each client address, of each known
+/// device and at each name that has no account.
+#[derive(Default)]
+pub struct SignIn {
+    /// Failed sign-ins per client address.
+    throttle: std::sync::Arc<crate::auth::throttle::AddressThrottle>,
+    /// Failed sign-ins per known device.
+    devices: crate::auth::devices::DeviceFailures,
+    /// Sign-in attempts at names that have no account.
+    unknown_names: UnknownNames,
 }
 
 /// Attempts at names that have no account, counted as [`claim_login`] counts them for accounts:

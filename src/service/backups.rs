@@ -11,6 +11,7 @@ use chrono::{NaiveDateTime, Utc};
 use serde::Serialize;
 
 use super::ServiceError;
+use crate::tournament::said::{Kept, Word};
 
 /// Backups kept in the folder; older ones written by the service are removed.
 pub const KEEP: usize = 10;
@@ -28,8 +29,10 @@ pub struct Backups {
 #[derive(Clone, Debug, Serialize)]
 pub struct Backup {
     pub at: NaiveDateTime,
-    /// What it was made for: "Club Open, round 3 published".
-    pub reason: String,
+    /// What it was made for, as facts ("Club Open, round 3 published" in each reader's
+    /// language; the API words it).
+    #[serde(skip)]
+    pub reason: Kept,
     /// The file written, in the folder.
     pub file: String,
     /// Why it failed, if it did.
@@ -65,25 +68,28 @@ impl Backups {
         }
     }
 
-    /// Writes a backup for `reason` (blocking: run it off the async threads), keeps the last
-    /// [`KEEP`], and remembers how it went.
+    /// Writes a backup for `reason` (as stored: facts, or a sentence written before they were
+    /// kept; blocking: run it off the async threads), keeps the last [`KEEP`], and remembers
+    /// how it went.
     pub fn write(&self, reason: &str) -> Backup {
         let _one = self.writing.lock().unwrap_or_else(|e| e.into_inner());
         let at = Utc::now().naive_utc();
+        let reason = Kept::read(reason);
         // Names sort as the backups were written.
         let file = format!(
             "oware-{}-{}.db",
             at.format("%Y%m%d-%H%M%S%.3f"),
-            slug(reason)
+            slug(&named(&reason))
         );
+        let reason_text = named(&reason);
         let error = self.write_file(&file).err();
         match &error {
-            None => tracing::info!(file, reason, "backup written"),
-            Some(e) => tracing::error!(file, reason, "backup failed: {e}"),
+            None => tracing::info!(file, reason = reason_text, "backup written"),
+            Some(e) => tracing::error!(file, reason = reason_text, "backup failed: {e}"),
         }
         let backup = Backup {
             at,
-            reason: reason.to_string(),
+            reason,
             file,
             error,
         };
@@ -144,6 +150,27 @@ fn is_backup(path: &Path) -> bool {
 }
 
 /// `text` as a file name's part: letters and digits, the rest as single dashes, at most 60.
+/// A backup's reason in the words of its file's name and of the log: the facts' own (the
+/// tournament's name, the round) after what happened.
+fn named(reason: &Kept) -> String {
+    match reason {
+        Kept::Text(text) => text.clone(),
+        Kept::Said(said) => {
+            let mut words: Vec<String> = said
+                .args
+                .iter()
+                .filter_map(|(_, word)| match word {
+                    Word::Text(t) => Some(t.clone()),
+                    Word::Number(n) => Some(n.to_string()),
+                    _ => None,
+                })
+                .collect();
+            words.push(said.key.trim_start_matches("backup-").to_string());
+            words.join(" ")
+        }
+    }
+}
+
 fn slug(text: &str) -> String {
     let mut slug = String::new();
     for c in text.chars().flat_map(char::to_lowercase) {
@@ -217,6 +244,20 @@ mod tests {
         );
         assert_eq!(slug("Tournoi d'Abidjan — fin"), "tournoi-d-abidjan-fin");
         assert!(slug(&"x".repeat(100)).len() <= 60);
+        // A reason kept as facts names its file by them, whatever the reader's language.
+        let facts = crate::said!(
+            "backup-round-published",
+            tournament = "Club Open",
+            round = 3
+        );
+        let kept = Kept::read(&facts.to_stored());
+        assert_eq!(kept, Kept::Said(facts));
+        assert_eq!(slug(&named(&kept)), "club-open-3-round-published");
+        // One written before the facts were kept, as it was.
+        assert_eq!(
+            named(&Kept::read("Club Open, round 2 published")),
+            "Club Open, round 2 published"
+        );
     }
 
     #[test]

@@ -160,7 +160,7 @@ impl Service {
     ) -> Result<Received, ServiceError> {
         // Taken out while the changes are applied: a copy that fails them is not held again
         // (the venue sends the whole file).
-        let held = self.copies.take_if(token, |h| {
+        let held = self.hub.take_if(token, |h| {
             h.version == push.since.version && h.digest == push.since.digest
         });
         let held = match held {
@@ -247,7 +247,7 @@ impl Service {
             index,
             ids,
         };
-        self.copies.keep(token, held);
+        self.hub.keep(token, held);
         Ok(Received {
             tournament: tournament.get(),
             version,

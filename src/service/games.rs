@@ -6,12 +6,11 @@
 
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::auth::Attempt;
 use super::changes::Change;
 use super::game_context::{Context, refused};
-use super::game_views::{GameDetail, detail};
 use super::{Actor, Audit, Found, Service, ServiceError, transaction};
 use crate::db::models::{GameResult, NewSheet, SheetRow};
 use crate::db::{queries, sheet_refusals};
@@ -19,7 +18,7 @@ use crate::engine::{DeclaredEnd, Position, Side, replay};
 use crate::tournament::game_state::{SheetStep, WaitingSheet};
 use crate::tournament::said::Said;
 use crate::tournament::sheets::{Accepted, EndKind, Sheet, SheetError, check_sheet};
-use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, SheetId, TournamentId, Winner};
+use crate::tournament::{GameId, GameStatus, PlayerId, ResultKind, SheetId, TournamentId};
 
 /// Who sends a score sheet or a confirmation: whoever is signed in, or a player of the game by
 /// the PIN sent with the request.
@@ -108,58 +107,6 @@ pub fn sheet_error(e: SheetError) -> ServiceError {
     }
 }
 
-/// A sheet as a request gives it (the API's JSON, the page's form).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SheetBody {
-    pub pin: Option<String>,
-    pub result: String,
-    pub seeds: [i64; 2],
-    pub end: String,
-    #[serde(default)]
-    pub moves: String,
-    /// The sender says an OGN record that names other players, another event, round or board
-    /// is of this game all the same.
-    #[serde(default)]
-    pub same_game: bool,
-}
-
-impl SheetBody {
-    pub fn sheet(&self) -> Result<Sheet, ServiceError> {
-        let winner = winner(&self.result)?;
-        let end = end_kind(&self.end)?;
-        if end == EndKind::Adjudication {
-            return Err(ServiceError::Invalid(crate::said!(
-                "end-only-controller-adjudicates-game"
-            )));
-        }
-        if self.seeds.iter().any(|s| !(0..=48).contains(s)) {
-            return Err(ServiceError::Invalid(crate::said!("seeds-each-0-48")));
-        }
-        if self.moves.len() > 64 * 1024 {
-            return Err(ServiceError::TooLarge(crate::said!(
-                "move-list-over-64-kib"
-            )));
-        }
-        Ok(Sheet {
-            winner,
-            seeds: [self.seeds[0] as u8, self.seeds[1] as u8],
-            end,
-            moves: self.moves.clone(),
-        })
-    }
-}
-
-fn winner(text: &str) -> Result<Winner, ServiceError> {
-    text.parse()
-        .map_err(|_| ServiceError::Invalid(crate::said!("result-south-north-draw")))
-}
-
-fn end_kind(text: &str) -> Result<EndKind, ServiceError> {
-    text.parse()
-        .map_err(|_| ServiceError::Invalid(crate::said!("end-natural-agreement-resignation-time")))
-}
-
 /// The tournament and players of a game, for checking a PIN given with a request.
 pub fn pin_candidates(
     conn: &mut SqliteConnection,
@@ -212,7 +159,11 @@ pub fn check(
     }
     Ok((
         player_id,
-        check_sheet(sheet, &ctx.rules()?, ctx.tournament.settings.require_moves),
+        check_sheet(
+            sheet,
+            &ctx.rules()?,
+            ctx.tournament.settings.switches.require_moves,
+        ),
     ))
 }
 
@@ -369,7 +320,10 @@ pub fn record_sheet(
         let step = ctx
             .game
             .status
-            .on_sheet(waiting, ctx.tournament.settings.require_confirmation)
+            .on_sheet(
+                waiting,
+                ctx.tournament.settings.switches.require_confirmation,
+            )
             .map_err(refused)?;
         let Some(status) = step.status() else {
             let sheet_id = last.map_or(SheetId::default(), |s| s.id);
@@ -461,66 +415,27 @@ pub fn confirm(
 /// Why a confirmation naming an older sheet is refused.
 pub const STALE_SHEET: &str = "stale-sheet";
 
-/// A result as the controller sets it: one player's sheet accepted, or a result given (played,
-/// with the moves when there are some, or a forfeit).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ResultBody {
-    pub accept_sheet: Option<SheetId>,
-    pub kind: Option<String>,
-    pub result: Option<String>,
-    pub seeds: Option<[i64; 2]>,
-    pub moves: Option<String>,
-    pub end: Option<String>,
-    pub reason: String,
-    /// The version of the game the ruling was made on, if the ruler says: refused when the
-    /// game has changed since ([`super::versions`]).
-    pub seen: Option<i64>,
-}
-
-/// What the controller rules.
-enum Ruling {
+/// What the staff rule on a game.
+#[derive(Clone, Debug)]
+pub enum Ruling {
+    /// One player's sheet accepted as it stands.
     Accept(SheetId),
-    Set(ResultKind),
+    /// The result as played: the sheet the staff give, its moves (when given) replayed.
+    Played(Sheet),
+    /// A result without a game: a forfeit (not a bye, which only pairing gives).
+    Without(ResultKind),
+    /// A game left unfinished, adjudicated: the seeds its position gives each player, and the
+    /// winner they make.
+    Adjudicated(crate::tournament::adjudication::Adjudged),
 }
 
-impl ResultBody {
-    fn ruling(&self) -> Result<Ruling, ServiceError> {
-        let given = self.kind.is_some()
-            || self.result.is_some()
-            || self.seeds.is_some()
-            || self.moves.is_some()
-            || self.end.is_some();
-        match (self.accept_sheet, self.kind.as_deref()) {
-            (Some(_), _) if given => Err(ServiceError::Invalid(crate::said!(
-                "accept-sheet-sheet-accepted-brings"
-            ))),
-            (Some(sheet), _) => Ok(Ruling::Accept(sheet)),
-            (None, kind) => kind
-                .and_then(|k| k.parse::<ResultKind>().ok())
-                .filter(|k| *k != ResultKind::Bye)
-                .map(Ruling::Set)
-                .ok_or_else(|| {
-                    ServiceError::Invalid(crate::said!("kind-played-forfeit-south-forfeit"))
-                }),
-        }
-    }
-
-    /// The sheet the result gives, for a played game.
-    fn sheet(&self) -> Result<Sheet, ServiceError> {
-        let winner = winner(self.result.as_deref().unwrap_or(""))?;
-        let seeds = self
-            .seeds
-            .filter(|s| s.iter().all(|&n| (0..=48).contains(&n)))
-            .ok_or_else(|| ServiceError::Invalid(crate::said!("seeds-south-north-each-0")))?;
-        let end = self.end.as_deref().map_or(Ok(EndKind::Natural), end_kind)?;
-        Ok(Sheet {
-            winner,
-            seeds: [seeds[0] as u8, seeds[1] as u8],
-            end,
-            moves: self.moves.clone().unwrap_or_default(),
-        })
-    }
+/// A ruling as the staff give it: what, why (always said), and on which version of the game
+/// (refused when the game has changed since, [`super::versions`]).
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub ruling: Ruling,
+    pub reason: String,
+    pub seen: Option<i64>,
 }
 
 /// The result fields of a played game, from a sheet the engine accepted.
@@ -568,37 +483,37 @@ pub(super) fn without_game(
 fn ruled(
     conn: &mut SqliteConnection,
     ctx: &Context,
-    body: &ResultBody,
+    ruling: &Ruling,
     reason: &str,
 ) -> Result<GameResult, ServiceError> {
     let rules = ctx.rules()?;
-    match body.ruling()? {
+    let sheet = match ruling {
         Ruling::Accept(id) => {
-            let row = queries::get_sheet(conn, ctx.game.id, id).or_not_found("sheet")?;
-            let sheet = Sheet {
+            let row = queries::get_sheet(conn, ctx.game.id, *id).or_not_found("sheet")?;
+            Sheet {
                 winner: row.winner,
                 seeds: [row.south_seeds as u8, row.north_seeds as u8],
                 end: row.end_kind,
                 moves: row.moves,
-            };
-            let accepted = check_sheet(&sheet, &rules, false).map_err(sheet_error)?;
-            Ok(played(&sheet, &accepted, reason))
-        }
-        Ruling::Set(ResultKind::Played) => {
-            let sheet = body.sheet()?;
-            let accepted = check_sheet(&sheet, &rules, false).map_err(sheet_error)?;
-            Ok(played(&sheet, &accepted, reason))
-        }
-        Ruling::Set(kind) => {
-            if body.result.is_some() || body.seeds.is_some() || body.moves.is_some() {
-                return Err(ServiceError::Invalid(crate::said!(
-                    "has-no-result-seeds-moves",
-                    kind = kind.to_string()
-                )));
             }
-            Ok(without_game(GameStatus::Final, Some(kind), reason))
         }
-    }
+        Ruling::Played(sheet) => sheet.clone(),
+        // The seeds scored as the position gives them; the reason records the position.
+        Ruling::Adjudicated(adjudged) => Sheet {
+            winner: adjudged.winner,
+            seeds: adjudged.scores,
+            end: EndKind::Adjudication,
+            moves: String::new(),
+        },
+        Ruling::Without(ResultKind::Played | ResultKind::Bye) => {
+            return Err(ServiceError::Invalid(crate::said!(
+                "kind-played-forfeit-south-forfeit"
+            )));
+        }
+        Ruling::Without(kind) => return Ok(without_game(GameStatus::Final, Some(*kind), reason)),
+    };
+    let accepted = check_sheet(&sheet, &rules, false).map_err(sheet_error)?;
+    Ok(played(&sheet, &accepted, reason))
 }
 
 fn reason(text: &str) -> Result<&str, ServiceError> {
@@ -613,24 +528,23 @@ fn reason(text: &str) -> Result<&str, ServiceError> {
 
 /// The staff who run the tournament rule on a game, always with a reason, always logged: they
 /// accept one of its sheets, or set the result (played, with the moves when given and checked
-/// by replay, or a forfeit); the result is final.
+/// by replay, a forfeit, or an adjudication); the result is final.
 pub fn set_result(
     conn: &mut SqliteConnection,
     actor: &Actor,
     game_id: GameId,
-    body: &ResultBody,
-) -> Result<GameDetail, ServiceError> {
-    let reason = reason(&body.reason)?;
-    body.ruling()?;
+    decision: &Decision,
+) -> Result<(), ServiceError> {
+    let reason = reason(&decision.reason)?;
     let watched = super::versions::Watched::Game(game_id);
-    super::versions::unchanged_since(conn, watched, body.seen, |conn| {
+    super::versions::unchanged_since(conn, watched, decision.seen, |conn| {
         rule(
             conn,
             actor,
             game_id,
             |game| Change::GameRuled { game },
             |conn, ctx| {
-                let mut result = ruled(conn, ctx, body, reason)?;
+                let mut result = ruled(conn, ctx, &decision.ruling, reason)?;
                 result.status = ctx.game.status.on_ruling();
                 Ok(result)
             },
@@ -645,7 +559,7 @@ pub fn reset(
     actor: &Actor,
     game_id: GameId,
     reason_text: &str,
-) -> Result<GameDetail, ServiceError> {
+) -> Result<(), ServiceError> {
     let reason = reason(reason_text)?;
     rule(
         conn,
@@ -664,7 +578,7 @@ fn rule(
     game_id: GameId,
     change: fn(GameId) -> Change,
     decide: impl FnOnce(&mut SqliteConnection, &Context) -> Result<GameResult, ServiceError>,
-) -> Result<GameDetail, ServiceError> {
+) -> Result<(), ServiceError> {
     transaction(conn, |conn| {
         let ctx = Context::load(conn, game_id)?;
         actor.check_runs(conn, ctx.tournament.id)?;
@@ -677,6 +591,6 @@ fn rule(
             tournament_id: Some(ctx.tournament.id),
         };
         super::reactions::record(conn, &change, Some(&ctx.game), Some(&game))?;
-        detail(conn, actor, game_id)
+        Ok(())
     })
 }

@@ -445,7 +445,7 @@ impl Service {
                 index,
                 ids,
             };
-            self.copies.keep(token, held);
+            self.hub.keep(token, held);
         }
         Ok(received)
     }

@@ -53,6 +53,7 @@ pub mod stages;
 pub mod standings;
 pub mod teams;
 pub mod tournaments;
+pub mod transaction;
 pub mod trf;
 #[cfg(test)]
 mod trf_roundtrip;
@@ -64,29 +65,13 @@ use std::sync::Arc;
 
 use diesel::sqlite::SqliteConnection;
 
-use crate::auth::throttle::AddressThrottle;
 use crate::db::{DbPool, Writer};
 use crate::tournament::TournamentId;
 
 pub use actor::{Actor, Staff};
 pub use audit::Audit;
 pub use error::{Found, ServiceError};
-
-/// Runs `f` in an immediate (writing) transaction. Every write of the service goes through here,
-/// on the writing connection ([`crate::db::Writer`]), one at a time in the order they came.
-/// A command called from inside another's transaction joins it (as a savepoint).
-pub fn transaction<T>(
-    conn: &mut SqliteConnection,
-    f: impl FnOnce(&mut SqliteConnection) -> Result<T, ServiceError>,
-) -> Result<T, ServiceError> {
-    use diesel::connection::{AnsiTransactionManager, TransactionManager};
-    let depth = AnsiTransactionManager::transaction_manager_status_mut(conn).transaction_depth()?;
-    if depth.is_some() {
-        diesel::Connection::transaction(conn, f)
-    } else {
-        conn.immediate_transaction(f)
-    }
-}
+pub use transaction::{blocking, transaction};
 
 /// The service at work: the connections it reads and writes through, and what it keeps between
 /// requests (standings reports, the sign-in attempts of each address and of names that have no
@@ -97,20 +82,16 @@ pub struct Service {
     writer: Arc<Writer>,
     /// Standings reports, computed once per version of this service's data.
     standings: standings::Cache,
-    /// Sign-in attempts at names that have no account.
-    unknown_names: auth::UnknownNames,
-    /// Failed sign-ins per client address.
-    throttle: Arc<AddressThrottle>,
-    /// Failed sign-ins per known device.
-    devices: crate::auth::devices::DeviceFailures,
+    /// The sign-in's own state: the failures of each address, device and unknown name.
+    sign_in: auth::SignIn,
     /// Where backups go, when a folder is set.
     backups: Option<Arc<backups::Backups>>,
     /// Tournaments' own languages as last read, with the version of the data they were read at.
     languages: std::sync::Mutex<std::collections::HashMap<TournamentId, (u64, String)>>,
     /// On a hub: the files venues' pushes made, for the changes that follow.
-    copies: copies::Copies,
+    hub: copies::Copies,
     /// At a venue: the files hubs took, for the changes of the next push.
-    sent: sent::SentFiles,
+    publisher: sent::SentFiles,
     /// The rating list as last computed.
     ratings: ratings::Cache,
     /// The register's search as last built.
@@ -129,13 +110,11 @@ impl Service {
             pool,
             writer,
             standings: standings::Cache::default(),
-            unknown_names: auth::UnknownNames::default(),
-            throttle: Arc::default(),
-            devices: Default::default(),
+            sign_in: auth::SignIn::default(),
             backups,
             languages: Default::default(),
-            copies: Default::default(),
-            sent: Default::default(),
+            hub: Default::default(),
+            publisher: Default::default(),
             ratings: Default::default(),
             register_search: Default::default(),
             endgames: Arc::default(),
@@ -275,13 +254,4 @@ impl Service {
 pub enum Subject {
     Tournament(TournamentId),
     Event(crate::tournament::EventId),
-}
-
-/// Runs blocking work (argon2, a database connection) off the async threads.
-pub async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ServiceError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ServiceError::Internal(format!("blocking task: {e}")))
 }

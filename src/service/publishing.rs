@@ -320,7 +320,7 @@ impl Service {
         let mut tries = Tries::default();
         let this = self.clone();
         let due = self
-            .read(move |conn| due(conn, |link| this.sent.verified(link)))
+            .read(move |conn| due(conn, |link| this.publisher.verified(link)))
             .await;
         let due = match due {
             Ok(due) => due,
@@ -365,7 +365,7 @@ impl Service {
     ) -> Option<(i64, Outcome)> {
         let id = link.tournament_id;
         let held = self
-            .sent
+            .publisher
             .get(id)
             .filter(|s| !link.again && s.version == link.pushed_version);
         // Not held since the start: what was written down with the hub's last push.
@@ -467,7 +467,7 @@ impl Service {
             }
         };
         drop(file);
-        let outcome = judge(&self.sent, (id, version), (sent, print, over), answer);
+        let outcome = judge(&self.publisher, (id, version), (sent, print, over), answer);
         Some((version, outcome))
     }
 

@@ -50,8 +50,12 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
         Change::RoundPublished { round } => {
             let round = queries::get_round_by_id(conn, round)?;
             let tournament = queries::get_tournament(conn, round.tournament_id)?;
-            let reason = format!("{}, round {} published", tournament.name, round.number);
-            crate::db::backups::mark_due(conn, &reason, Utc::now().naive_utc())?;
+            let reason = crate::said!(
+                "backup-round-published",
+                tournament = tournament.name.clone(),
+                round = round.number
+            );
+            crate::db::backups::mark_due(conn, &reason.to_stored(), Utc::now().naive_utc())?;
             back_up_at_the_end(conn, &tournament)
         }
         Change::TournamentImported { tournament } => {
@@ -148,7 +152,7 @@ fn back_up_at_the_end(conn: &mut SqliteConnection, t: &Tournament) -> Result<(),
     }
     let now = Utc::now().naive_utc();
     queries::put_setting(conn, &marker, &now.to_string())?;
-    let reason = format!("{}, every result in", t.name);
-    crate::db::backups::mark_due(conn, &reason, now)?;
+    let reason = crate::said!("backup-every-result-in", tournament = t.name.clone());
+    crate::db::backups::mark_due(conn, &reason.to_stored(), now)?;
     Ok(())
 }

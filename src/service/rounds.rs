@@ -597,8 +597,9 @@ pub fn delete(
 mod tests {
     use super::*;
     use crate::auth::{Identity, Role};
-    use crate::service::games::{ResultBody, set_result};
+    use crate::service::games::{Decision, Ruling, set_result};
     use crate::service::players::{Arrival, add};
+    use crate::tournament::ResultKind;
     use crate::tournament::settings::SettingsInput;
     use crate::tournament::{AccountId, PlayerDetails, TournamentSettings};
 
@@ -661,12 +662,12 @@ mod tests {
         // Round 2 is computed; then a result of round 1 comes in before it is written.
         let stale = prepare(&mut conn, &actor, t, None).unwrap();
         let game = round.games[0].id;
-        let body = ResultBody {
-            kind: Some("double-forfeit".to_string()),
+        let neither = Decision {
+            ruling: Ruling::Without(ResultKind::DoubleForfeit),
             reason: "neither came".to_string(),
-            ..ResultBody::default()
+            seen: None,
         };
-        set_result(&mut conn, &actor, game, &body).unwrap();
+        set_result(&mut conn, &actor, game, &neither).unwrap();
         let refused = create_prepared(&mut conn, &actor, t, &stale);
         assert!(
             matches!(&refused, Err(ServiceError::Conflict(m)) if m.key == "tournament-changed-while-pairing"),
@@ -694,13 +695,13 @@ mod tests {
         let prepared = prepare(&mut conn, &actor, t, None).unwrap();
         let round = create_prepared(&mut conn, &actor, t, &prepared).unwrap();
         publish(&mut conn, &actor, t, 1).unwrap();
-        for (game, kind) in round.games.iter().zip(["double-forfeit", "double-forfeit"]) {
-            let body = ResultBody {
-                kind: Some(kind.to_string()),
+        for game in &round.games {
+            let neither = Decision {
+                ruling: Ruling::Without(ResultKind::DoubleForfeit),
                 reason: "neither came".to_string(),
-                ..ResultBody::default()
+                seen: None,
             };
-            set_result(&mut conn, &actor, game.id, &body).unwrap();
+            set_result(&mut conn, &actor, game.id, &neither).unwrap();
         }
         let update = |conn: &mut SqliteConnection, extra| {
             crate::service::tournaments::update(conn, &actor, t, &settings(extra)).unwrap();

@@ -224,7 +224,7 @@ fn check_change(
     if let Some(why) = stored.fixed_change(settings, !rounds.is_empty(), published) {
         return Err(ServiceError::Conflict(Said::new(why)));
     }
-    if settings.require_moves && !stored.require_moves {
+    if settings.switches.require_moves && !stored.switches.require_moves {
         let without = queries::count_sheets_without_moves(conn, before.id)?;
         if without > 0 {
             return Err(ServiceError::Conflict(crate::said!(

@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::Actor;
-use super::games::{ResultBody, reset, set_result};
+use super::games::{Decision, Ruling, reset, set_result};
 use super::players::{Arrival, add, set_withdrawn};
 use super::rounds::{RoundRequest, create, publish, replace};
 use crate::auth::{Identity, Role};
@@ -18,7 +18,8 @@ use crate::fide::trf::Trf;
 use crate::tournament::pairing::Pair;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{
-    AccountId, ByeKind, GameStatus, PlayerDetails, Tiebreak, TournamentId, TournamentSettings,
+    AccountId, ByeKind, GameStatus, PlayerDetails, ResultKind, Tiebreak, TournamentId,
+    TournamentSettings, Winner,
 };
 
 fn organiser() -> Actor {
@@ -268,25 +269,31 @@ impl Event {
 
     /// A result at random: played (either side winning, or drawn), a forfeit either way, or a
     /// double forfeit.
-    fn random_result(&mut self) -> ResultBody {
+    fn random_result(&mut self) -> Decision {
         let kind = match self.rng.gen_range(0..10) {
-            0 => "forfeit-south",
-            1 => "forfeit-north",
-            2 => "double-forfeit",
-            _ => "played",
+            0 => ResultKind::ForfeitSouth,
+            1 => ResultKind::ForfeitNorth,
+            2 => ResultKind::DoubleForfeit,
+            _ => ResultKind::Played,
         };
-        let (result, seeds) = match self.rng.gen_range(0..3) {
-            0 => ("south", [27, 21]),
-            1 => ("north", [18, 30]),
-            _ => ("draw", [24, 24]),
+        let (winner, seeds) = match self.rng.gen_range(0..3) {
+            0 => (Winner::South, [27, 21]),
+            1 => (Winner::North, [18, 30]),
+            _ => (Winner::Draw, [24, 24]),
         };
-        let played = kind == "played";
-        ResultBody {
-            kind: Some(kind.to_string()),
-            result: played.then(|| result.to_string()),
-            seeds: played.then_some(seeds),
+        let ruling = match kind {
+            ResultKind::Played => Ruling::Played(crate::tournament::sheets::Sheet {
+                winner,
+                seeds,
+                end: crate::tournament::sheets::EndKind::Natural,
+                moves: String::new(),
+            }),
+            kind => Ruling::Without(kind),
+        };
+        Decision {
+            ruling,
             reason: "entered by the controller".to_string(),
-            ..ResultBody::default()
+            seen: None,
         }
     }
 
@@ -312,8 +319,8 @@ impl Event {
             }
             let body = self.random_result();
             self.log.push(format!(
-                "round {number} board {:?}: {:?} {:?}",
-                g.board, body.kind, body.result
+                "round {number} board {:?}: {:?}",
+                g.board, body.ruling
             ));
             set_result(&mut self.conn, &organiser(), g.id, &body).unwrap();
         }
@@ -340,7 +347,7 @@ impl Event {
         if self.rng.gen_bool(0.5) || self.system == "round-robin" || round.number != number {
             let body = self.random_result();
             self.log
-                .push(format!("game {} corrected to {:?}", g.id, body.kind));
+                .push(format!("game {} corrected to {:?}", g.id, body.ruling));
             set_result(&mut self.conn, &organiser(), g.id, &body).unwrap();
             return;
         }

@@ -122,8 +122,9 @@ pub struct TournamentSettings {
     pub format: Format,
     pub points: Points,
     pub tiebreaks: Vec<Tiebreak>,
-    pub require_moves: bool,
-    pub require_confirmation: bool,
+    /// The settings that are a yes or a no.
+    #[serde(flatten)]
+    pub switches: Switches,
     /// Players of the same club are not paired together in rounds 1 to this (0: no such rule).
     pub club_rounds: i32,
     /// What a pairing plays: one game, or a match of several.
@@ -161,7 +162,6 @@ fn shown_rules<S: serde::Serializer>(rules: &Rules, s: S) -> Result<S::Ok, S::Er
 /// Settings as received, before validation (JSON API and HTML form alike, and a tournament
 /// file's settings).
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
 pub struct SettingsInput {
     pub name: Option<String>,
     pub venue: Option<String>,
@@ -175,8 +175,9 @@ pub struct SettingsInput {
     pub pairing: Option<String>,
     pub points: Option<Points>,
     pub tiebreaks: Option<Vec<String>>,
-    pub require_moves: Option<bool>,
-    pub require_confirmation: Option<bool>,
+    /// The settings that are a yes or a no: each its default when not given.
+    #[serde(flatten)]
+    pub switches: Switches,
     pub club_rounds: Option<i64>,
     /// Games in a match (1: a single game).
     pub match_games: Option<i64>,
@@ -204,6 +205,75 @@ pub struct SettingsInput {
     pub adjudication: Option<String>,
     /// The tournament's language, a code such as `en` (the default) or `fr`.
     pub language: Option<String>,
+    /// Any other field is refused, naming it.
+    #[serde(flatten, skip_serializing)]
+    pub refused: NoOtherField,
+}
+
+/// The settings that are a yes or a no, each with its default (a field left out of a request or
+/// a file takes it; a box left unticked on the form is a no). A new one is a field here, a
+/// line of the form's template (`switch`) and its label in each language
+/// (`audit-field-<name>`, which the audit log shows too): nothing else stores, copies or
+/// checks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Switches {
+    /// A score sheet must carry the game's move list, which is replayed.
+    #[serde(default = "yes")]
+    pub require_moves: bool,
+    /// A sheet counts once the opponent confirms it.
+    #[serde(default = "yes")]
+    pub require_confirmation: bool,
+    /// The wall shows each player's rating beside their name.
+    #[serde(default)]
+    pub wall_ratings: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Switches {
+    /// Each switch's own default, as a request that says nothing of it gets.
+    fn default() -> Switches {
+        serde_json::from_value(serde_json::json!({})).expect("every switch has a default")
+    }
+}
+
+impl Switches {
+    /// The switches' names, as the settings spell them.
+    pub fn names() -> Vec<String> {
+        match serde_json::to_value(Switches::default()) {
+            Ok(serde_json::Value::Object(fields)) => fields.keys().cloned().collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// What is left of a settings record once every known field is read: nothing, or the first
+/// unknown field is an error naming it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoOtherField;
+
+impl<'de> Deserialize<'de> for NoOtherField {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<NoOtherField, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = NoOtherField;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("no other field")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<NoOtherField, A::Error> {
+                match map.next_key::<String>()? {
+                    None => Ok(NoOtherField),
+                    Some(name) => Err(serde::de::Error::custom(format!("unknown field `{name}`"))),
+                }
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
 }
 
 /// When a setting can no longer change.
@@ -258,6 +328,22 @@ pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
 ];
 
 impl TournamentSettings {
+    /// A new tournament's settings, before the organiser names it: every default (abapa, five
+    /// rounds of a Swiss).
+    pub fn defaults() -> TournamentSettings {
+        let input = SettingsInput {
+            name: Some("-".to_string()),
+            rules: Some(Preset::Abapa.name().to_string()),
+            rounds: Some(5),
+            ..SettingsInput::default()
+        };
+        let settings = TournamentSettings::parse(&input).expect("the defaults are valid");
+        TournamentSettings {
+            name: String::new(),
+            ..settings
+        }
+    }
+
     /// The input that gives these settings back through [`TournamentSettings::parse`], as a
     /// tournament file carries them: the rules as their preset and the options that differ from
     /// it. The event the tournament is a section of is left out: a file stands alone.
@@ -275,8 +361,7 @@ impl TournamentSettings {
             pairing: Some(self.format.pairing().to_string()),
             points: Some(self.points),
             tiebreaks: Some(self.tiebreaks.iter().map(|t| t.code()).collect()),
-            require_moves: Some(self.require_moves),
-            require_confirmation: Some(self.require_confirmation),
+            switches: self.switches,
             club_rounds: Some(i64::from(self.club_rounds)),
             match_games: Some(i64::from(self.matches.games)),
             match_length: Some(self.matches.length.to_string()),
@@ -291,6 +376,7 @@ impl TournamentSettings {
             check_in: Some(self.check_in.to_string()),
             adjudication: Some(self.adjudication.to_string()),
             language: Some(self.language.clone()),
+            refused: NoOtherField,
         }
     }
 
@@ -439,8 +525,7 @@ impl TournamentSettings {
                 format,
                 points,
                 tiebreaks,
-                require_moves: input.require_moves.unwrap_or(true),
-                require_confirmation: input.require_confirmation.unwrap_or(true),
+                switches: input.switches,
                 club_rounds: club_rounds as i32,
                 matches,
                 event_id: input.event_id.map(super::EventId),

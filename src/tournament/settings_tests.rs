@@ -19,7 +19,7 @@ fn defaults_fill_what_is_not_given() {
         s.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>(),
         ["BH", "SB", "SC"]
     );
-    assert!(s.require_moves && s.require_confirmation);
+    assert!(s.switches.require_moves && s.switches.require_confirmation);
 }
 
 #[test]
@@ -188,6 +188,7 @@ fn settings_show_their_rule_set_by_name_and_their_format_by_its_fields() {
         "tiebreaks",
         "require_moves",
         "require_confirmation",
+        "wall_ratings",
         "club_rounds",
         "matches",
         "event_id",
@@ -210,4 +211,34 @@ fn settings_show_their_rule_set_by_name_and_their_format_by_its_fields() {
         (&shown["pairing"], &shown["double_elimination"]),
         (&serde_json::json!("knockout"), &serde_json::json!(true))
     );
+}
+
+#[test]
+fn every_format_is_stored_and_read_back_as_it_was() {
+    for json in [
+        serde_json::json!({"name": "Swiss", "rules": "abapa", "rounds": 5, "wall_ratings": true}),
+        serde_json::json!({"name": "All", "rules": "tournament", "rounds": 7,
+            "pairing": "round-robin", "rule_options": {"grand_slam": "loses"}}),
+        serde_json::json!({"name": "Cup", "rules": "abapa", "rounds": 3, "pairing": "knockout"}),
+        serde_json::json!({"name": "Cup", "rules": "abapa", "rounds": 3, "pairing": "knockout",
+            "third_place": true, "match_games": 2}),
+        serde_json::json!({"name": "Double", "rules": "abapa", "rounds": 6,
+            "pairing": "knockout", "double_elimination": true}),
+        serde_json::json!({"name": "Hand", "rules": "abapa", "rounds": 2, "pairing": "manual",
+            "require_moves": false, "event_id": 3}),
+    ] {
+        let s = TournamentSettings::parse(&input(json.clone())).unwrap();
+        let stored = s.stored();
+        let back = TournamentSettings::from_stored(&stored).unwrap();
+        // The event is the row's own column, not the record's.
+        assert_eq!(
+            back,
+            TournamentSettings {
+                event_id: None,
+                ..s.clone()
+            },
+            "{json}"
+        );
+        assert_eq!(back.stored(), stored, "{json}");
+    }
 }

@@ -200,12 +200,13 @@ async fn api(
     let body = body.into_inner();
     let tables = state.service.endgames();
     if body.confirm {
-        let detail = state
+        let reader = actor.clone();
+        state
             .write(move |conn| {
                 service::adjudicate(conn, &actor, &tables, id, &body.position, body.seen)
             })
             .await?;
-        return Ok(HttpResponse::Ok().json(super::games::GameJson::new(session.lang, &detail)));
+        return super::games::game_json(&state, &session, reader, id).await;
     }
     let proposal = state
         .db(move |conn| service::propose(conn, &actor, &tables, id, &body.position))

@@ -17,11 +17,11 @@ use crate::engine::Side;
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::game_views::{self as views, GameDetail};
-use crate::service::games::{self as service, ResultBody, Sender, SheetBody};
+use crate::service::games::{self as service, Decision, Ruling, Sender};
 use crate::service::versions::{Watched, unchanged_since};
 use crate::tournament::game_state::SheetStep;
-use crate::tournament::sheets::{Accepted, Sheet};
-use crate::tournament::{GameId, GameStatus, ResultKind, SheetId};
+use crate::tournament::sheets::{Accepted, EndKind, Sheet};
+use crate::tournament::{GameId, GameStatus, ResultKind, SheetId, Winner};
 use crate::web::language::Visitor;
 use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
@@ -67,6 +67,134 @@ impl From<&Accepted> for ReplaySummary {
             stores: outcome.map(|o| o.stores),
             winner: outcome.and_then(|o| o.winner),
         }
+    }
+}
+
+/// A sheet as a request gives it (the API's JSON, the page's form).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetBody {
+    pub pin: Option<String>,
+    pub result: String,
+    pub seeds: [i64; 2],
+    pub end: String,
+    #[serde(default)]
+    pub moves: String,
+    /// The sender says an OGN record that names other players, another event, round or board
+    /// is of this game all the same.
+    #[serde(default)]
+    pub same_game: bool,
+}
+
+impl SheetBody {
+    pub fn sheet(&self) -> Result<Sheet, ServiceError> {
+        let winner = winner(&self.result)?;
+        let end = end_kind(&self.end)?;
+        if end == EndKind::Adjudication {
+            return Err(ServiceError::Invalid(crate::said!(
+                "end-only-controller-adjudicates-game"
+            )));
+        }
+        if self.seeds.iter().any(|s| !(0..=48).contains(s)) {
+            return Err(ServiceError::Invalid(crate::said!("seeds-each-0-48")));
+        }
+        if self.moves.len() > 64 * 1024 {
+            return Err(ServiceError::TooLarge(crate::said!(
+                "move-list-over-64-kib"
+            )));
+        }
+        Ok(Sheet {
+            winner,
+            seeds: [self.seeds[0] as u8, self.seeds[1] as u8],
+            end,
+            moves: self.moves.clone(),
+        })
+    }
+}
+
+fn winner(text: &str) -> Result<Winner, ServiceError> {
+    text.parse()
+        .map_err(|_| ServiceError::Invalid(crate::said!("result-south-north-draw")))
+}
+
+fn end_kind(text: &str) -> Result<EndKind, ServiceError> {
+    text.parse()
+        .map_err(|_| ServiceError::Invalid(crate::said!("end-natural-agreement-resignation-time")))
+}
+
+/// A result as the controller sets it: one player's sheet accepted, or a result given (played,
+/// with the moves when there are some, or a forfeit).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultBody {
+    pub accept_sheet: Option<SheetId>,
+    pub kind: Option<String>,
+    pub result: Option<String>,
+    pub seeds: Option<[i64; 2]>,
+    pub moves: Option<String>,
+    pub end: Option<String>,
+    pub reason: String,
+    /// The version of the game the ruling was made on, if the ruler says: refused when the
+    /// game has changed since.
+    pub seen: Option<i64>,
+}
+
+impl ResultBody {
+    /// The ruling the body gives, with its reason.
+    pub fn decision(self) -> Result<Decision, ServiceError> {
+        let given = self.kind.is_some()
+            || self.result.is_some()
+            || self.seeds.is_some()
+            || self.moves.is_some()
+            || self.end.is_some();
+        let kind = self
+            .kind
+            .as_deref()
+            .and_then(|k| k.parse::<ResultKind>().ok());
+        let ruling = match (self.accept_sheet, kind) {
+            (Some(_), _) if given => {
+                return Err(ServiceError::Invalid(crate::said!(
+                    "accept-sheet-sheet-accepted-brings"
+                )));
+            }
+            (Some(sheet), _) => Ruling::Accept(sheet),
+            (None, Some(ResultKind::Played)) => Ruling::Played(self.sheet()?),
+            (None, Some(kind)) if kind != ResultKind::Bye => {
+                if self.result.is_some() || self.seeds.is_some() || self.moves.is_some() {
+                    return Err(ServiceError::Invalid(crate::said!(
+                        "has-no-result-seeds-moves",
+                        kind = kind.to_string()
+                    )));
+                }
+                Ruling::Without(kind)
+            }
+            (None, _) => {
+                return Err(ServiceError::Invalid(crate::said!(
+                    "kind-played-forfeit-south-forfeit"
+                )));
+            }
+        };
+        Ok(Decision {
+            ruling,
+            reason: self.reason,
+            seen: self.seen,
+        })
+    }
+
+    /// The sheet the result gives, for a played game.
+    fn sheet(&self) -> Result<Sheet, ServiceError> {
+        let winner = winner(self.result.as_deref().unwrap_or(""))?;
+        let seeds = self
+            .seeds
+            .filter(|s| s.iter().all(|&n| (0..=48).contains(&n)))
+            .ok_or_else(|| ServiceError::Invalid(crate::said!("seeds-south-north-each-0")))?;
+        let end = self.end.as_deref().map_or(Ok(EndKind::Natural), end_kind)?;
+        Ok(Sheet {
+            winner,
+            seeds: [seeds[0] as u8, seeds[1] as u8],
+            end,
+            moves: self.moves.clone().unwrap_or_default(),
+        })
     }
 }
 
@@ -131,11 +259,12 @@ async fn api_result(
     body: web::Json<ResultBody>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let body = body.into_inner();
-    let detail = state
-        .write(move |conn| service::set_result(conn, &actor, game_id, &body))
+    let decision = body.into_inner().decision()?;
+    let reader = actor.clone();
+    state
+        .write(move |conn| service::set_result(conn, &actor, game_id, &decision))
         .await?;
-    Ok(HttpResponse::Ok().json(GameJson::new(session.lang, &detail)))
+    game_json(&state, &session, reader, game_id).await
 }
 
 /// A game as the API gives it: where its moves fail to replay worded in the request's language.
@@ -513,7 +642,7 @@ async fn after_ruling(
     state: &AppState,
     session: &Visitor,
     game_id: GameId,
-    result: Result<GameDetail, ServiceError>,
+    result: Result<(), ServiceError>,
 ) -> Result<HttpResponse, PageError> {
     match result {
         Ok(_) => Ok(see_other(&format!("/games/{game_id}"))),
@@ -538,10 +667,14 @@ async fn result_page(
     CheckedForm(form): CheckedForm<RulingForm>,
 ) -> Result<HttpResponse, PageError> {
     let game_id = path.into_inner();
-    let body = form.body();
-    let result = state
-        .write(move |conn| service::set_result(conn, &actor, game_id, &body))
-        .await;
+    let result = match form.body().decision() {
+        Ok(decision) => {
+            state
+                .write(move |conn| service::set_result(conn, &actor, game_id, &decision))
+                .await
+        }
+        Err(refused) => Err(refused),
+    };
     after_ruling(&state, &session, game_id, result).await
 }
 
@@ -580,6 +713,19 @@ async fn reset_page(
     after_ruling(&state, &session, game_id, result).await
 }
 
+/// A game as the API gives it, after a ruling on it.
+pub(super) async fn game_json(
+    state: &AppState,
+    session: &Visitor,
+    reader: crate::service::Actor,
+    game_id: GameId,
+) -> Result<HttpResponse, ApiError> {
+    let detail = state
+        .db(move |conn| crate::service::game_views::detail(conn, &reader, game_id))
+        .await?;
+    Ok(HttpResponse::Ok().json(GameJson::new(session.lang, &detail)))
+}
+
 async fn api_reset(
     Staff(actor): Staff,
     state: web::Data<AppState>,
@@ -590,14 +736,15 @@ async fn api_reset(
     let game_id = path.into_inner();
     let ResetBody { reason, seen } = body.into_inner();
     let watched = Watched::Game(game_id);
-    let detail = state
+    let reader = actor.clone();
+    state
         .write(move |conn| {
             unchanged_since(conn, watched, seen, |c| {
                 service::reset(c, &actor, game_id, &reason)
             })
         })
         .await?;
-    Ok(HttpResponse::Ok().json(GameJson::new(session.lang, &detail)))
+    game_json(&state, &session, reader, game_id).await
 }
 
 async fn ogn_page(

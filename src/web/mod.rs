@@ -36,6 +36,7 @@ pub mod roll_call;
 pub mod round_prints;
 pub mod rounds;
 pub mod schedule;
+pub mod settings_form;
 pub mod site;
 pub mod stages;
 pub mod standings;

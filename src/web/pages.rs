@@ -96,6 +96,21 @@ impl Nav {
         self.lang.t(key)
     }
 
+    /// Facts kept in a row (or a sentence written before they were), in the page's language.
+    pub fn kept(&self, kept: &crate::tournament::said::Kept) -> String {
+        crate::wording::refusals::kept(self.lang, kept)
+    }
+
+    /// A setting's name as a label (`audit-field-<name>`, which the audit log shows too).
+    pub fn setting(&self, name: &str) -> String {
+        let words = self.lang.t(&format!("audit-field-{name}"));
+        let mut letters = words.chars();
+        letters
+            .next()
+            .map(|first| first.to_uppercase().chain(letters).collect())
+            .unwrap_or_default()
+    }
+
     /// A refusal or a problem (a message of the files with its facts) in the page's language.
     pub fn said(&self, s: &crate::tournament::said::Said) -> String {
         crate::wording::refusals::said(self.lang, s)

@@ -16,12 +16,13 @@ use crate::service::tournaments::{self as service, TournamentView};
 use crate::service::views::GameView;
 use crate::tournament::said::Said;
 use crate::tournament::settings::SettingsInput;
-use crate::tournament::{EventId, Points, Tiebreak, TournamentId, TournamentSettings};
+use crate::tournament::{EventId, Tiebreak, TournamentId, TournamentSettings};
 use crate::web::language::Visitor;
 use crate::web::plumbing::routes::Routes;
+use crate::web::settings_form::SettingsForm;
 use crate::web::state::AppState;
 
-crate::csrf_in_field!(ControllerForm, SettingsFields);
+crate::csrf_in_field!(ControllerForm);
 
 // --- pages -------------------------------------------------------------------------------------
 
@@ -46,8 +47,19 @@ async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListP
 }
 
 /// Where backups go and how the last one went (staff only).
-async fn api_backups(_: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(state.service.backup_status()))
+async fn api_backups(
+    _: Staff,
+    state: web::Data<AppState>,
+    session: Visitor,
+) -> Result<HttpResponse, ApiError> {
+    let status = state.service.backup_status();
+    let mut json =
+        serde_json::to_value(&status).map_err(|e| ServiceError::Internal(e.to_string()))?;
+    // The reason worded in the reader's language.
+    if let (Some(last), Some(shown)) = (&status.last, json.get_mut("last")) {
+        shown["reason"] = crate::wording::refusals::kept(session.lang, &last.reason).into();
+    }
+    Ok(HttpResponse::Ok().json(json))
 }
 
 #[derive(Template, WebTemplate)]
@@ -135,285 +147,16 @@ async fn show_page(
     })
 }
 
-/// How many tie-breaks the form offers to choose, in order.
-const TIEBREAK_SLOTS: usize = 6;
-
-/// The settings form's fields, as typed.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct SettingsFields {
-    name: String,
-    venue: String,
-    start_date: String,
-    end_date: String,
-    rules: String,
-    rule_options: String,
-    rounds: String,
-    pairing: String,
-    points_win: String,
-    points_draw: String,
-    points_loss: String,
-    points_bye: String,
-    /// The tie-breaks as comma-separated codes (the API's way, and a form sent by a program);
-    /// the page's form picks them from lists instead, `tiebreak_1` to `tiebreak_6`.
-    #[serde(default)]
-    tiebreaks: String,
-    #[serde(default)]
-    tiebreak_1: String,
-    #[serde(default)]
-    tiebreak_2: String,
-    #[serde(default)]
-    tiebreak_3: String,
-    #[serde(default)]
-    tiebreak_4: String,
-    #[serde(default)]
-    tiebreak_5: String,
-    #[serde(default)]
-    tiebreak_6: String,
-    require_moves: Option<String>,
-    require_confirmation: Option<String>,
-    #[serde(default)]
-    club_rounds: String,
-    #[serde(default)]
-    match_games: String,
-    #[serde(default)]
-    match_length: String,
-    #[serde(default)]
-    match_start: String,
-    #[serde(default)]
-    match_score: String,
-    #[serde(default)]
-    match_tie: String,
-    third_place: Option<String>,
-    double_elimination: Option<String>,
-    /// The event it is a section of: its id, or empty.
-    #[serde(default)]
-    event_id: String,
-    #[serde(default)]
-    tie_policy: String,
-    #[serde(default)]
-    lots_seed: String,
-    #[serde(default)]
-    check_in: String,
-    #[serde(default)]
-    adjudication: String,
-    #[serde(default)]
-    language: String,
-    #[serde(default)]
-    csrf: String,
-}
-
-impl SettingsFields {
-    fn from_view(t: &TournamentView) -> SettingsFields {
-        let overridden = t.overridden();
-        let rule_options = if overridden.is_empty() {
-            String::new()
-        } else {
-            serde_json::to_string(&overridden).unwrap_or_default()
-        };
-        SettingsFields {
-            name: t.name.clone(),
-            venue: t.venue.clone(),
-            start_date: t.start_date.map(|d| d.to_string()).unwrap_or_default(),
-            end_date: t.end_date.map(|d| d.to_string()).unwrap_or_default(),
-            rules: t.rules.name().to_string(),
-            rule_options,
-            rounds: t.rounds.to_string(),
-            pairing: t.format.pairing().to_string(),
-            points_win: t.points.win.to_string(),
-            points_draw: t.points.draw.to_string(),
-            points_loss: t.points.loss.to_string(),
-            points_bye: t.points.bye.to_string(),
-            tiebreaks: t.tiebreak_list(),
-            require_moves: t.require_moves.then(|| "on".to_string()),
-            require_confirmation: t.require_confirmation.then(|| "on".to_string()),
-            club_rounds: t.club_rounds.to_string(),
-            match_games: t.matches.games.to_string(),
-            match_length: t.matches.length.to_string(),
-            match_start: t.matches.start.to_string(),
-            match_score: t.matches.score.to_string(),
-            match_tie: t.matches.tie.to_string(),
-            third_place: t.format.third_place().then(|| "on".to_string()),
-            double_elimination: t.format.double_elimination().then(|| "on".to_string()),
-            event_id: t.event_id.map(|e| e.to_string()).unwrap_or_default(),
-            tie_policy: t.tie_policy.to_string(),
-            lots_seed: t.lots_seed.map(|s| s.to_string()).unwrap_or_default(),
-            check_in: t.check_in.to_string(),
-            adjudication: t.adjudication.to_string(),
-            language: String::new(),
-            csrf: String::new(),
-            ..SettingsFields::default()
+/// The settings the form's fields make, or every problem found.
+fn form_settings(form: &SettingsForm) -> Result<TournamentSettings, Vec<Said>> {
+    let (input, mut problems) = form.input();
+    match input.map(|input| parse_settings(&input)) {
+        Some(Ok(settings)) if problems.is_empty() => Ok(settings),
+        Some(Err(more)) => {
+            problems.extend(more);
+            Err(problems)
         }
-    }
-
-    fn new_tournament() -> SettingsFields {
-        SettingsFields {
-            rules: "abapa".to_string(),
-            rounds: "5".to_string(),
-            pairing: crate::tournament::Format::default().pairing().to_string(),
-            points_win: "1".to_string(),
-            points_draw: "0.5".to_string(),
-            points_loss: "0".to_string(),
-            points_bye: "1".to_string(),
-            tiebreaks: crate::tournament::settings::DEFAULT_TIEBREAKS
-                .map(|t| t.code())
-                .join(", "),
-            require_moves: Some("on".to_string()),
-            require_confirmation: Some("on".to_string()),
-            club_rounds: "0".to_string(),
-            match_games: "1".to_string(),
-            ..SettingsFields::default()
-        }
-    }
-
-    /// The tie-breaks chosen in the form's lists, in order; or, where none was, the codes typed.
-    fn tiebreak_codes(&self) -> Vec<String> {
-        let picked: Vec<String> = [
-            &self.tiebreak_1,
-            &self.tiebreak_2,
-            &self.tiebreak_3,
-            &self.tiebreak_4,
-            &self.tiebreak_5,
-            &self.tiebreak_6,
-        ]
-        .into_iter()
-        .map(|c| c.trim().to_string())
-        .filter(|c| !c.is_empty())
-        .collect();
-        if picked.is_empty() {
-            self.tiebreaks
-                .split(',')
-                .map(|c| c.trim().to_string())
-                .filter(|c| !c.is_empty())
-                .collect()
-        } else {
-            picked
-        }
-    }
-
-    /// The form's six lists of tie-breaks, each with the code it shows chosen ("" for none).
-    pub fn tiebreak_slots(&self) -> Vec<String> {
-        let mut codes = self.tiebreak_codes();
-        codes.resize(TIEBREAK_SLOTS.max(codes.len()), String::new());
-        codes
-    }
-
-    /// The settings, or every problem found.
-    fn parse(&self) -> Result<TournamentSettings, Vec<Said>> {
-        let mut problems = Vec::new();
-        let number = |field: &str, text: &str, problems: &mut Vec<Said>| -> f64 {
-            let t = text.trim().replace('½', ".5");
-            let t = if t.starts_with('.') {
-                format!("0{t}")
-            } else {
-                t
-            };
-            t.parse::<f64>().unwrap_or_else(|_| {
-                problems.push(crate::said!("not-number", field, text));
-                0.0
-            })
-        };
-        let points = Points {
-            win: number("points (win)", &self.points_win, &mut problems),
-            draw: number("points (draw)", &self.points_draw, &mut problems),
-            loss: number("points (loss)", &self.points_loss, &mut problems),
-            bye: number("points (bye)", &self.points_bye, &mut problems),
-        };
-        let rounds = match self.rounds.trim().parse::<i64>() {
-            Ok(n) => Some(n),
-            Err(_) if self.rounds.trim().is_empty() => None,
-            Err(_) => {
-                problems.push(crate::said!(
-                    "rounds-not-whole-number",
-                    rounds = &self.rounds
-                ));
-                Some(1)
-            }
-        };
-        let club_rounds = optional_whole(&self.club_rounds, &mut problems, |club_rounds| {
-            crate::said!("club-rounds-not-whole-number", club_rounds)
-        });
-        let match_games = optional_whole(&self.match_games, &mut problems, |match_games| {
-            crate::said!("games-match-not-whole-number", match_games)
-        });
-        let lots_seed = optional_whole(&self.lots_seed, &mut problems, |seed| {
-            crate::said!("lots-seed-not-whole-number", seed)
-        });
-        let rule_options = match self.rule_options.trim() {
-            "" => None,
-            text => {
-                match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text) {
-                    Ok(map) => Some(map),
-                    Err(e) => {
-                        problems.push(crate::said!(
-                            "rule-options-not-json-object",
-                            error = e.to_string()
-                        ));
-                        None
-                    }
-                }
-            }
-        };
-        let input = SettingsInput {
-            name: Some(self.name.clone()),
-            venue: Some(self.venue.clone()),
-            start_date: Some(self.start_date.clone()),
-            end_date: Some(self.end_date.clone()),
-            rules: Some(self.rules.clone()),
-            rule_options,
-            rounds,
-            pairing: Some(self.pairing.clone()),
-            points: Some(points),
-            tiebreaks: Some(self.tiebreak_codes()),
-            require_moves: Some(self.require_moves.is_some()),
-            require_confirmation: Some(self.require_confirmation.is_some()),
-            club_rounds,
-            match_games,
-            match_length: Some(self.match_length.clone()),
-            match_start: Some(self.match_start.clone()),
-            match_score: Some(self.match_score.clone()),
-            match_tie: Some(self.match_tie.clone()),
-            third_place: Some(self.third_place.is_some()),
-            double_elimination: Some(self.double_elimination.is_some()),
-            tie_policy: Some(self.tie_policy.clone()),
-            check_in: Some(self.check_in.clone()),
-            adjudication: Some(self.adjudication.clone()),
-            language: Some(self.language.clone()),
-            lots_seed,
-            event_id: match self.event_id.trim() {
-                "" => None,
-                id => match id.parse::<i32>() {
-                    Ok(id) => Some(id),
-                    Err(_) => {
-                        problems.push(crate::said!("event-not-event", id));
-                        None
-                    }
-                },
-            },
-        };
-        match parse_settings(&input) {
-            Ok(settings) if problems.is_empty() => Ok(settings),
-            Ok(_) => Err(problems),
-            Err(more) => {
-                problems.extend(more);
-                Err(problems)
-            }
-        }
-    }
-}
-
-/// A whole number typed in a box that may be left empty: none when it is, `problem` (given the
-/// text typed) when it holds something else.
-fn optional_whole(
-    text: &str,
-    problems: &mut Vec<Said>,
-    problem: impl FnOnce(&str) -> Said,
-) -> Option<i64> {
-    match text.trim() {
-        "" => None,
-        typed => typed
-            .parse()
-            .map_err(|_| problems.push(problem(typed)))
-            .ok(),
+        _ => Err(problems),
     }
 }
 
@@ -423,7 +166,7 @@ struct FormPage {
     nav: Nav,
     /// `None` for a new tournament.
     id: Option<TournamentId>,
-    f: SettingsFields,
+    f: SettingsForm,
     problems: Vec<Said>,
     presets: Vec<&'static str>,
     tiebreak_codes: Vec<(String, String)>,
@@ -439,7 +182,7 @@ impl FormPage {
     fn new(
         session: &Visitor,
         id: Option<TournamentId>,
-        f: SettingsFields,
+        f: SettingsForm,
         problems: Vec<Said>,
     ) -> FormPage {
         FormPage {
@@ -453,7 +196,7 @@ impl FormPage {
             tiebreak_codes: {
                 // What the list offers, and any tie-break the tournament has beside it.
                 let mut offered: Vec<Tiebreak> = Tiebreak::OFFERED.to_vec();
-                for code in f.tiebreak_codes() {
+                for code in f.tiebreaks() {
                     if let Ok(t) = code.parse::<Tiebreak>()
                         && !offered.contains(&t)
                     {
@@ -494,11 +237,7 @@ async fn new_page(
     session: Visitor,
     query: web::Query<NewQuery>,
 ) -> Result<FormPage, PageError> {
-    let mut fields = SettingsFields::new_tournament();
-    fields.language = session.lang.code().to_string();
-    if let Some(event) = query.event {
-        fields.event_id = event.to_string();
-    }
+    let fields = SettingsForm::new_tournament(session.lang.code(), query.event);
     Ok(FormPage {
         events: events(&state).await?,
         ..FormPage::new(&session, None, fields, Vec::new())
@@ -509,10 +248,10 @@ async fn create(
     Organiser(actor): Organiser,
     state: web::Data<AppState>,
     session: Visitor,
-    CheckedForm(form): CheckedForm<SettingsFields>,
+    CheckedForm(form): CheckedForm<SettingsForm>,
 ) -> Result<HttpResponse, PageError> {
     let fields = form;
-    let settings = match fields.parse() {
+    let settings = match form_settings(&fields) {
         Ok(s) => s,
         Err(problems) => {
             return FormPage {
@@ -535,20 +274,16 @@ async fn edit_page(
     path: web::Path<TournamentId>,
 ) -> Result<FormPage, PageError> {
     let id = path.into_inner();
-    let (t, rules_fixed, matches_fixed, language) = state
+    let (t, rules_fixed, matches_fixed) = state
         .db(move |conn| {
             Ok((
                 service::get(conn, id)?,
                 service::rules_fixed(conn, id)?,
                 service::matches_fixed(conn, id)?,
-                service::language(conn, id)?,
             ))
         })
         .await?;
-    let fields = SettingsFields {
-        language,
-        ..SettingsFields::from_view(&t)
-    };
+    let fields = SettingsForm::of(&t);
     Ok(FormPage {
         rules_fixed,
         matches_fixed,
@@ -574,11 +309,11 @@ async fn update(
     state: web::Data<AppState>,
     session: Visitor,
     path: web::Path<TournamentId>,
-    CheckedForm(form): CheckedForm<SettingsFields>,
+    CheckedForm(form): CheckedForm<SettingsForm>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
     let fields = form;
-    let settings = match fields.parse() {
+    let settings = match form_settings(&fields) {
         Ok(s) => s,
         Err(problems) => {
             let (rules_fixed, matches_fixed) = fixed(&state, id).await?;

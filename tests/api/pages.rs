@@ -112,6 +112,62 @@ pub fn event_with(events: &mpsc::Receiver<String>, wanted: &str, patience: Durat
 }
 
 #[actix_web::test]
+async fn the_projector_view_shows_ratings_when_the_tournament_says_so() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let (t, _, _, _) = one_game(&app, &organiser, json!({})).await;
+    publish(&organiser, t, 1).await;
+    let live = format!("/tournaments/{t}/live");
+    let page = app.client().get(&live).await;
+    assert!(page.body.contains("P0") && !page.body.contains(r#"class="rating""#));
+    assert!(!page.body.contains("<th class=\"num\">Rating</th>"));
+
+    // Ticked on the form, by its one switch: every player's rating beside their name on the
+    // boards, and a column of the standings.
+    let edit = format!("/tournaments/{t}/edit");
+    let form = organiser.get(&edit).await;
+    assert!(
+        form.body.contains(r#"name="wall_ratings""#),
+        "{}",
+        form.body
+    );
+    let csrf = organiser.csrf(&edit).await;
+    let fields = [
+        ("name", "manual 3"),
+        ("rules", "abapa"),
+        ("rounds", "9"),
+        ("pairing", "manual"),
+        ("points_win", "1"),
+        ("points_draw", "0.5"),
+        ("points_loss", "0"),
+        ("points_bye", "1"),
+        ("require_moves", "on"),
+        ("require_confirmation", "on"),
+        ("match_games", "1"),
+        ("wall_ratings", "on"),
+        ("csrf", csrf.as_str()),
+    ];
+    let r = organiser
+        .post_form(&format!("/tournaments/{t}"), &fields)
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let settings = organiser.get(&format!("/api/tournaments/{t}")).await.json();
+    assert_eq!(settings["wall_ratings"], true);
+    assert_eq!(settings["require_moves"], true);
+    let page = app.client().get(&live).await;
+    // Each player of the round (the one with the bye too), once.
+    assert_eq!(
+        page.body
+            .matches(r#"<span class="rating">1500</span>"#)
+            .count(),
+        3,
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("<th class=\"num\">Rating</th>"));
+}
+
+#[actix_web::test]
 async fn the_projector_view_shows_a_result_as_it_comes_in() {
     let app = spawn_app().await;
     let organiser = app.organiser().await;

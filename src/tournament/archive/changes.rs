@@ -251,7 +251,7 @@ impl FileChanges {
         let changed_sheets = self.sheets.put.iter().map(|s| s.id).collect();
         Unchanged {
             rules: checked.settings.rules.clone(),
-            require_moves: checked.settings.require_moves,
+            require_moves: checked.settings.switches.require_moves,
             games: kept(games, checked.games, changed_games),
             sheets: kept(sheets, checked.sheets, changed_sheets),
         }

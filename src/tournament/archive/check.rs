@@ -103,10 +103,9 @@ struct Replayed(Option<Unchanged>);
 
 impl Replayed {
     fn of(earlier: Option<Unchanged>, settings: &TournamentSettings) -> Replayed {
-        Replayed(
-            earlier
-                .filter(|e| e.rules == settings.rules && e.require_moves == settings.require_moves),
-        )
+        Replayed(earlier.filter(|e| {
+            e.rules == settings.rules && e.require_moves == settings.switches.require_moves
+        }))
     }
 
     fn game(&mut self, id: i64) -> Option<Accepted> {
@@ -501,7 +500,7 @@ pub(super) fn replay_sheet(
         end: s.end,
         moves: s.moves.clone(),
     };
-    check_sheet(&sheet, &settings.rules, settings.require_moves)
+    check_sheet(&sheet, &settings.rules, settings.switches.require_moves)
         .map(kept)
         .map_err(|e| refusal(whose, e))
 }

@@ -237,14 +237,14 @@ fn a_confirmed_result_is_its_sheet() {
 #[test]
 fn a_sheet_without_moves_is_refused_where_the_tournament_needs_them() {
     let mut f = file();
-    assert!(f.tournament.settings.require_moves.unwrap_or(true));
+    assert!(f.tournament.settings.switches.require_moves);
     for s in &mut f.sheets {
         s.moves = String::new();
     }
     f.games[0].moves = None;
     let e = check(&f, 10).unwrap_err();
     assert!(e.has_key("sheet-moves-required"), "{e}");
-    f.tournament.settings.require_moves = Some(false);
+    f.tournament.settings.switches.require_moves = false;
     assert!(check(&f, 10).is_ok());
 }
 

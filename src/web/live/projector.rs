@@ -8,6 +8,7 @@
 
 use crate::web::plumbing::access::Staff;
 use crate::web::plumbing::routes::Routes;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -48,6 +49,8 @@ struct Content {
     section: bool,
     /// A knockout's bracket, a page of the wall of its own.
     bracket: Option<BracketView>,
+    /// The players' ratings, when the tournament shows them on the wall.
+    ratings: Option<HashMap<i32, i32>>,
     lang: Lang,
 }
 
@@ -59,6 +62,9 @@ struct BoardRow {
     game: String,
     south: String,
     north: String,
+    /// The players' ratings, when shown ("" for a player without one).
+    south_rating: String,
+    north_rating: String,
     /// The game's result, or empty while it is played.
     result: String,
     /// The match's score so far; empty for a single game.
@@ -149,6 +155,11 @@ impl Content {
                     board: g.board.map_or_else(|| "–".to_string(), |b| b.to_string()),
                     game: crate::wording::outcomes::match_label(self.lang, g.in_match()),
                     south: g.south.name.clone(),
+                    south_rating: self.rating(g.south.id.get()),
+                    north_rating: g
+                        .north
+                        .as_ref()
+                        .map_or_else(String::new, |n| self.rating(n.id.get())),
                     north: g
                         .north
                         .as_ref()
@@ -212,6 +223,14 @@ impl Content {
             .max(1)
     }
 
+    /// A player's rating as the wall shows it beside their name, when it shows ratings.
+    fn rating(&self, player: i32) -> String {
+        self.ratings
+            .as_ref()
+            .and_then(|r| r.get(&player))
+            .map_or_else(String::new, |r| r.to_string())
+    }
+
     fn rank(&self, s: &crate::tournament::standings::Standing) -> String {
         rank_text(s)
     }
@@ -258,11 +277,20 @@ async fn content(
 ) -> Result<Content, ServiceError> {
     let d = state.standings(id, None).await?;
     let report = d.clone();
-    let (teams, notice) = state
+    let shows_ratings = d.t.switches.wall_ratings;
+    let (teams, notice, ratings) = state
         .db(move |conn| {
+            let ratings = if shows_ratings {
+                let players = crate::service::players::list(conn, id)?;
+                let rated = players.iter().filter_map(|p| Some((p.id.get(), p.rating?)));
+                Some(rated.collect())
+            } else {
+                None
+            };
             Ok((
                 crate::service::teams::view(conn, id, &report)?.teams,
                 crate::service::notices::get(conn, id)?,
+                ratings,
             ))
         })
         .await?;
@@ -294,6 +322,7 @@ async fn content(
         notice,
         section,
         bracket,
+        ratings,
         lang,
     })
 }
