@@ -455,6 +455,28 @@ pub fn sync_to_disk(path: &std::path::Path) -> std::io::Result<()> {
     std::fs::File::open(path)?.sync_all()
 }
 
+/// A new database (foreign keys on, the file `m.db` of the folder given back) with every
+/// migration before the one whose name ends with `name_end`: what a migration's test starts
+/// from, rows as they were written then.
+#[cfg(test)]
+pub(crate) fn migrated_up_to(name_end: &str) -> (tempfile::TempDir, SqliteConnection) {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    let dir = tempfile::tempdir().unwrap();
+    let url = dir.path().join("m.db").to_str().unwrap().to_string();
+    let mut conn = SqliteConnection::establish(&url).unwrap();
+    conn.batch_execute("PRAGMA foreign_keys = ON;").unwrap();
+    let next = |conn: &mut SqliteConnection| {
+        conn.pending_migrations(MIGRATIONS).unwrap()[0]
+            .name()
+            .to_string()
+    };
+    while !next(&mut conn).ends_with(name_end) {
+        conn.run_next_migration(MIGRATIONS).unwrap();
+    }
+    (dir, conn)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -692,19 +714,9 @@ mod tests {
     fn the_matches_migration_keeps_an_event_and_admits_knockouts() {
         use diesel::RunQueryDsl;
         use diesel::connection::SimpleConnection;
-        let dir = tempfile::tempdir().unwrap();
-        let url = dir.path().join("m.db").to_str().unwrap().to_string();
-        let mut conn = SqliteConnection::establish(&url).unwrap();
-        conn.batch_execute("PRAGMA foreign_keys = ON;").unwrap();
         // Every migration before this one, then an event played under them.
-        let next = |conn: &mut SqliteConnection| {
-            conn.pending_migrations(MIGRATIONS).unwrap()[0]
-                .name()
-                .to_string()
-        };
-        while !next(&mut conn).ends_with("_matches") {
-            conn.run_next_migration(MIGRATIONS).unwrap();
-        }
+        let (dir, mut conn) = migrated_up_to("_matches");
+        let url = dir.path().join("m.db");
         conn.batch_execute(
             "INSERT INTO tournaments (id, name, venue, rules, rounds, pairing, points_win, \
              points_draw, points_loss, points_bye, tiebreaks, require_moves, \
@@ -729,7 +741,7 @@ mod tests {
         // A knockout is admitted by the same connection and by a new one; another word is not.
         conn.batch_execute("UPDATE tournaments SET pairing = 'knockout' WHERE id = 1")
             .unwrap();
-        let mut other = SqliteConnection::establish(&url).unwrap();
+        let mut other = SqliteConnection::establish(url.to_str().unwrap()).unwrap();
         other
             .batch_execute("UPDATE tournaments SET pairing = 'swiss' WHERE id = 1")
             .unwrap();

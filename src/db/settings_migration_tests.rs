@@ -10,19 +10,7 @@ use crate::tournament::{Format, Knockout, TournamentId, TournamentSettings};
 
 /// A database migrated to just before the settings became one record.
 fn before_the_record() -> (tempfile::TempDir, SqliteConnection) {
-    let dir = tempfile::tempdir().unwrap();
-    let url = dir.path().join("s.db").to_str().unwrap().to_string();
-    let mut conn = SqliteConnection::establish(&url).unwrap();
-    conn.batch_execute("PRAGMA foreign_keys = ON;").unwrap();
-    let next = |conn: &mut SqliteConnection| {
-        conn.pending_migrations(MIGRATIONS).unwrap()[0]
-            .name()
-            .to_string()
-    };
-    while !next(&mut conn).ends_with("_tournament_settings") {
-        conn.run_next_migration(MIGRATIONS).unwrap();
-    }
-    (dir, conn)
+    super::migrated_up_to("_tournament_settings")
 }
 
 /// Three tournaments as the columns held them: a Swiss in French with rule options, points,

@@ -111,8 +111,7 @@ fn build(conn: &mut SqliteConnection, t: &Tournament) -> Result<RollCallView, Se
             }
         })
         .collect();
-    let language = crate::db::languages::get(conn, t.id)?;
-    crate::tournament::names::sort_by_name(&language, &mut players, |p| &p.name);
+    crate::tournament::names::sort_by_name(&t.settings.language, &mut players, |p| &p.name);
     Ok(RollCallView {
         tournament_id: t.id,
         tournament: t.name.clone(),

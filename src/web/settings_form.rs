@@ -102,7 +102,7 @@ impl SettingsForm {
     }
 
     /// The tie-breaks chosen in the form's lists, in order; or, where none was, the codes typed.
-    fn tiebreak_codes(&self) -> Vec<String> {
+    pub fn tiebreak_codes(&self) -> Vec<String> {
         let picked: Vec<String> = (1..=TIEBREAK_SLOTS.max(self.fields.len()))
             .map(|n| self.text(&format!("tiebreak_{n}")).trim().to_string())
             .filter(|c| !c.is_empty())
@@ -122,11 +122,6 @@ impl SettingsForm {
         let mut codes = self.tiebreak_codes();
         codes.resize(TIEBREAK_SLOTS.max(codes.len()), String::new());
         codes
-    }
-
-    /// The codes of the tie-breaks the form holds.
-    pub fn tiebreaks(&self) -> Vec<String> {
-        self.tiebreak_codes()
     }
 
     /// The settings' input the fields make, with every problem found in them before the

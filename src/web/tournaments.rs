@@ -196,7 +196,7 @@ impl FormPage {
             tiebreak_codes: {
                 // What the list offers, and any tie-break the tournament has beside it.
                 let mut offered: Vec<Tiebreak> = Tiebreak::OFFERED.to_vec();
-                for code in f.tiebreaks() {
+                for code in f.tiebreak_codes() {
                     if let Ok(t) = code.parse::<Tiebreak>()
                         && !offered.contains(&t)
                     {
