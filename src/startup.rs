@@ -271,11 +271,11 @@ fn run(
     )));
     let service = service(pool, writer, config)?;
     if config.backup_folder.is_some() {
-        actix_web::rt::spawn(service.clone().back_up_as_due());
+        actix_web::rt::spawn(service.backups.clone().back_up_as_due());
     }
     // Tournaments linked to a hub are pushed there after every change, beside the service.
-    actix_web::rt::spawn(crate::service::Service::publish_to_hubs(
-        std::sync::Arc::downgrade(&service),
+    actix_web::rt::spawn(crate::service::publishing::Publisher::publish_to_hubs(
+        std::sync::Arc::downgrade(&service.publisher),
         config.publish_retry,
     ));
     let live = live_data(&capacity);

@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use chrono::{Duration, NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 
-use super::{Actor, Service, ServiceError, blocking, transaction};
+use super::{Actor, Connections, ServiceError, blocking, transaction};
 use crate::auth::identity::{device_mark, player_prefix, secret_prefix, staff_prefix};
 use crate::auth::password::DUMMY_HASH;
 use crate::auth::throttle::{Claimed, Target};
@@ -53,7 +53,17 @@ async fn verify(secret: String, hash: String, lane: Lane) -> Result<bool, Servic
     blocking(move || verify_secret(secret.trim(), &hash, lane)).await
 }
 
-impl Service {
+impl SignIn {
+    /// The sign-in's state, empty, on these connections.
+    pub fn new(db: Connections) -> SignIn {
+        SignIn {
+            db,
+            throttle: Default::default(),
+            devices: Default::default(),
+            unknown_names: Default::default(),
+        }
+    }
+
     /// Takes one failure of the address's allowance before anything is checked (waiting while
     /// the address's attempts under way fill it), or lets the attempt at `target` through under
     /// the venue rule (see [`crate::auth::throttle`]); the failure is given back if the secret
@@ -63,8 +73,7 @@ impl Service {
         attempt: &Attempt,
         target: Target,
     ) -> Result<Claimed, ServiceError> {
-        self.sign_in
-            .throttle
+        self.throttle
             .claim(attempt.address, target)
             .await
             .map_err(|wait| {
@@ -85,14 +94,12 @@ impl Service {
         password: String,
     ) -> Result<SignedIn, ServiceError> {
         let name = username.clone();
-        let account = self.read(move |conn| account(conn, &name)).await?;
+        let account = self.db.read(move |conn| account(conn, &name)).await?;
         // A device known to the account, with failures of its own left.
         let mark = account
             .as_ref()
             .and_then(|a| attempt.mark_for(&staff_prefix(a.id), &a.password_hash));
-        let known = mark
-            .as_deref()
-            .is_some_and(|m| self.sign_in.devices.allowed(m));
+        let known = mark.as_deref().is_some_and(|m| self.devices.allowed(m));
         let target = Target {
             known,
             ..Target::username(&username)
@@ -102,26 +109,27 @@ impl Service {
         let Some(account) = account else {
             // Answered as an account would be: counted, locked after as many failures, a write
             // and an argon2 check in the time.
-            self.sign_in.unknown_names.claim(&username, now)?;
-            self.write(claim_nothing).await?;
+            self.unknown_names.claim(&username, now)?;
+            self.db.write(claim_nothing).await?;
             verify(password, DUMMY_HASH.clone(), Lane::Anyone).await?;
             return Err(ServiceError::WrongCredentials(Said::new(WRONG_LOGIN)));
         };
         let id = account.id;
         // Counted before the check: a burst of guesses cannot all be checked inside one lock
         // window.
-        self.write(move |conn| claim_login(conn, id, now, known))
+        self.db
+            .write(move |conn| claim_login(conn, id, now, known))
             .await?;
         if !verify(password, account.password_hash.clone(), lane(known)).await? {
             if let Some(m) = &mark {
-                self.sign_in.devices.failed(m);
+                self.devices.failed(m);
             }
             return Err(ServiceError::WrongCredentials(Said::new(WRONG_LOGIN)));
         }
-        self.write(move |conn| login_succeeded(conn, id)).await?;
+        self.db.write(move |conn| login_succeeded(conn, id)).await?;
         claimed.succeeded();
         if let Some(m) = &mark {
-            self.sign_in.devices.succeeded(m);
+            self.devices.succeeded(m);
         }
         Ok(SignedIn {
             device_mark: device_mark(&staff_prefix(id), &account.password_hash),
@@ -148,14 +156,16 @@ impl Service {
         // Signing in while the roll call is open answers it: the writer is asked only then (a
         // roll call closed meanwhile is seen again in its transaction).
         let open = self
+            .db
             .read(move |conn| super::roll_call::open_for(conn, tournament_id, None))
             .await?;
         if open.is_some() {
             let actor = Actor::Signed(signed.identity.clone());
-            self.write(move |conn| {
-                super::roll_call::signed_in(conn, &actor, tournament_id, player_id)
-            })
-            .await?;
+            self.db
+                .write(move |conn| {
+                    super::roll_call::signed_in(conn, &actor, tournament_id, player_id)
+                })
+                .await?;
         }
         Ok(signed)
     }
@@ -175,6 +185,7 @@ impl Service {
             _ => None,
         };
         let players = self
+            .db
             .read(move |conn| pin_candidates(conn, tournament_id, &candidates))
             .await?;
         // Each player's mark on this browser, if it signed in as them with their PIN as it is.
@@ -182,10 +193,8 @@ impl Service {
             .iter()
             .map(|p| attempt.mark_for(&player_prefix(p.id), &p.pin_hash))
             .collect();
-        let known = |mark: &Option<String>| {
-            mark.as_deref()
-                .is_some_and(|m| self.sign_in.devices.allowed(m))
-        };
+        let known =
+            |mark: &Option<String>| mark.as_deref().is_some_and(|m| self.devices.allowed(m));
         let target = match one {
             Some(one) => Target::player(one.get(), marks.first().is_some_and(known)),
             None => Target::several(),
@@ -203,17 +212,19 @@ impl Service {
             let id = player.id;
             let known = known(&mark);
             if !self
+                .db
                 .write(move |conn| claim_pin(conn, id, now, known))
                 .await?
             {
                 continue;
             }
             if verify(pin.clone(), player.pin_hash.clone(), lane(known)).await? {
-                self.write(move |conn| pin_succeeded(conn, id, &tried))
+                self.db
+                    .write(move |conn| pin_succeeded(conn, id, &tried))
                     .await?;
                 claimed.succeeded();
                 if let Some(m) = &mark {
-                    self.sign_in.devices.succeeded(m);
+                    self.devices.succeeded(m);
                 }
                 return Ok(SignedIn {
                     device_mark: device_mark(&player_prefix(id), &player.pin_hash),
@@ -226,7 +237,7 @@ impl Service {
                 });
             }
             if let Some(m) = &mark {
-                self.sign_in.devices.failed(m);
+                self.devices.failed(m);
             }
             tried.push(id);
         }
@@ -238,7 +249,7 @@ impl Service {
 
     /// Signing out ends every session of the owner, the copies of its cookie included.
     pub async fn sign_out(&self, owner: Owner) -> Result<(), ServiceError> {
-        self.write(move |conn| end_sessions(conn, owner)).await?;
+        self.db.write(move |conn| end_sessions(conn, owner)).await?;
         Ok(())
     }
 }
@@ -314,8 +325,8 @@ fn next_attempt(
 
 /// What signing in keeps between requests: the failures of each client address, of each known
 /// device and at each name that has no account.
-#[derive(Default)]
 pub struct SignIn {
+    db: Connections,
     /// Failed sign-ins per client address.
     throttle: std::sync::Arc<crate::auth::throttle::AddressThrottle>,
     /// Failed sign-ins per known device.

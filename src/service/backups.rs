@@ -183,10 +183,21 @@ fn slug(text: &str) -> String {
     slug.trim_end_matches('-').chars().take(60).collect()
 }
 
-impl super::Service {
+/// The backups changes make due, and the folder they are written to when one is set.
+#[derive(Clone)]
+pub struct Keeper {
+    db: super::Connections,
+    folder: Option<Arc<Backups>>,
+}
+
+impl Keeper {
+    pub fn new(db: super::Connections, folder: Option<Arc<Backups>>) -> Keeper {
+        Keeper { db, folder }
+    }
+
     /// The backups' folder and how the last one went (no folder: none set).
     pub fn backup_status(&self) -> BackupStatus {
-        match &self.backups {
+        match &self.folder {
             Some(b) => b.status(),
             None => BackupStatus {
                 folder: None,
@@ -198,8 +209,8 @@ impl super::Service {
     /// Writes the backups changes made due (a round published, an event's last result in:
     /// `reactions`), in the order they were, as long as the service runs: at the start (those
     /// a stop left), then after every write. Without a folder, they are let go.
-    pub async fn back_up_as_due(self: Arc<Self>) {
-        let mut changes = self.changes();
+    pub async fn back_up_as_due(self) {
+        let mut changes = self.db.changes();
         loop {
             if let Err(e) = self.take_backups_due().await {
                 tracing::warn!("backups due: {e}");
@@ -212,13 +223,17 @@ impl super::Service {
     }
 
     async fn take_backups_due(&self) -> Result<(), ServiceError> {
-        let due = self.read(|conn| Ok(crate::db::backups::due(conn)?)).await?;
+        let due = self
+            .db
+            .read(|conn| Ok(crate::db::backups::due(conn)?))
+            .await?;
         let Some(&(last, _)) = due.last() else {
             return Ok(());
         };
-        self.write(move |conn| Ok(crate::db::backups::taken(conn, last)?))
+        self.db
+            .write(move |conn| Ok(crate::db::backups::taken(conn, last)?))
             .await?;
-        if let Some(backups) = self.backups.clone() {
+        if let Some(backups) = self.folder.clone() {
             let written = tokio::task::spawn_blocking(move || {
                 for (_, reason) in due {
                     backups.write(&reason);

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::archive::{self, Ids, Lists, NO_PIN};
 use super::players::MAX_PLAYERS;
-use super::{Service, ServiceError, blocking, transaction};
+use super::{Connections, ServiceError, blocking, transaction};
 use crate::db::archive as stored_copy;
 use crate::db::models::NewAuditEntry;
 use crate::db::models::{NewPlayer, NewRound};
@@ -149,26 +149,27 @@ pub struct Changes {
     pub changes: FileChanges,
 }
 
-impl Service {
+impl Copies {
     /// A venue's changes since a version the hub took: applied to the file taken, checked,
     /// and written in one short transaction; or, when the hub does not hold that version (a
     /// restart, its copy changed on the hub, another history), a request for the whole file.
     pub(super) async fn take_changes(
         &self,
+        db: &Connections,
         token: i32,
         push: Changes,
     ) -> Result<Received, ServiceError> {
         // Taken out while the changes are applied: a copy that fails them is not held again
         // (the venue sends the whole file).
-        let held = self.hub.take_if(token, |h| {
+        let held = self.take_if(token, |h| {
             h.version == push.since.version && h.digest == push.since.digest
         });
         let held = match held {
             Some(held) => held,
             // Not held (the hub started again, or held too many): read again from the copy.
-            None => match self.held_again(token, &push.since).await? {
+            None => match self.held_again(db, token, &push.since).await? {
                 Some(held) => Arc::new(held),
-                None => return self.file_wanted(token).await,
+                None => return self.file_wanted(db, token).await,
             },
         };
         let held = Arc::try_unwrap(held).unwrap_or_else(|shared| (*shared).clone());
@@ -205,7 +206,7 @@ impl Service {
         let taken = {
             let after = after.clone();
             let digest = digest.clone();
-            self.write(move |conn| {
+            db.write(move |conn| {
                 let (file, checked, index, changes) = &*after;
                 transaction(conn, |conn| {
                     let row = live_token(conn, token)?;
@@ -234,7 +235,7 @@ impl Service {
             .await?
         };
         let Some((ids, latest)) = taken else {
-            return self.file_wanted(token).await;
+            return self.file_wanted(db, token).await;
         };
         let (file, checked, index, _) = Arc::try_unwrap(after).unwrap_or_else(|a| (*a).clone());
         let held = Held {
@@ -247,7 +248,7 @@ impl Service {
             index,
             ids,
         };
-        self.hub.keep(token, held);
+        self.keep(token, held);
         Ok(Received {
             tournament: tournament.get(),
             version,
@@ -261,10 +262,15 @@ impl Service {
     /// too many), read again from the copy when the copy is still exactly what the token's last
     /// push left at `since`: the token's version and digest are those, its latest audit entry is
     /// the hub's own for that push, and every row has its venue's id. Checked whole, once.
-    async fn held_again(&self, token: i32, since: &Since) -> Result<Option<Held>, ServiceError> {
+    async fn held_again(
+        &self,
+        db: &Connections,
+        token: i32,
+        since: &Since,
+    ) -> Result<Option<Held>, ServiceError> {
         let (version, digest) = (since.version, since.digest.clone());
         let since = since.clone();
-        let read = self
+        let read = db
             .read(move |conn| {
                 let row = live_token(conn, token)?;
                 let Some(tournament) = row.tournament_id else {
@@ -311,8 +317,8 @@ impl Service {
     }
 
     /// The hub's answer to changes it cannot take: what it has, and that it wants the file.
-    async fn file_wanted(&self, token: i32) -> Result<Received, ServiceError> {
-        let row = self.read(move |conn| live_token(conn, token)).await?;
+    async fn file_wanted(&self, db: &Connections, token: i32) -> Result<Received, ServiceError> {
+        let row = db.read(move |conn| live_token(conn, token)).await?;
         Ok(Received {
             tournament: row.tournament_id.map_or(0, TournamentId::get),
             version: row.version,

@@ -9,9 +9,10 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::auth::Attempt;
+use super::auth::SignIn;
 use super::changes::Change;
 use super::game_context::{Context, refused};
-use super::{Actor, Audit, Found, Service, ServiceError, transaction};
+use super::{Actor, Audit, Connections, Found, ServiceError, transaction};
 use crate::db::models::{GameResult, NewSheet, SheetRow};
 use crate::db::{queries, sheet_refusals};
 use crate::engine::{DeclaredEnd, Position, Side, replay};
@@ -27,7 +28,18 @@ pub enum Sender {
     Pin(String, Attempt),
 }
 
-impl Service {
+/// Score sheets sent and confirmed, by a player signed in or giving their PIN with the sheet
+/// (checked against the address's allowance as a sign-in is).
+pub struct Sheets {
+    db: Connections,
+    sign_in: std::sync::Arc<SignIn>,
+}
+
+impl Sheets {
+    pub fn new(db: Connections, sign_in: std::sync::Arc<SignIn>) -> Sheets {
+        Sheets { db, sign_in }
+    }
+
     /// The actor of a request on a game: the player whose PIN came with it (checked against
     /// both players of the game), or whoever is signed in.
     async fn game_actor(&self, sender: Sender, game_id: GameId) -> Result<Actor, ServiceError> {
@@ -35,8 +47,12 @@ impl Service {
             Sender::Signed(actor) => return Ok(actor),
             Sender::Pin(pin, attempt) => (pin, attempt),
         };
-        let (tournament_id, players) = self.read(move |conn| pin_candidates(conn, game_id)).await?;
+        let (tournament_id, players) = self
+            .db
+            .read(move |conn| pin_candidates(conn, game_id))
+            .await?;
         match self
+            .sign_in
             .check_pin_of(&attempt, tournament_id, players, pin)
             .await
         {
@@ -51,7 +67,7 @@ impl Service {
     /// Sends a score sheet: checked by replay on a reading connection (a long move list takes
     /// a moment, and the writes of others do not wait for it), then recorded by the writer. A
     /// refusal is kept for the staff's dashboard as facts, worded in each reader's language.
-    pub async fn submit_sheet(
+    pub async fn submit(
         &self,
         sender: Sender,
         game_id: GameId,
@@ -61,6 +77,7 @@ impl Service {
         let actor = self.game_actor(sender, game_id).await?;
         let (checking, checked) = (actor.clone(), sheet.clone());
         let (player_id, checked) = self
+            .db
             .read(move |conn| check(conn, &checking, game_id, &checked, same_game))
             .await?;
         let accepted = match checked {
@@ -69,7 +86,7 @@ impl Service {
                 // Counted for the staff's dashboard (a player who needs help); the count is no
                 // reason to fail the answer the player waits for.
                 let message = refused.said().to_stored();
-                let counting = self.write(move |conn| {
+                let counting = self.db.write(move |conn| {
                     let at = Utc::now().naive_utc();
                     Ok(sheet_refusals::add(conn, game_id, player_id, &message, at)?)
                 });
@@ -81,20 +98,22 @@ impl Service {
         };
         let stored = accepted.clone();
         let recorded = self
+            .db
             .write(move |conn| record_sheet(conn, &actor, game_id, &sheet, &stored))
             .await?;
         Ok((recorded, accepted))
     }
 
     /// Confirms the opponent's sheet `sheet_id`, as read.
-    pub async fn confirm_sheet(
+    pub async fn confirm(
         &self,
         sender: Sender,
         game_id: GameId,
         sheet_id: SheetId,
     ) -> Result<GameStatus, ServiceError> {
         let actor = self.game_actor(sender, game_id).await?;
-        self.write(move |conn| confirm(conn, &actor, game_id, sheet_id))
+        self.db
+            .write(move |conn| confirm(conn, &actor, game_id, sheet_id))
             .await
     }
 }

@@ -10,8 +10,10 @@ use diesel::sqlite::SqliteConnection;
 use serde::{Deserialize, Serialize};
 
 use super::auth::Attempt;
+use super::auth::SignIn;
 use super::changes::Change;
-use super::{Actor, Audit, Service, ServiceError, blocking, transaction};
+use super::copies::Copies;
+use super::{Actor, Audit, Connections, ServiceError, blocking, transaction};
 use crate::auth::throttle::Target;
 use crate::auth::{Lane, generate_password, token, verify_secret};
 use crate::db::publishing::{self as stored, HubToken};
@@ -207,7 +209,23 @@ struct Whole {
     history: Option<Vec<Since>>,
 }
 
-impl Service {
+/// The hub's side of pushes: the tokens checked as sign-ins are, and the files venues' pushes
+/// made, held for the changes that follow.
+pub struct Hub {
+    db: Connections,
+    sign_in: Arc<SignIn>,
+    copies: Copies,
+}
+
+impl Hub {
+    pub fn new(db: Connections, sign_in: Arc<SignIn>) -> Hub {
+        Hub {
+            db,
+            sign_in,
+            copies: Copies::default(),
+        }
+    }
+
     /// The token of a push (`id.secret`), checked as a sign-in is (the address's allowance),
     /// against its SHA-256 digest: the token's id. A token kept as an argon2 hash by an earlier
     /// version is checked as one (off the async threads) and kept as a digest from then on.
@@ -220,9 +238,13 @@ impl Service {
         let (id, secret) = token.trim().split_once('.').ok_or_else(wrong)?;
         let id: i32 = id.parse().map_err(|_| wrong())?;
         let claimed = self
+            .sign_in
             .claim(attempt, Target::username(&format!("hub token {id}")))
             .await?;
-        let row = self.read(move |conn| Ok(stored::token(conn, id)?)).await?;
+        let row = self
+            .db
+            .read(move |conn| Ok(stored::token(conn, id)?))
+            .await?;
         let stored_as = row
             .as_ref()
             .map_or_else(|| token::digest(""), |t| t.secret_hash.clone());
@@ -233,7 +255,8 @@ impl Service {
                 let (secret, hash) = (secret.to_string(), stored_as.clone());
                 let right = blocking(move || verify_secret(&secret, &hash, Lane::Anyone)).await?;
                 if right {
-                    self.write(move |conn| Ok(stored::set_token_digest(conn, id, &digest)?))
+                    self.db
+                        .write(move |conn| Ok(stored::set_token_digest(conn, id, &digest)?))
                         .await?;
                 }
                 right
@@ -290,7 +313,7 @@ impl Service {
                     digest,
                     changes,
                 };
-                self.take_changes(token, push).await
+                self.copies.take_changes(&self.db, token, push).await
             }
             Push {
                 file: None,
@@ -314,27 +337,28 @@ impl Service {
         (version, digest): (i64, String),
         history: Vec<Since>,
     ) -> Result<Received, ServiceError> {
-        self.write(move |conn| {
-            transaction(conn, |conn| {
-                let row = live_token(conn, token)?;
-                let held = row
-                    .tournament_id
-                    .map(|_| (row.version, row.digest.as_deref()));
-                let taking = taking(held, (version, &digest), false, Some(&history));
-                if let Taking::Keep { disagrees } = taking {
-                    let now = Utc::now().naive_utc();
-                    stored::token_disagreement(conn, token, disagrees.then_some(version), now)?;
-                }
-                Ok(Received {
-                    tournament: row.tournament_id.map_or(0, TournamentId::get),
-                    version: row.version,
-                    taken: false,
-                    digest: row.digest.clone(),
-                    file_wanted: taking == Taking::Take,
+        self.db
+            .write(move |conn| {
+                transaction(conn, |conn| {
+                    let row = live_token(conn, token)?;
+                    let held = row
+                        .tournament_id
+                        .map(|_| (row.version, row.digest.as_deref()));
+                    let taking = taking(held, (version, &digest), false, Some(&history));
+                    if let Taking::Keep { disagrees } = taking {
+                        let now = Utc::now().naive_utc();
+                        stored::token_disagreement(conn, token, disagrees.then_some(version), now)?;
+                    }
+                    Ok(Received {
+                        tournament: row.tournament_id.map_or(0, TournamentId::get),
+                        version: row.version,
+                        taken: false,
+                        digest: row.digest.clone(),
+                        file_wanted: taking == Taking::Take,
+                    })
                 })
             })
-        })
-        .await
+            .await
     }
 
     /// A whole file: replayed whole off the writer, then taken in one transaction unless the
@@ -358,6 +382,7 @@ impl Service {
         .await??;
         let (kept_file, kept_checked) = (file.clone(), checked.clone());
         let (received, ids) = self
+            .db
             .write(move |conn| {
                 transaction(conn, |conn| {
                     let row = live_token(conn, token)?;
@@ -445,7 +470,7 @@ impl Service {
                 index,
                 ids,
             };
-            self.hub.keep(token, held);
+            self.copies.keep(token, held);
         }
         Ok(received)
     }

@@ -17,7 +17,7 @@ use super::changes::Change;
 use super::copies::Since;
 use super::hub::Received;
 use super::sent::{Sent, SentFiles};
-use super::{Actor, Audit, Found, Service, ServiceError, transaction};
+use super::{Actor, Audit, Connections, Found, ServiceError, transaction};
 use crate::db::publishing::{self as stored, HubLink};
 use crate::db::queries;
 use crate::tournament::TournamentId;
@@ -312,15 +312,29 @@ fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Answer {
     }
 }
 
-impl Service {
+/// A venue's pushes to its hubs, with what it keeps of the files they took.
+pub struct Publisher {
+    db: Connections,
+    sent: SentFiles,
+}
+
+impl Publisher {
+    pub fn new(db: Connections) -> Publisher {
+        Publisher {
+            db,
+            sent: SentFiles::default(),
+        }
+    }
+
     /// Pushes each tournament whose hub is behind, once: whether a hub could not be reached,
     /// and how many writes the pushes' outcomes took. What went wrong is kept as facts, worded
     /// for each reader.
-    async fn push_due(self: &Arc<Service>) -> Tries {
+    async fn push_due(self: &Arc<Publisher>) -> Tries {
         let mut tries = Tries::default();
         let this = self.clone();
         let due = self
-            .read(move |conn| due(conn, |link| this.publisher.verified(link)))
+            .db
+            .read(move |conn| due(conn, |link| this.sent.verified(link)))
             .await;
         let due = match due {
             Ok(due) => due,
@@ -338,6 +352,7 @@ impl Service {
             };
             let now = Utc::now().naive_utc();
             let written = self
+                .db
                 .write(move |conn| record(conn, id, version, outcome, now))
                 .await;
             tries.writes += 1;
@@ -358,19 +373,20 @@ impl Service {
     /// version pushed and how it ended (the hub is asked to answer in the tournament's
     /// language, for hubs that send words rather than facts).
     async fn push(
-        self: &Arc<Service>,
+        self: &Arc<Publisher>,
         link: &HubLink,
         need: Need,
         tries: &mut Tries,
     ) -> Option<(i64, Outcome)> {
         let id = link.tournament_id;
         let held = self
-            .publisher
+            .sent
             .get(id)
             .filter(|s| !link.again && s.version == link.pushed_version);
         // Not held since the start: what was written down with the hub's last push.
         let written_down = held.is_none() && !link.again && link.pushed_digest.is_some();
         let exported = self
+            .db
             .read(move |conn| {
                 diesel::Connection::transaction(conn, |conn| {
                     let version = stored::tournament_version(conn, id)?;
@@ -427,6 +443,7 @@ impl Service {
             _ => {
                 let digest = sent.clone();
                 let recorded = self
+                    .db
                     .write(move |conn| Ok(stored::record_send(conn, id, version, &digest)?))
                     .await;
                 tries.writes += 1;
@@ -467,22 +484,22 @@ impl Service {
             }
         };
         drop(file);
-        let outcome = judge(&self.publisher, (id, version), (sent, print, over), answer);
+        let outcome = judge(&self.sent, (id, version), (sent, print, over), answer);
         Some((version, outcome))
     }
 
     /// Publishes as long as the service runs: after every committed change, and while a hub
     /// cannot be reached, again after a pause that doubles from a quarter of a second to
     /// `longest`.
-    /// It holds the service only while it pushes: it ends when the service is dropped.
-    pub async fn publish_to_hubs(service: std::sync::Weak<Service>, longest: Duration) {
-        let Some(mut changes) = service.upgrade().map(|s| s.changes()) else {
+    /// It holds the publisher only while it pushes: it ends when the service is dropped.
+    pub async fn publish_to_hubs(publisher: std::sync::Weak<Publisher>, longest: Duration) {
+        let Some(mut changes) = publisher.upgrade().map(|p| p.db.changes()) else {
             return;
         };
         let shortest = Duration::from_millis(250).min(longest);
         let mut pause = shortest;
         loop {
-            let Some(this) = service.upgrade() else {
+            let Some(this) = publisher.upgrade() else {
                 return;
             };
             let before = *changes.borrow_and_update();

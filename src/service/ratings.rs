@@ -20,10 +20,10 @@ use crate::rating::season::{HistoryRow, Season, rate, write_history, write_list}
 /// The list as last computed, with the version of the data and the month it was computed at:
 /// computed once per write (a push, a merge, a result), not per page.
 #[derive(Default)]
-pub struct Cache(std::sync::Mutex<Option<(u64, Period, std::sync::Arc<Rated>)>>);
+struct Cache(std::sync::Mutex<Option<(u64, Period, std::sync::Arc<Rated>)>>);
 
 impl Cache {
-    pub fn get(&self, version: u64, period: Period) -> Option<std::sync::Arc<Rated>> {
+    fn get(&self, version: u64, period: Period) -> Option<std::sync::Arc<Rated>> {
         let held = self
             .0
             .lock()
@@ -33,7 +33,7 @@ impl Cache {
             .map(|(_, _, r)| r.clone())
     }
 
-    pub fn put(&self, version: u64, period: Period, rated: std::sync::Arc<Rated>) {
+    fn put(&self, version: u64, period: Period, rated: std::sync::Arc<Rated>) {
         *self
             .0
             .lock()
@@ -235,20 +235,33 @@ pub fn published(conn: &mut SqliteConnection) -> Result<Published, ServiceError>
     Ok(rated(conn, Utc::now().date_naive())?.files())
 }
 
-impl super::Service {
+/// The rating list as last computed.
+pub struct RatingList {
+    db: super::Connections,
+    cache: Cache,
+}
+
+impl RatingList {
+    pub fn new(db: super::Connections) -> RatingList {
+        RatingList {
+            db,
+            cache: Cache::default(),
+        }
+    }
+
     /// The list as of now: computed again only after a write that changed what it is computed
     /// from, or when a month has ended.
     pub async fn rated(&self) -> Result<std::sync::Arc<Rated>, ServiceError> {
         // The version is read before the data: a write that lands in between makes the entry
         // stale at once, never a stale entry look current.
-        let version = self.writer.rated_version();
+        let version = self.db.rated_version();
         let today = Utc::now().date_naive();
         let period = period_of(today);
-        if let Some(rated) = self.ratings.get(version, period) {
+        if let Some(rated) = self.cache.get(version, period) {
             return Ok(rated);
         }
-        let rated = std::sync::Arc::new(self.read(move |conn| rated(conn, today)).await?);
-        self.ratings.put(version, period, rated.clone());
+        let rated = std::sync::Arc::new(self.db.read(move |conn| rated(conn, today)).await?);
+        self.cache.put(version, period, rated.clone());
         Ok(rated)
     }
 }

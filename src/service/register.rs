@@ -133,25 +133,33 @@ impl Searchable {
 
 /// The register's search as last built, with the register's version it was built at; the
 /// lock is held while one is built, so that a burst of searches after a change builds it once.
-#[derive(Default)]
-pub struct Cache {
+pub struct Search {
+    db: super::Connections,
     held: tokio::sync::Mutex<Option<(i32, std::sync::Arc<Searchable>)>>,
     lane: super::lane::Lane,
 }
 
-impl super::Service {
+impl Search {
+    pub fn new(db: super::Connections) -> Search {
+        Search {
+            db,
+            held: Default::default(),
+            lane: Default::default(),
+        }
+    }
+
     /// The register's search, as the register is now: its version read on a connection given
     /// back at once, the index built again only when a person changed.
     pub async fn searchable(&self) -> Result<std::sync::Arc<Searchable>, ServiceError> {
-        let version = self.read(|conn| Ok(stored::version(conn)?)).await?;
-        let mut held = self.register_search.held.lock().await;
+        let version = self.db.read(|conn| Ok(stored::version(conn)?)).await?;
+        let mut held = self.held.lock().await;
         if let Some((v, s)) = held.as_ref()
             && *v == version
         {
             return Ok(s.clone());
         }
-        let persons = self.read(|conn| Ok(stored::all(conn)?)).await?;
-        let lane = &self.register_search.lane;
+        let persons = self.db.read(|conn| Ok(stored::all(conn)?)).await?;
+        let lane = &self.lane;
         let built = std::sync::Arc::new(lane.run(move || Searchable::build(persons)).await?);
         *held = Some((version, built.clone()));
         Ok(built)
@@ -160,7 +168,7 @@ impl super::Service {
     /// The persons the register suggests for what was typed (staff only: birth years are
     /// shown). A name longer than the register compares is refused; the search runs in its
     /// turn on the register's own thread ([`Lane`]), holding no connection.
-    pub async fn suggest_persons(
+    pub async fn suggest(
         &self,
         actor: Actor,
         wanted: Wanted,
@@ -173,10 +181,7 @@ impl super::Service {
             )));
         }
         let searchable = self.searchable().await?;
-        self.register_search
-            .lane
-            .run(move || searchable.suggest(&wanted, 10))
-            .await
+        self.lane.run(move || searchable.suggest(&wanted, 10)).await
     }
 }
 

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::changes::Change;
 use super::pairings::{self, PairingInput, check, open_before};
 use super::round_views::{RoundView, view};
-use super::{Actor, Audit, Found, Service, ServiceError, transaction};
+use super::{Actor, Audit, Connections, Found, ServiceError, transaction};
 use crate::db::models::{Game, NewGame, NewRound, Tournament};
 use crate::db::queries;
 use crate::tournament::matches;
@@ -280,64 +280,59 @@ pub fn replace_prepared(
     })
 }
 
-impl Service {
-    /// Pairs round `number` (the next round when `None`) as `request` says. A generated
-    /// pairing (a large Swiss takes a while) is computed on a reading connection and written
-    /// only if nothing it was computed from changed meanwhile: the writes of other tournaments
-    /// never wait for it.
-    pub async fn pair_round(
-        &self,
-        actor: Actor,
-        tournament_id: TournamentId,
-        number: Option<i32>,
-        request: RoundRequest,
-        seen: Option<i64>,
-    ) -> Result<RoundView, ServiceError> {
-        use super::versions::{Watched, unchanged_since};
-        if let RoundRequest::Generate = request {
-            let reader = actor.clone();
-            let prepared = self
-                .read(move |conn| prepare(conn, &reader, tournament_id, number))
-                .await?;
-            return self
-                .write(move |conn| match number {
-                    None => create_prepared(conn, &actor, tournament_id, &prepared),
-                    Some(n) => unchanged_since(conn, Watched::Round(tournament_id, n), seen, |c| {
-                        replace_prepared(c, &actor, tournament_id, &prepared)
-                    }),
-                })
-                .await;
-        }
-        self.write(move |conn| match number {
-            None => create(conn, &actor, tournament_id, &request),
-            Some(number) => {
-                unchanged_since(conn, Watched::Round(tournament_id, number), seen, |c| {
-                    replace(c, &actor, tournament_id, number, &request)
-                })
-            }
-        })
-        .await
-    }
-
-    /// Publishes round `number` if it has not changed since the version `seen` (its backup
-    /// follows from the change: `reactions`).
-    pub async fn publish_round(
-        &self,
-        actor: Actor,
-        tournament_id: TournamentId,
-        number: i32,
-        seen: Option<i64>,
-    ) -> Result<RoundView, ServiceError> {
-        use super::versions::{Watched, unchanged_since};
-        self.write(move |conn| {
-            unchanged_since(conn, Watched::Round(tournament_id, number), seen, |conn| {
-                publish(conn, &actor, tournament_id, number)
+/// Pairs round `number` (the next round when `None`) as `request` says. A generated
+/// pairing (a large Swiss takes a while) is computed on a reading connection and written
+/// only if nothing it was computed from changed meanwhile: the writes of other tournaments
+/// never wait for it.
+pub async fn pair_round(
+    db: &Connections,
+    actor: Actor,
+    tournament_id: TournamentId,
+    number: Option<i32>,
+    request: RoundRequest,
+    seen: Option<i64>,
+) -> Result<RoundView, ServiceError> {
+    use super::versions::{Watched, unchanged_since};
+    if let RoundRequest::Generate = request {
+        let reader = actor.clone();
+        let prepared = db
+            .read(move |conn| prepare(conn, &reader, tournament_id, number))
+            .await?;
+        return db
+            .write(move |conn| match number {
+                None => create_prepared(conn, &actor, tournament_id, &prepared),
+                Some(n) => unchanged_since(conn, Watched::Round(tournament_id, n), seen, |c| {
+                    replace_prepared(c, &actor, tournament_id, &prepared)
+                }),
             })
-        })
-        .await
+            .await;
     }
+    db.write(move |conn| match number {
+        None => create(conn, &actor, tournament_id, &request),
+        Some(number) => unchanged_since(conn, Watched::Round(tournament_id, number), seen, |c| {
+            replace(c, &actor, tournament_id, number, &request)
+        }),
+    })
+    .await
 }
 
+/// Publishes round `number` if it has not changed since the version `seen` (its backup
+/// follows from the change: `reactions`).
+pub async fn publish_round(
+    db: &Connections,
+    actor: Actor,
+    tournament_id: TournamentId,
+    number: i32,
+    seen: Option<i64>,
+) -> Result<RoundView, ServiceError> {
+    use super::versions::{Watched, unchanged_since};
+    db.write(move |conn| {
+        unchanged_since(conn, Watched::Round(tournament_id, number), seen, |conn| {
+            publish(conn, &actor, tournament_id, number)
+        })
+    })
+    .await
+}
 /// The staff who run the tournament create its next round; the round as shown, with the
 /// pairing's warnings.
 pub fn create(

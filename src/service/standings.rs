@@ -214,11 +214,48 @@ pub fn report(
     })
 }
 
+/// The standings reports asked for, each computed once per change of its tournament.
+pub struct Standings {
+    db: super::Connections,
+    cache: Cache,
+}
+
+impl Standings {
+    pub fn new(db: super::Connections) -> Standings {
+        Standings {
+            db,
+            cache: Cache::default(),
+        }
+    }
+
+    /// The standings report after round `after`, computed once per change of the tournament.
+    pub async fn report(
+        &self,
+        tournament_id: TournamentId,
+        after: Option<i32>,
+    ) -> Result<Arc<Report>, ServiceError> {
+        // The version is read before the data: a write that lands in between makes the entry
+        // stale at once, never a stale entry look current.
+        let version = self.db.tournament_version(tournament_id);
+        if let Some(report) = self.cache.get(version, tournament_id, after) {
+            return Ok(report);
+        }
+        let report = Arc::new(
+            self.db
+                .read(move |conn| report(conn, tournament_id, after))
+                .await?,
+        );
+        self.cache
+            .put(version, tournament_id, after, report.clone());
+        Ok(report)
+    }
+}
+
 /// Standings reports by tournament and round, each with the version of its tournament's data it
 /// was computed from (see [`crate::db::Writer::tournament_version`]): a write elsewhere leaves
 /// it current. One per service: two services in one process never share it.
 #[derive(Default)]
-pub struct Cache {
+struct Cache {
     entries: Mutex<HashMap<ReportKey, (u64, Arc<Report>)>>,
 }
 
@@ -230,7 +267,7 @@ type ReportKey = (TournamentId, Option<i32>);
 
 impl Cache {
     /// The report computed at the tournament's `version`, if there is one.
-    pub fn get(
+    fn get(
         &self,
         version: u64,
         tournament_id: TournamentId,
@@ -245,7 +282,7 @@ impl Cache {
 
     /// Keeps a report computed from what was read at the tournament's `version` (read before
     /// the report was), in place of an older one.
-    pub fn put(
+    fn put(
         &self,
         version: u64,
         tournament_id: TournamentId,

@@ -29,6 +29,43 @@ pub fn language(conn: &mut SqliteConnection, id: TournamentId) -> Result<String,
     Ok(crate::db::languages::get(conn, id)?)
 }
 
+/// Tournaments' own languages as last read, each with the version of its data it was read at
+/// (the pages of every visitor whose browser names no language ask for it).
+pub struct Languages {
+    db: super::Connections,
+    kept: std::sync::Mutex<std::collections::HashMap<TournamentId, (u64, String)>>,
+}
+
+impl Languages {
+    pub fn new(db: super::Connections) -> Languages {
+        Languages {
+            db,
+            kept: Default::default(),
+        }
+    }
+
+    /// A tournament's own language code, read once per version of its data.
+    pub async fn of(&self, id: TournamentId) -> Result<String, ServiceError> {
+        let version = self.db.tournament_version(id);
+        let lock = || {
+            self.kept
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        let kept = lock()
+            .get(&id)
+            .filter(|(v, _)| *v == version)
+            .map(|(_, code)| code.clone());
+        if let Some(code) = kept {
+            return Ok(code);
+        }
+        let code = self.db.read(move |conn| language(conn, id)).await?;
+        // At most one a tournament (a tournament's version only grows).
+        lock().insert(id, (version, code.clone()));
+        Ok(code)
+    }
+}
+
 /// A tournament as the API and pages show it: its settings (read through it, `t.rounds`), and
 /// where it stands among stages.
 #[derive(Clone, Debug, Serialize)]

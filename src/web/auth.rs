@@ -40,7 +40,7 @@ fn start(signed_in: &SignedIn, session: &UserSession) -> Result<(), ServiceError
 async fn sign_out(state: &AppState, session: &UserSession) -> Result<(), ServiceError> {
     if let Ok(Some(identity)) = session.identity() {
         let owner = Owner::of(&identity);
-        state.service.sign_out(owner).await?;
+        state.service.sign_in.sign_out(owner).await?;
         state.sessions.forget(owner);
     }
     session.sign_out();
@@ -79,9 +79,11 @@ async fn login(
     CheckedForm(form): CheckedForm<LoginForm>,
 ) -> Result<HttpResponse, PageError> {
     let attempt = attempt(&req, &state, &session);
-    let signing_in = state
-        .service
-        .sign_in_staff(&attempt, form.username.clone(), form.password);
+    let signing_in =
+        state
+            .service
+            .sign_in
+            .sign_in_staff(&attempt, form.username.clone(), form.password);
     match signing_in.await {
         Ok(signed_in) => {
             start(&signed_in, &session)?;
@@ -199,6 +201,7 @@ async fn player_sign_in(
     let signing_in =
         state
             .service
+            .sign_in
             .sign_in_player(&attempt, tournament_id, form.player_id, form.pin);
     match signing_in.await {
         Ok(signed_in) => {
@@ -292,6 +295,7 @@ async fn api_login(
     let attempt = attempt(&req, &state, &session);
     let signed_in = state
         .service
+        .sign_in
         .sign_in_staff(&attempt, body.username, body.password)
         .await?;
     start(&signed_in, &session)?;
@@ -331,6 +335,7 @@ async fn api_player_sign_in(
     let pin = body.into_inner().pin;
     let signed_in = state
         .service
+        .sign_in
         .sign_in_player(&attempt, tournament_id, player_id, pin)
         .await?;
     start(&signed_in, &session)?;

@@ -212,7 +212,8 @@ async fn api_submit(
     let sender = sender(&req, &state, &session, body.pin);
     let (recorded, accepted) = state
         .service
-        .submit_sheet(sender, game_id, sheet, same_game)
+        .sheets
+        .submit(sender, game_id, sheet, same_game)
         .await?;
     let answer = SheetAnswer {
         game_id,
@@ -246,7 +247,8 @@ async fn api_confirm(
     let sender = sender(&req, &state, &session, pin);
     let status = state
         .service
-        .confirm_sheet(sender, game_id, sheet_id)
+        .sheets
+        .confirm(sender, game_id, sheet_id)
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"game_id": game_id, "status": status})))
 }
@@ -559,7 +561,8 @@ async fn submit_page(
             let sender = Sender::Signed(access::actor(&session));
             state
                 .service
-                .submit_sheet(sender, game_id, sheet, same_game)
+                .sheets
+                .submit(sender, game_id, sheet, same_game)
                 .await
         }
         Err(e) => Err(e),

@@ -120,7 +120,7 @@ pub async fn tournament_default(
     if language_of(req.request()).1 == Source::Default
         && let Some(id) = tournament_of(req.path())
         && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
-        && let Ok(code) = state.service.tournament_language(id).await
+        && let Ok(code) = state.service.languages.of(id).await
         && let Some(lang) = Lang::from_code(&code)
     {
         req.extensions_mut().insert(TournamentLang(lang));

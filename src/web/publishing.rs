@@ -39,10 +39,10 @@ async fn api_push(
         .unwrap_or("")
         .to_string();
     let attempt = super::auth::attempt(&req, &state, &session);
-    let token = state.service.check_hub_token(&attempt, &token).await?;
+    let token = state.service.hub.check_hub_token(&attempt, &token).await?;
     let text =
         super::plumbing::limits::text_body(payload, super::archive::FILE_LIMIT, "the push").await?;
-    let received = state.service.take_push(token, text).await?;
+    let received = state.service.hub.take_push(token, text).await?;
     Ok(HttpResponse::Ok().json(received))
 }
 

@@ -52,7 +52,7 @@ async fn list_page(
 ) -> Result<ListPage, PageError> {
     let filter = query.into_inner();
     let f = filter.clone();
-    let rated = state.service.rated().await?;
+    let rated = state.service.ratings.rated().await?;
     let view = ratings::list(&rated, &f);
     Ok(ListPage {
         nav: Nav::new(&session),
@@ -221,7 +221,7 @@ async fn person_page(
     path: web::Path<i32>,
 ) -> Result<PersonTemplate, PageError> {
     let id = path.into_inner();
-    let rated = state.service.rated().await?;
+    let rated = state.service.ratings.rated().await?;
     let page = ratings::person_page(&rated, id)?;
     let nav = Nav::new(&session);
     let to_come = (page.to_come > 0).then(|| {
@@ -247,7 +247,7 @@ async fn published_file(
     path: web::Path<String>,
 ) -> Result<HttpResponse, PageError> {
     let name = path.into_inner();
-    let files = state.service.rated().await?.files();
+    let files = state.service.ratings.rated().await?.files();
     // The files' names are `ratings::FILES`.
     let text = match name.as_str() {
         "games.csv" => files.games,
@@ -297,7 +297,7 @@ async fn api_suggest(
         federation: q.federation,
         licence: q.licence,
     };
-    let found = state.service.suggest_persons(actor, wanted).await?;
+    let found = state.service.register.suggest(actor, wanted).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "suggestions": found })))
 }
 
@@ -318,7 +318,7 @@ async fn api_person(
     path: web::Path<i32>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let rated = state.service.rated().await?;
+    let rated = state.service.ratings.rated().await?;
     let page = ratings::person_page(&rated, id)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "id": page.person.id,
@@ -419,7 +419,7 @@ async fn api_event(
     state
         .db(move |conn| crate::service::tournaments::get(conn, id))
         .await?;
-    let rated = state.service.rated().await?;
+    let rated = state.service.ratings.rated().await?;
     let rows = ratings::event(&rated, id);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "ratings": rows })))
 }
@@ -490,7 +490,7 @@ async fn event_page(
     path: web::Path<TournamentId>,
 ) -> Result<EventPage, PageError> {
     let id = path.into_inner();
-    let rated = state.service.rated().await?;
+    let rated = state.service.ratings.rated().await?;
     let rows = ratings::event(&rated, id);
     let nav = Nav::new(&session);
     let month_rule = ratings::event_last_day(&rated, id).map(|last| {

@@ -209,7 +209,7 @@ async fn register_view(
     actor: Actor,
     asked: Asked,
 ) -> Result<RegisterView, ServiceError> {
-    let register = state.service.searchable().await?;
+    let register = state.service.register.searchable().await?;
     state
         .db(move |conn| page::view(conn, &actor, &register, &asked))
         .await

@@ -85,10 +85,15 @@ async fn api_create(
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
     let request = body.request()?;
-    let view = state
-        .service
-        .pair_round(actor, tournament_id, None, request, None)
-        .await?;
+    let view = service::pair_round(
+        state.service.db(),
+        actor,
+        tournament_id,
+        None,
+        request,
+        None,
+    )
+    .await?;
     Ok(HttpResponse::Created().json(RoundJson::new(session.lang, &view)))
 }
 
@@ -114,10 +119,15 @@ async fn api_replace(
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     let request = body.request()?;
-    let view = state
-        .service
-        .pair_round(actor, tournament_id, Some(number), request, body.seen)
-        .await?;
+    let view = service::pair_round(
+        state.service.db(),
+        actor,
+        tournament_id,
+        Some(number),
+        request,
+        body.seen,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(RoundJson::new(session.lang, &view)))
 }
 
@@ -129,9 +139,7 @@ async fn api_publish(
     query: web::Query<Seen>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
-    let view = state
-        .service
-        .publish_round(actor, tournament_id, number, query.seen)
+    let view = service::publish_round(state.service.db(), actor, tournament_id, number, query.seen)
         .await?;
     Ok(HttpResponse::Ok().json(RoundJson::new(session.lang, &view)))
 }
@@ -258,10 +266,15 @@ async fn create_page(
         "by-hand" => RoundRequest::Manual(Vec::new(), Vec::new()),
         _ => return Err(Failure::BadRequest(crate::said!("mode-generate-hand")).into()),
     };
-    let result = state
-        .service
-        .pair_round(actor, tournament_id, None, request, None)
-        .await;
+    let result = service::pair_round(
+        state.service.db(),
+        actor,
+        tournament_id,
+        None,
+        request,
+        None,
+    )
+    .await;
     match result {
         Ok(round) => Ok(see_other(&format!(
             "/tournaments/{tournament_id}/rounds/{}",
@@ -471,10 +484,15 @@ async fn pairings_form(
     let seen = form.get("seen").and_then(|v| v.trim().parse::<i64>().ok());
     let result = match pairing_form_request(&form) {
         Ok(request) => {
-            state
-                .service
-                .pair_round(actor, tournament_id, Some(number), request, seen)
-                .await
+            service::pair_round(
+                state.service.db(),
+                actor,
+                tournament_id,
+                Some(number),
+                request,
+                seen,
+            )
+            .await
         }
         Err(e) => Err(e),
     };
@@ -534,10 +552,7 @@ async fn publish_page(
     CheckedForm(form): CheckedForm<RoundButton>,
 ) -> Result<HttpResponse, PageError> {
     let (tournament_id, number) = path.into_inner();
-    state
-        .service
-        .publish_round(actor, tournament_id, number, form.seen)
-        .await?;
+    service::publish_round(state.service.db(), actor, tournament_id, number, form.seen).await?;
     Ok(see_other(&format!(
         "/tournaments/{tournament_id}/rounds/{number}"
     )))

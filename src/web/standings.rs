@@ -108,7 +108,7 @@ async fn table_page(
     // The tag is read before the report: the page is never older than its tag says.
     let tag = format!(
         "\"{}-{}-{}\"",
-        state.service.tournament_tag(id),
+        state.service.db().tournament_tag(id),
         query.after.map_or(-1, i64::from),
         session.lang.code()
     );

@@ -48,7 +48,7 @@ impl AppState {
         tournament_id: crate::tournament::TournamentId,
         after: Option<i32>,
     ) -> Result<std::sync::Arc<crate::service::standings::Report>, ServiceError> {
-        self.service.standings(tournament_id, after).await
+        self.service.standings.report(tournament_id, after).await
     }
 
     /// The tournament, and what `f` (a service view of the standings: prizes, teams) makes of

@@ -38,7 +38,7 @@ struct ListPage {
 async fn list_page(state: web::Data<AppState>, session: Visitor) -> Result<ListPage, PageError> {
     let tournaments = state.db(service::list).await?;
     let nav = Nav::new(&session);
-    let backups = nav.staff.then(|| state.service.backup_status());
+    let backups = nav.staff.then(|| state.service.backups.backup_status());
     Ok(ListPage {
         nav,
         tournaments,
@@ -52,7 +52,7 @@ async fn api_backups(
     state: web::Data<AppState>,
     session: Visitor,
 ) -> Result<HttpResponse, ApiError> {
-    let status = state.service.backup_status();
+    let status = state.service.backups.backup_status();
     let mut json =
         serde_json::to_value(&status).map_err(|e| ServiceError::Internal(e.to_string()))?;
     // The reason worded in the reader's language.

@@ -101,7 +101,7 @@ impl<S: Source> Feeds<S> {
     /// Draws `source` from the data as it is now, and the version of the data it was drawn
     /// from (read first: a write in between makes it look older, never newer).
     async fn draw(&self, source: S, state: &AppState) -> Result<(u64, S::Drawn), ServiceError> {
-        let version = state.service.version_of(source.subject());
+        let version = state.service.db().version_of(source.subject());
         self.draws
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok((version, source.draw(state).await?))
@@ -154,7 +154,7 @@ async fn follow<S: Source>(
     feed: Feed<S>,
     drawn: u64,
 ) {
-    let mut changes = state.service.watch(source.subject());
+    let mut changes = state.service.db().watch(source.subject());
     let (mut drawn, mut drawn_at) = (drawn, std::time::Instant::now());
     loop {
         // A change since the last draw (one that came before the watch began, or while the
@@ -339,7 +339,7 @@ where
     let ended = still.map(|still| {
         let (end, ended) = tokio::sync::oneshot::channel();
         actix_web::rt::spawn(watch_right(
-            state.service.watch(source.subject()),
+            state.service.db().watch(source.subject()),
             still,
             end,
         ));
