@@ -255,7 +255,9 @@ fn hub_push(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let (service, token, runtime) = hub(&dir);
     let take = |body: String| {
-        let received = runtime.block_on(service.hub.take_push(token, body)).unwrap();
+        let received = runtime
+            .block_on(service.hub.take_push(token, body))
+            .unwrap();
         assert!(received.taken, "{received:?}");
     };
     let mut file = big_file();
@@ -432,7 +434,9 @@ fn hub_push_by_size(c: &mut Criterion) {
         let dir = tempfile::tempdir().unwrap();
         let (mut service, token, runtime) = hub(&dir);
         let take = |service: &oware_tournament::service::Service, body: String| {
-            let received = runtime.block_on(service.hub.take_push(token, body)).unwrap();
+            let received = runtime
+                .block_on(service.hub.take_push(token, body))
+                .unwrap();
             assert!(received.taken, "{received:?}");
         };
         let mut file = event_file::event_file(players, 11, 11, "0123456789abcdef0123456789abcdef");

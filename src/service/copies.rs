@@ -674,4 +674,116 @@ mod tests {
         assert!(copies.take_if(1, |_| true).is_none(), "taken out");
         assert!(copies.take_if(MOST_HELD as i32, |_| true).is_some());
     }
+
+    /// The hub's copy of a venue's tournament written whole, then change by change: after each
+    /// push it holds what applying the changes to the file gives ([`FileChanges::apply`]),
+    /// record for record, and the venue's id of every row, as a hub started again reads it.
+    #[test]
+    fn a_copy_written_change_by_change_is_the_file_the_changes_give() {
+        use crate::service::games::{Decision, Ruling, set_result};
+        use crate::service::rounds::{RoundRequest, create, delete, publish};
+        use crate::service::testing::{database, organiser, settings, tournament};
+        use crate::service::{Actor, notices, players};
+        use crate::tournament::{PlayerDetails, ResultKind};
+
+        let round_robin = serde_json::json!({"pairing": "round-robin", "require_moves": false});
+        let (_venue_dir, mut venue, t) = tournament(&["A", "B", "C", "D"], &settings(round_robin));
+        let actor = organiser();
+        let export = |conn: &mut SqliteConnection| archive::export(conn, &Actor::CommandLine, t);
+        // Round 1 published, round 2 paired.
+        let first = create(&mut venue, &actor, t, &RoundRequest::Generate).unwrap();
+        publish(&mut venue, &actor, t, 1).unwrap();
+        create(&mut venue, &actor, t, &RoundRequest::Generate).unwrap();
+        let mut file = export(&mut venue).unwrap();
+        // The hub's copy, as a whole push writes it, and the file it holds.
+        let (_hub_dir, mut hub) = database("hub.db");
+        let (whole, mut checked) = archive::checked(file.clone()).unwrap();
+        let (copy, mut ids) = transaction(&mut hub, |conn| {
+            let (id, ids) = archive::write_copy(conn, None, &whole, &checked, "the venue")?;
+            keep_all_rows(conn, id, &ids)?;
+            Ok((id, ids))
+        })
+        .unwrap();
+        let mut held = whole;
+        held_without_trail(&mut held);
+        let mut index = Index::of(&held);
+        let outcome = |ruling| Decision {
+            ruling: Ruling::Without(ruling),
+            reason: "seen by the controller".to_string(),
+            seen: None,
+        };
+        // Each push: round 2 taken back and paired again (rounds and games gone and put); round
+        // 1's results (games put); a player renamed and a notice (a record and a list given
+        // whole).
+        let steps: [&dyn Fn(&mut SqliteConnection); 3] = [
+            &|venue| {
+                delete(venue, &actor, t, 2).unwrap();
+                let game = first.games[0].id;
+                set_result(venue, &actor, game, &outcome(ResultKind::ForfeitNorth)).unwrap();
+            },
+            &|venue| {
+                let game = first.games[1].id;
+                set_result(venue, &actor, game, &outcome(ResultKind::DoubleForfeit)).unwrap();
+                create(venue, &actor, t, &RoundRequest::Generate).unwrap();
+                let renamed = PlayerDetails {
+                    name: "Abena Mensah-Owusu".to_string(),
+                    ..PlayerDetails::default()
+                };
+                let id = first.games[0].south.id;
+                players::edit(venue, &actor, t, id, &renamed).unwrap();
+            },
+            &|venue| {
+                notices::set(venue, &actor, t, "Round 2 starts at two").unwrap();
+            },
+        ];
+        // What the pushes carried: rounds and games gone, rounds, games and players put, a list.
+        let mut carried = [0; 6];
+        for (step, change) in steps.iter().enumerate() {
+            change(&mut venue);
+            let after = export(&mut venue).unwrap();
+            let changes = FileChanges::between(&file, &after).expect("the changes give the file");
+            let counts = [
+                changes.rounds.gone.len(),
+                changes.games.gone.len(),
+                changes.rounds.put.len(),
+                changes.games.put.len(),
+                changes.players.put.len(),
+                usize::from(changes.notice.is_some()),
+            ];
+            for (sum, n) in carried.iter_mut().zip(counts) {
+                *sum += n;
+            }
+            let mut expected = file.clone();
+            changes.apply(&mut expected);
+            checked = check_changes(&mut held, checked, &mut index, &changes, MAX_PLAYERS)
+                .unwrap_or_else(|e| panic!("push {step}: {e}"));
+            transaction(&mut hub, |conn| {
+                let written = (&changes, &held, &checked, &index);
+                write_changes(conn, copy, written, &mut ids, "the venue")
+            })
+            .unwrap();
+            // What the hub wrote, read back as a hub started again reads it.
+            let rows = stored_copy::copy_ids_of(&mut hub, copy).unwrap();
+            let exported = archive::export_without_trail(&mut hub, copy).unwrap();
+            let kept = ids_of_rows(&rows, &exported).expect("every row has its venue id");
+            let mut read_again = as_the_venue_names_it(exported, &kept).expect("venue ids");
+            read_again.audit = expected.audit.clone();
+            assert!(
+                crate::tournament::archive::same(&read_again, &expected),
+                "push {step}: the copy is not what the changes give"
+            );
+            assert!(crate::tournament::archive::same(&held, &{
+                let mut e = expected.clone();
+                e.audit.clear();
+                e
+            }));
+            assert_eq!(
+                stored_copy::trail_size(&mut hub, copy).unwrap().entries,
+                after.audit.len(),
+                "push {step}: every audit entry once"
+            );
+            file = after;
+        }
+        assert!(carried.iter().all(|&n| n > 0), "{carried:?}");
+    }
 }

@@ -55,6 +55,8 @@ mod sent;
 pub mod stages;
 pub mod standings;
 pub mod teams;
+#[cfg(test)]
+mod testing;
 pub mod tournaments;
 pub mod transaction;
 pub mod trf;

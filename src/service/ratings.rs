@@ -105,52 +105,68 @@ fn score(winner: &str) -> Option<Score> {
 /// The rated games of the periods complete on `today`, and the list they give.
 pub fn rated(conn: &mut SqliteConnection, today: NaiveDate) -> Result<Rated, ServiceError> {
     let persons: HashMap<i32, Person> = stored::all(conn)?.into_iter().map(|p| (p.id, p)).collect();
-    let current = period_of(today);
-    let mut counts: HashMap<i32, (usize, usize)> = HashMap::new();
-    let mut to_come: HashMap<i32, usize> = HashMap::new();
-    let mut to_come_of: HashMap<i32, usize> = HashMap::new();
     let played = super::claims::played(conn)?;
-    let games: Vec<GameRow> = played
-        .iter()
-        .filter_map(|g: &PlayedGame| {
-            let south = root(&persons, g.south?)?;
-            let north = root(&persons, g.north?)?;
-            let period = period_of(g.date);
-            if south == north || score(&g.winner).is_none() {
-                return None;
-            }
-            if period >= current {
-                *to_come.entry(g.tournament_id).or_default() += 1;
-                *to_come_of.entry(south).or_default() += 1;
-                *to_come_of.entry(north).or_default() += 1;
-                return None;
-            }
-            let count = counts.entry(g.tournament_id).or_default();
-            count.0 += 1;
-            count.1 += usize::from(!g.verified);
-            Some(GameRow {
-                period,
-                date: g.date,
-                tournament_id: g.tournament_id.into(),
-                game_id: g.id.into(),
-                south_id: south.into(),
-                north_id: north.into(),
-                south_score: score(&g.winner)?,
+    let tournaments = stored::rated_tournaments(conn)?;
+    Ok(Rated::of(persons, played, tournaments, today))
+}
+
+impl Rated {
+    /// The list of the register `persons` from the `played` games of the rated `tournaments`,
+    /// on `today`: each game counted as its players' persons' (merges followed to the person
+    /// they end at), a game between two entries of one person not at all, the games of the
+    /// month not ended yet to come.
+    pub fn of(
+        persons: HashMap<i32, Person>,
+        played: Vec<PlayedGame>,
+        tournaments: Vec<RatedTournament>,
+        today: NaiveDate,
+    ) -> Rated {
+        let current = period_of(today);
+        let mut counts: HashMap<i32, (usize, usize)> = HashMap::new();
+        let mut to_come: HashMap<i32, usize> = HashMap::new();
+        let mut to_come_of: HashMap<i32, usize> = HashMap::new();
+        let games: Vec<GameRow> = played
+            .iter()
+            .filter_map(|g: &PlayedGame| {
+                let south = root(&persons, g.south?)?;
+                let north = root(&persons, g.north?)?;
+                let period = period_of(g.date);
+                if south == north || score(&g.winner).is_none() {
+                    return None;
+                }
+                if period >= current {
+                    *to_come.entry(g.tournament_id).or_default() += 1;
+                    *to_come_of.entry(south).or_default() += 1;
+                    *to_come_of.entry(north).or_default() += 1;
+                    return None;
+                }
+                let count = counts.entry(g.tournament_id).or_default();
+                count.0 += 1;
+                count.1 += usize::from(!g.verified);
+                Some(GameRow {
+                    period,
+                    date: g.date,
+                    tournament_id: g.tournament_id.into(),
+                    game_id: g.id.into(),
+                    south_id: south.into(),
+                    north_id: north.into(),
+                    south_score: score(&g.winner)?,
+                })
             })
-        })
-        .collect();
-    let season = rate(&games);
-    Ok(Rated {
-        games,
-        played,
-        season,
-        persons,
-        tournaments: stored::rated_tournaments(conn)?,
-        counts,
-        to_come,
-        to_come_of,
-        today,
-    })
+            .collect();
+        let season = rate(&games);
+        Rated {
+            games,
+            played,
+            season,
+            persons,
+            tournaments,
+            counts,
+            to_come,
+            to_come_of,
+            today,
+        }
+    }
 }
 
 /// The published files, each as its text.
@@ -638,3 +654,7 @@ pub fn event(rated: &Rated, tournament: crate::tournament::TournamentId) -> Vec<
     }
     rows
 }
+
+#[cfg(test)]
+#[path = "ratings_tests.rs"]
+mod tests;

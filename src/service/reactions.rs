@@ -156,3 +156,112 @@ fn back_up_at_the_end(conn: &mut SqliteConnection, t: &Tournament) -> Result<(),
     crate::db::backups::mark_due(conn, &reason.to_stored(), now)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::models::Game;
+    use crate::service::games::{Decision, Ruling, reset, set_result};
+    use crate::service::rounds::{RoundRequest, create, publish};
+    use crate::service::testing::{organiser, settings, tournament};
+    use crate::tournament::said::Kept;
+    use crate::tournament::sheets::{EndKind, Sheet};
+    use crate::tournament::{GameId, ResultKind, Winner};
+
+    /// The reasons of the backups due, by their message.
+    fn due(conn: &mut SqliteConnection) -> Vec<String> {
+        crate::db::backups::due(conn)
+            .unwrap()
+            .into_iter()
+            .map(|(_, reason)| match Kept::read(&reason) {
+                Kept::Said(said) => said.key.into_owned(),
+                Kept::Text(text) => text,
+            })
+            .collect()
+    }
+
+    fn rule(conn: &mut SqliteConnection, game: GameId, kind: ResultKind) {
+        rule_as(conn, game, Ruling::Without(kind));
+    }
+
+    /// A game won by `winner` on resignation, its move list not kept.
+    fn won(conn: &mut SqliteConnection, game: GameId, winner: Winner) {
+        let sheet = Sheet {
+            winner,
+            seeds: [22, 22],
+            end: EndKind::Resignation,
+            moves: String::new(),
+        };
+        rule_as(conn, game, Ruling::Played(sheet));
+    }
+
+    fn rule_as(conn: &mut SqliteConnection, game: GameId, ruling: Ruling) {
+        let decision = Decision {
+            ruling,
+            reason: "seen by the controller".to_string(),
+            seen: None,
+        };
+        set_result(conn, &organiser(), game, &decision).unwrap();
+    }
+
+    /// Round 1's games on board 1, in the order they are played.
+    fn board_one(conn: &mut SqliteConnection, t: TournamentId) -> Vec<Game> {
+        let round = queries::get_round(conn, t, 1).unwrap();
+        queries::match_games(conn, round.id, 1).unwrap()
+    }
+
+    #[test]
+    fn a_round_published_and_an_events_last_result_make_a_backup_due_the_last_once() {
+        let one_round = settings(serde_json::json!({"rounds": 1, "require_moves": false}));
+        let (_dir, mut conn, t) = tournament(&["A", "B", "C", "D"], &one_round);
+        let actor = organiser();
+        let round = create(&mut conn, &actor, t, &RoundRequest::Generate).unwrap();
+        assert!(due(&mut conn).is_empty(), "a pairing makes nothing due");
+        publish(&mut conn, &actor, t, 1).unwrap();
+        assert_eq!(due(&mut conn), ["backup-round-published"]);
+        // Published again: nothing more.
+        publish(&mut conn, &actor, t, 1).unwrap();
+        let (first, last) = (round.games[0].id, round.games[1].id);
+        rule(&mut conn, first, ResultKind::DoubleForfeit);
+        assert_eq!(due(&mut conn).len(), 1, "a result is still waiting");
+        rule(&mut conn, last, ResultKind::ForfeitNorth);
+        let end = ["backup-round-published", "backup-every-result-in"];
+        assert_eq!(due(&mut conn), end);
+        // The last result taken back and given again: the event's end was backed up once.
+        reset(&mut conn, &actor, last, "entered on the wrong board").unwrap();
+        rule(&mut conn, last, ResultKind::ForfeitSouth);
+        assert_eq!(due(&mut conn), end);
+    }
+
+    #[test]
+    fn a_matchs_games_follow_its_results_whatever_changes_them() {
+        let best_of_three = settings(serde_json::json!({
+            "rounds": 1, "require_moves": false, "match_games": 3, "match_length": "best-of"
+        }));
+        let (_dir, mut conn, t) = tournament(&["A", "B"], &best_of_three);
+        let actor = organiser();
+        create(&mut conn, &actor, t, &RoundRequest::Generate).unwrap();
+        publish(&mut conn, &actor, t, 1).unwrap();
+        let games = board_one(&mut conn, t);
+        assert_eq!(games.len(), 1, "a best of three starts with its first game");
+        // Game 1 to its South; game 2 is laid out, the sides swapped.
+        won(&mut conn, games[0].id, Winner::South);
+        let games = board_one(&mut conn, t);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].south_id, games[0].north_id.unwrap());
+        // Game 2 to its South: one each, a third game.
+        won(&mut conn, games[1].id, Winner::South);
+        assert_eq!(board_one(&mut conn, t).len(), 3);
+        // Game 2 sent back: the third game goes with the result that called for it.
+        reset(&mut conn, &actor, games[1].id, "played again").unwrap();
+        assert_eq!(board_one(&mut conn, t).len(), 2);
+        // Game 2 to its North (the winner of game 1): the match is decided, 2-0.
+        won(&mut conn, games[1].id, Winner::North);
+        assert_eq!(board_one(&mut conn, t).len(), 2);
+        // And no backup of the end waits on a game that will not be played.
+        assert_eq!(
+            due(&mut conn),
+            ["backup-round-published", "backup-every-result-in"]
+        );
+    }
+}

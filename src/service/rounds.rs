@@ -591,59 +591,13 @@ pub fn delete(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::auth::{Identity, Role};
     use crate::service::games::{Decision, Ruling, set_result};
-    use crate::service::players::{Arrival, add};
+    use crate::service::testing::{organiser, settings, tournament};
     use crate::tournament::ResultKind;
-    use crate::tournament::settings::SettingsInput;
-    use crate::tournament::{AccountId, PlayerDetails, TournamentSettings};
-
-    fn organiser() -> Actor {
-        Actor::Signed(Identity::Staff {
-            account_id: AccountId(1),
-            username: "admin".to_string(),
-            role: Role::Organiser,
-        })
-    }
-
-    fn settings(extra: serde_json::Value) -> TournamentSettings {
-        let mut input = serde_json::json!({
-            "name": "Prepared", "rules": "abapa", "rounds": 3, "pairing": "swiss"
-        });
-        input
-            .as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        let input: SettingsInput = serde_json::from_value(input).unwrap();
-        TournamentSettings::parse(&input).unwrap()
-    }
 
     /// A Swiss tournament of four players in a new database.
     fn swiss_of_four() -> (tempfile::TempDir, SqliteConnection, TournamentId) {
-        use diesel::Connection;
-        let dir = tempfile::tempdir().unwrap();
-        let url = dir.path().join("r.db").to_str().unwrap().to_string();
-        crate::db::open(&url, 1).unwrap();
-        let mut conn = SqliteConnection::establish(&url).unwrap();
-        let settings = settings(serde_json::json!({}));
-        let t = crate::service::tournaments::create(&mut conn, &organiser(), &settings)
-            .unwrap()
-            .id;
-        let players: Vec<(PlayerDetails, (String, String))> = ["A", "B", "C", "D"]
-            .iter()
-            .map(|n| {
-                let details = PlayerDetails {
-                    name: n.to_string(),
-                    club: String::new(),
-                    country: String::new(),
-                    rating: None,
-                    ..PlayerDetails::default()
-                };
-                (details, ("0000".to_string(), "no hash".to_string()))
-            })
-            .collect();
-        add(&mut conn, &organiser(), t, &players, Arrival::Added).unwrap();
-        (dir, conn, t)
+        tournament(&["A", "B", "C", "D"], &settings(serde_json::json!({})))
     }
 
     #[test]

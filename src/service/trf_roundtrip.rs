@@ -7,28 +7,19 @@ use diesel::sqlite::SqliteConnection;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::Actor;
 use super::games::{Decision, Ruling, reset, set_result};
 use super::players::{Arrival, add, set_withdrawn};
 use super::rounds::{RoundRequest, create, publish, replace};
-use crate::auth::{Identity, Role};
+use super::testing::organiser;
 use crate::db::queries;
 use crate::fide::c07::{Base, Code, standings};
 use crate::fide::trf::Trf;
 use crate::tournament::pairing::Pair;
 use crate::tournament::settings::SettingsInput;
 use crate::tournament::{
-    AccountId, ByeKind, GameStatus, PlayerDetails, ResultKind, Tiebreak, TournamentId,
-    TournamentSettings, Winner,
+    ByeKind, GameStatus, PlayerDetails, ResultKind, Tiebreak, TournamentId, TournamentSettings,
+    Winner,
 };
-
-fn organiser() -> Actor {
-    Actor::Signed(Identity::Staff {
-        account_id: AccountId(1),
-        username: "admin".to_string(),
-        role: Role::Organiser,
-    })
-}
 
 /// A tournament being played at random.
 struct Event {

@@ -168,6 +168,12 @@ fn reexports(modules: &BTreeMap<String, String>) -> HashMap<(String, String), St
     map
 }
 
+/// A module's text before its unit tests (`#[cfg(test)] mod tests`, its end): a module's tests
+/// may use what uses the module, as they drive it through the workflows around it.
+fn without_unit_tests(text: &str) -> &str {
+    text.split("#[cfg(test)]\nmod tests").next().unwrap_or("")
+}
+
 /// Which module uses which (a folder's mod.rs does not use its own children: it declares and
 /// re-exports them).
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
@@ -176,7 +182,7 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     modules
         .iter()
         .map(|(module, text)| {
-            let uses = paths(module, text)
+            let uses = paths(module, without_unit_tests(text))
                 .iter()
                 .filter_map(|p| target(p, &modules, &reexports))
                 .filter(|t| t != module && !t.starts_with(&format!("{module}::")))
@@ -536,4 +542,29 @@ fn the_length_check_measures_functions_as_rustfmt_lays_them_out() {
             ("four".to_string(), 1)
         ]
     );
+}
+
+/// Whether `text` names `word` as a whole word.
+fn names_word(text: &str, word: &str) -> bool {
+    let is_part = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(is_part) && !after.is_some_and(is_part)
+    })
+}
+
+#[test]
+fn the_service_is_made_of_parts_and_no_part_uses_it() {
+    // Its parts hold the connections and what they keep (`service/running.rs`); a workflow that
+    // took the whole service would let every part use every other through it again.
+    let users: Vec<String> = modules()
+        .into_iter()
+        .filter(|(module, _)| module.starts_with("service::") && module != "service::running")
+        .filter(|(_, text)| names_word(&code(without_unit_tests(text)), "Service"))
+        .map(|(module, _)| module)
+        .collect();
+    assert!(users.is_empty(), "{users:?} use Service");
+    assert!(names_word("impl Service {", "Service"));
+    assert!(!names_word("ServiceError", "Service"));
 }
