@@ -85,15 +85,8 @@ async fn api_create(
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
     let request = body.request()?;
-    let view = service::pair_round(
-        state.service.db(),
-        actor,
-        tournament_id,
-        None,
-        request,
-        None,
-    )
-    .await?;
+    let db = state.service.db();
+    let view = service::pair_round(db, actor, tournament_id, None, request, None).await?;
     Ok(HttpResponse::Created().json(RoundJson::new(session.lang, &view)))
 }
 
@@ -119,15 +112,9 @@ async fn api_replace(
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     let request = body.request()?;
-    let view = service::pair_round(
-        state.service.db(),
-        actor,
-        tournament_id,
-        Some(number),
-        request,
-        body.seen,
-    )
-    .await?;
+    let db = state.service.db();
+    let view =
+        service::pair_round(db, actor, tournament_id, Some(number), request, body.seen).await?;
     Ok(HttpResponse::Ok().json(RoundJson::new(session.lang, &view)))
 }
 
@@ -266,15 +253,8 @@ async fn create_page(
         "by-hand" => RoundRequest::Manual(Vec::new(), Vec::new()),
         _ => return Err(Failure::BadRequest(crate::said!("mode-generate-hand")).into()),
     };
-    let result = service::pair_round(
-        state.service.db(),
-        actor,
-        tournament_id,
-        None,
-        request,
-        None,
-    )
-    .await;
+    let db = state.service.db();
+    let result = service::pair_round(db, actor, tournament_id, None, request, None).await;
     match result {
         Ok(round) => Ok(see_other(&format!(
             "/tournaments/{tournament_id}/rounds/{}",
@@ -484,15 +464,8 @@ async fn pairings_form(
     let seen = form.get("seen").and_then(|v| v.trim().parse::<i64>().ok());
     let result = match pairing_form_request(&form) {
         Ok(request) => {
-            service::pair_round(
-                state.service.db(),
-                actor,
-                tournament_id,
-                Some(number),
-                request,
-                seen,
-            )
-            .await
+            let db = state.service.db();
+            service::pair_round(db, actor, tournament_id, Some(number), request, seen).await
         }
         Err(e) => Err(e),
     };
