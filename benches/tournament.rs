@@ -245,6 +245,26 @@ fn one_sheet_more(file: &mut TournamentFile, step: usize) {
     file.sheets.push(sheet);
 }
 
+/// The body of a venue's push of the changes from `file` (the hub's `version`, whose digest is
+/// `held`) to `next`, and `next`'s digest.
+fn changes_push(
+    file: &TournamentFile,
+    next: &TournamentFile,
+    version: i64,
+    held: &str,
+) -> (String, String) {
+    use oware_tournament::service::hub::digest;
+    use oware_tournament::tournament::archive::FileChanges;
+    let changes = FileChanges::between(file, next).expect("changes");
+    let now = digest(next);
+    let body = serde_json::to_string(&serde_json::json!({
+        "version": version + 1, "since": {"version": version, "digest": held},
+        "digest": now, "changes": changes,
+    }))
+    .unwrap();
+    (body, now)
+}
+
 /// A hub taking a venue's push of the 400-player event, as the service does it (the token
 /// already checked): the whole file, then one new sheet as the changes since the version the
 /// hub took.
@@ -298,13 +318,7 @@ fn hub_push(c: &mut Criterion) {
                     let mut next = file.clone();
                     one_sheet_more(&mut next, step);
                     step += 1;
-                    let changes = FileChanges::between(&file, &next).expect("changes");
-                    let now = digest(&next);
-                    let body = serde_json::to_string(&serde_json::json!({
-                        "version": version + 1, "since": {"version": version, "digest": held},
-                        "digest": now, "changes": changes,
-                    }))
-                    .unwrap();
+                    let (body, now) = changes_push(&file, &next, version, &held);
                     sizes.push(body.len());
                     let start = Instant::now();
                     take(body);
@@ -425,7 +439,6 @@ fn cpu_spent() -> std::time::Duration {
 /// check and the writer), which should not grow with the event.
 fn hub_push_by_size(c: &mut Criterion) {
     use oware_tournament::service::hub::digest;
-    use oware_tournament::tournament::archive::FileChanges;
     use std::time::{Duration, Instant};
     let mut group = c.benchmark_group("a hub taking one new sheet as changes");
     group.sample_size(10);
@@ -453,13 +466,7 @@ fn hub_push_by_size(c: &mut Criterion) {
                     let mut next = file.clone();
                     one_sheet_more(&mut next, step);
                     step += 1;
-                    let changes = FileChanges::between(&file, &next).expect("changes");
-                    let now = digest(&next);
-                    let body = serde_json::to_string(&serde_json::json!({
-                        "version": version + 1, "since": {"version": version, "digest": held},
-                        "digest": now, "changes": changes,
-                    }))
-                    .unwrap();
+                    let (body, now) = changes_push(&file, &next, version, &held);
                     let (start, cpu_before) = (Instant::now(), cpu_spent());
                     take(&service, body);
                     spent += start.elapsed();
@@ -484,18 +491,18 @@ fn hub_push_by_size(c: &mut Criterion) {
         service = started(&dir);
         let mut next = file.clone();
         one_sheet_more(&mut next, step);
-        let body = serde_json::to_string(&serde_json::json!({
-            "version": version + 1, "since": {"version": version, "digest": held},
-            "digest": digest(&next), "changes": FileChanges::between(&file, &next).unwrap(),
-        }))
-        .unwrap();
+        let (body, _) = changes_push(&file, &next, version, &held);
         let (bytes, start) = (body.len(), Instant::now());
         take(&service, body);
         let again = (bytes, start.elapsed());
         cpu.push((players, spent_cpu / pushes.max(1), pushes, reading, again));
     }
     group.finish();
+    // A size whose measure was filtered out took no push: nothing to say of it.
     for (players, per_push, pushes, reading, (bytes, again)) in cpu {
+        if pushes == 0 {
+            continue;
+        }
         eprintln!(
             "{players} players: the hub's CPU per push {:.2} ms (over {pushes} pushes; reading the threads' times, {:.2} ms, taken off); started again, the next push {bytes} bytes of changes, taken in {:.0} ms",
             per_push.saturating_sub(reading).as_secs_f64() * 1000.0,

@@ -97,6 +97,7 @@ pub fn write(
             .execute(conn)?;
         }
     }
+    let mut next: HashMap<&str, i64> = HashMap::new();
     for (part, _, key, hash) in &new_rows {
         match before.get(&(*part, *key)) {
             Some(h) if h == hash => {}
@@ -111,12 +112,20 @@ pub fn write(
                 .execute(conn)?;
             }
             None => {
-                let last: Option<i64> = rows::table
-                    .filter(rows::tournament_id.eq(tournament.get()))
-                    .filter(rows::part.eq(*part))
-                    .select(diesel::dsl::max(rows::position))
-                    .first(conn)?;
-                let position = last.map_or(0, |p| p + 1);
+                // The part's highest position is read once, at its first new record; the
+                // others follow it.
+                let position = match next.get(part) {
+                    Some(&position) => position,
+                    None => {
+                        let last: Option<i64> = rows::table
+                            .filter(rows::tournament_id.eq(tournament.get()))
+                            .filter(rows::part.eq(*part))
+                            .select(diesel::dsl::max(rows::position))
+                            .first(conn)?;
+                        last.map_or(0, |p| p + 1)
+                    }
+                };
+                next.insert(part, position + 1);
                 insert(conn, tournament, part, (position, *key, *hash))?;
             }
         }
@@ -152,17 +161,20 @@ mod tests {
         let old = Fingerprint::of(&file);
         write(&mut conn, t, Written::Whole(&old)).unwrap();
         assert_eq!(read(&mut conn, t, own(&file)).unwrap().as_ref(), Some(&old));
-        // A player gone, a sheet changed, a new sheet and game, the notice, an audit entry.
+        // A player gone, a sheet changed, a new sheet and games, the notice, an audit entry.
         let mut later = file.clone();
         later.players.remove(0);
         later.sheets[1].moves = "1. C f".to_string();
         let mut sheet = later.sheets[0].clone();
         sheet.id = 99;
         later.sheets.push(sheet);
-        let mut game = later.games[0].clone();
-        game.id = 98;
-        game.board = Some(2);
-        later.games.push(game);
+        // Two new games: the second's position follows the first's.
+        for (id, board) in [(98, 2), (97, 3)] {
+            let mut game = later.games[0].clone();
+            game.id = id;
+            game.board = Some(board);
+            later.games.push(game);
+        }
         later.notice = None;
         later.audit.push(later.audit[0].clone());
         let new = Fingerprint::of(&later);

@@ -627,32 +627,13 @@ async fn a_hub_kept_up_to_date_change_by_change_shows_what_the_whole_file_gives(
 
     // Changed on the hub's copy: the hub no longer holds what the venue's changes start from,
     // asks for the whole file, and is the venue's copy again.
-    let r = hub_organiser
-        .put_json(
-            &format!("/api/tournaments/{on_hub}/notice"),
-            &json!({"text": "Changed on the hub"}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = organiser
-        .put_json(
-            &format!("/api/tournaments/{t}/notice"),
-            &json!({"text": "Prize-giving at 18:00"}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    publishing_when(&organiser, t, up_to_date).await;
-    assert_eq!(pushes_as_changes(&hub).last(), Some(&false));
+    changed_on_the_hub_then_taken_whole(&hub, (&hub_organiser, on_hub), (&organiser, t)).await;
     let notice = hub
         .client()
         .get(&format!("/api/tournaments/{on_hub}/notice"))
         .await
         .json();
     assert_eq!(notice["notice"]["text"], "Prize-giving at 18:00");
-    assert_eq!(
-        by_names(&exported(&hub_organiser, on_hub).await),
-        by_names(&exported(&organiser, t).await)
-    );
 }
 
 #[actix_web::test]
@@ -762,16 +743,48 @@ async fn a_venue_started_again_asks_the_hub_and_goes_on_with_changes() {
     assert_eq!(after["pushed_version"], before["pushed_version"]);
     assert_eq!(pushes_as_changes(&hub).len(), pushes);
     // Its next change goes as changes: the file the hub holds was kept from the question.
+    notice_published(&organiser, t, "Round 2 at 14:00").await;
+    assert_eq!(pushes_as_changes(&hub)[pushes..], [true]);
+    handle.stop(true).await;
+}
+
+/// The venue's notice set to `text`, and published.
+async fn notice_published(organiser: &Client, t: i64, text: &str) {
     let r = organiser
         .put_json(
             &format!("/api/tournaments/{t}/notice"),
-            &json!({"text": "Round 2 at 14:00"}),
+            &json!({"text": text}),
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    publishing_when(&organiser, t, up_to_date).await;
-    assert_eq!(pushes_as_changes(&hub)[pushes..], [true]);
-    handle.stop(true).await;
+    publishing_when(organiser, t, up_to_date).await;
+}
+
+/// The hub's copy `on_hub` holds what the venue's tournament `t` holds.
+async fn same_copy((hub_organiser, on_hub): (&Client, i64), (organiser, t): (&Client, i64)) {
+    assert_eq!(
+        by_names(&exported(hub_organiser, on_hub).await),
+        by_names(&exported(organiser, t).await)
+    );
+}
+
+/// The copy changed on the hub, then the venue's notice: the hub no longer holds what the
+/// venue's changes start from, asks for the whole file, and is the venue's copy again.
+async fn changed_on_the_hub_then_taken_whole(
+    hub: &TestApp,
+    (hub_organiser, on_hub): (&Client, i64),
+    (organiser, t): (&Client, i64),
+) {
+    let r = hub_organiser
+        .put_json(
+            &format!("/api/tournaments/{on_hub}/notice"),
+            &json!({"text": "Changed on the hub"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    notice_published(organiser, t, "Prize-giving at 18:00").await;
+    assert_eq!(pushes_as_changes(hub).last(), Some(&false));
+    same_copy((hub_organiser, on_hub), (organiser, t)).await;
 }
 
 /// A venue's event published to a hub through a switch, its first round played and taken.
@@ -848,10 +861,7 @@ async fn a_hub_started_again_takes_the_venue_s_next_changes_without_the_whole_fi
     assert!(kinds[pushes..].iter().all(|c| *c), "{kinds:?}");
     let hub_organiser = Client::new(&address);
     hub_organiser.login("admin", ADMIN_PASSWORD).await;
-    assert_eq!(
-        by_names(&exported(&hub_organiser, on_hub).await),
-        by_names(&exported(&organiser, t).await)
-    );
+    same_copy((&hub_organiser, on_hub), (&organiser, t)).await;
 
     // Started again once more, and its copy changed on the hub: that copy is not the venue's
     // last push, so the hub asks for the whole file, and is the venue's copy again.
@@ -860,26 +870,7 @@ async fn a_hub_started_again_takes_the_venue_s_next_changes_without_the_whole_fi
     switch.retarget(&address);
     let hub_organiser = Client::new(&address);
     hub_organiser.login("admin", ADMIN_PASSWORD).await;
-    let r = hub_organiser
-        .put_json(
-            &format!("/api/tournaments/{on_hub}/notice"),
-            &json!({"text": "Changed on the hub"}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = organiser
-        .put_json(
-            &format!("/api/tournaments/{t}/notice"),
-            &json!({"text": "Prize-giving at 18:00"}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    publishing_when(&organiser, t, up_to_date).await;
-    assert_eq!(pushes_as_changes(&hub).last(), Some(&false));
-    assert_eq!(
-        by_names(&exported(&hub_organiser, on_hub).await),
-        by_names(&exported(&organiser, t).await)
-    );
+    changed_on_the_hub_then_taken_whole(&hub, (&hub_organiser, on_hub), (&organiser, t)).await;
     handle.stop(true).await;
 }
 
@@ -911,23 +902,10 @@ async fn a_venue_started_again_pushes_what_it_changed_meanwhile_as_changes() {
     let kinds = pushes_as_changes(&hub);
     assert!(kinds.len() > pushes, "{kinds:?}");
     assert!(kinds[pushes..].iter().all(|c| *c), "{kinds:?}");
-    assert_eq!(
-        by_names(&exported(&hub_organiser, on_hub).await),
-        by_names(&exported(&organiser, t).await)
-    );
+    same_copy((&hub_organiser, on_hub), (&organiser, t)).await;
     // And goes on with changes.
-    let r = organiser
-        .put_json(
-            &format!("/api/tournaments/{t}/notice"),
-            &json!({"text": "Prize-giving at 18:00"}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    publishing_when(&organiser, t, up_to_date).await;
+    notice_published(&organiser, t, "Prize-giving at 18:00").await;
     assert_eq!(pushes_as_changes(&hub).last(), Some(&true));
-    assert_eq!(
-        by_names(&exported(&hub_organiser, on_hub).await),
-        by_names(&exported(&organiser, t).await)
-    );
+    same_copy((&hub_organiser, on_hub), (&organiser, t)).await;
     handle.stop(true).await;
 }

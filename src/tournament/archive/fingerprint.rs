@@ -104,6 +104,16 @@ fn wholes(file: &TournamentFile) -> [(&'static str, i64); 7] {
     ]
 }
 
+/// Whether `now` keeps the records of `old` it still has in their order and puts its new ones
+/// after them: the order applying changes to `old` gives.
+fn in_applied_order(old: &[Entry], now: &[Entry]) -> bool {
+    let keys: HashSet<i64> = now.iter().map(|(k, _)| *k).collect();
+    let before: HashSet<i64> = old.iter().map(|(k, _)| *k).collect();
+    let kept = old.iter().map(|(k, _)| *k).filter(|k| keys.contains(k));
+    let added = now.iter().map(|(k, _)| *k).filter(|k| !before.contains(k));
+    kept.chain(added).eq(now.iter().map(|(k, _)| *k))
+}
+
 /// The records put and gone from `old` to `new`, when applying them (as [`Records`] are
 /// applied: those gone taken out, a changed one in its place, a new one last) to `old`'s order
 /// gives `new`'s.
@@ -124,19 +134,7 @@ fn records<T: Keyed + Clone>(old: &[Entry], now: &[Entry], new: &[T]) -> Option<
         .map(|(k, _)| *k)
         .filter(|k| !keys.contains(k))
         .collect();
-    // The order applying them gives.
-    let mut order: Vec<i64> = old
-        .iter()
-        .map(|(k, _)| *k)
-        .filter(|k| keys.contains(k))
-        .collect();
-    order.extend(
-        put.iter()
-            .map(Keyed::key)
-            .filter(|k| !before.contains_key(k)),
-    );
-    let wanted: Vec<i64> = now.iter().map(|(k, _)| *k).collect();
-    (order == wanted).then_some(Records { put, gone })
+    in_applied_order(old, now).then_some(Records { put, gone })
 }
 
 impl Fingerprint {
@@ -212,19 +210,9 @@ impl Fingerprint {
     /// Whether `next` keeps the records this one has in their order, and puts its new ones
     /// after them: what changes leave (then only the rows that changed are written again).
     pub fn follows(&self, next: &Fingerprint) -> bool {
-        RECORD_PARTS.iter().all(|name| {
-            let (old, new) = (self.part(name), next.part(name));
-            let keys: HashSet<i64> = new.iter().map(|(k, _)| *k).collect();
-            let before: HashSet<i64> = old.iter().map(|(k, _)| *k).collect();
-            let kept: Vec<i64> = old
-                .iter()
-                .map(|(k, _)| *k)
-                .filter(|k| keys.contains(k))
-                .collect();
-            let mut order = kept;
-            order.extend(new.iter().map(|(k, _)| *k).filter(|k| !before.contains(k)));
-            order.len() == new.len() && order.iter().zip(new).all(|(a, (b, _))| a == b)
-        })
+        RECORD_PARTS
+            .iter()
+            .all(|name| in_applied_order(self.part(name), next.part(name)))
     }
 
     /// Its rows as the venue writes them down: part, position, id, hash.
