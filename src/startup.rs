@@ -34,6 +34,10 @@ pub enum StartError {
     Pool(#[from] diesel::r2d2::PoolError),
     #[error("repairing the data: {0}")]
     Repair(String),
+    /// A damaged endgame table (named, with what is wrong): the start stops before anything
+    /// is written or bound.
+    #[error("OWARE_ENDGAME_DIR: {0}")]
+    Endgames(String),
     #[error("cannot listen on {bind}: {source}")]
     Bind {
         bind: String,
@@ -50,6 +54,8 @@ pub struct Application {
 
 impl Application {
     pub fn build(config: &Config) -> Result<Application, StartError> {
+        // The tables first: a damaged one stops the start before the database is touched.
+        let endgames = endgames(config)?;
         let pool = db::open(&config.database_url, 8)?;
         ensure_organiser(&pool, config.admin_password.as_deref())?;
         repair(&pool)?;
@@ -69,11 +75,10 @@ impl Application {
                 source,
             })?
             .port();
-        let server = run(listener, pool.clone(), writer, key, config).map_err(|source| {
-            StartError::Bind {
-                bind: config.bind.clone(),
-                source,
-            }
+        let parts = (pool.clone(), writer, endgames);
+        let server = run(listener, parts, key, config).map_err(|source| StartError::Bind {
+            bind: config.bind.clone(),
+            source,
         })?;
         Ok(Application { port, server, pool })
     }
@@ -221,15 +226,11 @@ fn live_data(
 }
 
 /// The endgame tables of `OWARE_ENDGAME_DIR` (none without it); a damaged one stops the start.
-fn endgames(config: &Config) -> std::io::Result<crate::service::endgames::Endgames> {
+fn endgames(config: &Config) -> Result<crate::service::endgames::Endgames, StartError> {
     let endgames = match &config.endgame_dir {
         None => crate::service::endgames::Endgames::none(),
-        Some(dir) => crate::service::endgames::Endgames::load(dir).map_err(|e| {
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("OWARE_ENDGAME_DIR: {e}"),
-            )
-        })?,
+        Some(dir) => crate::service::endgames::Endgames::load(dir)
+            .map_err(|e| StartError::Endgames(e.to_string()))?,
     };
     for (preset, seeds) in endgames.held() {
         tracing::info!("endgame table: {preset}, boards of up to {seeds} seeds");
@@ -239,26 +240,24 @@ fn endgames(config: &Config) -> std::io::Result<crate::service::endgames::Endgam
 
 /// The service with its backups and endgame tables as `config` sets them.
 fn service(
-    pool: DbPool,
-    writer: std::sync::Arc<db::Writer>,
+    (pool, writer, endgames): Parts,
     config: &Config,
-) -> std::io::Result<std::sync::Arc<crate::service::Service>> {
+) -> std::sync::Arc<crate::service::Service> {
     let backups = config
         .backup_folder
         .clone()
         .map(|folder| crate::service::backups::Backups::new(folder, &config.database_url));
-    Ok(std::sync::Arc::new(
-        crate::service::Service::new(pool, writer, backups).with_endgames(endgames(config)?),
-    ))
+    std::sync::Arc::new(crate::service::Service::new(pool, writer, backups).with_endgames(endgames))
 }
 
-fn run(
-    listener: TcpListener,
-    pool: DbPool,
-    writer: std::sync::Arc<db::Writer>,
-    key: Key,
-    config: &Config,
-) -> std::io::Result<Server> {
+/// What the service is made of: its reading connections, its writer, its endgame tables.
+type Parts = (
+    DbPool,
+    std::sync::Arc<db::Writer>,
+    crate::service::endgames::Endgames,
+);
+
+fn run(listener: TcpListener, parts: Parts, key: Key, config: &Config) -> std::io::Result<Server> {
     let (request_timeout, body_rate) = (config.request_timeout, config.body_rate);
     let workers = config.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -269,7 +268,7 @@ fn run(
     actix_web::rt::spawn(connections::reap_every_second(std::sync::Arc::downgrade(
         &connections,
     )));
-    let service = service(pool, writer, config)?;
+    let service = service(parts, config);
     if config.backup_folder.is_some() {
         actix_web::rt::spawn(service.backups.clone().back_up_as_due());
     }

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::endgames::Endgames;
 use super::game_context::Context;
 use super::games::{Decision, Ruling};
-use super::{Actor, ServiceError};
+use super::{Actor, Found, ServiceError};
 use crate::tournament::Adjudication;
 use crate::tournament::adjudication::{Adjudged, Exact, NotExact, Position};
 use crate::tournament::said::{Said, Word};
@@ -29,6 +29,18 @@ pub struct Proposal {
     /// gives it worded in the reader's language).
     #[serde(skip)]
     pub said: Said,
+}
+
+/// Refuses anyone but the staff who run the tournament of game `game_id`, before anything they
+/// typed is read (another tournament's controller learns nothing of the game from the form).
+pub fn check_may_adjudicate(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+) -> Result<(), ServiceError> {
+    let game = crate::db::queries::get_game(conn, game_id).or_not_found("game")?;
+    actor.check_runs(conn, game.tournament_id)?;
+    Ok(())
 }
 
 /// The result `position` gives in game `game_id`, for the staff who run its tournament; the

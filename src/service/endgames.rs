@@ -80,6 +80,11 @@ pub fn load(dir: &Path, preset: Preset) -> Result<Option<Table>, String> {
     let Some((_, path)) = best else {
         return Ok(None);
     };
+    // Only a file is opened: a pipe or a device named like a table would hold the start.
+    let kind = fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !kind.is_file() {
+        return Err(format!("{}: not a file", path.display()));
+    }
     let file = fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let table = Table::read_from(io::BufReader::new(file))
         .map_err(|e| format!("{}: {e}", path.display()))?;

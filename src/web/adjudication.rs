@@ -122,6 +122,10 @@ async fn post(
     CheckedForm(fields): CheckedForm<HashMap<String, String>>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
+    let checking = actor.clone();
+    state
+        .db(move |conn| service::check_may_adjudicate(conn, &checking, id))
+        .await?;
     let confirm = fields.get("action").is_some_and(|a| a == "confirm");
     let tables = state.service.endgames();
     let reader = actor.clone();

@@ -199,6 +199,27 @@ async fn an_unfinished_game_is_adjudicated_from_its_position() {
     };
     let r = send(form(&[("action", "propose"), ("pit_a", "x")])).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    // Another tournament's controller is refused the page and the form, whatever was typed:
+    // never shown the game's page with what is wrong in the position.
+    let stranger = app.controller(&organiser, "kwesi").await;
+    assert_eq!(stranger.get(&page).await.status, StatusCode::FORBIDDEN);
+    let theirs = stranger.csrf("/audit").await;
+    for action in ["propose", "confirm"] {
+        for pit in ["x", "1"] {
+            let mut all = form(&[("action", action), ("pit_a", pit)]);
+            all.retain(|(k, _)| k != "csrf");
+            all.push(("csrf".to_string(), theirs.clone()));
+            let refs: Vec<(&str, &str)> =
+                all.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            let r = stranger.post_form(&page, &refs).await;
+            assert_eq!(
+                r.status,
+                StatusCode::FORBIDDEN,
+                "{action} {pit}: {}",
+                r.body
+            );
+        }
+    }
     let r = send(form(&[("action", "propose")])).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(r.body.contains("a draw"), "{}", r.body);

@@ -24,6 +24,48 @@ pub async fn app_with_tables(dir: &tempfile::TempDir) -> TestApp {
     spawn_app_tuned(move |c| c.endgame_dir = Some(path)).await
 }
 
+/// The start with `dir` as `OWARE_ENDGAME_DIR`, on a database file not made yet: what stopped
+/// it, and whether the database was made.
+fn start_refused(dir: &std::path::Path) -> (String, bool) {
+    let db = tempfile::tempdir().unwrap();
+    let db_path = db.path().join("venue.db");
+    let mut config = config(&db_path);
+    config.endgame_dir = Some(dir.to_path_buf());
+    let refused = oware_tournament::startup::Application::build(&config)
+        .err()
+        .expect("the start refused");
+    (refused.to_string(), db_path.exists())
+}
+
+#[test]
+fn a_damaged_table_stops_the_start_naming_it_before_anything_is_made() {
+    let dir = tables(4);
+    let name = file_name(Preset::Abapa, 4);
+    let path = dir.path().join(&name);
+    let whole = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &whole[..whole.len() / 2]).unwrap();
+    let (said, made) = start_refused(dir.path());
+    assert!(said.starts_with("OWARE_ENDGAME_DIR: "), "{said}");
+    assert!(said.contains(&name) && !said.contains("listen"), "{said}");
+    assert!(!made, "no database made, no account in it");
+    // A pipe named like a table (nothing ever written to it) is refused, not waited on: the
+    // start is tried on a thread, so that a start that waits fails the test instead of holding it.
+    std::fs::remove_file(&path).unwrap();
+    let made_fifo = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made_fifo.success());
+    let folder = dir.path().to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(start_refused(&folder)));
+    let (said, made) = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the start answered");
+    assert!(said.contains(&name) && said.contains("not a file"), "{said}");
+    assert!(!made);
+}
+
 #[actix_web::test]
 async fn exact_adjudication_gives_what_best_play_reaches_and_says_why_when_it_cannot() {
     let dir = tables(8);

@@ -55,11 +55,9 @@ pub async fn start(db_path: &std::path::Path) -> (String, ServerHandle) {
     start_with(db_path, |_| {}).await
 }
 
-pub async fn start_with(
-    db_path: &std::path::Path,
-    tune: impl FnOnce(&mut Config),
-) -> (String, ServerHandle) {
-    let mut config = Config {
+/// The configuration the tests start a service with, on the database file `db_path`.
+pub fn config(db_path: &std::path::Path) -> Config {
+    Config {
         bind: "127.0.0.1:0".to_string(),
         database_url: db_path.to_str().unwrap().to_string(),
         admin_password: Some(ADMIN_PASSWORD.to_string()),
@@ -76,7 +74,14 @@ pub async fn start_with(
         endgame_dir: None,
         litestream: false,
         publish_retry: std::time::Duration::from_millis(500),
-    };
+    }
+}
+
+pub async fn start_with(
+    db_path: &std::path::Path,
+    tune: impl FnOnce(&mut Config),
+) -> (String, ServerHandle) {
+    let mut config = config(db_path);
     tune(&mut config);
     let app = Application::build(&config).expect("the service starts");
     let address = format!("http://127.0.0.1:{}", app.port());
