@@ -62,7 +62,10 @@ fn a_damaged_table_stops_the_start_naming_it_before_anything_is_made() {
     let (said, made) = rx
         .recv_timeout(std::time::Duration::from_secs(60))
         .expect("the start answered");
-    assert!(said.contains(&name) && said.contains("not a file"), "{said}");
+    assert!(
+        said.contains(&name) && said.contains("not a file"),
+        "{said}"
+    );
     assert!(!made);
 }
 
