@@ -52,6 +52,22 @@ impl Said {
         self
     }
 
+    /// What was read, when neither the reading before it (`earlier`) nor it found a problem;
+    /// else every problem found, the earlier first.
+    pub fn or_problems<T>(
+        mut earlier: Vec<Said>,
+        read: Result<T, Vec<Said>>,
+    ) -> Result<T, Vec<Said>> {
+        match read {
+            Ok(value) if earlier.is_empty() => Ok(value),
+            Ok(_) => Err(earlier),
+            Err(more) => {
+                earlier.extend(more);
+                Err(earlier)
+            }
+        }
+    }
+
     /// Several problems said as one ("…; …"), or the one itself when there is one.
     pub fn all(mut problems: Vec<Said>) -> Said {
         if problems.len() == 1 {

@@ -245,15 +245,7 @@ impl EventFields {
                 .filter_map(|row| row.parse(&mut problems))
                 .collect(),
         };
-        let settings = EventSettings::parse(input);
-        match settings {
-            Ok(s) if problems.is_empty() => Ok(s),
-            Ok(_) => Err(problems),
-            Err(more) => {
-                problems.extend(more);
-                Err(problems)
-            }
-        }
+        Said::or_problems(problems, EventSettings::parse(input))
     }
 }
 

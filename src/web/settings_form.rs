@@ -304,16 +304,9 @@ mod tests {
     }
 
     fn read(form: &SettingsForm) -> Result<TournamentSettings, Vec<Said>> {
-        let (input, mut problems) = form.input();
-        let settings = TournamentSettings::parse(&input.expect("the form reads"));
-        match settings {
-            Ok(s) if problems.is_empty() => Ok(s),
-            Ok(_) => Err(problems),
-            Err(more) => {
-                problems.extend(more);
-                Err(problems)
-            }
-        }
+        let (input, problems) = form.input();
+        let input = input.expect("the form reads");
+        Said::or_problems(problems, TournamentSettings::parse(&input))
     }
 
     #[test]

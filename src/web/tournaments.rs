@@ -149,14 +149,10 @@ async fn show_page(
 
 /// The settings the form's fields make, or every problem found.
 fn form_settings(form: &SettingsForm) -> Result<TournamentSettings, Vec<Said>> {
-    let (input, mut problems) = form.input();
-    match input.map(|input| parse_settings(&input)) {
-        Some(Ok(settings)) if problems.is_empty() => Ok(settings),
-        Some(Err(more)) => {
-            problems.extend(more);
-            Err(problems)
-        }
-        _ => Err(problems),
+    let (input, problems) = form.input();
+    match input {
+        Some(input) => Said::or_problems(problems, parse_settings(&input)),
+        None => Err(problems),
     }
 }
 
