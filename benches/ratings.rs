@@ -6,6 +6,11 @@
 //! The register's search: a suggestion for a 100-character name among 5,000 and 185,000
 //! persons (`cargo bench --bench ratings -- register`), and the building of its index.
 //!
+//! A season's circuit recomputed from its files: 12 events of 2,000 persons each (every person
+//! in each, 3 categories), `circuit.csv` read, the standings and qualification computed and
+//! the three files written (what `oware-tournament circuit` does;
+//! `cargo bench --bench ratings -- circuit`).
+//!
 //! `cargo bench --bench ratings`; figures are in README.md.
 
 use std::collections::HashMap;
@@ -193,5 +198,91 @@ fn register_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ratings, register_search);
+/// The season of a circuit: 12 events, each of the 2,000 persons placed at random (ties of two
+/// now and then), categories of a third of them each; its rules and `circuit.csv`.
+fn circuit_season() -> (oware_tournament::circuit::Rules, String) {
+    use oware_tournament::circuit::files::{ResultRow, write_results};
+    use oware_tournament::circuit::points::Place;
+    let rules: oware_tournament::circuit::Rules = serde_json::from_value(serde_json::json!({
+        "name": "National circuit", "season": {"start": "2027-01-01", "end": "2027-12-31"},
+        "events": (1..=12).map(|t| serde_json::json!({"tournament_id": t,
+            "coefficient": if t == 12 { 2 } else { 1 }})).collect::<Vec<_>>(),
+        "points": {"kind": "by-place", "tables": [{"points": (1..=40).rev().collect::<Vec<_>>()}]},
+        "best": 8,
+        "categories": [{"code": "U14", "name": "Under 14", "rule": "under", "age": 14},
+                       {"code": "W", "name": "Women", "rule": "women"},
+                       {"code": "S", "name": "Seniors", "rule": "from", "age": 60}],
+        "qualification": {"top": 16, "per_category": {"U14": 2, "W": 2, "S": 2},
+                          "reserved": {"W": 2}, "min_events": 6},
+        "lots_seed": 7
+    }))
+    .unwrap();
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut rows = Vec::new();
+    for t in 1..=12i64 {
+        let mut order: Vec<i64> = (1..=2_000).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.gen_range(0..=i));
+        }
+        let mut place = 1;
+        while place <= order.len() {
+            let shared = if rng.gen_range(0..10) == 0 && place < order.len() {
+                2
+            } else {
+                1
+            };
+            for person in &order[place - 1..place - 1 + shared] {
+                let categories = [("U14", 3), ("W", 5), ("S", 7)]
+                    .iter()
+                    .filter(|(_, k)| person % k == 0)
+                    .map(|(c, _)| c.to_string())
+                    .collect();
+                rows.push(ResultRow {
+                    tournament_id: t,
+                    tournament: format!("Event {t}"),
+                    date: None,
+                    person_id: *person,
+                    name: format!("Player {person}"),
+                    categories,
+                    place: Place {
+                        first: place,
+                        last: place + shared - 1,
+                        field: 2_000,
+                        halves: rng.gen_range(0..=14),
+                    },
+                    finished: true,
+                });
+            }
+            place += shared;
+        }
+    }
+    (rules, write_results(&rows))
+}
+
+fn circuit(c: &mut Criterion) {
+    use oware_tournament::circuit::files::{publish, read_results};
+    let (rules, text) = circuit_season();
+    let mut g = c.benchmark_group("circuit");
+    g.sample_size(10);
+    g.bench_function(
+        "12 events of 2,000 persons: read, standings, qualification, files",
+        |b| {
+            b.iter(|| {
+                let results = read_results(black_box(&text)).unwrap();
+                black_box(publish(&rules, &results))
+            })
+        },
+    );
+    g.finish();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/circuit-bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("circuit.csv"), &text).unwrap();
+    std::fs::write(
+        dir.join("rules.json"),
+        oware_tournament::circuit::files::write_rules(&rules),
+    )
+    .unwrap();
+}
+
+criterion_group!(benches, ratings, register_search, circuit);
 criterion_main!(benches);

@@ -1,6 +1,7 @@
 //! Oware tournament service: score sheets verified by replay, pairings and standings.
 
 pub mod auth;
+pub mod circuit;
 pub mod cli;
 pub mod config;
 pub mod db;

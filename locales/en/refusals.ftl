@@ -312,6 +312,7 @@ no-such = no such { $what ->
     [sheet] sheet of this game
     [page] page
     [person] person
+    [circuit] circuit
    *[other] thing
   }
 boards-keep-results = { $boards } { $count ->

@@ -333,6 +333,7 @@ no-such = { $what ->
     [sheet] cette feuille n'existe pas pour cette partie
     [page] cette page n'existe pas
     [person] cette personne n'existe pas au registre
+    [circuit] ce circuit n'existe pas
    *[other] introuvable
   }
 boards-keep-results = { $boards } { $count ->

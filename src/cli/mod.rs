@@ -3,10 +3,12 @@
 //! `export-tournament`, `import-tournament`, `export-site`, which renders the pages with
 //! `web::site`), the engine's files (`engine.rs`: `replay`, `validate`, `perft`; `endgame.rs`: `endgame build`, `endgame value`) and FIDE's
 //! files (`fide.rs`: `standings`, `pair`, `check`, `generate`) and the rating list's
-//! (`ratings.rs`: `ratings`, `publish-ratings`, `export-register`). Each command's arguments are
+//! (`ratings.rs`: `ratings`, `publish-ratings`, `export-register`) and a circuit's (`circuits.rs`:
+//! `circuit`). Each command's arguments are
 //! beside its handler.
 
 mod admin;
+mod circuits;
 mod endgame;
 mod engine;
 mod fide;
@@ -79,6 +81,9 @@ pub enum Command {
     PublishRatings(ratings::PublishArgs),
     /// Write the whole register of persons, for a venue to import before its event.
     ExportRegister(ratings::RegisterArgs),
+    /// Recompute a circuit's standings and qualification (`standings.csv`, `points.csv`,
+    /// `qualified.csv`) from its rules and results, byte for byte as the hub publishes them.
+    Circuit(circuits::CircuitArgs),
 }
 
 /// Runs a parsed command line.
@@ -101,5 +106,6 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::Ratings(args) => ratings::run_ratings(&args),
         Command::PublishRatings(args) => ratings::run_publish(args),
         Command::ExportRegister(args) => ratings::run_export_register(args),
+        Command::Circuit(args) => circuits::run(&args),
     }
 }

@@ -11,6 +11,7 @@ pub mod archive;
 pub mod audit;
 pub mod backups;
 pub mod changes;
+pub mod circuits;
 pub mod events;
 pub mod fingerprints;
 pub mod languages;

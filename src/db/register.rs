@@ -248,24 +248,35 @@ pub struct RegisteredPlayer {
 /// The players of the rated tournaments and of those a venue pushes here, with the number each
 /// came with and the hub's link of their name.
 pub fn registered_players(conn: &mut SqliteConnection) -> QueryResult<Vec<RegisteredPlayer>> {
-    diesel::sql_query(
-        "SELECT p.id, p.tournament_id, t.name AS tournament, e.name AS event, p.name, \
-         p.birth_year, p.federation, p.club, p.gender, p.register_id, \
-         n.name AS numbered_name, n.birth_year AS numbered_birth_year, \
-         n.federation AS numbered_federation, \
-         (SELECT person_id FROM register_links l WHERE l.tournament_id = p.tournament_id \
-          AND l.player_name = p.name) AS linked, \
-         EXISTS (SELECT 1 FROM rated_tournaments r WHERE r.tournament_id = t.id) AS rated, \
-         EXISTS (SELECT 1 FROM hub_tokens h WHERE h.tournament_id = t.id) AS pushed \
-         FROM players p JOIN tournaments t ON t.id = p.tournament_id \
-         LEFT JOIN events e ON e.id = t.event_id \
-         LEFT JOIN persons n ON n.id = p.register_id \
-         WHERE t.id IN (SELECT tournament_id FROM rated_tournaments) \
+    diesel::sql_query(format!(
+        "{PLAYERS} WHERE t.id IN (SELECT tournament_id FROM rated_tournaments) \
             OR t.id IN (SELECT tournament_id FROM hub_tokens WHERE tournament_id IS NOT NULL) \
-         ORDER BY t.id, p.id",
-    )
+         ORDER BY t.id, p.id"
+    ))
     .load(conn)
 }
+
+/// The players of the tournaments `ids`, as [`registered_players`] gives them.
+pub fn players_of(conn: &mut SqliteConnection, ids: &[i32]) -> QueryResult<Vec<RegisteredPlayer>> {
+    let ids: Vec<String> = ids.iter().map(i32::to_string).collect();
+    diesel::sql_query(format!(
+        "{PLAYERS} WHERE t.id IN ({}) ORDER BY t.id, p.id",
+        ids.join(",")
+    ))
+    .load(conn)
+}
+
+const PLAYERS: &str = "SELECT p.id, p.tournament_id, t.name AS tournament, e.name AS event, \
+     p.name, p.birth_year, p.federation, p.club, p.gender, p.register_id, \
+     n.name AS numbered_name, n.birth_year AS numbered_birth_year, \
+     n.federation AS numbered_federation, \
+     (SELECT person_id FROM register_links l WHERE l.tournament_id = p.tournament_id \
+      AND l.player_name = p.name) AS linked, \
+     EXISTS (SELECT 1 FROM rated_tournaments r WHERE r.tournament_id = t.id) AS rated, \
+     EXISTS (SELECT 1 FROM hub_tokens h WHERE h.tournament_id = t.id) AS pushed \
+     FROM players p JOIN tournaments t ON t.id = p.tournament_id \
+     LEFT JOIN events e ON e.id = t.event_id \
+     LEFT JOIN persons n ON n.id = p.register_id";
 
 /// A played game of a rated tournament, with its final result, as the list counts it.
 #[derive(Debug, Clone, QueryableByName)]

@@ -223,6 +223,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    circuits (id) {
+        id -> Integer,
+        rules -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     register_copy (id) {
         id -> Integer,
         imported_at -> Timestamp,
@@ -380,6 +389,7 @@ diesel::joinable!(check_ins -> players (player_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     audit_log,
+    circuits,
     byes,
     event_controllers,
     events,

@@ -257,8 +257,9 @@ pub const TABLES: &[Table] = &[
     ),
 ];
 
-/// The tables of the rating list's data that name no tournament: the register's persons.
-pub const REGISTER: &[&str] = &["persons"];
+/// The tables of the federation's data that name no tournament: the register's persons and the
+/// circuits (whose rules name their tournaments inside the record).
+pub const REGISTER: &[&str] = &["persons", "circuits"];
 
 /// The parts of a tournament file that no table carries: what the file says of itself, and
 /// how it is read.

@@ -140,7 +140,7 @@ impl fmt::Display for FileProblem {
 impl std::error::Error for FileProblem {}
 
 /// The records of a CSV text whose header must be `header`, with their line numbers.
-fn records(
+pub fn records(
     text: &str,
     header: &'static str,
 ) -> Result<Vec<(usize, csv::StringRecord)>, FileProblem> {
@@ -182,7 +182,7 @@ fn records(
     Ok(out)
 }
 
-fn field<T: std::str::FromStr>(
+pub fn field<T: std::str::FromStr>(
     record: &csv::StringRecord,
     i: usize,
     line: usize,

@@ -149,6 +149,9 @@ pub fn action_said(action: &str) -> Said {
 fn words(change: ChangeKind) -> Option<&'static str> {
     match change {
         ChangeKind::AccountCreated => Some("audit-action-account-create"),
+        ChangeKind::CircuitCreated => Some("audit-action-circuit-create"),
+        ChangeKind::CircuitUpdated => Some("audit-action-circuit-update"),
+        ChangeKind::CircuitDeclined => Some("audit-action-circuit-decline"),
         ChangeKind::ByeCancelled => Some("audit-action-bye-cancel"),
         ChangeKind::ByeRequested => Some("audit-action-bye-request"),
         ChangeKind::ControllerAssigned => Some("audit-action-controller-assign"),

@@ -22,6 +22,15 @@ pub enum Change {
     /// An organiser made a staff account.
     #[strum_discriminants(strum(serialize = "account.create"))]
     AccountCreated { account: AccountId },
+    /// A season's circuit set up.
+    #[strum_discriminants(strum(serialize = "circuit.create"))]
+    CircuitCreated { circuit: i32 },
+    /// A circuit's rules changed (its events, points, categories or qualification).
+    #[strum_discriminants(strum(serialize = "circuit.update"))]
+    CircuitUpdated { circuit: i32 },
+    /// A qualified person declined their place in the circuit's final, or took it back.
+    #[strum_discriminants(strum(serialize = "circuit.decline"))]
+    CircuitDeclined { circuit: i32 },
     /// A player's requested bye taken back.
     #[strum_discriminants(strum(serialize = "bye.cancel"))]
     ByeCancelled { player: PlayerId },
@@ -257,6 +266,9 @@ impl Change {
             PersonAdded { person } | PersonsMerged { person } | PersonSplit { person } => {
                 ("person", Some(person))
             }
+            CircuitCreated { circuit }
+            | CircuitUpdated { circuit }
+            | CircuitDeclined { circuit } => ("circuit", Some(circuit)),
             RegisterImported => ("register", None),
             RoundCorrected { round }
             | RoundPaired { round }

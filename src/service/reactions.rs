@@ -75,6 +75,9 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
         | Change::HubTokenRevoked { .. }
         | Change::HubTokenMade { .. }
         | Change::PersonAdded { .. }
+        | Change::CircuitCreated { .. }
+        | Change::CircuitUpdated { .. }
+        | Change::CircuitDeclined { .. }
         | Change::PlayerLinked { .. }
         | Change::PersonsMerged { .. }
         | Change::PersonSplit { .. }

@@ -9,8 +9,8 @@ use diesel::sqlite::SqliteConnection;
 
 use super::connections::Connections;
 use super::{
-    ServiceError, auth, backups, endgames, games, hub, publishing, ratings, register, standings,
-    tournaments,
+    ServiceError, auth, backups, circuits, endgames, games, hub, publishing, ratings, register,
+    standings, tournaments,
 };
 use crate::db::{DbPool, Writer};
 
@@ -31,6 +31,8 @@ pub struct Service {
     pub standings: standings::Standings,
     /// The rating list as last computed.
     pub ratings: ratings::RatingList,
+    /// The circuits as last computed.
+    pub circuits: circuits::Circuits,
     /// The register's search as last built.
     pub register: register::Search,
     /// Tournaments' own languages as last read.
@@ -54,6 +56,7 @@ impl Service {
             backups: backups::Keeper::new(db.clone(), backups),
             standings: standings::Standings::new(db.clone()),
             ratings: ratings::RatingList::new(db.clone()),
+            circuits: circuits::Circuits::new(db.clone()),
             register: register::Search::new(db.clone()),
             languages: tournaments::Languages::new(db.clone()),
             sign_in,

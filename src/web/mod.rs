@@ -11,6 +11,8 @@ pub mod auth;
 pub mod board_svg;
 pub mod brackets;
 pub mod byes;
+pub mod circuit_form;
+pub mod circuits;
 pub mod csv_export;
 pub mod entries;
 pub mod error;
@@ -131,6 +133,7 @@ fn api(cfg: &mut web::ServiceConfig) {
     routes.configure(adjudication::api_routes);
     routes.configure(schedule::api_routes);
     routes.configure(ratings::api_routes);
+    routes.configure(circuits::api_routes);
     cfg.service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(
@@ -149,6 +152,7 @@ fn pages(cfg: &mut web::ServiceConfig) {
     routes.configure(archive::page_routes);
     routes.configure(publishing::page_routes);
     routes.configure(ratings::page_routes);
+    routes.configure(circuits::page_routes);
     routes.configure(register::page_routes);
     routes.configure(ratings::event_routes);
     routes.configure(tournaments::page_routes);

@@ -202,7 +202,7 @@ fn the_layers_use_only_what_is_below_them() {
     for (module, text) in &modules {
         let text = code(text);
         match layer(module) {
-            "engine" | "tournament" | "fide" | "rating" => {
+            "engine" | "tournament" | "fide" | "rating" | "circuit" => {
                 for library in ["diesel", "actix"] {
                     assert!(!text.contains(library), "{module} uses {library}");
                 }
@@ -217,6 +217,9 @@ fn the_layers_use_only_what_is_below_them() {
         ("fide", &[][..]),
         // The rating list's mathematics and files: nothing else of the project either.
         ("rating", &[][..]),
+        // A season's circuits: their points, standings and files, from the lots and exact
+        // numbers of the domain and the files' reading of the rating list.
+        ("circuit", &["tournament", "rating"][..]),
         // The message files and the words of numbers and dates: nothing else of the project.
         ("locale", &[][..]),
         ("tournament", &["engine", "fide"][..]),
@@ -224,7 +227,15 @@ fn the_layers_use_only_what_is_below_them() {
         ("auth", &["tournament"][..]),
         (
             "service",
-            &["tournament", "fide", "engine", "rating", "db", "auth"][..],
+            &[
+                "tournament",
+                "fide",
+                "engine",
+                "rating",
+                "circuit",
+                "db",
+                "auth",
+            ][..],
         ),
         // The words of the facts, for the pages and the command line alike.
         (
@@ -235,6 +246,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "fide",
                 "engine",
                 "rating",
+                "circuit",
                 "locale",
             ][..],
         ),
@@ -244,6 +256,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "engine",
                 "fide",
                 "rating",
+                "circuit",
                 "tournament",
                 "service",
                 "db",
@@ -264,6 +277,7 @@ fn the_layers_use_only_what_is_below_them() {
                 "fide",
                 "engine",
                 "rating",
+                "circuit",
                 "db",
                 "auth",
                 "config",

@@ -1649,6 +1649,55 @@ impl Journey<'_> {
         ] {
             s.goto(&path).await?;
         }
+        self.circuit(tournament).await
+    }
+
+    /// A season's circuit set up on its form (a long name, the tournament counting ×2, a
+    /// category with a place in the final), its standings, print and a person's card.
+    async fn circuit(&self, tournament: &str) -> Step<()> {
+        let s = self.s;
+        s.goto("/circuits/new").await?;
+        let name = "Grand Prix des clubs d'awalé de la saison 2027, ligue d'Abidjan";
+        s.fill("#circuit-form input[name=name]", name).await?;
+        s.browser
+            .execute(
+                "var f = document.getElementById('circuit-form'); \
+                 f.elements.start.value = '2027-01-01'; f.elements.end.value = '2027-12-31'; \
+                 f.elements['count_' + arguments[0]].checked = true; \
+                 f.elements['coef_' + arguments[0]].value = '2'; \
+                 f.elements.cat_rule_0.value = 'women';",
+                vec![json!(tournament)],
+            )
+            .await
+            .map_err(fail("fill the circuit's dates"))?;
+        s.fill("#circuit-form input[name=cat_code_0]", "F").await?;
+        s.fill("#circuit-form input[name=cat_name_0]", "Dames")
+            .await?;
+        s.fill("#circuit-form input[name=cat_places_0]", "1")
+            .await?;
+        s.click_through("#circuit-form button[type=submit]").await?;
+        s.expect_text("h1", name).await?;
+        s.check_page().await?;
+        let at = s
+            .browser
+            .execute(
+                "var a = document.querySelector('#circuit-standings a'); \
+                 return [location.pathname, a ? a.getAttribute('href') : ''];",
+                vec![],
+            )
+            .await
+            .map_err(fail("read the circuit's address"))?;
+        let (circuit, card) = (
+            at[0].as_str().unwrap_or_default().to_string(),
+            at[1].as_str().unwrap_or_default().to_string(),
+        );
+        let mut paths = vec!["/circuits".to_string(), format!("{circuit}/print")];
+        if !card.is_empty() {
+            paths.push(card);
+        }
+        for path in paths {
+            s.goto(&path).await?;
+        }
         Ok(())
     }
 

@@ -9,6 +9,7 @@ mod binary;
 mod browser;
 mod byes;
 mod chaos;
+mod circuits;
 mod crash;
 mod crowd;
 mod dashboard;

@@ -12,7 +12,7 @@ use crate::publishing::{push, token};
 use crate::swiss::fixture_games;
 
 /// Runs the command line with `args`, which must succeed.
-fn command(args: &[&std::ffi::OsStr]) {
+pub(crate) fn command(args: &[&std::ffi::OsStr]) {
     let out = Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
         .args(args)
         .output()
@@ -25,7 +25,7 @@ fn command(args: &[&std::ffi::OsStr]) {
 }
 
 /// A person added to the hub's register: their id.
-async fn person(hub: &Client, details: Value) -> i64 {
+pub(crate) async fn person(hub: &Client, details: Value) -> i64 {
     let r = hub.post_json("/api/persons", &details).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     r.json()["id"].as_i64().unwrap()
@@ -46,7 +46,7 @@ async fn venue_event(
 
 /// [`venue_event`] on the dates given (none: played the day its rounds are published): the
 /// tournament's id and its file.
-async fn event_on(
+pub(crate) async fn event_on(
     venue: &TestApp,
     names: &[(&str, Option<i64>)],
     forfeit: Option<usize>,

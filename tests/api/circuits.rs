@@ -1,0 +1,378 @@
+//! A season's circuit on a hub: set up from the organiser's form, its standings computed from
+//! the counting tournaments' own standings and checked against a computation of their own here,
+//! recomputed after a ruling, provisional while an event runs, a declined place passed on, the
+//! files recomputed by the `circuit` command byte for byte, and bad rules refused with nothing
+//! changed.
+
+use std::collections::HashMap;
+
+use awc::http::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+use crate::ratings::{command, event_on, person};
+
+/// The register: name, birth year, gender.
+const PERSONS: [(&str, i64, &str); 5] = [
+    ("Kofi Asante", 1990, "male"),
+    ("Ama Serwaa", 2014, "female"),
+    ("Yaw Darko", 1985, "male"),
+    ("Esi Nyarko", 1995, "female"),
+    ("Kwesi Appiah", 1970, "male"),
+];
+
+/// The table the form gives: 10 6 4 3 for the 1st to the 4th.
+const TABLE: [f64; 4] = [10.0, 6.0, 4.0, 3.0];
+
+/// The points each person's results earn, computed here from the tournaments' standings: a
+/// shared place takes the average of its places' points (down to the hundredth), times the
+/// event's coefficient; each person's best one counts.
+async fn expected(client: &Client, events: &[(i64, f64)]) -> HashMap<String, f64> {
+    let mut best: HashMap<String, f64> = HashMap::new();
+    for (t, coefficient) in events {
+        let v = standings_json(client, *t, None).await;
+        let rows = v["standings"].as_array().unwrap();
+        for s in rows {
+            let rank = s["rank"].as_i64().unwrap() as usize;
+            let sharing = rows
+                .iter()
+                .filter(|o| o["rank"].as_i64().unwrap() as usize == rank)
+                .count();
+            let sum: f64 = (rank..rank + sharing)
+                .map(|p| TABLE.get(p - 1).copied().unwrap_or(0.0))
+                .sum();
+            let points = (sum * 100.0 / sharing as f64).floor() / 100.0 * coefficient;
+            let name = s["name"].as_str().unwrap().to_string();
+            let held = best.entry(name).or_insert(0.0);
+            *held = held.max(points);
+        }
+    }
+    best
+}
+
+/// The circuit's totals by name, from its API.
+async fn totals(client: &Client, id: i64) -> HashMap<String, f64> {
+    let v = client.get(&format!("/api/circuits/{id}")).await.json();
+    v["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["total"].as_str().unwrap().parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn qualified(v: &Value) -> Vec<(String, String)> {
+    v["qualification"]["qualified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            (
+                q["name"].as_str().unwrap().to_string(),
+                q["by"]["rule"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_circuit_counts_the_best_results_of_its_events_and_qualifies_its_final() {
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let mut ids = HashMap::new();
+    for (name, born, gender) in PERSONS {
+        let details = json!({"name": name, "birth_year": born, "gender": gender,
+                             "federation": "GHA"});
+        ids.insert(name, person(&staff, details).await);
+    }
+    let entry = |names: &[&'static str]| -> Vec<(&'static str, Option<i64>)> {
+        names.iter().map(|n| (*n, Some(ids[n]))).collect()
+    };
+    let dates = |d: &str| json!({"start_date": d, "end_date": d});
+    let names = [PERSONS[0].0, PERSONS[1].0, PERSONS[2].0, PERSONS[3].0];
+    let (t1, _) = event_on(&hub, &entry(&names), None, 3, dates("2027-02-06")).await;
+    let names = [PERSONS[0].0, PERSONS[1].0, PERSONS[2].0, PERSONS[4].0];
+    let (t2, _) = event_on(&hub, &entry(&names), None, 11, dates("2027-03-06")).await;
+
+    // The organiser's form: the two events, the second ×2, best 1 of them; the first under
+    // 14 qualifies, and one place is kept for a woman.
+    let csrf = staff.csrf("/circuits/new").await;
+    let (c1, c2) = (format!("count_{t1}"), format!("count_{t2}"));
+    let (k1, k2) = (format!("coef_{t1}"), format!("coef_{t2}"));
+    let mut form = vec![
+        ("csrf", csrf.as_str()),
+        ("name", "Accra Grand Prix 2027"),
+        ("start", "2027-01-01"),
+        ("end", "2027-11-30"),
+        ("best", "1"),
+        ("lots_seed", "2027"),
+        (c1.as_str(), "on"),
+        (k1.as_str(), "1"),
+        (c2.as_str(), "on"),
+        (k2.as_str(), "2"),
+        ("kind", "by-place"),
+        ("places", "10 6 4 3"),
+        ("cat_code_0", "U14"),
+        ("cat_name_0", "Under 14"),
+        ("cat_rule_0", "under"),
+        ("cat_value_0", "14"),
+        ("cat_places_0", "1"),
+        ("cat_code_1", "W"),
+        ("cat_name_1", "Women"),
+        ("cat_rule_1", "women"),
+        ("cat_reserved_1", "1"),
+        ("top", "1"),
+        ("min_events", "1"),
+    ];
+    // A coefficient that is not a number: the form again, saying so, and no circuit.
+    form[9].1 = "two";
+    let r = staff.post_form("/circuits/new", &form).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(
+        r.body
+            .contains("a coefficient: &#34;two&#34; is not a number"),
+        "{}",
+        r.body
+    );
+    assert_eq!(hub.count("circuits"), 0);
+    form[9].1 = "2";
+    let r = staff.post_form("/circuits/new", &form).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let id: i64 = location(&r).rsplit('/').next().unwrap().parse().unwrap();
+
+    // The totals equal those computed here from the tournaments' own standings.
+    let events = [(t1, 1.0), (t2, 2.0)];
+    assert_eq!(totals(&staff, id).await, expected(&staff, &events).await);
+    let v = staff.get(&format!("/api/circuits/{id}")).await.json();
+    assert_eq!(v["standings"]["provisional"], json!(false));
+    let rows = v["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    // Everyone who played both has one result dropped.
+    for r in rows {
+        let results = r["results"].as_array().unwrap();
+        let counted = results
+            .iter()
+            .filter(|x| x["counted"] == json!(true))
+            .count();
+        assert_eq!(counted, 1, "{r}");
+    }
+    // The first overall; the first under 14 (Ama, the only one), whether or not she is
+    // first; the place kept for women goes to the best woman not qualified otherwise.
+    let name = |r: &Value| r["name"].as_str().unwrap().to_string();
+    let mut want = vec![name(&rows[0])];
+    if !want.contains(&"Ama Serwaa".to_string()) {
+        want.push("Ama Serwaa".into());
+    }
+    if let Some(woman) = rows
+        .iter()
+        .map(name)
+        .find(|n| (n == "Ama Serwaa" || n == "Esi Nyarko") && !want.contains(n))
+    {
+        want.push(woman);
+    }
+    let mut got: Vec<String> = qualified(&v).into_iter().map(|(n, _)| n).collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want, "{v}");
+
+    // Anyone reads the page, a person's card (the dropped result marked), both languages.
+    let anyone = hub.client();
+    let page = anyone.get(&format!("/circuits/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Accra Grand Prix 2027"));
+    let kofi = ids["Kofi Asante"];
+    let card = anyone.get(&format!("/circuits/{id}/persons/{kofi}")).await;
+    assert_eq!(card.status, StatusCode::OK);
+    assert!(card.body.contains("class=\"dropped\""), "{}", card.body);
+    let fr = anyone.get_in("fr", &format!("/circuits/{id}")).await;
+    assert!(
+        fr.body.contains("Qualification pour la finale"),
+        "{}",
+        fr.body
+    );
+    let print = anyone.get(&format!("/circuits/{id}/print")).await;
+    assert_eq!(print.status, StatusCode::OK);
+    assert!(!print.body.contains("name=\"csrf\""));
+
+    // The files recompute byte for byte with the command.
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = HashMap::new();
+    for name in [
+        "rules.json",
+        "circuit.csv",
+        "standings.csv",
+        "points.csv",
+        "qualified.csv",
+    ] {
+        let r = anyone.get(&format!("/circuits/{id}/{name}")).await;
+        assert_eq!(r.status, StatusCode::OK, "{name}: {}", r.body);
+        std::fs::write(dir.path().join(name), &r.body).unwrap();
+        files.insert(name, r.body);
+    }
+    let out = dir.path().join("again");
+    command(&[
+        "circuit".as_ref(),
+        dir.path().join("rules.json").as_os_str(),
+        dir.path().join("circuit.csv").as_os_str(),
+        out.as_os_str(),
+    ]);
+    for name in ["standings.csv", "points.csv", "qualified.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(out.join(name)).unwrap(),
+            files[name],
+            "{name}"
+        );
+    }
+
+    // A ruling in a counting event: the circuit follows at once.
+    let game = staff
+        .get(&format!("/api/tournaments/{t1}/rounds/1"))
+        .await
+        .json();
+    let g = game["games"].as_array().unwrap()[0]["id"].as_i64().unwrap();
+    let r = staff
+        .put_json(
+            &format!("/api/games/{g}/result"),
+            &json!({"kind": "forfeit-north", "reason": "North's sheet was never signed"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(totals(&staff, id).await, expected(&staff, &events).await);
+
+    // A third event, not played yet: the circuit is provisional.
+    let t3 = create_tournament(&staff, "Kumasi Open").await;
+    add_player(&staff, t3, "Kofi Asante").await;
+    let mut rules: Value = serde_json::from_str(&files["rules.json"]).unwrap();
+    rules["events"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tournament_id": t3}));
+    let r = staff.put_json(&format!("/api/circuits/{id}"), &rules).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let v = staff.get(&format!("/api/circuits/{id}")).await.json();
+    assert_eq!(v["standings"]["provisional"], json!(true));
+    assert!(
+        anyone
+            .get(&format!("/circuits/{id}"))
+            .await
+            .body
+            .contains("id=\"provisional\"")
+    );
+
+    // The first qualified declines: the next takes the place, the audit log keeps it.
+    let first = v["qualification"]["qualified"][0]["person_id"]
+        .as_i64()
+        .unwrap();
+    let next = v["qualification"]["next"][0][0].as_i64().unwrap();
+    let r = staff
+        .post_json(
+            &format!("/api/circuits/{id}/declined"),
+            &json!({"person_id": first, "on": "2027-11-20"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let after = staff.get(&format!("/api/circuits/{id}")).await.json();
+    let now: Vec<i64> = after["qualification"]["qualified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["person_id"].as_i64().unwrap())
+        .collect();
+    assert!(!now.contains(&first) && now.contains(&next), "{after}");
+    assert_eq!(
+        after["qualification"]["declined"][0]["person_id"],
+        json!(first)
+    );
+    let audit = staff.get("/api/audit?limit=20").await;
+    assert!(audit.body.contains("circuit.decline"), "{}", audit.body);
+    // Twice is refused, and taking it back gives the place again.
+    let again = json!({"person_id": first, "on": "2027-11-20"});
+    let r = staff
+        .post_json(&format!("/api/circuits/{id}/declined"), &again)
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let back = json!({"person_id": first, "on": "2027-11-21", "declined": false});
+    let r = staff
+        .post_json(&format!("/api/circuits/{id}/declined"), &back)
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let v = staff.get(&format!("/api/circuits/{id}")).await.json();
+    assert_eq!(
+        v["qualification"]["qualified"][0]["person_id"],
+        json!(first)
+    );
+}
+
+#[actix_web::test]
+async fn rules_that_do_not_hold_and_those_who_may_not_set_them_change_nothing() {
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let t = create_tournament(&staff, "Club night").await;
+    let good = json!({
+        "name": "League", "season": {"start": "2027-01-01", "end": "2027-06-30"},
+        "events": [{"tournament_id": t}],
+        "points": {"kind": "players-beaten", "per_player": 1}
+    });
+    let mut cases = Vec::new();
+    let mut no_tournament = good.clone();
+    no_tournament["events"] = json!([{"tournament_id": 999}]);
+    cases.push((
+        no_tournament,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not on this server",
+    ));
+    let mut backwards = good.clone();
+    backwards["season"]["end"] = json!("2026-06-30");
+    cases.push((
+        backwards,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "ends before it starts",
+    ));
+    let mut precise = good.clone();
+    precise["events"][0]["coefficient"] = json!(1.125);
+    cases.push((precise, StatusCode::BAD_REQUEST, ""));
+    let mut unknown = good.clone();
+    unknown["qualification"] = json!({"top": 2, "reserved": {"ASH": 1}});
+    cases.push((unknown, StatusCode::UNPROCESSABLE_ENTITY, "ASH"));
+    for (rules, status, words) in cases {
+        let r = staff.post_json("/api/circuits", &rules).await;
+        assert_eq!(r.status, status, "{rules}: {}", r.body);
+        assert!(r.body.contains(words), "{}", r.body);
+    }
+    assert_eq!(hub.count("circuits"), 0);
+    // A controller, and anyone, may not set one up.
+    let controller = hub.controller(&staff, "arbiter").await;
+    let r = controller.post_json("/api/circuits", &good).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = hub.client().post_json("/api/circuits", &good).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(hub.count("circuits"), 0);
+    let r = staff.post_json("/api/circuits", &good).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let r = controller
+        .post_json(
+            &format!("/api/circuits/{id}/declined"),
+            &json!({"person_id": 1, "on": "2027-06-01"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    // Pages of no circuit, no file and no category are 404s.
+    for path in [
+        "/circuits/999".to_string(),
+        format!("/circuits/{id}/list.csv"),
+        format!("/circuits/{id}?category=U14"),
+        format!("/circuits/{id}/persons/5"),
+    ] {
+        assert_eq!(
+            hub.client().get(&path).await.status,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+}
