@@ -165,3 +165,21 @@ circuit-bad-code = a category's code must be short, without spaces, commas or se
 circuit-no-such-tournament = tournament { $tournament } is not on this server
 circuit-declined-already = this player has declined already
 circuit-not-declined = this player has not declined
+circuit-list-since = This list stands since { $at }.
+circuit-final = The final
+circuit-final-none = The qualified are not entered in a final yet.
+circuit-final-entered = { $count ->
+    [one] One player entered by the circuit, seeded by circuit rank, in
+   *[other] { $count } players entered by the circuit, seeded by circuit rank, in
+  }
+circuit-final-follows = Until its first round is paired, a decline withdraws the player and enters the next in line; afterwards the controller withdraws a player who does not come, as in any tournament.
+circuit-final-tournament = Tournament of the final
+circuit-final-enter = Enter the qualified
+circuit-final-again = Bring the final in line with the list
+circuit-final-counts = the final cannot be one of the tournaments that count
+circuit-final-already = the qualified are already entered in tournament { $tournament }
+circuit-final-pushed = a venue publishes this tournament here: enter the players at the venue, from the qualification list
+circuit-final-started = the final's first round is paired: the controller withdraws or adds players there
+circuit-final-provisional = the circuit is provisional: the qualified can be entered once every tournament that counts is over
+circuit-final-again-error = the qualification changed meanwhile: send the form again
+circuit-site-footer = Every result counted was replayed under its tournament's rules before it counted. Written by oware-tournament: recompute the standings from circuit.csv and rules.json with its circuit command.

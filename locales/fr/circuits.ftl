@@ -165,3 +165,21 @@ circuit-bad-code = le code d'une catégorie doit être court, sans espace, virgu
 circuit-no-such-tournament = le tournoi { $tournament } n'est pas sur ce serveur
 circuit-declined-already = ce joueur s'est déjà désisté
 circuit-not-declined = ce joueur ne s'est pas désisté
+circuit-list-since = Cette liste tient depuis le { $at }.
+circuit-final = La finale
+circuit-final-none = Les qualifiés ne sont pas encore inscrits à une finale.
+circuit-final-entered = { $count ->
+    [one] Un joueur inscrit par le circuit, classé selon son rang au circuit, dans
+   *[other] { $count } joueurs inscrits par le circuit, classés selon leur rang au circuit, dans
+  }
+circuit-final-follows = Tant que la première ronde n'est pas appariée, un désistement retire le joueur et inscrit le suivant sur la liste ; ensuite l'arbitre retire un joueur absent, comme dans tout tournoi.
+circuit-final-tournament = Tournoi de la finale
+circuit-final-enter = Inscrire les qualifiés
+circuit-final-again = Mettre la finale à jour selon la liste
+circuit-final-counts = la finale ne peut pas être un des tournois qui comptent
+circuit-final-already = les qualifiés sont déjà inscrits au tournoi { $tournament }
+circuit-final-pushed = un site publie ce tournoi ici : inscrivez les joueurs sur place, d'après la liste des qualifiés
+circuit-final-started = la première ronde de la finale est appariée : l'arbitre y retire ou ajoute des joueurs
+circuit-final-provisional = le circuit est provisoire : les qualifiés pourront être inscrits quand tous les tournois qui comptent seront terminés
+circuit-final-again-error = la qualification a changé entre-temps : renvoyez le formulaire
+circuit-site-footer = Chaque résultat compté a été rejoué selon les règles de son tournoi avant de compter. Écrit par oware-tournament : recalculez le classement à partir de circuit.csv et rules.json avec sa commande circuit.

@@ -229,15 +229,37 @@ pub fn write_rules(rules: &super::Rules) -> String {
     text
 }
 
+/// What the published files are written from: the rules and results, and what they give.
+pub struct Published<'a> {
+    pub rules: &'a super::Rules,
+    pub results: &'a [ResultRow],
+    pub standings: &'a Standings,
+    pub qualification: &'a Qualification,
+}
+
+impl Published<'_> {
+    /// One file by its name in [`FILES`] (`None` for a name that is not one).
+    pub fn file(&self, name: &str) -> Option<String> {
+        Some(match name {
+            "rules.json" => write_rules(self.rules),
+            "circuit.csv" => write_results(self.results),
+            "standings.csv" => write_standings(self.standings),
+            "points.csv" => write_points(self.standings),
+            "qualified.csv" => write_qualified(self.qualification),
+            _ => return None,
+        })
+    }
+}
+
 /// Every file the circuit publishes from its rules and results, in the order of [`FILES`].
 pub fn publish(rules: &super::Rules, results: &[ResultRow]) -> [String; 5] {
     let standings = super::standings(rules, results);
     let qualification = super::qualify(rules, &standings);
-    [
-        write_rules(rules),
-        write_results(results),
-        write_standings(&standings),
-        write_points(&standings),
-        write_qualified(&qualification),
-    ]
+    let published = Published {
+        rules,
+        results,
+        standings: &standings,
+        qualification: &qualification,
+    };
+    FILES.map(|name| published.file(name).unwrap_or_default())
 }

@@ -51,6 +51,19 @@ pub struct Rules {
     /// place goes to the next in line by the same rule.
     #[serde(default)]
     pub declined: Vec<Declined>,
+    /// The final the qualified were entered in, once the organiser did.
+    #[serde(default, rename = "final", skip_serializing_if = "Option::is_none")]
+    pub final_tournament: Option<Final>,
+}
+
+/// The final: its tournament, and the persons the circuit entered there (a decliner is
+/// withdrawn and the next in line entered while its first round is not paired).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Final {
+    pub tournament_id: i64,
+    #[serde(default)]
+    pub entered: Vec<i64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,6 +181,8 @@ pub enum RulesProblem {
     BestZero,
     #[error("a points table must give points to at least one place")]
     EmptyTable,
+    #[error("the final cannot be one of the tournaments that count")]
+    FinalCounts,
     #[error("a category code is empty or has a space, a comma or a semicolon")]
     BadCode,
 }
@@ -189,6 +204,11 @@ impl Rules {
             if !seen.insert(e.tournament_id) {
                 return Err(RulesProblem::EventTwice(e.tournament_id));
             }
+        }
+        if let Some(f) = &self.final_tournament
+            && seen.contains(&f.tournament_id)
+        {
+            return Err(RulesProblem::FinalCounts);
         }
         let mut codes = std::collections::HashSet::new();
         for c in &self.categories {

@@ -184,6 +184,10 @@ fn order_equal(rows: &mut [CircuitStanding], places: &HashMap<(i64, i64), usize>
     if rows.len() < 2 {
         return;
     }
+    let mut with_events: HashMap<usize, usize> = HashMap::new();
+    for r in rows.iter() {
+        *with_events.entry(r.events).or_default() += 1;
+    }
     let mut at = 0;
     while at < rows.len() {
         let end = at
@@ -192,10 +196,7 @@ fn order_equal(rows: &mut [CircuitStanding], places: &HashMap<(i64, i64), usize>
                 .take_while(|r| key(r) == key(&rows[at]))
                 .count();
         if end - at == 1 {
-            let alone_on_events = !rows
-                .iter()
-                .enumerate()
-                .any(|(i, r)| i != at && r.events == rows[at].events);
+            let alone_on_events = with_events[&rows[at].events] == 1;
             rows[at].tie_break = Some(if alone_on_events {
                 TieBreak::Events
             } else {
@@ -209,23 +210,34 @@ fn order_equal(rows: &mut [CircuitStanding], places: &HashMap<(i64, i64), usize>
 }
 
 fn head_to_head(group: &mut [CircuitStanding], places: &HashMap<(i64, i64), usize>, seed: u64) {
-    let ahead = |a: &CircuitStanding| -> usize {
-        group
-            .iter()
-            .filter(|b| b.person_id != a.person_id)
-            .map(|b| {
-                a.results
-                    .iter()
-                    .filter(|r| {
-                        places
-                            .get(&(b.person_id, r.tournament_id))
-                            .is_some_and(|&theirs| r.place.first < theirs)
-                    })
-                    .count()
-            })
-            .sum()
-    };
-    let scores: HashMap<i64, usize> = group.iter().map(|r| (r.person_id, ahead(r))).collect();
+    // Each event ranks the group's members who played it once: a member's count grows by the
+    // number of them placed behind in it.
+    let mut by_event: HashMap<i64, Vec<(usize, i64)>> = HashMap::new();
+    for r in group.iter() {
+        for p in &r.results {
+            if let Some(&place) = places.get(&(r.person_id, p.tournament_id)) {
+                by_event
+                    .entry(p.tournament_id)
+                    .or_default()
+                    .push((place, r.person_id));
+            }
+        }
+    }
+    let mut scores: HashMap<i64, usize> = group.iter().map(|r| (r.person_id, 0)).collect();
+    for mut members in by_event.into_values() {
+        members.sort_unstable();
+        let mut behind = members.len();
+        let mut at = 0;
+        while at < members.len() {
+            let place = members[at].0;
+            let equal = members[at..].iter().take_while(|m| m.0 == place).count();
+            behind -= equal;
+            for (_, person) in &members[at..at + equal] {
+                *scores.entry(*person).or_default() += behind;
+            }
+            at += equal;
+        }
+    }
     group.sort_by(|a, b| {
         scores[&b.person_id]
             .cmp(&scores[&a.person_id])

@@ -1,6 +1,7 @@
 //! A circuit's files: `circuit RULES CIRCUIT.csv DIR` recomputes `standings.csv`, `points.csv`
 //! and `qualified.csv` from the rules (`rules.json`) and every result (`circuit.csv`), byte for
-//! byte as the hub publishes them at `/circuits/{id}/<file>`, so that anyone can check them.
+//! byte as the hub publishes them at `/circuits/{id}/<file>`, so that anyone can check them;
+//! `export-circuit ID DIR` writes a hub's circuit as a static site.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,4 +61,44 @@ pub fn run(args: &CircuitArgs) -> ExitCode {
         if s.provisional { ", provisional" } else { "" }
     );
     ExitCode::SUCCESS
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The circuit's number on the hub.
+    pub id: i32,
+    /// A new (or empty) folder.
+    pub dir: PathBuf,
+    /// SQLite file (default oware.db, or DATABASE_URL).
+    #[arg(long)]
+    pub database: Option<String>,
+    /// The pages' language (`en`, `fr`, ...).
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+}
+
+/// `export-circuit ID DIR`: the circuit as plain files (its standings, each category's, each
+/// person's card, the qualification and the five files), viewable from a disk or any web host.
+pub fn run_export(args: ExportArgs) -> ExitCode {
+    use super::tournaments::{connection, failed, language, new_folder, write_site};
+    if let Err(code) = new_folder(&args.dir) {
+        return code;
+    }
+    let lang = match language(&args.lang) {
+        Ok(lang) => lang,
+        Err(code) => return code,
+    };
+    let mut conn = match connection(args.database) {
+        Ok(conn) => conn,
+        Err(code) => return code,
+    };
+    let computed = crate::service::circuits::compute(
+        &mut conn,
+        args.id,
+        &crate::service::circuits::Reports::new(),
+    );
+    match computed.and_then(|c| crate::web::circuit_site::files(c, lang)) {
+        Ok(files) => write_site(&args.dir, &files),
+        Err(e) => failed(&e),
+    }
 }

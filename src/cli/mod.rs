@@ -84,6 +84,9 @@ pub enum Command {
     /// Recompute a circuit's standings and qualification (`standings.csv`, `points.csv`,
     /// `qualified.csv`) from its rules and results, byte for byte as the hub publishes them.
     Circuit(circuits::CircuitArgs),
+    /// Write a hub's circuit as a static site (its standings, each category's, each person's
+    /// card, the qualification, the files anyone recomputes it from) to a folder.
+    ExportCircuit(circuits::ExportArgs),
 }
 
 /// Runs a parsed command line.
@@ -107,5 +110,6 @@ pub fn run(command: Option<Command>) -> ExitCode {
         Command::PublishRatings(args) => ratings::run_publish(args),
         Command::ExportRegister(args) => ratings::run_export_register(args),
         Command::Circuit(args) => circuits::run(&args),
+        Command::ExportCircuit(args) => circuits::run_export(args),
     }
 }

@@ -2,7 +2,7 @@
 //! `import-tournament` makes a new tournament from one once every sheet and result in it has
 //! been replayed (the same as the organiser's pages do).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -166,41 +166,35 @@ pub struct SiteArgs {
     pub lang: Option<String>,
 }
 
-/// `export-site ID DIR`: the tournament as plain files, viewable from a disk or any web host.
-pub fn run_site(args: SiteArgs) -> ExitCode {
-    let taken = std::fs::read_dir(&args.dir).is_ok_and(|mut d| d.next().is_some());
-    if taken || args.dir.is_file() {
+/// Refuses a folder that is not new or empty: a site is never written over other files.
+pub(super) fn new_folder(dir: &Path) -> Result<(), ExitCode> {
+    let taken = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
+    if taken || dir.is_file() {
         eprintln!(
             "oware-tournament: {} is not an empty folder; choose a new one",
-            args.dir.display()
+            dir.display()
         );
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
-    let mut conn = match connection(args.database) {
-        Ok(conn) => conn,
-        Err(code) => return code,
-    };
-    let code = match args.lang {
-        Some(code) => code,
-        None => match crate::service::tournaments::language(&mut conn, TournamentId(args.id)) {
-            Ok(code) => code,
-            Err(e) => return failed(&e),
-        },
-    };
-    let Some(lang) = crate::locale::Lang::from_code(&code) else {
+    Ok(())
+}
+
+/// The pages' language by its code.
+pub(super) fn language(code: &str) -> Result<crate::locale::Lang, ExitCode> {
+    crate::locale::Lang::from_code(code).ok_or_else(|| {
         let known: Vec<&str> = crate::locale::Lang::all().map(|l| l.code()).collect();
         eprintln!(
             "oware-tournament: no pages in {code:?}; the languages are {}",
             known.join(", ")
         );
-        return ExitCode::from(2);
-    };
-    let files = match crate::web::site::files(&mut conn, TournamentId(args.id), lang) {
-        Ok(files) => files,
-        Err(e) => return failed(&e),
-    };
-    for (path, bytes) in &files {
-        let target = args.dir.join(path);
+        ExitCode::from(2)
+    })
+}
+
+/// Writes a static site's files under `dir`, and says where to open it.
+pub(super) fn write_site(dir: &Path, files: &[crate::web::site::SiteFile]) -> ExitCode {
+    for (path, bytes) in files {
+        let target = dir.join(path);
         let written = target
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
@@ -213,8 +207,34 @@ pub fn run_site(args: SiteArgs) -> ExitCode {
     println!(
         "Wrote {} files to {}: open {} in a browser, or copy the folder to any web host.",
         files.len(),
-        args.dir.display(),
-        args.dir.join("index.html").display()
+        dir.display(),
+        dir.join("index.html").display()
     );
     ExitCode::SUCCESS
+}
+
+/// `export-site ID DIR`: the tournament as plain files, viewable from a disk or any web host.
+pub fn run_site(args: SiteArgs) -> ExitCode {
+    if let Err(code) = new_folder(&args.dir) {
+        return code;
+    }
+    let mut conn = match connection(args.database) {
+        Ok(conn) => conn,
+        Err(code) => return code,
+    };
+    let code = match args.lang {
+        Some(code) => code,
+        None => match crate::service::tournaments::language(&mut conn, TournamentId(args.id)) {
+            Ok(code) => code,
+            Err(e) => return failed(&e),
+        },
+    };
+    let lang = match language(&code) {
+        Ok(lang) => lang,
+        Err(code) => return code,
+    };
+    match crate::web::site::files(&mut conn, TournamentId(args.id), lang) {
+        Ok(files) => write_site(&args.dir, &files),
+        Err(e) => failed(&e),
+    }
 }

@@ -22,7 +22,7 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 
-use super::tables::{Counts, REGISTER, TABLES, Table};
+use super::tables::{CIRCUITS, Counts, REGISTER, TABLES, Table};
 
 /// The triggers of `table` that note its tournaments (and, for an event's table, its events).
 fn triggers_of(table: &Table, sql: &mut String) {
@@ -94,11 +94,15 @@ pub fn note_changes(conn: &mut SqliteConnection) -> QueryResult<()> {
         .filter(|t| t.counts == Counts::Register)
         .map(|t| t.name)
         .chain(REGISTER.iter().copied());
-    for table in register {
+    // The register notes 1, the circuits 2.
+    let noted = register
+        .map(|t| (t, 1))
+        .chain(CIRCUITS.iter().map(|t| (*t, 2)));
+    for (table, note) in noted {
         for (what, suffix) in [("INSERT", "i"), ("UPDATE", "u"), ("DELETE", "d")] {
             sql.push_str(&format!(
                 "\nCREATE TEMP TRIGGER note_register_{table}_{suffix} AFTER {what} ON \
-                 main.{table} BEGIN INSERT INTO touched_register VALUES (1); END;"
+                 main.{table} BEGIN INSERT INTO touched_register VALUES ({note}); END;"
             ));
         }
     }
@@ -116,13 +120,19 @@ pub struct Touched {
     /// The register (its persons, their links to players, the rated or pushed tournaments)
     /// changed.
     pub register: bool,
+    /// A circuit changed.
+    pub circuits: bool,
     /// The note could not be read: anything may have changed.
     pub anything: bool,
 }
 
 impl Touched {
     pub fn is_empty(&self) -> bool {
-        self.tournaments.is_empty() && self.events.is_empty() && !self.register && !self.anything
+        self.tournaments.is_empty()
+            && self.events.is_empty()
+            && !self.register
+            && !self.circuits
+            && !self.anything
     }
 
     /// What a write whose note could not be read may have changed.
@@ -174,10 +184,12 @@ pub fn take(conn: &mut SqliteConnection) -> QueryResult<Touched> {
         .map(|i| i.id)
         .collect())
     };
+    let federation = ids(conn, "touched_register")?;
     let touched = Touched {
         tournaments: ids(conn, "touched_tournaments")?,
         events: ids(conn, "touched_events")?,
-        register: !ids(conn, "touched_register")?.is_empty(),
+        register: federation.contains(&1),
+        circuits: federation.contains(&2),
         anything: false,
     };
     conn.batch_execute(
@@ -207,6 +219,10 @@ pub struct Versions {
     /// The last write that changed what the rating list is computed from: any tournament's
     /// rows or the register.
     rated: u64,
+    /// The last write that changed the register.
+    register: u64,
+    /// The last write that changed a circuit.
+    circuits: u64,
     watched: HashMap<Subject, tokio::sync::watch::Sender<u64>>,
 }
 
@@ -219,6 +235,12 @@ impl Versions {
         }
         if touched.anything || touched.register || !touched.tournaments.is_empty() {
             self.rated = version;
+        }
+        if touched.anything || touched.register {
+            self.register = version;
+        }
+        if touched.anything || touched.circuits {
+            self.circuits = version;
         }
         for t in &touched.tournaments {
             self.tournaments.insert(*t, version);
@@ -262,6 +284,15 @@ impl Versions {
 
     pub fn rated(&self) -> u64 {
         self.rated
+    }
+
+    /// The version of a circuit's data: its record, the register and each of `tournaments`.
+    /// Every write's count is above all before it, so the largest of them moves on with any.
+    pub fn circuit(&self, tournaments: &[i32]) -> u64 {
+        tournaments
+            .iter()
+            .map(|t| self.tournament(*t))
+            .fold(self.register.max(self.circuits), u64::max)
     }
 
     /// A receiver told each time `subject`'s version moves on (holding it). The watches nobody
@@ -355,6 +386,48 @@ mod tests {
         let round =
             format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (1, 1, {NOW});");
         assert_eq!(run(round).await, (7, 7));
+    }
+
+    #[actix_web::test]
+    async fn a_circuit_s_data_moves_on_with_its_record_the_register_and_its_tournaments_only() {
+        let (_dir, writer) = opened();
+        let run = |sql: String| {
+            let writer = writer.clone();
+            async move {
+                write(&writer, sql).await;
+                (
+                    writer.version(),
+                    writer.rated_version(),
+                    writer.circuit_version(&[1]),
+                )
+            }
+        };
+        let two = format!(
+            "{} {}",
+            tournament("Open", "NULL", "NULL"),
+            tournament("Club", "NULL", "NULL")
+        );
+        assert_eq!(run(two).await, (1, 1, 1));
+        let circuit = format!(
+            "INSERT INTO circuits (rules, created_at, updated_at) VALUES ('{{}}', {NOW}, {NOW});"
+        );
+        // A circuit's record moves the circuits on, not the rating list.
+        assert_eq!(run(circuit).await, (2, 1, 2));
+        // A round of a tournament the circuit does not count: the rating list, not the circuit.
+        let round =
+            format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (2, 1, {NOW});");
+        assert_eq!(run(round).await, (3, 3, 2));
+        let round =
+            format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (1, 1, {NOW});");
+        assert_eq!(run(round).await, (4, 4, 4));
+        let person = format!(
+            "INSERT INTO persons (name, name_key, created_at) VALUES ('Ama Owusu', 'ama owusu', {NOW});"
+        );
+        assert_eq!(run(person).await, (5, 5, 5));
+        assert_eq!(
+            run("INSERT INTO settings (name, value) VALUES ('k', 'v');".to_string()).await,
+            (6, 5, 5)
+        );
     }
 
     #[actix_web::test]

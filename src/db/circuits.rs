@@ -13,6 +13,9 @@ pub struct CircuitRow {
     pub rules: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// The qualification list as last seen: its persons by seed, JSON.
+    pub qualified: Option<String>,
+    pub qualified_at: Option<NaiveDateTime>,
 }
 
 pub fn insert(conn: &mut SqliteConnection, rules: &str, at: NaiveDateTime) -> QueryResult<i32> {
@@ -50,4 +53,19 @@ pub fn all(conn: &mut SqliteConnection) -> QueryResult<Vec<CircuitRow>> {
         .select(CircuitRow::as_select())
         .order(circuits::id.desc())
         .load(conn)
+}
+
+/// Keeps the qualification list as seen at `at`.
+pub fn set_qualified(
+    conn: &mut SqliteConnection,
+    id: i32,
+    qualified: &str,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(circuits::table.find(id))
+        .set((
+            circuits::qualified.eq(qualified),
+            circuits::qualified_at.eq(at),
+        ))
+        .execute(conn)
 }

@@ -171,6 +171,12 @@ impl Writer {
         self.versions().rated()
     }
 
+    /// The version of what a circuit counting `tournaments` is computed from: the circuits, the
+    /// register and those tournaments' rows (a write elsewhere leaves it).
+    pub fn circuit_version(&self, tournaments: &[i32]) -> u64 {
+        self.versions().circuit(tournaments)
+    }
+
     /// A receiver told each time the version of a tournament's or an event's data moves on
     /// (and not when anything else is written).
     pub fn watch(&self, subject: changes::Subject) -> tokio::sync::watch::Receiver<u64> {

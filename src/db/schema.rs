@@ -228,6 +228,8 @@ diesel::table! {
         rules -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        qualified -> Nullable<Text>,
+        qualified_at -> Nullable<Timestamp>,
     }
 }
 

@@ -152,6 +152,8 @@ fn words(change: ChangeKind) -> Option<&'static str> {
         ChangeKind::CircuitCreated => Some("audit-action-circuit-create"),
         ChangeKind::CircuitUpdated => Some("audit-action-circuit-update"),
         ChangeKind::CircuitDeclined => Some("audit-action-circuit-decline"),
+        ChangeKind::CircuitFinalEntered => Some("audit-action-circuit-final"),
+        ChangeKind::CircuitQualificationChanged => Some("audit-action-circuit-qualification"),
         ChangeKind::ByeCancelled => Some("audit-action-bye-cancel"),
         ChangeKind::ByeRequested => Some("audit-action-bye-request"),
         ChangeKind::ControllerAssigned => Some("audit-action-controller-assign"),

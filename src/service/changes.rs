@@ -31,6 +31,12 @@ pub enum Change {
     /// A qualified person declined their place in the circuit's final, or took it back.
     #[strum_discriminants(strum(serialize = "circuit.decline"))]
     CircuitDeclined { circuit: i32 },
+    /// The qualified were entered in the circuit's final.
+    #[strum_discriminants(strum(serialize = "circuit.final"))]
+    CircuitFinalEntered { circuit: i32 },
+    /// The circuit's qualification list changed with the results it counts (no edit of it).
+    #[strum_discriminants(strum(serialize = "circuit.qualification"))]
+    CircuitQualificationChanged { circuit: i32 },
     /// A player's requested bye taken back.
     #[strum_discriminants(strum(serialize = "bye.cancel"))]
     ByeCancelled { player: PlayerId },
@@ -268,7 +274,9 @@ impl Change {
             }
             CircuitCreated { circuit }
             | CircuitUpdated { circuit }
-            | CircuitDeclined { circuit } => ("circuit", Some(circuit)),
+            | CircuitDeclined { circuit }
+            | CircuitFinalEntered { circuit }
+            | CircuitQualificationChanged { circuit } => ("circuit", Some(circuit)),
             RegisterImported => ("register", None),
             RoundCorrected { round }
             | RoundPaired { round }

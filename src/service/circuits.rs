@@ -12,9 +12,10 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::changes::Change;
+use super::circuit_final::FinalChanges;
 use super::claims::Registered;
 use super::{Actor, Audit, ServiceError, transaction};
-use crate::circuit::files::{ResultRow, publish};
+use crate::circuit::files::{Published, ResultRow};
 use crate::circuit::points::Place;
 use crate::circuit::{Declined, Details, Qualification, Rules, RulesProblem, Standings};
 use crate::db::circuits as stored;
@@ -29,6 +30,23 @@ pub struct Circuit {
     pub rules: Rules,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// The qualification list as last seen, and since when (none before it was first seen).
+    pub qualified: Option<SeenList>,
+    pub qualified_at: Option<NaiveDateTime>,
+}
+
+/// The qualification list as last seen, with the time of the rules it was computed under.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct SeenList {
+    pub rules_at: NaiveDateTime,
+    pub qualified: Vec<Seeded>,
+}
+
+/// A qualified person by seed, as the list last seen keeps them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Seeded {
+    pub person_id: i64,
+    pub name: String,
 }
 
 impl TryFrom<stored::CircuitRow> for Circuit {
@@ -42,6 +60,11 @@ impl TryFrom<stored::CircuitRow> for Circuit {
             rules,
             created_at: row.created_at,
             updated_at: row.updated_at,
+            qualified: row
+                .qualified
+                .as_deref()
+                .and_then(|q| serde_json::from_str(q).ok()),
+            qualified_at: row.qualified_at,
         })
     }
 }
@@ -72,13 +95,20 @@ pub struct Computed {
 }
 
 impl Computed {
-    /// The published files, in the order of `circuit::files::FILES`.
-    pub fn files(&self) -> [String; 5] {
-        publish(&self.circuit.rules, &self.results)
+    /// One published file by its name in `circuit::files::FILES`, written from what is
+    /// already computed (`None` for a name that is not one).
+    pub fn file(&self, name: &str) -> Option<String> {
+        Published {
+            rules: &self.circuit.rules,
+            results: &self.results,
+            standings: &self.standings,
+            qualification: &self.qualification,
+        }
+        .file(name)
     }
 }
 
-fn problem(p: &RulesProblem) -> Said {
+pub(super) fn problem(p: &RulesProblem) -> Said {
     match p {
         RulesProblem::SeasonBackwards => crate::said!("circuit-season-backwards"),
         RulesProblem::NoName => crate::said!("circuit-no-name"),
@@ -90,6 +120,7 @@ fn problem(p: &RulesProblem) -> Said {
         RulesProblem::BestZero => crate::said!("circuit-best-zero"),
         RulesProblem::EmptyTable => crate::said!("circuit-empty-table"),
         RulesProblem::BadCode => crate::said!("circuit-bad-code"),
+        RulesProblem::FinalCounts => crate::said!("circuit-final-counts"),
     }
 }
 
@@ -110,7 +141,7 @@ fn check(conn: &mut SqliteConnection, rules: &Rules) -> Result<(), ServiceError>
     Ok(())
 }
 
-fn audit(
+pub(super) fn audit(
     conn: &mut SqliteConnection,
     actor: &Actor,
     change: Change,
@@ -179,6 +210,7 @@ pub fn update(
         let before = get(conn, id)?;
         let rules = Rules {
             declined: before.rules.declined.clone(),
+            final_tournament: before.rules.final_tournament.clone(),
             ..rules.clone()
         };
         check(conn, &rules)?;
@@ -195,7 +227,9 @@ pub fn update(
 }
 
 /// The organiser records that `person` declined their place in the final on `on` (or, with
-/// `declined` false, that they take it back): the place goes to the next in line.
+/// `declined` false, that they take it back): the place goes to the next in line, and in the
+/// final, when it is entered and not started, the decliner is withdrawn and the next in line
+/// entered (with one of `pins`, already hashed) or reinstated.
 pub fn decline(
     conn: &mut SqliteConnection,
     actor: &Actor,
@@ -203,7 +237,8 @@ pub fn decline(
     person: i64,
     on: NaiveDate,
     declined: bool,
-) -> Result<(), ServiceError> {
+    pins: &[(String, String)],
+) -> Result<FinalChanges, ServiceError> {
     actor.organiser()?;
     transaction(conn, |conn| {
         let before = get(conn, id)?;
@@ -217,9 +252,11 @@ pub fn decline(
             }));
         }
         if declined {
-            let register: HashMap<i32, Person> =
-                persons::all(conn)?.into_iter().map(|p| (p.id, p)).collect();
-            if !i32::try_from(person).is_ok_and(|p| register.contains_key(&p)) {
+            let known = match i32::try_from(person) {
+                Ok(p) => persons::get(conn, p)?.is_some(),
+                Err(_) => false,
+            };
+            if !known {
                 return Err(ServiceError::not_found("person"));
             }
             rules.declined.push(Declined {
@@ -229,16 +266,118 @@ pub fn decline(
         } else {
             rules.declined.retain(|d| d.person_id != person);
         }
-        let text = serde_json::to_string(&rules).unwrap_or_default();
+        let mut circuit = Circuit {
+            rules,
+            ..before.clone()
+        };
+        let changes = super::circuit_final::follow(conn, actor, &mut circuit, pins, false)?;
+        let text = serde_json::to_string(&circuit.rules).unwrap_or_default();
         stored::update(conn, id, &text, Utc::now().naive_utc())?;
         audit(
             conn,
             actor,
             Change::CircuitDeclined { circuit: id },
             Some(&before.rules),
-            &rules,
-        )
+            &circuit.rules,
+        )?;
+        Ok(changes)
     })
+}
+
+impl Computed {
+    /// The qualification list now, by seed.
+    pub fn seeded(&self) -> Vec<Seeded> {
+        self.qualification
+            .qualified
+            .iter()
+            .map(|q| Seeded {
+                person_id: q.person_id,
+                name: q.name.clone(),
+            })
+            .collect()
+    }
+}
+
+/// What a change of the qualification list no edit of the circuit made did, as the audit log
+/// keeps it.
+#[derive(Clone, Debug, Serialize)]
+struct QualificationChanged<'a> {
+    qualified: &'a [Seeded],
+    /// Who qualifies now and did not.
+    entered: Vec<&'a Seeded>,
+    /// Who qualified and does not now.
+    left: Vec<&'a Seeded>,
+}
+
+/// Keeps `now`, the qualification list of circuit `id` as just computed under the rules of
+/// `rules_at`, if it is not the one kept: the first list, or one after an edit of the rules
+/// (whose own entry is in the log), silently; one computed under the same rules as the list
+/// before (a ruling, a correction, a venue's late push, a merge moved it) with an entry in the
+/// audit log naming who entered and who left. Whether it was kept.
+pub fn note_qualification(
+    conn: &mut SqliteConnection,
+    id: i32,
+    now: &[Seeded],
+    rules_at: NaiveDateTime,
+) -> Result<bool, ServiceError> {
+    transaction(conn, |conn| {
+        let circuit = get(conn, id)?;
+        let seen = circuit.qualified.as_ref();
+        if circuit.updated_at != rules_at
+            || seen.is_some_and(|s| s.rules_at == rules_at && s.qualified == now)
+        {
+            return Ok(false);
+        }
+        // The list's date is the day it last changed.
+        let at = match (seen, circuit.qualified_at) {
+            (Some(s), Some(at)) if s.qualified == now => at,
+            _ => Utc::now().naive_utc(),
+        };
+        let kept = SeenList {
+            rules_at,
+            qualified: now.to_vec(),
+        };
+        let text = serde_json::to_string(&kept).unwrap_or_default();
+        stored::set_qualified(conn, id, &text, at)?;
+        let Some(before) = circuit.qualified.filter(|s| s.rules_at == rules_at) else {
+            return Ok(true);
+        };
+        if before.qualified == now {
+            return Ok(true);
+        }
+        let before = before.qualified;
+        let after = QualificationChanged {
+            qualified: now,
+            entered: now.iter().filter(|s| !before.contains(s)).collect(),
+            left: before.iter().filter(|s| !now.contains(s)).collect(),
+        };
+        let entity = Change::CircuitQualificationChanged { circuit: id }.entity();
+        crate::db::queries::insert_audit(
+            conn,
+            &crate::db::models::NewAuditEntry {
+                at,
+                actor: "the circuit's standings",
+                action: super::changes::ChangeKind::CircuitQualificationChanged.code(),
+                tournament_id: None,
+                entity: entity.entity,
+                entity_id: entity.id,
+                before: Some(serde_json::to_string(&before).unwrap_or_default()),
+                after: Some(serde_json::to_string(&after).unwrap_or_default()),
+                sender: None,
+                claimed_sender: None,
+            },
+        )?;
+        Ok(true)
+    })
+}
+
+/// The tournaments a circuit counts, by their ids here.
+fn counted(rules: &Rules) -> Vec<i32> {
+    rules
+        .events
+        .iter()
+        .map(|e| i32::try_from(e.tournament_id).unwrap_or(0))
+        .collect()
 }
 
 /// Each result of the counting tournaments: the final standings' places, each player as their
@@ -247,14 +386,11 @@ pub fn decline(
 fn results(
     conn: &mut SqliteConnection,
     rules: &Rules,
+    reports: &Reports,
 ) -> Result<(Vec<ResultRow>, Vec<CountingTournament>), ServiceError> {
     let register: HashMap<i32, Person> =
         persons::all(conn)?.into_iter().map(|p| (p.id, p)).collect();
-    let ids: Vec<i32> = rules
-        .events
-        .iter()
-        .filter_map(|e| i32::try_from(e.tournament_id).ok())
-        .collect();
+    let ids = counted(rules);
     let person_of: HashMap<i32, i32> = persons::players_of(conn, &ids)?
         .into_iter()
         .filter_map(|p| {
@@ -271,7 +407,11 @@ fn results(
     let mut tournaments = Vec::new();
     for e in &rules.events {
         let id = i32::try_from(e.tournament_id).unwrap_or(0);
-        let Ok(report) = super::standings::report(conn, TournamentId(id), None) else {
+        let report = match reports.get(&id) {
+            Some(report) => Ok(report.clone()),
+            None => super::standings::report(conn, TournamentId(id), None).map(Arc::new),
+        };
+        let Ok(report) = report else {
             tournaments.push(CountingTournament {
                 id,
                 name: String::new(),
@@ -286,6 +426,10 @@ fn results(
         let finished = report.published >= report.t.rounds && report.open.is_empty();
         let date = last_days.get(&id).copied().flatten();
         let field = report.table.len();
+        let mut sharing: HashMap<usize, usize> = HashMap::new();
+        for s in &report.table {
+            *sharing.entry(s.rank).or_default() += 1;
+        }
         let mut seen: HashMap<i32, usize> = HashMap::new();
         for s in &report.table {
             let Some(&person) = person_of.get(&s.player_id) else {
@@ -294,7 +438,7 @@ fn results(
             if seen.contains_key(&person) {
                 continue;
             }
-            let last = report.table.iter().filter(|o| o.rank == s.rank).count() + s.rank - 1;
+            let last = sharing[&s.rank] + s.rank - 1;
             let p = &register[&person];
             let details = Details {
                 birth_year: p.birth_year,
@@ -332,10 +476,27 @@ fn results(
     Ok((rows, tournaments))
 }
 
-/// A circuit with its standings and qualification as of now.
-pub fn compute(conn: &mut SqliteConnection, id: i32) -> Result<Computed, ServiceError> {
+/// The final standings reports of tournaments, by id, as the standings part keeps them.
+pub type Reports = HashMap<i32, Arc<super::standings::Report>>;
+
+/// A circuit with its standings and qualification as of now (each counting tournament's
+/// standings taken from `reports`, or computed when it is not there).
+pub fn compute(
+    conn: &mut SqliteConnection,
+    id: i32,
+    reports: &Reports,
+) -> Result<Computed, ServiceError> {
     let circuit = get(conn, id)?;
-    let (results, tournaments) = results(conn, &circuit.rules)?;
+    computed_from(conn, circuit, reports)
+}
+
+/// What `circuit` (its rules as given, stored or not) gives as of now.
+pub fn computed_from(
+    conn: &mut SqliteConnection,
+    circuit: Circuit,
+    reports: &Reports,
+) -> Result<Computed, ServiceError> {
+    let (results, tournaments) = results(conn, &circuit.rules, reports)?;
     let mut standings = crate::circuit::standings(&circuit.rules, &results);
     // An event not over counts as such even before any of its players is a person's.
     standings.provisional |= tournaments.iter().any(|t| t.here && !t.finished);
@@ -351,7 +512,7 @@ pub fn compute(conn: &mut SqliteConnection, id: i32) -> Result<Computed, Service
 }
 
 /// The circuits as last computed: each again only after a write to what it is computed from
-/// (any tournament's rows, the register, the circuits).
+/// (its record, the register, its counting tournaments' rows; a sheet elsewhere leaves it).
 pub struct Circuits {
     db: super::Connections,
     cache: Mutex<HashMap<i32, (u64, Arc<Computed>)>>,
@@ -365,23 +526,93 @@ impl Circuits {
         }
     }
 
-    pub async fn computed(&self, id: i32) -> Result<Arc<Computed>, ServiceError> {
-        // The version is read before the data, as the rating list's is.
-        let version = self.db.rated_version();
+    /// The version of what `computed` was computed from, as it is now (while the circuit's
+    /// record is unchanged its counting tournaments are those it names).
+    fn version(&self, computed: &Computed) -> u64 {
+        let ids: Vec<i32> = computed.tournaments.iter().map(|t| t.id).collect();
+        self.db.circuit_version(&ids)
+    }
+
+    /// Every circuit counting `tournament` computed again, as after a venue's push of it: a
+    /// change of a qualification list is kept and logged at once, not at the next reading.
+    pub async fn after_results(
+        &self,
+        tournament: i32,
+        standings: &super::standings::Standings,
+    ) -> Result<(), ServiceError> {
+        let counting: Vec<i32> = self
+            .db
+            .read(all)
+            .await?
+            .into_iter()
+            .filter(|c| counted(&c.rules).contains(&tournament))
+            .map(|c| c.id)
+            .collect();
+        for id in counting {
+            self.computed(id, standings).await?;
+        }
+        Ok(())
+    }
+
+    /// The circuit as of now, its counting tournaments' standings asked of `standings` (which
+    /// keeps each until its tournament changes).
+    pub async fn computed(
+        &self,
+        id: i32,
+        standings: &super::standings::Standings,
+    ) -> Result<Arc<Computed>, ServiceError> {
         let held = self
             .cache
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .get(&id)
-            .filter(|(v, _)| *v == version)
-            .map(|(_, c)| c.clone());
-        if let Some(computed) = held {
-            return Ok(computed);
+            .cloned();
+        let guess: Vec<i32> = match &held {
+            Some((version, computed)) => {
+                if *version == self.version(computed) {
+                    return Ok(computed.clone());
+                }
+                computed.tournaments.iter().map(|t| t.id).collect()
+            }
+            None => {
+                let circuit = self.db.read(move |conn| get(conn, id)).await?;
+                counted(&circuit.rules)
+            }
+        };
+        // The version is read before the data, as the rating list's is, with the counting
+        // tournaments as last seen: the entry is kept only if they are still the ones counted
+        // (a change of the record since moves the version on anyway).
+        let version = self.db.circuit_version(&guess);
+        let mut reports = Reports::new();
+        for t in &guess {
+            if let Ok(report) = standings.report(TournamentId(*t), None).await {
+                reports.insert(*t, report);
+            }
         }
-        let computed = Arc::new(self.db.read(move |conn| compute(conn, id)).await?);
-        let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
-        cache.retain(|_, (v, _)| *v == version);
-        cache.insert(id, (version, computed.clone()));
+        let mut computed = self
+            .db
+            .read(move |conn| compute(conn, id, &reports))
+            .await?;
+        let now = computed.seeded();
+        let seen = computed.circuit.qualified.as_ref();
+        if !seen.is_some_and(|s| s.rules_at == computed.circuit.updated_at && s.qualified == now) {
+            // A list not seen before is kept (and logged when results moved it) before it is
+            // shown: the page says since when it stands.
+            let rules_at = computed.circuit.updated_at;
+            let kept = self
+                .db
+                .write(move |conn| note_qualification(conn, id, &now, rules_at))
+                .await?;
+            if kept {
+                computed.circuit = self.db.read(move |conn| get(conn, id)).await?;
+                return Ok(Arc::new(computed));
+            }
+        }
+        let computed = Arc::new(computed);
+        if computed.tournaments.iter().map(|t| t.id).eq(guess) {
+            let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+            cache.insert(id, (version, computed.clone()));
+        }
         Ok(computed)
     }
 }

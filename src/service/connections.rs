@@ -85,6 +85,11 @@ impl Connections {
         self.writer.rated_version()
     }
 
+    /// The version of what a circuit counting `tournaments` is computed from.
+    pub fn circuit_version(&self, tournaments: &[i32]) -> u64 {
+        self.writer.circuit_version(tournaments)
+    }
+
     /// The version of a tournament's or an event's data.
     pub fn version_of(&self, subject: Subject) -> u64 {
         match subject {

@@ -19,6 +19,7 @@ pub mod backups;
 pub mod brackets;
 pub mod byes;
 pub mod changes;
+pub mod circuit_final;
 pub mod circuits;
 pub mod claims;
 pub mod connections;

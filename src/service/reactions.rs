@@ -78,6 +78,8 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
         | Change::CircuitCreated { .. }
         | Change::CircuitUpdated { .. }
         | Change::CircuitDeclined { .. }
+        | Change::CircuitFinalEntered { .. }
+        | Change::CircuitQualificationChanged { .. }
         | Change::PlayerLinked { .. }
         | Change::PersonsMerged { .. }
         | Change::PersonSplit { .. }

@@ -303,6 +303,7 @@ impl CircuitForm {
             qualification,
             lots_seed,
             declined: Vec::new(),
+            final_tournament: None,
         })
     }
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
@@ -20,15 +20,17 @@ use crate::circuit::files::FILES;
 use crate::circuit::standings::{CircuitStanding, TieBreak};
 use crate::circuit::{Qualifying, Rules, Total};
 use crate::db::register::TournamentMark;
+use crate::service::circuit_final::{self, FinalChanges};
 use crate::service::circuits::{self as service, Circuit, Computed};
 use crate::service::{Actor, ServiceError};
+use crate::tournament::TournamentId;
 use crate::tournament::said::Said;
 use crate::web::language::Visitor;
 use crate::web::plumbing::routes::Routes;
 use crate::web::state::AppState;
 
 /// Words a circuit's pages share.
-trait Words {
+pub(super) trait Words {
     fn nav(&self) -> &Nav;
 
     /// Circuit points as the reader's language writes a decimal.
@@ -120,6 +122,10 @@ struct CircuitPage {
     today: String,
     /// The print for the ceremony.
     print: bool,
+    /// The final's name, once the qualified are entered in one.
+    final_name: Option<String>,
+    /// For the organiser: the tournaments the qualified may be entered in (not counted).
+    finals: Vec<TournamentMark>,
 }
 
 impl Words for CircuitPage {
@@ -135,7 +141,11 @@ async fn circuit_page(
     query: web::Query<Within>,
     print: bool,
 ) -> Result<CircuitPage, PageError> {
-    let c = state.service.circuits.computed(path.into_inner()).await?;
+    let c = state
+        .service
+        .circuits
+        .computed(path.into_inner(), &state.service.standings)
+        .await?;
     let category = query.into_inner().category;
     let rows = if category.is_empty() {
         c.standings.rows.clone()
@@ -155,6 +165,27 @@ async fn circuit_page(
     } else {
         Nav::with_form(&session)
     };
+    let marks = state.db(service::choices).await?;
+    let final_id = c
+        .circuit
+        .rules
+        .final_tournament
+        .as_ref()
+        .map(|f| f.tournament_id);
+    let final_name = final_id.map(|id| {
+        marks
+            .iter()
+            .find(|m| i64::from(m.id) == id)
+            .map_or_else(|| format!("#{id}"), |m| m.name.clone())
+    });
+    let finals = if nav.organiser && !print {
+        marks
+            .into_iter()
+            .filter(|m| c.circuit.rules.coefficient(i64::from(m.id)).is_none())
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(CircuitPage {
         nav,
         rows,
@@ -162,6 +193,8 @@ async fn circuit_page(
         files: FILES,
         today: chrono::Utc::now().date_naive().to_string(),
         print,
+        final_name,
+        finals,
         c,
     })
 }
@@ -204,7 +237,11 @@ async fn person_page(
     path: web::Path<(i32, i64)>,
 ) -> Result<PersonPage, PageError> {
     let (id, person) = path.into_inner();
-    let c = state.service.circuits.computed(id).await?;
+    let c = state
+        .service
+        .circuits
+        .computed(id, &state.service.standings)
+        .await?;
     let line = c
         .standings
         .of(person)
@@ -222,11 +259,15 @@ async fn published_file(
     path: web::Path<(i32, String)>,
 ) -> Result<HttpResponse, PageError> {
     let (id, name) = path.into_inner();
-    let Some(at) = FILES.iter().position(|f| *f == name) else {
+    if !FILES.contains(&name.as_str()) {
         return Err(ServiceError::not_found("page").into());
-    };
-    let c = state.service.circuits.computed(id).await?;
-    let text = c.files()[at].clone();
+    }
+    let c = state
+        .service
+        .circuits
+        .computed(id, &state.service.standings)
+        .await?;
+    let text = c.file(&name).unwrap_or_default();
     let kind = if name.ends_with(".json") {
         "application/json"
     } else {
@@ -359,6 +400,8 @@ crate::csrf_in_field!(DeclineForm);
 
 async fn decline(
     Organiser(actor): Organiser,
+    req: HttpRequest,
+    session: Visitor,
     state: web::Data<AppState>,
     path: web::Path<i32>,
     CheckedForm(form): CheckedForm<DeclineForm>,
@@ -374,10 +417,79 @@ async fn decline(
         })?,
     };
     let declined = form.declined != "no";
-    state
-        .write(move |conn| service::decline(conn, &actor, id, form.person, on, declined))
+    let pins = final_pins(&state, id, false).await?;
+    let changes = state
+        .write(move |conn| service::decline(conn, &actor, id, form.person, on, declined, &pins))
         .await?;
-    Ok(see_other(&format!("/circuits/{id}#qualification")))
+    final_answer(&state, &req, &session, id, changes).await
+}
+
+/// PINs, already hashed, for the players entering the final of circuit `id` may add: one per
+/// place in the final when the qualified are entered; when a decline may move them, one for
+/// each rule by which a place may pass on (none without a final).
+async fn final_pins(
+    state: &AppState,
+    id: i32,
+    entering: bool,
+) -> Result<Vec<(String, String)>, ServiceError> {
+    let c = state
+        .service
+        .circuits
+        .computed(id, &state.service.standings)
+        .await?;
+    let count = if entering {
+        circuit_final::places(&c)
+    } else if c.circuit.rules.final_tournament.is_some() {
+        (1 + 2 * c.circuit.rules.categories.len()).min(circuit_final::places(&c).max(1))
+    } else {
+        0
+    };
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    Ok(web::block(move || crate::service::players::new_pins(count)).await?)
+}
+
+/// After the final was entered or followed a decline: the new players' PIN slips to print, or
+/// back to the circuit's qualification.
+async fn final_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    session: &Visitor,
+    id: i32,
+    changes: FinalChanges,
+) -> Result<HttpResponse, PageError> {
+    match changes.tournament {
+        Some(t) if !changes.slips.is_empty() => {
+            let page = super::players::pins_page(state, req, session, t, changes.slips).await?;
+            Ok(render(StatusCode::CREATED, &page)?)
+        }
+        _ => Ok(see_other(&format!("/circuits/{id}#qualification"))),
+    }
+}
+
+#[derive(Deserialize)]
+struct FinalForm {
+    csrf: String,
+    tournament: i32,
+}
+crate::csrf_in_field!(FinalForm);
+
+async fn enter_final(
+    Organiser(actor): Organiser,
+    req: HttpRequest,
+    session: Visitor,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    CheckedForm(form): CheckedForm<FinalForm>,
+) -> Result<HttpResponse, PageError> {
+    let id = path.into_inner();
+    let pins = final_pins(&state, id, true).await?;
+    let tournament = TournamentId(form.tournament);
+    let changes = state
+        .write(move |conn| circuit_final::enter(conn, &actor, id, tournament, &pins))
+        .await?;
+    final_answer(&state, &req, &session, id, changes).await
 }
 
 pub fn page_routes(cfg: &mut Routes) {
@@ -389,6 +501,7 @@ pub fn page_routes(cfg: &mut Routes) {
         .route("/circuits/{id}/edit", web::get().to(edit_form))
         .route("/circuits/{id}/edit", web::post().to(update))
         .route("/circuits/{id}/declined", web::post().to(decline))
+        .route("/circuits/{id}/final", web::post().to(enter_final))
         .route(
             "/circuits/{id}/persons/{person}",
             web::get().to(person_page),
@@ -427,7 +540,11 @@ async fn api_circuit(
     state: web::Data<AppState>,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, ApiError> {
-    let c = state.service.circuits.computed(path.into_inner()).await?;
+    let c = state
+        .service
+        .circuits
+        .computed(path.into_inner(), &state.service.standings)
+        .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "circuit": c.circuit,
         "tournaments": c.tournaments,
@@ -455,15 +572,36 @@ async fn api_decline(
     body: web::Json<DeclineBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, b) = (path.into_inner(), body.into_inner());
-    state
-        .write(move |conn| service::decline(conn, &actor, id, b.person_id, b.on, b.declined))
+    let pins = final_pins(&state, id, false).await?;
+    let changes = state
+        .write(move |conn| service::decline(conn, &actor, id, b.person_id, b.on, b.declined, &pins))
         .await?;
-    Ok(HttpResponse::NoContent().finish())
+    Ok(HttpResponse::Ok().json(changes))
+}
+
+#[derive(Deserialize)]
+struct FinalBody {
+    tournament: i32,
+}
+
+async fn api_final(
+    Organiser(actor): Organiser,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    body: web::Json<FinalBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, tournament) = (path.into_inner(), TournamentId(body.tournament));
+    let pins = final_pins(&state, id, true).await?;
+    let changes = state
+        .write(move |conn| circuit_final::enter(conn, &actor, id, tournament, &pins))
+        .await?;
+    Ok(HttpResponse::Created().json(changes))
 }
 
 pub fn api_routes(cfg: &mut Routes) {
     cfg.route("/circuits", web::post().to(api_create))
         .route("/circuits/{id}", web::get().to(api_circuit))
         .route("/circuits/{id}", web::put().to(api_update))
-        .route("/circuits/{id}/declined", web::post().to(api_decline));
+        .route("/circuits/{id}/declined", web::post().to(api_decline))
+        .route("/circuits/{id}/final", web::post().to(api_final));
 }

@@ -12,6 +12,7 @@ pub mod board_svg;
 pub mod brackets;
 pub mod byes;
 pub mod circuit_form;
+pub mod circuit_site;
 pub mod circuits;
 pub mod csv_export;
 pub mod entries;

@@ -43,6 +43,22 @@ async fn api_push(
     let text =
         super::plumbing::limits::text_body(payload, super::archive::FILE_LIMIT, "the push").await?;
     let received = state.service.hub.take_push(token, text).await?;
+    if received.taken {
+        // The circuits counting the tournament follow after the answer: a qualification the
+        // push changed is logged then, whoever reads the circuit or not.
+        let state = state.clone();
+        let tournament = received.tournament;
+        actix_web::rt::spawn(async move {
+            let service = &state.service;
+            if let Err(e) = service
+                .circuits
+                .after_results(tournament, &service.standings)
+                .await
+            {
+                tracing::warn!(tournament, error = ?e, "circuits after a push");
+            }
+        });
+    }
     Ok(HttpResponse::Ok().json(received))
 }
 

@@ -10,7 +10,8 @@ use awc::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
-use crate::ratings::{command, event_on, person};
+use crate::publishing::{push, token};
+use crate::ratings::{command, event_on, link, person, waiting};
 
 /// The register: name, birth year, gender.
 const PERSONS: [(&str, i64, &str); 5] = [
@@ -229,6 +230,58 @@ async fn a_circuit_counts_the_best_results_of_its_events_and_qualifies_its_final
         );
     }
 
+    // The static site: every page and file, links relative and to a file of the site, the
+    // files equal to those the hub serves.
+    let site = dir.path().join("site");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .args(["export-circuit", &id.to_string(), site.to_str().unwrap()])
+        .args(["--lang", "fr", "--database"])
+        .arg(&hub.db_path)
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = crate::site::files(&site);
+    for file in [
+        "index.html".to_string(),
+        "categories/U14.html".to_string(),
+        "categories/W.html".to_string(),
+        format!("persons/{kofi}.html"),
+        "style.css".to_string(),
+    ] {
+        assert!(written.contains(&file), "{file} not in {written:?}");
+    }
+    for (name, served) in &files {
+        assert_eq!(
+            &std::fs::read_to_string(site.join(name)).unwrap(),
+            served,
+            "{name}"
+        );
+    }
+    for page in written.iter().filter(|f| f.ends_with(".html")) {
+        let html = std::fs::read_to_string(site.join(page)).unwrap();
+        let folder = site.join(page).parent().unwrap().to_path_buf();
+        for link in crate::site::links(&html) {
+            let target = link.split('#').next().unwrap();
+            if target.is_empty() {
+                continue;
+            }
+            assert!(
+                !link.starts_with('/') && !link.contains("://"),
+                "{page}: {link}"
+            );
+            assert!(folder.join(target).exists(), "{page}: {link} leads nowhere");
+        }
+    }
+    let card = std::fs::read_to_string(site.join(format!("persons/{kofi}.html"))).unwrap();
+    assert!(card.contains("class=\"dropped\""), "{card}");
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("Qualification pour la finale"), "{index}");
+
     // A ruling in a counting event: the circuit follows at once.
     let game = staff
         .get(&format!("/api/tournaments/{t1}/rounds/1"))
@@ -275,7 +328,7 @@ async fn a_circuit_counts_the_best_results_of_its_events_and_qualifies_its_final
             &json!({"person_id": first, "on": "2027-11-20"}),
         )
         .await;
-    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let after = staff.get(&format!("/api/circuits/{id}")).await.json();
     let now: Vec<i64> = after["qualification"]["qualified"]
         .as_array()
@@ -300,7 +353,7 @@ async fn a_circuit_counts_the_best_results_of_its_events_and_qualifies_its_final
     let r = staff
         .post_json(&format!("/api/circuits/{id}/declined"), &back)
         .await;
-    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let v = staff.get(&format!("/api/circuits/{id}")).await.json();
     assert_eq!(
         v["qualification"]["qualified"][0]["person_id"],
@@ -375,4 +428,211 @@ async fn rules_that_do_not_hold_and_those_who_may_not_set_them_change_nothing() 
             "{path}"
         );
     }
+}
+
+/// The persons of a circuit's qualification, by seed.
+fn seeded(v: &Value) -> Vec<i64> {
+    v["qualification"]["qualified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["person_id"].as_i64().unwrap())
+        .collect()
+}
+
+/// A final's players as (register number, withdrawn), in pairing order.
+async fn final_field(staff: &Client, t: i64) -> Vec<(i64, bool)> {
+    let v = staff
+        .get(&format!("/api/tournaments/{t}/players"))
+        .await
+        .json();
+    let players = v.as_array().or(v["players"].as_array()).unwrap().clone();
+    players
+        .iter()
+        .map(|p| {
+            (
+                p["register_id"].as_i64().unwrap_or(0),
+                p["withdrawn"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_late_push_that_moves_the_qualification_is_logged_and_the_final_follows_declines() {
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let venue = spawn_app().await;
+    let names = [PERSONS[0].0, PERSONS[1].0, PERSONS[2].0, PERSONS[3].0];
+    let players: Vec<(&str, Option<i64>)> = names.iter().map(|n| (*n, None)).collect();
+    let dates = json!({"start_date": "2027-02-06", "end_date": "2027-02-06"});
+    let (vt, file) = event_on(&venue, &players, None, 5, dates).await;
+    let secret = token(&staff, "Kumasi club").await;
+    let r = push(&hub, &secret, &json!({"version": 1, "file": file})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let t = r.json()["tournament"].as_i64().unwrap();
+    let mut persons = HashMap::new();
+    for ((name, player), (_, born, gender)) in waiting(&hub, t).into_iter().zip(PERSONS) {
+        let p = person(
+            &staff,
+            json!({"name": name, "birth_year": born, "gender": gender}),
+        )
+        .await;
+        link(&staff, player, p).await;
+        persons.insert(p, name);
+    }
+    let rules = json!({
+        "name": "Ashanti League", "season": {"start": "2027-01-01", "end": "2027-12-31"},
+        "events": [{"tournament_id": t}],
+        "points": {"kind": "by-place", "tables": [{"from_field": 1, "points": [10, 6, 4, 3]}]},
+        "qualification": {"top": 2}, "lots_seed": 7
+    });
+    let r = staff.post_json("/api/circuits", &rules).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let v = staff.get(&format!("/api/circuits/{id}")).await.json();
+    let before = seeded(&v);
+    assert_eq!(before.len(), 2, "{v}");
+
+    // At the venue the first qualified loses every game on a ruling; the late push of the
+    // corrected file moves the qualification: the hub's log says who left and who entered.
+    let first = before[0];
+    let first_name = persons[&first].as_str();
+    let vstaff = venue.organiser().await;
+    for round in 1..=3 {
+        let games = vstaff
+            .get(&format!("/api/tournaments/{vt}/rounds/{round}"))
+            .await
+            .json();
+        for g in games["games"].as_array().unwrap() {
+            let side = ["north", "south"]
+                .into_iter()
+                .find(|s| g[*s]["name"].as_str() == Some(first_name));
+            let Some(side) = side else { continue };
+            let r = vstaff
+                .put_json(
+                    &format!("/api/games/{}/result", g["id"]),
+                    &json!({"kind": format!("forfeit-{side}"), "reason": "left without signing"}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        }
+    }
+    let file = vstaff
+        .get(&format!("/tournaments/{vt}/export.json"))
+        .await
+        .json();
+    let r = push(&hub, &secret, &json!({"version": 2, "file": file})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["taken"], json!(true), "{}", r.body);
+    // The hub follows the push by itself, whether or not anyone reads the circuit.
+    let mut entry = Value::Null;
+    for _ in 0..400 {
+        let audit = staff.get("/api/audit?limit=50").await.json();
+        let entries = audit
+            .as_array()
+            .or(audit["entries"].as_array())
+            .unwrap()
+            .clone();
+        if let Some(e) = entries
+            .into_iter()
+            .find(|e| e["action"] == json!("circuit.qualification"))
+        {
+            entry = e;
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        !entry.is_null(),
+        "no entry for the qualification moved by the push"
+    );
+    let text = entry.to_string();
+    assert!(text.contains(first_name), "{text}");
+    let v = staff.get(&format!("/api/circuits/{id}")).await.json();
+    let now = seeded(&v);
+    assert!(!now.contains(&first), "{v}");
+    let page = hub.client().get(&format!("/circuits/{id}")).await;
+    assert!(page.body.contains("id=\"list-since\""), "{}", page.body);
+    // Reading it again logs nothing more.
+    let count = |body: &str| body.matches("circuit.qualification").count();
+    let audit = staff.get("/api/audit?limit=50").await.body;
+    let _ = staff.get(&format!("/api/circuits/{id}")).await;
+    assert_eq!(
+        count(&staff.get("/api/audit?limit=50").await.body),
+        count(&audit)
+    );
+
+    // The final: not a counting tournament, nor one a venue pushes; then a new tournament
+    // takes the qualified seeded by circuit rank, each as their person.
+    let r = staff
+        .post_json(
+            &format!("/api/circuits/{id}/final"),
+            &json!({"tournament": t}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let fin = create_tournament(&staff, "Ashanti League final").await;
+    let r = staff
+        .post_json(
+            &format!("/api/circuits/{id}/final"),
+            &json!({"tournament": fin}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let changes = r.json();
+    assert_eq!(changes["slips"].as_array().unwrap().len(), 2, "{changes}");
+    let field = final_field(&staff, fin).await;
+    assert_eq!(field, vec![(now[0], false), (now[1], false)]);
+
+    // The first seed declines: withdrawn from the final, the next in line entered, the order
+    // following the seeds again.
+    let next = v["qualification"]["next"][0][0].as_i64().unwrap();
+    let r = staff
+        .post_json(
+            &format!("/api/circuits/{id}/declined"),
+            &json!({"person_id": now[0], "on": "2027-12-01"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let changes = r.json();
+    assert_eq!(changes["withdrawn"], json!([persons[&now[0]]]), "{changes}");
+    assert_eq!(
+        changes["slips"][0]["name"],
+        json!(persons[&next]),
+        "{changes}"
+    );
+    let after = staff.get(&format!("/api/circuits/{id}")).await.json();
+    let seeds = seeded(&after);
+    let field = final_field(&staff, fin).await;
+    assert_eq!(
+        field,
+        vec![(seeds[0], false), (seeds[1], false), (now[0], true)],
+        "{after}"
+    );
+    // Taken back: reinstated, and the replacement withdrawn again.
+    let r = staff
+        .post_json(
+            &format!("/api/circuits/{id}/declined"),
+            &json!({"person_id": now[0], "on": "2027-12-02", "declined": false}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let field = final_field(&staff, fin).await;
+    assert_eq!(field, vec![(now[0], false), (now[1], false), (next, true)]);
+
+    // Once the final's first round is paired, a decline leaves its players to the controller.
+    crate::sheets::generated_and_published(&staff, fin, 1).await;
+    let r = staff
+        .post_json(
+            &format!("/api/circuits/{id}/declined"),
+            &json!({"person_id": now[1], "on": "2027-12-03"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["started"], json!(true));
+    assert_eq!(
+        final_field(&staff, fin).await,
+        vec![(now[0], false), (now[1], false), (next, true)]
+    );
 }

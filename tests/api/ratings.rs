@@ -117,7 +117,7 @@ async fn pushed_and_rated(hub: &TestApp, staff: &Client, file: &Value, label: &s
 }
 
 /// The hub's players waiting for a person, by name: their ids.
-fn waiting(hub: &TestApp, t: i64) -> Vec<(String, i64)> {
+pub(crate) fn waiting(hub: &TestApp, t: i64) -> Vec<(String, i64)> {
     use diesel::prelude::*;
     #[derive(QueryableByName)]
     struct Row {
@@ -138,7 +138,7 @@ fn waiting(hub: &TestApp, t: i64) -> Vec<(String, i64)> {
     .collect()
 }
 
-async fn link(hub: &Client, player: i64, person: i64) {
+pub(crate) async fn link(hub: &Client, player: i64, person: i64) {
     let r = hub
         .post_json(
             "/api/register/link",

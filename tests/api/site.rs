@@ -21,7 +21,7 @@ pub fn export_site(app: &TestApp, t: i64, dir: &Path) -> std::process::Output {
 }
 
 /// Every file under `dir`, by its path from it.
-fn files(dir: &Path) -> BTreeSet<String> {
+pub(crate) fn files(dir: &Path) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     let mut folders = vec![dir.to_path_buf()];
     while let Some(folder) = folders.pop() {
@@ -43,7 +43,7 @@ fn files(dir: &Path) -> BTreeSet<String> {
 }
 
 /// The addresses a page links to or loads (`href` and `src`).
-fn links(html: &str) -> Vec<String> {
+pub(crate) fn links(html: &str) -> Vec<String> {
     let mut out = Vec::new();
     for attribute in ["href=\"", "src=\""] {
         let mut rest = html;

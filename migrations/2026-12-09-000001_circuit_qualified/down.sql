@@ -1,0 +1,2 @@
+ALTER TABLE circuits DROP COLUMN qualified_at;
+ALTER TABLE circuits DROP COLUMN qualified;
