@@ -14,6 +14,7 @@ pub mod changes;
 pub mod circuits;
 pub mod events;
 pub mod fingerprints;
+pub mod held_circuits;
 pub mod languages;
 mod log;
 pub mod models;

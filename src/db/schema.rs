@@ -128,6 +128,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    held_circuits (tournament_id, circuit_id) {
+        tournament_id -> Integer,
+        circuit_id -> Integer,
+        rules -> Text,
+        results -> Text,
+        computed_at -> Timestamp,
+        fetched_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     hub_fingerprints (tournament_id, part, key) {
         tournament_id -> Integer,
         part -> Text,
@@ -414,6 +425,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     hub_sends,
     tournament_identities,
     copy_ids,
+    held_circuits,
     hub_fingerprints,
     backups_due,
 );

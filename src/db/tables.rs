@@ -221,6 +221,13 @@ pub const TABLES: &[Table] = &[
         Kept,
     ),
     table(
+        "held_circuits",
+        Column,
+        All,
+        Not("a venue's copy of its hub's circuits, fetched again as it publishes"),
+        Kept,
+    ),
+    table(
         "hub_fingerprints",
         Column,
         Never("a venue's bookkeeping of the file its hub took, shown nowhere"),

@@ -4,6 +4,7 @@
 //! taken back) withdraws whoever no longer qualifies and enters, or reinstates, whoever now
 //! does, with the pairing order following the seeds again.
 
+use chrono::NaiveDate;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
@@ -11,7 +12,8 @@ use super::changes::Change;
 use super::circuits::{Circuit, Computed, Reports, audit, computed_from, get, problem};
 use super::players::{self, Arrival, PinSlip};
 use super::{Actor, ServiceError, transaction};
-use crate::circuit::{Final, Qualification};
+
+use crate::circuit::{Declined, Final, Qualification};
 use crate::db::models::Player;
 use crate::db::publishing as published;
 use crate::db::queries;
@@ -97,6 +99,63 @@ pub fn enter(
             conn,
             actor,
             Change::CircuitFinalEntered { circuit: id },
+            Some(&before.rules),
+            &circuit.rules,
+        )?;
+        Ok(changes)
+    })
+}
+
+/// The organiser records that `person` declined their place in the final on `on` (or, with
+/// `declined` false, that they take it back): the place goes to the next in line, and in the
+/// final, when it is entered and not started, the decliner is withdrawn and the next in line
+/// entered (with one of `pins`, already hashed) or reinstated.
+pub fn decline(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: i32,
+    person: i64,
+    on: NaiveDate,
+    declined: bool,
+    pins: &[(String, String)],
+) -> Result<FinalChanges, ServiceError> {
+    actor.organiser()?;
+    transaction(conn, |conn| {
+        let before = get(conn, id)?;
+        let mut rules = before.rules.clone();
+        let had = rules.declined.iter().any(|d| d.person_id == person);
+        if declined == had {
+            return Err(ServiceError::Conflict(if declined {
+                crate::said!("circuit-declined-already")
+            } else {
+                crate::said!("circuit-not-declined")
+            }));
+        }
+        if declined {
+            let known = match i32::try_from(person) {
+                Ok(p) => persons::get(conn, p)?.is_some(),
+                Err(_) => false,
+            };
+            if !known {
+                return Err(ServiceError::not_found("person"));
+            }
+            rules.declined.push(Declined {
+                person_id: person,
+                on,
+            });
+        } else {
+            rules.declined.retain(|d| d.person_id != person);
+        }
+        let mut circuit = Circuit {
+            rules,
+            ..before.clone()
+        };
+        let changes = follow(conn, actor, &mut circuit, pins, false)?;
+        store(conn, &circuit)?;
+        audit(
+            conn,
+            actor,
+            Change::CircuitDeclined { circuit: id },
             Some(&before.rules),
             &circuit.rules,
         )?;

@@ -12,12 +12,11 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::changes::Change;
-use super::circuit_final::FinalChanges;
 use super::claims::Registered;
 use super::{Actor, Audit, ServiceError, transaction};
 use crate::circuit::files::{Published, ResultRow};
 use crate::circuit::points::Place;
-use crate::circuit::{Declined, Details, Qualification, Rules, RulesProblem, Standings};
+use crate::circuit::{Details, Qualification, Rules, RulesProblem, Standings};
 use crate::db::circuits as stored;
 use crate::db::register::{self as persons, Person};
 use crate::tournament::TournamentId;
@@ -226,64 +225,6 @@ pub fn update(
     })
 }
 
-/// The organiser records that `person` declined their place in the final on `on` (or, with
-/// `declined` false, that they take it back): the place goes to the next in line, and in the
-/// final, when it is entered and not started, the decliner is withdrawn and the next in line
-/// entered (with one of `pins`, already hashed) or reinstated.
-pub fn decline(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    id: i32,
-    person: i64,
-    on: NaiveDate,
-    declined: bool,
-    pins: &[(String, String)],
-) -> Result<FinalChanges, ServiceError> {
-    actor.organiser()?;
-    transaction(conn, |conn| {
-        let before = get(conn, id)?;
-        let mut rules = before.rules.clone();
-        let had = rules.declined.iter().any(|d| d.person_id == person);
-        if declined == had {
-            return Err(ServiceError::Conflict(if declined {
-                crate::said!("circuit-declined-already")
-            } else {
-                crate::said!("circuit-not-declined")
-            }));
-        }
-        if declined {
-            let known = match i32::try_from(person) {
-                Ok(p) => persons::get(conn, p)?.is_some(),
-                Err(_) => false,
-            };
-            if !known {
-                return Err(ServiceError::not_found("person"));
-            }
-            rules.declined.push(Declined {
-                person_id: person,
-                on,
-            });
-        } else {
-            rules.declined.retain(|d| d.person_id != person);
-        }
-        let mut circuit = Circuit {
-            rules,
-            ..before.clone()
-        };
-        let changes = super::circuit_final::follow(conn, actor, &mut circuit, pins, false)?;
-        let text = serde_json::to_string(&circuit.rules).unwrap_or_default();
-        stored::update(conn, id, &text, Utc::now().naive_utc())?;
-        audit(
-            conn,
-            actor,
-            Change::CircuitDeclined { circuit: id },
-            Some(&before.rules),
-            &circuit.rules,
-        )?;
-        Ok(changes)
-    })
-}
-
 impl Computed {
     /// The qualification list now, by seed.
     pub fn seeded(&self) -> Vec<Seeded> {
@@ -371,6 +312,17 @@ pub fn note_qualification(
     })
 }
 
+/// A circuit counting a tournament, as the hub answers `GET /api/circuits?tournament=ID`: what
+/// a venue keeps of it (`service::held_circuits`).
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+pub struct Counting {
+    pub id: i32,
+    pub rules: Rules,
+    /// `circuit.csv`.
+    pub results: String,
+    pub computed_at: NaiveDateTime,
+}
+
 /// The tournaments a circuit counts, by their ids here.
 fn counted(rules: &Rules) -> Vec<i32> {
     rules
@@ -425,20 +377,8 @@ fn results(
         };
         let finished = report.published >= report.t.rounds && report.open.is_empty();
         let date = last_days.get(&id).copied().flatten();
-        let field = report.table.len();
-        let mut sharing: HashMap<usize, usize> = HashMap::new();
-        for s in &report.table {
-            *sharing.entry(s.rank).or_default() += 1;
-        }
-        let mut seen: HashMap<i32, usize> = HashMap::new();
-        for s in &report.table {
-            let Some(&person) = person_of.get(&s.player_id) else {
-                continue;
-            };
-            if seen.contains_key(&person) {
-                continue;
-            }
-            let last = sharing[&s.rank] + s.rank - 1;
+        let of = |player: i32| {
+            let person = *person_of.get(&player)?;
             let p = &register[&person];
             let details = Details {
                 birth_year: p.birth_year,
@@ -446,23 +386,15 @@ fn results(
                 federation: &p.federation,
                 club: &p.club,
             };
-            seen.insert(person, rows.len());
-            rows.push(ResultRow {
-                tournament_id: e.tournament_id,
-                tournament: report.t.name.clone(),
-                date,
-                person_id: i64::from(person),
-                name: p.name.clone(),
-                categories: rules.categories_of(&details),
-                place: Place {
-                    first: s.rank,
-                    last,
-                    field,
-                    halves: (s.points * 2.0).round() as i64,
-                },
-                finished,
-            });
-        }
+            Some((
+                i64::from(person),
+                p.name.clone(),
+                rules.categories_of(&details),
+            ))
+        };
+        let own = report_rows(&report, e.tournament_id, date, finished, of);
+        let persons = own.len();
+        rows.extend(own);
         tournaments.push(CountingTournament {
             id,
             name: report.t.name.clone(),
@@ -470,7 +402,7 @@ fn results(
             date,
             finished,
             here: true,
-            persons: seen.len(),
+            persons,
         });
     }
     Ok((rows, tournaments))
@@ -478,6 +410,49 @@ fn results(
 
 /// The final standings reports of tournaments, by id, as the standings part keeps them.
 pub type Reports = HashMap<i32, Arc<super::standings::Report>>;
+
+/// The results a tournament's standings `report` gives a circuit, counted as tournament
+/// `tournament_id` of it: each player `of` gives a person (id, name, categories) in their place
+/// (a shared place from its first to its last), a person entered twice keeping the better.
+pub fn report_rows(
+    report: &super::standings::Report,
+    tournament_id: i64,
+    date: Option<NaiveDate>,
+    finished: bool,
+    of: impl Fn(i32) -> Option<(i64, String, Vec<String>)>,
+) -> Vec<ResultRow> {
+    let field = report.table.len();
+    let mut sharing: HashMap<usize, usize> = HashMap::new();
+    for s in &report.table {
+        *sharing.entry(s.rank).or_default() += 1;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut rows = Vec::new();
+    for s in &report.table {
+        let Some((person_id, name, categories)) = of(s.player_id) else {
+            continue;
+        };
+        if !seen.insert(person_id) {
+            continue;
+        }
+        rows.push(ResultRow {
+            tournament_id,
+            tournament: report.t.name.clone(),
+            date,
+            person_id,
+            name,
+            categories,
+            place: Place {
+                first: s.rank,
+                last: sharing[&s.rank] + s.rank - 1,
+                field,
+                halves: (s.points * 2.0).round() as i64,
+            },
+            finished,
+        });
+    }
+    rows
+}
 
 /// A circuit with its standings and qualification as of now (each counting tournament's
 /// standings taken from `reports`, or computed when it is not there).
@@ -552,6 +527,34 @@ impl Circuits {
             self.computed(id, standings).await?;
         }
         Ok(())
+    }
+
+    /// Every circuit counting `tournament`, with the files a venue keeps of it (its rules and
+    /// every result), as of now.
+    pub async fn counting(
+        &self,
+        tournament: i32,
+        standings: &super::standings::Standings,
+    ) -> Result<Vec<Counting>, ServiceError> {
+        let counting: Vec<i32> = self
+            .db
+            .read(all)
+            .await?
+            .into_iter()
+            .filter(|c| counted(&c.rules).contains(&tournament))
+            .map(|c| c.id)
+            .collect();
+        let mut out = Vec::new();
+        for id in counting {
+            let c = self.computed(id, standings).await?;
+            out.push(Counting {
+                id,
+                rules: c.circuit.rules.clone(),
+                results: c.file("circuit.csv").unwrap_or_default(),
+                computed_at: c.computed_at,
+            });
+        }
+        Ok(out)
     }
 
     /// The circuit as of now, its counting tournaments' standings asked of `standings` (which

@@ -33,6 +33,7 @@ pub mod exports;
 pub mod game_context;
 pub mod game_views;
 pub mod games;
+pub mod held_circuits;
 pub mod hub;
 pub mod lane;
 pub mod matches;

@@ -316,6 +316,8 @@ fn send(hub: &str, token: &str, language: &str, body: &[u8]) -> Answer {
 pub struct Publisher {
     db: Connections,
     sent: SentFiles,
+    /// When each tournament's circuits were last fetched from its hub.
+    fetched: super::held_circuits::Fetched,
 }
 
 impl Publisher {
@@ -323,6 +325,7 @@ impl Publisher {
         Publisher {
             db,
             sent: SentFiles::default(),
+            fetched: Default::default(),
         }
     }
 
@@ -503,7 +506,9 @@ impl Publisher {
                 return;
             };
             let before = *changes.borrow_and_update();
-            let tries = this.push_due().await;
+            let mut tries = this.push_due().await;
+            let every = super::held_circuits::fetch_every(longest);
+            tries.writes += this.fetched.follow(&this.db, every).await;
             drop(this);
             // The pushes' own outcomes, written down, are no change to push: only a write of
             // someone else's ends the pause early.

@@ -419,7 +419,9 @@ async fn decline(
     let declined = form.declined != "no";
     let pins = final_pins(&state, id, false).await?;
     let changes = state
-        .write(move |conn| service::decline(conn, &actor, id, form.person, on, declined, &pins))
+        .write(move |conn| {
+            circuit_final::decline(conn, &actor, id, form.person, on, declined, &pins)
+        })
         .await?;
     final_answer(&state, &req, &session, id, changes).await
 }
@@ -492,8 +494,46 @@ async fn enter_final(
     final_answer(&state, &req, &session, id, changes).await
 }
 
+#[derive(Template, WebTemplate)]
+#[template(path = "circuits/held.html")]
+struct HeldPage {
+    nav: Nav,
+    t: crate::service::tournaments::TournamentView,
+    held: Vec<crate::service::held_circuits::HeldView>,
+}
+
+impl Words for HeldPage {
+    fn nav(&self) -> &Nav {
+        &self.nav
+    }
+}
+
+/// At a venue: the hub's circuits counting this tournament, with its players' provisional
+/// points.
+async fn held_page(
+    state: web::Data<AppState>,
+    session: Visitor,
+    path: web::Path<TournamentId>,
+) -> Result<HeldPage, PageError> {
+    let id = path.into_inner();
+    let (t, held) = state
+        .db(move |conn| {
+            Ok((
+                crate::service::tournaments::get(conn, id)?,
+                crate::service::held_circuits::views(conn, id)?,
+            ))
+        })
+        .await?;
+    Ok(HeldPage {
+        nav: Nav::new(&session),
+        t,
+        held,
+    })
+}
+
 pub fn page_routes(cfg: &mut Routes) {
-    cfg.route("/circuits", web::get().to(list_page))
+    cfg.route("/tournaments/{id}/circuits", web::get().to(held_page))
+        .route("/circuits", web::get().to(list_page))
         .route("/circuits/new", web::get().to(new_form))
         .route("/circuits/new", web::post().to(create))
         .route("/circuits/{id}", web::get().to(circuit))
@@ -574,7 +614,9 @@ async fn api_decline(
     let (id, b) = (path.into_inner(), body.into_inner());
     let pins = final_pins(&state, id, false).await?;
     let changes = state
-        .write(move |conn| service::decline(conn, &actor, id, b.person_id, b.on, b.declined, &pins))
+        .write(move |conn| {
+            circuit_final::decline(conn, &actor, id, b.person_id, b.on, b.declined, &pins)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(changes))
 }
@@ -598,8 +640,43 @@ async fn api_final(
     Ok(HttpResponse::Created().json(changes))
 }
 
+#[derive(Deserialize)]
+struct Counting {
+    tournament: i32,
+}
+
+/// The circuits counting a tournament, with their rules and results: what a venue keeps.
+async fn api_counting(
+    state: web::Data<AppState>,
+    query: web::Query<Counting>,
+) -> Result<HttpResponse, ApiError> {
+    let service = &state.service;
+    let counting = service
+        .circuits
+        .counting(query.tournament, &service.standings)
+        .await?;
+    Ok(HttpResponse::Ok().json(counting))
+}
+
+/// At a venue: the hub's circuits held for a tournament, with its players' provisional points.
+async fn api_held(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let held = state
+        .db(move |conn| {
+            crate::service::tournaments::get(conn, id)?;
+            crate::service::held_circuits::views(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(held))
+}
+
 pub fn api_routes(cfg: &mut Routes) {
-    cfg.route("/circuits", web::post().to(api_create))
+    cfg.route("/tournaments/{id}/circuits", web::get().to(api_held))
+        .route("/circuits", web::get().to(api_counting))
+        .route("/circuits", web::post().to(api_create))
         .route("/circuits/{id}", web::get().to(api_circuit))
         .route("/circuits/{id}", web::put().to(api_update))
         .route("/circuits/{id}/declined", web::post().to(api_decline))

@@ -78,6 +78,8 @@ struct TablePage {
     table: Vec<Standing>,
     /// The category shown, if one is.
     category: Option<String>,
+    /// The venue holds circuits of its hub that count this tournament.
+    circuits: bool,
 }
 
 impl TablePage {
@@ -140,6 +142,9 @@ async fn table_page(
         d: d.clone(),
         table,
         category,
+        circuits: state
+            .db(move |conn| Ok(!crate::db::held_circuits::of(conn, id)?.is_empty()))
+            .await?,
     };
     let body = web::Bytes::from(page.render().map_err(ServiceError::from)?);
     if public {

@@ -636,3 +636,127 @@ async fn a_late_push_that_moves_the_qualification_is_logged_and_the_final_follow
         vec![(now[0], false), (now[1], false), (next, true)]
     );
 }
+
+#[actix_web::test]
+async fn a_venue_holds_its_hub_s_circuits_and_shows_its_players_provisional_points() {
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let venue = spawn_app().await;
+    let vstaff = venue.organiser().await;
+    let names = [PERSONS[0].0, PERSONS[1].0, PERSONS[2].0, PERSONS[3].0];
+    let mut ids = HashMap::new();
+    for name in names {
+        ids.insert(name, person(&staff, json!({"name": name})).await);
+    }
+    let players: Vec<(&str, Option<i64>)> = names.iter().map(|n| (*n, Some(ids[n]))).collect();
+    let dates = json!({"start_date": "2027-03-06", "end_date": "2027-03-06"});
+    let (t, _) = event_on(&venue, &players, None, 9, dates).await;
+    let secret = token(&staff, "Takoradi club").await;
+    let page = vstaff.get(&format!("/tournaments/{t}/publish")).await;
+    let r = vstaff
+        .post_form(
+            &format!("/tournaments/{t}/publish"),
+            &[
+                ("csrf", &csrf_in(&page.body)),
+                ("hub", &hub.address),
+                ("token", &secret),
+            ],
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let state = crate::publishing::publishing_when(&vstaff, t, crate::publishing::up_to_date).await;
+    let on_hub = state["hub_tournament"].as_i64().unwrap();
+    let rules = json!({
+        "name": "Western Region Cup", "season": {"start": "2027-01-01", "end": "2027-12-31"},
+        "events": [{"tournament_id": on_hub, "coefficient": 1.5}],
+        "points": {"kind": "by-place", "tables": [{"from_field": 1, "points": [10, 6, 4, 3]}]},
+        "qualification": {"top": 2}
+    });
+    let r = staff.post_json("/api/circuits", &rules).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    // The venue fetches the circuit as it goes on publishing, and keeps it.
+    let mut held = Value::Null;
+    for _ in 0..600 {
+        held = vstaff
+            .get(&format!("/api/tournaments/{t}/circuits"))
+            .await
+            .json();
+        if held.as_array().is_some_and(|a| !a.is_empty()) {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let circuit = &held[0];
+    assert_eq!(circuit["id"], json!(id), "{held}");
+    // As of the fetch, with the same results, the venue's points are the hub's.
+    let on_the_hub = staff.get(&format!("/api/circuits/{id}")).await.json();
+    let rank_of = |name: &str| -> (i64, f64) {
+        let rows = on_the_hub["standings"]["rows"].as_array().unwrap();
+        let r = rows.iter().find(|r| r["name"] == json!(name)).unwrap();
+        (
+            r["rank"].as_i64().unwrap(),
+            r["total"].as_str().unwrap().parse().unwrap(),
+        )
+    };
+    let lines = circuit["players"].as_array().unwrap();
+    assert_eq!(lines.len(), 4, "{circuit}");
+    for p in lines {
+        let name = p["name"].as_str().unwrap();
+        let total: f64 = p["total"].as_str().unwrap().parse().unwrap();
+        assert_eq!((p["rank"].as_i64().unwrap(), total), rank_of(name), "{p}");
+        assert_eq!(p["rank_before"], json!(rank_of(name).0));
+    }
+    // A ruling at the venue: the points follow its own standings at once (1.5 × 3 for the last
+    // place), before the hub computes anything.
+    let loser = lines[0]["name"].as_str().unwrap().to_string();
+    for round in 1..=3 {
+        let games = vstaff
+            .get(&format!("/api/tournaments/{t}/rounds/{round}"))
+            .await
+            .json();
+        for g in games["games"].as_array().unwrap() {
+            let side = ["north", "south"]
+                .into_iter()
+                .find(|s| g[*s]["name"].as_str() == Some(loser.as_str()));
+            let Some(side) = side else { continue };
+            let r = vstaff
+                .put_json(
+                    &format!("/api/games/{}/result", g["id"]),
+                    &json!({"kind": format!("forfeit-{side}"), "reason": "arrived too late"}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        }
+    }
+    let held = vstaff
+        .get(&format!("/api/tournaments/{t}/circuits"))
+        .await
+        .json();
+    let line = held[0]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == json!(loser))
+        .unwrap()
+        .clone();
+    let points: f64 = line["points"].as_str().unwrap().parse().unwrap();
+    assert_eq!((line["place"].clone(), points), (json!(4), 4.5), "{line}");
+    // Its page, in French too; the standings page links to it.
+    let page = venue
+        .client()
+        .get_in("fr", &format!("/tournaments/{t}/circuits"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Western Region Cup"), "{}", page.body);
+    assert!(page.body.contains("Points de ce tournoi"), "{}", page.body);
+    let standings = venue
+        .client()
+        .get(&format!("/tournaments/{t}/standings"))
+        .await;
+    assert!(
+        standings
+            .body
+            .contains(&format!("/tournaments/{t}/circuits"))
+    );
+}
