@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,hot,flood,live,hoard,room,apart,hub,import]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,hot,flood,live,hoard,room,apart,hub,import,circuit]
 //! [--events 64,1000] [--slow-sync MS] [--venues 50]`.
 //!
 //! The hot phase reads a 64-player event's public standings page, and its 304, beside a bare
@@ -13,6 +13,10 @@
 //! The hub phase plays `--venues` venues publishing to the server as their hub, each a
 //! 100-player, 5-round event taking a sheet a second: the changes the hub takes a second, and how
 //! long from a sheet's acknowledgement at its venue to the hub's public round showing it.
+//!
+//! The circuit phase imports a season of 12 events of 1,000 players (2,000 persons) and a circuit counting them,
+//! then times a ruling in one event until the circuit's page shows it
+//! (`benches/common/circuit_load.rs`).
 //!
 //! `OWARE_BENCH_SERVER=path` runs another build's binary instead (a before-and-after
 //! comparison).
@@ -38,6 +42,9 @@ mod raw;
 
 #[path = "common/event_file.rs"]
 mod event_file;
+
+#[path = "common/circuit_load.rs"]
+mod circuit_load;
 
 struct Options {
     clients: usize,
@@ -67,6 +74,7 @@ fn options() -> Options {
             "apart".into(),
             "hub".into(),
             "import".into(),
+            "circuit".into(),
         ],
         events: vec![64, 1000],
         slow_sync: None,
@@ -1509,6 +1517,9 @@ fn main() {
 
         if options.phases.iter().any(|p| p == "import") {
             import_phase(&organiser).await;
+        }
+        if options.phases.iter().any(|p| p == "circuit") {
+            circuit_load::circuit_phase(&organiser).await;
         }
         if options.phases.iter().any(|p| p == "sheets") {
             sheets_phase(&games, &sheets, duration)

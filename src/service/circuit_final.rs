@@ -9,7 +9,9 @@ use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::changes::Change;
-use super::circuits::{Circuit, Computed, Reports, audit, computed_from, get, problem};
+use super::circuits::{
+    Circuit, Computed, HeldReports, Reports, audit, computed_from, get, problem,
+};
 use super::players::{self, Arrival, PinSlip};
 use super::{Actor, ServiceError, transaction};
 
@@ -37,6 +39,15 @@ pub struct FinalChanges {
     pub started: bool,
 }
 
+/// A decline recorded, or taken back.
+#[derive(Clone, Copy, Debug)]
+pub struct Decline {
+    pub person: i64,
+    pub on: NaiveDate,
+    /// false: the person takes their place back.
+    pub declined: bool,
+}
+
 /// How many new players entering the final of `computed` may take at most: a PIN for each.
 pub fn places(computed: &Computed) -> usize {
     computed.qualification.qualified.len()
@@ -44,7 +55,8 @@ pub fn places(computed: &Computed) -> usize {
 
 /// The organiser enters the qualified of circuit `id` in `tournament`, its final: each person
 /// not yet a player there is added (with one of `pins`, already hashed), the pairing order set
-/// by circuit rank. Refused while the circuit is provisional, once the final's first round is
+/// by circuit rank (the counting tournaments' standings taken from `held` where still
+/// current). Refused while the circuit is provisional, once the final's first round is
 /// paired, for a tournament the circuit counts or a venue pushes here, and when the circuit has
 /// another final.
 pub fn enter(
@@ -53,8 +65,10 @@ pub fn enter(
     id: i32,
     tournament: TournamentId,
     pins: &[(String, String)],
+    held: HeldReports,
 ) -> Result<FinalChanges, ServiceError> {
     actor.organiser()?;
+    let reports = held.current();
     transaction(conn, |conn| {
         let before = get(conn, id)?;
         let wanted = i64::from(tournament.0);
@@ -88,7 +102,7 @@ pub fn enter(
             .rules
             .check()
             .map_err(|p| ServiceError::Invalid(problem(&p)))?;
-        let changes = follow(conn, actor, &mut circuit, pins, true)?;
+        let changes = follow(conn, actor, &mut circuit, (pins, &reports), true)?;
         if changes.started {
             return Err(ServiceError::Conflict(crate::said!(
                 "circuit-final-started"
@@ -106,20 +120,25 @@ pub fn enter(
     })
 }
 
-/// The organiser records that `person` declined their place in the final on `on` (or, with
-/// `declined` false, that they take it back): the place goes to the next in line, and in the
-/// final, when it is entered and not started, the decliner is withdrawn and the next in line
-/// entered (with one of `pins`, already hashed) or reinstated.
+/// The organiser records that a person declined their place in the final (or takes it back):
+/// the place goes to the next in line, and in the final, when it is entered and not started,
+/// the decliner is withdrawn and the next in line entered (with one of `pins`, already hashed)
+/// or reinstated, the circuit recomputed as [`enter`] does.
 pub fn decline(
     conn: &mut SqliteConnection,
     actor: &Actor,
     id: i32,
-    person: i64,
-    on: NaiveDate,
-    declined: bool,
+    decline: Decline,
     pins: &[(String, String)],
+    held: HeldReports,
 ) -> Result<FinalChanges, ServiceError> {
     actor.organiser()?;
+    let Decline {
+        person,
+        on,
+        declined,
+    } = decline;
+    let reports = held.current();
     transaction(conn, |conn| {
         let before = get(conn, id)?;
         let mut rules = before.rules.clone();
@@ -150,7 +169,7 @@ pub fn decline(
             rules,
             ..before.clone()
         };
-        let changes = follow(conn, actor, &mut circuit, pins, false)?;
+        let changes = follow(conn, actor, &mut circuit, (pins, &reports), false)?;
         store(conn, &circuit)?;
         audit(
             conn,
@@ -177,7 +196,7 @@ pub(super) fn follow(
     conn: &mut SqliteConnection,
     actor: &Actor,
     circuit: &mut Circuit,
-    pins: &[(String, String)],
+    (pins, reports): (&[(String, String)], &Reports),
     entering: bool,
 ) -> Result<FinalChanges, ServiceError> {
     let Some(held) = circuit.rules.final_tournament.clone() else {
@@ -192,7 +211,7 @@ pub(super) fn follow(
         changes.started = true;
         return Ok(changes);
     }
-    let computed = computed_from(conn, circuit.clone(), &Reports::new())?;
+    let computed = computed_from(conn, circuit.clone(), reports)?;
     if computed.standings.provisional {
         if !entering {
             return Ok(changes);

@@ -105,6 +105,11 @@ impl Computed {
         }
         .file(name)
     }
+
+    /// The tournaments it counted, by their ids here.
+    fn counted(&self) -> Vec<i32> {
+        self.tournaments.iter().map(|t| t.id).collect()
+    }
 }
 
 pub(super) fn problem(p: &RulesProblem) -> Said {
@@ -411,6 +416,31 @@ fn results(
 /// The final standings reports of tournaments, by id, as the standings part keeps them.
 pub type Reports = HashMap<i32, Arc<super::standings::Report>>;
 
+/// A circuit's counting tournaments' standings as the standings' cache held them, asked before
+/// a workflow that recomputes the circuit in its write: each one is used only if its
+/// tournament has not changed since (checked on the writer, where nothing else writes), the
+/// others computed in the write as before. The write then costs what changed, not every
+/// counting tournament's standings.
+pub struct HeldReports {
+    reports: Reports,
+    /// Each tournament's version, read before its report was.
+    versions: Vec<(i32, u64)>,
+    db: super::Connections,
+}
+
+impl HeldReports {
+    /// The reports still current. Called on the writer.
+    pub fn current(self) -> Reports {
+        let mut reports = self.reports;
+        for (t, version) in self.versions {
+            if self.db.tournament_version(TournamentId(t)) != version {
+                reports.remove(&t);
+            }
+        }
+        reports
+    }
+}
+
 /// The results a tournament's standings `report` gives a circuit, counted as tournament
 /// `tournament_id` of it: each player `of` gives a person (id, name, categories) in their place
 /// (a shared place from its first to its last), a person entered twice keeping the better.
@@ -504,8 +534,42 @@ impl Circuits {
     /// The version of what `computed` was computed from, as it is now (while the circuit's
     /// record is unchanged its counting tournaments are those it names).
     fn version(&self, computed: &Computed) -> u64 {
-        let ids: Vec<i32> = computed.tournaments.iter().map(|t| t.id).collect();
-        self.db.circuit_version(&ids)
+        self.db.circuit_version(&computed.counted())
+    }
+
+    /// The circuits counting `tournament`.
+    async fn counting_ids(&self, tournament: i32) -> Result<Vec<i32>, ServiceError> {
+        Ok(self
+            .db
+            .read(all)
+            .await?
+            .into_iter()
+            .filter(|c| counted(&c.rules).contains(&tournament))
+            .map(|c| c.id)
+            .collect())
+    }
+
+    /// The standings of circuit `id`'s counting tournaments, for a workflow that recomputes the
+    /// circuit in its write (see [`HeldReports`]).
+    pub async fn held_reports(
+        &self,
+        id: i32,
+        standings: &super::standings::Standings,
+    ) -> Result<HeldReports, ServiceError> {
+        let circuit = self.db.read(move |conn| get(conn, id)).await?;
+        let mut held = HeldReports {
+            reports: Reports::new(),
+            versions: Vec::new(),
+            db: self.db.clone(),
+        };
+        for t in counted(&circuit.rules) {
+            let version = self.db.tournament_version(TournamentId(t));
+            if let Ok(report) = standings.report(TournamentId(t), None).await {
+                held.reports.insert(t, report);
+                held.versions.push((t, version));
+            }
+        }
+        Ok(held)
     }
 
     /// Every circuit counting `tournament` computed again, as after a venue's push of it: a
@@ -515,14 +579,7 @@ impl Circuits {
         tournament: i32,
         standings: &super::standings::Standings,
     ) -> Result<(), ServiceError> {
-        let counting: Vec<i32> = self
-            .db
-            .read(all)
-            .await?
-            .into_iter()
-            .filter(|c| counted(&c.rules).contains(&tournament))
-            .map(|c| c.id)
-            .collect();
+        let counting = self.counting_ids(tournament).await?;
         for id in counting {
             self.computed(id, standings).await?;
         }
@@ -536,14 +593,7 @@ impl Circuits {
         tournament: i32,
         standings: &super::standings::Standings,
     ) -> Result<Vec<Counting>, ServiceError> {
-        let counting: Vec<i32> = self
-            .db
-            .read(all)
-            .await?
-            .into_iter()
-            .filter(|c| counted(&c.rules).contains(&tournament))
-            .map(|c| c.id)
-            .collect();
+        let counting = self.counting_ids(tournament).await?;
         let mut out = Vec::new();
         for id in counting {
             let c = self.computed(id, standings).await?;
@@ -575,7 +625,7 @@ impl Circuits {
                 if *version == self.version(computed) {
                     return Ok(computed.clone());
                 }
-                computed.tournaments.iter().map(|t| t.id).collect()
+                computed.counted()
             }
             None => {
                 let circuit = self.db.read(move |conn| get(conn, id)).await?;
@@ -612,7 +662,7 @@ impl Circuits {
             }
         }
         let computed = Arc::new(computed);
-        if computed.tournaments.iter().map(|t| t.id).eq(guess) {
+        if computed.counted() == guess {
             let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
             cache.insert(id, (version, computed.clone()));
         }

@@ -34,6 +34,10 @@ impl Words for StandingsPage {
     fn nav(&self) -> &Nav {
         &self.nav
     }
+
+    fn site_root(&self) -> Option<&'static str> {
+        Some(self.root)
+    }
 }
 
 #[derive(Template)]
@@ -48,6 +52,10 @@ struct PersonPage {
 impl Words for PersonPage {
     fn nav(&self) -> &Nav {
         &self.nav
+    }
+
+    fn site_root(&self) -> Option<&'static str> {
+        Some(self.root)
     }
 }
 

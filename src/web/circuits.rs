@@ -21,7 +21,7 @@ use crate::circuit::standings::{CircuitStanding, TieBreak};
 use crate::circuit::{Qualifying, Rules, Total};
 use crate::db::register::TournamentMark;
 use crate::service::circuit_final::{self, FinalChanges};
-use crate::service::circuits::{self as service, Circuit, Computed};
+use crate::service::circuits::{self as service, Circuit, Computed, HeldReports};
 use crate::service::{Actor, ServiceError};
 use crate::tournament::TournamentId;
 use crate::tournament::said::Said;
@@ -32,6 +32,28 @@ use crate::web::state::AppState;
 /// Words a circuit's pages share.
 pub(super) trait Words {
     fn nav(&self) -> &Nav;
+
+    /// On the static site: the way back to its root from the page (its links are files).
+    fn site_root(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Where a person's card in `circuit` is.
+    fn person_href(&self, circuit: &i32, person: &i64) -> String {
+        match self.site_root() {
+            Some(root) => format!("{root}persons/{person}.html"),
+            None => format!("/circuits/{circuit}/persons/{person}"),
+        }
+    }
+
+    /// Where a counting tournament's standings are: nowhere on the static site, which holds the
+    /// circuit alone.
+    fn event_href(&self, tournament: &dyn std::fmt::Display) -> Option<String> {
+        match self.site_root() {
+            Some(_) => None,
+            None => Some(format!("/tournaments/{tournament}/standings")),
+        }
+    }
 
     /// Circuit points as the reader's language writes a decimal.
     fn points(&self, t: &Total) -> String {
@@ -417,11 +439,14 @@ async fn decline(
         })?,
     };
     let declined = form.declined != "no";
-    let pins = final_pins(&state, id, false).await?;
+    let (pins, held) = final_pins(&state, id, false).await?;
+    let decline = circuit_final::Decline {
+        person: form.person,
+        on,
+        declined,
+    };
     let changes = state
-        .write(move |conn| {
-            circuit_final::decline(conn, &actor, id, form.person, on, declined, &pins)
-        })
+        .write(move |conn| circuit_final::decline(conn, &actor, id, decline, &pins, held))
         .await?;
     final_answer(&state, &req, &session, id, changes).await
 }
@@ -433,12 +458,10 @@ async fn final_pins(
     state: &AppState,
     id: i32,
     entering: bool,
-) -> Result<Vec<(String, String)>, ServiceError> {
-    let c = state
-        .service
-        .circuits
-        .computed(id, &state.service.standings)
-        .await?;
+) -> Result<(Vec<(String, String)>, HeldReports), ServiceError> {
+    let circuits = &state.service.circuits;
+    let c = circuits.computed(id, &state.service.standings).await?;
+    let held = circuits.held_reports(id, &state.service.standings).await?;
     let count = if entering {
         circuit_final::places(&c)
     } else if c.circuit.rules.final_tournament.is_some() {
@@ -447,9 +470,10 @@ async fn final_pins(
         0
     };
     if count == 0 {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), held));
     }
-    Ok(web::block(move || crate::service::players::new_pins(count)).await?)
+    let pins = web::block(move || crate::service::players::new_pins(count)).await?;
+    Ok((pins, held))
 }
 
 /// After the final was entered or followed a decline: the new players' PIN slips to print, or
@@ -486,10 +510,10 @@ async fn enter_final(
     CheckedForm(form): CheckedForm<FinalForm>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
-    let pins = final_pins(&state, id, true).await?;
+    let (pins, held) = final_pins(&state, id, true).await?;
     let tournament = TournamentId(form.tournament);
     let changes = state
-        .write(move |conn| circuit_final::enter(conn, &actor, id, tournament, &pins))
+        .write(move |conn| circuit_final::enter(conn, &actor, id, tournament, &pins, held))
         .await?;
     final_answer(&state, &req, &session, id, changes).await
 }
@@ -612,11 +636,14 @@ async fn api_decline(
     body: web::Json<DeclineBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, b) = (path.into_inner(), body.into_inner());
-    let pins = final_pins(&state, id, false).await?;
+    let (pins, held) = final_pins(&state, id, false).await?;
+    let decline = circuit_final::Decline {
+        person: b.person_id,
+        on: b.on,
+        declined: b.declined,
+    };
     let changes = state
-        .write(move |conn| {
-            circuit_final::decline(conn, &actor, id, b.person_id, b.on, b.declined, &pins)
-        })
+        .write(move |conn| circuit_final::decline(conn, &actor, id, decline, &pins, held))
         .await?;
     Ok(HttpResponse::Ok().json(changes))
 }
@@ -633,9 +660,9 @@ async fn api_final(
     body: web::Json<FinalBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, tournament) = (path.into_inner(), TournamentId(body.tournament));
-    let pins = final_pins(&state, id, true).await?;
+    let (pins, held) = final_pins(&state, id, true).await?;
     let changes = state
-        .write(move |conn| circuit_final::enter(conn, &actor, id, tournament, &pins))
+        .write(move |conn| circuit_final::enter(conn, &actor, id, tournament, &pins, held))
         .await?;
     Ok(HttpResponse::Created().json(changes))
 }

@@ -47,6 +47,7 @@ impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
     }
 }
 
+mod circuits;
 mod dashboard;
 mod event;
 mod formats;

@@ -233,18 +233,7 @@ async fn a_circuit_counts_the_best_results_of_its_events_and_qualifies_its_final
     // The static site: every page and file, links relative and to a file of the site, the
     // files equal to those the hub serves.
     let site = dir.path().join("site");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
-        .args(["export-circuit", &id.to_string(), site.to_str().unwrap()])
-        .args(["--lang", "fr", "--database"])
-        .arg(&hub.db_path)
-        .env_remove("DATABASE_URL")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    export_circuit(&hub, id, &site, "fr");
     let written = crate::site::files(&site);
     for file in [
         "index.html".to_string(),
@@ -637,20 +626,39 @@ async fn a_late_push_that_moves_the_qualification_is_logged_and_the_final_follow
     );
 }
 
-#[actix_web::test]
-async fn a_venue_holds_its_hub_s_circuits_and_shows_its_players_provisional_points() {
-    let hub = spawn_app().await;
+/// `oware-tournament export-circuit` of circuit `id` on `hub` into `site`, in `lang`.
+pub(crate) fn export_circuit(hub: &TestApp, id: i64, site: &std::path::Path, lang: &str) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .args(["export-circuit", &id.to_string(), site.to_str().unwrap()])
+        .args(["--lang", lang, "--database"])
+        .arg(&hub.db_path)
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A venue's 9-round tournament of `names`, each a person of the hub's register, published to
+/// the hub, and a circuit there counting it ×1.5: the venue's tournament, the circuit, and the
+/// circuits the venue holds once it has fetched it.
+pub(crate) async fn venue_counted(
+    hub: &TestApp,
+    venue: &TestApp,
+    names: &[&str],
+) -> (i64, i64, Value) {
     let staff = hub.organiser().await;
-    let venue = spawn_app().await;
     let vstaff = venue.organiser().await;
-    let names = [PERSONS[0].0, PERSONS[1].0, PERSONS[2].0, PERSONS[3].0];
     let mut ids = HashMap::new();
     for name in names {
         ids.insert(name, person(&staff, json!({"name": name})).await);
     }
     let players: Vec<(&str, Option<i64>)> = names.iter().map(|n| (*n, Some(ids[n]))).collect();
     let dates = json!({"start_date": "2027-03-06", "end_date": "2027-03-06"});
-    let (t, _) = event_on(&venue, &players, None, 9, dates).await;
+    let (t, _) = event_on(venue, &players, None, 9, dates).await;
     let secret = token(&staff, "Takoradi club").await;
     let page = vstaff.get(&format!("/tournaments/{t}/publish")).await;
     let r = vstaff
@@ -687,6 +695,17 @@ async fn a_venue_holds_its_hub_s_circuits_and_shows_its_players_provisional_poin
         }
         actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+    (t, id, held)
+}
+
+#[actix_web::test]
+async fn a_venue_holds_its_hub_s_circuits_and_shows_its_players_provisional_points() {
+    let hub = spawn_app().await;
+    let staff = hub.organiser().await;
+    let venue = spawn_app().await;
+    let vstaff = venue.organiser().await;
+    let names = [PERSONS[0].0, PERSONS[1].0, PERSONS[2].0, PERSONS[3].0];
+    let (t, id, held) = venue_counted(&hub, &venue, &names).await;
     let circuit = &held[0];
     assert_eq!(circuit["id"], json!(id), "{held}");
     // As of the fetch, with the same results, the venue's points are the hub's.
