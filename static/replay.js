@@ -75,8 +75,11 @@
   }
 
   if (slider) slider.addEventListener("input", function () { show(Number(slider.value)); });
-  for (var k = 0; k < links.length; k++) {
-    links[k].addEventListener("click", function (event) {
+  // The move list, and the moves the endgame tables mark (#lost), step without a reload.
+  var marked = document.querySelectorAll("#lost a[data-ply]");
+  var steps = Array.prototype.slice.call(links).concat(Array.prototype.slice.call(marked));
+  for (var k = 0; k < steps.length; k++) {
+    steps[k].addEventListener("click", function (event) {
       event.preventDefault();
       show(Number(this.getAttribute("data-ply")));
     });

@@ -168,22 +168,26 @@ adjudicate-initials = Initials: South ________  North ________  Controller _____
 adjudicate-print = Print the slip for both players
 adjudicate-exact-hint = Where the tournament adjudicates exactly, the endgame tables give the result best play by both players reaches from the position, when they hold a board of that many seeds and decide the winner; otherwise the rows decide, and the page says why.
 game-lost-title = Where the game was lost
-game-lost-hint = From the first position the endgame tables hold, each move after which the best its player could still hope for was less than what was theirs for sure before it, and the move the tables prefer.
-lost-mark = { $at } ({ $played }): { $change }; best was { $best }
-lost-drops-the-win = drops the win ({ $seeds } { $seeds ->
-    [one] seed
-   *[other] seeds
-  })
-lost-throws-away-the-win = throws away the win ({ $seeds } { $seeds ->
-    [one] seed
-   *[other] seeds
-  })
-lost-drops-the-draw = drops the draw ({ $seeds } { $seeds ->
-    [one] seed
-   *[other] seeds
-  })
-lost-gives-seeds = gives away { $seeds } { $seeds ->
+game-seeds-title = Where seeds were given away
+game-lost-hint = From the first position the endgame tables hold, these are the moves after which their player could no longer be sure of what had been theirs before, each with the move the tables preferred.
+lost-mark = { $at } ({ $played }) { $change }; the tables preferred { $best }
+lost-drops-the-win = gave away the win (a draw at best after it)
+lost-drops-the-win-seeds = gave away the win (a draw at best after it) and { $seeds } { $seeds ->
     [one] seed
    *[other] seeds
   }
-lost-outright = loses the game whatever the seeds
+lost-throws-away-the-win = lost a game that was won
+lost-throws-away-the-win-seeds = lost a game that was won, giving away { $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+  }
+lost-drops-the-draw = lost a game that was drawn
+lost-drops-the-draw-seeds = lost a game that was drawn, giving away { $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+  }
+lost-gives-seeds = gave away seeds
+lost-gives-seeds-seeds = gave away { $seeds } { $seeds ->
+    [one] seed
+   *[other] seeds
+  }

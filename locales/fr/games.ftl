@@ -173,22 +173,26 @@ adjudicate-initials = Paraphes : Sud ________  Nord ________  Arbitre ________
 adjudicate-print = Imprimer la fiche pour les deux joueurs
 adjudicate-exact-hint = Quand le tournoi adjuge exactement, les tables de finales donnent le résultat auquel mène le meilleur jeu des deux joueurs depuis la position, si elles couvrent un plateau d'autant de graines et décident du vainqueur ; sinon les camps décident, et la page dit pourquoi.
 game-lost-title = Où la partie s'est perdue
-game-lost-hint = Depuis la première position que couvrent les tables de finales, chaque coup après lequel le mieux que son joueur pouvait encore espérer était moins que ce qui lui était acquis avant, et le coup que préfèrent les tables.
-lost-mark = { $at } ({ $played }) : { $change } ; le meilleur était { $best }
-lost-drops-the-win = laisse échapper la victoire ({ $seeds } { $seeds ->
-    [one] graine
-   *[other] graines
-  })
-lost-throws-away-the-win = perd une partie gagnée ({ $seeds } { $seeds ->
-    [one] graine
-   *[other] graines
-  })
-lost-drops-the-draw = laisse échapper la nulle ({ $seeds } { $seeds ->
-    [one] graine
-   *[other] graines
-  })
-lost-gives-seeds = cède { $seeds } { $seeds ->
+game-seeds-title = Où des graines ont été cédées
+game-lost-hint = Depuis la première position que couvrent les tables de finales, voici les coups après lesquels leur joueur ne pouvait plus être sûr de ce qui lui était acquis avant, chacun avec le coup que les tables préféraient.
+lost-mark = { $at } ({ $played }) { $change } ; les tables préféraient { $best }
+lost-drops-the-win = a laissé échapper la victoire (au mieux la nulle ensuite)
+lost-drops-the-win-seeds = a laissé échapper la victoire (au mieux la nulle ensuite) et { $seeds } { $seeds ->
     [one] graine
    *[other] graines
   }
-lost-outright = perd la partie quelles que soient les graines
+lost-throws-away-the-win = a perdu une partie gagnée
+lost-throws-away-the-win-seeds = a perdu une partie gagnée, en cédant { $seeds } { $seeds ->
+    [one] graine
+   *[other] graines
+  }
+lost-drops-the-draw = a perdu une partie nulle
+lost-drops-the-draw-seeds = a perdu une partie nulle, en cédant { $seeds } { $seeds ->
+    [one] graine
+   *[other] graines
+  }
+lost-gives-seeds = a cédé des graines
+lost-gives-seeds-seeds = a cédé { $seeds } { $seeds ->
+    [one] graine
+   *[other] graines
+  }

@@ -52,7 +52,8 @@ pub enum Command {
     /// replayed under its rules; prints the players' new PINs.
     ImportTournament(tournaments::ImportArgs),
     /// Write a tournament as a static site (standings, crosstable, rounds, players, every game
-    /// with its replay, CSV and OGN) to a folder, viewable from a disk or any web host.
+    /// with its replay, CSV and OGN) to a folder, viewable from a disk or any web host; with
+    /// OWARE_ENDGAME_DIR set as for `serve`, each game says where it was lost.
     ExportSite(tournaments::SiteArgs),
     /// Replay one game (a move list or an OGN record) and print what happened.
     Replay(engine::ReplayArgs),

@@ -112,32 +112,47 @@ pub struct LostMark {
 }
 
 impl LostMark {
-    /// The mark in words for a record's comment (records are read by programs: English).
-    pub fn comment(&self) -> String {
-        let change = match self.change {
-            Change::DropsTheWin => "drops the win",
-            Change::ThrowsAwayTheWin => "throws away the win",
-            Change::DropsTheDraw => "drops the draw",
-            Change::GivesSeeds => "gives seeds away",
-        };
-        let seeds = self
-            .seeds
-            .map(|s| format!(" ({s} seed{})", if s == 1 { "" } else { "s" }))
-            .unwrap_or_default();
-        format!("{change}{seeds}, best was {}", self.best)
+    /// Whether the move changed the game's result (not only its seeds).
+    pub fn changes_result(&self) -> bool {
+        self.change != Change::GivesSeeds
     }
 
-    /// The mark said for a page: "move 31, North (c): drops the draw (2 seeds); best was e".
-    pub fn said(&self) -> Said {
+    /// The mark in words for a record's comment (records are read by programs: English):
+    /// "gave away the draw, giving away 2 seeds; the tables preferred e".
+    pub fn comment(&self) -> String {
         let change = match self.change {
-            Change::DropsTheWin => "lost-drops-the-win",
-            Change::ThrowsAwayTheWin => "lost-throws-away-the-win",
-            Change::DropsTheDraw => "lost-drops-the-draw",
-            Change::GivesSeeds => "lost-gives-seeds",
+            Change::DropsTheWin => "gave away the win (a draw at best after it)",
+            Change::ThrowsAwayTheWin => "lost a game that was won",
+            Change::DropsTheDraw => "lost a game that was drawn",
+            Change::GivesSeeds => "gave away seeds",
+        };
+        let change = match (self.change, self.seeds) {
+            (Change::GivesSeeds, Some(s)) => {
+                format!("gave away {s} seed{}", if s == 1 { "" } else { "s" })
+            }
+            (_, Some(s)) => format!(
+                "{change}, giving away {s} seed{}",
+                if s == 1 { "" } else { "s" }
+            ),
+            (_, None) => change.to_string(),
+        };
+        format!("{change}; the tables preferred {}", self.best)
+    }
+
+    /// The mark said for a page: "move 31, North (c) lost a game that was drawn, giving away 2
+    /// seeds; the tables preferred e".
+    pub fn said(&self) -> Said {
+        let (alone, with_seeds) = match self.change {
+            Change::DropsTheWin => ("lost-drops-the-win", "lost-drops-the-win-seeds"),
+            Change::ThrowsAwayTheWin => {
+                ("lost-throws-away-the-win", "lost-throws-away-the-win-seeds")
+            }
+            Change::DropsTheDraw => ("lost-drops-the-draw", "lost-drops-the-draw-seeds"),
+            Change::GivesSeeds => ("lost-gives-seeds", "lost-gives-seeds-seeds"),
         };
         let change = match self.seeds {
-            Some(seeds) => Said::new(change).with("seeds", u32::from(seeds)),
-            None => Said::new("lost-outright"),
+            Some(seeds) => Said::new(with_seeds).with("seeds", u32::from(seeds)),
+            None => Said::new(alone),
         };
         crate::said!(
             "lost-mark",
@@ -146,6 +161,15 @@ impl LostMark {
             change,
             best = self.best.clone()
         )
+    }
+}
+
+/// The heading of a game's marks, by what its moves did: the result lost, or seeds only.
+pub fn lost_heading(marks: &[LostMark]) -> &'static str {
+    if marks.iter().any(LostMark::changes_result) {
+        "game-lost-title"
+    } else {
+        "game-seeds-title"
     }
 }
 
@@ -168,4 +192,49 @@ pub fn lost_marks(replayed: &Replay, endgames: &Endgames) -> Vec<LostMark> {
             change: m.change,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mark(change: Change, seeds: Option<u8>) -> LostMark {
+        LostMark {
+            ply: 31,
+            side: Side::South,
+            mv: "c".to_string(),
+            best: "e".to_string(),
+            seeds,
+            change,
+        }
+    }
+
+    #[test]
+    fn marks_are_headed_and_worded_by_what_their_moves_did() {
+        let seeds = mark(Change::GivesSeeds, Some(1));
+        let draw = mark(Change::DropsTheDraw, Some(2));
+        assert_eq!(
+            lost_heading(std::slice::from_ref(&seeds)),
+            "game-seeds-title"
+        );
+        assert_eq!(
+            lost_heading(&[seeds.clone(), draw.clone()]),
+            "game-lost-title"
+        );
+        assert_eq!(seeds.comment(), "gave away 1 seed; the tables preferred e");
+        assert_eq!(
+            draw.comment(),
+            "lost a game that was drawn, giving away 2 seeds; the tables preferred e"
+        );
+        assert_eq!(
+            mark(Change::ThrowsAwayTheWin, None).comment(),
+            "lost a game that was won; the tables preferred e"
+        );
+        let en = crate::locale::Lang::ENGLISH;
+        assert_eq!(
+            crate::wording::refusals::said(en, &draw.said()),
+            "move 16, South (c) lost a game that was drawn, giving away 2 seeds; the tables \
+             preferred e"
+        );
+    }
 }

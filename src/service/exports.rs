@@ -127,11 +127,14 @@ pub fn games_rows(
 }
 
 /// Every game with a move list whose result counts, as one OGN file that
-/// `oware-tournament validate` reads back, for the staff who run the tournament.
+/// `oware-tournament validate` reads back, for the staff who run the tournament; where
+/// `endgames` hold the tournament's rules, each game's moves that changed its exact value are
+/// commented as in the game's own record.
 pub fn games_ogn(
     conn: &mut SqliteConnection,
     actor: &Actor,
     id: TournamentId,
+    endgames: &super::endgames::Endgames,
 ) -> Result<String, ServiceError> {
     actor.check_reads_all(conn, id)?;
     let names = names(conn, id)?;
@@ -147,7 +150,7 @@ pub fn games_ogn(
             tournament: tournament.clone(),
             round,
         };
-        if let Some(record) = ogn_record(&ctx, &names, &super::endgames::Endgames::none())? {
+        if let Some(record) = ogn_record(&ctx, &names, endgames)? {
             records.push((key, record));
         }
     }

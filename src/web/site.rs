@@ -11,6 +11,7 @@ use diesel::sqlite::SqliteConnection;
 use super::game_page::{GamePage, SheetFields, board_after};
 use super::pages::Nav;
 use crate::locale::Lang;
+use crate::service::endgames::Endgames;
 use crate::service::game_views::{self, GameDetail};
 use crate::service::round_views::{self, RoundView};
 use crate::service::standings::{self, Report, rank_text};
@@ -105,11 +106,13 @@ fn html(path: String, page: &impl Template) -> Result<SiteFile, ServiceError> {
 }
 
 /// Every file of the site of tournament `id`, its published rounds as the public sees them.
-/// The pages and the downloads' columns are in `lang`.
+/// The pages and the downloads' columns are in `lang`; where `endgames` hold the tournament's
+/// rules, each game's page and record say where it was lost.
 pub fn files(
     conn: &mut SqliteConnection,
     id: TournamentId,
     lang: Lang,
+    endgames: &Endgames,
 ) -> Result<Vec<SiteFile>, ServiceError> {
     let d = standings::report(conn, id, None)?;
     let t = &d.t;
@@ -179,7 +182,7 @@ pub fn files(
         out.push(player_page(&d, lang, *player, name)?);
     }
     for game in game_ids {
-        let detail = game_views::detail(conn, &Actor::Visitor, game)?;
+        let detail = game_views::detail_with(conn, &Actor::Visitor, endgames, game)?;
         let shown = detail.plies.len() as u32;
         let page = GamePage {
             nav: Nav::default().in_lang(lang),
@@ -201,7 +204,7 @@ pub fn files(
             },
         )?);
     }
-    out.extend(downloads(conn, &d, lang)?);
+    out.extend(downloads(conn, &d, lang, endgames)?);
     out.push(("style.css".to_string(), super::STYLE.as_bytes().to_vec()));
     out.push((
         "replay.js".to_string(),
@@ -239,6 +242,7 @@ fn downloads(
     conn: &mut SqliteConnection,
     d: &Report,
     lang: Lang,
+    endgames: &Endgames,
 ) -> Result<Vec<SiteFile>, ServiceError> {
     let (header, rows) = standings::csv_rows(d);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
@@ -248,7 +252,7 @@ fn downloads(
     let bye = lang.t("csv-bye");
     let (header, rows) = exports::games_rows(conn, &Actor::CommandLine, d.t.id, &bye, &result)?;
     let games = super::csv_export::write(lang, &header, rows)?;
-    let ogn = exports::games_ogn(conn, &Actor::CommandLine, d.t.id)?;
+    let ogn = exports::games_ogn(conn, &Actor::CommandLine, d.t.id, endgames)?;
     Ok(vec![
         ("standings.csv".to_string(), standings),
         ("games.csv".to_string(), games),

@@ -339,8 +339,9 @@ async fn games_ogn_page(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let id = path.into_inner();
+    let tables = state.service.endgames();
     let text = state
-        .db(move |conn| crate::service::exports::games_ogn(conn, &actor, id))
+        .db(move |conn| crate::service::exports::games_ogn(conn, &actor, id, &tables))
         .await?;
     Ok(super::attachment(
         "application/x-ogn; charset=utf-8",

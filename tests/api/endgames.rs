@@ -208,32 +208,65 @@ async fn a_finished_game_shows_where_it_was_lost_on_its_page_and_in_its_record()
     let lost = g["lost"].as_array().unwrap();
     assert_eq!(lost[0]["ply"], json!(mark.ply), "{g}");
     assert_eq!(lost[0]["best"], mark.best.pit.letter().to_string(), "{g}");
-    let page = app.client().get(&format!("/games/{game}")).await;
-    assert!(
-        page.body.contains("Where the game was lost"),
-        "{}",
-        page.body
-    );
+    // Headed by what the moves did: the result lost, or seeds only.
+    let heading = if lost.iter().any(|m| m["change"] != "gives-seeds") {
+        "Where the game was lost"
+    } else {
+        "Where seeds were given away"
+    };
     let side = if mark.ply % 2 == 1 { "South" } else { "North" };
     let words = format!(
-        "move {}, {side} ({})",
+        "move {}, {side} ({}) {}",
         mark.ply.div_ceil(2),
-        mark.mv.pit.letter()
+        mark.mv.pit.letter(),
+        match (mark.change, mark.seeds) {
+            (endgame::analysis::Change::GivesSeeds, Some(s)) => format!("gave away {s} seed"),
+            (endgame::analysis::Change::DropsTheWin, _) => "gave away the win".to_string(),
+            (endgame::analysis::Change::ThrowsAwayTheWin, _) =>
+                "lost a game that was won".to_string(),
+            (endgame::analysis::Change::DropsTheDraw, _) =>
+                "lost a game that was drawn".to_string(),
+            (endgame::analysis::Change::GivesSeeds, None) => "gave away seeds".to_string(),
+        }
     );
-    assert!(page.body.contains(&words), "{words}");
-    assert!(
-        page.body
-            .contains(&format!("best was {}", mark.best.pit.letter())),
-        "{}",
-        page.body
-    );
+    let preferred = format!("the tables preferred {}", mark.best.pit.letter());
+    let page = app.client().get(&format!("/games/{game}")).await;
+    for wanted in [heading, &words, &preferred] {
+        assert!(page.body.contains(wanted), "{wanted}: {}", page.body);
+    }
     let ogn = app.client().get(&format!("/games/{game}.ogn")).await;
+    assert!(ogn.body.contains(&format!("{preferred}}}")), "{}", ogn.body);
+    // The tournament's games.ogn carries the same comments.
+    let all = organiser.get(&format!("/tournaments/{t}/games.ogn")).await;
+    assert_eq!(all.status, StatusCode::OK);
+    assert!(all.body.contains(&format!("{preferred}}}")), "{}", all.body);
+    // So does the static site, written with the tables the service reads: the game's page
+    // and its games.ogn.
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let written = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .args(["export-site", &t.to_string(), site.to_str().unwrap()])
+        .arg("--database")
+        .arg(&app.db_path)
+        .env_remove("DATABASE_URL")
+        .env("OWARE_ENDGAME_DIR", dir.path())
+        .output()
+        .unwrap();
     assert!(
-        ogn.body
-            .contains(&format!("best was {}}}", mark.best.pit.letter())),
+        written.status.success(),
         "{}",
-        ogn.body
+        String::from_utf8_lossy(&written.stderr)
     );
+    let page = std::fs::read_to_string(site.join(format!("games/{game}.html"))).unwrap();
+    for wanted in [heading, &words, &preferred] {
+        assert!(page.contains(wanted), "{wanted}: {page}");
+    }
+    let records = std::fs::read_to_string(site.join("games.ogn")).unwrap();
+    assert!(records.contains(&format!("{preferred}}}")), "{records}");
+    let without = crate::site::export_site(&app, t, &out.path().join("plain"));
+    assert!(without.status.success());
+    let plain = std::fs::read_to_string(out.path().join(format!("plain/games/{game}.html")));
+    assert!(!plain.unwrap().contains(&preferred));
     // The record with its comments still replays to the same game.
     let record = oware_tournament::engine::ogn::parse(&ogn.body).unwrap();
     assert_eq!(record.len(), 1);

@@ -16,6 +16,7 @@ pub fn export_site(app: &TestApp, t: i64, dir: &Path) -> std::process::Output {
         .arg("--database")
         .arg(&app.db_path)
         .env_remove("DATABASE_URL")
+        .env_remove("OWARE_ENDGAME_DIR")
         .output()
         .unwrap()
 }
