@@ -749,3 +749,32 @@ fn small_endings_are_worth_what_the_rules_say() {
     // Beyond the table: no value.
     assert_eq!(table.bounds(&Position::start()), None);
 }
+
+/// The half turn: South to move on a board is North to move on the board turned round (each
+/// side's pits given to the other), under every rule set. Held here on every position of at most
+/// 9 seeds; what a table could store once for both sides (`docs/engine.md`).
+#[test]
+fn a_board_turned_round_is_worth_the_same_to_the_other_side() {
+    for preset in Preset::ALL {
+        let table = build(preset, 9, &mut ());
+        let mut compared = 0u64;
+        for n in 0..=9 {
+            for (pos, bounds) in table.layer(n) {
+                let pits = pos.pits();
+                let mut turned = [0u8; 12];
+                turned[..6].copy_from_slice(&pits[6..]);
+                turned[6..].copy_from_slice(&pits[..6]);
+                let other =
+                    oware_tournament::engine::endgame::position(turned, pos.to_move().other());
+                assert_eq!(
+                    table.bounds(&other),
+                    Some(bounds),
+                    "{preset:?}: {pits:?} with {:?} to move",
+                    pos.to_move()
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, table.positions(), "{preset:?}");
+    }
+}
