@@ -14,6 +14,7 @@ use super::plumbing::access::{CheckedForm, Staff};
 use crate::service::ServiceError;
 use crate::service::adjudication::{self as service, Proposal};
 use crate::service::game_views::GameDetail;
+use crate::service::tournaments::TournamentView;
 use crate::tournament::GameId;
 use crate::tournament::adjudication::Position;
 use crate::tournament::said::Said;
@@ -31,6 +32,10 @@ const PITS: [&str; 12] = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e",
 struct AdjudicatePage {
     nav: Nav,
     detail: GameDetail,
+    /// The game's tournament, for the slip's heading (its name and rule set).
+    t: TournamentView,
+    /// When the slip is printed, as its heading says.
+    printed: String,
     /// The fields as typed: `pit_A` ... `pit_F` (South's), `pit_a` ... `pit_f` (North's),
     /// `captured_south`, `captured_north`.
     fields: HashMap<String, String>,
@@ -96,16 +101,20 @@ async fn page(
     path: web::Path<GameId>,
 ) -> Result<AdjudicatePage, PageError> {
     let id = path.into_inner();
-    let detail = state
+    let (detail, t) = state
         .db(move |conn| {
             let detail = crate::service::game_views::detail(conn, &actor, id)?;
             actor.check_runs(conn, detail.tournament_id)?;
-            Ok(detail)
+            let t = crate::service::tournaments::get(conn, detail.tournament_id)?;
+            Ok((detail, t))
         })
         .await?;
+    let nav = Nav::new(&session);
     Ok(AdjudicatePage {
-        nav: Nav::new(&session),
+        printed: nav.datetime(&chrono::Utc::now().naive_utc()),
+        nav,
         detail,
+        t,
         fields: HashMap::new(),
         proposal: None,
         problems: Vec::new(),
@@ -148,17 +157,24 @@ async fn post(
         },
     };
     // The page again (not after a confirmation, which goes to the game).
-    let detail = state
-        .db(move |conn| crate::service::game_views::detail(conn, &reader, id))
+    let (detail, t) = state
+        .db(move |conn| {
+            let detail = crate::service::game_views::detail(conn, &reader, id)?;
+            let t = crate::service::tournaments::get(conn, detail.tournament_id)?;
+            Ok((detail, t))
+        })
         .await?;
     let status = if problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
         actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
     };
+    let nav = Nav::new(&session);
     let page = AdjudicatePage {
-        nav: Nav::new(&session),
+        printed: nav.datetime(&chrono::Utc::now().naive_utc()),
+        nav,
         detail,
+        t,
         fields,
         proposal,
         problems: problems

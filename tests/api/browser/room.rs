@@ -54,6 +54,42 @@ async fn roll_call(
     s.text("#closed").await
 }
 
+/// On the phone the proposal reads across its box (each paragraph as wide as the box, not a
+/// word a line), and the slip printed from it names the tournament, the round and board, when it
+/// was printed and the rules.
+async fn proposal_reads_across(s: &Session) -> Step<()> {
+    let found = s
+        .browser
+        .execute(
+            "var box = document.getElementById('proposal'); \
+             var inner = box.clientWidth; \
+             var shown = Array.prototype.filter.call(box.querySelectorAll('p'), \
+               function (p) { return p.offsetParent !== null; }); \
+             return [shown.map(function (p) { return p.getBoundingClientRect().width / inner; }), \
+                     document.getElementById('slip-head').textContent];",
+            vec![],
+        )
+        .await
+        .map_err(|e| format!("measure the proposal: {e}"))?;
+    let widths: Vec<f64> = found[0]
+        .as_array()
+        .map(|a| a.iter().filter_map(|w| w.as_f64()).collect())
+        .unwrap_or_default();
+    if widths.len() < 2 || widths.iter().any(|w| *w < 0.8) {
+        return Err(format!(
+            "the proposal's paragraphs, as shares of its width at 390 px: {widths:?}"
+        ));
+    }
+    let head = found[1].as_str().unwrap_or_default();
+    let year = chrono::Utc::now().format("%Y").to_string();
+    for wanted in ["swiss 10", "Round 2, board 2", "Rules: abapa", &year] {
+        if !head.contains(wanted) {
+            return Err(format!("the slip's heading {head:?} lacks {wanted:?}"));
+        }
+    }
+    Ok(())
+}
+
 #[actix_web::test]
 async fn a_roll_call_in_a_browser() {
     let Some(phone) = phone("room").await else {
@@ -186,6 +222,7 @@ async fn a_roll_call_in_a_browser() {
             s.expect_text("#proposal", "the endgame tables").await?;
             s.expect_text("#proposal", "23 and").await?;
             s.expect_text("#best-line", "F").await?;
+            proposal_reads_across(s).await?;
             // The slip both players check: printed on A4, without the form's buttons.
             s.fits_a4(&["Confirm: make it the result", "Check the position again"])
                 .await?;
