@@ -48,6 +48,8 @@ pub const PUBLISH_RETRY: std::time::Duration = std::time::Duration::from_secs(30
 /// than the slowest legitimate sender needs (what the server then does is not counted).
 pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// The folder of endgame tables the service reads (and `export-site`).
+pub const ENDGAME_DIR: &str = "OWARE_ENDGAME_DIR";
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATABASE: &str = "oware.db";
 
@@ -85,7 +87,7 @@ impl Config {
                 .transpose()?,
             capacity: None,
             backup_folder: var("OWARE_BACKUP_DIR").map(Into::into),
-            endgame_dir: var("OWARE_ENDGAME_DIR").map(Into::into),
+            endgame_dir: var(ENDGAME_DIR).map(Into::into),
             litestream: var("OWARE_LITESTREAM")
                 .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
             publish_retry: PUBLISH_RETRY,

@@ -227,11 +227,8 @@ fn live_data(
 
 /// The endgame tables of `OWARE_ENDGAME_DIR` (none without it); a damaged one stops the start.
 fn endgames(config: &Config) -> Result<crate::service::endgames::Endgames, StartError> {
-    let endgames = match &config.endgame_dir {
-        None => crate::service::endgames::Endgames::none(),
-        Some(dir) => crate::service::endgames::Endgames::load(dir)
-            .map_err(|e| StartError::Endgames(e.to_string()))?,
-    };
+    let endgames = crate::service::endgames::Endgames::configured(config.endgame_dir.as_deref())
+        .map_err(StartError::Endgames)?;
     for (preset, seeds) in endgames.held() {
         tracing::info!("endgame table: {preset}, boards of up to {seeds} seeds");
     }

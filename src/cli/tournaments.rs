@@ -233,16 +233,14 @@ pub fn run_site(args: SiteArgs) -> ExitCode {
         Ok(lang) => lang,
         Err(code) => return code,
     };
-    // The endgame tables the service reads (OWARE_ENDGAME_DIR), for where each game was lost.
-    let endgames = match std::env::var_os("OWARE_ENDGAME_DIR") {
-        None => crate::service::endgames::Endgames::none(),
-        Some(dir) => match crate::service::endgames::Endgames::load(std::path::Path::new(&dir)) {
-            Ok(endgames) => endgames,
-            Err(e) => {
-                eprintln!("oware-tournament: OWARE_ENDGAME_DIR: {e}");
-                return ExitCode::from(2);
-            }
-        },
+    // The endgame tables the service reads, for where each game was lost.
+    let dir = std::env::var_os(crate::config::ENDGAME_DIR).map(std::path::PathBuf::from);
+    let endgames = match crate::service::endgames::Endgames::configured(dir.as_deref()) {
+        Ok(endgames) => endgames,
+        Err(e) => {
+            eprintln!("oware-tournament: {}: {e}", crate::config::ENDGAME_DIR);
+            return ExitCode::from(2);
+        }
     };
     match crate::web::site::files(&mut conn, TournamentId(args.id), lang, &endgames) {
         Ok(files) => write_site(&args.dir, &files),

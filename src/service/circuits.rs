@@ -549,20 +549,19 @@ impl Circuits {
             .collect())
     }
 
-    /// The standings of circuit `id`'s counting tournaments, for a workflow that recomputes the
+    /// The standings of the tournaments `computed` counts, for a workflow that recomputes the
     /// circuit in its write (see [`HeldReports`]).
     pub async fn held_reports(
         &self,
-        id: i32,
+        computed: &Computed,
         standings: &super::standings::Standings,
     ) -> Result<HeldReports, ServiceError> {
-        let circuit = self.db.read(move |conn| get(conn, id)).await?;
         let mut held = HeldReports {
             reports: Reports::new(),
             versions: Vec::new(),
             db: self.db.clone(),
         };
-        for t in counted(&circuit.rules) {
+        for t in computed.counted() {
             let version = self.db.tournament_version(TournamentId(t));
             if let Ok(report) = standings.report(TournamentId(t), None).await {
                 held.reports.insert(t, report);

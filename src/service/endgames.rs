@@ -33,6 +33,11 @@ impl Endgames {
     }
 
     /// Every preset's table with the most seeds in `dir` (files `<preset>-<seeds>.endgame`).
+    /// The tables of the folder the service is given (`OWARE_ENDGAME_DIR`), none without one.
+    pub fn configured(dir: Option<&Path>) -> Result<Endgames, String> {
+        dir.map_or_else(|| Ok(Endgames::none()), Endgames::load)
+    }
+
     pub fn load(dir: &Path) -> Result<Endgames, String> {
         let mut endgames = Endgames::none();
         for preset in Preset::ALL {
@@ -126,14 +131,12 @@ impl LostMark {
             Change::DropsTheDraw => "lost a game that was drawn",
             Change::GivesSeeds => "gave away seeds",
         };
-        let change = match (self.change, self.seeds) {
-            (Change::GivesSeeds, Some(s)) => {
-                format!("gave away {s} seed{}", if s == 1 { "" } else { "s" })
-            }
-            (_, Some(s)) => format!(
-                "{change}, giving away {s} seed{}",
-                if s == 1 { "" } else { "s" }
-            ),
+        let seeds = self
+            .seeds
+            .map(|s| format!("{s} seed{}", if s == 1 { "" } else { "s" }));
+        let change = match (self.change, seeds) {
+            (Change::GivesSeeds, Some(seeds)) => format!("gave away {seeds}"),
+            (_, Some(seeds)) => format!("{change}, giving away {seeds}"),
             (_, None) => change.to_string(),
         };
         format!("{change}; the tables preferred {}", self.best)

@@ -44,6 +44,20 @@ struct AdjudicatePage {
 }
 
 impl AdjudicatePage {
+    /// The page for `game` of `t`, its slip printed now.
+    fn new(session: &Visitor, (detail, t): (GameDetail, TournamentView)) -> AdjudicatePage {
+        let nav = Nav::new(session);
+        AdjudicatePage {
+            printed: nav.datetime(&chrono::Utc::now().naive_utc()),
+            nav,
+            detail,
+            t,
+            fields: HashMap::new(),
+            proposal: None,
+            problems: Vec::new(),
+        }
+    }
+
     fn pits(&self) -> &'static [&'static str] {
         &PITS
     }
@@ -100,25 +114,24 @@ async fn page(
     session: Visitor,
     path: web::Path<GameId>,
 ) -> Result<AdjudicatePage, PageError> {
-    let id = path.into_inner();
-    let (detail, t) = state
+    let game = game_of(&state, actor, path.into_inner()).await?;
+    Ok(AdjudicatePage::new(&session, game))
+}
+
+/// Game `id` as its page shows it, and its tournament, for the staff who run it.
+async fn game_of(
+    state: &AppState,
+    actor: crate::service::Actor,
+    id: GameId,
+) -> Result<(GameDetail, TournamentView), ServiceError> {
+    state
         .db(move |conn| {
             let detail = crate::service::game_views::detail(conn, &actor, id)?;
             actor.check_runs(conn, detail.tournament_id)?;
             let t = crate::service::tournaments::get(conn, detail.tournament_id)?;
             Ok((detail, t))
         })
-        .await?;
-    let nav = Nav::new(&session);
-    Ok(AdjudicatePage {
-        printed: nav.datetime(&chrono::Utc::now().naive_utc()),
-        nav,
-        detail,
-        t,
-        fields: HashMap::new(),
-        proposal: None,
-        problems: Vec::new(),
-    })
+        .await
 }
 
 /// The form: `action` `propose` shows the result the position gives; `confirm` makes it the
@@ -157,30 +170,20 @@ async fn post(
         },
     };
     // The page again (not after a confirmation, which goes to the game).
-    let (detail, t) = state
-        .db(move |conn| {
-            let detail = crate::service::game_views::detail(conn, &reader, id)?;
-            let t = crate::service::tournaments::get(conn, detail.tournament_id)?;
-            Ok((detail, t))
-        })
-        .await?;
+    let game = game_of(&state, reader, id).await?;
     let status = if problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
         actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
     };
-    let nav = Nav::new(&session);
     let page = AdjudicatePage {
-        printed: nav.datetime(&chrono::Utc::now().naive_utc()),
-        nav,
-        detail,
-        t,
         fields,
         proposal,
         problems: problems
             .iter()
             .map(|p| crate::wording::refusals::said(session.lang, p))
             .collect(),
+        ..AdjudicatePage::new(&session, game)
     };
     Ok(render(status, &page)?)
 }

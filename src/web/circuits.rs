@@ -461,7 +461,7 @@ async fn final_pins(
 ) -> Result<(Vec<(String, String)>, HeldReports), ServiceError> {
     let circuits = &state.service.circuits;
     let c = circuits.computed(id, &state.service.standings).await?;
-    let held = circuits.held_reports(id, &state.service.standings).await?;
+    let held = circuits.held_reports(&c, &state.service.standings).await?;
     let count = if entering {
         circuit_final::places(&c)
     } else if c.circuit.rules.final_tournament.is_some() {

@@ -628,18 +628,16 @@ async fn a_late_push_that_moves_the_qualification_is_logged_and_the_final_follow
 
 /// `oware-tournament export-circuit` of circuit `id` on `hub` into `site`, in `lang`.
 pub(crate) fn export_circuit(hub: &TestApp, id: i64, site: &std::path::Path, lang: &str) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
-        .args(["export-circuit", &id.to_string(), site.to_str().unwrap()])
-        .args(["--lang", lang, "--database"])
-        .arg(&hub.db_path)
-        .env_remove("DATABASE_URL")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let id = id.to_string();
+    command(&[
+        "export-circuit".as_ref(),
+        id.as_ref(),
+        site.as_os_str(),
+        "--lang".as_ref(),
+        lang.as_ref(),
+        "--database".as_ref(),
+        hub.db_path.as_os_str(),
+    ]);
 }
 
 /// A venue's 9-round tournament of `names`, each a person of the hub's register, published to
