@@ -151,6 +151,7 @@ board-described = The board. { $south } (South), pits A to F: { $south_pits }; s
 game-same-game = The file is of this game all the same (send it even so)
 exact-changed-rules = the tournament changes an option of its rule set, and the endgame tables hold only the rule sets as they are
 exact-no-table = the service holds no endgame table of { $rules }
+exact-damaged-table = the endgame table of { $rules } is damaged on the disk for boards of { $seeds } seeds (its checksum does not match); it needs building again
 exact-too-many-seeds = the board holds { $seeds } seeds and the endgame tables hold boards of { $most } or fewer
 exact-majority-first = a store could reach 25 before a grand slam decides the game, which the tables do not follow
 exact-undecided = best play by both gives South between { $low } and { $high } seeds, depending on how a repetition would end the game: the tables do not decide the winner

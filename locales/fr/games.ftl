@@ -156,6 +156,7 @@ board-described = Le plateau. { $south } (Sud), cases A à F : { $south_pits }
 game-same-game = Le fichier est bien celui de cette partie (l'envoyer quand même)
 exact-changed-rules = le tournoi modifie une option de ses règles, et les tables de finales ne connaissent que les règles telles quelles
 exact-no-table = le service n'a pas de table de finales pour { $rules }
+exact-damaged-table = la table de finales de { $rules } est endommagée sur le disque pour les plateaux de { $seeds } graines (sa somme de contrôle ne correspond pas) ; il faut la reconstruire
 exact-too-many-seeds = le plateau compte { $seeds } graines et les tables de finales s'arrêtent à { $most }
 exact-majority-first = un grenier pourrait atteindre 25 avant qu'un grand chelem décide la partie, ce que les tables ne suivent pas
 exact-undecided = le meilleur jeu des deux donne à Sud entre { $low } et { $high } graines, selon la façon dont une répétition finirait la partie : les tables ne décident pas du vainqueur

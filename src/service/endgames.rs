@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -90,9 +89,8 @@ pub fn load(dir: &Path, preset: Preset) -> Result<Option<Table>, String> {
     if !kind.is_file() {
         return Err(format!("{}: not a file", path.display()));
     }
-    let file = fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let table = Table::read_from(io::BufReader::new(file))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    // Read in place: the head now, each layer's checksum at its first read.
+    let table = Table::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     if table.preset != preset {
         return Err(format!(
             "{}: the file holds the table of {}",

@@ -163,6 +163,14 @@ impl Position {
             return rows(crate::said!("exact-majority-first"));
         }
         let Some(analysis) = table.analyse(&pos) else {
+            // A table read in place checks a layer at its first read: a damaged one gives nothing.
+            if let Some(k) = (0..=n).rev().find(|&k| table.damaged(k)) {
+                return rows(crate::said!(
+                    "exact-damaged-table",
+                    rules = rules.name(),
+                    seeds = k
+                ));
+            }
             return rows(crate::said!("exact-no-table", rules = rules.name()));
         };
         let mover = to_move.index();

@@ -69,6 +69,39 @@ fn a_damaged_table_stops_the_start_naming_it_before_anything_is_made() {
     assert!(!made);
 }
 
+/// Read in place, a table is checked layer by layer at each layer's first read: a layer damaged
+/// on the disk does not stop the start (a head damaged does, above), the positions of its size
+/// are adjudicated by the rows with the reason said, and the other layers still answer.
+#[actix_web::test]
+async fn a_damaged_layer_is_found_at_its_first_read_and_said() {
+    let dir = tables(8);
+    let path = dir.path().join(file_name(Preset::Abapa, 8));
+    let mut bytes = std::fs::read(&path).unwrap();
+    // The last bytes are the layer of 8 seeds'.
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x21;
+    std::fs::write(&path, &bytes).unwrap();
+    let app = app_with_tables(&dir).await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) =
+        crate::sheets::one_game(&app, &organiser, json!({"adjudication": "exact"})).await;
+    crate::sheets::publish(&organiser, t, 1).await;
+    let path = format!("/api/games/{game}/adjudication");
+    let eight = json!({"pits": [1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0], "captured": [20, 20], "to_move": "south"});
+    let r = organiser.post_json(&path, &eight).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["method"], "rows", "{}", r.body);
+    let words = r.json()["words"].as_str().unwrap().to_string();
+    assert!(
+        words.contains("the endgame table of abapa is damaged on the disk for boards of 8 seeds"),
+        "{words}"
+    );
+    let one = json!({"pits": [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], "captured": [23, 24], "to_move": "south"});
+    let r = organiser.post_json(&path, &one).await;
+    assert_eq!(r.json()["method"], "exact", "{}", r.body);
+    assert_eq!(r.json()["scores"], json!([23, 25]), "{}", r.body);
+}
+
 #[actix_web::test]
 async fn exact_adjudication_gives_what_best_play_reaches_and_says_why_when_it_cannot() {
     let dir = tables(8);

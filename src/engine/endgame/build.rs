@@ -14,14 +14,14 @@
 //! same part), and its score (each player takes their own row) widens that move's bounds.
 
 use super::index::{boards, unrank};
-use super::{Bounds, Score, Table, extremes, from_moves, position, slot, step};
+use super::{Bounds, Layers, Score, Table, extremes, from_moves, position, step, stored_rank};
 use crate::engine::board::Side;
 use crate::engine::endgame::Step;
 use crate::engine::rules::Preset;
 
 /// What a build reports as it goes.
 pub trait Progress {
-    /// A layer of `positions` positions (both sides to move) is started.
+    /// A layer of `positions` positions (boards with South to move) is started.
     fn layer(&mut self, seeds: u8, positions: u64);
     /// `done` more positions of the layer have their bounds.
     fn advance(&mut self, done: u64);
@@ -39,16 +39,16 @@ const DONE: u32 = u32::MAX;
 
 /// Builds the table of `preset` for every board of at most `seeds` seeds.
 pub fn build(preset: Preset, seeds: u8, progress: &mut dyn Progress) -> Table {
-    let mut table = Table {
+    let mut layers: Vec<Vec<u16>> = Vec::with_capacity(usize::from(seeds) + 1);
+    for n in 0..=seeds {
+        let layer = build_layer(preset, &layers, n, progress);
+        layers.push(layer);
+    }
+    Table {
         preset,
         seeds,
-        layers: Vec::with_capacity(usize::from(seeds) + 1),
-    };
-    for n in 0..=seeds {
-        let layer = build_layer(&table, n, progress);
-        table.layers.push(layer);
+        layers: Layers::Built(layers),
     }
-    table
 }
 
 /// One node of the depth-first walk: a position and where its quiet successors lie in the
@@ -60,23 +60,28 @@ struct Frame {
     end: u32,
 }
 
+/// One layer under construction. Its nodes are the boards of `n` seeds with South to move, by
+/// rank: a quiet move's position, North to move, is its board turned round with South to move.
+/// The quiet moves' graph on those nodes has for its strongly connected parts the parts of both
+/// sides' graph taken with their turned copies, and a move's position is in its mover's part
+/// there exactly when it is in both sides' graph (should `q` reach only the turned `p`, then
+/// `p`'s move to `q` turned gives the path back from the turned `p` to `p`), so the bounds are
+/// those of both sides' construction.
 struct Layer<'t> {
-    table: &'t Table,
+    smaller: &'t [Vec<u16>],
     n: u8,
     rules: crate::engine::Rules,
     values: Vec<u16>,
     index: Vec<u32>,
     low: Vec<u32>,
+    /// The nodes with a quiet move to themselves (to the board turned round): a part of one
+    /// position that is solved as a larger one.
+    loops: std::collections::HashSet<u32>,
 }
 
 impl Layer<'_> {
     fn position_of(&self, node: u32) -> crate::engine::Position {
-        let side = if node.is_multiple_of(2) {
-            Side::South
-        } else {
-            Side::North
-        };
-        position(unrank(u64::from(node / 2), self.n), side)
+        position(unrank(u64::from(node), self.n), Side::South)
     }
 
     /// The quiet moves' positions from `node`, put at the end of `successors`.
@@ -88,7 +93,7 @@ impl Layer<'_> {
                 if let Some((played, Step::GoesOn { position, .. })) = step(&self.rules, &pos, mv)
                     && played.captured == [0, 0]
                 {
-                    successors.push(slot(&position.pits(), position.to_move()) as u32);
+                    successors.push(stored_rank(&position.pits(), position.to_move()) as u32);
                 }
             }
         }
@@ -107,25 +112,30 @@ impl Layer<'_> {
             &self.rules,
             &pos,
             |q| self.lookup(q),
-            |q| q.board_total() == n && self.index[slot(&q.pits(), q.to_move())] == IN_PART,
+            |q| {
+                q.board_total() == n
+                    && self.index[stored_rank(&q.pits(), q.to_move()) as usize] == IN_PART
+            },
         )
     }
 
     /// The bounds of a position already settled (this layer's or a smaller one's).
     fn lookup(&self, q: &crate::engine::Position) -> Bounds {
-        let at = slot(&q.pits(), q.to_move());
+        let at = stored_rank(&q.pits(), q.to_move()) as usize;
         let k = q.board_total();
         let v = if k == self.n {
             self.values[at]
         } else {
-            self.table.layers[usize::from(k)][at]
+            self.smaller[usize::from(k)][at]
         };
         Bounds::unpack(v)
     }
 
     /// Gives a strongly connected part its bounds.
     fn settle(&mut self, part: &[u32]) {
-        if let [v] = *part {
+        if let [v] = *part
+            && !self.loops.contains(&v)
+        {
             self.index[v as usize] = IN_PART;
             self.values[v as usize] = self.bounds_of(v).pack();
         } else {
@@ -198,7 +208,7 @@ impl Part {
                     } = s
                         && played.captured == [0, 0]
                     {
-                        let at = slot(&position.pits(), position.to_move());
+                        let at = stored_rank(&position.pits(), position.to_move()) as usize;
                         if layer.index[at] == IN_PART {
                             to.push(layer.low[at]);
                             to_repeat.push(repeat.map_or(NO_REPEAT, |r| {
@@ -391,17 +401,23 @@ impl ByLevel {
     }
 }
 
-fn build_layer(table: &Table, n: u8, progress: &mut dyn Progress) -> Vec<u16> {
-    let count = boards(n) * 2;
+fn build_layer(
+    preset: Preset,
+    smaller: &[Vec<u16>],
+    n: u8,
+    progress: &mut dyn Progress,
+) -> Vec<u16> {
+    let count = boards(n);
     progress.layer(n, count);
     let count = usize::try_from(count).expect("a layer that fits in memory");
     let mut layer = Layer {
-        table,
+        smaller,
         n,
-        rules: super::table_rules(table.preset),
+        rules: super::table_rules(preset),
         values: vec![0; count],
         index: vec![UNSEEN; count],
         low: vec![0; count],
+        loops: std::collections::HashSet::new(),
     };
     let mut counter: u32 = 0;
     let mut stack: Vec<u32> = Vec::new();
@@ -423,6 +439,9 @@ fn build_layer(table: &Table, n: u8, progress: &mut dyn Progress) -> Vec<u16> {
             if frame.next < frame.end {
                 let w = successors[frame.next as usize];
                 frame.next += 1;
+                if w == frame.node {
+                    layer.loops.insert(w);
+                }
                 let iw = layer.index[w as usize];
                 if iw == UNSEEN {
                     counter += 1;

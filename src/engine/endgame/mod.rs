@@ -112,11 +112,11 @@ impl Bounds {
         }
     }
 
-    fn pack(self) -> u16 {
+    pub(crate) fn pack(self) -> u16 {
         u16::from(self.low.0) | (u16::from(self.high.0) << 8)
     }
 
-    fn unpack(v: u16) -> Bounds {
+    pub(crate) fn unpack(v: u16) -> Bounds {
         Bounds {
             low: Score(v as u8),
             high: Score((v >> 8) as u8),
@@ -217,27 +217,52 @@ pub fn step(rules: &Rules, pos: &Position, mv: Move) -> Option<(Played, Step)> {
     Some((played, step))
 }
 
-/// A table: one preset, every board of at most `seeds` seeds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A table: one preset, every board of at most `seeds` seeds. Only South to move is stored:
+/// North to move on a board is worth what South to move is worth on the board turned round
+/// (each row given to the other side), the rules being the same for both sides.
+#[derive(Debug)]
 pub struct Table {
     pub preset: Preset,
     pub seeds: u8,
-    /// Per board count, per rank: the bounds with South to move, then with North.
-    layers: Vec<Vec<u16>>,
+    layers: Layers,
 }
 
+/// Where a table's bounds are: built here, or read in place from a file.
+#[derive(Debug)]
+enum Layers {
+    /// Per board count, per rank: the bounds with South to move.
+    Built(Vec<Vec<u16>>),
+    InPlace(file::InPlace),
+}
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.preset == other.preset
+            && self.seeds == other.seeds
+            && (0..=self.seeds).all(|n| self.stored(n) == other.stored(n))
+    }
+}
+
+impl Eq for Table {}
+
 impl Table {
-    /// The bounds of `pos` (its stores aside), if its board is within the table.
+    /// The bounds of `pos` (its stores aside), if its board is within the table (and its
+    /// layer, read in place, is whole).
     pub fn bounds(&self, pos: &Position) -> Option<Bounds> {
         let n = pos.board_total();
-        let layer = self.layers.get(usize::from(n))?;
-        let at = slot(&pos.pits(), pos.to_move());
-        Some(Bounds::unpack(layer[at]))
+        if n > self.seeds {
+            return None;
+        }
+        let at = stored_rank(&pos.pits(), pos.to_move());
+        match &self.layers {
+            Layers::Built(layers) => Some(Bounds::unpack(layers[usize::from(n)][at as usize])),
+            Layers::InPlace(file) => file.get(n, at).map(Bounds::unpack),
+        }
     }
 
-    /// The positions the table holds.
+    /// The positions the table gives a value (both sides to move).
     pub fn positions(&self) -> u64 {
-        self.layers.iter().map(|l| l.len() as u64).sum()
+        (0..=self.seeds).map(|n| index::boards(n) * 2).sum()
     }
 
     /// The rules the table was built with.
@@ -245,20 +270,60 @@ impl Table {
         table_rules(self.preset)
     }
 
-    /// Every position of `n` seeds with its bounds, in table order.
+    /// The stored bounds of the boards of `n` seeds (South to move), by rank; `None` for a
+    /// layer read in place that is not whole.
+    pub fn stored(&self, n: u8) -> Option<std::borrow::Cow<'_, [u16]>> {
+        match &self.layers {
+            Layers::Built(layers) => layers
+                .get(usize::from(n))
+                .map(|l| std::borrow::Cow::Borrowed(l.as_slice())),
+            Layers::InPlace(file) => file.layer(n).map(std::borrow::Cow::Owned),
+        }
+    }
+
+    /// Whether the layer of `n` seeds, read in place, was found damaged when first read.
+    pub fn damaged(&self, n: u8) -> bool {
+        match &self.layers {
+            Layers::Built(_) => false,
+            Layers::InPlace(file) => n <= self.seeds && file.get(n, 0).is_none(),
+        }
+    }
+
+    /// Every position of `n` seeds with its bounds, in slot order (per rank, South to move
+    /// then North).
     pub fn layer(&self, n: u8) -> impl Iterator<Item = (Position, Bounds)> + '_ {
-        self.layers[usize::from(n)]
-            .iter()
-            .enumerate()
-            .map(move |(i, &v)| {
-                let side = if i % 2 == 0 { Side::South } else { Side::North };
-                let pits = index::unrank((i / 2) as u64, n);
-                (position(pits, side), Bounds::unpack(v))
+        (0..index::boards(n)).flat_map(move |r| {
+            let pits = index::unrank(r, n);
+            [Side::South, Side::North].map(|side| {
+                let pos = position(pits, side);
+                let b = self.bounds(&pos).expect("a board of the table");
+                (pos, b)
             })
+        })
     }
 }
 
-/// Where a board with `side` to move sits in its layer.
+/// The board with each row given to the other side.
+#[inline]
+pub fn turned(pits: &[u8; PITS]) -> [u8; PITS] {
+    let mut t = [0u8; PITS];
+    t[..PITS / 2].copy_from_slice(&pits[PITS / 2..]);
+    t[PITS / 2..].copy_from_slice(&pits[..PITS / 2]);
+    t
+}
+
+/// Where the value of a board with `side` to move is stored in its layer: the rank of the board
+/// as South to move sees it.
+#[inline]
+pub fn stored_rank(pits: &[u8; PITS], side: Side) -> u64 {
+    match side {
+        Side::South => index::rank(pits),
+        Side::North => index::rank(&turned(pits)),
+    }
+}
+
+/// Where a board with `side` to move sits among both sides' positions of its layer (the order
+/// of [`Table::layer`]).
 #[inline]
 pub fn slot(pits: &[u8; PITS], side: Side) -> usize {
     (index::rank(pits) as usize) * 2 + side.index()
