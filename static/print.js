@@ -2,9 +2,16 @@
 // Content-Security-Policy would refuse). Printed pages carry the date and time they are printed
 // at, in the page's language and as its other moments are written (not the printing browser's
 // way).
+// A button naming a part of the page (`data-print="adjudicated"`) prints that part alone: the
+// page is marked while the dialogue is open, and the style sheet hides the rest.
 document.querySelectorAll("button[data-print]").forEach(function (button) {
-  button.addEventListener("click", function () { window.print(); });
+  button.addEventListener("click", function () {
+    var part = button.getAttribute("data-print");
+    if (part) document.body.setAttribute("data-printing", part);
+    window.print();
+  });
 });
+window.addEventListener("afterprint", function () { document.body.removeAttribute("data-printing"); });
 // The moment in UTC, written as the page writes every moment: its pattern's slots filled.
 function stampPrintedAt() {
   var now = new Date();

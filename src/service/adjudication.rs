@@ -12,7 +12,7 @@ use super::games::{Decision, Ruling};
 use super::{Actor, Found, ServiceError};
 use crate::tournament::Adjudication;
 use crate::tournament::adjudication::{Adjudged, Exact, NotExact, Position};
-use crate::tournament::said::{Said, Word};
+use crate::tournament::said::{Kept, Said, Word};
 use crate::tournament::{GameId, GameStatus, Winner};
 
 /// The result a position gives, in numbers and words.
@@ -60,52 +60,78 @@ pub fn propose(
             "game-has-final-result-there"
         )));
     }
-    let by_rows = position.adjudge().map_err(ServiceError::Invalid)?;
     let names = super::views::names(conn, ctx.tournament.id)?;
     let name = |id| names.get(&id).cloned().unwrap_or_default();
-    let south = name(ctx.game.south_id);
-    let north = ctx.game.north_id.map(name).unwrap_or_default();
-    let names = (south.clone(), north.clone());
+    let names = [
+        name(ctx.game.south_id),
+        ctx.game.north_id.map(name).unwrap_or_default(),
+    ];
+    let rules = ctx.rules()?;
+    let Verdicts { rows, tables } = verdicts(position, &rules, endgames, &names)?;
+    if ctx.tournament.settings.adjudication != Adjudication::Exact {
+        return Ok(rows);
+    }
+    match tables {
+        Ok(exact) => Ok(exact),
+        Err(NotExact::NeedsToMove) => Err(ServiceError::Invalid(crate::said!(
+            "adjudication-to-move-needed"
+        ))),
+        Err(NotExact::Rows(why)) => Ok(Proposal {
+            said: crate::said!(
+                "adjudication-rows-because",
+                why,
+                proposal = rows.said.clone()
+            ),
+            ..rows
+        }),
+    }
+}
+
+/// What a position gives by the rows, and by the endgame tables or why they give nothing.
+struct Verdicts {
+    rows: Proposal,
+    tables: Result<Proposal, NotExact>,
+}
+
+/// The verdicts of `position` in a game of `names` (South's first) under `rules`.
+fn verdicts(
+    position: &Position,
+    rules: &crate::engine::Rules,
+    endgames: &Endgames,
+    names: &[String; 2],
+) -> Result<Verdicts, ServiceError> {
+    let by_rows = position.adjudge().map_err(ServiceError::Invalid)?;
+    let [south, north] = names.clone();
     let outcome = |winner: Winner| match winner {
-        Winner::South => crate::said!("adjudication-wins", name = names.0.clone()),
-        Winner::North => crate::said!("adjudication-wins", name = names.1.clone()),
+        Winner::South => crate::said!("adjudication-wins", name = names[0].clone()),
+        Winner::North => crate::said!("adjudication-wins", name = names[1].clone()),
         Winner::Draw => crate::said!("adjudication-draw"),
     };
-    let rows = position.rows();
-    let rows_said = crate::said!(
-        "adjudication-proposal",
-        south = south.clone(),
-        south_score = by_rows.scores[0],
-        south_captured = position.captured[0],
-        south_row = rows[0],
-        north = north.clone(),
-        north_score = by_rows.scores[1],
-        north_captured = position.captured[1],
-        north_row = rows[1],
-        outcome = outcome(by_rows.winner)
-    );
-    let by_rows = Proposal {
-        said: rows_said.clone(),
+    let row_seeds = position.rows();
+    let rows = Proposal {
+        said: crate::said!(
+            "adjudication-proposal",
+            south = south.clone(),
+            south_score = by_rows.scores[0],
+            south_captured = position.captured[0],
+            south_row = row_seeds[0],
+            north = north.clone(),
+            north_score = by_rows.scores[1],
+            north_captured = position.captured[1],
+            north_row = row_seeds[1],
+            outcome = outcome(by_rows.winner)
+        ),
         adjudged: by_rows,
         position: *position,
         method: Adjudication::Rows,
         exact: None,
     };
-    if ctx.tournament.settings.adjudication != Adjudication::Exact {
-        return Ok(by_rows);
-    }
-    let rules = ctx.rules()?;
-    let exact = match position.exact(endgames.for_rules(&rules), &rules) {
+    let exact = match position.exact(endgames.for_rules(rules), rules) {
         Ok(exact) => exact,
-        Err(NotExact::NeedsToMove) => {
-            return Err(ServiceError::Invalid(crate::said!(
-                "adjudication-to-move-needed"
-            )));
-        }
-        Err(NotExact::Rows(why)) => {
-            return Ok(Proposal {
-                said: crate::said!("adjudication-rows-because", why, proposal = rows_said),
-                ..by_rows
+        Err(why) => {
+            return Ok(Verdicts {
+                rows,
+                tables: Err(why),
             });
         }
     };
@@ -142,15 +168,88 @@ pub fn propose(
             line
         )
     };
-    Ok(Proposal {
-        said,
-        adjudged: Adjudged {
-            scores: exact.scores,
-            winner: exact.winner,
-        },
-        position: *position,
-        method: Adjudication::Exact,
-        exact: Some(exact),
+    Ok(Verdicts {
+        rows,
+        tables: Ok(Proposal {
+            said,
+            adjudged: Adjudged {
+                scores: exact.scores,
+                winner: exact.winner,
+            },
+            position: *position,
+            method: Adjudication::Exact,
+            exact: Some(exact),
+        }),
+    })
+}
+
+/// A confirmed adjudication as the game's page shows it to everyone: the position, what the
+/// rows give, what the endgame tables give (or why they give nothing, where the tournament
+/// adjudicates by them), and their best line numbered as the paper sheet numbers moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct Adjudicated {
+    pub position: Position,
+    pub rows: Proposal,
+    pub tables: Option<Proposal>,
+    /// Why the tables give nothing, where the tournament adjudicates by them.
+    #[serde(skip)]
+    pub not_by_tables: Option<Said>,
+    /// The tables' best line, numbered: `31. F c 32. a`.
+    pub line: Option<String>,
+    /// When the result was set.
+    pub at: chrono::NaiveDateTime,
+    /// The rule set the verdicts follow.
+    pub rules: &'static str,
+}
+
+/// The adjudication a game's result records (its reason's facts), as its page shows it; `plies`
+/// the moves recorded before the position, to number the best line as the sheet goes on.
+pub fn adjudicated(
+    reason: &Kept,
+    at: chrono::NaiveDateTime,
+    plies: Option<u32>,
+    rules: &crate::engine::Rules,
+    exact_wanted: bool,
+    endgames: &Endgames,
+    names: &[String; 2],
+) -> Option<Adjudicated> {
+    let Kept::Said(said) = reason else {
+        return None;
+    };
+    if said.key != "adjudication-reason" {
+        return None;
+    }
+    let Some(Word::Text(figures)) = said.arg("at") else {
+        return None;
+    };
+    let position = Position::from_figures(figures)?;
+    let Verdicts { rows, tables } = verdicts(&position, rules, endgames, names).ok()?;
+    let (tables, not_by_tables) = match tables {
+        Ok(p) => (Some(p), None),
+        Err(NotExact::Rows(why)) if exact_wanted => (None, Some(why)),
+        Err(_) => (None, None),
+    };
+    // The sheet's ply of the line's first move: after the recorded moves when they bring the
+    // same side to move, else the first move of that side.
+    let south_first = position.to_move != Some(crate::engine::Side::North);
+    let first = match plies {
+        Some(p) if p.is_multiple_of(2) == south_first => p + 1,
+        _ if south_first => 1,
+        _ => 2,
+    };
+    let line = tables
+        .as_ref()
+        .and_then(|p| p.exact.as_ref())
+        .filter(|x| !x.line.is_empty())
+        .map(|x| crate::tournament::adjudication::numbered_line(first, &x.line));
+    Some(Adjudicated {
+        position,
+        rows,
+        tables,
+        not_by_tables,
+        line,
+        at,
+        rules: rules.name(),
     })
 }
 
@@ -171,7 +270,9 @@ pub fn adjudicate(
         reason: crate::said!(
             "adjudication-reason",
             position = position.said(),
-            proposal = proposal.said
+            proposal = proposal.said,
+            // The position in figures, from which the game's page draws it.
+            at = position.figures()
         )
         .to_stored(),
         seen,

@@ -163,6 +163,9 @@ pub struct GameDetail {
     pub ruled: bool,
     pub moves: Option<String>,
     pub plies: Vec<PlyView>,
+    /// The position a confirmed adjudication gave the result from, with both verdicts (shown to
+    /// everyone: the facts of the board, not a typed reason).
+    pub adjudicated: Option<super::adjudication::Adjudicated>,
     /// The moves that changed the game's exact value (where the service holds endgame tables
     /// of its rules), from the first position within them.
     pub lost: Vec<LostMark>,
@@ -350,6 +353,26 @@ pub fn detail_with(
     };
     let version = super::versions::version(conn, super::versions::Watched::Game(ctx.game.id))?;
     let format = super::tournaments::stored_settings(&ctx.tournament)?.matches;
+    let named = |id| names.get(&id).cloned().unwrap_or_default();
+    let adjudicated = ctx
+        .game
+        .reason
+        .as_deref()
+        .filter(|_| ctx.game.status == GameStatus::Final)
+        .and_then(|reason| {
+            super::adjudication::adjudicated(
+                &Kept::read(reason),
+                ctx.game.updated_at,
+                ctx.game.plies.and_then(|p| u32::try_from(p).ok()),
+                &rules,
+                ctx.tournament.settings.adjudication == crate::tournament::Adjudication::Exact,
+                endgames,
+                &[
+                    named(ctx.game.south_id),
+                    ctx.game.north_id.map(named).unwrap_or_default(),
+                ],
+            )
+        });
     let match_note = match_note(conn, &ctx, &names, &format)?;
     Ok(GameDetail {
         replay_of_sheet,
@@ -369,6 +392,7 @@ pub fn detail_with(
         ruled: ctx.game.reason.is_some() && ctx.game.status == GameStatus::Final,
         moves: ctx.game.moves.clone(),
         plies,
+        adjudicated,
         lost,
         replay_error,
         sheets,

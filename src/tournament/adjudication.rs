@@ -75,6 +75,38 @@ impl Position {
         )
     }
 
+    /// The position [`Position::figures`] wrote, read back (`None` for anything else).
+    pub fn from_figures(text: &str) -> Option<Position> {
+        let mut parts = text.split('/');
+        let (south, north, rest) = (parts.next()?, parts.next()?, parts.next()?);
+        if parts.next().is_some() {
+            return None;
+        }
+        let numbers =
+            |t: &str| -> Option<Vec<u8>> { t.split(' ').map(|x| x.parse().ok()).collect() };
+        let (south, north) = (numbers(south)?, numbers(north)?);
+        if south.len() != 6 || north.len() != 6 {
+            return None;
+        }
+        let pits: Vec<u8> = [south, north].concat();
+        let mut rest = rest.split(' ');
+        let captured = [rest.next()?.parse().ok()?, rest.next()?.parse().ok()?];
+        let to_move = match rest.next() {
+            None => None,
+            Some("S") => Some(Side::South),
+            Some("N") => Some(Side::North),
+            Some(_) => return None,
+        };
+        if rest.next().is_some() {
+            return None;
+        }
+        Some(Position {
+            pits: pits.try_into().ok()?,
+            captured,
+            to_move,
+        })
+    }
+
     /// The result the position gives; refused when its seeds are not the game's 48.
     pub fn adjudge(&self) -> Result<Adjudged, Said> {
         let [south_row, north_row] = self.rows();
@@ -233,9 +265,57 @@ impl Position {
     }
 }
 
+/// A line of moves numbered as the paper sheet numbers them, South's move then North's under
+/// one number, `first` the sheet's ply of the line's first move: `31. F c 32. a B`, or from
+/// North's move `31. … c 32. F a`.
+pub fn numbered_line(first: u32, line: &[String]) -> String {
+    let mut out = String::new();
+    for (i, mv) in line.iter().enumerate() {
+        let ply = first + i as u32;
+        let m = crate::engine::SheetMove::of(ply);
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if m.side == Side::South {
+            out.push_str(&format!("{}. {mv}", m.number));
+        } else if i == 0 {
+            out.push_str(&format!("{}. … {mv}", m.number));
+        } else {
+            out.push_str(mv);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_position_reads_back_from_its_figures_and_a_line_is_numbered_as_the_sheet() {
+        let p = Position {
+            pits: [3, 0, 4, 1, 0, 2, 1, 1, 0, 5, 2, 0],
+            captured: [20, 9],
+            to_move: Some(Side::North),
+        };
+        assert_eq!(p.figures(), "3 0 4 1 0 2/1 1 0 5 2 0/20 9 N");
+        assert_eq!(Position::from_figures(&p.figures()), Some(p));
+        let unsaid = Position { to_move: None, ..p };
+        assert_eq!(Position::from_figures(&unsaid.figures()), Some(unsaid));
+        for bad in [
+            "",
+            "3 0 4 1 0 2/1 1 0 5 2/20 9",
+            "3 0 4 1 0/2 1 1 0 5 2 0/20 9",
+            "3 0 4 1 0 2/1 1 0 5 2 0/20 9 X",
+            "a/b/c",
+        ] {
+            assert_eq!(Position::from_figures(bad), None, "{bad}");
+        }
+        let line: Vec<String> = ["F", "c", "a", "B"].map(String::from).to_vec();
+        assert_eq!(numbered_line(61, &line), "31. F c 32. a B");
+        assert_eq!(numbered_line(62, &line), "31. … F 32. c a 33. B");
+        assert_eq!(numbered_line(1, &line[..1]), "1. F");
+    }
 
     #[test]
     fn each_player_scores_their_store_and_their_row() {

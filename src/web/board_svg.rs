@@ -63,14 +63,29 @@ fn escape(text: &str) -> String {
 
 /// The board in words, for screen readers: each row's seeds, the stores and who moves.
 pub fn describe(position: &Position, names: [&str; 2], lang: Lang) -> String {
+    describe_moving(position, Some(position.to_move()), names, lang)
+}
+
+/// The board in words, saying who moves only when it is known.
+fn describe_moving(
+    position: &Position,
+    mover: Option<Side>,
+    names: [&str; 2],
+    lang: Lang,
+) -> String {
     let pits = position.pits();
     let row = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
-    let to_move = match position.to_move() {
-        Side::South => names[0],
-        Side::North => names[1],
+    let to_move = match mover {
+        Some(Side::South) => names[0],
+        Some(Side::North) => names[1],
+        None => "",
     };
     lang.t_with(
-        "board-described",
+        if mover.is_some() {
+            "board-described"
+        } else {
+            "board-described-no-mover"
+        },
         &[
             ("south", names[0].into()),
             ("south_pits", row(&pits[..6]).into()),
@@ -86,6 +101,28 @@ pub fn describe(position: &Position, names: [&str; 2], lang: Lang) -> String {
 /// An SVG drawing of `position`, each store labelled with its player's name (South's first).
 /// Pits and stores carry `data-pit` and `data-store` so that the replay script can redraw them.
 pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2], lang: Lang) -> String {
+    drawn(
+        position,
+        marks,
+        names,
+        lang,
+        &describe(position, names, lang),
+    )
+}
+
+/// An adjudicated position drawn: its stores, and who was to move when it was entered (`None`
+/// when it was not).
+pub fn entered_board_svg(
+    position: &Position,
+    mover: Option<Side>,
+    names: [&str; 2],
+    lang: Lang,
+) -> String {
+    let said = describe_moving(position, mover, names, lang);
+    drawn(position, &Marks::default(), names, lang, &said)
+}
+
+fn drawn(position: &Position, marks: &Marks, names: [&str; 2], lang: Lang, said: &str) -> String {
     let pits = position.pits();
     let width = LEFT * 2.0 + PIT * 6.0;
     let height = 172.0 + 2.0 * CAPTION;
@@ -93,7 +130,7 @@ pub fn named_board_svg(position: &Position, marks: &Marks, names: [&str; 2], lan
     let _ = write!(
         svg,
         r##"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" aria-label="{}">"##,
-        escape(&describe(position, names, lang))
+        escape(said)
     );
     let _ = write!(
         svg,

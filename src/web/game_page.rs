@@ -207,6 +207,11 @@ impl GamePage {
         serde_json::Value::Array(boards).to_string()
     }
 
+    /// The adjudicated position drawn, if the result was adjudicated.
+    pub(crate) fn adjudicated_drawing(&self) -> String {
+        adjudicated_board(&self.detail, self.nav.lang).unwrap_or_default()
+    }
+
     pub(crate) fn next(&self) -> Option<u32> {
         (self.shown < self.detail.plies.len() as u32).then_some(self.shown + 1)
     }
@@ -242,6 +247,19 @@ pub fn names(detail: &GameDetail) -> [&str; 2] {
             .as_ref()
             .map_or("North", |n| n.name.as_str()),
     ]
+}
+
+/// The position a confirmed adjudication gave the result from, drawn with the players' names.
+pub fn adjudicated_board(detail: &GameDetail, lang: Lang) -> Option<String> {
+    let a = detail.adjudicated.as_ref()?;
+    let p = &a.position;
+    let drawn = Position::new(p.pits, p.captured, p.to_move.unwrap_or(Side::South)).ok()?;
+    Some(super::board_svg::entered_board_svg(
+        &drawn,
+        p.to_move,
+        names(detail),
+        lang,
+    ))
 }
 
 /// The board after ply `shown` (0: the start), with the last move marked and the stores named.

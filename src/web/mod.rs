@@ -58,7 +58,7 @@ pub use error::{ApiError, PageError};
 
 pub(crate) const STYLE: &str = include_str!("../../static/style.css");
 pub(crate) const REPLAY_JS: &str = include_str!("../../static/replay.js");
-const PRINT_JS: &str = include_str!("../../static/print.js");
+pub(crate) const PRINT_JS: &str = include_str!("../../static/print.js");
 const LIVE_JS: &str = include_str!("../../static/live.js");
 const FOLLOW_JS: &str = include_str!("../../static/follow.js");
 const RECORD_JS: &str = include_str!("../../static/record.js");

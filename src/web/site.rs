@@ -211,6 +211,7 @@ pub fn files(
         super::REPLAY_JS.as_bytes().to_vec(),
     ));
     out.push(("words.js".to_string(), super::WORDS_JS.as_bytes().to_vec()));
+    out.push(("print.js".to_string(), super::PRINT_JS.as_bytes().to_vec()));
     Ok(out)
 }
 

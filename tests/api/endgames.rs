@@ -161,6 +161,7 @@ async fn exact_adjudication_gives_what_best_play_reaches_and_says_why_when_it_ca
         g["reason"].as_str().unwrap().contains("a best line: F"),
         "{g}"
     );
+    told_to_everyone(&app, &dir, t, game).await;
 
     // The choice is fixed once a round is paired.
     let settings = json!({"name": "manual 3", "rules": "abapa", "rounds": 9, "pairing": "manual"});
@@ -303,4 +304,84 @@ async fn a_finished_game_shows_where_it_was_lost_on_its_page_and_in_its_record()
     // The record with its comments still replays to the same game.
     let record = oware_tournament::engine::ogn::parse(&ogn.body).unwrap();
     assert_eq!(record.len(), 1);
+}
+
+/// The confirmed adjudication as everyone sees it, on the game's page (a visitor, not signed
+/// in), in the API and on the static site: the position drawn with who was to move, both
+/// verdicts (by the rows a draw at 24 each; by the tables North 25-23) and the tables' line
+/// numbered as the sheet numbers moves, with the slip's heading to print.
+async fn told_to_everyone(app: &TestApp, dir: &tempfile::TempDir, t: i64, game: i64) {
+    let visitor = app.client();
+    let api = visitor.get(&format!("/api/games/{game}")).await.json();
+    let a = &api["adjudicated"];
+    assert_eq!(
+        a["position"],
+        json!({"pits": [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], "captured": [23, 24], "to_move": "south"}),
+        "{api}"
+    );
+    assert_eq!(
+        (a["rows"]["scores"].clone(), a["rows"]["winner"].clone()),
+        (json!([24, 24]), json!("draw")),
+        "{a}"
+    );
+    assert_eq!(
+        (a["tables"]["scores"].clone(), a["tables"]["winner"].clone()),
+        (json!([23, 25]), json!("north")),
+        "{a}"
+    );
+    assert_eq!(a["line"], "1. F", "{a}");
+    let page = visitor.get(&format!("/games/{game}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let section = between(&page.body, "id=\"adjudicated\"", "</section>");
+    for wanted in [
+        "The adjudicated position",
+        "P0 (South) was to move.",
+        "By the rows",
+        "draw",
+        "By the endgame tables",
+        "1. F",
+        "data-print=\"adjudicated\"",
+        "manual 3 · Round 1",
+        "<svg class=\"board\"",
+    ] {
+        assert!(section.contains(wanted), "{wanted}: {section}");
+    }
+    // The drawing says the board in words: South's single seed in F, the stores, who moves.
+    assert!(
+        section.contains("pits A to F: 0, 0, 0, 0, 0, 1; store 23"),
+        "{section}"
+    );
+
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    let written = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+        .args(["export-site", &t.to_string(), site.to_str().unwrap()])
+        .arg("--database")
+        .arg(&app.db_path)
+        .env_remove("DATABASE_URL")
+        .env("OWARE_ENDGAME_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(written.status.success());
+    let page = std::fs::read_to_string(site.join(format!("games/{game}.html"))).unwrap();
+    let section = between(&page, "id=\"adjudicated\"", "</section>");
+    for wanted in [
+        "By the rows",
+        "By the endgame tables",
+        "1. F",
+        "../print.js",
+    ] {
+        assert!(
+            section.contains(wanted) || page.contains(wanted),
+            "{wanted}: {section}"
+        );
+    }
+    assert!(site.join("print.js").exists());
+}
+
+/// The text of `page` from `from` to the next `to`.
+fn between<'a>(page: &'a str, from: &str, to: &str) -> &'a str {
+    let start = page.find(from).unwrap_or_else(|| panic!("{from}: {page}"));
+    let end = page[start..].find(to).map_or(page.len(), |e| start + e);
+    &page[start..end]
 }

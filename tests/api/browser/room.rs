@@ -90,6 +90,62 @@ async fn proposal_reads_across(s: &Session) -> Step<()> {
     Ok(())
 }
 
+/// The game's page after the adjudication, at 390 px: the position drawn, both verdicts and the
+/// numbered line reading across the section; its button prints the slip alone (the page marked
+/// for it), on one A4 page headed with the tournament, round, board, date and rules.
+async fn adjudication_told(s: &Session) -> Step<()> {
+    s.expect_text("#adjudicated", "By the endgame tables")
+        .await?;
+    s.expect_text("#by-rows", "24").await?;
+    s.expect_text("#adjudicated-line", "F").await?;
+    let found = s
+        .browser
+        .execute(
+            "var box = document.getElementById('adjudicated'); \
+             var inner = box.clientWidth; \
+             var parts = Array.prototype.map.call(box.querySelectorAll('dd, #adjudicated-board'), \
+               function (e) { return e.getBoundingClientRect().width / inner; }); \
+             window.print = function () { window.printedPart = document.body.getAttribute('data-printing'); }; \
+             box.querySelector('button[data-print]').click(); \
+             return [parts, window.printedPart || null, document.getElementById('adjudicated-head').textContent];",
+            vec![],
+        )
+        .await
+        .map_err(|e| format!("measure the adjudication: {e}"))?;
+    let widths: Vec<f64> = found[0]
+        .as_array()
+        .map(|a| a.iter().filter_map(|w| w.as_f64()).collect())
+        .unwrap_or_default();
+    if widths.len() < 3 || widths.iter().any(|w| *w < 0.8) {
+        return Err(format!(
+            "the adjudication's board and verdicts, as shares of its width at 390 px: {widths:?}"
+        ));
+    }
+    if found[1] != json!("adjudicated") {
+        return Err(format!("the slip's button marks the page {}", found[1]));
+    }
+    let head = found[2].as_str().unwrap_or_default();
+    let year = chrono::Utc::now().format("%Y").to_string();
+    for wanted in [
+        "swiss 10",
+        "Round 2, board 2",
+        "Rules: abapa",
+        "adjudicated",
+        &year,
+    ] {
+        if !head.contains(wanted) {
+            return Err(format!("the slip's heading {head:?} lacks {wanted:?}"));
+        }
+    }
+    // Printed while marked: the slip alone (not the game's heading or its result line).
+    s.fits_a4(&["Print the adjudication slip", "Result:", "Where the game"])
+        .await?;
+    if s.printed_pages().await? != 1 {
+        return Err("the adjudication slip does not print on one page".to_string());
+    }
+    Ok(())
+}
+
 #[actix_web::test]
 async fn a_roll_call_in_a_browser() {
     let Some(phone) = phone("room").await else {
@@ -231,6 +287,7 @@ async fn a_roll_call_in_a_browser() {
             }
             s.click_through("#adjudicate button[value=confirm]").await?;
             s.expect_text("main", "0-1 (23-25)").await?;
+            adjudication_told(s).await?;
             Ok(())
         },
     )
