@@ -278,14 +278,7 @@ async fn a_finished_game_shows_where_it_was_lost_on_its_page_and_in_its_record()
     // and its games.ogn.
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");
-    let written = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
-        .args(["export-site", &t.to_string(), site.to_str().unwrap()])
-        .arg("--database")
-        .arg(&app.db_path)
-        .env_remove("DATABASE_URL")
-        .env("OWARE_ENDGAME_DIR", dir.path())
-        .output()
-        .unwrap();
+    let written = crate::site::export_site_with(&app, t, &site, Some(dir.path()));
     assert!(
         written.status.success(),
         "{}",
@@ -354,14 +347,7 @@ async fn told_to_everyone(app: &TestApp, dir: &tempfile::TempDir, t: i64, game: 
 
     let out = tempfile::tempdir().unwrap();
     let site = out.path().join("site");
-    let written = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
-        .args(["export-site", &t.to_string(), site.to_str().unwrap()])
-        .arg("--database")
-        .arg(&app.db_path)
-        .env_remove("DATABASE_URL")
-        .env("OWARE_ENDGAME_DIR", dir.path())
-        .output()
-        .unwrap();
+    let written = crate::site::export_site_with(app, t, &site, Some(dir.path()));
     assert!(written.status.success());
     let page = std::fs::read_to_string(site.join(format!("games/{game}.html"))).unwrap();
     let section = between(&page, "id=\"adjudicated\"", "</section>");

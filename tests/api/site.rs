@@ -11,14 +11,27 @@ use crate::helpers::*;
 
 /// Runs `export-site` on the app's database: its exit status and what it printed.
 pub fn export_site(app: &TestApp, t: i64, dir: &Path) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"))
+    export_site_with(app, t, dir, None)
+}
+
+/// [`export_site`] with the endgame tables of `tables` (`OWARE_ENDGAME_DIR`), if any.
+pub fn export_site_with(
+    app: &TestApp,
+    t: i64,
+    dir: &Path,
+    tables: Option<&Path>,
+) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_oware-tournament"));
+    command
         .args(["export-site", &t.to_string(), dir.to_str().unwrap()])
         .arg("--database")
         .arg(&app.db_path)
         .env_remove("DATABASE_URL")
-        .env_remove("OWARE_ENDGAME_DIR")
-        .output()
-        .unwrap()
+        .env_remove("OWARE_ENDGAME_DIR");
+    if let Some(tables) = tables {
+        command.env("OWARE_ENDGAME_DIR", tables);
+    }
+    command.output().unwrap()
 }
 
 /// Every file under `dir`, by its path from it.
