@@ -60,12 +60,7 @@ pub fn propose(
             "game-has-final-result-there"
         )));
     }
-    let names = super::views::names(conn, ctx.tournament.id)?;
-    let name = |id| names.get(&id).cloned().unwrap_or_default();
-    let names = [
-        name(ctx.game.south_id),
-        ctx.game.north_id.map(name).unwrap_or_default(),
-    ];
+    let names = ctx.player_names(&super::views::names(conn, ctx.tournament.id)?);
     let rules = ctx.rules()?;
     let Verdicts { rows, tables } = verdicts(position, &rules, endgames, &names)?;
     if ctx.tournament.settings.adjudication != Adjudication::Exact {

@@ -50,6 +50,16 @@ impl Context {
         }
     }
 
+    /// The players' names, South's first, from the tournament's `names` (none for a bye's
+    /// missing opponent).
+    pub fn player_names(&self, names: &std::collections::HashMap<PlayerId, String>) -> [String; 2] {
+        let name = |id| names.get(&id).cloned().unwrap_or_default();
+        [
+            name(self.game.south_id),
+            self.game.north_id.map(name).unwrap_or_default(),
+        ]
+    }
+
     /// The players of the game (one for a bye).
     pub fn players(&self) -> Vec<PlayerId> {
         std::iter::once(self.game.south_id)

@@ -353,7 +353,6 @@ pub fn detail_with(
     };
     let version = super::versions::version(conn, super::versions::Watched::Game(ctx.game.id))?;
     let format = super::tournaments::stored_settings(&ctx.tournament)?.matches;
-    let named = |id| names.get(&id).cloned().unwrap_or_default();
     let adjudicated = ctx
         .game
         .reason
@@ -367,10 +366,7 @@ pub fn detail_with(
                 &rules,
                 ctx.tournament.settings.adjudication == crate::tournament::Adjudication::Exact,
                 endgames,
-                &[
-                    named(ctx.game.south_id),
-                    ctx.game.north_id.map(named).unwrap_or_default(),
-                ],
+                &ctx.player_names(&names),
             )
         });
     let match_note = match_note(conn, &ctx, &names, &format)?;

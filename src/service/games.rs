@@ -152,8 +152,7 @@ pub fn check(
     // An OGN record of another game (other players, another event) is not taken silently:
     // the sender is told what differs, and sends it again if it is this game's all the same.
     if !same_game && crate::engine::ogn::is_ogn(&sheet.moves) {
-        let names = super::views::names(conn, ctx.tournament.id)?;
-        let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
+        let [south, north] = ctx.player_names(&super::views::names(conn, ctx.tournament.id)?);
         let game = [
             ("Event", ctx.tournament.name.clone()),
             ("Round", ctx.round.number.to_string()),
@@ -161,8 +160,8 @@ pub fn check(
                 "Board",
                 ctx.game.board.map(|b| b.to_string()).unwrap_or_default(),
             ),
-            ("South", name(ctx.game.south_id)),
-            ("North", ctx.game.north_id.map(name).unwrap_or_default()),
+            ("South", south),
+            ("North", north),
         ];
         if let Some((tag, file, here, more)) =
             crate::tournament::sheets::record_of_another_game(&sheet.moves, &game)

@@ -207,9 +207,22 @@ impl GamePage {
         serde_json::Value::Array(boards).to_string()
     }
 
-    /// The adjudicated position drawn, if the result was adjudicated.
+    /// The position a confirmed adjudication gave the result from, drawn with the players'
+    /// names (nothing when the result was not adjudicated).
     pub(crate) fn adjudicated_drawing(&self) -> String {
-        adjudicated_board(&self.detail, self.nav.lang).unwrap_or_default()
+        let Some(p) = self.detail.adjudicated.as_ref().map(|a| a.position) else {
+            return String::new();
+        };
+        Position::new(p.pits, p.captured, p.to_move.unwrap_or(Side::South))
+            .map(|drawn| {
+                super::board_svg::entered_board_svg(
+                    &drawn,
+                    p.to_move,
+                    names(&self.detail),
+                    self.nav.lang,
+                )
+            })
+            .unwrap_or_default()
     }
 
     pub(crate) fn next(&self) -> Option<u32> {
@@ -247,19 +260,6 @@ pub fn names(detail: &GameDetail) -> [&str; 2] {
             .as_ref()
             .map_or("North", |n| n.name.as_str()),
     ]
-}
-
-/// The position a confirmed adjudication gave the result from, drawn with the players' names.
-pub fn adjudicated_board(detail: &GameDetail, lang: Lang) -> Option<String> {
-    let a = detail.adjudicated.as_ref()?;
-    let p = &a.position;
-    let drawn = Position::new(p.pits, p.captured, p.to_move.unwrap_or(Side::South)).ok()?;
-    Some(super::board_svg::entered_board_svg(
-        &drawn,
-        p.to_move,
-        names(detail),
-        lang,
-    ))
 }
 
 /// The board after ply `shown` (0: the start), with the last move marked and the stores named.

@@ -24,6 +24,18 @@ pub async fn app_with_tables(dir: &tempfile::TempDir) -> TestApp {
     spawn_app_tuned(move |c| c.endgame_dir = Some(path)).await
 }
 
+/// The app with the tables of `dir`, its organiser, and a published game of a tournament that
+/// adjudicates exactly: the tournament, the game and the game's adjudication path.
+async fn exact_game(dir: &tempfile::TempDir) -> (TestApp, Client, i64, i64, String) {
+    let app = app_with_tables(dir).await;
+    let organiser = app.organiser().await;
+    let (t, game, _, _) =
+        crate::sheets::one_game(&app, &organiser, json!({"adjudication": "exact"})).await;
+    crate::sheets::publish(&organiser, t, 1).await;
+    let path = format!("/api/games/{game}/adjudication");
+    (app, organiser, t, game, path)
+}
+
 /// The start with `dir` as `OWARE_ENDGAME_DIR`, on a database file not made yet: what stopped
 /// it, and whether the database was made.
 fn start_refused(dir: &std::path::Path) -> (String, bool) {
@@ -81,12 +93,7 @@ async fn a_damaged_layer_is_found_at_its_first_read_and_said() {
     let last = bytes.len() - 1;
     bytes[last] ^= 0x21;
     std::fs::write(&path, &bytes).unwrap();
-    let app = app_with_tables(&dir).await;
-    let organiser = app.organiser().await;
-    let (t, game, _, _) =
-        crate::sheets::one_game(&app, &organiser, json!({"adjudication": "exact"})).await;
-    crate::sheets::publish(&organiser, t, 1).await;
-    let path = format!("/api/games/{game}/adjudication");
+    let (_app, organiser, _, _, path) = exact_game(&dir).await;
     let eight = json!({"pits": [1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0], "captured": [20, 20], "to_move": "south"});
     let r = organiser.post_json(&path, &eight).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -105,12 +112,7 @@ async fn a_damaged_layer_is_found_at_its_first_read_and_said() {
 #[actix_web::test]
 async fn exact_adjudication_gives_what_best_play_reaches_and_says_why_when_it_cannot() {
     let dir = tables(8);
-    let app = app_with_tables(&dir).await;
-    let organiser = app.organiser().await;
-    let (t, game, _, _) =
-        crate::sheets::one_game(&app, &organiser, json!({"adjudication": "exact"})).await;
-    crate::sheets::publish(&organiser, t, 1).await;
-    let path = format!("/api/games/{game}/adjudication");
+    let (app, organiser, t, game, path) = exact_game(&dir).await;
     // South to move with one seed in F, North's row empty, captured 23 and 24. By the rows it is
     // a draw (24 each). Played out: F must feed a; North cannot feed South and takes its row:
     // North 25, South 23.

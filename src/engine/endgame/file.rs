@@ -167,12 +167,7 @@ impl InPlace {
         let n = usize::from(n);
         let mut bytes = vec![0u8; (self.starts[n + 1] - self.starts[n]) as usize];
         self.file.read_exact_at(&mut bytes, self.starts[n]).ok()?;
-        Some(
-            bytes
-                .chunks_exact(2)
-                .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                .collect(),
-        )
+        Some(stored_values(&bytes))
     }
 
     /// Whether layer `n`'s bytes match their checksum (read once, in blocks).
@@ -216,6 +211,14 @@ impl<W: Write> Write for Hashing<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// A layer's bounds from its bytes.
+fn stored_values(bytes: &[u8]) -> Vec<u16> {
+    bytes
+        .chunks_exact(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect()
 }
 
 /// A layer's bounds as bytes, in blocks.
@@ -276,12 +279,7 @@ impl Table {
             if copied != count as u64 || w.hash.finalize().as_slice() != sum {
                 return Err(TableError::Damaged);
             }
-            layers.push(
-                w.inner
-                    .chunks_exact(2)
-                    .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                    .collect(),
-            );
+            layers.push(stored_values(&w.inner));
         }
         let mut rest = [0u8; 1];
         if input.read(&mut rest)? != 0 {

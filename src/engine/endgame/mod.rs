@@ -112,11 +112,11 @@ impl Bounds {
         }
     }
 
-    pub(crate) fn pack(self) -> u16 {
+    fn pack(self) -> u16 {
         u16::from(self.low.0) | (u16::from(self.high.0) << 8)
     }
 
-    pub(crate) fn unpack(v: u16) -> Bounds {
+    fn unpack(v: u16) -> Bounds {
         Bounds {
             low: Score(v as u8),
             high: Score((v >> 8) as u8),
