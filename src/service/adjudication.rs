@@ -25,6 +25,9 @@ pub struct Proposal {
     pub method: Adjudication,
     /// The tables' result, when they gave it.
     pub exact: Option<Exact>,
+    /// The moves given to the position, written back in letters (kept with the reason).
+    #[serde(skip)]
+    pub moves: Option<String>,
     /// "Ama 30 (20 captured and 10 on their row), Kofi 18 (9 and 9): Ama wins." (the API
     /// gives it worded in the reader's language).
     #[serde(skip)]
@@ -43,14 +46,78 @@ pub fn check_may_adjudicate(
     Ok(())
 }
 
+/// The game's line as the moves given (a score sheet's, in any notation) play it from the
+/// start under `rules`: its positions, start first, and the moves written back in letters.
+/// Refused when a move does not replay, or when the moves do not lead to `position` (who is to
+/// move taken from them when the position does not say).
+pub fn line_to(
+    moves: &str,
+    rules: &crate::engine::Rules,
+    position: &mut Position,
+) -> Result<(Vec<crate::engine::Position>, String), ServiceError> {
+    let replayed = crate::engine::replay(
+        moves,
+        rules,
+        crate::engine::Position::start(),
+        None,
+        crate::engine::DeclaredEnd::Natural,
+    )
+    .map_err(|e| {
+        ServiceError::Invalid(crate::said!(
+            "adjudication-moves-refused",
+            at = Word::Move(e.ply),
+            detail = Word::Detail(Box::new(e.detail))
+        ))
+    })?;
+    let last = replayed.final_position();
+    let to_move = position.to_move.unwrap_or(last.to_move());
+    let reached = Position {
+        pits: last.pits(),
+        captured: last.stores(),
+        to_move: Some(last.to_move()),
+    };
+    if replayed.outcome.is_some()
+        || reached.pits != position.pits
+        || reached.captured != position.captured
+        || to_move != last.to_move()
+    {
+        return Err(ServiceError::Invalid(crate::said!(
+            "adjudication-moves-elsewhere",
+            position = reached.said()
+        )));
+    }
+    position.to_move = Some(to_move);
+    let positions = std::iter::once(replayed.start)
+        .chain(replayed.plies.iter().map(|p| p.played.position))
+        .collect();
+    let letters = replayed
+        .plies
+        .iter()
+        .map(|p| p.played.mv.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((positions, letters))
+}
+
+/// The positions since the last capture before the last of `positions` (none without moves).
+fn history(
+    positions: &Option<(Vec<crate::engine::Position>, String)>,
+) -> Option<&[crate::engine::Position]> {
+    positions
+        .as_ref()
+        .map(|(p, _)| crate::engine::endgame::history::since_capture(p, p.len() - 1))
+}
+
 /// The result `position` gives in game `game_id`, for the staff who run its tournament; the
-/// game must be one that can still be ruled on and is not final.
+/// game must be one that can still be ruled on and is not final. `moves`, where given, are the
+/// game's moves to the position (a score sheet's), which the endgame tables take into account.
 pub fn propose(
     conn: &mut SqliteConnection,
     actor: &Actor,
     endgames: &Endgames,
     game_id: GameId,
     position: &Position,
+    moves: Option<&str>,
 ) -> Result<Proposal, ServiceError> {
     let ctx = Context::load(conn, game_id)?;
     actor.check_runs(conn, ctx.tournament.id)?;
@@ -62,24 +129,31 @@ pub fn propose(
     }
     let names = ctx.player_names(&super::views::names(conn, ctx.tournament.id)?);
     let rules = ctx.rules()?;
-    let Verdicts { rows, tables } = verdicts(position, &rules, endgames, &names)?;
-    if ctx.tournament.settings.adjudication != Adjudication::Exact {
-        return Ok(rows);
-    }
-    match tables {
-        Ok(exact) => Ok(exact),
-        Err(NotExact::NeedsToMove) => Err(ServiceError::Invalid(crate::said!(
-            "adjudication-to-move-needed"
-        ))),
-        Err(NotExact::Rows(why)) => Ok(Proposal {
+    let mut position = *position;
+    let line = match moves.map(str::trim).filter(|m| !m.is_empty()) {
+        Some(m) => Some(line_to(m, &rules, &mut position)?),
+        None => None,
+    };
+    let moves = line.as_ref().map(|(_, l)| l.clone());
+    let Verdicts { rows, tables } = verdicts(&position, &rules, endgames, &names, history(&line))?;
+    let chosen = match tables {
+        _ if ctx.tournament.settings.adjudication != Adjudication::Exact => rows,
+        Ok(exact) => exact,
+        Err(NotExact::NeedsToMove) => {
+            return Err(ServiceError::Invalid(crate::said!(
+                "adjudication-to-move-needed"
+            )));
+        }
+        Err(NotExact::Rows(why)) => Proposal {
             said: crate::said!(
                 "adjudication-rows-because",
                 why,
                 proposal = rows.said.clone()
             ),
             ..rows
-        }),
-    }
+        },
+    };
+    Ok(Proposal { moves, ..chosen })
 }
 
 /// What a position gives by the rows, and by the endgame tables or why they give nothing.
@@ -88,12 +162,14 @@ struct Verdicts {
     tables: Result<Proposal, NotExact>,
 }
 
-/// The verdicts of `position` in a game of `names` (South's first) under `rules`.
+/// The verdicts of `position` in a game of `names` (South's first) under `rules`, `history`
+/// the game's positions since its last capture where its moves are known.
 fn verdicts(
     position: &Position,
     rules: &crate::engine::Rules,
     endgames: &Endgames,
     names: &[String; 2],
+    history: Option<&[crate::engine::Position]>,
 ) -> Result<Verdicts, ServiceError> {
     let by_rows = position.adjudge().map_err(ServiceError::Invalid)?;
     let [south, north] = names.clone();
@@ -120,8 +196,9 @@ fn verdicts(
         position: *position,
         method: Adjudication::Rows,
         exact: None,
+        moves: None,
     };
-    let exact = match position.exact(endgames.for_rules(rules), rules) {
+    let exact = match position.exact(endgames.for_rules(rules), rules, history) {
         Ok(exact) => exact,
         Err(why) => {
             return Ok(Verdicts {
@@ -174,6 +251,7 @@ fn verdicts(
             position: *position,
             method: Adjudication::Exact,
             exact: Some(exact),
+            moves: None,
         }),
     })
 }
@@ -217,8 +295,17 @@ pub fn adjudicated(
     let Some(Word::Text(figures)) = said.arg("at") else {
         return None;
     };
-    let position = Position::from_figures(figures)?;
-    let Verdicts { rows, tables } = verdicts(&position, rules, endgames, names).ok()?;
+    let mut position = Position::from_figures(figures)?;
+    // The moves to the position, where the staff gave them.
+    let line = match said.arg("moves") {
+        Some(Word::Text(moves)) => line_to(moves, rules, &mut position).ok(),
+        _ => None,
+    };
+    let plies = line
+        .as_ref()
+        .map_or(plies, |(p, _)| Some(p.len() as u32 - 1));
+    let Verdicts { rows, tables } =
+        verdicts(&position, rules, endgames, names, history(&line)).ok()?;
     let (tables, not_by_tables) = match tables {
         Ok(p) => (Some(p), None),
         Err(NotExact::Rows(why)) if exact_wanted => (None, Some(why)),
@@ -250,26 +337,31 @@ pub fn adjudicated(
 
 /// The staff confirm the adjudication: the result the position gives becomes the game's final
 /// result, its seeds the scores (the reason records the adjudication and the position as
-/// facts, worded in each reader's language).
+/// facts, worded in each reader's language, and the moves to it where given).
 pub fn adjudicate(
     conn: &mut SqliteConnection,
     actor: &Actor,
     endgames: &Endgames,
     game_id: GameId,
     position: &Position,
+    moves: Option<&str>,
     seen: Option<i64>,
 ) -> Result<(), ServiceError> {
-    let proposal = propose(conn, actor, endgames, game_id, position)?;
+    let proposal = propose(conn, actor, endgames, game_id, position, moves)?;
+    let mut reason = crate::said!(
+        "adjudication-reason",
+        position = position.said(),
+        proposal = proposal.said,
+        // The position in figures, from which the game's page draws it.
+        at = proposal.position.figures()
+    );
+    if let Some(letters) = proposal.moves.clone() {
+        // The moves to it, from which the page takes the history the tables followed.
+        reason = reason.with("moves", Word::Text(letters));
+    }
     let decision = Decision {
         ruling: Ruling::Adjudicated(proposal.adjudged),
-        reason: crate::said!(
-            "adjudication-reason",
-            position = position.said(),
-            proposal = proposal.said,
-            // The position in figures, from which the game's page draws it.
-            at = position.figures()
-        )
-        .to_stored(),
+        reason: reason.to_stored(),
         seen,
     };
     super::games::set_result(conn, actor, game_id, &decision)

@@ -4,6 +4,7 @@
 //! own row, the higher score wins, equal scores draw (`docs/standings.md`, "Adjudication").
 
 use crate::engine::endgame::analysis::seeds_of;
+use crate::engine::endgame::history::{self, Unknown};
 use crate::engine::endgame::{self, Table, Verdict, scores_every_seed, table_rules};
 use crate::engine::{Move, Rules, Side};
 use crate::tournament::said::Said;
@@ -165,8 +166,16 @@ impl Position {
         crate::engine::Position::new(self.pits, self.captured, to_move).ok()
     }
 
-    /// The result the endgame tables give under `rules`, or why they give none.
-    pub fn exact(&self, table: Option<&Table>, rules: &Rules) -> Result<Exact, NotExact> {
+    /// The result the endgame tables give under `rules`, or why they give none. `history` is
+    /// the game's positions since its last capture, before this one, where the moves are known:
+    /// a line that comes back to one of them ends the game by repetition. Without it, the
+    /// tables answer only where no line can come back to the position.
+    pub fn exact(
+        &self,
+        table: Option<&Table>,
+        rules: &Rules,
+        history: Option<&[crate::engine::Position]>,
+    ) -> Result<Exact, NotExact> {
         let rows = |said: Said| Err(NotExact::Rows(said));
         if *rules != rules.preset.rules() {
             return rows(crate::said!("exact-changed-rules"));
@@ -194,7 +203,7 @@ impl Position {
         {
             return rows(crate::said!("exact-majority-first"));
         }
-        let Some(analysis) = table.analyse(&pos) else {
+        let not_in_table = || {
             // A table read in place checks a layer at its first read: a damaged one gives nothing.
             if let Some(k) = (0..=n).rev().find(|&k| table.damaged(k)) {
                 return rows(crate::said!(
@@ -203,11 +212,29 @@ impl Position {
                     seeds = k
                 ));
             }
-            return rows(crate::said!("exact-no-table", rules = rules.name()));
+            rows(crate::said!("exact-no-table", rules = rules.name()))
         };
         let mover = to_move.index();
         let stores = [self.captured[mover], self.captured[1 - mover]];
-        let (low, high) = (analysis.bounds.low, analysis.bounds.high);
+        let decides = |b: endgame::Bounds| {
+            endgame::verdict(b.low, stores) == endgame::verdict(b.high, stores)
+        };
+        // The table's bounds widened by the history's repetitions first; where they do not
+        // decide, the search along the lines from the position.
+        let searched = match history.map(|h| (h, table.bounds_given(&pos, h))) {
+            Some((_, Some(b))) if decides(b) => Ok(b),
+            _ => table.bounds_with_history(&pos, history, history::MOST),
+        };
+        let bounds = match searched {
+            Ok(b) => b,
+            Err(Unknown::NotInTable) => return not_in_table(),
+            Err(Unknown::TooMany) => return rows(crate::said!("exact-too-many-lines")),
+            Err(Unknown::NeedsHistory) => return rows(crate::said!("exact-needs-moves")),
+        };
+        let Some(analysis) = table.analyse(&pos) else {
+            return not_in_table();
+        };
+        let (low, high) = (bounds.low, bounds.high);
         let every_seed = scores_every_seed(&table_rules(rules.preset));
         // South's score for a score of the side to move.
         let south = |score| {

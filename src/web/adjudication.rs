@@ -37,7 +37,7 @@ struct AdjudicatePage {
     /// When the slip is printed, as its heading says.
     printed: String,
     /// The fields as typed: `pit_A` ... `pit_F` (South's), `pit_a` ... `pit_f` (North's),
-    /// `captured_south`, `captured_north`.
+    /// `captured_south`, `captured_north`, `to_move`, `moves`.
     fields: HashMap<String, String>,
     proposal: Option<Proposal>,
     problems: Vec<String>,
@@ -149,6 +149,7 @@ async fn post(
         .db(move |conn| service::check_may_adjudicate(conn, &checking, id))
         .await?;
     let confirm = fields.get("action").is_some_and(|a| a == "confirm");
+    let moves = fields.get("moves").cloned();
     let tables = state.service.endgames();
     let reader = actor.clone();
     let (proposal, problems) = match position(&fields) {
@@ -156,12 +157,14 @@ async fn post(
         // Confirmed as proposed: the position shown with the proposal, unchanged.
         Ok(p) if confirm && fields.get("proposed") == Some(&p.figures()) => {
             state
-                .write(move |conn| service::adjudicate(conn, &actor, &tables, id, &p, None))
+                .write(move |conn| {
+                    service::adjudicate(conn, &actor, &tables, id, &p, moves.as_deref(), None)
+                })
                 .await?;
             return Ok(see_other(&format!("/games/{id}")));
         }
         Ok(p) => match state
-            .db(move |conn| service::propose(conn, &actor, &tables, id, &p))
+            .db(move |conn| service::propose(conn, &actor, &tables, id, &p, moves.as_deref()))
             .await
         {
             Ok(proposal) => (Some(proposal), Vec::new()),
@@ -176,6 +179,17 @@ async fn post(
     } else {
         actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
     };
+    // Who is to move, as the moves given showed it where the form did not say.
+    let mut fields = fields;
+    if let Some(side) = proposal.as_ref().and_then(|p| p.position.to_move) {
+        fields.entry("to_move".to_string()).or_insert_with(|| {
+            match side {
+                crate::engine::Side::South => "south",
+                crate::engine::Side::North => "north",
+            }
+            .to_string()
+        });
+    }
     let page = AdjudicatePage {
         fields,
         proposal,
@@ -198,6 +212,8 @@ pub fn page_routes(cfg: &mut Routes) {
 struct AdjudicationBody {
     #[serde(flatten)]
     position: Position,
+    /// The game's moves to the position (a score sheet's, any notation), for the endgame tables.
+    moves: Option<String>,
     /// Make it the result (otherwise only the proposal comes back).
     #[serde(default)]
     confirm: bool,
@@ -226,13 +242,30 @@ async fn api(
         let reader = actor.clone();
         state
             .write(move |conn| {
-                service::adjudicate(conn, &actor, &tables, id, &body.position, body.seen)
+                service::adjudicate(
+                    conn,
+                    &actor,
+                    &tables,
+                    id,
+                    &body.position,
+                    body.moves.as_deref(),
+                    body.seen,
+                )
             })
             .await?;
         return super::games::game_json(&state, &session, reader, id).await;
     }
     let proposal = state
-        .db(move |conn| service::propose(conn, &actor, &tables, id, &body.position))
+        .db(move |conn| {
+            service::propose(
+                conn,
+                &actor,
+                &tables,
+                id,
+                &body.position,
+                body.moves.as_deref(),
+            )
+        })
         .await?;
     Ok(HttpResponse::Ok().json(ProposalJson {
         words: crate::wording::refusals::said(session.lang, &proposal.said),

@@ -5,7 +5,7 @@ use awc::http::StatusCode;
 use serde_json::{Value, json};
 
 use oware_tournament::engine::endgame::{self, file::file_name};
-use oware_tournament::engine::{DeclaredEnd, Position, Preset, Rules};
+use oware_tournament::engine::{DeclaredEnd, Position, Preset, Replay, Rules};
 
 use crate::helpers::*;
 
@@ -202,19 +202,133 @@ async fn a_tournament_adjudicating_by_rows_ignores_the_tables() {
     assert_eq!(r.json()["winner"], "draw", "{}", r.body);
 }
 
+/// The fixture games that replay under abapa, each with its replay.
+fn fixture_replays() -> impl Iterator<Item = ((String, String, [i64; 2]), Replay)> {
+    crate::swiss::fixture_games().into_iter().filter_map(|g| {
+        let replay = oware_tournament::engine::replay(
+            &g.0,
+            &Rules::abapa(),
+            Position::start(),
+            None,
+            DeclaredEnd::Natural,
+        )
+        .ok()?;
+        Some((g, replay))
+    })
+}
+
+/// A position of a fixture game within `table`, not over, to which a line can come back
+/// without a capture and which the table decides with the game's moves since its last capture:
+/// the moves to it as the sheet wrote them, the moves one short of it, and the position.
+fn position_needing_its_moves(table: &endgame::Table) -> (String, String, Position) {
+    use endgame::history::{MOST, Unknown, since_capture};
+    fixture_replays()
+        .find_map(|(_, replay)| {
+            let positions: Vec<Position> = std::iter::once(replay.start)
+                .chain(replay.plies.iter().map(|p| p.played.position))
+                .collect();
+            (1..positions.len()).find_map(|k| {
+                let pos = positions[k];
+                if table.bounds(&pos).is_none() || Rules::abapa().outcome(&pos).is_some() {
+                    return None;
+                }
+                if table.bounds_with_history(&pos, None, MOST) != Err(Unknown::NeedsHistory) {
+                    return None;
+                }
+                let b = table
+                    .bounds_with_history(&pos, Some(since_capture(&positions, k)), MOST)
+                    .ok()?;
+                let mover = pos.to_move();
+                let stores = [pos.store(mover), pos.store(mover.other())];
+                if endgame::verdict(b.low, stores) != endgame::verdict(b.high, stores) {
+                    return None;
+                }
+                let moves = |n: usize| {
+                    replay.plies[..n]
+                        .iter()
+                        .map(|p| p.token.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                Some((moves(k), moves(k - 1), pos))
+            })
+        })
+        .expect("a fixture position whose value needs its moves")
+}
+
+/// A position a line can come back to: without the game's moves the tables do not answer (what
+/// came before could change its value) and the proposal says so; with them, they decide. Moves
+/// that do not replay, or lead elsewhere, are refused and change nothing; confirmed, the moves
+/// stay with the reason and the game's page gives the tables' verdict with them.
+#[actix_web::test]
+async fn exact_adjudication_takes_the_moves_since_the_last_capture() {
+    let seeds = 10;
+    let dir = tables(seeds);
+    let table = endgame::build(Preset::Abapa, seeds, &mut ());
+    let (moves, short, pos) = position_needing_its_moves(&table);
+    let (app, organiser, _, game, path) = exact_game(&dir).await;
+    let side = if pos.to_move() == oware_tournament::engine::Side::South {
+        "south"
+    } else {
+        "north"
+    };
+    let position = json!({"pits": pos.pits(), "captured": pos.stores(), "to_move": side});
+
+    let r = organiser.post_json(&path, &position).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["method"], "rows", "{}", r.body);
+    assert!(
+        r.body.contains("can come back to it without a capture"),
+        "{}",
+        r.body
+    );
+
+    let mut with = position.clone();
+    with["moves"] = json!(moves);
+    let r = organiser.post_json(&path, &with).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["method"], "exact", "{}", r.body);
+
+    // Who is to move is taken from the moves where the position does not say.
+    let mut unsaid = with.clone();
+    unsaid.as_object_mut().unwrap().remove("to_move");
+    let r = organiser.post_json(&path, &unsaid).await;
+    assert_eq!(r.json()["method"], "exact", "{}", r.body);
+    assert_eq!(r.json()["position"]["to_move"], side, "{}", r.body);
+
+    for (bad, words) in [
+        (short.as_str(), "lead to another position"),
+        ("A b Z", "refused at move"),
+    ] {
+        let mut wrong = with.clone();
+        wrong["moves"] = json!(bad);
+        wrong["confirm"] = json!(true);
+        let r = organiser.post_json(&path, &wrong).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+        assert!(r.body.contains(words), "{words}: {}", r.body);
+    }
+    let g: Value = app.client().get(&format!("/api/games/{game}")).await.json();
+    assert_ne!(g["status"], "final", "{g}");
+
+    let mut confirm = with.clone();
+    confirm["confirm"] = json!(true);
+    let r = organiser.post_json(&path, &confirm).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["status"], "final", "{}", r.body);
+    // The page, with the moves kept, gives the tables' verdict again.
+    let page = app.client().get(&format!("/games/{game}")).await;
+    assert!(page.body.contains("By the endgame tables"), "{}", page.body);
+    assert!(
+        !page.body.contains("can come back to it without a capture"),
+        "{}",
+        page.body
+    );
+}
+
 /// The first fixture game with a move that changed its exact value under `table`.
 fn game_with_a_lost_move(table: &endgame::Table) -> ((String, String, [i64; 2]), endgame::Mark) {
-    crate::swiss::fixture_games()
-        .into_iter()
-        .find_map(|g| {
-            let replay = oware_tournament::engine::replay(
-                &g.0,
-                &Rules::abapa(),
-                Position::start(),
-                None,
-                DeclaredEnd::Natural,
-            )
-            .ok()?;
+    fixture_replays()
+        .find_map(|(g, replay)| {
             let mark = *endgame::marks(table, &replay).first()?;
             Some((g, mark))
         })

@@ -554,7 +554,8 @@ fn reaching(moves: &LayerMoves, g: Side, t: u8) -> Vec<u32> {
 /// Every position of at most `seeds` seeds: each bound is what a side can make sure of in the
 /// game itself, from the position with no history. Under rules with a repetition end, the side
 /// to move can make sure of its lower bound, and the other side of the upper, by a strategy
-/// that never repeats a position ([`reaching`]). Under rules without one, where a line that goes
+/// that never repeats a position ([`reaching`]), and neither of one seed more so: the bounds are
+/// as tight as such strategies allow. Under rules without one, where a line that goes
 /// on forever counts against one side (`loser`), the value is exactly what that side can make
 /// sure of otherwise (nothing more): the lower bound with the side to move as `loser`, the upper
 /// with the other.
@@ -571,15 +572,20 @@ fn within_what_each_side_can_force(table: &Table) -> u64 {
                 let mover = moves.mover[i];
                 for (g, t) in [(mover, b.low.byte()), (mover.other(), 128 - b.high.byte())] {
                     // Every game gives at least the worst the board allows.
-                    if t <= bottom {
-                        continue;
-                    }
-                    let rank = games
-                        .entry((g, t))
-                        .or_insert_with(|| reaching(&moves, g, t));
+                    let mut sure = |t: u8| {
+                        let rank = games
+                            .entry((g, t))
+                            .or_insert_with(|| reaching(&moves, g, t));
+                        rank[i] != u32::MAX
+                    };
                     assert!(
-                        rank[i] != u32::MAX,
+                        t <= bottom || sure(t),
                         "{preset}: slot {i} of {n} seeds: {g:?} cannot make sure of {t} ({b:?})"
+                    );
+                    // Not one seed more: the bound is the game of reaching's value.
+                    assert!(
+                        !sure(t + 1),
+                        "{preset}: slot {i} of {n} seeds: {g:?} makes sure of more than {t} ({b:?})"
                     );
                 }
                 checked += 1;
@@ -625,78 +631,24 @@ fn every_bound_is_what_a_side_can_make_sure_of() {
     }
 }
 
-/// The strongly connected parts of the quiet moves' graph of one layer, by Kosaraju's
-/// algorithm (another algorithm than the build's), as a part number per position.
-fn parts(rules: &Rules, table: &Table, n: u8) -> Vec<u32> {
-    let LayerMoves { next, back, .. } = layer_moves(rules, table, n, |q| smaller(table, None, q));
-    let len = next.len();
-    // First pass: the order in which the positions are finished.
-    let mut order = Vec::with_capacity(len);
-    let mut seen = vec![false; len];
-    for root in 0..len {
-        if seen[root] {
-            continue;
-        }
-        seen[root] = true;
-        let mut stack = vec![(root, 0usize)];
-        while let Some(&mut (v, ref mut at)) = stack.last_mut() {
-            if let Some(&w) = next[v].get(*at) {
-                *at += 1;
-                if !seen[w as usize] {
-                    seen[w as usize] = true;
-                    stack.push((w as usize, 0));
-                }
-            } else {
-                order.push(v);
-                stack.pop();
-            }
-        }
-    }
-    // Second pass, on the reversed graph in reverse finishing order.
-    let mut part = vec![u32::MAX; len];
-    let mut count = 0;
-    for &root in order.iter().rev() {
-        if part[root] != u32::MAX {
-            continue;
-        }
-        part[root] = count;
-        let mut stack = vec![root];
-        while let Some(v) = stack.pop() {
-            for &w in &back[v] {
-                if part[w as usize] == u32::MAX {
-                    part[w as usize] = count;
-                    stack.push(w as usize);
-                }
-            }
-        }
-        count += 1;
-    }
-    part
-}
-
 /// The least and greatest fixed points of one layer's bounds, by the plain iteration the
-/// construction's reasoning starts from (another computation than the build's): every position
-/// at the layer's extremes, each worked again from its moves (`from_moves`, positions of the
-/// same part as possible repetitions) until none changes.
-fn swept(rules: &Rules, table: &Table, n: u8, part: &[u32]) -> Vec<Bounds> {
+/// construction's reasoning starts from (another computation than the build's, which solves the
+/// strongly connected parts one by one): every position at the layer's extremes, each worked
+/// again from its moves (`from_moves`) until none changes.
+fn swept(rules: &Rules, table: &Table, n: u8) -> Vec<Bounds> {
     let positions: Vec<Position> = table.layer(n).map(|(p, _)| p).collect();
     let slot = |p: &Position| slot(&p.pits(), p.to_move());
     let mut values = vec![extremes(rules, n); positions.len()];
     loop {
         let mut changed = false;
         for (i, pos) in positions.iter().enumerate() {
-            let b = from_moves(
-                rules,
-                pos,
-                |q| {
-                    if q.board_total() == n {
-                        values[slot(q)]
-                    } else {
-                        table.bounds(q).expect("a smaller board is in the table")
-                    }
-                },
-                |q| q.board_total() == n && part[slot(q)] == part[i],
-            );
+            let b = from_moves(rules, pos, |q| {
+                if q.board_total() == n {
+                    values[slot(q)]
+                } else {
+                    table.bounds(q).expect("a smaller board is in the table")
+                }
+            });
             if b != values[i] {
                 values[i] = b;
                 changed = true;
@@ -709,11 +661,10 @@ fn swept(rules: &Rules, table: &Table, n: u8, part: &[u32]) -> Vec<Bounds> {
 }
 
 /// Every position up to the size built here: its two bounds are what the construction gives
-/// from the positions one move away (a quiet move within the position's strongly connected part
-/// may be a repetition, under rules that end a game so), the least lower bounds and greatest
-/// upper bounds that do. The sweep and its parts take both sides to move, as the rules state
-/// them; the table stores South to move only and gives North to move the board turned round, so
-/// this also holds the half turn on every position checked.
+/// from the positions one move away, the least lower bounds and greatest upper bounds that do.
+/// The sweep takes both sides to move, as the rules state them; the table stores South to move
+/// only and gives North to move the board turned round, so this also holds the half turn on
+/// every position checked.
 #[test]
 fn every_bound_follows_from_the_positions_one_move_away() {
     let seeds = 9;
@@ -722,8 +673,7 @@ fn every_bound_follows_from_the_positions_one_move_away() {
         let rules = table_rules(preset);
         let mut checked = 0u64;
         for n in 0..=seeds {
-            let part = parts(&rules, &table, n);
-            let expected = swept(&rules, &table, n, &part);
+            let expected = swept(&rules, &table, n);
             for (i, (pos, b)) in table.layer(n).enumerate() {
                 assert_eq!(b, expected[i], "{preset}: {pos}");
                 let e = extremes(&rules, n);
@@ -732,6 +682,19 @@ fn every_bound_follows_from_the_positions_one_move_away() {
             }
         }
         assert_eq!(checked, table.positions());
+    }
+}
+
+/// A position no line can come back to once left (every quiet move from it empties a pit that
+/// no later quiet move fills again before a capture) is worth one value whatever the history:
+/// the table gives it exactly, under every rule set with a repetition end.
+#[test]
+fn a_position_no_line_comes_back_to_is_exact() {
+    for preset in [Preset::Abapa, Preset::Brettspielnetz, Preset::Merkel] {
+        let table = build(preset, 3, &mut ());
+        let pos: Position = "0-0-1-0-0-1-1-0-0-0-0-0-23-22-S".parse().unwrap();
+        let b = table.bounds(&pos).unwrap();
+        assert!(b.is_exact(), "{preset}: {b:?}");
     }
 }
 

@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
+use super::history::since_capture;
 use super::{Bounds, Score, Step, Table, Verdict, step, verdict};
 use crate::engine::board::{Position, Side};
-use crate::engine::moves::{EndReason, Move, Outcome};
+use crate::engine::moves::{Move, Outcome};
 use crate::engine::play::Game;
 use crate::engine::replay::Replay;
 
@@ -114,44 +115,69 @@ pub struct Mark {
 
 /// The moves of `replay` that lowered their mover's value: from the first position within the
 /// table, each move after which the best the mover can hope for is below what was theirs for
-/// sure before it.
+/// sure before it, both taken with the game's history since the last capture
+/// ([`Table::bounds_given`]: the table's bounds widened by the history's repetitions, quick
+/// enough for every move of a game's page).
 pub fn marks(table: &Table, replay: &Replay) -> Vec<Mark> {
     if replay.rules != table.preset.rules() {
         return Vec::new();
     }
     let rules = table.rules();
+    let positions: Vec<Position> = std::iter::once(replay.start)
+        .chain(replay.plies.iter().map(|p| p.played.position))
+        .collect();
+    // The value of the game's `k`-th position, with its history.
+    let value = |k: usize| table.bounds_given(&positions[k], since_capture(&positions, k));
+    // What `mv` from the game's `k`-th position is worth to its mover, with the history.
+    let after_move = |k: usize, mv: Move| -> Option<Bounds> {
+        let pos = &positions[k];
+        let (played, s) = step(&rules, pos, mv)?;
+        match s {
+            Step::GoesOn {
+                position, repeat, ..
+            } if played.captured == [0, 0] => {
+                let from = k - since_capture(&positions, k).len();
+                let line = &positions[from..=k];
+                let same = |p: &&Position| {
+                    p.pits() == position.pits() && p.to_move() == position.to_move()
+                };
+                if let Some(r) = repeat
+                    && line.iter().any(|p| same(&p))
+                {
+                    return Some(Bounds::exact(r));
+                }
+                Some(Bounds::after(table.bounds_given(&position, line)?, 0))
+            }
+            _ => s.bounds(|q| table.bounds(q)),
+        }
+    };
     let mut marks = Vec::new();
-    let mut before = replay.start;
-    for ply in &replay.plies {
-        let pos = before;
-        before = ply.played.position;
-        let Some(had) = table.bounds(&pos) else {
+    for (k, ply) in replay.plies.iter().enumerate() {
+        let pos = positions[k];
+        if table.bounds(&pos).is_none() {
             continue;
-        };
+        }
         if rules.outcome(&pos).is_some() {
             break;
         }
         let mover = pos.to_move();
-        let Some((_, s)) = step(&rules, &pos, ply.played.mv) else {
+        let (Some(had), Some(after)) = (value(k), after_move(k, ply.played.mv)) else {
             continue;
-        };
-        let after = match s {
-            Step::GoesOn { repeat, .. }
-                if ply.played.end.map(|e| e.reason) == Some(EndReason::Repetition) =>
-            {
-                Bounds::exact(repeat.unwrap_or(had.low))
-            }
-            _ => match s.bounds(|q| table.bounds(q)) {
-                Some(b) => b,
-                None => continue,
-            },
         };
         if after.high >= had.low {
             continue;
         }
-        let Some(best) = table
-            .move_values(&pos)
-            .and_then(|m| m.first().map(|b| b.mv))
+        // The move the table prefers, with the history.
+        let Some(best) = rules
+            .legal_moves(&pos)
+            .iter()
+            .filter_map(|&mv| Some((after_move(k, mv)?, mv)))
+            .max_by(|(a, m), (b, n)| {
+                (a.low, a.high)
+                    .cmp(&(b.low, b.high))
+                    .then(n.pit.index().cmp(&m.pit.index()))
+            })
+            .map(|(_, mv)| mv)
         else {
             continue;
         };

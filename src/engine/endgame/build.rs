@@ -8,10 +8,12 @@
 //! follow one another forever) takes the least lower bounds and greatest upper bounds its moves'
 //! equations allow from the layer's extremes (the lower bound at the worst the board allows, the
 //! upper at the best), threshold by threshold ([`Part::solve`]), so a line that never ends counts
-//! against the side to move in the lower bound and for it in the upper. Where the rules end a
-//! game on a repeated position, a quiet move within the part may be that repetition (whatever
-//! the history: a position seen since the last capture leads back to this one, so it is in the
-//! same part), and its score (each player takes their own row) widens that move's bounds.
+//! against the side to move in the lower bound and for it in the upper. Each bound is so what a
+//! side makes sure of from the position with no history (the game starting there, or a capture
+//! just made), by moves along which no position comes twice: a repetition, whatever its score,
+//! never happens on such a line, and the bound holds whatever the rules give a repetition. With
+//! a history, a line may come back to a position of it: [`super::history`] takes that into
+//! account.
 
 use super::index::{boards, unrank};
 use super::{Bounds, Layers, Score, Table, extremes, from_moves, position, step, stored_rank};
@@ -106,17 +108,7 @@ impl Layer<'_> {
     }
 
     fn bounds_of(&self, node: u32) -> Bounds {
-        let pos = self.position_of(node);
-        let n = self.n;
-        from_moves(
-            &self.rules,
-            &pos,
-            |q| self.lookup(q),
-            |q| {
-                q.board_total() == n
-                    && self.index[stored_rank(&q.pits(), q.to_move()) as usize] == IN_PART
-            },
-        )
+        from_moves(&self.rules, &self.position_of(node), |q| self.lookup(q))
     }
 
     /// The bounds of a position already settled (this layer's or a smaller one's).
@@ -136,7 +128,6 @@ impl Layer<'_> {
         if let [v] = *part
             && !self.loops.contains(&v)
         {
-            self.index[v as usize] = IN_PART;
             self.values[v as usize] = self.bounds_of(v).pack();
         } else {
             let start = extremes(&self.rules, self.n);
@@ -149,24 +140,19 @@ impl Layer<'_> {
     }
 }
 
-/// A part of more than one position, its moves read once: per position, the best bounds of the
-/// moves that leave the part (already known), how many of its moves stay within it, and the
-/// highest threshold its other view can reach as far as its own terms go; and per position,
-/// the moves within the part that lead to it (the position each comes from, by its place in the
-/// part, and the repetition's score, if the rules end a game so), so that a change is passed on
-/// to the positions it concerns.
-struct Part {
+/// A set of positions solved together, its moves read once: per position, the best bounds of
+/// the moves that leave the set (already known), and how many of its moves stay within it; and
+/// per position, the moves within the set that lead to it (by the place of the position each
+/// comes from), so that a change is passed on to the positions it concerns. The build solves its
+/// strongly connected parts so; the value of a game with a history ([`super::history`]) the
+/// positions a line can reach.
+pub(super) struct Part {
     fixed: Vec<Option<Bounds>>,
     inner: Vec<u8>,
-    other_level: Vec<u8>,
     /// Per position, where the moves to it start in `before` (one more at the end).
     before_starts: Vec<u32>,
     before: Vec<u32>,
-    before_repeat: Vec<u8>,
 }
-
-/// A move within a part that cannot be a repetition's end.
-const NO_REPEAT: u8 = u8::MAX;
 
 /// What a threshold makes true of itself in [`Part::solve`], in the high bit of a position's
 /// place: its lower bound from its moves leaving the part, its other view as far as its own
@@ -183,19 +169,14 @@ impl Part {
             layer.low[v as usize] = i as u32;
         }
         let mut fixed = Vec::with_capacity(part.len());
-        let mut inner = Vec::with_capacity(part.len());
-        let mut other_level = Vec::with_capacity(part.len());
-        // The moves within the part, forwards: where each position's start, where they lead,
-        // and their repetition scores.
+        // The moves within the part, forwards: where each position's start, and where they lead.
         let mut starts = Vec::with_capacity(part.len() + 1);
         let mut to = Vec::new();
-        let mut to_repeat = Vec::new();
         for &v in part {
             starts.push(to.len() as u32);
             let pos = layer.position_of(v);
             let mut best: Option<Bounds> = None;
             let mut keep = |b: Bounds| best = Some(best.map_or(b, |o| o.or(b)));
-            let mut level = 128u8;
             if let Some(score) = super::terminal(&layer.rules, &pos) {
                 keep(Bounds::exact(score));
             } else {
@@ -203,18 +184,12 @@ impl Part {
                     let Some((played, s)) = step(&layer.rules, &pos, mv) else {
                         continue;
                     };
-                    if let Step::GoesOn {
-                        position, repeat, ..
-                    } = s
+                    if let Step::GoesOn { position, .. } = s
                         && played.captured == [0, 0]
                     {
                         let at = stored_rank(&position.pits(), position.to_move()) as usize;
                         if layer.index[at] == IN_PART {
                             to.push(layer.low[at]);
-                            to_repeat.push(repeat.map_or(NO_REPEAT, |r| {
-                                level = level.min(r.other().byte());
-                                r.byte()
-                            }));
                             continue;
                         }
                     }
@@ -222,31 +197,34 @@ impl Part {
                     keep(b.expect("a position looked up always has bounds"));
                 }
             }
-            if let Some(f) = best {
-                level = level.min(f.high.other().byte());
-            }
             fixed.push(best);
-            inner.push((to.len() - *starts.last().expect("a start") as usize) as u8);
-            other_level.push(level);
         }
         starts.push(to.len() as u32);
+        Part::from_moves(fixed, &starts, &to)
+    }
+
+    /// The set of `fixed.len()` positions whose moves within it, from position `i`, lead to the
+    /// places `to[starts[i]..starts[i + 1]]`; `fixed` the best bounds of each one's other moves.
+    pub(super) fn from_moves(fixed: Vec<Option<Bounds>>, starts: &[u32], to: &[u32]) -> Part {
+        let len = fixed.len();
+        let inner = (0..len)
+            .map(|i| u8::try_from(starts[i + 1] - starts[i]).expect("at most 12 moves"))
+            .collect();
         // The same moves backwards.
-        let mut before_starts = vec![0u32; part.len() + 1];
-        for &t in &to {
+        let mut before_starts = vec![0u32; len + 1];
+        for &t in to {
             before_starts[t as usize + 1] += 1;
         }
-        for i in 0..part.len() {
+        for i in 0..len {
             before_starts[i + 1] += before_starts[i];
         }
         let mut before = vec![0u32; to.len()];
-        let mut before_repeat = vec![NO_REPEAT; to.len()];
         // Each position's start serves as where its next move goes, and ends at the next's
         // start: shifted back by one, they are the starts again.
-        for from in 0..part.len() {
-            for e in starts[from] as usize..starts[from + 1] as usize {
-                let at = &mut before_starts[to[e] as usize];
+        for from in 0..len {
+            for &t in &to[starts[from] as usize..starts[from + 1] as usize] {
+                let at = &mut before_starts[t as usize];
                 before[*at as usize] = from as u32;
-                before_repeat[*at as usize] = to_repeat[e];
                 *at += 1;
             }
         }
@@ -255,31 +233,37 @@ impl Part {
         Part {
             fixed,
             inner,
-            other_level,
             before_starts,
             before,
-            before_repeat,
         }
     }
 
-    /// The least lower bounds and greatest upper bounds that hold, the layer's extremes being
-    /// `start`: the least fixed point of the lower bounds (and of the other player's view of
-    /// the upper, `128 - high`), found threshold by threshold from the highest. At threshold `t`
-    /// a position's lower bound reaches `t` when a move leaving the part does, or a move within
-    /// it whose repetition (if any) gives at least `t` leads to a position whose other view has
-    /// reached `t`; its other view reaches `t` when every move leaving the part leaves the other
-    /// player `t` or more, and every move within it leads to a position whose lower bound has
-    /// reached `t`, with a repetition (if any) leaving the other player `t` or more. Each
-    /// threshold only adds to the last one's, so one pass counts each move once. Each
-    /// position's bounds are given to `out`, by place.
-    fn solve(self, start: Bounds, mut out: impl FnMut(usize, Bounds)) {
+    /// The least lower bounds and greatest upper bounds that hold, the extremes of the boards
+    /// being `start`: the least fixed point of the lower bounds (and of the other player's view
+    /// of the upper, `128 - high`), found threshold by threshold from the highest. At threshold
+    /// `t` a position's lower bound reaches `t` when a move leaving the part does, or a move
+    /// within it leads to a position whose other view has reached `t`; its other view reaches
+    /// `t` when every move leaving the part leaves the other player `t` or more, and every move
+    /// within it leads to a position whose lower bound has reached `t`. A line that never
+    /// leaves the part so counts against the side to move in its lower bound and for it in its
+    /// upper: each is a game of reaching, which a side makes sure of by moves along which no
+    /// position comes twice. Each threshold only adds to the last one's, so one pass counts
+    /// each move once. Each position's bounds are given to `out`, by place.
+    pub(super) fn solve(self, start: Bounds, mut out: impl FnMut(usize, Bounds)) {
         let len = self.fixed.len();
         let (bottom, top) = (start.low.byte(), start.high.byte());
+        // The highest threshold each position's other view can reach as far as its moves
+        // leaving the part go.
+        let other_level: Vec<u8> = self
+            .fixed
+            .iter()
+            .map(|f| f.map_or(128, |f| f.high.other().byte()))
+            .collect();
         // What becomes true at a threshold of itself, grouped by threshold (a threshold above
         // the highest counts as the highest).
         let mut events = ByLevel::new(top);
         for pass in 0..2 {
-            for (i, &level) in self.other_level.iter().enumerate() {
+            for (i, &level) in other_level.iter().enumerate() {
                 let place = i as u32;
                 if let Some(f) = self.fixed[i] {
                     events.add(pass, f.low.byte(), LOW | place);
@@ -288,9 +272,6 @@ impl Part {
             }
             events.place(pass);
         }
-        // A move within the part whose repetition gives less than the threshold at which the
-        // position it leads to got there: usable from the threshold of its repetition down.
-        let mut later: Vec<Vec<u32>> = vec![Vec::new(); usize::from(top) + 1];
         let mut low = vec![bottom; len];
         let mut other = vec![128 - top; len];
         let mut reached = vec![false; len];
@@ -298,7 +279,6 @@ impl Part {
         let mut lows_below = vec![0u8; len];
         let mut queue: Vec<u32> = Vec::new();
         for t in (bottom + 1..=top).rev() {
-            queue.extend(std::mem::take(&mut later[usize::from(t)]));
             for &event in events.at(t) {
                 let i = (event & PLACE) as usize;
                 if event & !PLACE == LOW || lows_below[i] == self.inner[i] {
@@ -307,18 +287,19 @@ impl Part {
             }
             while let Some(job) = queue.pop() {
                 let i = (job & PLACE) as usize;
-                let before = self.before_starts[i] as usize..self.before_starts[i + 1] as usize;
+                let before = &self.before
+                    [self.before_starts[i] as usize..self.before_starts[i + 1] as usize];
                 if job & !PLACE == LOW {
                     if reached[i] {
                         continue;
                     }
                     reached[i] = true;
                     low[i] = t;
-                    for &p in &self.before[before] {
+                    for &p in before {
                         let p = p as usize;
                         lows_below[p] += 1;
                         if lows_below[p] == self.inner[p]
-                            && self.other_level[p] >= t
+                            && other_level[p] >= t
                             && !other_reached[p]
                         {
                             queue.push(OTHER | p as u32);
@@ -330,15 +311,9 @@ impl Part {
                     }
                     other_reached[i] = true;
                     other[i] = t;
-                    for e in before {
-                        let (p, r) = (self.before[e], self.before_repeat[e]);
-                        if reached[p as usize] {
-                            continue;
-                        }
-                        if r == NO_REPEAT || r >= t {
+                    for &p in before {
+                        if !reached[p as usize] {
                             queue.push(LOW | p);
-                        } else if r > bottom {
-                            later[usize::from(r)].push(LOW | p);
                         }
                     }
                 }

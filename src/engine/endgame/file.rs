@@ -20,7 +20,11 @@ use super::index::boards;
 use super::{Layers, Table};
 use crate::engine::rules::Preset;
 
-const MAGIC: &[u8] = b"OWARE-ENDGAME 2\n";
+/// Version 3: the bounds are those of the position with no history (version 2's held whatever
+/// the history, and were looser).
+const MAGIC: &[u8] = b"OWARE-ENDGAME 3\n";
+/// What every version's files start with.
+const FAMILY: &[u8] = b"OWARE-ENDGAME ";
 
 /// The file a table is kept in, in the tables' folder.
 pub fn file_name(preset: Preset, seeds: u8) -> String {
@@ -31,6 +35,8 @@ pub fn file_name(preset: Preset, seeds: u8) -> String {
 pub enum TableError {
     #[error("not an endgame table of this version (the file does not start as one)")]
     NotATable,
+    #[error("an endgame table of an earlier version: build it again with `endgame build`")]
+    EarlierVersion,
     #[error("the table names an unknown rule set {0:?}")]
     UnknownRules(String),
     #[error("the table is cut short or damaged (its checksum does not match)")]
@@ -80,7 +86,11 @@ impl Head {
             .read_exact(&mut magic)
             .map_err(|_| TableError::NotATable)?;
         if magic != MAGIC {
-            return Err(TableError::NotATable);
+            return Err(if magic.starts_with(FAMILY) {
+                TableError::EarlierVersion
+            } else {
+                TableError::NotATable
+            });
         }
         let mut hash = Sha256::new();
         hash.update(magic);
@@ -409,7 +419,15 @@ mod tests {
             Table::open(&path),
             Err(TableError::WrongLength { .. })
         ));
-        std::fs::write(&path, b"OWARE-ENDGAME 1\n").unwrap();
+        // A file of version 2, whose bounds held whatever the history: refused, and said so.
+        let mut earlier = bytes.clone();
+        earlier[..MAGIC.len()].copy_from_slice(b"OWARE-ENDGAME 2\n");
+        std::fs::write(&path, &earlier).unwrap();
+        assert!(matches!(
+            Table::open(&path),
+            Err(TableError::EarlierVersion)
+        ));
+        std::fs::write(&path, b"OWARE-ENDGAM").unwrap();
         assert!(matches!(Table::open(&path), Err(TableError::NotATable)));
     }
 }

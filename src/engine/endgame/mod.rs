@@ -2,7 +2,8 @@
 //!
 //! A table holds, for one preset and every board of at most `seeds` seeds with either side to
 //! move, two bounds on what the side to move ends with of the board's seeds under best play by
-//! both, played to the end of the board (the stores are not part of a position here: with no
+//! both, played to the end of the board, from the position with no history (the game starting
+//! there, or a capture just made; [`history`] gives the value within a game) (the stores are not part of a position here: with no
 //! majority end, what is already captured changes nothing of the play). The value is taken as a
 //! margin (the mover's seeds less the other's), which decides the winner whatever the stores
 //! are; where every seed ends in a store (every preset but `merkel`) the mover's seeds are
@@ -12,11 +13,13 @@
 //! - [`build`]: the construction, layer by layer, with the strongly connected parts of the
 //!   moves that capture nothing in evaluation order;
 //! - [`file`]: the bytes of a table, with a checksum;
+//! - [`history`]: the value of a position given the game's line since its last capture;
 //! - [`analysis`]: a position's value, each move's, a best line, and where a game was lost.
 
 pub mod analysis;
 pub mod build;
 pub mod file;
+pub mod history;
 pub mod index;
 
 use serde::Serialize;
@@ -330,13 +333,11 @@ pub fn slot(pits: &[u8; PITS], side: Side) -> usize {
 }
 
 /// The bounds the construction gives `pos` from the positions one move away (`look` gives the
-/// bounds of a position that goes on; `same_part` says whether a quiet move's position may be a
-/// repetition, which only a position of the same strongly connected part can be).
+/// bounds of a position that goes on).
 pub fn from_moves(
     rules: &Rules,
     pos: &Position,
     mut look: impl FnMut(&Position) -> Bounds,
-    mut same_part: impl FnMut(&Position) -> bool,
 ) -> Bounds {
     if let Some(score) = terminal(rules, pos) {
         return Bounds::exact(score);
@@ -346,19 +347,9 @@ pub fn from_moves(
         let Some((_, step)) = step(rules, pos, mv) else {
             continue;
         };
-        let mut b = step
+        let b = step
             .bounds(|q| Some(look(q)))
             .expect("a position looked up always has bounds");
-        if let Step::GoesOn {
-            position,
-            repeat: Some(r),
-            ..
-        } = step
-            && same_part(&position)
-        {
-            b.low = b.low.min(r);
-            b.high = b.high.max(r);
-        }
         best = Some(best.map_or(b, |o| o.or(b)));
     }
     best.expect("a position not over has a legal move")
