@@ -19,11 +19,6 @@ use oware_tournament::engine::{DeclaredEnd, Position, Preset, Rules, ogn, replay
 fn games() -> Vec<Vec<Position>> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
     let rules = Rules::abapa();
-    let positions = |r: oware_tournament::engine::Replay| {
-        std::iter::once(r.start)
-            .chain(r.plies.iter().map(|p| p.played.position))
-            .collect::<Vec<_>>()
-    };
     let mut games = Vec::new();
     let jsonl = std::fs::read_to_string(format!("{dir}/abapa-random-games.jsonl")).expect("games");
     for line in jsonl.lines() {
@@ -31,13 +26,13 @@ fn games() -> Vec<Vec<Position>> {
         let moves = v["moves"].as_str().expect("moves");
         let r = replay(moves, &rules, Position::start(), None, DeclaredEnd::Natural)
             .expect("a recorded game replays");
-        games.push(positions(r));
+        games.push(r.positions());
     }
     let text = std::fs::read_to_string(format!("{dir}/auale-games.ogn")).expect("games");
     for game in ogn::parse(&text).expect("OGN games") {
         let start = game.start().expect("a start");
         if let Ok(r) = replay(&game.movetext, &rules, start, None, DeclaredEnd::Natural) {
-            games.push(positions(r));
+            games.push(r.positions());
         }
     }
     games

@@ -222,6 +222,13 @@ impl Replay {
         self.plies.last().map_or(self.start, |p| p.played.position)
     }
 
+    /// Every position of the game, the start first, then the position after each ply.
+    pub fn positions(&self) -> Vec<Position> {
+        std::iter::once(self.start)
+            .chain(self.plies.iter().map(|p| p.played.position))
+            .collect()
+    }
+
     /// The final stores: the outcome's, or the current ones in an unfinished game.
     pub fn stores(&self) -> [u8; 2] {
         self.outcome

@@ -87,9 +87,7 @@ pub fn line_to(
         )));
     }
     position.to_move = Some(to_move);
-    let positions = std::iter::once(replayed.start)
-        .chain(replayed.plies.iter().map(|p| p.played.position))
-        .collect();
+    let positions = replayed.positions();
     let letters = replayed
         .plies
         .iter()

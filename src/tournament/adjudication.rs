@@ -221,8 +221,8 @@ impl Position {
         };
         // The table's bounds widened by the history's repetitions first; where they do not
         // decide, the search along the lines from the position.
-        let searched = match history.map(|h| (h, table.bounds_given(&pos, h))) {
-            Some((_, Some(b))) if decides(b) => Ok(b),
+        let searched = match history.and_then(|h| table.bounds_given(&pos, h)) {
+            Some(b) if decides(b) => Ok(b),
             _ => table.bounds_with_history(&pos, history, history::MOST),
         };
         let bounds = match searched {

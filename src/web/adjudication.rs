@@ -182,13 +182,9 @@ async fn post(
     // Who is to move, as the moves given showed it where the form did not say.
     let mut fields = fields;
     if let Some(side) = proposal.as_ref().and_then(|p| p.position.to_move) {
-        fields.entry("to_move".to_string()).or_insert_with(|| {
-            match side {
-                crate::engine::Side::South => "south",
-                crate::engine::Side::North => "north",
-            }
-            .to_string()
-        });
+        fields
+            .entry("to_move".to_string())
+            .or_insert_with(|| side.name().to_string());
     }
     let page = AdjudicatePage {
         fields,

@@ -224,9 +224,7 @@ fn position_needing_its_moves(table: &endgame::Table) -> (String, String, Positi
     use endgame::history::{MOST, Unknown, since_capture};
     fixture_replays()
         .find_map(|(_, replay)| {
-            let positions: Vec<Position> = std::iter::once(replay.start)
-                .chain(replay.plies.iter().map(|p| p.played.position))
-                .collect();
+            let positions = replay.positions();
             (1..positions.len()).find_map(|k| {
                 let pos = positions[k];
                 if table.bounds(&pos).is_none() || Rules::abapa().outcome(&pos).is_some() {

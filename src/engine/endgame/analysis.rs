@@ -123,9 +123,7 @@ pub fn marks(table: &Table, replay: &Replay) -> Vec<Mark> {
         return Vec::new();
     }
     let rules = table.rules();
-    let positions: Vec<Position> = std::iter::once(replay.start)
-        .chain(replay.plies.iter().map(|p| p.played.position))
-        .collect();
+    let positions = replay.positions();
     // The value of the game's `k`-th position, with its history.
     let value = |k: usize| table.bounds_given(&positions[k], since_capture(&positions, k));
     // What `mv` from the game's `k`-th position is worth to its mover, with the history.

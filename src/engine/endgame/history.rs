@@ -84,7 +84,6 @@ impl Table {
             // Without a repetition end, a line that comes back changes nothing.
             return Ok(stored);
         }
-        let key = |p: &Position| slot(&p.pits(), p.to_move()) as u64;
         let seen: FxHashSet<u64> = history
             .unwrap_or_default()
             .iter()
@@ -166,6 +165,11 @@ impl Table {
     }
 }
 
+/// What a repetition compares of a position (its board and side to move), as a number.
+fn key(p: &Position) -> u64 {
+    slot(&p.pits(), p.to_move()) as u64
+}
+
 /// The positions of a game before its `k`-th (its position after `k` moves, `positions[k]`)
 /// since the last capture: those just before it with as many seeds on the board.
 pub fn since_capture(positions: &[Position], k: usize) -> &[Position] {
@@ -195,7 +199,6 @@ mod tests {
         if let Some(s) = super::super::terminal(&rules, pos) {
             return Some(i32::from(s.byte()));
         }
-        let key = |p: &Position| slot(&p.pits(), p.to_move()) as u64;
         let mut best = None;
         for &mv in rules.legal_moves(pos).iter() {
             let (played, s) = step(&rules, pos, mv)?;
@@ -226,9 +229,7 @@ mod tests {
         best
     }
 
-    /// Every position of 4 seeds of `abapa`, with no history and with each position one quiet
-    /// move before it as its history: the bounds hold the value an exhaustive search gives
-    /// with that history (wherever the captures it reaches are exact).
+    /// The seed count of the positions checked.
     const SEEDS: u8 = 5;
 
     /// Every position of 5 seeds of `abapa`, with no history, and with each position one quiet
@@ -238,7 +239,6 @@ mod tests {
     fn the_value_with_a_history_holds_what_every_line_gives() {
         let table = build(Preset::Abapa, SEEDS, &mut ());
         let rules = table.rules();
-        let key = |p: &Position| slot(&p.pits(), p.to_move()) as u64;
         let within =
             |b: Bounds, v: i32| i32::from(b.low.byte()) <= v && v <= i32::from(b.high.byte());
         let (mut checked, mut differ, mut tighter) = (0, 0, 0);
