@@ -39,6 +39,79 @@ pub struct Config {
     /// The longest pause between two tries to reach a hub that cannot be reached (the pause
     /// doubles from a quarter of a second up to it).
     pub publish_retry: std::time::Duration,
+    /// Text messages with players' phones through a gateway (`docs/sms.md`); none by default.
+    pub sms: Option<SmsConfig>,
+}
+
+/// The SMS gateway and how the service talks to it (`OWARE_SMS_*`, `OWARE_KANNEL_*`).
+#[derive(Clone, Debug)]
+pub struct SmsConfig {
+    /// The token the gateway gives with every message and delivery report it hands over.
+    pub token: String,
+    /// Kannel's `sendsms` address (`http://127.0.0.1:13013/cgi-bin/sendsms`); none: messages out
+    /// are queued but not sent.
+    pub sendsms: Option<String>,
+    pub username: String,
+    pub password: String,
+    /// The number (or short code) messages come from.
+    pub from: String,
+    /// The calling code of numbers written for the venue's country (`233`).
+    pub country: Option<String>,
+    /// The most messages handed to the gateway in a second.
+    pub rate: u32,
+    /// The service's address as the gateway reaches it, for delivery reports; by default the
+    /// address the service listens on.
+    pub reports_url: Option<String>,
+}
+
+/// The default of [`SmsConfig::rate`]: a USB modem sends about one message a second.
+pub const SMS_RATE: u32 = 1;
+
+impl SmsConfig {
+    /// From `OWARE_SMS_TOKEN` (without it, none), `OWARE_KANNEL_SENDSMS`, `OWARE_KANNEL_USER`,
+    /// `OWARE_KANNEL_PASSWORD`, `OWARE_SMS_FROM`, `OWARE_SMS_COUNTRY`, `OWARE_SMS_RATE`,
+    /// `OWARE_SMS_REPORTS_URL`.
+    fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<SmsConfig>, String> {
+        let Some(token) = var("OWARE_SMS_TOKEN") else {
+            return Ok(None);
+        };
+        if token.len() < 16 {
+            return Err("OWARE_SMS_TOKEN: at least 16 characters, as a password".to_string());
+        }
+        let country = match var("OWARE_SMS_COUNTRY") {
+            None => None,
+            Some(code) => {
+                let digits = code.trim_start_matches('+');
+                if digits.is_empty()
+                    || digits.len() > 4
+                    || !digits.bytes().all(|b| b.is_ascii_digit())
+                {
+                    return Err(format!(
+                        "OWARE_SMS_COUNTRY: {code:?} is not a calling code such as 233"
+                    ));
+                }
+                Some(digits.to_string())
+            }
+        };
+        let rate = match var("OWARE_SMS_RATE") {
+            None => SMS_RATE,
+            Some(r) => r.parse().ok().filter(|&r| r > 0).ok_or_else(|| {
+                format!("OWARE_SMS_RATE: {r:?} is not a number of messages a second")
+            })?,
+        };
+        Ok(Some(SmsConfig {
+            token,
+            sendsms: var("OWARE_KANNEL_SENDSMS"),
+            username: var("OWARE_KANNEL_USER").unwrap_or_default(),
+            password: var("OWARE_KANNEL_PASSWORD").unwrap_or_default(),
+            from: var("OWARE_SMS_FROM").unwrap_or_default(),
+            country,
+            rate,
+            reports_url: var("OWARE_SMS_REPORTS_URL")
+                .map(|url| public_url(&url))
+                .transpose()?,
+        }))
+    }
 }
 
 /// The default of [`Config::publish_retry`].
@@ -56,7 +129,8 @@ pub const DEFAULT_DATABASE: &str = "oware.db";
 impl Config {
     /// From the environment: `OWARE_BIND`, `DATABASE_URL`, `OWARE_ADMIN_PASSWORD`,
     /// `OWARE_SECURE_COOKIES` (1/true), `OWARE_WORKERS`, `OWARE_TRUSTED_PROXIES` (addresses,
-    /// separated by commas), `OWARE_PUBLIC_URL`, `OWARE_BACKUP_DIR`, `OWARE_LITESTREAM` (1/true), `OWARE_ENDGAME_DIR`.
+    /// separated by commas), `OWARE_PUBLIC_URL`, `OWARE_BACKUP_DIR`, `OWARE_LITESTREAM` (1/true), `OWARE_ENDGAME_DIR`, and the SMS gateway's
+    /// (`SmsConfig`).
     pub fn from_env() -> Result<Config, String> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let trusted_proxies = match var("OWARE_TRUSTED_PROXIES") {
@@ -91,6 +165,7 @@ impl Config {
             litestream: var("OWARE_LITESTREAM")
                 .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
             publish_retry: PUBLISH_RETRY,
+            sms: SmsConfig::from_env(var)?,
         })
     }
 }

@@ -244,7 +244,48 @@ fn service(
         .backup_folder
         .clone()
         .map(|folder| crate::service::backups::Backups::new(folder, &config.database_url));
-    std::sync::Arc::new(crate::service::Service::new(pool, writer, backups).with_endgames(endgames))
+    let sms = config.sms.as_ref();
+    std::sync::Arc::new(
+        crate::service::Service::new(pool, writer, backups)
+            .with_endgames(endgames)
+            .with_sms(
+                sms.and_then(|s| s.country.clone()),
+                sms.map(|s| s.token.as_str()),
+            ),
+    )
+}
+
+/// Sends the SMS the service queues through the gateway `config` names, if any.
+fn send_sms(
+    service: &std::sync::Arc<crate::service::Service>,
+    config: &Config,
+    listening: std::net::SocketAddr,
+) {
+    let Some(sms) = &config.sms else {
+        return;
+    };
+    let Some(sendsms) = &sms.sendsms else {
+        tracing::warn!("SMS: no gateway to send through (OWARE_KANNEL_SENDSMS); messages wait");
+        return;
+    };
+    let reports = sms
+        .reports_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{listening}"));
+    let gateway = crate::service::sms_out::Kannel {
+        sendsms: sendsms.clone(),
+        username: sms.username.clone(),
+        password: sms.password.clone(),
+        from: sms.from.clone(),
+        reports: Some((reports, sms.token.clone())),
+    };
+    actix_web::rt::spawn(crate::service::sms_out::send_as_due(
+        service.db().clone(),
+        std::sync::Arc::new(gateway),
+        routes::sms::words(),
+        sms.rate,
+        std::sync::Arc::downgrade(service),
+    ));
 }
 
 /// What the service is made of: its reading connections, its writer, its endgame tables.
@@ -274,6 +315,7 @@ fn run(listener: TcpListener, parts: Parts, key: Key, config: &Config) -> std::i
         std::sync::Arc::downgrade(&service.publisher),
         config.publish_retry,
     ));
+    send_sms(&service, config, listener.local_addr()?);
     let live = live_data(&capacity);
     let state = web::Data::new(AppState {
         service,

@@ -28,6 +28,7 @@ pub mod schema;
 #[cfg(test)]
 mod settings_migration_tests;
 pub mod sheet_refusals;
+pub mod sms;
 pub mod tables;
 mod types;
 

@@ -383,6 +383,49 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    player_phones (player_id) {
+        player_id -> Integer,
+        tournament_id -> Integer,
+        number -> Text,
+        consent_at -> Timestamp,
+        stopped -> Bool,
+    }
+}
+
+diesel::table! {
+    sms_settings (tournament_id) {
+        tournament_id -> Integer,
+        enabled -> Bool,
+        cap -> Integer,
+    }
+}
+
+diesel::table! {
+    sms_messages (id) {
+        id -> Integer,
+        tournament_id -> Nullable<Integer>,
+        player_id -> Nullable<Integer>,
+        number -> Text,
+        incoming -> Bool,
+        kind -> Text,
+        said -> Text,
+        language -> Text,
+        text -> Text,
+        parts -> Integer,
+        state -> Text,
+        gateway_id -> Nullable<Text>,
+        tries -> Integer,
+        due_at -> Timestamp,
+        created_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+        report -> Text,
+        reported_at -> Nullable<Timestamp>,
+        code -> Nullable<Text>,
+        sheet_id -> Nullable<Integer>,
+    }
+}
+
 diesel::joinable!(byes -> players (player_id));
 diesel::joinable!(byes -> tournaments (tournament_id));
 diesel::joinable!(games -> rounds (round_id));
@@ -398,6 +441,8 @@ diesel::joinable!(event_controllers -> accounts (account_id));
 diesel::joinable!(event_controllers -> events (event_id));
 diesel::joinable!(tournaments -> events (event_id));
 diesel::joinable!(check_ins -> players (player_id));
+diesel::joinable!(player_phones -> players (player_id));
+diesel::joinable!(sms_messages -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
@@ -428,4 +473,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     held_circuits,
     hub_fingerprints,
     backups_due,
+    player_phones,
+    sms_settings,
+    sms_messages,
 );

@@ -125,6 +125,27 @@ use OnCopy::{Cleared, ClearedBut, Kept};
 /// it names: a sheet before its game, a game before its round and players).
 pub const TABLES: &[Table] = &[
     table(
+        "sms_messages",
+        Column,
+        Never("the SMS log, read when its page is shown; a delivery report is no change to a page"),
+        Not("a venue's messages with its players' phones are private"),
+        Cleared,
+    ),
+    table(
+        "player_phones",
+        Column,
+        Never("a phone number is shown to the staff only, read when the SMS page is shown"),
+        Not("a phone number is private: staff only, never in a file"),
+        Cleared,
+    ),
+    table(
+        "sms_settings",
+        Column,
+        Never("read when a message is sent or the SMS page is shown"),
+        Not("whether a venue sends SMS, and how many, is the venue's own (its gateway, its cost)"),
+        Kept,
+    ),
+    table(
         "sheet_refusals",
         Game,
         All,

@@ -55,6 +55,8 @@ pub mod rounds;
 mod running;
 pub mod schedule;
 mod sent;
+pub mod sms;
+pub mod sms_out;
 pub mod stages;
 pub mod standings;
 pub mod teams;

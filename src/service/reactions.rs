@@ -6,7 +6,8 @@
 //! Today: a match's next game laid out, or its later games taken away, after a game's result
 //! changed (`super::matches::follow`); a backup made due when a round is published, and when an
 //! event's last result is in (once), taken by the backup task after the commit
-//! (`super::backups`). A change with nothing to follow says so in [`after`]: its `match` names
+//! (`super::backups`); the text messages a round's pairing and a sheet to confirm send, queued
+//! for the SMS task (`super::sms_out`). A change with nothing to follow says so in [`after`]: its `match` names
 //! every change, so a new one needs a decision.
 
 use diesel::sqlite::SqliteConnection;
@@ -37,8 +38,15 @@ pub fn record<B: Serialize, A: Serialize>(
 /// What follows from `change` (made by `actor`), by what it is about.
 fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(), ServiceError> {
     match change {
-        Change::SheetSent { game }
-        | Change::SheetConfirmed { game }
+        Change::SheetSent { game } => {
+            // The opponent asked by SMS to confirm, when SMS reach them.
+            super::sms_out::ask_to_confirm(conn, game)?;
+            let game = queries::get_game(conn, game)?;
+            let tournament = queries::get_tournament(conn, game.tournament_id)?;
+            super::matches::follow(conn, actor, &tournament, &game)?;
+            back_up_at_the_end(conn, &tournament)
+        }
+        Change::SheetConfirmed { game }
         | Change::SheetDisputed { game }
         | Change::GameRuled { game }
         | Change::GameReset { game } => {
@@ -56,6 +64,8 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
                 round = round.number
             );
             crate::db::backups::mark_due(conn, &reason.to_stored(), Utc::now().naive_utc())?;
+            // Each player with SMS told their board, side, opponent and start.
+            super::sms_out::round_published(conn, round.id)?;
             back_up_at_the_end(conn, &tournament)
         }
         Change::TournamentImported { tournament } => {

@@ -10,7 +10,7 @@ use diesel::sqlite::SqliteConnection;
 use super::connections::Connections;
 use super::{
     ServiceError, auth, backups, circuits, endgames, games, hub, publishing, ratings, register,
-    standings, tournaments,
+    sms, standings, tournaments,
 };
 use crate::db::{DbPool, Writer};
 
@@ -39,6 +39,8 @@ pub struct Service {
     pub languages: tournaments::Languages,
     /// The endgame tables held (exact adjudication, the moves that lost a game).
     endgames: Arc<endgames::Endgames>,
+    /// Text messages from players' phones, read and answered.
+    pub sms: sms::Sms,
 }
 
 impl Service {
@@ -59,6 +61,7 @@ impl Service {
             circuits: circuits::Circuits::new(db.clone()),
             register: register::Search::new(db.clone()),
             languages: tournaments::Languages::new(db.clone()),
+            sms: sms::Sms::new(db.clone(), sign_in.clone(), (None, None)),
             sign_in,
             endgames: Arc::default(),
             db,
@@ -68,6 +71,13 @@ impl Service {
     /// The service with these endgame tables.
     pub fn with_endgames(mut self, endgames: endgames::Endgames) -> Service {
         self.endgames = Arc::new(endgames);
+        self
+    }
+
+    /// The service taking text messages from the gateway that gives `token`, numbers written
+    /// for the country of this calling code (`233`).
+    pub fn with_sms(mut self, country: Option<String>, token: Option<&str>) -> Service {
+        self.sms = sms::Sms::new(self.db.clone(), self.sign_in.clone(), (country, token));
         self
     }
 

@@ -27,6 +27,7 @@ pub mod said;
 pub mod schedule;
 pub mod settings;
 pub mod sheets;
+pub mod sms;
 pub mod stages;
 pub mod standings;
 pub mod teams;

@@ -41,6 +41,7 @@ pub mod rounds;
 pub mod schedule;
 pub mod settings_form;
 pub mod site;
+pub mod sms;
 pub mod stages;
 pub mod standings;
 pub mod state;
@@ -135,6 +136,7 @@ fn api(cfg: &mut web::ServiceConfig) {
     routes.configure(schedule::api_routes);
     routes.configure(ratings::api_routes);
     routes.configure(circuits::api_routes);
+    routes.configure(sms::api_routes);
     cfg.service(
         web::scope("/api")
             .wrap(actix_web::middleware::from_fn(
@@ -180,6 +182,7 @@ fn pages(cfg: &mut web::ServiceConfig) {
     routes.configure(venue::page_routes);
     routes.configure(adjudication::page_routes);
     routes.configure(schedule::page_routes);
+    routes.configure(sms::page_routes);
     routes.register(cfg, || web::to(not_found_page));
 }
 

@@ -74,6 +74,7 @@ pub fn config(db_path: &std::path::Path) -> Config {
         endgame_dir: None,
         litestream: false,
         publish_retry: std::time::Duration::from_millis(500),
+        sms: None,
     }
 }
 

@@ -44,6 +44,7 @@ pub mod seams;
 mod security;
 mod sheets;
 mod site;
+mod sms;
 mod standings;
 mod swiss;
 mod trf;

@@ -1,4 +1,5 @@
-//! The controller's room in a browser at a phone's width: a notice to everyone; the roll call before round 1, with
+//! The controller's room in a browser at a phone's width: a notice to everyone; SMS turned on and
+//! a player's phone given; the roll call before round 1, with
 //! two players absent (one given a zero-point bye, one withdrawn), and before round 2, with one
 //! absent; a player checks in by signing in on their own phone. The rounds are paired in the
 //! browser and read: the absent are never on them, and the player with the bye is back in round
@@ -52,6 +53,37 @@ async fn roll_call(
     s.click_through("#close-roll-call button[type=submit]")
         .await?;
     s.text("#closed").await
+}
+
+/// The SMS page on the phone: SMS turned on with a cap on the parts sent, a player's number kept
+/// with their consent (refused without it), then SMS turned off for them.
+async fn sms_page(s: &Session, t: i64, player: i64) -> Step<()> {
+    s.goto(&format!("/tournaments/{t}")).await?;
+    s.click_through(&format!("a[href='/tournaments/{t}/sms']"))
+        .await?;
+    s.expect_text("#sms-state", "SMS are off").await?;
+    s.click("#sms-settings input[name=enabled]").await?;
+    s.fill("#sms-settings input[name=cap]", "120").await?;
+    s.click_through("#sms-settings button[type=submit]").await?;
+    s.expect_text("#sms-state", "0 of 120 message parts sent")
+        .await?;
+    let row = format!("#player-{player}");
+    s.fill(&format!("{row} input[name=number]"), "+233 20 111 0001")
+        .await?;
+    s.click_through(&format!("{row} form.stack button[type=submit]"))
+        .await?;
+    s.expect_text("main", "Tick that the player agreed").await?;
+    s.goto(&format!("/tournaments/{t}/sms")).await?;
+    s.fill(&format!("{row} input[name=number]"), "+233 20 111 0001")
+        .await?;
+    s.click(&format!("{row} input[name=consent]")).await?;
+    s.click_through(&format!("{row} form.stack button[type=submit]"))
+        .await?;
+    s.expect_text(&row, "Turn off").await?;
+    s.click_through(&format!("{row} button[value=stop]"))
+        .await?;
+    s.expect_text(&row, "Turn on").await?;
+    Ok(())
 }
 
 /// On the phone the proposal reads across its box (each paragraph as wide as the box, not a
@@ -181,6 +213,7 @@ async fn a_roll_call_in_a_browser() {
             s.click_through("#notice-form button[type=submit]").await?;
             s.expect_text("#tournament-notice", "appeals at table 1")
                 .await?;
+            sms_page(s, t, id(0)).await?;
             // Round 1: P0 checks in on their phone, P1 to P7 are marked present; P8 gets the
             // zero-point bye, P9 is withdrawn.
             let present: Vec<i64> = (1..8).map(id).collect();

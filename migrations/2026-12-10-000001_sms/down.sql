@@ -1,0 +1,3 @@
+DROP TABLE sms_messages;
+DROP TABLE sms_settings;
+DROP TABLE player_phones;
