@@ -197,15 +197,23 @@ pub fn set_sent(
     (state, text, parts): (&str, &str, i32),
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
-    diesel::update(sms_messages::table.find(id))
+    let written = diesel::update(sms_messages::table.find(id))
         .set((
-            sms_messages::state.eq(state),
             sms_messages::text.eq(text),
             sms_messages::parts.eq(parts),
             sms_messages::sent_at.eq(at),
             sms_messages::tries.eq(sms_messages::tries + 1),
         ))
-        .execute(conn)
+        .execute(conn)?;
+    // A delivery report can come before the gateway's own answer: the state it gave stays.
+    diesel::update(
+        sms_messages::table
+            .find(id)
+            .filter(sms_messages::state.eq("queued")),
+    )
+    .set(sms_messages::state.eq(state))
+    .execute(conn)?;
+    Ok(written)
 }
 
 /// A try that the gateway did not take: tried again at `due_at`, or given up (`failed`).
@@ -224,7 +232,8 @@ pub fn set_retry(
         .execute(conn)
 }
 
-/// A delivery report for a message out (its state moves on only from `sent` or `delivered`).
+/// A delivery report for a message out: one handed to the gateway (`queued` while the gateway's
+/// answer has not come back yet, `sent`, or reported on before).
 pub fn set_report(
     conn: &mut SqliteConnection,
     id: i32,
@@ -235,7 +244,7 @@ pub fn set_report(
         sms_messages::table
             .find(id)
             .filter(sms_messages::incoming.eq(false))
-            .filter(sms_messages::state.eq_any(["sent", "delivered", "failed"])),
+            .filter(sms_messages::state.eq_any(["queued", "sent", "delivered", "failed"])),
     )
     .set((
         sms_messages::state.eq(state),

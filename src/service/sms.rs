@@ -119,13 +119,13 @@ impl Sms {
         let Some(phone) = phone else {
             return self.close(id, "unknown", "ignored", None, None).await;
         };
-        let outcome = match read(&incoming.text) {
-            Err(said) => Err(said),
-            Ok(command) => self.act(&phone, command).await,
+        let (kind, outcome) = match read(&incoming.text) {
+            Err(said) => ("unread", Err(said)),
+            Ok(command) => (command.kind(), self.act(&phone, command).await),
         };
-        let (kind, state, said) = match outcome {
-            Ok((kind, said)) => (kind, "taken", said),
-            Err(said) => ("unread", "refused", said),
+        let (state, said) = match outcome {
+            Ok(said) => ("taken", said),
+            Err(said) => ("refused", said),
         };
         self.close(id, kind, state, Some(&phone), Some(said)).await
     }
@@ -172,7 +172,7 @@ impl Sms {
     }
 
     /// Does what a read message asks; what it was and the answer, or the refusal to answer.
-    async fn act(&self, phone: &Phone, command: Command) -> Result<(&'static str, Said), Said> {
+    async fn act(&self, phone: &Phone, command: Command) -> Result<Said, Said> {
         let actor = Actor::Signed(Identity::Player {
             player_id: phone.player_id,
             tournament_id: phone.tournament_id,
@@ -180,7 +180,7 @@ impl Sms {
         });
         let player = phone.player_id;
         match command {
-            Command::Help => Ok(("help", crate::said!("sms-help"))),
+            Command::Help => Ok(crate::said!("sms-help")),
             Command::Confirm { code } | Command::Dispute { code } if code.is_empty() => {
                 Err(crate::said!("sms-no-code"))
             }
@@ -202,9 +202,11 @@ impl Sms {
                     .map_err(|e| said_of(&e))?;
                 let _ = sheet;
                 let (round, board) = self.where_is(game_id).await?;
-                Ok((
-                    "confirm",
-                    crate::said!("sms-confirmed", round, board, status = status.to_string()),
+                Ok(crate::said!(
+                    "sms-confirmed",
+                    round,
+                    board,
+                    status = status.to_string()
                 ))
             }
             Command::Dispute { code } => {
@@ -219,7 +221,7 @@ impl Sms {
                 };
                 let game_id = self.game_of_sheet(sheet).await?;
                 let (round, board) = self.where_is(game_id).await?;
-                Ok(("dispute", crate::said!("sms-not-confirmed", round, board)))
+                Ok(crate::said!("sms-not-confirmed", round, board))
             }
             Command::Result {
                 round,
@@ -261,12 +263,7 @@ impl Sms {
         player: PlayerId,
         game: GameId,
         sheet: Sheet,
-    ) -> Result<(&'static str, Said), Said> {
-        let kind = if sheet.moves.trim().is_empty() {
-            "result"
-        } else {
-            "moves"
-        };
+    ) -> Result<Said, Said> {
         let (recorded, _) = self
             .sheets
             .submit(Sender::Signed(actor), game, sheet.clone(), true)
@@ -299,7 +296,7 @@ impl Sms {
             .with("south", sheet.seeds[0])
             .with("north", sheet.seeds[1])
             .with("opponent", opponent);
-        Ok((kind, said))
+        Ok(said)
     }
 
     /// The game of round `round`, board `board` that the phone's player plays (the open game of

@@ -43,6 +43,19 @@ pub enum Command {
     Help,
 }
 
+impl Command {
+    /// What the message is, as the SMS log names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::Result { moves, .. } if moves.trim().is_empty() => "result",
+            Command::Result { .. } | Command::Moves { .. } => "moves",
+            Command::Confirm { .. } => "confirm",
+            Command::Dispute { .. } => "dispute",
+            Command::Help => "help",
+        }
+    }
+}
+
 /// The longest message read, in characters (a concatenated message of ten parts): a longer one
 /// is refused unread.
 pub const LONGEST: usize = 1_600;

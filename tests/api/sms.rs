@@ -36,6 +36,9 @@ pub struct Gateway {
     bearerbox: RefCell<Option<Child>>,
     smsbox: Child,
     fake_port: u16,
+    /// bearerbox's port for smsbox, and smsbox's for the service.
+    boxes: u16,
+    sendsms: u16,
     /// The phone connected now (one `fakesmsc` at a time: the fake SMSC serves one client), and
     /// what every one before it received.
     phone: RefCell<Option<(Child, PathBuf)>>,
@@ -87,6 +90,8 @@ impl Gateway {
             config,
             dir,
             fake_port,
+            boxes,
+            sendsms: sendsms_port,
             phone: RefCell::new(None),
             received: RefCell::new(Vec::new()),
         };
@@ -202,13 +207,20 @@ impl Gateway {
         }
     }
 
-    /// Stops bearerbox as a power cut would (SIGKILL), and starts it again on its store.
-    pub fn restart_bearerbox(&self) {
+    /// Stops bearerbox as a power cut would (SIGKILL), and starts it again on its store; smsbox,
+    /// which ends with bearerbox, is started again after it (as `run_kannel_box` does at a venue).
+    pub fn restart_bearerbox(&mut self) {
         if let Some(mut child) = self.bearerbox.borrow_mut().take() {
             let _ = child.kill();
             let _ = child.wait();
         }
-        *self.bearerbox.borrow_mut() = Some(start_box(BEARERBOX, &self.config, self.dir.path()));
+        let _ = self.smsbox.kill();
+        let _ = self.smsbox.wait();
+        let bearerbox = start_box(BEARERBOX, &self.config, self.dir.path());
+        assert!(wait_for_port(self.boxes), "bearerbox does not listen again");
+        *self.bearerbox.borrow_mut() = Some(bearerbox);
+        self.smsbox = start_box(SMSBOX, &self.config, self.dir.path());
+        assert!(wait_for_port(self.sendsms), "smsbox does not listen again");
     }
 }
 
@@ -248,19 +260,20 @@ fn wait_for_port(port: u16) -> bool {
 
 /// A service that sends and takes SMS through Kannel at `sendsms_port`.
 async fn sms_app(sendsms_port: u16) -> TestApp {
-    spawn_app_tuned(|c| {
-        c.sms = Some(oware_tournament::config::SmsConfig {
-            token: TOKEN.to_string(),
-            sendsms: Some(format!("http://127.0.0.1:{sendsms_port}/cgi-bin/sendsms")),
-            username: "oware".to_string(),
-            password: "sendsms-pass".to_string(),
-            from: VENUE.to_string(),
-            country: Some("233".to_string()),
-            rate: 50,
-            reports_url: None,
-        })
-    })
-    .await
+    spawn_app_tuned(|c| c.sms = Some(sms_config(sendsms_port))).await
+}
+
+fn sms_config(sendsms_port: u16) -> oware_tournament::config::SmsConfig {
+    oware_tournament::config::SmsConfig {
+        token: TOKEN.to_string(),
+        sendsms: Some(format!("http://127.0.0.1:{sendsms_port}/cgi-bin/sendsms")),
+        username: "oware".to_string(),
+        password: "sendsms-pass".to_string(),
+        from: VENUE.to_string(),
+        country: Some("233".to_string()),
+        rate: 50,
+        reports_url: None,
+    }
 }
 
 /// The SMS log of a tournament, newest first.
@@ -268,6 +281,34 @@ async fn log(staff: &Client, t: i64) -> Vec<Value> {
     let r = staff.get(&format!("/api/tournaments/{t}/sms")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.json()["messages"].as_array().unwrap().clone()
+}
+
+/// Waits until every message out of tournament `t` is delivered and read by a phone: one phone
+/// at a time is connected, and a phone hung up would lose what the fake SMSC was writing to it.
+async fn settle(gateway: &Gateway, staff: &Client, t: i64) {
+    let started = Instant::now();
+    loop {
+        let messages = log(staff, t).await;
+        let out = messages.iter().filter(|m| m["incoming"] == false).count();
+        let delivered = messages
+            .iter()
+            .filter(|m| m["incoming"] == false && m["state"] == "delivered")
+            .count();
+        if delivered == out && gateway.received().len() >= delivered {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "messages out not delivered: {messages:?}"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A phone texts the service, once what went out before is read.
+async fn phone_texts(gateway: &Gateway, staff: &Client, t: i64, (from, text): (&str, &str)) {
+    settle(gateway, staff, t).await;
+    gateway.send(from, text);
 }
 
 /// Gives `player` the phone `number` with their consent.
@@ -297,7 +338,7 @@ async fn game_at(staff: &Client, t: i64, board: i64) -> Value {
 async fn results_and_pairings_by_sms_through_kannel() {
     let sendsms_port = free_port();
     let app = sms_app(sendsms_port).await;
-    let gateway = Gateway::start(&app.address, sendsms_port);
+    let mut gateway = Gateway::start(&app.address, sendsms_port);
     gateway.listen();
     let organiser = app.organiser().await;
     let r = organiser
@@ -373,7 +414,7 @@ async fn results_and_pairings_by_sms_through_kannel() {
     assert!(pairing.contains("you play North against"), "{pairing}");
 
     // South texts the result; the answer says who must confirm, and North is asked with a code.
-    gateway.send(number_of(south), "R1 B1 S 25-23");
+    phone_texts(&gateway, &organiser, t, (number_of(south), "R1 B1 S 25-23")).await;
     let answer = gateway.message_to(number_of(south), 2).await;
     assert_eq!(
         answer,
@@ -395,13 +436,25 @@ async fn results_and_pairings_by_sms_through_kannel() {
         .to_string();
     // A wrong code changes nothing.
     let wrong = if code == "0000" { "1111" } else { "0000" };
-    gateway.send(number_of(north), &format!("OK {wrong}"));
+    phone_texts(
+        &gateway,
+        &organiser,
+        t,
+        (number_of(north), &format!("OK {wrong}")),
+    )
+    .await;
     let answer = gateway.message_to(number_of(north), 3).await;
     assert_eq!(
         answer,
         format!("no result waits for your confirmation with code {wrong}")
     );
-    gateway.send(number_of(north), &format!("ok {code}"));
+    phone_texts(
+        &gateway,
+        &organiser,
+        t,
+        (number_of(north), &format!("ok {code}")),
+    )
+    .await;
     let answer = gateway.message_to(number_of(north), 4).await;
     assert_eq!(answer, "Round 1 board 1: result confirmed. Thank you.");
     let game = organiser
@@ -425,10 +478,16 @@ async fn results_and_pairings_by_sms_through_kannel() {
     } else {
         wrong_moves[2].to_uppercase()
     };
-    gateway.send(
-        number_of(south2),
-        &format!("R1 B2 {}", wrong_moves.join(" ")),
-    );
+    phone_texts(
+        &gateway,
+        &organiser,
+        t,
+        (
+            number_of(south2),
+            &format!("R1 B2 {}", wrong_moves.join(" ")),
+        ),
+    )
+    .await;
     let answer = gateway.message_to(number_of(south2), 2).await;
     assert!(answer.contains("move 2"), "{answer}");
     assert!(answer.chars().count() <= 160, "{answer}");
@@ -437,7 +496,13 @@ async fn results_and_pairings_by_sms_through_kannel() {
         .await
         .json();
     assert_eq!(game2["status"], "pending", "{game2}");
-    gateway.send(number_of(south2), &format!("R1 B2 {moves}"));
+    phone_texts(
+        &gateway,
+        &organiser,
+        t,
+        (number_of(south2), &format!("R1 B2 {moves}")),
+    )
+    .await;
     let answer = gateway.message_to(number_of(south2), 3).await;
     let winner = match result.as_str() {
         "south" => "South",
@@ -453,11 +518,24 @@ async fn results_and_pairings_by_sms_through_kannel() {
     );
 
     // A text that cannot be read is answered; a number nobody gave is not.
-    gateway.send(number_of(south), "hello?");
+    phone_texts(&gateway, &organiser, t, (number_of(south), "hello?")).await;
     let answer = gateway.message_to(number_of(south), 3).await;
     assert_eq!(answer, "not understood. Send e.g. R3 B5 S 25-23, or HELP");
-    gateway.send("233209999999", "R1 B1 S 25-23");
-    gateway.send(number_of(south), "HELP");
+    phone_texts(&gateway, &organiser, t, ("233209999999", "R1 B1 S 25-23")).await;
+    // Nothing answers it: wait until the service has it before the next phone hangs this one up.
+    let started = Instant::now();
+    while !log(&organiser, t)
+        .await
+        .iter()
+        .any(|m| m["number"] == "233209999999")
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the gateway never handed it over"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    phone_texts(&gateway, &organiser, t, (number_of(south), "HELP")).await;
     let help = gateway.message_to(number_of(south), 4).await;
     assert!(help.starts_with("Send: R3 B5 S 25-23"), "{help}");
     assert!(
@@ -485,6 +563,12 @@ async fn results_and_pairings_by_sms_through_kannel() {
                     .iter()
                     .any(|m| m["kind"] == "confirm" && m["state"] == "taken")
             );
+            // A wrong code is a confirmation refused.
+            assert!(
+                incoming
+                    .iter()
+                    .any(|m| m["kind"] == "confirm" && m["state"] == "refused")
+            );
             assert!(
                 incoming
                     .iter()
@@ -511,6 +595,7 @@ async fn results_and_pairings_by_sms_through_kannel() {
     );
 
     // Messages out wait in bearerbox's store across a power cut of it.
+    settle(&gateway, &organiser, t).await;
     gateway.hang_up();
     gateway.restart_bearerbox();
     let r = organiser
@@ -542,6 +627,28 @@ async fn results_and_pairings_by_sms_through_kannel() {
             actix_web::rt::time::sleep(Duration::from_millis(200)).await;
         }
     }
+
+    // The service stops (a restart, a power cut of the laptop) while a player texts: the
+    // gateway keeps the message and hands it over again once the service is back, which
+    // answers it.
+    settle(&gateway, &organiser, t).await;
+    app.handle.stop(true).await;
+    gateway.send(number_of(north), "HELP");
+    actix_web::rt::time::sleep(Duration::from_secs(3)).await;
+    let before = gateway
+        .received()
+        .iter()
+        .filter(|(to, _)| to == number_of(north))
+        .count();
+    let bind = app.address.trim_start_matches("http://").to_string();
+    let (_, handle) = start_with(&app.db_path, |c| {
+        c.bind = bind;
+        c.sms = Some(sms_config(sendsms_port));
+    })
+    .await;
+    let help = gateway.message_to(number_of(north), before + 1).await;
+    assert!(help.starts_with("Send: R3 B5 S 25-23"), "{help}");
+    handle.stop(true).await;
 }
 
 #[actix_web::test]
