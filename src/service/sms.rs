@@ -181,46 +181,18 @@ impl Sms {
         let player = phone.player_id;
         match command {
             Command::Help => Ok(crate::said!("sms-help")),
-            Command::Confirm { code } | Command::Dispute { code } if code.is_empty() => {
-                Err(crate::said!("sms-no-code"))
-            }
             Command::Confirm { code } => {
-                let (number, code2) = (phone.number.clone(), code.clone());
-                let request = self
-                    .db
-                    .read(move |conn| Ok(stored::request(conn, &number, &code2)?))
+                let (sheet, game) = self.requested(phone, code).await?;
+                self.sheets
+                    .confirm(Sender::Signed(actor), game, sheet)
                     .await
                     .map_err(|e| said_of(&e))?;
-                let Some((game, sheet)) = request.and_then(|r| Some((r.sheet_id?, r))) else {
-                    return Err(crate::said!("sms-no-request", code));
-                };
-                let game_id = self.game_of_sheet(game).await?;
-                let status = self
-                    .sheets
-                    .confirm(Sender::Signed(actor), game_id, game)
-                    .await
-                    .map_err(|e| said_of(&e))?;
-                let _ = sheet;
-                let (round, board) = self.where_is(game_id).await?;
-                Ok(crate::said!(
-                    "sms-confirmed",
-                    round,
-                    board,
-                    status = status.to_string()
-                ))
+                let (round, board) = self.where_is(game).await?;
+                Ok(crate::said!("sms-confirmed", round, board))
             }
             Command::Dispute { code } => {
-                let (number, code2) = (phone.number.clone(), code.clone());
-                let request = self
-                    .db
-                    .read(move |conn| Ok(stored::request(conn, &number, &code2)?))
-                    .await
-                    .map_err(|e| said_of(&e))?;
-                let Some(sheet) = request.and_then(|r| r.sheet_id) else {
-                    return Err(crate::said!("sms-no-request", code));
-                };
-                let game_id = self.game_of_sheet(sheet).await?;
-                let (round, board) = self.where_is(game_id).await?;
+                let (_, game) = self.requested(phone, code).await?;
+                let (round, board) = self.where_is(game).await?;
                 Ok(crate::said!("sms-not-confirmed", round, board))
             }
             Command::Result {
@@ -309,11 +281,26 @@ impl Sms {
             .map_err(|e| said_of(&e))?
     }
 
-    async fn game_of_sheet(&self, sheet: crate::tournament::SheetId) -> Result<GameId, Said> {
-        self.db
-            .read(move |conn| Ok(stored::game_of_sheet(conn, sheet)?))
+    /// The sheet a request to confirm sent to this phone with `code` was about, and its game.
+    async fn requested(
+        &self,
+        phone: &Phone,
+        code: String,
+    ) -> Result<(crate::tournament::SheetId, GameId), Said> {
+        let number = phone.number.clone();
+        let asked = code.clone();
+        let found = self
+            .db
+            .read(move |conn| {
+                let Some(sheet) = stored::request(conn, &number, &asked)?.and_then(|r| r.sheet_id)
+                else {
+                    return Ok(None);
+                };
+                Ok(Some((sheet, stored::game_of_sheet(conn, sheet)?)))
+            })
             .await
-            .map_err(|e| said_of(&e))
+            .map_err(|e| said_of(&e))?;
+        found.ok_or_else(|| crate::said!("sms-no-request", code))
     }
 
     /// The round and board of a game.
