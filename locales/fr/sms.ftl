@@ -1,5 +1,5 @@
-# Les SMS : ce que les joueurs reçoivent et ce qu'on leur répond (un message de 160 caractères
-# quand c'est possible : mots simples, accents de l'alphabet GSM seulement), et la page des SMS.
+# Les SMS : ce que les joueurs reçoivent et ce qu'on leur répond (un message de 160 caractères
+# quand c'est possible : mots simples, accents de l'alphabet GSM seulement), et la page des SMS.
 
 ## Envoyés aux joueurs
 sms-pairing = Ronde { $round }, table { $board } : vous jouez { $side ->
@@ -29,8 +29,8 @@ sms-recorded-waiting = Ronde { $round } table { $board } : { $south }-{ $north
     [south] Sud
     [north] Nord
    *[draw] nulle
-} enregistré ; en attente de la confirmation de { $opponent }.
-sms-recorded-disputed = Ronde { $round } table { $board } : votre feuille diffère de celle de { $opponent } ; l'arbitre décidera.
+} enregistré ; { $opponent } doit confirmer.
+sms-recorded-disputed = Ronde { $round } table { $board } : { $opponent } a envoyé une autre feuille ; l'arbitre décidera.
 sms-confirmed = Ronde { $round } table { $board } : résultat confirmé. Merci.
 sms-not-confirmed = Ronde { $round } table { $board } : non confirmé. Envoyez votre résultat (R{ $round } T{ $board } S 25-23) ou voyez l'arbitre.
 sms-too-long = message trop long : { $longest } caractères au plus
@@ -74,7 +74,7 @@ sms-phones-heading = Téléphones des joueurs
 sms-phones-hint = Un numéro n'est enregistré qu'avec l'accord du joueur ; seul le personnel le voit, et il n'est jamais publié.
 sms-number = Téléphone
 sms-sms = SMS
-sms-number-of = Téléphone de { $name }
+sms-number-of = Téléphone : { $name }
 sms-consent = Le joueur accepte de recevoir des SMS
 sms-save-number = Enregistrer le numéro
 sms-stopped = désactivés
