@@ -223,6 +223,7 @@ audit-field-round_number = round
 audit-field-seed = seed
 audit-field-seeds = seeds
 audit-field-sheet = score sheet
+audit-field-objected = disputed without a sheet of their own
 audit-field-sheets = score sheets
 audit-field-started = started
 audit-field-teams = teams

@@ -5,11 +5,32 @@
 sms-pairing = Round { $round }, board { $board }: you play { $side ->
     [south] South
    *[north] North
-} against { $opponent }.
-sms-pairing-at = Round { $round }, board { $board }: you play { $side ->
+} against { $opponent }.{ $start ->
+    [none] {""}
+   *[other] { " " }Start { $start }.
+}
+sms-match = Round { $round }, board { $board }: a match of { $length ->
+    [best] best of { $games }
+   *[games] { $games }
+} games against { $opponent }. Game 1: you play { $side ->
     [south] South
    *[north] North
-} against { $opponent }. Start { $start }.
+}{ $turns ->
+    [alternate] , then sides alternate.
+   *[results] ; the next games by SMS.
+}{ $start ->
+    [none] {""}
+   *[other] { " " }Start { $start }.
+}
+sms-match-game = Round { $round }, board { $board }, game { $game }: you play { $side ->
+    [south] South
+   *[north] North
+} against { $opponent }.
+sms-changed = Changed. { $pairing }
+sms-unpaired = Round { $round } changed: you are no longer paired. See the controller.
+sms-warning = Round { $round } board { $board }: { $minutes } minutes left (end { $end }). When the game ends, send R{ $round } B{ $board } and the result.
+sms-withdrawn = { $tournament }: you are withdrawn and will not be paired again. See the controller if this is wrong.
+sms-reinstated = { $tournament }: you are back in and will be paired again.
 sms-bye = Round { $round }: you have a bye.
 sms-confirm = R{ $round } B{ $board }: { $sender } sent { $winner ->
     [south] South won
@@ -32,7 +53,7 @@ sms-recorded-waiting = Round { $round } board { $board }: { $south }-{ $north } 
 } recorded; waiting for { $opponent } to confirm.
 sms-recorded-disputed = Round { $round } board { $board }: your sheet differs from { $opponent }'s; the controller will decide.
 sms-confirmed = Round { $round } board { $board }: result confirmed. Thank you.
-sms-not-confirmed = Round { $round } board { $board }: not confirmed. Send your own result (R{ $round } B{ $board } S 25-23) or see the controller.
+sms-not-confirmed = Round { $round } board { $board }: disputed. The controller decides; see them with your score sheet.
 sms-too-long = message too long: at most { $longest } characters
 sms-unread = not understood. Send e.g. R3 B5 S 25-23, or HELP
 sms-no-result = give the result (S, N or D and the seeds) or the moves after the board
@@ -57,6 +78,12 @@ sms-notice-too-long = a message to every player holds at most { $most } characte
 
 ## The staff's SMS page
 sms-title = SMS
+sms-summary-waiting = { $count } waiting to be sent.
+sms-summary-failed = { $count ->
+    [one] One not delivered.
+   *[other] { $count } not delivered.
+}
+sms-summary-capped = { $count } kept back by the cap.
 sms-dashboard-link = SMS in and out
 sms-heading = SMS with players
 sms-intro = Players with basic phones get their pairings by SMS and text their results: R3 B5 S 25-23 (round, board, winner S, N or D, seeds South-North), the moves after it if they have them; their opponent confirms with OK and the code they are sent. Every result is checked as a sheet is.
@@ -100,6 +127,9 @@ sms-kind-pairing = pairing
 sms-kind-bye = bye
 sms-kind-confirm = request to confirm
 sms-kind-notice = message to all
+sms-kind-changed = pairing changed
+sms-kind-warning = end of round near
+sms-kind-withdrawal = withdrawal
 sms-kind-result = result
 sms-kind-moves = moves
 sms-kind-help = help asked
@@ -118,3 +148,4 @@ sms-state-taken = taken
 sms-state-refused = refused
 sms-state-ignored = not answered
 sms-state-new = being read
+sms-state-skipped = not sent (no longer needed)

@@ -226,6 +226,7 @@ audit-field-round_number = ronde
 audit-field-seed = tête de série
 audit-field-seeds = graines
 audit-field-sheet = feuille de partie
+audit-field-objected = contesté sans feuille de sa part
 audit-field-sheets = feuilles de partie
 audit-field-started = commencée
 audit-field-teams = équipes

@@ -5,11 +5,32 @@
 sms-pairing = Ronde { $round }, table { $board } : vous jouez { $side ->
     [south] Sud
    *[north] Nord
-} contre { $opponent }.
-sms-pairing-at = Ronde { $round }, table { $board } : vous jouez { $side ->
+} contre { $opponent }.{ $start ->
+    [none] {""}
+   *[other] { " " }Début à { $start }.
+}
+sms-match = Ronde { $round }, table { $board } : un match { $length ->
+    [best] au meilleur des { $games } parties
+   *[games] de { $games } parties
+} contre { $opponent }. Partie 1 : vous jouez { $side ->
     [south] Sud
    *[north] Nord
-} contre { $opponent }. Début à { $start }.
+}{ $turns ->
+    [alternate] , puis on alterne.
+   *[results]  ; la suite par SMS.
+}{ $start ->
+    [none] {""}
+   *[other] { " " }Début à { $start }.
+}
+sms-match-game = Ronde { $round }, table { $board }, partie { $game } : vous jouez { $side ->
+    [south] Sud
+   *[north] Nord
+} contre { $opponent }.
+sms-changed = Changement. { $pairing }
+sms-unpaired = Ronde { $round } modifiée : vous n'avez plus de partie. Voyez l'arbitre.
+sms-warning = Ronde { $round } table { $board } : encore { $minutes } minutes (fin à { $end }). Partie finie, envoyez R{ $round } T{ $board } et le résultat.
+sms-withdrawn = { $tournament } : vous avez été retiré et ne serez plus apparié. Voyez l'arbitre si c'est une erreur.
+sms-reinstated = { $tournament } : vous revenez dans le tournoi et serez apparié à nouveau.
 sms-bye = Ronde { $round } : exempt, vous ne jouez pas.
 sms-confirm = R{ $round } T{ $board } : { $sender } a envoyé { $winner ->
     [south] Sud gagne
@@ -32,7 +53,7 @@ sms-recorded-waiting = Ronde { $round } table { $board } : { $south }-{ $north
 } enregistré ; { $opponent } doit confirmer.
 sms-recorded-disputed = Ronde { $round } table { $board } : { $opponent } a envoyé une autre feuille ; l'arbitre décidera.
 sms-confirmed = Ronde { $round } table { $board } : résultat confirmé. Merci.
-sms-not-confirmed = Ronde { $round } table { $board } : non confirmé. Envoyez votre résultat (R{ $round } T{ $board } S 25-23) ou voyez l'arbitre.
+sms-not-confirmed = Ronde { $round } table { $board } : contesté. L'arbitre décide ; voyez-le avec votre feuille de partie.
 sms-too-long = message trop long : { $longest } caractères au plus
 sms-unread = message non compris. Envoyez par exemple R3 T5 S 25-23, ou AIDE
 sms-no-result = donnez le résultat (S, N ou D et les graines) ou les coups après la table
@@ -57,6 +78,12 @@ sms-notice-too-long = un message à tous les joueurs compte au plus { $most } ca
 
 ## La page des SMS
 sms-title = SMS
+sms-summary-waiting = { $count } en attente d'envoi.
+sms-summary-failed = { $count ->
+    [one] Un non remis.
+   *[other] { $count } non remis.
+}
+sms-summary-capped = { $count } retenus par le plafond.
 sms-dashboard-link = SMS reçus et envoyés
 sms-heading = SMS avec les joueurs
 sms-intro = Les joueurs munis d'un téléphone simple reçoivent leurs appariements par SMS et envoient leurs résultats : R3 T5 S 25-23 (ronde, table, gagnant S, N ou D, graines Sud-Nord), suivis des coups s'ils les ont ; leur adversaire confirme par OK et le code reçu. Chaque résultat est vérifié comme une feuille de partie.
@@ -100,6 +127,9 @@ sms-kind-pairing = appariement
 sms-kind-bye = exempt
 sms-kind-confirm = demande de confirmation
 sms-kind-notice = message à tous
+sms-kind-changed = appariement modifié
+sms-kind-warning = fin de ronde proche
+sms-kind-withdrawal = retrait
 sms-kind-result = résultat
 sms-kind-moves = coups
 sms-kind-help = aide demandée
@@ -118,3 +148,4 @@ sms-state-taken = pris en compte
 sms-state-refused = refusé
 sms-state-ignored = sans réponse
 sms-state-new = en cours de lecture
+sms-state-skipped = non envoyé (plus utile)

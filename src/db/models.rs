@@ -122,6 +122,7 @@ impl Player {
             title: self.title.clone(),
             federation: self.federation.clone(),
             register_id: self.register_id,
+            phone: None,
         }
     }
 }

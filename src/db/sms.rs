@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 
 use super::schema::{player_phones, sms_messages, sms_settings};
+use crate::tournament::sms::State;
 use crate::tournament::{GameId, PlayerId, SheetId, TournamentId};
 
 /// A player's phone as stored.
@@ -169,7 +170,7 @@ pub fn due(
     most: i64,
 ) -> QueryResult<Vec<Message>> {
     sms_messages::table
-        .filter(sms_messages::state.eq("queued"))
+        .filter(sms_messages::state.eq(State::Queued.word()))
         .filter(sms_messages::due_at.le(now))
         .order((
             sms_messages::kind.ne("answer"),
@@ -184,7 +185,7 @@ pub fn due(
 /// When the next message out waiting falls due.
 pub fn next_due(conn: &mut SqliteConnection) -> QueryResult<Option<NaiveDateTime>> {
     sms_messages::table
-        .filter(sms_messages::state.eq("queued"))
+        .filter(sms_messages::state.eq(State::Queued.word()))
         .select(diesel::dsl::min(sms_messages::due_at))
         .first(conn)
 }
@@ -194,7 +195,7 @@ pub fn next_due(conn: &mut SqliteConnection) -> QueryResult<Option<NaiveDateTime
 pub fn set_sent(
     conn: &mut SqliteConnection,
     id: i32,
-    (state, text, parts): (&str, &str, i32),
+    (state, text, parts): (State, &str, i32),
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     let written = diesel::update(sms_messages::table.find(id))
@@ -209,9 +210,9 @@ pub fn set_sent(
     diesel::update(
         sms_messages::table
             .find(id)
-            .filter(sms_messages::state.eq("queued")),
+            .filter(sms_messages::state.eq(State::Queued.word())),
     )
-    .set(sms_messages::state.eq(state))
+    .set(sms_messages::state.eq(state.word()))
     .execute(conn)?;
     Ok(written)
 }
@@ -220,11 +221,11 @@ pub fn set_sent(
 pub fn set_retry(
     conn: &mut SqliteConnection,
     id: i32,
-    (state, due_at, report): (&str, NaiveDateTime, &str),
+    (state, due_at, report): (State, NaiveDateTime, &str),
 ) -> QueryResult<usize> {
     diesel::update(sms_messages::table.find(id))
         .set((
-            sms_messages::state.eq(state),
+            sms_messages::state.eq(state.word()),
             sms_messages::due_at.eq(due_at),
             sms_messages::report.eq(report),
             sms_messages::tries.eq(sms_messages::tries + 1),
@@ -233,21 +234,26 @@ pub fn set_retry(
 }
 
 /// A delivery report for a message out: one handed to the gateway (`queued` while the gateway's
-/// answer has not come back yet, `sent`, or reported on before).
+/// answer has not come back yet, `sent`, or reported on before). A late "taken by the network"
+/// (`sent`) leaves a message delivered or failed as it was.
 pub fn set_report(
     conn: &mut SqliteConnection,
     id: i32,
-    (state, report): (&str, &str),
+    (state, report): (State, &str),
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let from: &[State] = match state {
+        State::Sent => &[State::Queued, State::Sent],
+        _ => &[State::Queued, State::Sent, State::Delivered, State::Failed],
+    };
     diesel::update(
         sms_messages::table
             .find(id)
             .filter(sms_messages::incoming.eq(false))
-            .filter(sms_messages::state.eq_any(["queued", "sent", "delivered", "failed"])),
+            .filter(sms_messages::state.eq_any(from.iter().map(|s| s.word()))),
     )
     .set((
-        sms_messages::state.eq(state),
+        sms_messages::state.eq(state.word()),
         sms_messages::report.eq(report),
         sms_messages::reported_at.eq(at),
     ))
@@ -262,7 +268,7 @@ pub fn requeue(conn: &mut SqliteConnection, id: i32, now: NaiveDateTime) -> Quer
             .filter(sms_messages::incoming.eq(false)),
     )
     .set((
-        sms_messages::state.eq("queued"),
+        sms_messages::state.eq(State::Queued.word()),
         sms_messages::due_at.eq(now),
         sms_messages::tries.eq(0),
         sms_messages::report.eq(""),
@@ -274,13 +280,13 @@ pub fn requeue(conn: &mut SqliteConnection, id: i32, now: NaiveDateTime) -> Quer
 pub fn set_taken(
     conn: &mut SqliteConnection,
     id: i32,
-    (kind, state, said): (&str, &str, &str),
+    (kind, state, said): (&str, State, &str),
     (tournament, player): (Option<TournamentId>, Option<PlayerId>),
 ) -> QueryResult<usize> {
     diesel::update(sms_messages::table.find(id))
         .set((
             sms_messages::kind.eq(kind),
-            sms_messages::state.eq(state),
+            sms_messages::state.eq(state.word()),
             sms_messages::said.eq(said),
             sms_messages::tournament_id.eq(tournament),
             sms_messages::player_id.eq(player),
@@ -306,12 +312,28 @@ pub fn of_tournament(
         .load(conn)
 }
 
+/// How many of a tournament's messages out are in each state.
+pub fn out_by_state(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> QueryResult<Vec<(String, i64)>> {
+    sms_messages::table
+        .filter(sms_messages::tournament_id.eq(tournament))
+        .filter(sms_messages::incoming.eq(false))
+        .group_by(sms_messages::state)
+        .select((sms_messages::state, diesel::dsl::count_star()))
+        .load(conn)
+}
+
 /// The message parts a tournament has handed to its gateway.
 pub fn parts_sent(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<i64> {
     sms_messages::table
         .filter(sms_messages::tournament_id.eq(tournament))
         .filter(sms_messages::incoming.eq(false))
-        .filter(sms_messages::state.eq_any(["sent", "delivered", "failed"]))
+        .filter(
+            sms_messages::state
+                .eq_any([State::Sent, State::Delivered, State::Failed].map(State::word)),
+        )
         .filter(sms_messages::sent_at.is_not_null())
         .select(diesel::dsl::sum(sms_messages::parts))
         .first::<Option<i64>>(conn)
@@ -328,7 +350,7 @@ pub fn refused_from(
         .filter(sms_messages::number.eq(number))
         .filter(sms_messages::incoming.eq(true))
         .filter(sms_messages::created_at.ge(since))
-        .filter(sms_messages::state.eq_any(["refused", "ignored"]))
+        .filter(sms_messages::state.eq_any([State::Refused, State::Ignored].map(State::word)))
         .count()
         .get_result(conn)
 }
@@ -347,6 +369,21 @@ pub fn request(
         .select(Message::as_select())
         .first(conn)
         .optional()
+}
+
+/// The messages out to a player of these kinds, newest first.
+pub fn told(
+    conn: &mut SqliteConnection,
+    player: PlayerId,
+    kinds: &[String],
+) -> QueryResult<Vec<Message>> {
+    sms_messages::table
+        .filter(sms_messages::player_id.eq(player))
+        .filter(sms_messages::incoming.eq(false))
+        .filter(sms_messages::kind.eq_any(kinds))
+        .order(sms_messages::id.desc())
+        .select(Message::as_select())
+        .load(conn)
 }
 
 /// The game a sheet is of.

@@ -263,6 +263,7 @@ fn details(conn: &mut SqliteConnection, person: i64) -> Result<PlayerDetails, Se
         title: String::new(),
         federation: p.federation,
         register_id: Some(p.id),
+        phone: None,
     })
 }
 
@@ -306,7 +307,7 @@ fn sync(
                 actor,
                 tournament,
                 &[(entry, pin.clone())],
-                Arrival::Added,
+                (Arrival::Added, None),
             )?;
             changes.slips.extend(added);
         }

@@ -730,7 +730,7 @@ mod tests {
                     ..PlayerDetails::default()
                 };
                 let id = first.games[0].south.id;
-                players::edit(venue, &actor, t, id, &renamed).unwrap();
+                players::edit(venue, &actor, t, id, (&renamed, None)).unwrap();
             },
             &|venue| {
                 notices::set(venue, &actor, t, "Round 2 starts at two").unwrap();

@@ -57,6 +57,9 @@ pub struct Dashboard {
     /// What the controller should see to (the API gives each with its words).
     #[serde(skip)]
     pub alerts: Vec<Alert>,
+    /// The SMS with players, summed up (none: SMS were never used).
+    #[serde(skip)]
+    pub sms: Option<super::sms::SmsSummary>,
 }
 
 /// The dashboard of the tournament, for the staff who run it.
@@ -101,6 +104,7 @@ pub fn read(
             byes: Vec::new(),
             counts: Vec::new(),
             alerts: hub,
+            sms: super::sms::summary(conn, tournament_id)?,
         });
     };
     let round = round_views::view(conn, &Actor::Visitor, tournament_id, number, Vec::new())?;
@@ -155,6 +159,7 @@ pub fn read(
             .chain(alerts::alerts(number, &states, past_end, next))
             .collect(),
         boards,
+        sms: super::sms::summary(conn, tournament_id)?,
     })
 }
 

@@ -116,6 +116,19 @@ impl Sheets {
             .write(move |conn| confirm(conn, &actor, game_id, sheet_id))
             .await
     }
+
+    /// Disputes the opponent's sheet `sheet_id`, as read, without a sheet of one's own.
+    pub async fn object(
+        &self,
+        sender: Sender,
+        game_id: GameId,
+        sheet_id: SheetId,
+    ) -> Result<GameStatus, ServiceError> {
+        let actor = self.game_actor(sender, game_id).await?;
+        self.db
+            .write(move |conn| object(conn, &actor, game_id, sheet_id))
+            .await
+    }
 }
 
 /// A refused sheet as the service's error.
@@ -393,6 +406,16 @@ pub struct Recorded {
     pub sheet_id: SheetId,
 }
 
+/// What the opponent answers to the sheet waiting for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The sheet is right: its result counts.
+    Confirm,
+    /// The sheet is wrong, and no sheet of their own is sent (a `NO` by SMS): the controller
+    /// decides.
+    Object,
+}
+
 /// The opponent confirms the sheet waiting for them: the one they read (`sheet_id`), which must
 /// still be the latest. Confirming twice (or at the same moment) counts once.
 pub fn confirm(
@@ -401,30 +424,66 @@ pub fn confirm(
     game_id: GameId,
     sheet_id: SheetId,
 ) -> Result<GameStatus, ServiceError> {
+    answer(conn, actor, (game_id, sheet_id), Answer::Confirm)
+}
+
+/// The opponent disputes the sheet waiting for them (`sheet_id`, which must still be the latest)
+/// without sending their own: the game waits for the controller. Disputing twice counts once.
+pub fn object(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    game_id: GameId,
+    sheet_id: SheetId,
+) -> Result<GameStatus, ServiceError> {
+    answer(conn, actor, (game_id, sheet_id), Answer::Object)
+}
+
+/// The opponent's answer to the sheet waiting for them, in one transaction with its audit entry.
+fn answer(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    (game_id, sheet_id): (GameId, SheetId),
+    answer: Answer,
+) -> Result<GameStatus, ServiceError> {
     transaction(conn, |conn| {
         let ctx = Context::load(conn, game_id)?;
         let player_id = ctx.acting_player(actor)?;
         ctx.check_published()?;
         let last = queries::last_sheet(conn, game_id)?;
         let by_actor = last.as_ref().is_some_and(|s| s.player_id == player_id);
-        let step = ctx.game.status.on_confirm(by_actor).map_err(refused)?;
+        let step = match answer {
+            Answer::Confirm => ctx.game.status.on_confirm(by_actor),
+            Answer::Object => ctx.game.status.on_objection(by_actor),
+        }
+        .map_err(refused)?;
         let last = last
             .filter(|s| s.id == sheet_id)
             .ok_or_else(|| ServiceError::Conflict(Said::new(STALE_SHEET)))?;
         let Some(status) = step else {
             return Ok(ctx.game.status);
         };
-        let game = queries::set_game_result(conn, game_id, &result_from_sheet(&last, status))?;
-        let change = Audit {
+        let (game, change) = match answer {
+            Answer::Confirm => (
+                queries::set_game_result(conn, game_id, &result_from_sheet(&last, status))?,
+                Change::SheetConfirmed { game: game_id },
+            ),
+            Answer::Object => (
+                queries::set_game_status(conn, game_id, status, Utc::now().naive_utc())?,
+                Change::SheetDisputed { game: game_id },
+            ),
+        };
+        let audit = Audit {
             actor,
-            change: Change::SheetConfirmed { game: game_id },
+            change,
             tournament_id: Some(ctx.tournament.id),
         };
         super::reactions::record(
             conn,
-            &change,
+            &audit,
             Some(&serde_json::json!({"status": ctx.game.status})),
-            Some(&serde_json::json!({"status": game.status, "sheet": last.id})),
+            Some(&serde_json::json!({
+                "status": game.status, "sheet": last.id, "objected": answer == Answer::Object,
+            })),
         )?;
         Ok(game.status)
     })

@@ -65,12 +65,16 @@ pub fn follow(
                 match_game: kept as i32 + 1,
             },
         )?;
-        Audit {
-            actor,
-            change: Change::MatchGameAdded { game: added.id },
-            tournament_id: Some(tournament.id),
-        }
-        .record(conn, None::<&Game>, Some(&added))?;
+        super::reactions::record(
+            conn,
+            &Audit {
+                actor,
+                change: Change::MatchGameAdded { game: added.id },
+                tournament_id: Some(tournament.id),
+            },
+            None::<&Game>,
+            Some(&added),
+        )?;
     }
     Ok(())
 }

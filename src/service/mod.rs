@@ -57,6 +57,7 @@ pub mod schedule;
 mod sent;
 pub mod sms;
 pub mod sms_out;
+pub mod sms_told;
 pub mod stages;
 pub mod standings;
 pub mod teams;

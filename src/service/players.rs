@@ -163,7 +163,7 @@ pub fn add(
     actor: &Actor,
     tournament_id: TournamentId,
     players: &[(PlayerDetails, (String, String))],
-    arrival: Arrival,
+    (arrival, country): (Arrival, Option<&str>),
 ) -> Result<Vec<PinSlip>, ServiceError> {
     actor.check_runs(conn, tournament_id)?;
     let change = |player| match arrival {
@@ -184,6 +184,9 @@ pub fn add(
         for (details, (pin, pin_hash)) in players {
             let new = NewPlayer::from_details(tournament_id, details, pin_hash, now);
             let p = queries::insert_player(conn, &new)?;
+            if let Some(phone) = &details.phone {
+                super::sms::keep_phone(conn, (tournament_id, p.id), &phone.number, country)?;
+            }
             Audit {
                 actor,
                 change: change(p.id),
@@ -351,11 +354,14 @@ pub fn edit(
     actor: &Actor,
     tournament_id: TournamentId,
     player_id: PlayerId,
-    details: &PlayerDetails,
+    (details, country): (&PlayerDetails, Option<&str>),
 ) -> Result<PlayerView, ServiceError> {
     actor.check_runs(conn, tournament_id)?;
     transaction(conn, |conn| {
         let before = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
+        if let Some(phone) = &details.phone {
+            super::sms::keep_phone(conn, (tournament_id, player_id), &phone.number, country)?;
+        }
         let changes = PlayerChanges::from(details);
         // The same person's entries in other sections of the event follow.
         let others = other_entries(conn, &before)?;
@@ -393,16 +399,20 @@ pub fn set_withdrawn(
             queries::end_player_sessions(conn, player_id)?;
         }
         if before.withdrawn != withdrawn {
-            Audit {
-                actor,
-                change: if withdrawn {
-                    Change::PlayerWithdrawn { player: player_id }
-                } else {
-                    Change::PlayerReinstated { player: player_id }
+            super::reactions::record(
+                conn,
+                &Audit {
+                    actor,
+                    change: if withdrawn {
+                        Change::PlayerWithdrawn { player: player_id }
+                    } else {
+                        Change::PlayerReinstated { player: player_id }
+                    },
+                    tournament_id: Some(tournament_id),
                 },
-                tournament_id: Some(tournament_id),
-            }
-            .record(conn, Some(&PlayerView::from(&before)), Some(&after))?;
+                Some(&PlayerView::from(&before)),
+                Some(&after),
+            )?;
         }
         Ok(after)
     })

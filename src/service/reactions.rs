@@ -6,8 +6,9 @@
 //! Today: a match's next game laid out, or its later games taken away, after a game's result
 //! changed (`super::matches::follow`); a backup made due when a round is published, and when an
 //! event's last result is in (once), taken by the backup task after the commit
-//! (`super::backups`); the text messages a round's pairing and a sheet to confirm send, queued
-//! for the SMS task (`super::sms_out`). A change with nothing to follow says so in [`after`]: its `match` names
+//! (`super::backups`); the text messages a round's pairing, a pairing changed, a match's next
+//! game, a round started (its end's warning), a withdrawal and a sheet to confirm send, queued
+//! for the SMS task (`super::sms_told`, `super::sms_out`). A change with nothing to follow says so in [`after`]: its `match` names
 //! every change, so a new one needs a decision.
 
 use diesel::sqlite::SqliteConnection;
@@ -40,7 +41,7 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
     match change {
         Change::SheetSent { game } => {
             // The opponent asked by SMS to confirm, when SMS reach them.
-            super::sms_out::ask_to_confirm(conn, game)?;
+            super::sms_told::ask_to_confirm(conn, game)?;
             let game = queries::get_game(conn, game)?;
             let tournament = queries::get_tournament(conn, game.tournament_id)?;
             super::matches::follow(conn, actor, &tournament, &game)?;
@@ -65,9 +66,15 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
             );
             crate::db::backups::mark_due(conn, &reason.to_stored(), Utc::now().naive_utc())?;
             // Each player with SMS told their board, side, opponent and start.
-            super::sms_out::round_published(conn, round.id)?;
+            super::sms_told::round_published(conn, round.id)?;
             back_up_at_the_end(conn, &tournament)
         }
+        // What players with SMS are told.
+        Change::RoundCorrected { round } => super::sms_told::pairing_changed(conn, round),
+        Change::RoundStarted { round } => super::sms_told::round_started(conn, round),
+        Change::MatchGameAdded { game } => super::sms_told::match_game_added(conn, game),
+        Change::PlayerWithdrawn { player } => super::sms_told::withdrawn(conn, player, true),
+        Change::PlayerReinstated { player } => super::sms_told::withdrawn(conn, player, false),
         Change::TournamentImported { tournament } => {
             let tournament = queries::get_tournament(conn, tournament)?;
             back_up_at_the_end(conn, &tournament)
@@ -97,7 +104,6 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
         | Change::TournamentRated { .. }
         | Change::TournamentUnrated { .. }
         | Change::RatingsTaken { .. }
-        | Change::MatchGameAdded { .. }
         | Change::MatchGameRemoved { .. }
         | Change::NoticeCleared { .. }
         | Change::NoticeSet { .. }
@@ -107,9 +113,7 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
         | Change::PlayerEntered { .. }
         | Change::PlayerImported { .. }
         | Change::PinReset { .. }
-        | Change::PlayerReinstated { .. }
         | Change::PlayerUpdated { .. }
-        | Change::PlayerWithdrawn { .. }
         | Change::PairingOrderSet { .. }
         | Change::PrizesSet { .. }
         | Change::PublishedAgain { .. }
@@ -119,11 +123,9 @@ fn after(conn: &mut SqliteConnection, actor: &Actor, change: Change) -> Result<(
         | Change::RollCallClosed { .. }
         | Change::RollCallMarked { .. }
         | Change::RollCallOpened { .. }
-        | Change::RoundCorrected { .. }
         | Change::RoundPaired { .. }
         | Change::RoundDeleted { .. }
         | Change::RoundPairingsReplaced { .. }
-        | Change::RoundStarted { .. }
         | Change::ScheduleSet { .. }
         | Change::PlayoffCreated { .. }
         | Change::StageQualified { .. }

@@ -506,17 +506,17 @@ pub fn replace(
         if round.published && changed {
             queries::mark_round_corrected(conn, round.id, Utc::now().naive_utc())?;
         }
-        Audit {
-            actor,
-            change: if round.published {
-                Change::RoundCorrected { round: round.id }
-            } else {
-                Change::RoundPairingsReplaced { round: round.id }
-            },
-            tournament_id: Some(tournament_id),
-        }
-        .record(
+        super::reactions::record(
             conn,
+            &Audit {
+                actor,
+                change: if round.published {
+                    Change::RoundCorrected { round: round.id }
+                } else {
+                    Change::RoundPairingsReplaced { round: round.id }
+                },
+                tournament_id: Some(tournament_id),
+            },
             Some(&serde_json::json!({
                 "pairings": before.iter().map(seat).collect::<Vec<_>>(),
                 "removed": removed,

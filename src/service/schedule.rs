@@ -214,14 +214,18 @@ pub fn start(
         }
         stored::start(conn, tournament_id, number, Utc::now().naive_utc())?;
         let after = round(conn, tournament_id, number)?;
-        Audit {
-            actor,
-            change: Change::RoundStarted {
-                round: stored_round.id,
+        super::reactions::record(
+            conn,
+            &Audit {
+                actor,
+                change: Change::RoundStarted {
+                    round: stored_round.id,
+                },
+                tournament_id: Some(tournament_id),
             },
-            tournament_id: Some(tournament_id),
-        }
-        .record(conn, Some(&before), Some(&after))?;
+            Some(&before),
+            Some(&after),
+        )?;
         Ok(after)
     })
 }

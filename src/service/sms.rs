@@ -20,7 +20,7 @@ use crate::db::sms::{self as stored, Message, NewMessage, Phone};
 use crate::engine::{DeclaredEnd, Position, replay};
 use crate::tournament::said::Said;
 use crate::tournament::sheets::{EndKind, Sheet};
-use crate::tournament::sms::{Command, read};
+use crate::tournament::sms::{Command, State, read};
 use crate::tournament::{GameId, GameStatus, PlayerId, TournamentId};
 
 /// Refused or unread messages from one number in [`FLOOD_WINDOW`] past which its messages are
@@ -55,7 +55,7 @@ pub struct Taken {
     /// `flood`, `again`).
     pub kind: String,
     /// `taken`, `refused`, `ignored`.
-    pub state: String,
+    pub state: State,
     /// The answer queued, if any.
     pub answer: Option<i32>,
 }
@@ -111,21 +111,21 @@ impl Sms {
                         "flood"
                     }
                     .into(),
-                    state: "ignored".into(),
+                    state: State::Ignored,
                     answer: None,
                 });
             }
         };
         let Some(phone) = phone else {
-            return self.close(id, "unknown", "ignored", None, None).await;
+            return self.close(id, "unknown", State::Ignored, None, None).await;
         };
         let (kind, outcome) = match read(&incoming.text) {
             Err(said) => ("unread", Err(said)),
             Ok(command) => (command.kind(), self.act(&phone, command).await),
         };
         let (state, said) = match outcome {
-            Ok(said) => ("taken", said),
-            Err(said) => ("refused", said),
+            Ok(said) => (State::Taken, said),
+            Err(said) => (State::Refused, said),
         };
         self.close(id, kind, state, Some(&phone), Some(said)).await
     }
@@ -135,7 +135,7 @@ impl Sms {
         &self,
         id: i32,
         kind: &'static str,
-        state: &'static str,
+        state: State,
         phone: Option<&Phone>,
         answer: Option<Said>,
     ) -> Result<Taken, ServiceError> {
@@ -163,7 +163,7 @@ impl Sms {
                     };
                     Ok(Taken {
                         kind: kind.to_string(),
-                        state: state.to_string(),
+                        state,
                         answer,
                     })
                 })
@@ -191,7 +191,11 @@ impl Sms {
                 Ok(crate::said!("sms-confirmed", round, board))
             }
             Command::Dispute { code } => {
-                let (_, game) = self.requested(phone, code).await?;
+                let (sheet, game) = self.requested(phone, code).await?;
+                self.sheets
+                    .object(Sender::Signed(actor), game, sheet)
+                    .await
+                    .map_err(|e| said_of(&e))?;
                 let (round, board) = self.where_is(game).await?;
                 Ok(crate::said!("sms-not-confirmed", round, board))
             }
@@ -370,9 +374,9 @@ fn keep(
             .take(crate::tournament::sms::LONGEST + 1)
             .collect();
         let (state, kind) = if flooding {
-            ("ignored", "flood")
+            (State::Ignored, "flood")
         } else {
-            ("new", "")
+            (State::New, "")
         };
         let id = stored::insert(
             conn,
@@ -500,7 +504,7 @@ pub struct SmsView {
 }
 
 /// A message as the SMS page shows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MessageRow {
     pub id: i32,
     pub incoming: bool,
@@ -517,6 +521,70 @@ pub struct MessageRow {
     pub parts: i32,
     pub report: String,
     pub at: NaiveDateTime,
+}
+
+/// A message as the pages list it.
+fn row(m: Message, names: &std::collections::HashMap<PlayerId, String>) -> MessageRow {
+    MessageRow {
+        id: m.id,
+        incoming: m.incoming,
+        player: m.player_id.and_then(|p| names.get(&p).cloned()),
+        number: m.number,
+        kind: m.kind,
+        state: m.state,
+        text: m.text,
+        said: m.said,
+        language: m.language,
+        parts: m.parts,
+        report: m.report,
+        at: m.sent_at.unwrap_or(m.created_at),
+    }
+}
+
+/// A tournament's SMS as the live dashboard sums them up.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SmsSummary {
+    pub enabled: bool,
+    pub cap: i32,
+    pub parts_sent: i64,
+    /// Messages out waiting to be sent, not delivered, kept back by the cap.
+    pub waiting: i64,
+    pub failed: i64,
+    pub capped: i64,
+    /// The latest messages in and out, newest first.
+    pub latest: Vec<MessageRow>,
+}
+
+/// The messages the dashboard lists.
+pub const ON_DASHBOARD: i64 = 6;
+
+/// The dashboard's sum of a tournament's SMS (`None`: SMS off and none ever sent or taken).
+pub fn summary(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+) -> Result<Option<SmsSummary>, ServiceError> {
+    let settings = stored::settings(conn, tournament)?;
+    let latest = stored::of_tournament(conn, tournament, ON_DASHBOARD)?;
+    if !settings.enabled && latest.is_empty() {
+        return Ok(None);
+    }
+    let counts = stored::out_by_state(conn, tournament)?;
+    let count = |state: State| {
+        counts
+            .iter()
+            .find(|(s, _)| s == state.word())
+            .map_or(0, |(_, n)| *n)
+    };
+    let names = super::views::names(conn, tournament)?;
+    Ok(Some(SmsSummary {
+        enabled: settings.enabled,
+        cap: settings.cap,
+        parts_sent: stored::parts_sent(conn, tournament)?,
+        waiting: count(State::Queued),
+        failed: count(State::Failed),
+        capped: count(State::Capped),
+        latest: latest.into_iter().map(|m| row(m, &names)).collect(),
+    }))
 }
 
 /// The most messages the page lists.
@@ -540,20 +608,7 @@ pub fn view(
         players.iter().map(|p| (p.id, p.name.clone())).collect();
     let messages = stored::of_tournament(conn, tournament, LISTED)?
         .into_iter()
-        .map(|m: Message| MessageRow {
-            id: m.id,
-            incoming: m.incoming,
-            player: m.player_id.and_then(|p| names.get(&p).cloned()),
-            number: m.number,
-            kind: m.kind,
-            state: m.state,
-            text: m.text,
-            said: m.said,
-            language: m.language,
-            parts: m.parts,
-            report: m.report,
-            at: m.sent_at.unwrap_or(m.created_at),
-        })
+        .map(|m| row(m, &names))
         .collect();
     Ok(SmsView {
         tournament_id: tournament,
@@ -633,7 +688,6 @@ pub fn set_phone(
         return Err(ServiceError::not_found("player"));
     }
     transaction(conn, |conn| {
-        let now = Utc::now().naive_utc();
         match change {
             PhoneChange::Number { number, .. } if number.trim().is_empty() => {
                 stored::remove_phone(conn, player)?;
@@ -642,23 +696,7 @@ pub fn set_phone(
                 return Err(ServiceError::Invalid(crate::said!("sms-consent-needed")));
             }
             PhoneChange::Number { number, .. } => {
-                let Some(digits) = crate::tournament::sms::number(&number, country) else {
-                    return Err(ServiceError::Invalid(crate::said!(
-                        "sms-not-a-number",
-                        number
-                    )));
-                };
-                let kept = stored::phone(conn, player)?;
-                stored::put_phone(
-                    conn,
-                    &Phone {
-                        player_id: player,
-                        tournament_id: tournament,
-                        number: digits,
-                        consent_at: now,
-                        stopped: kept.is_some_and(|k| k.stopped),
-                    },
-                )?;
+                keep_phone(conn, (tournament, player), &number, country)?;
             }
             PhoneChange::Stopped(stopped) => {
                 let Some(mut phone) = stored::phone(conn, player)? else {
@@ -670,6 +708,53 @@ pub fn set_phone(
         }
         Ok(())
     })
+}
+
+/// Keeps the phone given for a player (with their consent: checked by whoever took it), or
+/// forgets it when `number` is empty; SMS stay off for the player if the staff turned them off.
+pub fn keep_phone(
+    conn: &mut SqliteConnection,
+    (tournament, player): (TournamentId, PlayerId),
+    number: &str,
+    country: Option<&str>,
+) -> Result<(), ServiceError> {
+    if number.trim().is_empty() {
+        stored::remove_phone(conn, player)?;
+        return Ok(());
+    }
+    let Some(digits) = crate::tournament::sms::number(number, country) else {
+        return Err(ServiceError::Invalid(crate::said!(
+            "sms-not-a-number",
+            number = number.to_string()
+        )));
+    };
+    let kept = stored::phone(conn, player)?;
+    if kept.as_ref().is_some_and(|k| k.number == digits) {
+        return Ok(());
+    }
+    stored::put_phone(
+        conn,
+        &Phone {
+            player_id: player,
+            tournament_id: tournament,
+            number: digits,
+            consent_at: Utc::now().naive_utc(),
+            stopped: kept.is_some_and(|k| k.stopped),
+        },
+    )?;
+    Ok(())
+}
+
+/// The phone number kept for a player, written with `+` (the staff who run its tournament only).
+pub fn phone_of(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    (tournament, player): (TournamentId, PlayerId),
+) -> Result<Option<String>, ServiceError> {
+    actor.check_runs(conn, tournament)?;
+    Ok(stored::phone(conn, player)?
+        .filter(|p| p.tournament_id == tournament)
+        .map(|p| format!("+{}", p.number)))
 }
 
 /// A controller sends a message out again (one that failed, was kept back by the cap, or that a
@@ -714,11 +799,12 @@ pub fn send_to_all(
     }
     transaction(conn, |conn| {
         let found = queries::get_tournament(conn, tournament)?;
+        let mut phones: Vec<Phone> = super::sms_told::reachable_phones(conn, &found)?
+            .into_values()
+            .collect();
+        phones.sort_by_key(|p| p.player_id);
         let mut queued = 0;
-        for phone in stored::phones(conn, tournament)? {
-            if sms_out::reachable(conn, phone.player_id)?.is_none() {
-                continue;
-            }
+        for phone in phones {
             sms_out::queue(
                 conn,
                 (Some(&found), Some(phone.player_id), &phone.number),

@@ -17,8 +17,8 @@ use crate::db::models::Tournament;
 use crate::db::queries;
 use crate::db::sms::{self as stored, Message, NewMessage};
 use crate::tournament::said::Said;
-use crate::tournament::sms::{cost, one_part};
-use crate::tournament::{GameId, PlayerId, RoundId, SheetId};
+use crate::tournament::sms::{State, cost, one_part};
+use crate::tournament::{PlayerId, SheetId};
 
 /// A message as the gateway is handed it.
 #[derive(Clone, Debug)]
@@ -134,15 +134,43 @@ pub enum Kind {
     Confirm,
     /// The staff's message to every player.
     Notice,
+    /// A published round's pairing changed.
+    Changed,
+    /// The round's end draws near.
+    Warning,
+    /// The player withdrawn, or back in.
+    Withdrawal,
 }
 
 /// Queues a message out to a player (or to a number, for an answer), due now.
 pub fn queue(
     conn: &mut SqliteConnection,
+    to: (Option<&Tournament>, Option<PlayerId>, &str),
+    kind: Kind,
+    said: &Said,
+    asked: (Option<String>, Option<SheetId>),
+) -> Result<i32, ServiceError> {
+    insert(conn, to, kind, said, asked, Utc::now().naive_utc())
+}
+
+/// Queues a message out to a player, due at `due` (UTC).
+pub fn queue_at(
+    conn: &mut SqliteConnection,
+    to: (Option<&Tournament>, Option<PlayerId>, &str),
+    kind: Kind,
+    said: &Said,
+    due: NaiveDateTime,
+) -> Result<i32, ServiceError> {
+    insert(conn, to, kind, said, (None, None), due)
+}
+
+fn insert(
+    conn: &mut SqliteConnection,
     (tournament, player, number): (Option<&Tournament>, Option<PlayerId>, &str),
     kind: Kind,
     said: &Said,
     (code, sheet): (Option<String>, Option<SheetId>),
+    due_at: NaiveDateTime,
 ) -> Result<i32, ServiceError> {
     let now = Utc::now().naive_utc();
     Ok(stored::insert(
@@ -157,127 +185,14 @@ pub fn queue(
             language: tournament.map_or_else(|| "en".to_string(), |t| t.settings.language.clone()),
             text: String::new(),
             parts: 0,
-            state: "queued".to_string(),
+            state: State::Queued.to_string(),
             gateway_id: None,
-            due_at: now,
+            due_at,
             created_at: now,
             code,
             sheet_id: sheet,
         },
     )?)
-}
-
-/// The phone of a player to whom SMS go: their tournament sends SMS and the staff have not
-/// turned them off for the player.
-pub fn reachable(
-    conn: &mut SqliteConnection,
-    player: PlayerId,
-) -> Result<Option<stored::Phone>, ServiceError> {
-    let Some(phone) = stored::phone(conn, player)? else {
-        return Ok(None);
-    };
-    let on = stored::settings(conn, phone.tournament_id)?.enabled;
-    Ok((on && !phone.stopped).then_some(phone))
-}
-
-/// A round published: each of its players with SMS gets their board, side, opponent and start,
-/// or their bye.
-pub fn round_published(conn: &mut SqliteConnection, round: RoundId) -> Result<(), ServiceError> {
-    let round = queries::get_round_by_id(conn, round)?;
-    let tournament = queries::get_tournament(conn, round.tournament_id)?;
-    if !stored::settings(conn, tournament.id)?.enabled {
-        return Ok(());
-    }
-    let names = super::views::names(conn, tournament.id)?;
-    let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
-    let start = super::schedule::round(conn, tournament.id, round.number)?
-        .planned_start
-        .map(|at| at.format("%H:%M").to_string())
-        .unwrap_or_default();
-    for game in queries::round_games(conn, round.id)? {
-        // A match's later games are laid out as it goes: its first game tells the pairing.
-        if game.match_game > 1 {
-            continue;
-        }
-        let mut seats = vec![(game.south_id, "south", game.north_id)];
-        if let Some(north) = game.north_id {
-            seats.push((north, "north", Some(game.south_id)));
-        }
-        for (player, side, opponent) in seats {
-            let Some(phone) = reachable(conn, player)? else {
-                continue;
-            };
-            let (kind, said) = match opponent {
-                Some(opponent) => {
-                    let mut said = crate::said!(
-                        "sms-pairing",
-                        round = round.number,
-                        board = game.board.unwrap_or_default(),
-                        side,
-                        opponent = name(opponent)
-                    );
-                    if !start.is_empty() {
-                        said = crate::said!(
-                            "sms-pairing-at",
-                            round = round.number,
-                            board = game.board.unwrap_or_default(),
-                            side,
-                            opponent = name(opponent),
-                            start = start.clone()
-                        );
-                    }
-                    (Kind::Pairing, said)
-                }
-                None => (Kind::Bye, crate::said!("sms-bye", round = round.number)),
-            };
-            queue(
-                conn,
-                (Some(&tournament), Some(player), &phone.number),
-                kind,
-                &said,
-                (None, None),
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// A sheet sent that waits for the opponent: the opponent, when SMS reach them, is asked to
-/// confirm it with a code (`OK 4821`) or to dispute it (`NO 4821`).
-pub fn ask_to_confirm(conn: &mut SqliteConnection, game: GameId) -> Result<(), ServiceError> {
-    let ctx = super::game_context::Context::load(conn, game)?;
-    if ctx.game.status != crate::tournament::GameStatus::Submitted {
-        return Ok(());
-    }
-    let Some(sheet) = queries::last_sheet(conn, game)? else {
-        return Ok(());
-    };
-    let Some(opponent) = ctx.players().into_iter().find(|&p| p != sheet.player_id) else {
-        return Ok(());
-    };
-    let Some(phone) = reachable(conn, opponent)? else {
-        return Ok(());
-    };
-    let names = super::views::names(conn, ctx.tournament.id)?;
-    let code = format!("{:04}", rand::random::<u16>() % 10_000);
-    let said = crate::said!(
-        "sms-confirm",
-        round = ctx.round.number,
-        board = ctx.game.board.unwrap_or_default(),
-        sender = names.get(&sheet.player_id).cloned().unwrap_or_default(),
-        winner = sheet.winner.to_string(),
-        south = sheet.south_seeds,
-        north = sheet.north_seeds,
-        code = code.clone()
-    );
-    queue(
-        conn,
-        (Some(&ctx.tournament), Some(opponent), &phone.number),
-        Kind::Confirm,
-        &said,
-        (Some(code), Some(sheet.id)),
-    )?;
-    Ok(())
 }
 
 /// The longest a message out waits between two tries, and the tries before it is given up.
@@ -296,8 +211,8 @@ fn next_try(tries: i32, now: NaiveDateTime) -> NaiveDateTime {
 enum Sending {
     /// Handed to the gateway.
     Send(Outgoing),
-    /// Not sent, for this state (`capped`, `off`).
-    Kept(&'static str, String, i32),
+    /// Not sent, for this state (`capped`, `off`, `skipped`).
+    Kept(State, String, i32),
 }
 
 /// Words a message out and decides whether it may go: its tournament still sends SMS, its
@@ -327,10 +242,18 @@ fn prepare(
             None => false,
         };
         if !settings.enabled || stopped {
-            return Ok(Sending::Kept("off", text, parts));
+            return Ok(Sending::Kept(State::Off, text, parts));
+        }
+        if message.kind == Kind::Warning.to_string()
+            && let Some(player) = message.player_id
+        {
+            let found = queries::get_tournament(conn, tournament)?;
+            if !super::sms_told::warning_needed(conn, &found, player, &said)? {
+                return Ok(Sending::Kept(State::Skipped, text, parts));
+            }
         }
         if stored::parts_sent(conn, tournament)? + i64::from(parts) > i64::from(settings.cap) {
-            return Ok(Sending::Kept("capped", text, parts));
+            return Ok(Sending::Kept(State::Capped, text, parts));
         }
     }
     Ok(Sending::Send(Outgoing {
@@ -417,14 +340,18 @@ async fn send_some(
                 db.write(move |conn| {
                     let now = Utc::now().naive_utc();
                     match answer {
-                        Ok(()) => stored::set_sent(conn, id, ("sent", &outgoing.text, parts), now)?,
+                        Ok(()) => {
+                            stored::set_sent(conn, id, (State::Sent, &outgoing.text, parts), now)?
+                        }
                         Err(why) if tries + 1 >= TRIES => {
                             tracing::warn!(message = id, "a text message given up: {why}");
-                            stored::set_retry(conn, id, ("failed", now, &why))?
+                            stored::set_retry(conn, id, (State::Failed, now, &why))?
                         }
-                        Err(why) => {
-                            stored::set_retry(conn, id, ("queued", next_try(tries, now), &why))?
-                        }
+                        Err(why) => stored::set_retry(
+                            conn,
+                            id,
+                            (State::Queued, next_try(tries, now), &why),
+                        )?,
                     };
                     Ok(())
                 })
@@ -444,19 +371,12 @@ pub fn report(
     at: NaiveDateTime,
 ) -> Result<bool, ServiceError> {
     let (state, report) = match status {
-        1 => ("delivered", "delivered"),
-        2 => ("failed", "not delivered"),
-        4 => ("sent", "waiting at the network"),
-        8 => ("sent", "taken by the network"),
-        16 => ("failed", "refused by the network"),
+        1 => (State::Delivered, "delivered"),
+        2 => (State::Failed, "not delivered"),
+        4 => (State::Sent, "waiting at the network"),
+        8 => (State::Sent, "taken by the network"),
+        16 => (State::Failed, "refused by the network"),
         _ => return Ok(false),
     };
-    // A late "taken" after "delivered" leaves it delivered.
-    if let Some(message) = stored::get(conn, id)?
-        && message.state == "delivered"
-        && state == "sent"
-    {
-        return Ok(true);
-    }
     Ok(stored::set_report(conn, id, (state, report), at)? == 1)
 }

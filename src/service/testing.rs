@@ -60,6 +60,6 @@ pub fn tournament(
             (details, ("0000".to_string(), "no hash".to_string()))
         })
         .collect();
-    add(&mut conn, &organiser(), t, &players, Arrival::Added).unwrap();
+    add(&mut conn, &organiser(), t, &players, (Arrival::Added, None)).unwrap();
     (dir, conn, t)
 }

@@ -257,6 +257,7 @@ pub fn read(
             title: Some(p.title.clone()),
             federation: Some(p.federation.clone()),
             register_id: None,
+            ..PlayerInput::default()
         };
         details.push(PlayerDetails::parse(&input).map_err(|e| {
             ServiceError::Invalid(crate::said!(

@@ -114,7 +114,7 @@ impl Event {
             &organiser(),
             self.t,
             &[(details, pin)],
-            Arrival::Added,
+            (Arrival::Added, None),
         )
         .unwrap();
         self.log.push(format!("player {} enters", n + 1));

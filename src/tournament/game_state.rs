@@ -154,6 +154,19 @@ impl GameStatus {
         }
     }
 
+    /// The opponent says the sheet waiting is wrong without sending one of their own (a player
+    /// answering `NO` by SMS): the controller decides. `Ok(None)`: disputed already.
+    pub fn on_objection(self, sheet_by_actor: bool) -> Result<Option<GameStatus>, Refusal> {
+        match self {
+            GameStatus::Disputed => Ok(None),
+            GameStatus::Pending => Err(Refusal::NothingToConfirm),
+            GameStatus::Confirmed => Err(Refusal::Settled),
+            GameStatus::Final => Err(Refusal::Ruled),
+            GameStatus::Submitted if sheet_by_actor => Err(Refusal::OwnSheet),
+            GameStatus::Submitted => Ok(Some(GameStatus::Disputed)),
+        }
+    }
+
     /// The controller rules on the game: from any status, the result is final.
     pub fn on_ruling(self) -> GameStatus {
         GameStatus::Final
@@ -277,6 +290,16 @@ mod tests {
         assert_eq!(Pending.on_confirm(false), Err(Refusal::NothingToConfirm));
         assert_eq!(Disputed.on_confirm(false), Err(Refusal::Disputed));
         assert_eq!(Final.on_confirm(false), Err(Refusal::Ruled));
+    }
+
+    #[test]
+    fn an_objection_disputes_only_the_opponents_waiting_sheet() {
+        assert_eq!(Submitted.on_objection(false), Ok(Some(Disputed)));
+        assert_eq!(Disputed.on_objection(false), Ok(None));
+        assert_eq!(Submitted.on_objection(true), Err(Refusal::OwnSheet));
+        assert_eq!(Pending.on_objection(false), Err(Refusal::NothingToConfirm));
+        assert_eq!(Confirmed.on_objection(false), Err(Refusal::Settled));
+        assert_eq!(Final.on_objection(false), Err(Refusal::Ruled));
     }
 
     #[test]

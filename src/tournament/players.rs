@@ -22,6 +22,17 @@ pub struct PlayerDetails {
     pub federation: String,
     /// The person of the rating list's register this player is, by the register's id.
     pub register_id: Option<i32>,
+    /// The player's phone for SMS, as given with their consent (`None`: not given, the one kept
+    /// stays). Private: never written with the player's details.
+    #[serde(skip)]
+    pub phone: Option<GivenPhone>,
+}
+
+/// A phone number as the staff give it with a player's details.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GivenPhone {
+    /// As written (`+233 20 111 0001`, `020 111 0001`); empty: the phone kept is forgotten.
+    pub number: String,
 }
 
 impl PlayerDetails {
@@ -51,6 +62,36 @@ pub struct PlayerInput {
     /// The person's id in the rating list's register.
     #[serde(default)]
     pub register_id: Option<i64>,
+    /// A phone number for SMS (empty: the phone kept is forgotten); taken only with
+    /// `sms_consent`.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// The player agreed to be sent SMS.
+    #[serde(default)]
+    pub sms_consent: Option<bool>,
+}
+
+/// The phone given, checked: a number written with its country's code or for the country, and
+/// the player's consent to be sent SMS.
+fn given_phone(input: &PlayerInput) -> Result<Option<GivenPhone>, Said> {
+    let Some(number) = input.phone.as_deref().map(str::trim) else {
+        return Ok(None);
+    };
+    if number.is_empty() {
+        return Ok(Some(GivenPhone::default()));
+    }
+    if super::sms::number(number, None).is_none() {
+        return Err(crate::said!(
+            "sms-not-a-number",
+            number = number.to_string()
+        ));
+    }
+    if input.sms_consent != Some(true) {
+        return Err(crate::said!("sms-consent-needed"));
+    }
+    Ok(Some(GivenPhone {
+        number: number.to_string(),
+    }))
 }
 
 /// The gender as a form or a file writes it.
@@ -117,6 +158,7 @@ impl PlayerDetails {
             title,
             federation,
             register_id,
+            phone: given_phone(input)?,
         })
     }
 }
@@ -152,7 +194,7 @@ pub struct ImportError {
 }
 
 /// The columns a file of players may have (`name` required), in any order.
-pub const COLUMNS: [&str; 9] = [
+pub const COLUMNS: [&str; 11] = [
     "name",
     "club",
     "country",
@@ -162,7 +204,12 @@ pub const COLUMNS: [&str; 9] = [
     "title",
     "federation",
     "register_id",
+    "phone",
+    "sms_consent",
 ];
+
+/// The columns an import reads that no file the service writes holds (a phone is private).
+pub const PRIVATE_COLUMNS: [&str; 2] = ["phone", "sms_consent"];
 
 /// The most rows one import takes.
 pub const MAX_IMPORT_ROWS: usize = 5000;
@@ -249,6 +296,7 @@ fn read_rows(
         column("federation"),
     );
     let register_col = column("register_id");
+    let (phone_col, consent_col) = (column("phone"), column("sms_consent"));
     let mut errors = check_headers(&headers, named);
     if name_col.is_none() {
         return (Vec::new(), errors);
@@ -304,6 +352,8 @@ fn read_rows(
                 title: field(title_col),
                 federation: field(federation_col),
                 register_id: number(register_col, "register_id")?,
+                phone: field(phone_col),
+                sms_consent: field(consent_col).map(|c| yes(&c)),
             })
         });
         match parsed {
@@ -312,6 +362,14 @@ fn read_rows(
         }
     }
     (players, errors)
+}
+
+/// Whether a cell says yes (`yes`, `oui`, `y`, `o`, `1`, `true`, `x`).
+fn yes(cell: &str) -> bool {
+    matches!(
+        cell.trim().to_lowercase().as_str(),
+        "yes" | "y" | "oui" | "o" | "1" | "true" | "x"
+    )
 }
 
 /// The problems of a header row: a column named twice, no `name` column, a column unknown.

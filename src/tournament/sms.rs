@@ -56,6 +56,52 @@ impl Command {
     }
 }
 
+/// What became of a message, stored as its word.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum State {
+    /// In: kept, not yet read.
+    New,
+    /// In: read and done.
+    Taken,
+    /// In: read and refused (answered with why).
+    Refused,
+    /// In: kept unread and unanswered (a number nobody gave, a flood, a message handed twice).
+    Ignored,
+    /// Out: waiting to be sent (or tried again).
+    Queued,
+    /// Out: handed to the gateway, or taken by the network.
+    Sent,
+    /// Out: the phone has it.
+    Delivered,
+    /// Out: not delivered, or given up after its tries.
+    Failed,
+    /// Out: kept back, past the tournament's cap.
+    Capped,
+    /// Out: not sent, SMS being off for the tournament or the player.
+    Off,
+    /// Out: not sent, no longer needed when it fell due (a warning for a game already over).
+    Skipped,
+}
+
+impl State {
+    /// The stored word.
+    pub fn word(self) -> &'static str {
+        self.into()
+    }
+}
+
 /// The longest message read, in characters (a concatenated message of ten parts): a longer one
 /// is refused unread.
 pub const LONGEST: usize = 1_600;
@@ -83,6 +129,11 @@ pub fn read(text: &str) -> Result<Command, Said> {
         Some("D" | "DRAW" | "NUL" | "NULLE" | "=") => Some(Winner::Draw),
         _ => None,
     };
+    // `D` is a draw, and South's pit D too (`d` North's): a move list that opens with it is
+    // read as moves when no seeds follow.
+    let opens_with_pit = rest.peek().is_some_and(|w| w.eq_ignore_ascii_case("d"))
+        && rest.clone().nth(1).and_then(seeds).is_none();
+    let winner = winner.filter(|_| !opens_with_pit);
     let Some(winner) = winner else {
         let moves = rest.collect::<Vec<_>>().join(" ");
         if moves.is_empty() {
@@ -314,6 +365,26 @@ mod tests {
             })
         );
         assert_eq!(read("aide"), Ok(Command::Help));
+        // South's pit D opening the moves is no draw.
+        assert_eq!(
+            read("R3 B5 D e A f"),
+            Ok(Command::Moves {
+                round: 3,
+                board: 5,
+                moves: "D e A f".to_string()
+            })
+        );
+        assert_eq!(
+            read("R3 B5 d 24-24"),
+            Ok(Command::Result {
+                round: 3,
+                board: 5,
+                winner: Winner::Draw,
+                seeds: [24, 24],
+                end: EndKind::Natural,
+                moves: String::new()
+            })
+        );
     }
 
     #[test]

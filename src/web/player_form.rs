@@ -25,6 +25,11 @@ pub struct PlayerFields {
     /// The person's id in the rating list's register.
     #[serde(default)]
     pub register_id: String,
+    /// A phone for SMS, with the player's consent (ticked: non-empty).
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub sms_consent: String,
     #[serde(default)]
     pub csrf: String,
 }
@@ -48,6 +53,8 @@ impl PlayerFields {
             title: Some(self.title.clone()),
             federation: Some(self.federation.clone()),
             register_id: number(&self.register_id, "register id")?,
+            phone: Some(self.phone.clone()),
+            sms_consent: Some(!self.sms_consent.is_empty()),
         })
     }
 }

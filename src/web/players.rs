@@ -42,8 +42,12 @@ async fn add_with_pins(
     })
     .await?;
     let rows: Vec<(PlayerDetails, (String, String))> = players.into_iter().zip(pins).collect();
+    let country = state.service.sms.country().map(str::to_string);
     state
-        .write(move |conn| service::add(conn, &actor, tournament_id, &rows, arrival))
+        .write(move |conn| {
+            let arrival = (arrival, country.as_deref());
+            service::add(conn, &actor, tournament_id, &rows, arrival)
+        })
         .await
 }
 
@@ -260,8 +264,12 @@ async fn edit_page(
     path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<FormPage, PageError> {
     let (tournament_id, player_id) = path.into_inner();
-    let p = state
-        .db(move |conn| service::for_staff(conn, &actor, tournament_id, player_id))
+    let (p, phone) = state
+        .db(move |conn| {
+            let p = service::for_staff(conn, &actor, tournament_id, player_id)?;
+            let phone = crate::service::sms::phone_of(conn, &actor, (tournament_id, player_id))?;
+            Ok((p, phone))
+        })
         .await?;
     Ok(FormPage {
         nav: Nav::new(&session),
@@ -277,6 +285,8 @@ async fn edit_page(
             title: p.title,
             federation: p.federation,
             register_id: p.register_id.map(|id| id.to_string()).unwrap_or_default(),
+            sms_consent: if phone.is_some() { "yes" } else { "" }.to_string(),
+            phone: phone.unwrap_or_default(),
             csrf: String::new(),
         },
         problem: None,
@@ -305,8 +315,12 @@ async fn update(
             .invalid();
         }
     };
+    let country = state.service.sms.country().map(str::to_string);
     state
-        .write(move |conn| service::edit(conn, &actor, tournament_id, player_id, &details))
+        .write(move |conn| {
+            let details = (&details, country.as_deref());
+            service::edit(conn, &actor, tournament_id, player_id, details)
+        })
         .await?;
     Ok(see_other(&format!("/tournaments/{tournament_id}")))
 }
@@ -449,9 +463,14 @@ async fn players_csv(
     let players = state
         .db(move |conn| service::list_for_staff(conn, &actor, tournament_id))
         .await?;
-    // The import's columns, in its order, between the id and whether the player withdrew.
+    // The import's columns, in its order, between the id and whether the player withdrew; a
+    // phone number never leaves the service in a file.
     let columns: Vec<&str> = std::iter::once("id")
-        .chain(crate::tournament::players::COLUMNS)
+        .chain(
+            crate::tournament::players::COLUMNS
+                .into_iter()
+                .filter(|c| !crate::tournament::players::PRIVATE_COLUMNS.contains(c)),
+        )
         .chain(["withdrawn"])
         .collect();
     Ok(super::csv_export::download(
@@ -622,8 +641,12 @@ async fn api_update(
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
     let details = PlayerDetails::parse(&body).map_err(ServiceError::Invalid)?;
+    let country = state.service.sms.country().map(str::to_string);
     let player = state
-        .write(move |conn| service::edit(conn, &actor, tournament_id, player_id, &details))
+        .write(move |conn| {
+            let details = (&details, country.as_deref());
+            service::edit(conn, &actor, tournament_id, player_id, details)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(player))
 }

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use super::error::{ApiError, PageError};
 use super::pages::{CsrfOnly, Nav, see_other};
 use super::plumbing::access::{CheckedForm, Staff};
+use crate::locale::Lang;
 use crate::service::sms::{self as service, Incoming, MessageRow, PhoneChange, SmsView};
 use crate::tournament::said::Kept;
 use crate::tournament::{PlayerId, TournamentId};
@@ -93,30 +94,42 @@ struct SmsPage {
     v: SmsView,
 }
 
+/// A message as the pages show it: as received or sent, or (not yet sent) as it will read.
+pub fn text_of(lang: Lang, m: &MessageRow) -> String {
+    if !m.text.is_empty() || m.said.is_empty() {
+        return m.text.clone();
+    }
+    let lang = Lang::from_code(&m.language).unwrap_or(lang);
+    crate::wording::refusals::kept(lang, &Kept::read(&m.said))
+}
+
+/// What a message is, in words.
+pub fn kind_of(lang: Lang, m: &MessageRow) -> String {
+    let kind = if m.kind.is_empty() { "unread" } else { &m.kind };
+    lang.t(&format!("sms-kind-{kind}"))
+}
+
+/// What became of a message, in words.
+pub fn state_of(lang: Lang, m: &MessageRow) -> String {
+    lang.t(&format!("sms-state-{}", m.state))
+}
+
 impl SmsPage {
-    /// A message as the page shows it: as received or sent, or (not yet sent) as it will read.
     fn text(&self, m: &MessageRow) -> String {
-        if !m.text.is_empty() || m.said.is_empty() {
-            return m.text.clone();
-        }
-        let lang = crate::locale::Lang::from_code(&m.language).unwrap_or(self.nav.lang);
-        crate::wording::refusals::kept(lang, &Kept::read(&m.said))
+        text_of(self.nav.lang, m)
     }
 
-    /// What a message is, in words.
     fn kind(&self, m: &MessageRow) -> String {
-        let kind = if m.kind.is_empty() { "unread" } else { &m.kind };
-        self.nav.t(&format!("sms-kind-{kind}"))
+        kind_of(self.nav.lang, m)
     }
 
-    /// What became of a message, in words.
     fn state(&self, m: &MessageRow) -> String {
-        self.nav.t(&format!("sms-state-{}", m.state))
+        state_of(self.nav.lang, m)
     }
 
     /// Whether the staff may send a message again.
     fn resendable(&self, m: &MessageRow) -> bool {
-        !m.incoming && m.state != "queued"
+        !m.incoming && m.state != crate::tournament::sms::State::Queued.word()
     }
 
     fn at(&self, m: &MessageRow) -> String {
@@ -338,4 +351,94 @@ pub fn api_routes(cfg: &mut Routes) {
             "/tournaments/{id}/sms/phones/{player}",
             web::put().to(api_phone),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tournament::said::{Said, Word};
+    use crate::tournament::sms::cost;
+
+    /// Every message a player is sent, with names and numbers as long as a club's usually are.
+    fn sent() -> Vec<Said> {
+        let pairing = |start: &str| {
+            crate::said!(
+                "sms-pairing",
+                round = 12,
+                board = 24,
+                side = "north",
+                opponent = "Akosua Darko-Mensah",
+                start = start.to_string()
+            )
+        };
+        let matched = |length: &str, turns: &str| {
+            crate::said!(
+                "sms-match",
+                round = 12,
+                board = 24,
+                side = "south",
+                opponent = "Akosua Darko-Mensah",
+                games = 3,
+                length = length.to_string(),
+                turns = turns.to_string(),
+                start = "14:30"
+            )
+        };
+        vec![
+            pairing("none"),
+            pairing("14:30"),
+            matched("best", "results"),
+            matched("games", "alternate"),
+            crate::said!(
+                "sms-match-game",
+                round = 12,
+                board = 24,
+                game = 2,
+                side = "south",
+                opponent = "Akosua Darko-Mensah"
+            ),
+            crate::said!(
+                "sms-changed",
+                pairing = Word::Said(Box::new(pairing("14:30")))
+            ),
+            crate::said!("sms-unpaired", round = 12),
+            crate::said!("sms-bye", round = 12),
+            crate::said!(
+                "sms-warning",
+                round = 12,
+                board = 24,
+                minutes = 10,
+                end = "16:45"
+            ),
+            crate::said!("sms-withdrawn", tournament = "Open de Cotonou 2026"),
+            crate::said!("sms-reinstated", tournament = "Open de Cotonou 2026"),
+            crate::said!(
+                "sms-confirm",
+                round = 12,
+                board = 24,
+                sender = "Akosua Darko-Mensah",
+                winner = "south",
+                south = 25,
+                north = 23,
+                code = "4821"
+            ),
+            crate::said!("sms-help"),
+            crate::said!("sms-confirmed", round = 12, board = 24),
+            crate::said!("sms-not-confirmed", round = 12, board = 24),
+            crate::said!("sms-unread"),
+        ]
+    }
+
+    #[test]
+    fn what_a_player_is_sent_fits_one_part_in_the_gsm_alphabet_in_both_languages() {
+        let words = super::words();
+        for language in ["en", "fr"] {
+            for said in sent() {
+                let text = words(language, &said).replace(['\u{202f}', '\u{a0}'], " ");
+                let cost = cost(&text);
+                assert!(cost.gsm, "{language} {}: {text}", said.key);
+                assert_eq!(cost.parts, 1, "{language} {}: {text}", said.key);
+                assert!(!text.contains('{'), "{language} {}: {text}", said.key);
+            }
+        }
+    }
 }

@@ -45,6 +45,7 @@ mod security;
 mod sheets;
 mod site;
 mod sms;
+mod sms_event;
 mod standings;
 mod swiss;
 mod trf;

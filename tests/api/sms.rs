@@ -14,14 +14,14 @@ use crate::helpers::*;
 use crate::sheets::publish;
 use crate::swiss::fixture_games;
 
-const TOKEN: &str = "test-gateway-token-0123456789";
+pub(crate) const TOKEN: &str = "test-gateway-token-0123456789";
 const BEARERBOX: &str = "/usr/sbin/bearerbox";
 const SMSBOX: &str = "/usr/sbin/smsbox";
 const FAKESMSC: &str = "/usr/lib/kannel/test/fakesmsc";
 /// The venue's number, which messages come from and go to.
-const VENUE: &str = "1234";
+pub(crate) const VENUE: &str = "1234";
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -125,7 +125,12 @@ impl Gateway {
         self.received.borrow_mut().push(out);
     }
 
-    fn hang_up(&self) {
+    /// The port of the fake SMSC, where a phone (or a switchboard of them) connects.
+    pub fn fake_port(&self) -> u16 {
+        self.fake_port
+    }
+
+    pub fn hang_up(&self) {
         if let Some((mut child, _)) = self.phone.borrow_mut().take() {
             let _ = child.kill();
             let _ = child.wait();
@@ -259,11 +264,11 @@ fn wait_for_port(port: u16) -> bool {
 }
 
 /// A service that sends and takes SMS through Kannel at `sendsms_port`.
-async fn sms_app(sendsms_port: u16) -> TestApp {
+pub(crate) async fn sms_app(sendsms_port: u16) -> TestApp {
     spawn_app_tuned(|c| c.sms = Some(sms_config(sendsms_port))).await
 }
 
-fn sms_config(sendsms_port: u16) -> oware_tournament::config::SmsConfig {
+pub(crate) fn sms_config(sendsms_port: u16) -> oware_tournament::config::SmsConfig {
     oware_tournament::config::SmsConfig {
         token: TOKEN.to_string(),
         sendsms: Some(format!("http://127.0.0.1:{sendsms_port}/cgi-bin/sendsms")),
@@ -277,7 +282,7 @@ fn sms_config(sendsms_port: u16) -> oware_tournament::config::SmsConfig {
 }
 
 /// The SMS log of a tournament, newest first.
-async fn log(staff: &Client, t: i64) -> Vec<Value> {
+pub(crate) async fn log(staff: &Client, t: i64) -> Vec<Value> {
     let r = staff.get(&format!("/api/tournaments/{t}/sms")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.json()["messages"].as_array().unwrap().clone()
@@ -312,7 +317,7 @@ async fn phone_texts(gateway: &Gateway, staff: &Client, t: i64, (from, text): (&
 }
 
 /// Gives `player` the phone `number` with their consent.
-async fn give_phone(staff: &Client, t: i64, player: i64, number: &str) {
+pub(crate) async fn give_phone(staff: &Client, t: i64, player: i64, number: &str) {
     let r = staff
         .put_json(
             &format!("/api/tournaments/{t}/sms/phones/{player}"),

@@ -230,6 +230,7 @@ fn players(file: &TournamentFile) -> Result<Vec<PlayerDetails>, Said> {
                 title: Some(p.title.clone()),
                 federation: Some(p.federation.clone()),
                 register_id: p.register_id,
+                ..PlayerInput::default()
             })
             .map_err(|e| crate::said!("file-player", id = p.id, name = &p.name, problem = e))
         })

@@ -72,6 +72,34 @@ impl Content {
             .collect()
     }
 
+    /// What calls for the staff in the SMS: messages waiting, not delivered, kept back by the cap.
+    fn sms_problems(&self) -> Vec<String> {
+        let Some(s) = &self.d.sms else {
+            return Vec::new();
+        };
+        [
+            ("sms-summary-waiting", s.waiting),
+            ("sms-summary-failed", s.failed),
+            ("sms-summary-capped", s.capped),
+        ]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(key, n)| self.lang.t1(key, "count", n))
+        .collect()
+    }
+
+    fn sms_text(&self, m: &crate::service::sms::MessageRow) -> String {
+        crate::web::sms::text_of(self.lang, m)
+    }
+
+    fn sms_kind(&self, m: &crate::service::sms::MessageRow) -> String {
+        crate::web::sms::kind_of(self.lang, m)
+    }
+
+    fn sms_state(&self, m: &crate::service::sms::MessageRow) -> String {
+        crate::web::sms::state_of(self.lang, m)
+    }
+
     fn new(d: Dashboard, lang: Lang) -> Content {
         let alerts = d.alerts.iter().map(|a| line(&d, a, lang)).collect();
         Content { d, alerts, lang }

@@ -1,0 +1,471 @@
+//! What players with SMS are told as the event goes, each queued in the transaction of the change
+//! that tells it (`super::reactions`): a round's pairing (a match's plan of games with it), a
+//! pairing changed after publication, a match's next game, the round's end drawing near, a
+//! withdrawal or a return, and a sheet to confirm. [`super::sms_out`] words and sends them.
+
+use std::collections::HashMap;
+
+use chrono::{Duration, Utc};
+use diesel::sqlite::SqliteConnection;
+
+use super::ServiceError;
+use super::sms_out::{Kind, queue, queue_at};
+use crate::db::models::{Game, Round, Tournament};
+use crate::db::queries;
+use crate::db::sms::{self as stored, Phone};
+use crate::tournament::matches::{self, MatchFormat, MatchLength};
+use crate::tournament::said::{Kept, Said, Word};
+use crate::tournament::{GameId, GameStatus, PlayerId, RoundId};
+
+/// How long before a round's planned end its players still playing are warned.
+pub const WARNING_BEFORE: Duration = Duration::minutes(10);
+
+/// The phones of a tournament's players to whom SMS go (none when its SMS are off).
+pub fn reachable_phones(
+    conn: &mut SqliteConnection,
+    tournament: &Tournament,
+) -> Result<HashMap<PlayerId, Phone>, ServiceError> {
+    if !stored::settings(conn, tournament.id)?.enabled {
+        return Ok(HashMap::new());
+    }
+    Ok(stored::phones(conn, tournament.id)?
+        .into_iter()
+        .filter(|p| !p.stopped)
+        .map(|p| (p.player_id, p))
+        .collect())
+}
+
+/// A round and what its messages need: the tournament, the players' names, the planned start.
+struct RoundFacts {
+    tournament: Tournament,
+    round: Round,
+    games: Vec<Game>,
+    names: HashMap<PlayerId, String>,
+    start: Option<String>,
+    format: MatchFormat,
+}
+
+impl RoundFacts {
+    fn load(conn: &mut SqliteConnection, round: RoundId) -> Result<RoundFacts, ServiceError> {
+        let round = queries::get_round_by_id(conn, round)?;
+        let tournament = queries::get_tournament(conn, round.tournament_id)?;
+        let start = super::schedule::round(conn, tournament.id, round.number)?
+            .planned_start
+            .map(|at| at.format("%H:%M").to_string());
+        Ok(RoundFacts {
+            games: queries::round_games(conn, round.id)?,
+            names: super::views::names(conn, tournament.id)?,
+            format: super::tournaments::stored_settings(&tournament)?.matches,
+            tournament,
+            round,
+            start,
+        })
+    }
+
+    fn name(&self, player: PlayerId) -> String {
+        self.names.get(&player).cloned().unwrap_or_default()
+    }
+
+    /// Where `player` sits in the round, as its message says it (`None`: not in the round). A
+    /// match's first game tells the pairing and the plan of its games.
+    fn seat(&self, player: PlayerId) -> Option<(Kind, Said)> {
+        let game = self
+            .games
+            .iter()
+            .find(|g| g.match_game == 1 && (g.south_id == player || g.north_id == Some(player)))?;
+        let start = self.start.clone().unwrap_or_else(|| "none".to_string());
+        let Some(north) = game.north_id else {
+            return Some((
+                Kind::Bye,
+                crate::said!("sms-bye", round = self.round.number),
+            ));
+        };
+        let (side, opponent) = if game.south_id == player {
+            ("south", north)
+        } else {
+            ("north", game.south_id)
+        };
+        let said = if self.format.single() {
+            Said::new("sms-pairing")
+        } else {
+            Said::new("sms-match")
+                .with("games", self.format.games)
+                .with(
+                    "length",
+                    if self.format.length == MatchLength::BestOf {
+                        "best"
+                    } else {
+                        "games"
+                    },
+                )
+                .with(
+                    "turns",
+                    if matches::laid_out_at_pairing(&self.format) {
+                        "alternate"
+                    } else {
+                        "results"
+                    },
+                )
+        };
+        Some((
+            Kind::Pairing,
+            said.with("round", self.round.number)
+                .with("board", game.board.unwrap_or_default())
+                .with("side", side)
+                .with("opponent", self.name(opponent))
+                .with("start", start),
+        ))
+    }
+}
+
+/// What a pairing message says of the seat alone (its key and facts but the start), to tell a
+/// changed seat from one told before.
+fn seat_facts(said: &Said) -> Said {
+    let inner = match said.arg("pairing") {
+        Some(Word::Said(inner)) => inner.as_ref(),
+        _ => said,
+    };
+    Said {
+        key: inner.key.clone(),
+        args: inner
+            .args
+            .iter()
+            .filter(|(name, _)| name != "start")
+            .cloned()
+            .collect(),
+    }
+}
+
+/// A round published: each of its players with SMS gets their board, side, opponent, start and a
+/// match's plan, or their bye.
+pub fn round_published(conn: &mut SqliteConnection, round: RoundId) -> Result<(), ServiceError> {
+    let facts = RoundFacts::load(conn, round)?;
+    let phones = reachable_phones(conn, &facts.tournament)?;
+    for (player, phone) in sorted(&phones) {
+        if let Some((kind, said)) = facts.seat(player) {
+            queue(
+                conn,
+                (Some(&facts.tournament), Some(player), &phone.number),
+                kind,
+                &said,
+                (None, None),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A published round's pairings changed: each player with SMS whose seat is not the one told
+/// last is told the new one (or that they are no longer paired).
+pub fn pairing_changed(conn: &mut SqliteConnection, round: RoundId) -> Result<(), ServiceError> {
+    let facts = RoundFacts::load(conn, round)?;
+    if !facts.round.published {
+        return Ok(());
+    }
+    let phones = reachable_phones(conn, &facts.tournament)?;
+    for (player, phone) in sorted(&phones) {
+        let told = last_seat_told(conn, player, facts.round.number)?;
+        let now = facts.seat(player);
+        let same = match (&told, &now) {
+            (Some(told), Some((_, now))) => seat_facts(told) == seat_facts(now),
+            (None, None) => true,
+            // Told nothing of this round (SMS came on later): nothing was wrong to mend.
+            (None, Some(_)) => true,
+            (Some(told), None) => told.key == "sms-unpaired",
+        };
+        if same {
+            continue;
+        }
+        let said = match now {
+            Some((_, seat)) => crate::said!("sms-changed", pairing = Word::Said(Box::new(seat))),
+            None => crate::said!("sms-unpaired", round = facts.round.number),
+        };
+        queue(
+            conn,
+            (Some(&facts.tournament), Some(player), &phone.number),
+            Kind::Changed,
+            &said,
+            (None, None),
+        )?;
+    }
+    Ok(())
+}
+
+/// The seat a player was told last for round `number` (a pairing, a bye, a change).
+fn last_seat_told(
+    conn: &mut SqliteConnection,
+    player: PlayerId,
+    number: i32,
+) -> Result<Option<Said>, ServiceError> {
+    let kinds = [Kind::Pairing, Kind::Bye, Kind::Changed].map(|k| k.to_string());
+    for message in stored::told(conn, player, &kinds)? {
+        let Kept::Said(said) = Kept::read(&message.said) else {
+            continue;
+        };
+        let round = match said.arg("pairing") {
+            Some(Word::Said(inner)) => inner.arg("round"),
+            _ => said.arg("round"),
+        };
+        if round == Some(&Word::Number(f64::from(number))) {
+            return Ok(Some(said));
+        }
+    }
+    Ok(None)
+}
+
+/// A match's next game laid out as its results come: both players with SMS told their side.
+pub fn match_game_added(conn: &mut SqliteConnection, game: GameId) -> Result<(), ServiceError> {
+    let game = queries::get_game(conn, game)?;
+    let Some(north) = game.north_id else {
+        return Ok(());
+    };
+    let facts = RoundFacts::load(conn, game.round_id)?;
+    let phones = reachable_phones(conn, &facts.tournament)?;
+    for (player, side, opponent) in [
+        (game.south_id, "south", north),
+        (north, "north", game.south_id),
+    ] {
+        let Some(phone) = phones.get(&player) else {
+            continue;
+        };
+        let said = crate::said!(
+            "sms-match-game",
+            round = facts.round.number,
+            board = game.board.unwrap_or_default(),
+            game = game.match_game,
+            side,
+            opponent = facts.name(opponent)
+        );
+        queue(
+            conn,
+            (Some(&facts.tournament), Some(player), &phone.number),
+            Kind::Pairing,
+            &said,
+            (None, None),
+        )?;
+    }
+    Ok(())
+}
+
+/// A round started with a planned end: each player with SMS whose game is still being played
+/// then is warned [`WARNING_BEFORE`] it (a warning whose game is over by then is not sent).
+pub fn round_started(conn: &mut SqliteConnection, round: RoundId) -> Result<(), ServiceError> {
+    let facts = RoundFacts::load(conn, round)?;
+    let Some(end) =
+        super::schedule::round(conn, facts.tournament.id, facts.round.number)?.planned_end
+    else {
+        return Ok(());
+    };
+    // The planned end is in the venue's time; messages fall due in UTC.
+    let now = Utc::now().naive_utc();
+    let offset = super::schedule::venue_now(conn, facts.tournament.id)? - now;
+    let due = end - offset - WARNING_BEFORE;
+    if due <= now {
+        return Ok(());
+    }
+    let phones = reachable_phones(conn, &facts.tournament)?;
+    for game in &facts.games {
+        let Some(north) = game.north_id else {
+            continue;
+        };
+        for player in [game.south_id, north] {
+            let Some(phone) = phones.get(&player) else {
+                continue;
+            };
+            let said = crate::said!(
+                "sms-warning",
+                round = facts.round.number,
+                board = game.board.unwrap_or_default(),
+                minutes = WARNING_BEFORE.num_minutes(),
+                end = end.format("%H:%M").to_string()
+            );
+            queue_at(
+                conn,
+                (Some(&facts.tournament), Some(player), &phone.number),
+                Kind::Warning,
+                &said,
+                due,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a round's end warning is still worth sending: the player's game at its board (a
+/// match's, any of them) waits for a result.
+pub fn warning_needed(
+    conn: &mut SqliteConnection,
+    tournament: &Tournament,
+    player: PlayerId,
+    said: &Said,
+) -> Result<bool, ServiceError> {
+    let number = |name: &str| match said.arg(name) {
+        Some(Word::Number(n)) => Some(*n as i32),
+        _ => None,
+    };
+    let (Some(round), Some(board)) = (number("round"), number("board")) else {
+        return Ok(false);
+    };
+    let Ok(round) = queries::get_round(conn, tournament.id, round) else {
+        return Ok(false);
+    };
+    Ok(queries::round_games(conn, round.id)?.iter().any(|g| {
+        g.board == Some(board)
+            && (g.south_id == player || g.north_id == Some(player))
+            && matches!(g.status, GameStatus::Pending | GameStatus::Submitted)
+    }))
+}
+
+/// A player withdrawn (or back in): told, when SMS reach them.
+pub fn withdrawn(
+    conn: &mut SqliteConnection,
+    player: PlayerId,
+    withdrawn: bool,
+) -> Result<(), ServiceError> {
+    let Some(phone) = stored::phone(conn, player)? else {
+        return Ok(());
+    };
+    let tournament = queries::get_tournament(conn, phone.tournament_id)?;
+    if !reachable_phones(conn, &tournament)?.contains_key(&player) {
+        return Ok(());
+    }
+    let key = if withdrawn {
+        "sms-withdrawn"
+    } else {
+        "sms-reinstated"
+    };
+    queue(
+        conn,
+        (Some(&tournament), Some(player), &phone.number),
+        Kind::Withdrawal,
+        &Said::new(key).with("tournament", tournament.name.clone()),
+        (None, None),
+    )?;
+    Ok(())
+}
+
+/// A sheet sent that waits for the opponent: the opponent, when SMS reach them, is asked to
+/// confirm it with a code (`OK 4821`) or to dispute it (`NO 4821`).
+pub fn ask_to_confirm(conn: &mut SqliteConnection, game: GameId) -> Result<(), ServiceError> {
+    let ctx = super::game_context::Context::load(conn, game)?;
+    if ctx.game.status != GameStatus::Submitted {
+        return Ok(());
+    }
+    let Some(sheet) = queries::last_sheet(conn, game)? else {
+        return Ok(());
+    };
+    let Some(opponent) = ctx.players().into_iter().find(|&p| p != sheet.player_id) else {
+        return Ok(());
+    };
+    let phones = reachable_phones(conn, &ctx.tournament)?;
+    let Some(phone) = phones.get(&opponent) else {
+        return Ok(());
+    };
+    let sender = queries::get_player(conn, ctx.tournament.id, sheet.player_id)?.name;
+    let code = format!("{:04}", rand::random::<u16>() % 10_000);
+    let said = crate::said!(
+        "sms-confirm",
+        round = ctx.round.number,
+        board = ctx.game.board.unwrap_or_default(),
+        sender,
+        winner = sheet.winner.to_string(),
+        south = sheet.south_seeds,
+        north = sheet.north_seeds,
+        code = code.clone()
+    );
+    queue(
+        conn,
+        (Some(&ctx.tournament), Some(opponent), &phone.number),
+        Kind::Confirm,
+        &said,
+        (Some(code), Some(sheet.id)),
+    )?;
+    Ok(())
+}
+
+/// The phones in the players' order (messages queued in a stable order).
+fn sorted(phones: &HashMap<PlayerId, Phone>) -> Vec<(PlayerId, &Phone)> {
+    let mut all: Vec<(PlayerId, &Phone)> = phones.iter().map(|(&p, phone)| (p, phone)).collect();
+    all.sort_by_key(|(p, _)| *p);
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::games::{Decision, Ruling, set_result};
+    use crate::service::rounds::{create_prepared, prepare, publish};
+    use crate::service::schedule::{self, ScheduleInput};
+    use crate::service::sms::{PhoneChange, set_phone, set_settings};
+    use crate::service::testing::{organiser, settings, tournament};
+    use crate::tournament::ResultKind;
+    use crate::tournament::said::Kept;
+
+    #[test]
+    fn a_round_s_end_warning_falls_due_before_its_end_and_only_while_the_game_is_open() {
+        let (_dir, mut conn, t) =
+            tournament(&["A", "B", "C", "D"], &settings(serde_json::json!({})));
+        let actor = organiser();
+        set_settings(&mut conn, &actor, t, (true, 100)).unwrap();
+        for (i, player) in queries::list_players(&mut conn, t)
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let number = format!("+23320500000{i}");
+            let change = PhoneChange::Number {
+                number,
+                consent: true,
+            };
+            set_phone(&mut conn, &actor, (t, player.id), change, None).unwrap();
+        }
+        let input: ScheduleInput =
+            serde_json::from_value(serde_json::json!({"round_minutes": 90})).unwrap();
+        schedule::set(&mut conn, &actor, t, &input).unwrap();
+        let prepared = prepare(&mut conn, &actor, t, None).unwrap();
+        let round = create_prepared(&mut conn, &actor, t, &prepared).unwrap();
+        publish(&mut conn, &actor, t, 1).unwrap();
+        let before = Utc::now().naive_utc();
+        schedule::start(&mut conn, &actor, t, 1).unwrap();
+        let warnings: Vec<_> = stored::of_tournament(&mut conn, t, 100)
+            .unwrap()
+            .into_iter()
+            .filter(|m| m.kind == Kind::Warning.to_string())
+            .collect();
+        assert_eq!(warnings.len(), 4);
+        for w in &warnings {
+            // Ninety minutes from the start, ten before its end.
+            let ahead = w.due_at - before;
+            assert!(
+                ahead > Duration::minutes(79)
+                    && ahead <= Duration::minutes(80) + Duration::seconds(5),
+                "{ahead}"
+            );
+        }
+        let found = queries::get_tournament(&mut conn, t).unwrap();
+        let game = &round.games[0];
+        let board = game.board.unwrap_or_default();
+        let of_game =
+            |p: PlayerId| game.south.id == p || game.north.as_ref().is_some_and(|n| n.id == p);
+        let warned = warnings
+            .iter()
+            .find(|w| of_game(w.player_id.unwrap()))
+            .unwrap();
+        let Kept::Said(warned_said) = Kept::read(&warned.said) else {
+            panic!("a warning is kept as facts")
+        };
+        assert_eq!(
+            warned_said.arg("board"),
+            Some(&Word::Number(f64::from(board)))
+        );
+        let warned_player = warned.player_id.unwrap();
+        assert!(warning_needed(&mut conn, &found, warned_player, &warned_said).unwrap());
+        let neither = Decision {
+            ruling: Ruling::Without(ResultKind::DoubleForfeit),
+            reason: "neither came".to_string(),
+            seen: None,
+        };
+        set_result(&mut conn, &actor, game.id, &neither).unwrap();
+        assert!(!warning_needed(&mut conn, &found, warned_player, &warned_said).unwrap());
+    }
+}
