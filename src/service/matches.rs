@@ -65,16 +65,14 @@ pub fn follow(
                 match_game: kept as i32 + 1,
             },
         )?;
-        super::reactions::record(
-            conn,
-            &Audit {
-                actor,
-                change: Change::MatchGameAdded { game: added.id },
-                tournament_id: Some(tournament.id),
-            },
-            None::<&Game>,
-            Some(&added),
-        )?;
+        Audit {
+            actor,
+            change: Change::MatchGameAdded { game: added.id },
+            tournament_id: Some(tournament.id),
+        }
+        .record(conn, None::<&Game>, Some(&added))?;
+        // Both players with SMS told their side.
+        super::sms_told::match_game_added(conn, added.id)?;
     }
     Ok(())
 }

@@ -185,7 +185,7 @@ pub fn add(
             let new = NewPlayer::from_details(tournament_id, details, pin_hash, now);
             let p = queries::insert_player(conn, &new)?;
             if let Some(phone) = &details.phone {
-                super::sms::keep_phone(conn, (tournament_id, p.id), &phone.number, country)?;
+                super::sms_phones::keep_phone(conn, (tournament_id, p.id), &phone.number, country)?;
             }
             Audit {
                 actor,
@@ -360,7 +360,12 @@ pub fn edit(
     transaction(conn, |conn| {
         let before = queries::get_player(conn, tournament_id, player_id).or_not_found("player")?;
         if let Some(phone) = &details.phone {
-            super::sms::keep_phone(conn, (tournament_id, player_id), &phone.number, country)?;
+            super::sms_phones::keep_phone(
+                conn,
+                (tournament_id, player_id),
+                &phone.number,
+                country,
+            )?;
         }
         let changes = PlayerChanges::from(details);
         // The same person's entries in other sections of the event follow.
@@ -399,20 +404,18 @@ pub fn set_withdrawn(
             queries::end_player_sessions(conn, player_id)?;
         }
         if before.withdrawn != withdrawn {
-            super::reactions::record(
-                conn,
-                &Audit {
-                    actor,
-                    change: if withdrawn {
-                        Change::PlayerWithdrawn { player: player_id }
-                    } else {
-                        Change::PlayerReinstated { player: player_id }
-                    },
-                    tournament_id: Some(tournament_id),
+            Audit {
+                actor,
+                change: if withdrawn {
+                    Change::PlayerWithdrawn { player: player_id }
+                } else {
+                    Change::PlayerReinstated { player: player_id }
                 },
-                Some(&PlayerView::from(&before)),
-                Some(&after),
-            )?;
+                tournament_id: Some(tournament_id),
+            }
+            .record(conn, Some(&PlayerView::from(&before)), Some(&after))?;
+            // The player told, when SMS reach them.
+            super::sms_told::withdrawn(conn, player_id, withdrawn)?;
         }
         Ok(after)
     })

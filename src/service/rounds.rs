@@ -506,23 +506,25 @@ pub fn replace(
         if round.published && changed {
             queries::mark_round_corrected(conn, round.id, Utc::now().naive_utc())?;
         }
-        super::reactions::record(
-            conn,
-            &Audit {
-                actor,
-                change: if round.published {
-                    Change::RoundCorrected { round: round.id }
-                } else {
-                    Change::RoundPairingsReplaced { round: round.id }
-                },
-                tournament_id: Some(tournament_id),
+        Audit {
+            actor,
+            change: if round.published {
+                Change::RoundCorrected { round: round.id }
+            } else {
+                Change::RoundPairingsReplaced { round: round.id }
             },
+            tournament_id: Some(tournament_id),
+        }
+        .record(
+            conn,
             Some(&serde_json::json!({
                 "pairings": before.iter().map(seat).collect::<Vec<_>>(),
                 "removed": removed,
             })),
             Some(&pairing_summary(&boards, &byes)),
         )?;
+        // Players with SMS whose seat changed told their new one.
+        super::sms_told::pairing_changed(conn, round.id)?;
         view(conn, actor, tournament_id, number, warnings)
     })
 }

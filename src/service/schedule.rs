@@ -214,18 +214,19 @@ pub fn start(
         }
         stored::start(conn, tournament_id, number, Utc::now().naive_utc())?;
         let after = round(conn, tournament_id, number)?;
-        super::reactions::record(
-            conn,
-            &Audit {
-                actor,
-                change: Change::RoundStarted {
-                    round: stored_round.id,
-                },
-                tournament_id: Some(tournament_id),
+        Audit {
+            actor,
+            change: Change::RoundStarted {
+                round: stored_round.id,
             },
-            Some(&before),
-            Some(&after),
-        )?;
+            tournament_id: Some(tournament_id),
+        }
+        .record(conn, Some(&before), Some(&after))?;
+        // Its players with SMS warned before its planned end (the venue's time, and UTC).
+        if let Some(end) = after.planned_end {
+            let offset = venue_now(conn, tournament_id)? - Utc::now().naive_utc();
+            super::sms_told::round_started(conn, stored_round.id, (end - offset, end))?;
+        }
         Ok(after)
     })
 }

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use chrono::{NaiveDateTime, Utc};
+use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
@@ -16,7 +16,7 @@ use super::{Actor, Connections, ServiceError, transaction};
 use crate::auth::Identity;
 use crate::db::models::{Game, Tournament};
 use crate::db::queries;
-use crate::db::sms::{self as stored, Message, NewMessage, Phone};
+use crate::db::sms::{self as stored, NewMessage, Phone};
 use crate::engine::{DeclaredEnd, Position, replay};
 use crate::tournament::said::Said;
 use crate::tournament::sheets::{EndKind, Sheet};
@@ -245,18 +245,18 @@ impl Sms {
             .submit(Sender::Signed(actor), game, sheet.clone(), true)
             .await
             .map_err(|e| said_of(&e))?;
-        let (round, board) = self.where_is(game).await?;
-        let opponent = self
+        let ((round, board), opponent) = self
             .db
             .read(move |conn| {
                 let ctx = super::game_context::Context::load(conn, game)?;
-                let names = super::views::names(conn, ctx.tournament.id)?;
-                Ok(ctx
-                    .players()
-                    .into_iter()
-                    .find(|&p| p != player)
-                    .and_then(|p| names.get(&p).cloned())
-                    .unwrap_or_default())
+                let opponent = match ctx.players().into_iter().find(|&p| p != player) {
+                    Some(p) => queries::get_player(conn, ctx.tournament.id, p)?.name,
+                    None => String::new(),
+                };
+                Ok((
+                    (ctx.round.number, ctx.game.board.unwrap_or_default()),
+                    opponent,
+                ))
             })
             .await
             .map_err(|e| said_of(&e))?;
@@ -480,157 +480,9 @@ fn by_replay(
     })
 }
 
-/// A player's phone as the SMS page shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct PhoneRow {
-    pub player_id: PlayerId,
-    pub name: String,
-    pub number: Option<String>,
-    pub consent_at: Option<NaiveDateTime>,
-    pub stopped: bool,
-}
-
-/// A tournament's SMS as the staff's page shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct SmsView {
-    pub tournament_id: TournamentId,
-    pub enabled: bool,
-    pub cap: i32,
-    /// The parts handed to the gateway so far.
-    pub parts_sent: i64,
-    pub phones: Vec<PhoneRow>,
-    /// Newest first.
-    pub messages: Vec<MessageRow>,
-}
-
-/// A message as the SMS page shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MessageRow {
-    pub id: i32,
-    pub incoming: bool,
-    pub player: Option<String>,
-    pub number: String,
-    pub kind: String,
-    pub state: String,
-    /// In: as received; out: as sent (empty until it is).
-    pub text: String,
-    /// Out, not yet sent: its facts, for the page to word.
-    #[serde(skip)]
-    pub said: String,
-    pub language: String,
-    pub parts: i32,
-    pub report: String,
-    pub at: NaiveDateTime,
-}
-
-/// A message as the pages list it.
-fn row(m: Message, names: &std::collections::HashMap<PlayerId, String>) -> MessageRow {
-    MessageRow {
-        id: m.id,
-        incoming: m.incoming,
-        player: m.player_id.and_then(|p| names.get(&p).cloned()),
-        number: m.number,
-        kind: m.kind,
-        state: m.state,
-        text: m.text,
-        said: m.said,
-        language: m.language,
-        parts: m.parts,
-        report: m.report,
-        at: m.sent_at.unwrap_or(m.created_at),
-    }
-}
-
-/// A tournament's SMS as the live dashboard sums them up.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SmsSummary {
-    pub enabled: bool,
-    pub cap: i32,
-    pub parts_sent: i64,
-    /// Messages out waiting to be sent, not delivered, kept back by the cap.
-    pub waiting: i64,
-    pub failed: i64,
-    pub capped: i64,
-    /// The latest messages in and out, newest first.
-    pub latest: Vec<MessageRow>,
-}
-
-/// The messages the dashboard lists.
-pub const ON_DASHBOARD: i64 = 6;
-
-/// The dashboard's sum of a tournament's SMS (`None`: SMS off and none ever sent or taken).
-pub fn summary(
-    conn: &mut SqliteConnection,
-    tournament: TournamentId,
-) -> Result<Option<SmsSummary>, ServiceError> {
-    let settings = stored::settings(conn, tournament)?;
-    let latest = stored::of_tournament(conn, tournament, ON_DASHBOARD)?;
-    if !settings.enabled && latest.is_empty() {
-        return Ok(None);
-    }
-    let counts = stored::out_by_state(conn, tournament)?;
-    let count = |state: State| {
-        counts
-            .iter()
-            .find(|(s, _)| s == state.word())
-            .map_or(0, |(_, n)| *n)
-    };
-    let names = super::views::names(conn, tournament)?;
-    Ok(Some(SmsSummary {
-        enabled: settings.enabled,
-        cap: settings.cap,
-        parts_sent: stored::parts_sent(conn, tournament)?,
-        waiting: count(State::Queued),
-        failed: count(State::Failed),
-        capped: count(State::Capped),
-        latest: latest.into_iter().map(|m| row(m, &names)).collect(),
-    }))
-}
-
-/// The most messages the page lists.
-pub const LISTED: i64 = 500;
-
-/// The SMS page of a tournament: its settings, its players' phones and its messages (staff who
-/// run it only: numbers are private).
-pub fn view(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    tournament: TournamentId,
-) -> Result<SmsView, ServiceError> {
-    actor.check_runs(conn, tournament)?;
-    let settings = stored::settings(conn, tournament)?;
-    let players = queries::list_players(conn, tournament)?;
-    let phones: std::collections::HashMap<PlayerId, Phone> = stored::phones(conn, tournament)?
-        .into_iter()
-        .map(|p| (p.player_id, p))
-        .collect();
-    let names: std::collections::HashMap<PlayerId, String> =
-        players.iter().map(|p| (p.id, p.name.clone())).collect();
-    let messages = stored::of_tournament(conn, tournament, LISTED)?
-        .into_iter()
-        .map(|m| row(m, &names))
-        .collect();
-    Ok(SmsView {
-        tournament_id: tournament,
-        enabled: settings.enabled,
-        cap: settings.cap,
-        parts_sent: stored::parts_sent(conn, tournament)?,
-        phones: players
-            .into_iter()
-            .map(|p| {
-                let phone = phones.get(&p.id);
-                PhoneRow {
-                    player_id: p.id,
-                    name: p.name,
-                    number: phone.map(|ph| ph.number.clone()),
-                    consent_at: phone.map(|ph| ph.consent_at),
-                    stopped: phone.is_some_and(|ph| ph.stopped),
-                }
-            })
-            .collect(),
-        messages,
-    })
-}
+pub use super::sms_view::{
+    LISTED, MessageRow, ON_DASHBOARD, PhoneRow, SmsSummary, SmsView, summary, view,
+};
 
 /// The most parts a tournament may be allowed to send.
 pub const MOST_PARTS: i32 = 100_000;
@@ -696,7 +548,7 @@ pub fn set_phone(
                 return Err(ServiceError::Invalid(crate::said!("sms-consent-needed")));
             }
             PhoneChange::Number { number, .. } => {
-                keep_phone(conn, (tournament, player), &number, country)?;
+                super::sms_phones::keep_phone(conn, (tournament, player), &number, country)?;
             }
             PhoneChange::Stopped(stopped) => {
                 let Some(mut phone) = stored::phone(conn, player)? else {
@@ -708,53 +560,6 @@ pub fn set_phone(
         }
         Ok(())
     })
-}
-
-/// Keeps the phone given for a player (with their consent: checked by whoever took it), or
-/// forgets it when `number` is empty; SMS stay off for the player if the staff turned them off.
-pub fn keep_phone(
-    conn: &mut SqliteConnection,
-    (tournament, player): (TournamentId, PlayerId),
-    number: &str,
-    country: Option<&str>,
-) -> Result<(), ServiceError> {
-    if number.trim().is_empty() {
-        stored::remove_phone(conn, player)?;
-        return Ok(());
-    }
-    let Some(digits) = crate::tournament::sms::number(number, country) else {
-        return Err(ServiceError::Invalid(crate::said!(
-            "sms-not-a-number",
-            number = number.to_string()
-        )));
-    };
-    let kept = stored::phone(conn, player)?;
-    if kept.as_ref().is_some_and(|k| k.number == digits) {
-        return Ok(());
-    }
-    stored::put_phone(
-        conn,
-        &Phone {
-            player_id: player,
-            tournament_id: tournament,
-            number: digits,
-            consent_at: Utc::now().naive_utc(),
-            stopped: kept.is_some_and(|k| k.stopped),
-        },
-    )?;
-    Ok(())
-}
-
-/// The phone number kept for a player, written with `+` (the staff who run its tournament only).
-pub fn phone_of(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    (tournament, player): (TournamentId, PlayerId),
-) -> Result<Option<String>, ServiceError> {
-    actor.check_runs(conn, tournament)?;
-    Ok(stored::phone(conn, player)?
-        .filter(|p| p.tournament_id == tournament)
-        .map(|p| format!("+{}", p.number)))
 }
 
 /// A controller sends a message out again (one that failed, was kept back by the cap, or that a
@@ -799,7 +604,7 @@ pub fn send_to_all(
     }
     transaction(conn, |conn| {
         let found = queries::get_tournament(conn, tournament)?;
-        let mut phones: Vec<Phone> = super::sms_told::reachable_phones(conn, &found)?
+        let mut phones: Vec<Phone> = sms_out::reachable_phones(conn, &found)?
             .into_values()
             .collect();
         phones.sort_by_key(|p| p.player_id);

@@ -6,6 +6,7 @@
 //! The gateway is one small interface ([`Gateway`]): Kannel's `sendsms` ([`Kannel`]) today; an
 //! Android phone's SMS gateway app or an operator's HTTP interface would be one adapter more.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,10 +16,11 @@ use diesel::sqlite::SqliteConnection;
 use super::{Connections, ServiceError};
 use crate::db::models::Tournament;
 use crate::db::queries;
-use crate::db::sms::{self as stored, Message, NewMessage};
+use crate::db::sms::{self as stored, Message, NewMessage, Phone};
 use crate::tournament::said::Said;
+use crate::tournament::said::Word;
 use crate::tournament::sms::{State, cost, one_part};
-use crate::tournament::{PlayerId, SheetId};
+use crate::tournament::{GameStatus, PlayerId, SheetId};
 
 /// A message as the gateway is handed it.
 #[derive(Clone, Debug)]
@@ -195,6 +197,46 @@ fn insert(
     )?)
 }
 
+/// The phones of a tournament's players to whom SMS go (none when its SMS are off).
+pub fn reachable_phones(
+    conn: &mut SqliteConnection,
+    tournament: &Tournament,
+) -> Result<HashMap<PlayerId, Phone>, ServiceError> {
+    if !stored::settings(conn, tournament.id)?.enabled {
+        return Ok(HashMap::new());
+    }
+    Ok(stored::phones(conn, tournament.id)?
+        .into_iter()
+        .filter(|p| !p.stopped)
+        .map(|p| (p.player_id, p))
+        .collect())
+}
+
+/// Whether a round's end warning is still worth sending: the player's game at its board (a
+/// match's, any of them) waits for a result.
+pub fn warning_needed(
+    conn: &mut SqliteConnection,
+    tournament: &Tournament,
+    player: PlayerId,
+    said: &Said,
+) -> Result<bool, ServiceError> {
+    let number = |name: &str| match said.arg(name) {
+        Some(Word::Number(n)) => Some(*n as i32),
+        _ => None,
+    };
+    let (Some(round), Some(board)) = (number("round"), number("board")) else {
+        return Ok(false);
+    };
+    let Ok(round) = queries::get_round(conn, tournament.id, round) else {
+        return Ok(false);
+    };
+    Ok(queries::round_games(conn, round.id)?.iter().any(|g| {
+        g.board == Some(board)
+            && (g.south_id == player || g.north_id == Some(player))
+            && matches!(g.status, GameStatus::Pending | GameStatus::Submitted)
+    }))
+}
+
 /// The longest a message out waits between two tries, and the tries before it is given up.
 const LONGEST_PAUSE: Duration = Duration::from_secs(300);
 const TRIES: i32 = 8;
@@ -248,7 +290,7 @@ fn prepare(
             && let Some(player) = message.player_id
         {
             let found = queries::get_tournament(conn, tournament)?;
-            if !super::sms_told::warning_needed(conn, &found, player, &said)? {
+            if !warning_needed(conn, &found, player, &said)? {
                 return Ok(Sending::Kept(State::Skipped, text, parts));
             }
         }

@@ -1,15 +1,19 @@
 //! What players with SMS are told as the event goes, each queued in the transaction of the change
-//! that tells it (`super::reactions`): a round's pairing (a match's plan of games with it), a
-//! pairing changed after publication, a match's next game, the round's end drawing near, a
-//! withdrawal or a return, and a sheet to confirm. [`super::sms_out`] words and sends them.
+//! that tells it: a round's pairing (a match's plan of games with it) and a sheet to confirm
+//! (from `super::reactions`, whatever route made the change); a pairing changed after
+//! publication (`rounds::replace`), a match's next game (`matches::follow`), the round's end
+//! drawing near (`schedule::start`) and a withdrawal or a return (`players::set_withdrawn`), each
+//! from the one workflow that makes its change. [`super::sms_out`] words and sends them. It reads
+//! the database and the names alone (`super::views`), so that the workflows that call it are not
+//! used by it.
 
 use std::collections::HashMap;
 
-use chrono::{Duration, Utc};
+use chrono::{Duration, NaiveDateTime, Utc};
 use diesel::sqlite::SqliteConnection;
 
 use super::ServiceError;
-use super::sms_out::{Kind, queue, queue_at};
+use super::sms_out::{Kind, queue, queue_at, reachable_phones};
 use crate::db::models::{Game, Round, Tournament};
 use crate::db::queries;
 use crate::db::sms::{self as stored, Phone};
@@ -19,21 +23,6 @@ use crate::tournament::{GameId, GameStatus, PlayerId, RoundId};
 
 /// How long before a round's planned end its players still playing are warned.
 pub const WARNING_BEFORE: Duration = Duration::minutes(10);
-
-/// The phones of a tournament's players to whom SMS go (none when its SMS are off).
-pub fn reachable_phones(
-    conn: &mut SqliteConnection,
-    tournament: &Tournament,
-) -> Result<HashMap<PlayerId, Phone>, ServiceError> {
-    if !stored::settings(conn, tournament.id)?.enabled {
-        return Ok(HashMap::new());
-    }
-    Ok(stored::phones(conn, tournament.id)?
-        .into_iter()
-        .filter(|p| !p.stopped)
-        .map(|p| (p.player_id, p))
-        .collect())
-}
 
 /// A round and what its messages need: the tournament, the players' names, the planned start.
 struct RoundFacts {
@@ -49,13 +38,16 @@ impl RoundFacts {
     fn load(conn: &mut SqliteConnection, round: RoundId) -> Result<RoundFacts, ServiceError> {
         let round = queries::get_round_by_id(conn, round)?;
         let tournament = queries::get_tournament(conn, round.tournament_id)?;
-        let start = super::schedule::round(conn, tournament.id, round.number)?
-            .planned_start
+        // The planned start, in the venue's time as the staff set it.
+        let start = crate::db::schedules::round_times(conn, tournament.id)?
+            .into_iter()
+            .find(|r| r.round_number == round.number)
+            .and_then(|r| r.planned_start)
             .map(|at| at.format("%H:%M").to_string());
         Ok(RoundFacts {
             games: queries::round_games(conn, round.id)?,
             names: super::views::names(conn, tournament.id)?,
-            format: super::tournaments::stored_settings(&tournament)?.matches,
+            format: tournament.settings.matches,
             tournament,
             round,
             start,
@@ -156,7 +148,8 @@ pub fn round_published(conn: &mut SqliteConnection, round: RoundId) -> Result<()
 }
 
 /// A published round's pairings changed: each player with SMS whose seat is not the one told
-/// last is told the new one (or that they are no longer paired).
+/// last is told the new one (or that they are no longer paired); one told nothing of the round
+/// yet, their seat.
 pub fn pairing_changed(conn: &mut SqliteConnection, round: RoundId) -> Result<(), ServiceError> {
     let facts = RoundFacts::load(conn, round)?;
     if !facts.round.published {
@@ -165,25 +158,24 @@ pub fn pairing_changed(conn: &mut SqliteConnection, round: RoundId) -> Result<()
     let phones = reachable_phones(conn, &facts.tournament)?;
     for (player, phone) in sorted(&phones) {
         let told = last_seat_told(conn, player, facts.round.number)?;
-        let now = facts.seat(player);
-        let same = match (&told, &now) {
-            (Some(told), Some((_, now))) => seat_facts(told) == seat_facts(now),
-            (None, None) => true,
-            // Told nothing of this round (SMS came on later): nothing was wrong to mend.
-            (None, Some(_)) => true,
-            (Some(told), None) => told.key == "sms-unpaired",
-        };
-        if same {
-            continue;
-        }
-        let said = match now {
-            Some((_, seat)) => crate::said!("sms-changed", pairing = Word::Said(Box::new(seat))),
-            None => crate::said!("sms-unpaired", round = facts.round.number),
+        let (kind, said) = match (told, facts.seat(player)) {
+            (Some(told), Some((_, now))) if seat_facts(&told) == seat_facts(&now) => continue,
+            (Some(_), Some((_, now))) => (
+                Kind::Changed,
+                crate::said!("sms-changed", pairing = Word::Said(Box::new(now))),
+            ),
+            // Told nothing of this round yet (a player put in it, SMS turned on since): the seat.
+            (None, Some(seat)) => seat,
+            (Some(told), None) if told.key != "sms-unpaired" => (
+                Kind::Changed,
+                crate::said!("sms-unpaired", round = facts.round.number),
+            ),
+            (_, None) => continue,
         };
         queue(
             conn,
             (Some(&facts.tournament), Some(player), &phone.number),
-            Kind::Changed,
+            kind,
             &said,
             (None, None),
         )?;
@@ -202,6 +194,10 @@ fn last_seat_told(
         let Kept::Said(said) = Kept::read(&message.said) else {
             continue;
         };
+        // A match's next game tells no seat of the round's pairing.
+        if said.key == "sms-match-game" {
+            continue;
+        }
         let round = match said.arg("pairing") {
             Some(Word::Said(inner)) => inner.arg("round"),
             _ => said.arg("round"),
@@ -247,24 +243,22 @@ pub fn match_game_added(conn: &mut SqliteConnection, game: GameId) -> Result<(),
     Ok(())
 }
 
-/// A round started with a planned end: each player with SMS whose game is still being played
-/// then is warned [`WARNING_BEFORE`] it (a warning whose game is over by then is not sent).
-pub fn round_started(conn: &mut SqliteConnection, round: RoundId) -> Result<(), ServiceError> {
+/// A round started with a planned end (`end`, UTC): each player with SMS whose game is still
+/// being played then is warned [`WARNING_BEFORE`] it (a warning whose game is over by then is
+/// not sent: [`super::sms_out`]).
+pub fn round_started(
+    conn: &mut SqliteConnection,
+    round: RoundId,
+    (end, end_at_venue): (NaiveDateTime, NaiveDateTime),
+) -> Result<(), ServiceError> {
     let facts = RoundFacts::load(conn, round)?;
-    let Some(end) =
-        super::schedule::round(conn, facts.tournament.id, facts.round.number)?.planned_end
-    else {
-        return Ok(());
-    };
-    // The planned end is in the venue's time; messages fall due in UTC.
-    let now = Utc::now().naive_utc();
-    let offset = super::schedule::venue_now(conn, facts.tournament.id)? - now;
-    let due = end - offset - WARNING_BEFORE;
-    if due <= now {
+    let due = end - WARNING_BEFORE;
+    if due <= Utc::now().naive_utc() {
         return Ok(());
     }
     let phones = reachable_phones(conn, &facts.tournament)?;
-    for game in &facts.games {
+    // One warning a board: a match's games are one board.
+    for game in facts.games.iter().filter(|g| g.match_game == 1) {
         let Some(north) = game.north_id else {
             continue;
         };
@@ -277,7 +271,7 @@ pub fn round_started(conn: &mut SqliteConnection, round: RoundId) -> Result<(), 
                 round = facts.round.number,
                 board = game.board.unwrap_or_default(),
                 minutes = WARNING_BEFORE.num_minutes(),
-                end = end.format("%H:%M").to_string()
+                end = end_at_venue.format("%H:%M").to_string()
             );
             queue_at(
                 conn,
@@ -289,31 +283,6 @@ pub fn round_started(conn: &mut SqliteConnection, round: RoundId) -> Result<(), 
         }
     }
     Ok(())
-}
-
-/// Whether a round's end warning is still worth sending: the player's game at its board (a
-/// match's, any of them) waits for a result.
-pub fn warning_needed(
-    conn: &mut SqliteConnection,
-    tournament: &Tournament,
-    player: PlayerId,
-    said: &Said,
-) -> Result<bool, ServiceError> {
-    let number = |name: &str| match said.arg(name) {
-        Some(Word::Number(n)) => Some(*n as i32),
-        _ => None,
-    };
-    let (Some(round), Some(board)) = (number("round"), number("board")) else {
-        return Ok(false);
-    };
-    let Ok(round) = queries::get_round(conn, tournament.id, round) else {
-        return Ok(false);
-    };
-    Ok(queries::round_games(conn, round.id)?.iter().any(|g| {
-        g.board == Some(board)
-            && (g.south_id == player || g.north_id == Some(player))
-            && matches!(g.status, GameStatus::Pending | GameStatus::Submitted)
-    }))
 }
 
 /// A player withdrawn (or back in): told, when SMS reach them.
@@ -347,26 +316,33 @@ pub fn withdrawn(
 /// A sheet sent that waits for the opponent: the opponent, when SMS reach them, is asked to
 /// confirm it with a code (`OK 4821`) or to dispute it (`NO 4821`).
 pub fn ask_to_confirm(conn: &mut SqliteConnection, game: GameId) -> Result<(), ServiceError> {
-    let ctx = super::game_context::Context::load(conn, game)?;
-    if ctx.game.status != GameStatus::Submitted {
+    let game = queries::get_game(conn, game)?;
+    if game.status != GameStatus::Submitted {
         return Ok(());
     }
-    let Some(sheet) = queries::last_sheet(conn, game)? else {
+    let Some(sheet) = queries::last_sheet(conn, game.id)? else {
         return Ok(());
     };
-    let Some(opponent) = ctx.players().into_iter().find(|&p| p != sheet.player_id) else {
+    let opponent = if sheet.player_id == game.south_id {
+        game.north_id
+    } else {
+        Some(game.south_id)
+    };
+    let Some(opponent) = opponent else {
         return Ok(());
     };
-    let phones = reachable_phones(conn, &ctx.tournament)?;
+    let tournament = queries::get_tournament(conn, game.tournament_id)?;
+    let phones = reachable_phones(conn, &tournament)?;
     let Some(phone) = phones.get(&opponent) else {
         return Ok(());
     };
-    let sender = queries::get_player(conn, ctx.tournament.id, sheet.player_id)?.name;
+    let round = queries::get_round_by_id(conn, game.round_id)?;
+    let sender = queries::get_player(conn, tournament.id, sheet.player_id)?.name;
     let code = format!("{:04}", rand::random::<u16>() % 10_000);
     let said = crate::said!(
         "sms-confirm",
-        round = ctx.round.number,
-        board = ctx.game.board.unwrap_or_default(),
+        round = round.number,
+        board = game.board.unwrap_or_default(),
         sender,
         winner = sheet.winner.to_string(),
         south = sheet.south_seeds,
@@ -375,7 +351,7 @@ pub fn ask_to_confirm(conn: &mut SqliteConnection, game: GameId) -> Result<(), S
     );
     queue(
         conn,
-        (Some(&ctx.tournament), Some(opponent), &phone.number),
+        (Some(&tournament), Some(opponent), &phone.number),
         Kind::Confirm,
         &said,
         (Some(code), Some(sheet.id)),
@@ -397,6 +373,7 @@ mod tests {
     use crate::service::rounds::{create_prepared, prepare, publish};
     use crate::service::schedule::{self, ScheduleInput};
     use crate::service::sms::{PhoneChange, set_phone, set_settings};
+    use crate::service::sms_out::warning_needed;
     use crate::service::testing::{organiser, settings, tournament};
     use crate::tournament::ResultKind;
     use crate::tournament::said::Kept;

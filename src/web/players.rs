@@ -267,7 +267,8 @@ async fn edit_page(
     let (p, phone) = state
         .db(move |conn| {
             let p = service::for_staff(conn, &actor, tournament_id, player_id)?;
-            let phone = crate::service::sms::phone_of(conn, &actor, (tournament_id, player_id))?;
+            let phone =
+                crate::service::sms_phones::phone_of(conn, &actor, (tournament_id, player_id))?;
             Ok((p, phone))
         })
         .await?;

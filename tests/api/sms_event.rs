@@ -272,8 +272,8 @@ async fn a_seven_round_event_by_sms_through_kannel() {
             .max()
             .unwrap();
 
-        // Every result texted at once: even boards as results, odd ones as move lists; every
-        // fourth board's first text wrong (a board that is not the player's, a move that is
+        // Every result texted at once: even boards as results, odd ones as move lists; the
+        // first text of boards 1 and 2 of every four wrong (a board that is not the player's, a move that is
         // not legal), then put right.
         let games = organiser
             .get(&format!("/api/tournaments/{t}/rounds/{round}"))
