@@ -104,29 +104,17 @@ impl Sheets {
         Ok((recorded, accepted))
     }
 
-    /// Confirms the opponent's sheet `sheet_id`, as read.
-    pub async fn confirm(
+    /// Answers the opponent's sheet `sheet_id`, as read: confirms it, or disputes it without a
+    /// sheet of one's own.
+    pub async fn answer(
         &self,
         sender: Sender,
-        game_id: GameId,
-        sheet_id: SheetId,
+        (game_id, sheet_id): (GameId, SheetId),
+        answer: Answer,
     ) -> Result<GameStatus, ServiceError> {
         let actor = self.game_actor(sender, game_id).await?;
         self.db
-            .write(move |conn| confirm(conn, &actor, game_id, sheet_id))
-            .await
-    }
-
-    /// Disputes the opponent's sheet `sheet_id`, as read, without a sheet of one's own.
-    pub async fn object(
-        &self,
-        sender: Sender,
-        game_id: GameId,
-        sheet_id: SheetId,
-    ) -> Result<GameStatus, ServiceError> {
-        let actor = self.game_actor(sender, game_id).await?;
-        self.db
-            .write(move |conn| object(conn, &actor, game_id, sheet_id))
+            .write(move |conn| self::answer(conn, &actor, (game_id, sheet_id), answer))
             .await
     }
 }
@@ -427,19 +415,9 @@ pub fn confirm(
     answer(conn, actor, (game_id, sheet_id), Answer::Confirm)
 }
 
-/// The opponent disputes the sheet waiting for them (`sheet_id`, which must still be the latest)
-/// without sending their own: the game waits for the controller. Disputing twice counts once.
-pub fn object(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    game_id: GameId,
-    sheet_id: SheetId,
-) -> Result<GameStatus, ServiceError> {
-    answer(conn, actor, (game_id, sheet_id), Answer::Object)
-}
-
-/// The opponent's answer to the sheet waiting for them, in one transaction with its audit entry.
-fn answer(
+/// The opponent's answer to the sheet waiting for them (`sheet_id`, which must still be the
+/// latest), in one transaction with its audit entry. Answering twice the same way counts once.
+pub fn answer(
     conn: &mut SqliteConnection,
     actor: &Actor,
     (game_id, sheet_id): (GameId, SheetId),

@@ -10,7 +10,7 @@ use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
-use super::games::{Sender, Sheets};
+use super::games::{Answer, Sender, Sheets};
 use super::sms_out::{self, Kind};
 use super::{Actor, Connections, ServiceError, transaction};
 use crate::auth::Identity;
@@ -153,7 +153,7 @@ impl Sms {
                             let tournament = queries::get_tournament(conn, phone.tournament_id)?;
                             Some(sms_out::queue(
                                 conn,
-                                (Some(&tournament), Some(phone.player_id), &phone.number),
+                                (&tournament, phone),
                                 Kind::Answer,
                                 answer,
                                 (None, None),
@@ -181,24 +181,8 @@ impl Sms {
         let player = phone.player_id;
         match command {
             Command::Help => Ok(crate::said!("sms-help")),
-            Command::Confirm { code } => {
-                let (sheet, game) = self.requested(phone, code).await?;
-                self.sheets
-                    .confirm(Sender::Signed(actor), game, sheet)
-                    .await
-                    .map_err(|e| said_of(&e))?;
-                let (round, board) = self.where_is(game).await?;
-                Ok(crate::said!("sms-confirmed", round, board))
-            }
-            Command::Dispute { code } => {
-                let (sheet, game) = self.requested(phone, code).await?;
-                self.sheets
-                    .object(Sender::Signed(actor), game, sheet)
-                    .await
-                    .map_err(|e| said_of(&e))?;
-                let (round, board) = self.where_is(game).await?;
-                Ok(crate::said!("sms-not-confirmed", round, board))
-            }
+            Command::Confirm { code } => self.answer(actor, phone, code, Answer::Confirm).await,
+            Command::Dispute { code } => self.answer(actor, phone, code, Answer::Object).await,
             Command::Result {
                 round,
                 board,
@@ -230,6 +214,27 @@ impl Sms {
                 self.send(actor, player, game, sheet).await
             }
         }
+    }
+
+    /// The opponent's sheet that a request to confirm with `code` asked about, confirmed or
+    /// disputed through the sheets' own route.
+    async fn answer(
+        &self,
+        actor: Actor,
+        phone: &Phone,
+        code: String,
+        answer: Answer,
+    ) -> Result<Said, Said> {
+        let (sheet, game) = self.requested(phone, code).await?;
+        self.sheets
+            .answer(Sender::Signed(actor), (game, sheet), answer)
+            .await
+            .map_err(|e| said_of(&e))?;
+        let (round, board) = self.where_is(game).await?;
+        Ok(match answer {
+            Answer::Confirm => crate::said!("sms-confirmed", round, board),
+            Answer::Object => crate::said!("sms-not-confirmed", round, board),
+        })
     }
 
     /// A sheet sent by SMS, through the sheets' one route.
@@ -612,7 +617,7 @@ pub fn send_to_all(
         for phone in phones {
             sms_out::queue(
                 conn,
-                (Some(&found), Some(phone.player_id), &phone.number),
+                (&found, &phone),
                 Kind::Notice,
                 &crate::said!("sms-notice", text = text.to_string()),
                 (None, None),

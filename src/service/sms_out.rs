@@ -20,7 +20,7 @@ use crate::db::sms::{self as stored, Message, NewMessage, Phone};
 use crate::tournament::said::Said;
 use crate::tournament::said::Word;
 use crate::tournament::sms::{State, cost, one_part};
-use crate::tournament::{GameStatus, PlayerId, SheetId};
+use crate::tournament::{GameStatus, PlayerId, SheetId, TournamentId};
 
 /// A message as the gateway is handed it.
 #[derive(Clone, Debug)]
@@ -144,10 +144,10 @@ pub enum Kind {
     Withdrawal,
 }
 
-/// Queues a message out to a player (or to a number, for an answer), due now.
+/// Queues a message out to the player of `phone` in `tournament` (its language), due now.
 pub fn queue(
     conn: &mut SqliteConnection,
-    to: (Option<&Tournament>, Option<PlayerId>, &str),
+    to: (&Tournament, &Phone),
     kind: Kind,
     said: &Said,
     asked: (Option<String>, Option<SheetId>),
@@ -155,10 +155,10 @@ pub fn queue(
     insert(conn, to, kind, said, asked, Utc::now().naive_utc())
 }
 
-/// Queues a message out to a player, due at `due` (UTC).
+/// Queues a message out to the player of `phone`, due at `due` (UTC).
 pub fn queue_at(
     conn: &mut SqliteConnection,
-    to: (Option<&Tournament>, Option<PlayerId>, &str),
+    to: (&Tournament, &Phone),
     kind: Kind,
     said: &Said,
     due: NaiveDateTime,
@@ -168,7 +168,7 @@ pub fn queue_at(
 
 fn insert(
     conn: &mut SqliteConnection,
-    (tournament, player, number): (Option<&Tournament>, Option<PlayerId>, &str),
+    (tournament, phone): (&Tournament, &Phone),
     kind: Kind,
     said: &Said,
     (code, sheet): (Option<String>, Option<SheetId>),
@@ -178,13 +178,13 @@ fn insert(
     Ok(stored::insert(
         conn,
         &NewMessage {
-            tournament_id: tournament.map(|t| t.id),
-            player_id: player,
-            number: number.to_string(),
+            tournament_id: Some(tournament.id),
+            player_id: Some(phone.player_id),
+            number: phone.number.clone(),
             incoming: false,
             kind: kind.to_string(),
             said: said.to_stored(),
-            language: tournament.map_or_else(|| "en".to_string(), |t| t.settings.language.clone()),
+            language: tournament.settings.language.clone(),
             text: String::new(),
             parts: 0,
             state: State::Queued.to_string(),
@@ -216,7 +216,7 @@ pub fn reachable_phones(
 /// match's, any of them) waits for a result.
 pub fn warning_needed(
     conn: &mut SqliteConnection,
-    tournament: &Tournament,
+    tournament: TournamentId,
     player: PlayerId,
     said: &Said,
 ) -> Result<bool, ServiceError> {
@@ -227,7 +227,7 @@ pub fn warning_needed(
     let (Some(round), Some(board)) = (number("round"), number("board")) else {
         return Ok(false);
     };
-    let Ok(round) = queries::get_round(conn, tournament.id, round) else {
+    let Ok(round) = queries::get_round(conn, tournament, round) else {
         return Ok(false);
     };
     Ok(queries::round_games(conn, round.id)?.iter().any(|g| {
@@ -288,11 +288,9 @@ fn prepare(
         }
         if message.kind == Kind::Warning.to_string()
             && let Some(player) = message.player_id
+            && !warning_needed(conn, tournament, player, &said)?
         {
-            let found = queries::get_tournament(conn, tournament)?;
-            if !warning_needed(conn, &found, player, &said)? {
-                return Ok(Sending::Kept(State::Skipped, text, parts));
-            }
+            return Ok(Sending::Kept(State::Skipped, text, parts));
         }
         if stored::parts_sent(conn, tournament)? + i64::from(parts) > i64::from(settings.cap) {
             return Ok(Sending::Kept(State::Capped, text, parts));

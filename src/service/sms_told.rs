@@ -135,13 +135,7 @@ pub fn round_published(conn: &mut SqliteConnection, round: RoundId) -> Result<()
     let phones = reachable_phones(conn, &facts.tournament)?;
     for (player, phone) in sorted(&phones) {
         if let Some((kind, said)) = facts.seat(player) {
-            queue(
-                conn,
-                (Some(&facts.tournament), Some(player), &phone.number),
-                kind,
-                &said,
-                (None, None),
-            )?;
+            queue(conn, (&facts.tournament, phone), kind, &said, (None, None))?;
         }
     }
     Ok(())
@@ -172,13 +166,7 @@ pub fn pairing_changed(conn: &mut SqliteConnection, round: RoundId) -> Result<()
             ),
             (_, None) => continue,
         };
-        queue(
-            conn,
-            (Some(&facts.tournament), Some(player), &phone.number),
-            kind,
-            &said,
-            (None, None),
-        )?;
+        queue(conn, (&facts.tournament, phone), kind, &said, (None, None))?;
     }
     Ok(())
 }
@@ -234,7 +222,7 @@ pub fn match_game_added(conn: &mut SqliteConnection, game: GameId) -> Result<(),
         );
         queue(
             conn,
-            (Some(&facts.tournament), Some(player), &phone.number),
+            (&facts.tournament, phone),
             Kind::Pairing,
             &said,
             (None, None),
@@ -273,13 +261,7 @@ pub fn round_started(
                 minutes = WARNING_BEFORE.num_minutes(),
                 end = end_at_venue.format("%H:%M").to_string()
             );
-            queue_at(
-                conn,
-                (Some(&facts.tournament), Some(player), &phone.number),
-                Kind::Warning,
-                &said,
-                due,
-            )?;
+            queue_at(conn, (&facts.tournament, phone), Kind::Warning, &said, due)?;
         }
     }
     Ok(())
@@ -305,7 +287,7 @@ pub fn withdrawn(
     };
     queue(
         conn,
-        (Some(&tournament), Some(player), &phone.number),
+        (&tournament, &phone),
         Kind::Withdrawal,
         &Said::new(key).with("tournament", tournament.name.clone()),
         (None, None),
@@ -351,7 +333,7 @@ pub fn ask_to_confirm(conn: &mut SqliteConnection, game: GameId) -> Result<(), S
     );
     queue(
         conn,
-        (Some(&tournament), Some(opponent), &phone.number),
+        (&tournament, phone),
         Kind::Confirm,
         &said,
         (Some(code), Some(sheet.id)),
@@ -419,7 +401,6 @@ mod tests {
                 "{ahead}"
             );
         }
-        let found = queries::get_tournament(&mut conn, t).unwrap();
         let game = &round.games[0];
         let board = game.board.unwrap_or_default();
         let of_game =
@@ -436,13 +417,13 @@ mod tests {
             Some(&Word::Number(f64::from(board)))
         );
         let warned_player = warned.player_id.unwrap();
-        assert!(warning_needed(&mut conn, &found, warned_player, &warned_said).unwrap());
+        assert!(warning_needed(&mut conn, t, warned_player, &warned_said).unwrap());
         let neither = Decision {
             ruling: Ruling::Without(ResultKind::DoubleForfeit),
             reason: "neither came".to_string(),
             seen: None,
         };
         set_result(&mut conn, &actor, game.id, &neither).unwrap();
-        assert!(!warning_needed(&mut conn, &found, warned_player, &warned_said).unwrap());
+        assert!(!warning_needed(&mut conn, t, warned_player, &warned_said).unwrap());
     }
 }

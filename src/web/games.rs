@@ -17,7 +17,7 @@ use crate::engine::Side;
 use crate::locale::Lang;
 use crate::service::ServiceError;
 use crate::service::game_views::{self as views, GameDetail};
-use crate::service::games::{self as service, Decision, Ruling, Sender};
+use crate::service::games::{self as service, Answer, Decision, Ruling, Sender};
 use crate::service::versions::{Watched, unchanged_since};
 use crate::tournament::game_state::SheetStep;
 use crate::tournament::sheets::{Accepted, EndKind, Sheet};
@@ -248,7 +248,7 @@ async fn api_confirm(
     let status = state
         .service
         .sheets
-        .confirm(sender, game_id, sheet_id)
+        .answer(sender, (game_id, sheet_id), Answer::Confirm)
         .await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"game_id": game_id, "status": status})))
 }
