@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,hot,flood,live,hoard,room,apart,hub,import,circuit]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,hot,flood,live,hoard,room,apart,hub,restart,import,circuit]
 //! [--events 64,1000] [--slow-sync MS] [--venues 50]`.
 //!
 //! The hot phase reads a 64-player event's public standings page, and its 304, beside a bare
@@ -12,7 +12,9 @@
 //!
 //! The hub phase plays `--venues` venues publishing to the server as their hub, each a
 //! 100-player, 5-round event taking a sheet a second: the changes the hub takes a second, and how
-//! long from a sheet's acknowledgement at its venue to the hub's public round showing it.
+//! long from a sheet's acknowledgement at its venue to the hub's public round showing it. The
+//! restart phase (not among all phases: name it) does the same with a hub of its own, killed
+//! with SIGKILL halfway and started again on its database: what each venue sends to catch up.
 //!
 //! The circuit phase imports a season of 12 events of 1,000 players (2,000 persons) and a circuit counting them,
 //! then times a ruling in one event until the circuit's page shows it
@@ -136,7 +138,11 @@ impl Drop for Server {
 
 impl Server {
     fn start(slow_sync: Option<u64>) -> Server {
-        let dir = tempfile::tempdir().unwrap();
+        Server::start_in(tempfile::tempdir().unwrap(), "127.0.0.1:0", slow_sync)
+    }
+
+    /// The service on the database in `dir`, listening on `bind`.
+    fn start_in(dir: tempfile::TempDir, bind: &str, slow_sync: Option<u64>) -> Server {
         // Another build's binary, to measure it in the same way (`OWARE_BENCH_SERVER`).
         let binary = std::env::var("OWARE_BENCH_SERVER")
             .unwrap_or_else(|_| env!("CARGO_BIN_EXE_oware-tournament").to_string());
@@ -158,7 +164,7 @@ impl Server {
         let mut child = command
             .arg("serve")
             .env("DATABASE_URL", dir.path().join("load.db"))
-            .env("OWARE_BIND", "127.0.0.1:0")
+            .env("OWARE_BIND", bind)
             .env("OWARE_ADMIN_PASSWORD", "load-test-password")
             // The flood phase plays clients at many addresses, as a proxy would report them.
             .env("OWARE_TRUSTED_PROXIES", "127.0.0.1")
@@ -1630,6 +1636,9 @@ fn main() {
         if options.phases.iter().any(|p| p == "hub") {
             hub_phase(&address, server_pid, options.venues, duration).await;
         }
+        if options.phases.iter().any(|p| p == "restart") {
+            restart_phase(options.venues, duration).await;
+        }
     });
     println!("server peak memory: {:.1} MiB", server.peak_memory_mib());
 }
@@ -1861,4 +1870,153 @@ async fn hub_venues(
         pct(0.99),
         pct(1.0),
     );
+}
+
+/// What a venue sent to catch up after its hub started again: the bytes and sheets of the push
+/// taken, whether the hub wanted the whole file, and when it was taken after the start.
+struct CaughtUp {
+    bytes: usize,
+    sheets: usize,
+    whole: bool,
+    after: Duration,
+}
+
+/// One venue of the restart phase: a sheet every `pace`, each pushed as the changes since the
+/// version the hub last took; while the hub cannot be reached the sheets go on, and the first
+/// push taken after carries all of them (or the whole file, when the hub asks for it).
+async fn restarted_venue(
+    (address, token, n): (String, String, usize),
+    (offset, pace, duration): (Duration, Duration, Duration),
+    started_again: Rc<std::cell::Cell<Option<Instant>>>,
+) -> (usize, Option<CaughtUp>, usize) {
+    use oware_tournament::service::hub::digest;
+    use oware_tournament::tournament::archive::Fingerprint;
+    let fixtures = event_file::fixtures();
+    let mut file = event_file::event_file(100, 5, 4, &format!("{:032x}", 5000 + n));
+    let mut client = Client::new(&address);
+    let body = json!({"version": 1, "file": file});
+    let (status, answer) = hub_push(&mut client, &token, &body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let mut held = (1_i64, answer["digest"].as_str().unwrap().to_string());
+    let mut acked = Fingerprint::of(&file);
+    let whole_bytes = body.to_string().len();
+    let (mut missed, mut caught, mut refused) = (0, None, 0);
+    let first = file.games.iter().position(|g| g.round == 5).unwrap();
+    actix_web::rt::time::sleep(offset).await;
+    let (start, mut step) = (Instant::now(), 0);
+    while start.elapsed() < duration && first + step / 2 < file.games.len() {
+        let due = start + pace * step as u32;
+        if let Some(wait) = due.checked_duration_since(Instant::now()) {
+            actix_web::rt::time::sleep(wait).await;
+        }
+        event_file::sheet_sent(&mut file, &fixtures, first + step / 2, step % 2);
+        step += 1;
+        let version = 1 + step as i64;
+        let print = Fingerprint::of(&file);
+        let now = digest(&file);
+        let changes = acked.changes(&print, &file).expect("changes");
+        let body = json!({"version": version, "since": {"version": held.0, "digest": held.1},
+                          "digest": now, "changes": changes});
+        let (status, answer) = hub_push(&mut client, &token, &body).await;
+        let mut sent = body.to_string().len();
+        let mut whole = false;
+        let taken = match (
+            status,
+            answer["taken"] == true,
+            answer["file_wanted"] == true,
+        ) {
+            (StatusCode::OK, true, _) => true,
+            (StatusCode::OK, _, true) => {
+                whole = true;
+                let body = json!({"version": version, "file": file});
+                sent = body.to_string().len();
+                let (status, answer) = hub_push(&mut client, &token, &body).await;
+                status == StatusCode::OK && answer["taken"] == true
+            }
+            (StatusCode::OK, _, _) => {
+                refused += 1;
+                false
+            }
+            _ => false,
+        };
+        if !taken {
+            missed += 1;
+            continue;
+        }
+        if missed > 0 && caught.is_none() {
+            caught = Some(CaughtUp {
+                bytes: sent,
+                sheets: missed + 1,
+                whole,
+                after: started_again.get().map_or(Duration::ZERO, |t| t.elapsed()),
+            });
+        }
+        missed = 0;
+        (held, acked) = ((version, now), print);
+    }
+    (whole_bytes, caught, refused)
+}
+
+/// `venues` venues publishing to a hub of their own, a sheet a second each; halfway the hub is
+/// killed (SIGKILL), and 5 s later started again on its database at the same address, while
+/// the venues go on: what each sends to catch up, against the whole file.
+async fn restart_phase(venues: usize, duration: Duration) {
+    let mut hub = Server::start(None);
+    let address = hub.address.clone();
+    let mut organiser = organiser(&address).await;
+    let mut tokens = Vec::with_capacity(venues);
+    for n in 0..venues {
+        tokens.push(hub_token(&mut organiser, &format!("Restarted venue {n}")).await);
+    }
+    let started_again = Rc::new(std::cell::Cell::new(None));
+    let pace = Duration::from_secs(1);
+    let mut tasks = Vec::new();
+    for (n, token) in tokens.into_iter().enumerate() {
+        let offset = pace * n as u32 / venues as u32;
+        let task = restarted_venue(
+            (address.clone(), token, n),
+            (offset, pace, duration),
+            started_again.clone(),
+        );
+        tasks.push(actix_web::rt::spawn(task));
+    }
+    actix_web::rt::time::sleep(duration / 2).await;
+    let dir = hub._dir.take().unwrap();
+    let pid = hub.child.id();
+    let killed = Instant::now();
+    drop(hub);
+    // Down a while, as a machine started again is.
+    actix_web::rt::time::sleep(Duration::from_secs(5)).await;
+    let bind = address.trim_start_matches("http://").to_string();
+    let hub = actix_web::rt::task::spawn_blocking(move || Server::start_in(dir, &bind, None))
+        .await
+        .unwrap();
+    started_again.set(Some(Instant::now()));
+    let down = killed.elapsed();
+    let (mut caught, mut whole_bytes, mut refused) = (Vec::new(), 0, 0);
+    for task in tasks {
+        let (whole, c, r) = task.await.unwrap();
+        whole_bytes = whole;
+        refused += r;
+        caught.extend(c);
+    }
+    let mut bytes: Vec<usize> = caught.iter().map(|c| c.bytes).collect();
+    bytes.sort_unstable();
+    let mut after: Vec<Duration> = caught.iter().map(|c| c.after).collect();
+    after.sort();
+    let sheets: usize = caught.iter().map(|c| c.sheets).sum();
+    println!(
+        "hub killed (pid {pid}) and started again on its database, down {:.1} s, under {venues} venues of 100 players a sheet a second: {} venues caught up, {} with the whole file, in one push each of {} sheets in all; bytes of that push p50 {}, max {} (the whole file {whole_bytes}); taken {:.2} s (p50), {:.2} s (max) after the start; refused {refused}",
+        down.as_secs_f64(),
+        caught.len(),
+        caught.iter().filter(|c| c.whole).count(),
+        sheets,
+        bytes.get(bytes.len() / 2).copied().unwrap_or(0),
+        bytes.last().copied().unwrap_or(0),
+        after
+            .get(after.len() / 2)
+            .map_or(0.0, Duration::as_secs_f64),
+        after.last().map_or(0.0, Duration::as_secs_f64),
+    );
+    drop(hub);
 }

@@ -282,7 +282,10 @@ fn hub_push(c: &mut Criterion) {
     };
     let mut file = big_file();
     let whole = |version: i64, file: &TournamentFile| {
-        serde_json::to_string(&serde_json::json!({"version": version, "file": file})).unwrap()
+        serde_json::to_string(
+            &serde_json::json!({"version": version, "file": file, "digest": digest(file)}),
+        )
+        .unwrap()
     };
     let mut version = 1;
     let body = whole(version, &file);
@@ -455,7 +458,10 @@ fn hub_push_by_size(c: &mut Criterion) {
         let mut file = event_file::event_file(players, 11, 11, "0123456789abcdef0123456789abcdef");
         take(
             &service,
-            serde_json::to_string(&serde_json::json!({"version": 1, "file": file})).unwrap(),
+            serde_json::to_string(
+                &serde_json::json!({"version": 1, "file": file, "digest": digest(&file)}),
+            )
+            .unwrap(),
         );
         let (mut version, mut held, mut step) = (1, digest(&file), 0);
         let (mut pushes, mut spent_cpu) = (0u32, Duration::ZERO);
@@ -512,6 +518,105 @@ fn hub_push_by_size(c: &mut Criterion) {
     }
 }
 
+/// A venue working out the push of one new sheet from events of 100 to 1,500 players (11
+/// rounds, all played): from its log and the fingerprint it kept (what it does), and from two
+/// whole exports as it did before (the export, its fingerprint and the changes between them,
+/// and the file's JSON digest).
+fn venue_push_by_size(c: &mut Criterion) {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    use oware_tournament::service::sent::Sent;
+    use oware_tournament::service::{Actor, archive, pushes};
+    use oware_tournament::tournament::archive::{Fingerprint, check};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let mut group = c.benchmark_group("a venue working out the push of one new sheet");
+    group.sample_size(10);
+    let mut sizes = Vec::new();
+    for players in [100, 400, 800, 1500] {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("venue.db");
+        let pool = oware_tournament::db::open(url.to_str().unwrap(), 1).unwrap();
+        let mut conn = pool.get().unwrap();
+        let file = event_file::event_file(players, 11, 11, "0123456789abcdef0123456789abcdef");
+        let checked = check(&file, 1500).unwrap();
+        let pins = vec![(String::new(), "no PIN".to_string()); file.players.len()];
+        let id = archive::import(&mut conn, &Actor::CommandLine, &file, &checked, &pins)
+            .unwrap()
+            .tournament
+            .id;
+        oware_tournament::db::publishing::put_link(&mut conn, id, "http://hub", "a.b").unwrap();
+        let whole = archive::export(&mut conn, &Actor::CommandLine, id).unwrap();
+        let print = Fingerprint::of(&whole);
+        let mut kept = Arc::new(Sent {
+            version: 1,
+            digest: print.digest(),
+            print: Arc::new(print),
+            log: oware_tournament::db::venue_log::latest(&mut conn).unwrap(),
+        });
+        let mut step = 0;
+        // One sheet more, as a player sends it: the sheet, the game's time, the audit entry.
+        let mut one_sheet_more = |conn: &mut diesel::SqliteConnection| {
+            step += 1;
+            let sql = format!(
+                "INSERT INTO sheets (game_id, player_id, winner, south_seeds, north_seeds, \
+                 end_kind, moves, plies, verified, created_at) SELECT game_id, player_id, winner, \
+                 south_seeds, north_seeds, end_kind, moves, plies, verified, datetime(created_at, \
+                 '+1 second') FROM sheets WHERE game_id = (SELECT id FROM games WHERE \
+                 tournament_id = {t} ORDER BY id LIMIT 1 OFFSET {step}) LIMIT 1;
+                 UPDATE games SET updated_at = datetime(updated_at, '+1 second') WHERE id = \
+                 (SELECT id FROM games WHERE tournament_id = {t} ORDER BY id LIMIT 1 OFFSET {step});
+                 INSERT INTO audit_log (at, actor, action, tournament_id, entity, after) VALUES \
+                 ('2026-12-06 10:00:00', 'player', 'game.sheet', {t}, 'game', '{{}}');",
+                t = id.get()
+            );
+            conn.transaction(|conn| conn.batch_execute(&sql)).unwrap();
+        };
+        let mut bytes = 0;
+        group.bench_function(format!("{players} players: from the log"), |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    one_sheet_more(&mut conn);
+                    let start = Instant::now();
+                    let changed = conn
+                        .transaction(|conn| pushes::changes_since(conn, id, kept.clone()))
+                        .unwrap();
+                    let body = changed.body(kept.version + 1);
+                    spent += start.elapsed();
+                    bytes = body.len();
+                    kept = Arc::new(changed.taken(kept.version + 1));
+                }
+                spent
+            })
+        });
+        let whole = archive::export(&mut conn, &Actor::CommandLine, id).unwrap();
+        let mut before = (Arc::new(Fingerprint::of(&whole)), whole);
+        group.bench_function(format!("{players} players: two exports (before)"), |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    one_sheet_more(&mut conn);
+                    let start = Instant::now();
+                    let file = archive::export(&mut conn, &Actor::CommandLine, id).unwrap();
+                    let print = Arc::new(Fingerprint::of(&file));
+                    let changes = before.0.changes(&print, &file);
+                    black_box(oware_tournament::service::hub::json_digest(&file));
+                    black_box(serde_json::to_vec(&changes).unwrap());
+                    spent += start.elapsed();
+                    before = (print, file);
+                }
+                spent
+            })
+        });
+        sizes.push((players, bytes));
+    }
+    group.finish();
+    for (players, bytes) in sizes {
+        eprintln!("{players} players: one new sheet's push from the log, {bytes} bytes");
+    }
+}
+
 criterion_group!(
     benches,
     secrets,
@@ -519,6 +624,7 @@ criterion_group!(
     standings_bench,
     tournament_file,
     hub_push,
-    hub_push_by_size
+    hub_push_by_size,
+    venue_push_by_size
 );
 criterion_main!(benches);

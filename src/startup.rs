@@ -311,7 +311,7 @@ fn run(listener: TcpListener, parts: Parts, key: Key, config: &Config) -> std::i
         actix_web::rt::spawn(service.backups.clone().back_up_as_due());
     }
     // Tournaments linked to a hub are pushed there after every change, beside the service.
-    actix_web::rt::spawn(crate::service::publishing::Publisher::publish_to_hubs(
+    actix_web::rt::spawn(crate::service::pushes::Publisher::publish_to_hubs(
         std::sync::Arc::downgrade(&service.publisher),
         config.publish_retry,
     ));

@@ -50,6 +50,47 @@ pub fn sheets_of(
         .load(conn)
 }
 
+/// The tournament's sheets of these ids that are still there.
+pub fn sheets_among(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    ids: &[i32],
+) -> QueryResult<Vec<SheetRow>> {
+    sheets::table
+        .inner_join(games::table)
+        .filter(games::tournament_id.eq(tournament))
+        .filter(sheets::id.eq_any(ids))
+        .select(SheetRow::as_select())
+        .load(conn)
+}
+
+/// The tournament's games of these ids that are still there.
+pub fn games_among(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    ids: &[i32],
+) -> QueryResult<Vec<crate::db::models::Game>> {
+    games::table
+        .filter(games::tournament_id.eq(tournament))
+        .filter(games::id.eq_any(ids))
+        .select(crate::db::models::Game::as_select())
+        .load(conn)
+}
+
+/// The tournament's players of these ids that are still there.
+pub fn players_among(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    ids: &[i32],
+) -> QueryResult<Vec<crate::db::models::Player>> {
+    use crate::db::schema::players;
+    players::table
+        .filter(players::tournament_id.eq(tournament))
+        .filter(players::id.eq_any(ids))
+        .select(crate::db::models::Player::as_select())
+        .load(conn)
+}
+
 /// Every roll call of a tournament, by round.
 pub fn roll_calls_of(
     conn: &mut SqliteConnection,
@@ -82,6 +123,21 @@ pub fn audit_of(
     audit_log::table
         .filter(audit_log::tournament_id.eq(tournament))
         .order(audit_log::id)
+        .select(AuditEntry::as_select())
+        .load(conn)
+}
+
+/// A tournament's audit entries after its first `kept`, oldest first.
+pub fn audit_after(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    kept: i64,
+) -> QueryResult<Vec<AuditEntry>> {
+    audit_log::table
+        .filter(audit_log::tournament_id.eq(tournament))
+        .order(audit_log::id)
+        .offset(kept)
+        .limit(i64::MAX)
         .select(AuditEntry::as_select())
         .load(conn)
 }

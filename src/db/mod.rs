@@ -31,6 +31,7 @@ pub mod sheet_refusals;
 pub mod sms;
 pub mod tables;
 mod types;
+pub mod venue_log;
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -397,6 +398,7 @@ pub fn open(url: &str, max_connections: u32) -> Result<DbPool, OpenError> {
     })?;
     conn.run_pending_migrations(MIGRATIONS)
         .map_err(|e| OpenError::Migrate(e.to_string()))?;
+    venue_log::make_triggers(&mut conn).map_err(|e| OpenError::Migrate(e.to_string()))?;
     Ok(pool)
 }
 

@@ -248,6 +248,10 @@ pub struct HubLink {
     /// The digest of the file at `pushed_version` (none before the hub acknowledged one).
     #[serde(skip)]
     pub pushed_digest: Option<String>,
+    /// The last entry of the venue's log the hub's copy holds ([`super::venue_log`]; none: the
+    /// next push is the whole file).
+    #[serde(skip)]
+    pub pushed_log: Option<i64>,
 }
 
 pub fn link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<Option<HubLink>> {
@@ -280,6 +284,7 @@ pub fn put_link(
         ))
         .execute(conn)?;
     super::fingerprints::forget(conn, tournament)?;
+    super::venue_log::forget(conn, tournament, None)?;
     forget_sends(conn, tournament)
 }
 
@@ -339,23 +344,26 @@ fn forget_sends(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryR
 
 pub fn delete_link(conn: &mut SqliteConnection, tournament: TournamentId) -> QueryResult<usize> {
     super::fingerprints::forget(conn, tournament)?;
+    super::venue_log::forget(conn, tournament, None)?;
     diesel::delete(hub_links::table.find(tournament)).execute(conn)
 }
 
-/// The hub holds `version`, with this venue's content (`digest`): the versions sent before
-/// are forgotten.
+/// The hub holds `version`, with this venue's content (`digest`) as it stood at the log's entry
+/// `log`: the versions sent before, and the log up to that entry, are forgotten.
 pub fn link_pushed(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
-    (version, digest): (i64, &str),
+    (version, digest, log): (i64, &str, i64),
     hub_tournament: i32,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     forget_sends(conn, tournament)?;
+    super::venue_log::forget(conn, tournament, Some(log))?;
     diesel::update(hub_links::table.find(tournament))
         .set((
             hub_links::pushed_version.eq(version),
             hub_links::pushed_digest.eq(digest),
+            hub_links::pushed_log.eq(log),
             hub_links::hub_tournament.eq(hub_tournament),
             hub_links::pushed_at.eq(at),
             hub_links::tried_at.eq(at),
@@ -471,7 +479,7 @@ mod tests {
             .unwrap()
             .and_hms_opt(10, 0, 0)
             .unwrap();
-        link_pushed(&mut conn, t, (MOST_SENDS + 3, "again"), 9, at).unwrap();
+        link_pushed(&mut conn, t, (MOST_SENDS + 3, "again", 0), 9, at).unwrap();
         assert!(sends(&mut conn, t).unwrap().is_empty());
         let held = link(&mut conn, t).unwrap().unwrap();
         assert_eq!(held.pushed_digest.as_deref(), Some("again"));

@@ -162,6 +162,7 @@ diesel::table! {
         disagreed -> Bool,
         again -> Bool,
         pushed_digest -> Nullable<Text>,
+        pushed_log -> Nullable<BigInt>,
     }
 }
 
@@ -444,6 +445,15 @@ diesel::joinable!(check_ins -> players (player_id));
 diesel::joinable!(player_phones -> players (player_id));
 diesel::joinable!(sms_messages -> players (player_id));
 
+diesel::table! {
+    venue_log (seq) {
+        seq -> BigInt,
+        tournament_id -> Integer,
+        part -> Text,
+        row_id -> Nullable<Integer>,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     audit_log,
@@ -468,6 +478,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     hub_tokens,
     hub_links,
     hub_sends,
+    venue_log,
     tournament_identities,
     copy_ids,
     held_circuits,

@@ -256,6 +256,13 @@ pub const TABLES: &[Table] = &[
         Kept,
     ),
     table(
+        "venue_log",
+        Column,
+        Never("a venue's bookkeeping of what its hub has not taken yet, shown nowhere"),
+        Not("a venue's bookkeeping of what its hub has not taken yet"),
+        Kept,
+    ),
+    table(
         "copy_ids",
         Column,
         Never("a hub's bookkeeping of a venue's row ids, shown nowhere"),

@@ -7,14 +7,13 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
 use super::changes::Change;
 use super::players::{MAX_PLAYERS, PinSlip};
 use super::tournaments::TournamentView;
-use super::{Actor, Audit, Found, ServiceError, transaction};
+use super::{Actor, Audit, ServiceError, transaction};
 use crate::db::models::{
     GameResult, NewAuditEntry, NewBye, NewGame, NewPlayer, NewRound, NewSheet,
 };
@@ -22,8 +21,8 @@ use crate::db::roll_calls::{CheckIn, RollCall};
 use crate::db::schedules::RoundTime;
 use crate::db::{archive as stored, notices, queries, roll_calls, schedules};
 use crate::tournament::archive::{
-    AuditPart, ByePart, CheckInPart, Checked, FORMAT, GamePart, NoticePart, PlayerPart,
-    RollCallPart, RoundPart, SheetPart, TournamentFile, TournamentPart, VERSION, check,
+    AuditPart, Checked, GamePart, PlayerPart, RoundPart, SheetPart, TournamentFile, TournamentPart,
+    check,
 };
 use crate::tournament::sheets::Accepted;
 use crate::tournament::{PlayerId, ResultKind, TournamentId};
@@ -42,7 +41,8 @@ pub fn export(
     actor: &Actor,
     id: TournamentId,
 ) -> Result<TournamentFile, ServiceError> {
-    exported(conn, actor, id, true)
+    actor.check_reads_all(conn, id)?;
+    super::file_parts::whole(conn, id, true)
 }
 
 /// The tournament as a file without its audit trail (a hub's copy held again after a start).
@@ -50,188 +50,9 @@ pub(super) fn export_without_trail(
     conn: &mut SqliteConnection,
     id: TournamentId,
 ) -> Result<TournamentFile, ServiceError> {
-    exported(conn, &Actor::CommandLine, id, false)
+    super::file_parts::whole(conn, id, false)
 }
 
-fn exported(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    id: TournamentId,
-    trail: bool,
-) -> Result<TournamentFile, ServiceError> {
-    actor.check_reads_all(conn, id)?;
-    let t = queries::get_tournament(conn, id).or_not_found("tournament")?;
-    let settings = super::tournaments::stored_settings(&t)?;
-    let players = players_of(conn, id)?;
-    let (rounds, games) = rounds_of(conn, id)?;
-    let sheets = stored::sheets_of(conn, id)?
-        .into_iter()
-        .map(|s| SheetPart {
-            id: s.id.get().into(),
-            game: s.game_id.get().into(),
-            player: s.player_id.get().into(),
-            winner: s.winner,
-            seeds: [s.south_seeds.into(), s.north_seeds.into()],
-            end: s.end_kind,
-            moves: s.moves,
-            created_at: s.created_at,
-        })
-        .collect();
-    Ok(TournamentFile {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        exported_at: Utc::now().naive_utc(),
-        tournament: TournamentPart {
-            settings: settings.input(),
-            prizes: Some(super::prizes::stored(&t)?),
-            teams: super::teams::stored(&t)?,
-            created_at: t.created_at,
-            uid: Some(stored::identity(conn, id)?),
-        },
-        players,
-        rounds,
-        games,
-        sheets,
-        byes: queries::tournament_byes(conn, id)?
-            .into_iter()
-            .map(|b| ByePart {
-                player: b.player_id.get().into(),
-                round: b.round_number.into(),
-                kind: b.kind,
-                created_at: b.created_at,
-            })
-            .collect(),
-        prohibited_pairs: queries::prohibited_pairs(conn, id)?
-            .into_iter()
-            .map(|p| [p.first_id.get().into(), p.second_id.get().into()])
-            .collect(),
-        roll_calls: stored::roll_calls_of(conn, id)?
-            .into_iter()
-            .map(|r| RollCallPart {
-                round: r.round_number.into(),
-                opened_at: r.opened_at,
-                closed_at: r.closed_at,
-            })
-            .collect(),
-        check_ins: stored::check_ins_of(conn, id)?
-            .into_iter()
-            .map(|c| CheckInPart {
-                round: c.round_number.into(),
-                player: c.player_id.get().into(),
-                present: c.present,
-                by_player: c.by_player,
-                at: c.at,
-            })
-            .collect(),
-        notice: notices::get(conn, id)?.map(|n| NoticePart {
-            text: n.text,
-            written_at: n.written_at,
-        }),
-        schedule: schedules::get(conn, id)?.map(|s| super::schedule::settings_of(Some(s))),
-        audit: (if trail {
-            stored::audit_of(conn, id)?
-        } else {
-            Vec::new()
-        })
-        .into_iter()
-        .map(|a| AuditPart {
-            at: a.at,
-            actor: a.actor,
-            action: a.action,
-            entity: a.entity,
-            entity_id: a.entity_id.map(i64::from),
-            before: a.before.as_deref().map(json),
-            after: a.after.as_deref().map(json),
-            sender: a.sender,
-        })
-        .collect(),
-    })
-}
-
-fn players_of(
-    conn: &mut SqliteConnection,
-    id: TournamentId,
-) -> Result<Vec<PlayerPart>, ServiceError> {
-    let mut players: Vec<PlayerPart> = queries::list_players(conn, id)?
-        .into_iter()
-        .map(|p| PlayerPart {
-            id: p.id.get().into(),
-            name: p.name,
-            club: p.club,
-            country: p.country,
-            rating: p.rating.map(i64::from),
-            birth_year: p.birth_year.map(i64::from),
-            gender: p.gender,
-            title: p.title,
-            federation: p.federation,
-            pairing_number: p.pairing_number.map(i64::from),
-            withdrawn: p.withdrawn,
-            created_at: p.created_at,
-            register_id: p.register_id.map(i64::from),
-        })
-        .collect();
-    players.sort_by_key(|p| p.id);
-    Ok(players)
-}
-
-/// The rounds with their times, and every game.
-fn rounds_of(
-    conn: &mut SqliteConnection,
-    id: TournamentId,
-) -> Result<(Vec<RoundPart>, Vec<GamePart>), ServiceError> {
-    let times: HashMap<i32, RoundTime> = schedules::round_times(conn, id)?
-        .into_iter()
-        .map(|r| (r.round_number, r))
-        .collect();
-    let round_rows = queries::list_rounds(conn, id)?;
-    let numbers: HashMap<i32, i64> = round_rows
-        .iter()
-        .map(|r| (r.id.get(), i64::from(r.number)))
-        .collect();
-    let rounds = round_rows
-        .iter()
-        .map(|r| RoundPart {
-            id: r.id.get().into(),
-            number: r.number.into(),
-            created_at: r.created_at,
-            published_at: r.published_at.filter(|_| r.published),
-            corrected_at: r.corrected_at,
-            planned_start: times.get(&r.number).and_then(|t| t.planned_start),
-            started_at: times.get(&r.number).and_then(|t| t.started_at),
-        })
-        .collect();
-    let games = queries::tournament_games(conn, id)?
-        .into_iter()
-        .map(|g| GamePart {
-            id: g.id.get().into(),
-            round: numbers.get(&g.round_id.get()).copied().unwrap_or(0),
-            board: g.board.map(i64::from),
-            match_game: g.match_game.into(),
-            south: g.south_id.get().into(),
-            north: g.north_id.map(|n| n.get().into()),
-            status: g.status,
-            kind: g.kind,
-            winner: g.winner,
-            seeds: g
-                .south_seeds
-                .zip(g.north_seeds)
-                .map(|(s, n)| [s.into(), n.into()]),
-            end: g.end_kind,
-            moves: g.moves,
-            reason: g.reason,
-            updated_at: g.updated_at,
-        })
-        .collect();
-    Ok((rounds, games))
-}
-
-/// An audit entry's JSON as stored (text that is not JSON kept as a string).
-fn json(text: &str) -> serde_json::Value {
-    serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.to_string()))
-}
-
-/// Reads and checks a file (see `tournament::archive::check`): slow for a big one (every move
-/// of every sheet is replayed), so run away from the writer.
 pub fn read(text: &str) -> Result<(TournamentFile, Checked), ServiceError> {
     let file: TournamentFile = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text))
         .map_err(|e| {

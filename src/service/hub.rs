@@ -192,9 +192,17 @@ pub fn taking(
     }
 }
 
-/// The digest of a tournament file (SHA-256 of its JSON, the moment of its export left out):
-/// two copies at one version with different digests hold different histories.
+/// The digest of a tournament file (its fingerprint's,
+/// [`crate::tournament::archive::Fingerprint::digest`]): two copies at one version with different
+/// digests hold different histories. The hub takes it of a whole file the venue sends with its
+/// own digest (the hub's is still its own); of one sent without, it takes [`json_digest`].
 pub fn digest(file: &TournamentFile) -> String {
+    crate::tournament::archive::Fingerprint::of(file).digest()
+}
+
+/// A tournament file's digest as venues and hubs of earlier releases take it (SHA-256 of its
+/// JSON, the moment of its export left out).
+pub fn json_digest(file: &TournamentFile) -> String {
     let mut value = serde_json::to_value(file).unwrap_or_default();
     if let Some(map) = value.as_object_mut() {
         map.remove("exported_at");
@@ -207,6 +215,9 @@ struct Whole {
     version: i64,
     again: bool,
     history: Option<Vec<Since>>,
+    /// The venue digests files by their fingerprints (it sends its digest with the file; a
+    /// venue of an earlier release sends none, and digests the file's JSON).
+    fingerprinted: bool,
 }
 
 /// The hub's side of pushes: the tokens checked as sign-ins are, and the files venues' pushes
@@ -289,12 +300,13 @@ impl Hub {
                 version,
                 again,
                 history,
-                ..
+                digest,
             } => {
                 let whole = Whole {
                     version,
                     again,
                     history,
+                    fingerprinted: digest.is_some(),
                 };
                 self.take_file(token, whole, file).await
             }
@@ -373,9 +385,13 @@ impl Hub {
             version,
             again,
             history,
+            fingerprinted,
         } = whole;
         let (file, checked, digest) = blocking(move || {
-            let digest = digest(&file);
+            let digest = match fingerprinted {
+                true => digest(&file),
+                false => json_digest(&file),
+            };
             let (file, checked) = super::archive::checked(file)?;
             Ok::<_, ServiceError>((Arc::new(file), Arc::new(checked), digest))
         })

@@ -9,8 +9,8 @@ use diesel::sqlite::SqliteConnection;
 
 use super::connections::Connections;
 use super::{
-    ServiceError, auth, backups, circuits, endgames, games, hub, publishing, ratings, register,
-    sms, standings, tournaments,
+    ServiceError, auth, backups, circuits, endgames, games, hub, pushes, ratings, register, sms,
+    standings, tournaments,
 };
 use crate::db::{DbPool, Writer};
 
@@ -24,7 +24,7 @@ pub struct Service {
     /// On a hub: venues' pushes, with the files they made held for the changes that follow.
     pub hub: hub::Hub,
     /// At a venue: the pushes to hubs, with the files hubs took.
-    pub publisher: Arc<publishing::Publisher>,
+    pub publisher: Arc<pushes::Publisher>,
     /// The backups changes make due, written to a folder when one is set.
     pub backups: backups::Keeper,
     /// Standings reports, computed once per version of a tournament's data.
@@ -54,7 +54,7 @@ impl Service {
         Service {
             sheets: games::Sheets::new(db.clone(), sign_in.clone()),
             hub: hub::Hub::new(db.clone(), sign_in.clone()),
-            publisher: Arc::new(publishing::Publisher::new(db.clone())),
+            publisher: Arc::new(pushes::Publisher::new(db.clone())),
             backups: backups::Keeper::new(db.clone(), backups),
             standings: standings::Standings::new(db.clone()),
             ratings: ratings::RatingList::new(db.clone()),

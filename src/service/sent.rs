@@ -1,6 +1,7 @@
 //! What a venue keeps of the files its hubs took: a fingerprint of each
-//! ([`Fingerprint`]), held in memory and written down with the push the hub took, from which
-//! the next push's changes are worked out (`super::publishing`).
+//! ([`Fingerprint`]) with the last entry of the venue's log it holds, held in memory and written
+//! down with the push the hub took, from which the next push's changes are worked out with the
+//! log's entries since (`super::publishing`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -10,15 +11,18 @@ use diesel::sqlite::SqliteConnection;
 use crate::db::fingerprints::{self, Written};
 use crate::db::publishing::HubLink;
 use crate::tournament::TournamentId;
-use crate::tournament::archive::{Fingerprint, TournamentFile};
+use crate::tournament::archive::{FORMAT, Fingerprint, VERSION};
 
 /// What this venue keeps of the file a hub last took, by tournament: the changes of the next
-/// push are worked out from its fingerprint ([`Fingerprint`]), kept in memory and written down
-/// with the push (read back after a start: the first push after it is changes too).
+/// push are worked out from its fingerprint ([`Fingerprint`]) and the venue's log after `log`,
+/// kept in memory and written down with the push (read back after a start: the first push
+/// after it is changes too).
 pub struct Sent {
     pub version: i64,
     pub digest: String,
     pub print: Arc<Fingerprint>,
+    /// The last entry of the venue's log the file holds.
+    pub log: i64,
 }
 
 impl Sent {
@@ -28,6 +32,7 @@ impl Sent {
             version: link.pushed_version,
             digest: link.pushed_digest.clone()?,
             print: Arc::new(print),
+            log: link.pushed_log?,
         }))
     }
 }
@@ -59,16 +64,15 @@ impl SentFiles {
     }
 }
 
-/// The fingerprint written down with the hub's last push, for a file of `file`'s kind.
+/// The fingerprint written down with the hub's last push, for a file of this service's kind.
 pub fn kept_fingerprint(
     conn: &mut SqliteConnection,
     id: TournamentId,
-    file: &TournamentFile,
 ) -> diesel::QueryResult<Option<Fingerprint>> {
     let own = (
-        file.format.clone(),
-        file.version,
-        file.tournament.uid.clone(),
+        FORMAT.to_string(),
+        VERSION,
+        Some(crate::db::archive::identity(conn, id)?),
     );
     fingerprints::read(conn, id, own)
 }

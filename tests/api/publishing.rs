@@ -909,3 +909,35 @@ async fn a_venue_started_again_pushes_what_it_changed_meanwhile_as_changes() {
     same_copy((&hub_organiser, on_hub), (&organiser, t)).await;
     handle.stop(true).await;
 }
+
+#[actix_web::test]
+async fn a_whole_file_is_digested_as_its_venue_digests_it() {
+    use oware_tournament::service::hub;
+    use oware_tournament::tournament::archive::TournamentFile;
+    let hub_app = spawn_app().await;
+    let venue = spawn_app().await;
+    let hub_organiser = hub_app.organiser().await;
+    let organiser = venue.organiser().await;
+    let (t, _) = event_set_up(&venue, &organiser).await;
+    let file = exported(&organiser, t).await;
+    let read: TournamentFile = serde_json::from_value(file.clone()).unwrap();
+    let (by_print, by_json) = (hub::digest(&read), hub::json_digest(&read));
+    assert_ne!(by_print, by_json);
+    let secret = token(&hub_organiser, "Kumasi").await;
+    // A venue of an earlier release sends no digest with its file: the hub names it by its JSON,
+    // as that venue does.
+    let r = push(&hub_app, &secret, &json!({"version": 1, "file": file})).await;
+    assert_eq!(r.json()["taken"], true, "{}", r.body);
+    assert_eq!(r.json()["digest"], by_json.as_str());
+    // This release's venue sends its own: the hub names the file by its fingerprint, as the
+    // venue names its changes (the digest sent is not taken on trust: the hub takes its own).
+    let r = push(
+        &hub_app,
+        &secret,
+        &json!({"version": 2, "file": file, "digest": "not this", "history": [
+            {"version": 1, "digest": by_json}]}),
+    )
+    .await;
+    assert_eq!(r.json()["taken"], true, "{}", r.body);
+    assert_eq!(r.json()["digest"], by_print.as_str());
+}

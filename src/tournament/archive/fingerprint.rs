@@ -48,14 +48,14 @@ pub const WHOLE_PARTS: [&str; 7] = [
 
 /// The hash of `value`'s JSON (written whole into `buffer`, then hashed at once: serde writes
 /// in small pieces).
-fn hash_in(value: &impl Serialize, buffer: &mut Vec<u8>) -> i64 {
+pub(super) fn hash_in(value: &impl Serialize, buffer: &mut Vec<u8>) -> i64 {
     buffer.clear();
     // A value that does not serialise hashes as nothing: it never equals a record that does.
     let _ = serde_json::to_writer(&mut *buffer, value);
     first_bytes(&sha2::Sha256::digest(buffer.as_slice()))
 }
 
-fn hash(value: &impl Serialize) -> i64 {
+pub(super) fn hash(value: &impl Serialize) -> i64 {
     hash_in(value, &mut Vec::new())
 }
 
@@ -66,7 +66,7 @@ fn first_bytes(digest: &[u8]) -> i64 {
 }
 
 /// The tournament's part as it is compared (its settings as they are written).
-fn tournament_hash(p: &TournamentPart) -> i64 {
+pub(super) fn tournament_hash(p: &TournamentPart) -> i64 {
     hash(&serde_json::to_value(p).unwrap_or_default())
 }
 
@@ -78,17 +78,22 @@ fn entries<T: Keyed + Serialize>(records: &[T]) -> Vec<Entry> {
         .collect()
 }
 
+/// The hash of a trail whose entries before `entries` hash as `h`: each entry's hash is that
+/// of the one before it with the entry, so a trail's hash goes on with its new entries alone.
+pub(super) fn chain(mut h: i64, entries: &[super::AuditPart]) -> i64 {
+    let mut buffer = Vec::with_capacity(512);
+    for entry in entries {
+        buffer.clear();
+        buffer.extend_from_slice(&h.to_le_bytes());
+        let _ = serde_json::to_writer(&mut buffer, entry);
+        h = first_bytes(&sha2::Sha256::digest(buffer.as_slice()));
+    }
+    h
+}
+
 /// The length and hash of the first `n` entries of a trail.
 fn trail(audit: &[super::AuditPart], n: usize) -> (i64, i64) {
-    let mut h = sha2::Sha256::new();
-    let mut buffer = Vec::with_capacity(512);
-    for entry in &audit[..n] {
-        buffer.clear();
-        let _ = serde_json::to_writer(&mut buffer, entry);
-        buffer.push(b'\n');
-        h.update(&buffer);
-    }
-    (n as i64, first_bytes(&h.finalize()))
+    (n as i64, chain(0, &audit[..n]))
 }
 
 /// The whole parts' hashes of a file, by part.
@@ -157,12 +162,12 @@ impl Fingerprint {
         }
     }
 
-    fn part(&self, name: &str) -> &[Entry] {
+    pub(super) fn part(&self, name: &str) -> &[Entry] {
         self.parts.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// The hash of a part held whole (none when the fingerprint has no such part).
-    fn whole(&self, name: &str) -> Option<i64> {
+    pub(super) fn whole(&self, name: &str) -> Option<i64> {
         self.part(name).first().map(|(_, h)| *h)
     }
 

@@ -13,12 +13,13 @@
 mod changes;
 mod check;
 mod fingerprint;
+mod named;
 mod touched;
 
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-pub use changes::{FileChanges, Records, Whole, same};
+pub use changes::{FileChanges, Keyed, Records, Whole, same};
 /// A small file with something in every part, for the tests of what carries a file.
 #[cfg(test)]
 pub(crate) use check::tests::full_file;
@@ -27,6 +28,7 @@ pub use check::{
     audit_after, check, check_after,
 };
 pub use fingerprint::Fingerprint;
+pub use named::{Found, Named};
 pub use touched::{Index, check_changes};
 
 use super::prizes::PrizeList;
