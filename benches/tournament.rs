@@ -617,6 +617,77 @@ fn venue_push_by_size(c: &mut Criterion) {
     }
 }
 
+/// What the venue's log costs its writes: a sheet written (the sheet, its game's time, the audit
+/// entry), and a round's 200 games written and deleted again, in a 400-player event, first not
+/// published, then published to a hub (every row logged by the database's triggers; the hub away,
+/// so the log only grows).
+fn logged_writes(c: &mut Criterion) {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    use oware_tournament::service::{Actor, archive};
+    use oware_tournament::tournament::archive::check;
+    let mut group = c.benchmark_group("a venue's writes, 400 players");
+    group.sample_size(20);
+    let dir = tempfile::tempdir().unwrap();
+    let url = dir.path().join("venue.db");
+    let pool = oware_tournament::db::open(url.to_str().unwrap(), 1).unwrap();
+    let mut conn = pool.get().unwrap();
+    // As the service's writer commits (its syncs and checkpoints are its own, apart from the
+    // writes: here the log is checkpointed as it grows, so that neither case pays for the other's
+    // log).
+    conn.batch_execute("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 1000;")
+        .unwrap();
+    let file = big_file();
+    let checked = check(&file, 1500).unwrap();
+    let pins = vec![(String::new(), "no PIN".to_string()); file.players.len()];
+    let t = archive::import(&mut conn, &Actor::CommandLine, &file, &checked, &pins)
+        .unwrap()
+        .tournament
+        .id
+        .get();
+    let sheet = format!(
+        "INSERT INTO sheets (game_id, player_id, winner, south_seeds, north_seeds, end_kind, \
+         moves, plies, verified, created_at) SELECT game_id, player_id, winner, south_seeds, \
+         north_seeds, end_kind, moves, plies, verified, created_at FROM sheets WHERE game_id = \
+         (SELECT max(id) FROM games WHERE tournament_id = {t}) LIMIT 1;
+         UPDATE games SET updated_at = datetime(updated_at, '+1 second') WHERE id = \
+         (SELECT max(id) FROM games WHERE tournament_id = {t});
+         INSERT INTO audit_log (at, actor, action, tournament_id, entity, after) VALUES \
+         ('2026-12-06 10:00:00', 'player', 'game.sheet', {t}, 'game', '{{}}');"
+    );
+    let round = format!(
+        "INSERT INTO rounds (tournament_id, number, created_at) VALUES ({t}, 99, \
+         '2026-12-06 10:00:00');
+         INSERT INTO games (tournament_id, round_id, board, south_id, north_id, status, \
+         updated_at) SELECT {t}, (SELECT id FROM rounds WHERE tournament_id = {t} AND number = \
+         99), board, south_id, north_id, 'pending', updated_at FROM games WHERE round_id = \
+         (SELECT id FROM rounds WHERE tournament_id = {t} AND number = 11);
+         DELETE FROM rounds WHERE tournament_id = {t} AND number = 99;"
+    );
+    for published in [false, true] {
+        if published {
+            let id = oware_tournament::tournament::TournamentId(t);
+            oware_tournament::db::publishing::put_link(&mut conn, id, "http://hub", "a.b").unwrap();
+        }
+        let how = if published {
+            "published"
+        } else {
+            "not published"
+        };
+        for (what, sql) in [
+            ("a sheet", &sheet),
+            ("a round's 200 games and back", &round),
+        ] {
+            group.bench_function(format!("{what}, {how}"), |b| {
+                b.iter(|| {
+                    conn.transaction(|conn| conn.batch_execute(sql)).unwrap();
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     secrets,
@@ -625,6 +696,7 @@ criterion_group!(
     tournament_file,
     hub_push,
     hub_push_by_size,
-    venue_push_by_size
+    venue_push_by_size,
+    logged_writes
 );
 criterion_main!(benches);

@@ -10,7 +10,7 @@ use diesel::sqlite::SqliteConnection;
 
 use super::{Found as _, ServiceError};
 use crate::db::models::{AuditEntry, Game, Player};
-use crate::db::venue_log::{BY_ID, Logged};
+use crate::db::venue_log::Logged;
 use crate::db::{archive as stored, notices, queries, schedules};
 use crate::tournament::TournamentId;
 use crate::tournament::archive::{
@@ -72,7 +72,6 @@ pub(super) fn named(
     logged: &Logged,
     kept: i64,
 ) -> Result<Named, ServiceError> {
-    debug_assert!(BY_ID.contains(&"players") && BY_ID.contains(&"games"));
     let mut named = Named {
         exported_at: Utc::now().naive_utc(),
         audit: stored::audit_after(conn, id, kept)?
