@@ -1721,7 +1721,7 @@ async fn venue(
     duration: Duration,
 ) -> Venue {
     use oware_tournament::service::hub::digest;
-    use oware_tournament::tournament::archive::Fingerprint;
+    use oware_tournament::tournament::archive::FileChanges;
     let uid = format!(
         "{:032x}",
         n + usize::from(pace.is_none()) * 1000 + usize::from(whole) * 2000
@@ -1736,7 +1736,6 @@ async fn venue(
     let hub_t = answer["tournament"].as_i64().unwrap();
     let mut held = (1_i64, answer["digest"].as_str().unwrap().to_string());
     // What the venue keeps of the file the hub took, as the service does.
-    let mut print = Fingerprint::of(&file);
     let first = file.games.iter().position(|g| g.round == 5).unwrap();
     actix_web::rt::time::sleep(offset).await;
     let (start, mut step) = (Instant::now(), 0);
@@ -1752,8 +1751,7 @@ async fn venue(
         let (i, k) = (first + step / 2, step % 2);
         let mut next = file.clone();
         event_file::sheet_sent(&mut next, &fixtures, i, k);
-        let next_print = Fingerprint::of(&next);
-        let changes = print.changes(&next_print, &next).expect("changes");
+        let changes = FileChanges::between(&file, &next).expect("changes");
         let now = digest(&next);
         let body = if whole {
             json!({"version": held.0 + 1, "file": next})
@@ -1789,7 +1787,6 @@ async fn venue(
         }
         seen.shown.push(acknowledged.elapsed());
         (file, held, step) = (next, (held.0 + 1, now), step + 1);
-        print = next_print;
     }
     seen
 }
@@ -1890,7 +1887,7 @@ async fn restarted_venue(
     started_again: Rc<std::cell::Cell<Option<Instant>>>,
 ) -> (usize, Option<CaughtUp>, usize) {
     use oware_tournament::service::hub::digest;
-    use oware_tournament::tournament::archive::Fingerprint;
+    use oware_tournament::tournament::archive::FileChanges;
     let fixtures = event_file::fixtures();
     let mut file = event_file::event_file(100, 5, 4, &format!("{:032x}", 5000 + n));
     let mut client = Client::new(&address);
@@ -1898,7 +1895,7 @@ async fn restarted_venue(
     let (status, answer) = hub_push(&mut client, &token, &body).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let mut held = (1_i64, answer["digest"].as_str().unwrap().to_string());
-    let mut acked = Fingerprint::of(&file);
+    let mut acked = file.clone();
     let whole_bytes = body.to_string().len();
     let (mut missed, mut caught, mut refused) = (0, None, 0);
     let first = file.games.iter().position(|g| g.round == 5).unwrap();
@@ -1912,9 +1909,8 @@ async fn restarted_venue(
         event_file::sheet_sent(&mut file, &fixtures, first + step / 2, step % 2);
         step += 1;
         let version = 1 + step as i64;
-        let print = Fingerprint::of(&file);
         let now = digest(&file);
-        let changes = acked.changes(&print, &file).expect("changes");
+        let changes = FileChanges::between(&acked, &file).expect("changes");
         let body = json!({"version": version, "since": {"version": held.0, "digest": held.1},
                           "digest": now, "changes": changes});
         let (status, answer) = hub_push(&mut client, &token, &body).await;
@@ -1952,7 +1948,7 @@ async fn restarted_venue(
             });
         }
         missed = 0;
-        (held, acked) = ((version, now), print);
+        (held, acked) = ((version, now), file.clone());
     }
     (whole_bytes, caught, refused)
 }

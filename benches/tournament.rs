@@ -344,18 +344,6 @@ fn hub_push(c: &mut Criterion) {
             })
         },
     );
-    // As the venue works them out: from the fingerprint it kept of the file the hub took (the
-    // later file's fingerprint made, which the venue keeps for the next push).
-    let kept = oware_tournament::tournament::archive::Fingerprint::of(&file);
-    group.bench_function(
-        "the venue: the changes from the fingerprint kept (one sheet more)",
-        |b| {
-            b.iter(|| {
-                let now = oware_tournament::tournament::archive::Fingerprint::of(black_box(&next));
-                kept.changes(&now, &next).unwrap().count()
-            })
-        },
-    );
     group.finish();
     sizes.sort_unstable();
     eprintln!(
@@ -363,21 +351,15 @@ fn hub_push(c: &mut Criterion) {
         sizes.get(sizes.len() / 2).copied().unwrap_or(0),
         sizes.len()
     );
-    // A venue started again after its hub missed the last round: the changes worked out from
-    // the fingerprint it wrote down with the hub's last push.
+    // A venue started again after its hub missed the last round: the changes since the hub's
+    // last push.
     let mut before = file.clone();
     let last = before.rounds.iter().map(|r| r.number).max().unwrap_or(0);
     before.games.retain(|g| g.round != last);
     let games: std::collections::HashSet<i64> = before.games.iter().map(|g| g.id).collect();
     before.sheets.retain(|s| games.contains(&s.game));
     before.rounds.retain(|r| r.number != last);
-    let kept = oware_tournament::tournament::archive::Fingerprint::of(&before);
-    let changes = kept
-        .changes(
-            &oware_tournament::tournament::archive::Fingerprint::of(&file),
-            &file,
-        )
-        .expect("changes");
+    let changes = FileChanges::between(&before, &file).expect("changes");
     let body = serde_json::json!({"version": version + 1, "since": {"version": version,
         "digest": digest(&before)}, "digest": digest(&file), "changes": changes});
     eprintln!(
@@ -600,7 +582,9 @@ fn venue_push_by_size(c: &mut Criterion) {
                     let start = Instant::now();
                     let file = archive::export(&mut conn, &Actor::CommandLine, id).unwrap();
                     let print = Arc::new(Fingerprint::of(&file));
-                    let changes = before.0.changes(&print, &file);
+                    let changes = oware_tournament::tournament::archive::FileChanges::between(
+                        &before.1, &file,
+                    );
                     black_box(oware_tournament::service::hub::json_digest(&file));
                     black_box(serde_json::to_vec(&changes).unwrap());
                     spent += start.elapsed();

@@ -380,3 +380,59 @@ pub fn trail_size(
         bytes: usize::try_from(size.bytes).unwrap_or(usize::MAX),
     })
 }
+
+/// The venue's ids and the copy's rows of the records of one kind the venue names `sources`
+/// (those the copy has).
+pub fn copy_rows(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    kind: &str,
+    sources: &[i64],
+) -> QueryResult<Vec<(i64, i32)>> {
+    copy_ids::table
+        .filter(copy_ids::tournament_id.eq(tournament.get()))
+        .filter(copy_ids::kind.eq(kind))
+        .filter(copy_ids::source.eq_any(sources))
+        .select((copy_ids::source, copy_ids::row_id))
+        .load(conn)
+}
+
+/// The venue's ids and the copy's rows of the copy's rows `rows` of one kind (those with a
+/// venue's id).
+pub fn copy_sources(
+    conn: &mut SqliteConnection,
+    tournament: TournamentId,
+    kind: &str,
+    rows: &[i32],
+) -> QueryResult<Vec<(i64, i32)>> {
+    copy_ids::table
+        .filter(copy_ids::tournament_id.eq(tournament.get()))
+        .filter(copy_ids::kind.eq(kind))
+        .filter(copy_ids::row_id.eq_any(rows))
+        .select((copy_ids::source, copy_ids::row_id))
+        .load(conn)
+}
+
+/// The game at a round's board and game of the match, if any (there is at most one).
+pub fn game_at(
+    conn: &mut SqliteConnection,
+    round: crate::tournament::RoundId,
+    (board, match_game): (i32, i32),
+) -> QueryResult<Option<crate::tournament::GameId>> {
+    games::table
+        .filter(games::round_id.eq(round))
+        .filter(games::board.eq(board))
+        .filter(games::match_game.eq(match_game))
+        .select(games::id)
+        .first(conn)
+        .optional()
+}
+
+/// Every sheet of these games, oldest first.
+pub fn sheets_of_games(conn: &mut SqliteConnection, ids: &[i32]) -> QueryResult<Vec<SheetRow>> {
+    sheets::table
+        .filter(sheets::game_id.eq_any(ids))
+        .order(sheets::id)
+        .select(SheetRow::as_select())
+        .load(conn)
+}

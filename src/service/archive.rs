@@ -45,14 +45,6 @@ pub fn export(
     super::file_parts::whole(conn, id, true)
 }
 
-/// The tournament as a file without its audit trail (a hub's copy held again after a start).
-pub(super) fn export_without_trail(
-    conn: &mut SqliteConnection,
-    id: TournamentId,
-) -> Result<TournamentFile, ServiceError> {
-    super::file_parts::whole(conn, id, false)
-}
-
 pub fn read(text: &str) -> Result<(TournamentFile, Checked), ServiceError> {
     let file: TournamentFile = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text))
         .map_err(|e| {

@@ -1,20 +1,19 @@
 //! A hub's copies of venues' tournaments, kept up to date change by change
 //! (`docs/publishing.md`): after a whole file, a venue pushes only what changed since the
-//! version the hub took ([`FileChanges`]). The hub applies them to the file it took, checks the
-//! result exactly as it checks a whole file (replaying again only the games and sheets that
-//! changed), and writes only the records that changed, in one short transaction. What the hub
-//! holds is then the very file a whole push would have sent: the venue gives changes only when
-//! applying them gives its file exactly.
+//! version the hub took ([`FileChanges`]). The hub holds nothing of a copy between pushes: for
+//! each push it reads from its database the part of the copy the changes touch
+//! (`service::copy_parts`; the whole copy for a change of the settings, of the players or of a
+//! record gone), checks the changes against it exactly as the whole file would be checked
+//! (every game and sheet put replayed, each game touched held to its sheets), and writes only
+//! the records that changed, in one short transaction. What the hub then has is the very file a
+//! whole push would have sent: the venue gives changes only when applying them gives its file
+//! exactly.
 //!
-//! The file taken is held in memory (without its audit trail) with an index of its records
-//! (`tournament::archive::Index`, so that a change is checked at the cost of what it touches)
-//! and the copy's ids, which are also written down (`copy_ids`). A hub that started again, or
-//! no longer holds the file, reads it again from the copy when the copy is exactly what the
-//! token's last push left; a copy changed on the hub since makes it ask for the whole file
-//! again (`file_wanted`).
+//! The copy's rows are written down with the venue's id of each (`copy_ids`), and the size of
+//! its trail with the hub's entry for each push. A copy changed on the hub since the token's
+//! last push makes the hub ask for the whole file again (`file_wanted`).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use chrono::Utc;
 use diesel::sqlite::SqliteConnection;
@@ -22,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::archive::{self, Ids, Lists, NO_PIN};
 use super::players::MAX_PLAYERS;
-use super::{Connections, ServiceError, blocking, transaction};
+use super::{Connections, ServiceError, blocking, copy_parts, transaction};
 use crate::db::archive as stored_copy;
 use crate::db::models::NewAuditEntry;
 use crate::db::models::{NewPlayer, NewRound};
@@ -31,7 +30,8 @@ use crate::db::publishing::HubToken;
 use crate::db::queries;
 use crate::tournament::TournamentId;
 use crate::tournament::archive::{
-    Checked, FileChanges, Index, TournamentFile, check, check_changes,
+    AuditSize, Checked, FileChanges, Index, Touched, TournamentFile, check, check_changes,
+    check_part,
 };
 use crate::tournament::said::Said;
 
@@ -79,67 +79,6 @@ pub struct Since {
     pub digest: String,
 }
 
-/// The file a hub took for a token, with what its check gave and the copy's ids.
-#[derive(Clone)]
-pub struct Held {
-    pub tournament: TournamentId,
-    pub version: i64,
-    pub digest: String,
-    /// The copy's latest audit entry once written: any other change of the copy since makes
-    /// the hub ask for the whole file again.
-    pub latest: i32,
-    pub file: TournamentFile,
-    pub checked: Checked,
-    /// Where each record of `file` stands, for the check of the changes that follow.
-    pub index: Index,
-    pub(super) ids: Ids,
-}
-
-/// The most files a hub holds: a venue whose file is no longer held sends the whole file
-/// again at its next push (the one pushed the longest ago goes first).
-const MOST_HELD: usize = 128;
-
-/// The files taken, by token, each with the count of files taken when it was (the lowest was
-/// taken the longest ago).
-#[derive(Default)]
-pub struct Copies(Mutex<(u64, HeldFiles)>);
-
-type HeldFiles = HashMap<i32, (u64, Arc<Held>)>;
-
-impl Copies {
-    /// The file held for a token, taken out, when it is the one `wanted` says.
-    fn take_if(&self, token: i32, wanted: impl FnOnce(&Held) -> bool) -> Option<Arc<Held>> {
-        let held = &mut self.lock().1;
-        if !wanted(&held.get(&token)?.1) {
-            return None;
-        }
-        held.remove(&token).map(|(_, h)| h)
-    }
-
-    pub(super) fn keep(&self, token: i32, held: Held) {
-        let (taken, all) = &mut *self.lock();
-        *taken += 1;
-        all.insert(token, (*taken, Arc::new(held)));
-        if all.len() > MOST_HELD
-            && let Some(oldest) = all.iter().min_by_key(|(_, (at, _))| *at).map(|(t, _)| *t)
-        {
-            all.remove(&oldest);
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, (u64, HeldFiles)> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-/// The file as the hub holds it: without its audit trail, which is written in the hub's
-/// database and never kept in memory (`Checked::audit` keeps its size, for its bounds).
-pub(super) fn held_without_trail(file: &mut TournamentFile) {
-    file.audit = Vec::new();
-}
-
 /// What a push of changes asks the hub to take.
 pub struct Changes {
     pub version: i64,
@@ -149,214 +88,212 @@ pub struct Changes {
     pub changes: FileChanges,
 }
 
-impl Copies {
-    /// A venue's changes since a version the hub took: applied to the file taken, checked,
-    /// and written in one short transaction; or, when the hub does not hold that version (a
-    /// restart, its copy changed on the hub, another history), a request for the whole file.
-    pub(super) async fn take_changes(
-        &self,
-        db: &Connections,
-        token: i32,
-        push: Changes,
-    ) -> Result<Received, ServiceError> {
-        // Taken out while the changes are applied: a copy that fails them is not held again
-        // (the venue sends the whole file).
-        let held = self.take_if(token, |h| {
-            h.version == push.since.version && h.digest == push.since.digest
-        });
-        let held = match held {
-            Some(held) => held,
-            // Not held (the hub started again, or held too many): read again from the copy.
-            None => match self.held_again(db, token, &push.since).await? {
-                Some(held) => Arc::new(held),
-                None => return self.file_wanted(db, token).await,
-            },
-        };
-        let held = Arc::try_unwrap(held).unwrap_or_else(|shared| (*shared).clone());
-        let Changes {
-            version,
-            digest,
-            changes,
-            ..
-        } = push;
-        let (tournament, since, latest) = (held.tournament, held.version, held.latest);
-        let held_digest = held.digest.clone();
-        let (file, checked, index, changes, ids) = blocking(move || {
-            let Held {
-                mut file,
-                checked,
-                mut index,
-                ids,
-                ..
-            } = held;
-            let uid = file.tournament.uid.clone();
-            let checked = check_changes(&mut file, checked, &mut index, &changes, MAX_PLAYERS)
-                .map_err(|e| {
-                    ServiceError::Invalid(crate::said!("file-was-not-imported", problem = e))
-                })?;
-            if file.tournament.uid != uid {
-                return Err(ServiceError::Conflict(Said::new(
-                    "push-changes-other-tournament",
-                )));
-            }
-            Ok((file, checked, index, changes, ids))
-        })
-        .await??;
-        let after = Arc::new((file, checked, index, changes));
-        let taken = {
-            let after = after.clone();
-            let digest = digest.clone();
-            db.write(move |conn| {
-                let (file, checked, index, changes) = &*after;
-                transaction(conn, |conn| {
-                    let row = live_token(conn, token)?;
-                    let current = row.tournament_id == Some(tournament)
-                        && row.version == since
-                        && row.digest.as_deref() == Some(held_digest.as_str())
-                        && version > row.version
-                        && stored_copy::latest_entry(conn, tournament)? == latest;
-                    if !current {
-                        return Ok(None);
-                    }
-                    let mut ids = ids;
-                    let written = (changes, file, checked, index);
-                    write_changes(conn, tournament, written, &mut ids, &sender(&row))?;
-                    let uid = file.tournament.uid.clone().unwrap_or_default();
-                    let now = Utc::now().naive_utc();
-                    stored::token_pushed(conn, token, tournament, version, now, &uid, &digest)?;
-                    let entry = serde_json::json!({
-                        "version": version, "previous_version": row.version,
-                        "changes": changes.count(),
-                    });
-                    record_push(conn, &row, tournament, entry)?;
-                    Ok(Some((ids, stored_copy::latest_entry(conn, tournament)?)))
-                })
-            })
-            .await?
-        };
-        let Some((ids, latest)) = taken else {
-            return self.file_wanted(db, token).await;
-        };
-        let (file, checked, index, _) = Arc::try_unwrap(after).unwrap_or_else(|a| (*a).clone());
-        let held = Held {
-            tournament,
-            version,
-            digest: digest.clone(),
-            latest,
-            file,
-            checked,
-            index,
-            ids,
-        };
-        self.keep(token, held);
-        Ok(Received {
-            tournament: tournament.get(),
-            version,
-            taken: true,
-            digest: Some(digest),
-            file_wanted: false,
-        })
-    }
-
-    /// The file of a copy the hub does not hold in memory (it started again since, or held
-    /// too many), read again from the copy when the copy is still exactly what the token's last
-    /// push left at `since`: the token's version and digest are those, its latest audit entry is
-    /// the hub's own for that push, and every row has its venue's id. Checked whole, once.
-    async fn held_again(
-        &self,
-        db: &Connections,
-        token: i32,
-        since: &Since,
-    ) -> Result<Option<Held>, ServiceError> {
-        let (version, digest) = (since.version, since.digest.clone());
-        let since = since.clone();
-        let read = db
-            .read(move |conn| {
-                let row = live_token(conn, token)?;
-                let Some(tournament) = row.tournament_id else {
-                    return Ok(None);
-                };
-                if row.version != since.version || row.digest.as_deref() != Some(&since.digest) {
-                    return Ok(None);
-                }
-                let Some((latest, after)) = stored_copy::latest_push(conn, tournament)? else {
-                    return Ok(None);
-                };
-                let pushed = after
-                    .and_then(|a| serde_json::from_str::<serde_json::Value>(&a).ok())
-                    .and_then(|a| a["version"].as_i64());
-                if pushed != Some(row.version) {
-                    return Ok(None);
-                }
-                let rows = stored_copy::copy_ids_of(conn, tournament)?;
-                let file = archive::export_without_trail(conn, tournament)?;
-                let trail = stored_copy::trail_size(conn, tournament)?;
-                Ok(Some((tournament, latest, rows, file, trail)))
-            })
-            .await?;
-        let Some((tournament, latest, rows, file, trail)) = read else {
-            return Ok(None);
-        };
-        blocking(move || {
-            let ids = ids_of_rows(&rows, &file)?;
-            let file = as_the_venue_names_it(file, &ids)?;
-            let mut checked = check(&file, MAX_PLAYERS).ok()?;
-            checked.audit = trail;
-            Some(Held {
-                tournament,
-                version,
-                digest,
-                latest,
-                index: Index::of(&file),
-                file,
-                checked,
-                ids,
-            })
-        })
-        .await
-    }
-
-    /// The hub's answer to changes it cannot take: what it has, and that it wants the file.
-    async fn file_wanted(&self, db: &Connections, token: i32) -> Result<Received, ServiceError> {
-        let row = db.read(move |conn| live_token(conn, token)).await?;
-        Ok(Received {
-            tournament: row.tournament_id.map_or(0, TournamentId::get),
-            version: row.version,
-            taken: false,
-            digest: row.digest,
-            file_wanted: true,
-        })
-    }
+/// The copy a token's last push left, as it stands.
+struct Pushed {
+    tournament: TournamentId,
+    /// The copy's latest audit entry: the hub's own for that push.
+    latest: i32,
+    /// How much of the copy's audit trail came from its venue.
+    trail: AuditSize,
 }
 
-/// The ids of a copy's rows as kept (`db::archive::copy_ids_of`), for the copy's file as the
-/// hub exports it (its rounds' numbers); none when a row of the file has no venue id.
-fn ids_of_rows(rows: &[stored_copy::CopyId], file: &TournamentFile) -> Option<Ids> {
-    use crate::tournament::{GameId, PlayerId, RoundId, SheetId};
-    let mut ids = Ids::default();
-    for (kind, source, row) in rows {
-        match kind.as_str() {
-            "player" => drop(ids.players.insert(*source, PlayerId(*row))),
-            "round" => drop(ids.rounds.insert(*source, *row)),
-            "game" => drop(ids.games.insert(*source, GameId(*row))),
-            "sheet" => drop(ids.sheets.insert(*source, SheetId(*row))),
-            _ => {}
-        }
+/// The token's copy when it is exactly what the token's last push left at `since`: the token's
+/// version and digest are those, and the copy's latest audit entry is the hub's own for that
+/// push (any change of the copy on the hub since makes the hub ask for the whole file).
+fn as_pushed(
+    conn: &mut SqliteConnection,
+    token: i32,
+    since: &Since,
+) -> Result<Option<Pushed>, ServiceError> {
+    let row = live_token(conn, token)?;
+    let Some(tournament) = row.tournament_id else {
+        return Ok(None);
+    };
+    if row.version != since.version || row.digest.as_deref() != Some(&since.digest) {
+        return Ok(None);
     }
-    let counted = [
-        (ids.players.len(), file.players.len()),
-        (ids.rounds.len(), file.rounds.len()),
-        (ids.games.len(), file.games.len()),
-        (ids.sheets.len(), file.sheets.len()),
-    ];
-    if counted.iter().any(|(kept, rows)| kept != rows) {
-        return None;
+    let Some((latest, after)) = stored_copy::latest_push(conn, tournament)? else {
+        return Ok(None);
+    };
+    let after: serde_json::Value = after
+        .and_then(|a| serde_json::from_str(&a).ok())
+        .unwrap_or_default();
+    if after["version"].as_i64() != Some(row.version) {
+        return Ok(None);
     }
-    for r in &file.rounds {
-        let row = i32::try_from(r.id).ok()?;
-        ids.round_numbers.insert(r.number, RoundId(row));
+    let counted = |field: &str| after[field].as_u64().and_then(|n| usize::try_from(n).ok());
+    let trail = match (counted("trail_entries"), counted("trail_bytes")) {
+        (Some(entries), Some(bytes)) => AuditSize { entries, bytes },
+        // A push an earlier release recorded: the trail counted.
+        _ => stored_copy::trail_size(conn, tournament)?,
+    };
+    Ok(Some(Pushed {
+        tournament,
+        latest,
+        trail,
+    }))
+}
+
+/// The copy after a push's changes: the file (or the part of it the changes touch), what its
+/// check gave, its index and the copy's rows of its records.
+type After = (TournamentFile, Checked, Index, Ids);
+
+/// A venue's changes since a version the hub took: checked against the part of the copy they
+/// touch (or, for any other change, the whole copy), and written in one short transaction; or,
+/// when the copy is not at that version (another history, a change on the hub since), a request
+/// for the whole file. Nothing of the copy is held between pushes.
+pub(super) async fn take_changes(
+    db: &Connections,
+    token: i32,
+    push: Changes,
+) -> Result<Received, ServiceError> {
+    let Changes {
+        version,
+        since,
+        digest,
+        changes,
+    } = push;
+    let changes = Arc::new(changes);
+    let read = {
+        let (changes, since) = (changes.clone(), since.clone());
+        db.read(move |conn| {
+            let Some(pushed) = as_pushed(conn, token, &since)? else {
+                return Ok(None);
+            };
+            let part = match Touched::of(&changes) {
+                Some(t) => copy_parts::part(conn, pushed.tournament, &t, &changes.audit)?,
+                None => None,
+            };
+            Ok(Some((pushed, part)))
+        })
+        .await?
+    };
+    let Some((pushed, part)) = read else {
+        return file_wanted(db, token).await;
+    };
+    let from_part = {
+        let (changes, trail) = (changes.clone(), pushed.trail);
+        blocking(move || from_part(part, trail, &changes)).await?
+    };
+    let after = match from_part {
+        Some(after) => after,
+        None => match checked_whole(db, token, &since, &pushed, changes.clone()).await? {
+            Some(after) => after,
+            None => return file_wanted(db, token).await,
+        },
+    };
+    let (tournament, latest) = (pushed.tournament, pushed.latest);
+    let taken = {
+        let digest = digest.clone();
+        db.write(move |conn| {
+            let (file, checked, index, mut ids) = after;
+            transaction(conn, |conn| {
+                let row = live_token(conn, token)?;
+                let current = row.tournament_id == Some(tournament)
+                    && row.version == since.version
+                    && row.digest.as_deref() == Some(since.digest.as_str())
+                    && version > row.version
+                    && stored_copy::latest_entry(conn, tournament)? == latest;
+                if !current {
+                    return Ok(false);
+                }
+                let written = (&*changes, &file, &checked, &index);
+                write_changes(conn, tournament, written, &mut ids, &sender(&row))?;
+                let uid = file.tournament.uid.clone().unwrap_or_default();
+                let now = Utc::now().naive_utc();
+                stored::token_pushed(conn, token, tournament, version, now, &uid, &digest)?;
+                let entry = serde_json::json!({
+                    "version": version, "previous_version": row.version,
+                    "changes": changes.count(),
+                    "trail_entries": checked.audit.entries, "trail_bytes": checked.audit.bytes,
+                });
+                record_push(conn, &row, tournament, entry)?;
+                Ok(true)
+            })
+        })
+        .await?
+    };
+    if !taken {
+        return file_wanted(db, token).await;
     }
-    Some(ids)
+    Ok(Received {
+        tournament: tournament.get(),
+        version,
+        taken: true,
+        digest: Some(digest),
+        file_wanted: false,
+    })
+}
+
+/// The changes checked against the whole copy, read again as it stands (none when it changed
+/// since the push was read, or has a row without its venue's id): record by record where they
+/// allow it, whole otherwise (the copy's replays kept for what they leave as it was); a refusal
+/// worded as the whole check words it.
+async fn checked_whole(
+    db: &Connections,
+    token: i32,
+    since: &Since,
+    pushed: &Pushed,
+    changes: Arc<FileChanges>,
+) -> Result<Option<After>, ServiceError> {
+    let (since, latest, trail) = (since.clone(), pushed.latest, pushed.trail);
+    let read = db
+        .read(move |conn| match as_pushed(conn, token, &since)? {
+            Some(now) if now.latest == latest => copy_parts::whole(conn, now.tournament),
+            _ => Ok(None),
+        })
+        .await?;
+    let Some((file, ids)) = read else {
+        return Ok(None);
+    };
+    blocking(move || whole_after(file, ids, trail, &changes)).await?
+}
+
+/// The part of the copy the changes touch, after them (none: checked against the whole copy).
+fn from_part(
+    part: Option<(TournamentFile, Ids)>,
+    trail: AuditSize,
+    changes: &FileChanges,
+) -> Option<After> {
+    let (mut file, ids) = part?;
+    let (checked, index) = check_part(&mut file, trail, changes)?;
+    Some((file, checked, index, ids))
+}
+
+/// The whole copy after the changes (none when the copy fails its own check: the hub asks for
+/// the whole file).
+fn whole_after(
+    mut file: TournamentFile,
+    ids: Ids,
+    trail: AuditSize,
+    changes: &FileChanges,
+) -> Result<Option<After>, ServiceError> {
+    let Ok(mut checked) = check(&file, MAX_PLAYERS) else {
+        return Ok(None);
+    };
+    checked.audit = trail;
+    let mut index = Index::of(&file);
+    let uid = file.tournament.uid.clone();
+    let checked = check_changes(&mut file, checked, &mut index, changes, MAX_PLAYERS)
+        .map_err(|e| ServiceError::Invalid(crate::said!("file-was-not-imported", problem = e)))?;
+    if file.tournament.uid != uid {
+        return Err(ServiceError::Conflict(Said::new(
+            "push-changes-other-tournament",
+        )));
+    }
+    Ok(Some((file, checked, index, ids)))
+}
+
+/// The hub's answer to changes it cannot take: what it has, and that it wants the file.
+async fn file_wanted(db: &Connections, token: i32) -> Result<Received, ServiceError> {
+    let row = db.read(move |conn| live_token(conn, token)).await?;
+    Ok(Received {
+        tournament: row.tournament_id.map_or(0, TournamentId::get),
+        version: row.version,
+        taken: false,
+        digest: row.digest,
+        file_wanted: true,
+    })
 }
 
 /// Writes down every record's row of a copy written whole (`copy_ids`), in the caller's
@@ -374,53 +311,6 @@ pub(super) fn keep_all_rows(
     stored_copy::clear_copy_ids(conn, id)?;
     stored_copy::keep_copy_ids(conn, id, &rows, &[])?;
     Ok(())
-}
-
-/// A copy's file, exported by the hub, with its venue's ids for every record and every
-/// reference (none when a row has none).
-fn as_the_venue_names_it(mut file: TournamentFile, ids: &Ids) -> Option<TournamentFile> {
-    fn back<K: Copy>(map: &HashMap<i64, K>, row: impl Fn(K) -> i64) -> HashMap<i64, i64> {
-        map.iter().map(|(source, r)| (row(*r), *source)).collect()
-    }
-    let players = back(&ids.players, |p| p.get().into());
-    let rounds = back(&ids.rounds, i64::from);
-    let games = back(&ids.games, |g| g.get().into());
-    let sheets = back(&ids.sheets, |s| s.get().into());
-    let player = |id: i64| players.get(&id).copied();
-    for p in &mut file.players {
-        p.id = player(p.id)?;
-    }
-    for r in &mut file.rounds {
-        r.id = *rounds.get(&r.id)?;
-    }
-    for g in &mut file.games {
-        g.id = *games.get(&g.id)?;
-        g.south = player(g.south)?;
-        g.north = match g.north {
-            Some(north) => Some(player(north)?),
-            None => None,
-        };
-    }
-    for s in &mut file.sheets {
-        s.id = *sheets.get(&s.id)?;
-        s.game = *games.get(&s.game)?;
-        s.player = player(s.player)?;
-    }
-    for b in &mut file.byes {
-        b.player = player(b.player)?;
-    }
-    for pair in &mut file.prohibited_pairs {
-        *pair = [player(pair[0])?, player(pair[1])?];
-    }
-    for c in &mut file.check_ins {
-        c.player = player(c.player)?;
-    }
-    for list in &mut file.tournament.teams.lists {
-        for p in &mut list.players {
-            *p = i32::try_from(player(i64::from(*p))?).ok()?;
-        }
-    }
-    Some(file)
 }
 
 /// Writes the changes into the copy (the caller's transaction): the lists given whole emptied,
@@ -639,42 +529,6 @@ pub(super) fn record_push(
 mod tests {
     use super::*;
 
-    fn held(version: i64) -> Held {
-        let file: TournamentFile = serde_json::from_value(serde_json::json!({
-            "format": "oware-tournament", "version": 1, "exported_at": "2026-11-28T10:00:00",
-            "tournament": {"settings": {"name": "Club night", "rules": "abapa", "rounds": 3},
-                           "created_at": "2026-11-28T09:00:00"}
-        }))
-        .unwrap();
-        let checked = crate::tournament::archive::check(&file, 10).unwrap();
-        Held {
-            tournament: TournamentId(1),
-            version,
-            digest: format!("{version}"),
-            latest: 0,
-            index: Index::of(&file),
-            file,
-            checked,
-            ids: Ids::default(),
-        }
-    }
-
-    #[test]
-    fn a_hub_holds_at_most_so_many_files_the_one_pushed_longest_ago_going_first() {
-        let copies = Copies::default();
-        for token in 0..=MOST_HELD as i32 {
-            copies.keep(token, held(1));
-        }
-        assert!(copies.take_if(0, |_| true).is_none(), "the first went");
-        assert!(
-            copies.take_if(1, |h| h.version == 2).is_none(),
-            "not that version"
-        );
-        assert!(copies.take_if(1, |h| h.version == 1).is_some());
-        assert!(copies.take_if(1, |_| true).is_none(), "taken out");
-        assert!(copies.take_if(MOST_HELD as i32, |_| true).is_some());
-    }
-
     /// The hub's copy of a venue's tournament written whole, then change by change: after each
     /// push it holds what applying the changes to the file gives ([`FileChanges::apply`]),
     /// record for record, and the venue's id of every row, as a hub started again reads it.
@@ -684,7 +538,8 @@ mod tests {
         use crate::service::rounds::{RoundRequest, create, delete, publish};
         use crate::service::testing::{database, organiser, settings, tournament};
         use crate::service::{Actor, notices, players};
-        use crate::tournament::{PlayerDetails, ResultKind};
+        use crate::tournament::sheets::EndKind;
+        use crate::tournament::{GameId, GameStatus, PlayerDetails, PlayerId, ResultKind, Winner};
 
         let round_robin = serde_json::json!({"pairing": "round-robin", "require_moves": false});
         let (_venue_dir, mut venue, t) = tournament(&["A", "B", "C", "D"], &settings(round_robin));
@@ -695,27 +550,46 @@ mod tests {
         publish(&mut venue, &actor, t, 1).unwrap();
         create(&mut venue, &actor, t, &RoundRequest::Generate).unwrap();
         let mut file = export(&mut venue).unwrap();
-        // The hub's copy, as a whole push writes it, and the file it holds.
+        // The hub's copy, as a whole push writes it.
         let (_hub_dir, mut hub) = database("hub.db");
-        let (whole, mut checked) = archive::checked(file.clone()).unwrap();
-        let (copy, mut ids) = transaction(&mut hub, |conn| {
+        let (whole, checked) = archive::checked(file.clone()).unwrap();
+        let copy = transaction(&mut hub, |conn| {
             let (id, ids) = archive::write_copy(conn, None, &whole, &checked, "the venue")?;
             keep_all_rows(conn, id, &ids)?;
-            Ok((id, ids))
+            Ok(id)
         })
         .unwrap();
-        let mut held = whole;
-        held_without_trail(&mut held);
-        let mut index = Index::of(&held);
+        let mut trail = checked.audit;
         let outcome = |ruling| Decision {
             ruling: Ruling::Without(ruling),
             reason: "seen by the controller".to_string(),
             seen: None,
         };
+        let round_two = |venue: &mut SqliteConnection, board: usize| {
+            let file = export(venue).unwrap();
+            let mut games = file.games.into_iter().filter(|g| g.round == 2);
+            games.nth(board).expect("a game of round 2")
+        };
+        // North resigned, by the sheet of either player.
+        let sheet =
+            |g: &crate::tournament::archive::GamePart, player| crate::db::models::NewSheet {
+                game_id: GameId(i32::try_from(g.id).unwrap()),
+                player_id: player,
+                winner: Winner::South,
+                south_seeds: 20,
+                north_seeds: 10,
+                end_kind: EndKind::Resignation,
+                end_reason: None,
+                moves: "",
+                plies: 0,
+                verified: false,
+                created_at: chrono::Utc::now().naive_utc(),
+            };
         // Each push: round 2 taken back and paired again (rounds and games gone and put); round
         // 1's results (games put); a player renamed and a notice (a record and a list given
-        // whole).
-        let steps: [&dyn Fn(&mut SqliteConnection); 3] = [
+        // whole); round 2 published (a round put), a sheet sent (a sheet and its game put) and a
+        // ruling (a game put), each checked against the part of the copy it touches.
+        let steps: [&dyn Fn(&mut SqliteConnection); 6] = [
             &|venue| {
                 delete(venue, &actor, t, 2).unwrap();
                 let game = first.games[0].id;
@@ -735,9 +609,28 @@ mod tests {
             &|venue| {
                 notices::set(venue, &actor, t, "Round 2 starts at two").unwrap();
             },
+            &|venue| {
+                publish(venue, &actor, t, 2).unwrap();
+            },
+            &|venue| {
+                let g = round_two(venue, 0);
+                let game = GameId(i32::try_from(g.id).unwrap());
+                let south = PlayerId(i32::try_from(g.south).unwrap());
+                queries::insert_sheet(venue, &sheet(&g, south)).unwrap();
+                let at = chrono::Utc::now().naive_utc();
+                queries::set_game_status(venue, game, GameStatus::Submitted, at).unwrap();
+            },
+            &|venue| {
+                let game = GameId(i32::try_from(round_two(venue, 1).id).unwrap());
+                set_result(venue, &actor, game, &outcome(ResultKind::ForfeitSouth)).unwrap();
+                // North's sheet beside South's: the game is read with the sheet it has.
+                let g = round_two(venue, 0);
+                let north = PlayerId(i32::try_from(g.north.unwrap()).unwrap());
+                queries::insert_sheet(venue, &sheet(&g, north)).unwrap();
+            },
         ];
         // What the pushes carried: rounds and games gone, rounds, games and players put, a list.
-        let mut carried = [0; 6];
+        let (mut carried, mut by_part) = ([0; 6], Vec::new());
         for (step, change) in steps.iter().enumerate() {
             change(&mut venue);
             let after = export(&mut venue).unwrap();
@@ -755,35 +648,62 @@ mod tests {
             }
             let mut expected = file.clone();
             changes.apply(&mut expected);
-            checked = check_changes(&mut held, checked, &mut index, &changes, MAX_PLAYERS)
-                .unwrap_or_else(|e| panic!("push {step}: {e}"));
+            // As the hub takes them: the part of the copy they touch read, and checked.
+            let touched = Touched::of(&changes);
+            let part = touched
+                .as_ref()
+                .and_then(|t| copy_parts::part(&mut hub, copy, t, &changes.audit).expect("read"));
+            if let (Some(t), Some((part, _))) = (&touched, &part) {
+                let by_id = |f: &TournamentFile| {
+                    let mut f = f.clone();
+                    f.players.sort_by_key(|p| p.id);
+                    f.games.sort_by_key(|g| g.id);
+                    f.sheets.sort_by_key(|s| s.id);
+                    (f.players, f.rounds, f.games, f.sheets)
+                };
+                let wanted = crate::tournament::archive::part_of(&file, t);
+                assert_eq!(by_id(part), by_id(&wanted), "push {step}: the part read");
+            }
+            let (held, checked, index, mut ids) = match from_part(part, trail, &changes) {
+                Some(after) => {
+                    by_part.push(step);
+                    after
+                }
+                None => {
+                    let (file, ids) = copy_parts::whole(&mut hub, copy).unwrap().expect("ids");
+                    whole_after(file, ids, trail, &changes)
+                        .unwrap_or_else(|e| panic!("push {step}: {e}"))
+                        .expect("the copy checked")
+                }
+            };
             transaction(&mut hub, |conn| {
                 let written = (&changes, &held, &checked, &index);
                 write_changes(conn, copy, written, &mut ids, "the venue")
             })
             .unwrap();
-            // What the hub wrote, read back as a hub started again reads it.
-            let rows = stored_copy::copy_ids_of(&mut hub, copy).unwrap();
-            let exported = archive::export_without_trail(&mut hub, copy).unwrap();
-            let kept = ids_of_rows(&rows, &exported).expect("every row has its venue id");
-            let mut read_again = as_the_venue_names_it(exported, &kept).expect("venue ids");
+            trail = checked.audit;
+            // What the hub wrote, read back whole.
+            let (mut read_again, _) = copy_parts::whole(&mut hub, copy)
+                .unwrap()
+                .expect("every row has its venue id");
             read_again.audit = expected.audit.clone();
             assert!(
                 crate::tournament::archive::same(&read_again, &expected),
                 "push {step}: the copy is not what the changes give"
             );
-            assert!(crate::tournament::archive::same(&held, &{
-                let mut e = expected.clone();
-                e.audit.clear();
-                e
-            }));
             assert_eq!(
-                stored_copy::trail_size(&mut hub, copy).unwrap().entries,
+                stored_copy::trail_size(&mut hub, copy).unwrap(),
+                trail,
+                "push {step}: the trail counted as written"
+            );
+            assert_eq!(
+                trail.entries,
                 after.audit.len(),
-                "push {step}: every audit entry once"
+                "push {step}: each entry once"
             );
             file = after;
         }
         assert!(carried.iter().all(|&n| n > 0), "{carried:?}");
+        assert_eq!(by_part, [2, 3, 4, 5], "the pushes checked against a part");
     }
 }

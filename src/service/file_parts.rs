@@ -163,7 +163,7 @@ fn by_id<T: crate::tournament::archive::Keyed>(mut records: Vec<T>) -> Vec<T> {
     records
 }
 
-fn tournament_part(
+pub(super) fn tournament_part(
     conn: &mut SqliteConnection,
     id: TournamentId,
 ) -> Result<TournamentPart, ServiceError> {
@@ -178,7 +178,7 @@ fn tournament_part(
     })
 }
 
-fn player_part(p: Player) -> PlayerPart {
+pub(super) fn player_part(p: Player) -> PlayerPart {
     PlayerPart {
         id: p.id.get().into(),
         name: p.name,
@@ -197,7 +197,7 @@ fn player_part(p: Player) -> PlayerPart {
 }
 
 /// Each round's number, by the round's id.
-fn round_numbers(
+pub(super) fn round_numbers(
     conn: &mut SqliteConnection,
     id: TournamentId,
 ) -> Result<HashMap<i32, i64>, ServiceError> {
@@ -208,7 +208,10 @@ fn round_numbers(
 }
 
 /// The rounds with their times.
-fn rounds(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<RoundPart>, ServiceError> {
+pub(super) fn rounds(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+) -> Result<Vec<RoundPart>, ServiceError> {
     let times: HashMap<i32, schedules::RoundTime> = schedules::round_times(conn, id)?
         .into_iter()
         .map(|r| (r.round_number, r))
@@ -227,7 +230,7 @@ fn rounds(conn: &mut SqliteConnection, id: TournamentId) -> Result<Vec<RoundPart
         .collect())
 }
 
-fn game_part(g: Game, numbers: &HashMap<i32, i64>) -> GamePart {
+pub(super) fn game_part(g: Game, numbers: &HashMap<i32, i64>) -> GamePart {
     GamePart {
         id: g.id.get().into(),
         round: numbers.get(&g.round_id.get()).copied().unwrap_or(0),
@@ -249,7 +252,7 @@ fn game_part(g: Game, numbers: &HashMap<i32, i64>) -> GamePart {
     }
 }
 
-fn sheet_part(s: crate::db::models::SheetRow) -> SheetPart {
+pub(super) fn sheet_part(s: crate::db::models::SheetRow) -> SheetPart {
     SheetPart {
         id: s.id.get().into(),
         game: s.game_id.get().into(),

@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 use super::auth::Attempt;
 use super::auth::SignIn;
 use super::changes::Change;
-use super::copies::Copies;
 use super::{Actor, Audit, Connections, ServiceError, blocking, transaction};
 use crate::auth::throttle::Target;
 use crate::auth::{Lane, generate_password, token, verify_secret};
@@ -23,7 +22,7 @@ use crate::tournament::archive::{FileChanges, TournamentFile};
 use std::sync::Arc;
 
 pub use super::copies::Received;
-use super::copies::{Held, Since, WRONG_TOKEN, live_token, record_push, sender};
+use super::copies::{Since, WRONG_TOKEN, live_token, record_push, sender};
 use crate::tournament::said::Said;
 
 /// A token as the organisers' page lists it.
@@ -220,21 +219,16 @@ struct Whole {
     fingerprinted: bool,
 }
 
-/// The hub's side of pushes: the tokens checked as sign-ins are, and the files venues' pushes
-/// made, held for the changes that follow.
+/// The hub's side of pushes: the tokens checked as sign-ins are, and the copies venues' pushes
+/// make (`service::copies`; nothing of them held between pushes).
 pub struct Hub {
     db: Connections,
     sign_in: Arc<SignIn>,
-    copies: Copies,
 }
 
 impl Hub {
     pub fn new(db: Connections, sign_in: Arc<SignIn>) -> Hub {
-        Hub {
-            db,
-            sign_in,
-            copies: Copies::default(),
-        }
+        Hub { db, sign_in }
     }
 
     /// The token of a push (`id.secret`), checked as a sign-in is (the address's allowance),
@@ -325,7 +319,7 @@ impl Hub {
                     digest,
                     changes,
                 };
-                self.copies.take_changes(&self.db, token, push).await
+                super::copies::take_changes(&self.db, token, push).await
             }
             Push {
                 file: None,
@@ -374,7 +368,7 @@ impl Hub {
     }
 
     /// A whole file: replayed whole off the writer, then taken in one transaction unless the
-    /// hub has this version or a newer one; held for the changes that follow.
+    /// hub has this version or a newer one.
     async fn take_file(
         &self,
         token: i32,
@@ -393,12 +387,10 @@ impl Hub {
                 false => json_digest(&file),
             };
             let (file, checked) = super::archive::checked(file)?;
-            Ok::<_, ServiceError>((Arc::new(file), Arc::new(checked), digest))
+            Ok::<_, ServiceError>((file, checked, digest))
         })
         .await??;
-        let (kept_file, kept_checked) = (file.clone(), checked.clone());
-        let (received, ids) = self
-            .db
+        self.db
             .write(move |conn| {
                 transaction(conn, |conn| {
                     let row = live_token(conn, token)?;
@@ -439,7 +431,7 @@ impl Hub {
                             digest: row.digest.clone(),
                             file_wanted: false,
                         };
-                        return Ok((received, None));
+                        return Ok(received);
                     }
                     let sender = sender(&row);
                     let (id, ids) = super::archive::write_copy(
@@ -456,39 +448,19 @@ impl Hub {
                         "version": version, "players": file.players.len(),
                         "games": file.games.len(), "sheets": file.sheets.len(),
                         "again": again, "previous_version": row.version,
+                        "trail_entries": checked.audit.entries, "trail_bytes": checked.audit.bytes,
                     });
                     record_push(conn, &row, id, entry)?;
-                    let latest = crate::db::archive::latest_entry(conn, id)?;
-                    let received = Received {
+                    Ok(Received {
                         tournament: id.get(),
                         version,
                         taken: true,
                         digest: Some(digest.clone()),
                         file_wanted: false,
-                    };
-                    Ok((received, Some((id, ids, latest, digest))))
+                    })
                 })
             })
-            .await?;
-        if let Some((tournament, ids, latest, digest)) = ids {
-            // Held for the changes that follow (the file is no longer shared once written).
-            let mut file = Arc::try_unwrap(kept_file).unwrap_or_else(|f| (*f).clone());
-            super::copies::held_without_trail(&mut file);
-            let index = crate::tournament::archive::Index::of(&file);
-            let checked = Arc::try_unwrap(kept_checked).unwrap_or_else(|c| (*c).clone());
-            let held = Held {
-                tournament,
-                version,
-                digest,
-                latest,
-                file,
-                checked,
-                index,
-                ids,
-            };
-            self.copies.keep(token, held);
-        }
-        Ok(received)
+            .await
     }
 }
 

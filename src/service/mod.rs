@@ -24,6 +24,7 @@ pub mod circuits;
 pub mod claims;
 pub mod connections;
 pub mod copies;
+mod copy_parts;
 pub mod dashboard;
 pub mod endgames;
 pub mod entries;

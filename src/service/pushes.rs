@@ -365,7 +365,7 @@ impl Publisher {
             WholeFile {
                 version,
                 digest: print.digest(),
-                json: super::hub::json_digest(&file),
+                json: std::sync::OnceLock::new(),
                 print: Arc::new(print),
                 file,
                 log,
@@ -516,10 +516,26 @@ struct WholeFile {
     file: TournamentFile,
     print: Arc<Fingerprint>,
     digest: String,
-    /// Its digest as venues and hubs of earlier releases take it ([`super::hub::json_digest`]).
-    json: String,
+    /// Its digest as venues and hubs of earlier releases take it, worked out only when a name
+    /// the hub gave may be that one ([`WholeFile::json`]).
+    json: std::sync::OnceLock<String>,
     log: i64,
     over: Option<Arc<Fingerprint>>,
+}
+
+impl WholeFile {
+    /// Whether `name`, a name the hub gave this file, is its digest as venues and hubs of
+    /// earlier releases take it ([`super::hub::json_digest`], the file serialised again: only
+    /// for a name that is not its digest).
+    fn named_by_json(&self, name: Option<&str>) -> bool {
+        name.is_some_and(|name| {
+            name != self.digest
+                && name
+                    == self
+                        .json
+                        .get_or_init(|| super::hub::json_digest(&self.file))
+        })
+    }
 }
 
 /// What a push sends.
@@ -543,7 +559,9 @@ impl Sending {
     fn digest<'a>(&'a self, pushed: Option<&str>) -> &'a str {
         match self {
             Sending::Changes(c) => &c.digest,
-            Sending::Whole(w) if pushed == Some(w.json.as_str()) => &w.json,
+            Sending::Whole(w) if w.named_by_json(pushed) => {
+                w.json.get().map_or(w.digest.as_str(), String::as_str)
+            }
             Sending::Whole(w) => &w.digest,
         }
     }
@@ -569,9 +587,9 @@ fn judge(
         Sending::Whole(w) => (w.digest.clone(), w.print.clone(), w.over.clone(), w.log),
     };
     if let (Sending::Whole(w), Answer::Received(received)) = (&sending, &answer)
-        && received.digest.as_deref() == Some(w.json.as_str())
+        && w.named_by_json(received.digest.as_deref())
     {
-        digest = w.json.clone();
+        digest = received.digest.clone().unwrap_or(digest);
     }
     drop(sending);
     match answer {

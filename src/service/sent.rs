@@ -1,7 +1,7 @@
 //! What a venue keeps of the files its hubs took: a fingerprint of each
 //! ([`Fingerprint`]) with the last entry of the venue's log it holds, held in memory and written
 //! down with the push the hub took, from which the next push's changes are worked out with the
-//! log's entries since (`super::publishing`).
+//! log's entries since (`super::pushes`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -204,7 +204,7 @@ fn unique<T: Eq + Hash + Copy>(
     Ok(seen)
 }
 
-fn players(file: &TournamentFile) -> Result<Vec<PlayerDetails>, Said> {
+pub(super) fn players(file: &TournamentFile) -> Result<Vec<PlayerDetails>, Said> {
     unique(file.players.iter().map(|p| p.id), |id| {
         crate::said!("two-players-have-id", id)
     })?;

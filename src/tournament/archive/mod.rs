@@ -29,7 +29,10 @@ pub use check::{
 };
 pub use fingerprint::Fingerprint;
 pub use named::{Found, Named};
-pub use touched::{Index, check_changes};
+/// The part of a file a hub reads for changes ([`Touched`]), as the tests of its reader want it.
+#[cfg(test)]
+pub(crate) use touched::tests::part_of;
+pub use touched::{Index, Touched, check_changes, check_part};
 
 use super::prizes::PrizeList;
 use super::schedule::Schedule;

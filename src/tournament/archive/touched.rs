@@ -11,7 +11,8 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::check::{
-    MOST_ROUNDS, Unchanged, audit_after, check_after, game_name, others, replay_sheet, result,
+    AuditSize, MOST_ROUNDS, Unchanged, audit_after, check_after, game_name, others, players,
+    replay_sheet, result,
 };
 use super::{Checked, FileChanges, GamePart, Records, SheetPart, TournamentFile};
 use crate::tournament::said::Said;
@@ -123,6 +124,99 @@ pub fn check_changes(
     };
     checked.audit = audit;
     Ok(checked)
+}
+
+/// The records of a copy a push's changes touch, by the venue's ids, when the changes are of the
+/// kinds checked record by record (see the module; none of the settings, the players or a record
+/// gone). A hub that holds no file checks them against a part of its copy ([`check_part`]):
+/// every round; the games named here, each with every sheet it has, and the games of the sheets
+/// named here (as the copy has them), each with every sheet too; every game at one of the
+/// `places`; and the players named here or by any game or sheet read.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Touched {
+    /// The games put, and those the sheets put come to.
+    pub games: BTreeSet<i64>,
+    /// The sheets put (the games they stood on are touched too).
+    pub sheets: BTreeSet<i64>,
+    /// Where the games put sit: the round's number, the board, the game of the match.
+    pub places: BTreeSet<(i64, i64, i64)>,
+    /// The players the games and sheets put and the lists given name.
+    pub players: BTreeSet<i64>,
+}
+
+impl Touched {
+    /// What `changes` touch (none: they are checked against the whole copy).
+    pub fn of(changes: &FileChanges) -> Option<Touched> {
+        let gone = !changes.rounds.gone.is_empty()
+            || !changes.games.gone.is_empty()
+            || !changes.sheets.gone.is_empty();
+        if changes.tournament.is_some() || !changes.players.is_empty() || gone {
+            return None;
+        }
+        let mut touched = Touched::default();
+        for g in &changes.games.put {
+            touched.games.insert(g.id);
+            touched
+                .players
+                .extend(std::iter::once(g.south).chain(g.north));
+            if let Some(board) = g.board {
+                touched.places.insert((g.round, board, g.match_game));
+            }
+        }
+        for s in &changes.sheets.put {
+            touched.sheets.insert(s.id);
+            touched.games.insert(s.game);
+            touched.players.insert(s.player);
+        }
+        let lists = changes.byes.iter().flatten().map(|b| b.player);
+        let pairs = changes.prohibited_pairs.iter().flatten().flatten().copied();
+        let answers = changes.check_ins.iter().flatten().map(|c| c.player);
+        touched.players.extend(lists.chain(pairs).chain(answers));
+        Some(touched)
+    }
+}
+
+/// Checks changes against the part of a copy they touch ([`Touched`]), read by the hub from its
+/// database (its lists empty: those given are checked, the others did not change). `audit`: the
+/// copy's trail as it stands. The part becomes the part after the changes, with what its check
+/// gave and its index, for the hub to write the records put; none when the check finds any fault
+/// or the changes are not of the kinds checked so (the hub then checks the copy whole, which words
+/// any refusal). The records the part holds beside those put are replayed again, so that a game
+/// touched is held to its sheets as replayed now.
+pub fn check_part(
+    part: &mut TournamentFile,
+    audit: AuditSize,
+    changes: &FileChanges,
+) -> Option<(Checked, Index)> {
+    let audit = audit_after(audit, &changes.audit).ok()?;
+    let mut index = Index::of(part);
+    if !quick(part, &index, changes) {
+        return None;
+    }
+    let settings = TournamentSettings::parse(&part.tournament.settings).ok()?;
+    let names: HashMap<i64, &str> = part
+        .players
+        .iter()
+        .map(|p| (p.id, p.name.as_str()))
+        .collect();
+    let games = part
+        .games
+        .iter()
+        .map(|g| result(g, &settings, &game_name(g, &names)).ok())
+        .collect::<Option<Vec<_>>>()?;
+    let sheets = (0..part.sheets.len())
+        .map(|i| sheet(part, &index, i, &settings))
+        .collect::<Option<Vec<_>>>()?;
+    let mut checked = Checked {
+        players: players(part).ok()?,
+        settings,
+        games,
+        sheets,
+        audit,
+    };
+    part.audit = Vec::new();
+    apply_and_check(part, &mut checked, &mut index, changes)?;
+    Some((checked, index))
 }
 
 /// The file checked whole, and its index made again.
@@ -373,7 +467,7 @@ fn its_sheets(file: &TournamentFile, index: &Index, checked: &Checked, id: i64) 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -414,7 +508,13 @@ mod tests {
             }
             6 => file.rounds[0].published_at = None,
             7 => file.games[g].north = Some(file.games[g].south),
-            8 => file.sheets[s].game = file.games[other].id,
+            // Every sheet of a game moved to another: the game they leave may wait on one.
+            8 => {
+                let (from, to) = (file.sheets[s].game, file.games[other].id);
+                for s in file.sheets.iter_mut().filter(|s| s.game == from) {
+                    s.game = to;
+                }
+            }
             9 => file.games[g].round = 77,
             10 => file.sheets[s].end = EndKind::Adjudication,
             _ => file.check_ins.push(CheckInPart {
@@ -482,6 +582,163 @@ mod tests {
         assert!(quick_taken > 100, "{counts}");
         assert!(quick_refused > 100, "{counts}");
         assert!(whole_taken > 100, "{counts}");
+    }
+
+    /// The part of a file a hub reads for changes that touch `touched`, as [`Touched`] says.
+    pub(crate) fn part_of(file: &TournamentFile, touched: &Touched) -> TournamentFile {
+        let mut with_sheets = touched.games.clone();
+        let moved = file
+            .sheets
+            .iter()
+            .filter(|s| touched.sheets.contains(&s.id));
+        with_sheets.extend(moved.map(|s| s.game));
+        let at_place = |g: &GamePart| {
+            g.board
+                .is_some_and(|b| touched.places.contains(&(g.round, b, g.match_game)))
+        };
+        let games: Vec<GamePart> = file
+            .games
+            .iter()
+            .filter(|g| with_sheets.contains(&g.id) || at_place(g))
+            .cloned()
+            .collect();
+        let sheets: Vec<SheetPart> = file
+            .sheets
+            .iter()
+            .filter(|s| with_sheets.contains(&s.game))
+            .cloned()
+            .collect();
+        let mut players = touched.players.clone();
+        players.extend(
+            games
+                .iter()
+                .flat_map(|g| std::iter::once(g.south).chain(g.north)),
+        );
+        players.extend(sheets.iter().map(|s| s.player));
+        TournamentFile {
+            players: file
+                .players
+                .iter()
+                .filter(|p| players.contains(&p.id))
+                .cloned()
+                .collect(),
+            games,
+            sheets,
+            byes: Vec::new(),
+            prohibited_pairs: Vec::new(),
+            roll_calls: Vec::new(),
+            check_ins: Vec::new(),
+            notice: None,
+            schedule: None,
+            audit: Vec::new(),
+            ..file.clone()
+        }
+    }
+
+    /// A hub that holds no file: the changes checked against the part of its copy they touch are
+    /// taken exactly when the whole file held would take them record by record, and the part
+    /// after them is the whole file's after, record for record, with what the whole check gives
+    /// of each.
+    #[test]
+    fn changes_checked_against_the_part_they_touch_are_taken_as_against_the_whole_file() {
+        let (mut taken, mut refused) = (0, 0);
+        for seed in 0..2000 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut old = file();
+            for step in 0..rng.gen_range(0..6) {
+                change(&mut old, &mut rng, step);
+            }
+            let Ok(checked) = check(&old, 50) else {
+                continue;
+            };
+            let mut new = old.clone();
+            for step in 20..20 + rng.gen_range(1..4) {
+                change(&mut new, &mut rng, step);
+            }
+            if rng.gen_bool(0.5) {
+                tamper(&mut new, &mut rng);
+            }
+            let Some(changes) = FileChanges::between(&old, &new) else {
+                continue;
+            };
+            let Some(touched) = Touched::of(&changes) else {
+                continue;
+            };
+            // The file held whole, checked record by record.
+            let (mut held, mut index) = (without_trail(&old), Index::of(&old));
+            let mut whole_checked = checked.clone();
+            let by_record = audit_after(checked.audit, &changes.audit).is_ok()
+                && quick(&held, &index, &changes)
+                && apply_and_check(&mut held, &mut whole_checked, &mut index, &changes).is_some();
+            let mut part = part_of(&old, &touched);
+            let got = check_part(&mut part, checked.audit, &changes);
+            assert_eq!(got.is_some(), by_record, "seed {seed}");
+            let Some((got, index)) = got else {
+                refused += 1;
+                continue;
+            };
+            let expected = check(&new, 50).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            for (i, g) in part.games.iter().enumerate() {
+                let at = new.games.iter().position(|n| n.id == g.id).unwrap();
+                assert_eq!(g, &new.games[at], "seed {seed}");
+                let of = |a: &Accepted| format!("{a:?}");
+                assert_eq!(of(&got.games[i]), of(&expected.games[at]), "seed {seed}");
+                assert_eq!(index.game(g.id), Some(i), "seed {seed}");
+            }
+            for (i, s) in part.sheets.iter().enumerate() {
+                let at = new.sheets.iter().position(|n| n.id == s.id).unwrap();
+                assert_eq!(s, &new.sheets[at], "seed {seed}");
+                let of = |a: &Accepted| format!("{a:?}");
+                assert_eq!(of(&got.sheets[i]), of(&expected.sheets[at]), "seed {seed}");
+                assert_eq!(index.sheet(s.id), Some(i), "seed {seed}");
+            }
+            let given = |file: &TournamentFile| {
+                let c = &changes;
+                (
+                    c.byes.as_ref().map(|_| file.byes.clone()),
+                    c.check_ins.as_ref().map(|_| file.check_ins.clone()),
+                    c.notice.as_ref().map(|_| file.notice.clone()),
+                )
+            };
+            assert_eq!(given(&part), given(&new), "seed {seed}");
+            assert_eq!(got.audit, expected.audit, "seed {seed}");
+            taken += 1;
+        }
+        assert!(taken > 100 && refused > 100, "{taken} {refused}");
+    }
+
+    #[test]
+    fn a_game_its_sheets_leave_is_read_with_the_part_and_held_to_them() {
+        let mut old = file();
+        let other = GamePart {
+            id: 31,
+            board: Some(2),
+            status: GameStatus::Pending,
+            kind: None,
+            winner: None,
+            seeds: None,
+            end: None,
+            moves: None,
+            ..old.games[0].clone()
+        };
+        old.games.push(other);
+        let checked = check(&old, 10).unwrap();
+        let mut new = old.clone();
+        for s in &mut new.sheets {
+            s.game = 31;
+        }
+        let changes = FileChanges::between(&old, &new).unwrap();
+        let touched = Touched::of(&changes).unwrap();
+        let mut part = part_of(&old, &touched);
+        assert!(
+            part.games.iter().any(|g| g.id == 30),
+            "the game left is read"
+        );
+        assert!(check_part(&mut part, checked.audit, &changes).is_none());
+        assert!(
+            check(&new, 10).is_err(),
+            "a confirmed game without its sheets"
+        );
     }
 
     #[test]

@@ -1,0 +1,1 @@
+DROP INDEX copy_ids_by_row;

@@ -1,0 +1,234 @@
+//! A hub's copy of a venue's tournament read from its database as the venue names it: the part a
+//! push's changes touch ([`part`], what the changes are checked against record by record,
+//! `tournament::archive::check_part`), or the whole copy ([`whole`], for any other change). The
+//! hub holds no file between pushes: each push reads what it needs, and a hub started again
+//! takes the next push as it took the last.
+
+use std::collections::{BTreeSet, HashMap};
+
+use chrono::Utc;
+use diesel::sqlite::SqliteConnection;
+
+use super::ServiceError;
+use super::archive::Ids;
+use super::file_parts;
+use crate::db::archive as stored;
+use crate::tournament::archive::{AuditPart, FORMAT, Touched, TournamentFile, VERSION};
+use crate::tournament::{GameId, PlayerId, RoundId, SheetId, TournamentId};
+
+/// The part of the copy `id` that changes touching `touched` are checked against (see
+/// [`Touched`]), as the venue names it, with the copy's rows of its records and of the records
+/// the changes' audit `entries` name; none when a row read has no venue's id (the copy is then
+/// read whole). Its lists are empty: those the changes give are checked as given.
+pub(super) fn part(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    touched: &Touched,
+    entries: &[AuditPart],
+) -> Result<Option<(TournamentFile, Ids)>, ServiceError> {
+    let rows_of = |conn: &mut SqliteConnection, kind: &str, sources: &BTreeSet<i64>| {
+        let sources: Vec<i64> = sources.iter().copied().collect();
+        stored::copy_rows(conn, id, kind, &sources)
+    };
+    let rounds = file_parts::rounds(conn, id)?;
+    let numbers = file_parts::round_numbers(conn, id)?;
+    // The games touched, each read with every sheet: those named, and those the sheets named
+    // stand on now.
+    let mut with_sheets: BTreeSet<i32> = rows_of(conn, "game", &touched.games)?
+        .into_iter()
+        .map(|(_, row)| row)
+        .collect();
+    let sheets_named: Vec<i32> = rows_of(conn, "sheet", &touched.sheets)?
+        .into_iter()
+        .map(|(_, row)| row)
+        .collect();
+    let moved = stored::sheets_among(conn, id, &sheets_named)?;
+    with_sheets.extend(moved.iter().map(|s| s.game_id.get()));
+    // And the games at the places the games put take.
+    let round_at: HashMap<i64, i32> = numbers.iter().map(|(row, n)| (*n, *row)).collect();
+    let mut games: BTreeSet<i32> = with_sheets.clone();
+    for (number, board, game) in &touched.places {
+        let (Some(round), Ok(board), Ok(game)) = (
+            round_at.get(number),
+            i32::try_from(*board),
+            i32::try_from(*game),
+        ) else {
+            continue;
+        };
+        if let Some(at) = stored::game_at(conn, RoundId(*round), (board, game))? {
+            games.insert(at.get());
+        }
+    }
+    let games = stored::games_among(conn, id, &Vec::from_iter(games))?;
+    let sheets = stored::sheets_of_games(conn, &Vec::from_iter(with_sheets))?;
+    let mut players: BTreeSet<i32> = games
+        .iter()
+        .flat_map(|g| std::iter::once(g.south_id).chain(g.north_id))
+        .chain(sheets.iter().map(|s| s.player_id))
+        .map(PlayerId::get)
+        .collect();
+    players.extend(
+        rows_of(conn, "player", &touched.players)?
+            .into_iter()
+            .map(|(_, r)| r),
+    );
+    let players = stored::players_among(conn, id, &Vec::from_iter(players))?;
+    // The venue's ids of every row read, and of the records the audit entries name.
+    let mut ids = Ids::default();
+    let sources = |conn: &mut SqliteConnection, kind: &str, rows: Vec<i32>| {
+        stored::copy_sources(conn, id, kind, &rows)
+    };
+    let player_rows = players.iter().map(|p| p.id.get()).collect();
+    let round_rows = rounds
+        .iter()
+        .filter_map(|r| i32::try_from(r.id).ok())
+        .collect();
+    let game_rows = games.iter().map(|g| g.id.get()).collect();
+    let sheet_rows = sheets.iter().map(|s| s.id.get()).collect();
+    let named = |kind: &str| -> BTreeSet<i64> {
+        entries
+            .iter()
+            .filter(|a| a.entity == kind)
+            .filter_map(|a| a.entity_id)
+            .collect()
+    };
+    let (named_players, named_rounds, named_games) =
+        (named("player"), named("round"), named("game"));
+    let player_ids = sources(conn, "player", player_rows)?
+        .into_iter()
+        .chain(rows_of(conn, "player", &named_players)?);
+    ids.players = player_ids.map(|(s, r)| (s, PlayerId(r))).collect();
+    let round_ids = sources(conn, "round", round_rows)?;
+    ids.rounds = round_ids
+        .into_iter()
+        .chain(rows_of(conn, "round", &named_rounds)?)
+        .collect();
+    let game_ids =
+        sources(conn, "game", game_rows)?
+            .into_iter()
+            .chain(rows_of(conn, "game", &named_games)?);
+    ids.games = game_ids.map(|(s, r)| (s, GameId(r))).collect();
+    let sheet_ids = sources(conn, "sheet", sheet_rows)?;
+    ids.sheets = sheet_ids
+        .into_iter()
+        .map(|(s, r)| (s, SheetId(r)))
+        .collect();
+    for r in &rounds {
+        let row = i32::try_from(r.id).map_err(|_| ServiceError::Internal("a round's id".into()))?;
+        ids.round_numbers.insert(r.number, RoundId(row));
+    }
+    let mut tournament = file_parts::tournament_part(conn, id)?;
+    // The teams' lists name every member: the changes checked so leave them as they are.
+    tournament.teams.lists.clear();
+    let file = TournamentFile {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        exported_at: Utc::now().naive_utc(),
+        tournament,
+        players: players.into_iter().map(file_parts::player_part).collect(),
+        rounds,
+        games: games
+            .into_iter()
+            .map(|g| file_parts::game_part(g, &numbers))
+            .collect(),
+        sheets: sheets.into_iter().map(file_parts::sheet_part).collect(),
+        byes: Vec::new(),
+        prohibited_pairs: Vec::new(),
+        roll_calls: Vec::new(),
+        check_ins: Vec::new(),
+        notice: None,
+        schedule: None,
+        audit: Vec::new(),
+    };
+    Ok(as_the_venue_names_it(file, &ids).map(|file| (file, ids)))
+}
+
+/// The whole copy `id` as the venue names it (without its audit trail), with the copy's row of
+/// each of its records; none when a row has no venue's id.
+pub(super) fn whole(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+) -> Result<Option<(TournamentFile, Ids)>, ServiceError> {
+    let rows = stored::copy_ids_of(conn, id)?;
+    let file = file_parts::whole(conn, id, false)?;
+    let Some(ids) = ids_of_rows(&rows, &file) else {
+        return Ok(None);
+    };
+    Ok(as_the_venue_names_it(file, &ids).map(|file| (file, ids)))
+}
+
+/// The ids of a copy's rows as kept (`db::archive::copy_ids_of`), for the copy's file as the
+/// hub exports it (its rounds' numbers); none when a row of the file has no venue id.
+pub(super) fn ids_of_rows(rows: &[stored::CopyId], file: &TournamentFile) -> Option<Ids> {
+    let mut ids = Ids::default();
+    for (kind, source, row) in rows {
+        match kind.as_str() {
+            "player" => drop(ids.players.insert(*source, PlayerId(*row))),
+            "round" => drop(ids.rounds.insert(*source, *row)),
+            "game" => drop(ids.games.insert(*source, GameId(*row))),
+            "sheet" => drop(ids.sheets.insert(*source, SheetId(*row))),
+            _ => {}
+        }
+    }
+    let counted = [
+        (ids.players.len(), file.players.len()),
+        (ids.rounds.len(), file.rounds.len()),
+        (ids.games.len(), file.games.len()),
+        (ids.sheets.len(), file.sheets.len()),
+    ];
+    if counted.iter().any(|(kept, rows)| kept != rows) {
+        return None;
+    }
+    for r in &file.rounds {
+        let row = i32::try_from(r.id).ok()?;
+        ids.round_numbers.insert(r.number, RoundId(row));
+    }
+    Some(ids)
+}
+
+/// A copy's file (or part), read by the hub, with its venue's ids for every record and every
+/// reference (none when a row has none).
+pub(super) fn as_the_venue_names_it(mut file: TournamentFile, ids: &Ids) -> Option<TournamentFile> {
+    fn back<K: Copy>(map: &HashMap<i64, K>, row: impl Fn(K) -> i64) -> HashMap<i64, i64> {
+        map.iter().map(|(source, r)| (row(*r), *source)).collect()
+    }
+    let players = back(&ids.players, |p| p.get().into());
+    let rounds = back(&ids.rounds, i64::from);
+    let games = back(&ids.games, |g| g.get().into());
+    let sheets = back(&ids.sheets, |s| s.get().into());
+    let player = |id: i64| players.get(&id).copied();
+    for p in &mut file.players {
+        p.id = player(p.id)?;
+    }
+    for r in &mut file.rounds {
+        r.id = *rounds.get(&r.id)?;
+    }
+    for g in &mut file.games {
+        g.id = *games.get(&g.id)?;
+        g.south = player(g.south)?;
+        g.north = match g.north {
+            Some(north) => Some(player(north)?),
+            None => None,
+        };
+    }
+    for s in &mut file.sheets {
+        s.id = *sheets.get(&s.id)?;
+        s.game = *games.get(&s.game)?;
+        s.player = player(s.player)?;
+    }
+    for b in &mut file.byes {
+        b.player = player(b.player)?;
+    }
+    for pair in &mut file.prohibited_pairs {
+        *pair = [player(pair[0])?, player(pair[1])?];
+    }
+    for c in &mut file.check_ins {
+        c.player = player(c.player)?;
+    }
+    for list in &mut file.tournament.teams.lists {
+        for p in &mut list.players {
+            *p = i32::try_from(player(i64::from(*p))?).ok()?;
+        }
+    }
+    Some(file)
+}
