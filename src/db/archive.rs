@@ -194,25 +194,26 @@ pub fn set_player_state(
         .execute(conn)
 }
 
-/// Empties lists of a tournament a file gives whole (of `byes`, `prohibited_pairs`,
-/// `roll_calls`, `check_ins`, `notices`, `schedules`), before they are written again.
+/// Empties the lists of a tournament a file gives whole, by the file's parts (`byes`,
+/// `prohibited_pairs`, `roll_calls`, `check_ins`, `notice`, `schedule`): the rows of each table
+/// that carries one of `parts` ([`super::tables`]), before they are written again.
 pub fn clear_lists(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
-    tables: &[&str],
+    parts: &[&str],
 ) -> QueryResult<()> {
-    const LISTS: [&str; 6] = [
-        "byes",
-        "prohibited_pairs",
-        "roll_calls",
-        "check_ins",
-        "notices",
-        "schedules",
-    ];
-    for table in LISTS.iter().filter(|t| tables.contains(t)) {
-        diesel::sql_query(format!("DELETE FROM {table} WHERE tournament_id = ?"))
-            .bind::<diesel::sql_types::Integer, _>(tournament.get())
-            .execute(conn)?;
+    use super::tables::{Carried, Names, TABLES};
+    let carrying = |t: &&super::tables::Table| {
+        t.names == Names::Column
+            && matches!(t.carried, Carried::Rows(part) if parts.contains(&part))
+    };
+    for table in TABLES.iter().filter(carrying) {
+        diesel::sql_query(format!(
+            "DELETE FROM {} WHERE tournament_id = ?",
+            table.name
+        ))
+        .bind::<diesel::sql_types::Integer, _>(tournament.get())
+        .execute(conn)?;
     }
     Ok(())
 }

@@ -448,6 +448,19 @@ pub(super) struct Lists {
 }
 
 impl Lists {
+    /// The lists of the file's parts `given` (by the parts' names).
+    pub(super) fn of(given: &[&str]) -> Lists {
+        let has = |part| given.contains(&part);
+        Lists {
+            byes: has("byes"),
+            pairs: has("prohibited_pairs"),
+            roll_calls: has("roll_calls"),
+            check_ins: has("check_ins"),
+            notice: has("notice"),
+            schedule: has("schedule"),
+        }
+    }
+
     const ALL: Lists = Lists {
         byes: true,
         pairs: true,

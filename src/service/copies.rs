@@ -324,26 +324,9 @@ fn write_changes(
     ids: &mut Ids,
     sender: &str,
 ) -> Result<(), ServiceError> {
-    let lists = Lists {
-        byes: changes.byes.is_some(),
-        pairs: changes.prohibited_pairs.is_some(),
-        roll_calls: changes.roll_calls.is_some(),
-        check_ins: changes.check_ins.is_some(),
-        notice: changes.notice.is_some(),
-        schedule: changes.schedule.is_some(),
-    };
-    let tables: Vec<&str> = [
-        (lists.byes, "byes"),
-        (lists.pairs, "prohibited_pairs"),
-        (lists.roll_calls, "roll_calls"),
-        (lists.check_ins, "check_ins"),
-        (lists.notice, "notices"),
-        (lists.schedule, "schedules"),
-    ]
-    .into_iter()
-    .filter_map(|(changed, table)| changed.then_some(table))
-    .collect();
-    stored_copy::clear_lists(conn, id, &tables)?;
+    let given = changes.lists_given();
+    stored_copy::clear_lists(conn, id, &given)?;
+    let lists = Lists::of(&given);
     gone(conn, id, changes, ids)?;
     put(conn, id, (changes, checked, index), ids)?;
     keep_rows(conn, id, changes, ids)?;

@@ -220,6 +220,22 @@ impl FileChanges {
             || self.check_ins.is_some()
     }
 
+    /// The names of the file's lists the changes give whole (`byes`, `prohibited_pairs`,
+    /// `roll_calls`, `check_ins`, `notice`, `schedule`).
+    pub fn lists_given(&self) -> Vec<&'static str> {
+        [
+            (self.byes.is_some(), "byes"),
+            (self.prohibited_pairs.is_some(), "prohibited_pairs"),
+            (self.roll_calls.is_some(), "roll_calls"),
+            (self.check_ins.is_some(), "check_ins"),
+            (self.notice.is_some(), "notice"),
+            (self.schedule.is_some(), "schedule"),
+        ]
+        .into_iter()
+        .filter_map(|(given, part)| given.then_some(part))
+        .collect()
+    }
+
     /// How many records the changes hold (what a hub's entry for them says).
     pub fn count(&self) -> usize {
         usize::from(self.tournament.is_some())

@@ -534,18 +534,17 @@ pub(super) mod tests {
         }
     }
 
-    #[test]
-    fn changes_checked_record_by_record_are_taken_exactly_when_the_whole_check_takes_them() {
-        let (mut quick_taken, mut quick_refused, mut whole_taken) = (0, 0, 0);
-        for seed in 0..2000 {
+    /// The random runs the checks of changes are tried on, by seed: a file changed at random that
+    /// passes its check, what the check gave, a later file (half of them tampered with) and the
+    /// changes between the two.
+    fn runs() -> impl Iterator<Item = (u64, TournamentFile, Checked, TournamentFile, FileChanges)> {
+        (0..2000).filter_map(|seed| {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut old = file();
             for step in 0..rng.gen_range(0..6) {
                 change(&mut old, &mut rng, step);
             }
-            let Ok(checked) = check(&old, 50) else {
-                continue;
-            };
+            let checked = check(&old, 50).ok()?;
             let mut new = old.clone();
             for step in 20..20 + rng.gen_range(1..4) {
                 change(&mut new, &mut rng, step);
@@ -553,9 +552,15 @@ pub(super) mod tests {
             if rng.gen_bool(0.5) {
                 tamper(&mut new, &mut rng);
             }
-            let Some(changes) = FileChanges::between(&old, &new) else {
-                continue;
-            };
+            let changes = FileChanges::between(&old, &new)?;
+            Some((seed, old, checked, new, changes))
+        })
+    }
+
+    #[test]
+    fn changes_checked_record_by_record_are_taken_exactly_when_the_whole_check_takes_them() {
+        let (mut quick_taken, mut quick_refused, mut whole_taken) = (0, 0, 0);
+        for (seed, old, checked, new, changes) in runs() {
             let (mut held, mut index) = (without_trail(&old), Index::of(&old));
             let was_quick = quick(&held, &index, &changes);
             let got = check_changes(&mut held, checked, &mut index, &changes, 50);
@@ -642,25 +647,7 @@ pub(super) mod tests {
     #[test]
     fn changes_checked_against_the_part_they_touch_are_taken_as_against_the_whole_file() {
         let (mut taken, mut refused) = (0, 0);
-        for seed in 0..2000 {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut old = file();
-            for step in 0..rng.gen_range(0..6) {
-                change(&mut old, &mut rng, step);
-            }
-            let Ok(checked) = check(&old, 50) else {
-                continue;
-            };
-            let mut new = old.clone();
-            for step in 20..20 + rng.gen_range(1..4) {
-                change(&mut new, &mut rng, step);
-            }
-            if rng.gen_bool(0.5) {
-                tamper(&mut new, &mut rng);
-            }
-            let Some(changes) = FileChanges::between(&old, &new) else {
-                continue;
-            };
+        for (seed, old, checked, new, changes) in runs() {
             let Some(touched) = Touched::of(&changes) else {
                 continue;
             };
