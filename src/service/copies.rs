@@ -512,17 +512,104 @@ pub(super) fn record_push(
 mod tests {
     use super::*;
 
+    /// The hub's copy of `file`, as a whole push writes it, with the size of its trail.
+    fn copied(
+        file: &TournamentFile,
+    ) -> (tempfile::TempDir, SqliteConnection, TournamentId, AuditSize) {
+        let (dir, mut hub) = crate::service::testing::database("hub.db");
+        let (whole, checked) = archive::checked(file.clone()).unwrap();
+        let copy = transaction(&mut hub, |conn| {
+            let (id, ids) = archive::write_copy(conn, None, &whole, &checked, "the venue")?;
+            keep_all_rows(conn, id, &ids)?;
+            Ok(id)
+        })
+        .unwrap();
+        (dir, hub, copy, checked.audit)
+    }
+
+    /// A result the controller rules.
+    fn ruled(ruling: crate::tournament::ResultKind) -> crate::service::games::Decision {
+        crate::service::games::Decision {
+            ruling: crate::service::games::Ruling::Without(ruling),
+            reason: "seen by the controller".to_string(),
+            seen: None,
+        }
+    }
+
+    /// North resigned, by the sheet of either player of `g`.
+    fn north_resigned(
+        g: &crate::tournament::archive::GamePart,
+        player: crate::tournament::PlayerId,
+    ) -> crate::db::models::NewSheet<'static> {
+        crate::db::models::NewSheet {
+            game_id: crate::tournament::GameId(i32::try_from(g.id).unwrap()),
+            player_id: player,
+            winner: crate::tournament::Winner::South,
+            south_seeds: 20,
+            north_seeds: 10,
+            end_kind: crate::tournament::sheets::EndKind::Resignation,
+            end_reason: None,
+            moves: "",
+            plies: 0,
+            verified: false,
+            created_at: chrono::Utc::now().naive_utc(),
+        }
+    }
+
+    /// A push of `changes` to the venue's `file` taken by the hub into its `copy` as the hub
+    /// takes it: the part of the copy they touch read (and held to the part of the venue's file
+    /// they touch) and checked, or else the whole copy; then written. The trail's size after,
+    /// and whether the part sufficed.
+    fn taken_as_the_hub(
+        hub: &mut SqliteConnection,
+        copy: TournamentId,
+        (file, changes): (&TournamentFile, &FileChanges),
+        trail: AuditSize,
+    ) -> (AuditSize, bool) {
+        let touched = Touched::of(changes);
+        let part = touched
+            .as_ref()
+            .and_then(|t| copy_parts::part(hub, copy, t, &changes.audit).expect("read"));
+        if let (Some(t), Some((part, _))) = (&touched, &part) {
+            let by_id = |f: &TournamentFile| {
+                let mut f = f.clone();
+                f.players.sort_by_key(|p| p.id);
+                f.games.sort_by_key(|g| g.id);
+                f.sheets.sort_by_key(|s| s.id);
+                (f.players, f.rounds, f.games, f.sheets)
+            };
+            let wanted = crate::tournament::archive::part_of(file, t);
+            assert_eq!(by_id(part), by_id(&wanted), "the part read");
+        }
+        let (after, by_part) = match from_part(part, trail, changes) {
+            Some(after) => (after, true),
+            None => {
+                let (file, ids) = copy_parts::whole(hub, copy).unwrap().expect("ids");
+                let after = whole_after(file, ids, trail, changes)
+                    .unwrap()
+                    .expect("checked");
+                (after, false)
+            }
+        };
+        let (held, checked, index, mut ids) = after;
+        transaction(hub, |conn| {
+            let written = (changes, &held, &checked, &index);
+            write_changes(conn, copy, written, &mut ids, "the venue")
+        })
+        .unwrap();
+        (checked.audit, by_part)
+    }
+
     /// The hub's copy of a venue's tournament written whole, then change by change: after each
     /// push it holds what applying the changes to the file gives ([`FileChanges::apply`]),
     /// record for record, and the venue's id of every row, as a hub started again reads it.
     #[test]
     fn a_copy_written_change_by_change_is_the_file_the_changes_give() {
-        use crate::service::games::{Decision, Ruling, set_result};
+        use crate::service::games::set_result;
         use crate::service::rounds::{RoundRequest, create, delete, publish};
-        use crate::service::testing::{database, organiser, settings, tournament};
+        use crate::service::testing::{organiser, settings, tournament};
         use crate::service::{Actor, notices, players};
-        use crate::tournament::sheets::EndKind;
-        use crate::tournament::{GameId, GameStatus, PlayerDetails, PlayerId, ResultKind, Winner};
+        use crate::tournament::{GameId, GameStatus, PlayerDetails, PlayerId, ResultKind};
 
         let round_robin = serde_json::json!({"pairing": "round-robin", "require_moves": false});
         let (_venue_dir, mut venue, t) = tournament(&["A", "B", "C", "D"], &settings(round_robin));
@@ -533,41 +620,12 @@ mod tests {
         publish(&mut venue, &actor, t, 1).unwrap();
         create(&mut venue, &actor, t, &RoundRequest::Generate).unwrap();
         let mut file = export(&mut venue).unwrap();
-        // The hub's copy, as a whole push writes it.
-        let (_hub_dir, mut hub) = database("hub.db");
-        let (whole, checked) = archive::checked(file.clone()).unwrap();
-        let copy = transaction(&mut hub, |conn| {
-            let (id, ids) = archive::write_copy(conn, None, &whole, &checked, "the venue")?;
-            keep_all_rows(conn, id, &ids)?;
-            Ok(id)
-        })
-        .unwrap();
-        let mut trail = checked.audit;
-        let outcome = |ruling| Decision {
-            ruling: Ruling::Without(ruling),
-            reason: "seen by the controller".to_string(),
-            seen: None,
-        };
+        let (_hub_dir, mut hub, copy, mut trail) = copied(&file);
         let round_two = |venue: &mut SqliteConnection, board: usize| {
             let file = export(venue).unwrap();
             let mut games = file.games.into_iter().filter(|g| g.round == 2);
             games.nth(board).expect("a game of round 2")
         };
-        // North resigned, by the sheet of either player.
-        let sheet =
-            |g: &crate::tournament::archive::GamePart, player| crate::db::models::NewSheet {
-                game_id: GameId(i32::try_from(g.id).unwrap()),
-                player_id: player,
-                winner: Winner::South,
-                south_seeds: 20,
-                north_seeds: 10,
-                end_kind: EndKind::Resignation,
-                end_reason: None,
-                moves: "",
-                plies: 0,
-                verified: false,
-                created_at: chrono::Utc::now().naive_utc(),
-            };
         // Each push: round 2 taken back and paired again (rounds and games gone and put); round
         // 1's results (games put); a player renamed and a notice (a record and a list given
         // whole); round 2 published (a round put), a sheet sent (a sheet and its game put) and a
@@ -576,11 +634,11 @@ mod tests {
             &|venue| {
                 delete(venue, &actor, t, 2).unwrap();
                 let game = first.games[0].id;
-                set_result(venue, &actor, game, &outcome(ResultKind::ForfeitNorth)).unwrap();
+                set_result(venue, &actor, game, &ruled(ResultKind::ForfeitNorth)).unwrap();
             },
             &|venue| {
                 let game = first.games[1].id;
-                set_result(venue, &actor, game, &outcome(ResultKind::DoubleForfeit)).unwrap();
+                set_result(venue, &actor, game, &ruled(ResultKind::DoubleForfeit)).unwrap();
                 create(venue, &actor, t, &RoundRequest::Generate).unwrap();
                 let renamed = PlayerDetails {
                     name: "Abena Mensah-Owusu".to_string(),
@@ -599,17 +657,17 @@ mod tests {
                 let g = round_two(venue, 0);
                 let game = GameId(i32::try_from(g.id).unwrap());
                 let south = PlayerId(i32::try_from(g.south).unwrap());
-                queries::insert_sheet(venue, &sheet(&g, south)).unwrap();
+                queries::insert_sheet(venue, &north_resigned(&g, south)).unwrap();
                 let at = chrono::Utc::now().naive_utc();
                 queries::set_game_status(venue, game, GameStatus::Submitted, at).unwrap();
             },
             &|venue| {
                 let game = GameId(i32::try_from(round_two(venue, 1).id).unwrap());
-                set_result(venue, &actor, game, &outcome(ResultKind::ForfeitSouth)).unwrap();
+                set_result(venue, &actor, game, &ruled(ResultKind::ForfeitSouth)).unwrap();
                 // North's sheet beside South's: the game is read with the sheet it has.
                 let g = round_two(venue, 0);
                 let north = PlayerId(i32::try_from(g.north.unwrap()).unwrap());
-                queries::insert_sheet(venue, &sheet(&g, north)).unwrap();
+                queries::insert_sheet(venue, &north_resigned(&g, north)).unwrap();
             },
         ];
         // What the pushes carried: rounds and games gone, rounds, games and players put, a list.
@@ -631,40 +689,11 @@ mod tests {
             }
             let mut expected = file.clone();
             changes.apply(&mut expected);
-            // As the hub takes them: the part of the copy they touch read, and checked.
-            let touched = Touched::of(&changes);
-            let part = touched
-                .as_ref()
-                .and_then(|t| copy_parts::part(&mut hub, copy, t, &changes.audit).expect("read"));
-            if let (Some(t), Some((part, _))) = (&touched, &part) {
-                let by_id = |f: &TournamentFile| {
-                    let mut f = f.clone();
-                    f.players.sort_by_key(|p| p.id);
-                    f.games.sort_by_key(|g| g.id);
-                    f.sheets.sort_by_key(|s| s.id);
-                    (f.players, f.rounds, f.games, f.sheets)
-                };
-                let wanted = crate::tournament::archive::part_of(&file, t);
-                assert_eq!(by_id(part), by_id(&wanted), "push {step}: the part read");
+            let (checked_trail, part) = taken_as_the_hub(&mut hub, copy, (&file, &changes), trail);
+            if part {
+                by_part.push(step);
             }
-            let (held, checked, index, mut ids) = match from_part(part, trail, &changes) {
-                Some(after) => {
-                    by_part.push(step);
-                    after
-                }
-                None => {
-                    let (file, ids) = copy_parts::whole(&mut hub, copy).unwrap().expect("ids");
-                    whole_after(file, ids, trail, &changes)
-                        .unwrap_or_else(|e| panic!("push {step}: {e}"))
-                        .expect("the copy checked")
-                }
-            };
-            transaction(&mut hub, |conn| {
-                let written = (&changes, &held, &checked, &index);
-                write_changes(conn, copy, written, &mut ids, "the venue")
-            })
-            .unwrap();
-            trail = checked.audit;
+            trail = checked_trail;
             // What the hub wrote, read back whole.
             let (mut read_again, _) = copy_parts::whole(&mut hub, copy)
                 .unwrap()

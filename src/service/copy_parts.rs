@@ -73,46 +73,16 @@ pub(super) fn part(
             .map(|(_, r)| r),
     );
     let players = stored::players_among(conn, id, &Vec::from_iter(players))?;
-    // The venue's ids of every row read, and of the records the audit entries name.
-    let mut ids = Ids::default();
-    let sources = |conn: &mut SqliteConnection, kind: &str, rows: Vec<i32>| {
-        stored::copy_sources(conn, id, kind, &rows)
-    };
-    let player_rows = players.iter().map(|p| p.id.get()).collect();
-    let round_rows = rounds
-        .iter()
-        .filter_map(|r| i32::try_from(r.id).ok())
-        .collect();
-    let game_rows = games.iter().map(|g| g.id.get()).collect();
-    let sheet_rows = sheets.iter().map(|s| s.id.get()).collect();
-    let named = |kind: &str| -> BTreeSet<i64> {
-        entries
+    let rows = (
+        players.iter().map(|p| p.id.get()).collect(),
+        rounds
             .iter()
-            .filter(|a| a.entity == kind)
-            .filter_map(|a| a.entity_id)
-            .collect()
-    };
-    let (named_players, named_rounds, named_games) =
-        (named("player"), named("round"), named("game"));
-    let player_ids = sources(conn, "player", player_rows)?
-        .into_iter()
-        .chain(rows_of(conn, "player", &named_players)?);
-    ids.players = player_ids.map(|(s, r)| (s, PlayerId(r))).collect();
-    let round_ids = sources(conn, "round", round_rows)?;
-    ids.rounds = round_ids
-        .into_iter()
-        .chain(rows_of(conn, "round", &named_rounds)?)
-        .collect();
-    let game_ids =
-        sources(conn, "game", game_rows)?
-            .into_iter()
-            .chain(rows_of(conn, "game", &named_games)?);
-    ids.games = game_ids.map(|(s, r)| (s, GameId(r))).collect();
-    let sheet_ids = sources(conn, "sheet", sheet_rows)?;
-    ids.sheets = sheet_ids
-        .into_iter()
-        .map(|(s, r)| (s, SheetId(r)))
-        .collect();
+            .filter_map(|r| i32::try_from(r.id).ok())
+            .collect(),
+        games.iter().map(|g| g.id.get()).collect(),
+        sheets.iter().map(|s| s.id.get()).collect(),
+    );
+    let mut ids = venue_ids(conn, id, rows, entries)?;
     for r in &rounds {
         let row = i32::try_from(r.id).map_err(|_| ServiceError::Internal("a round's id".into()))?;
         ids.round_numbers.insert(r.number, RoundId(row));
@@ -141,6 +111,40 @@ pub(super) fn part(
         audit: Vec::new(),
     };
     Ok(as_the_venue_names_it(file, &ids).map(|file| (file, ids)))
+}
+
+/// The venue's ids of the copy's rows read (players, rounds, games, sheets), and of the players,
+/// rounds and games the audit `entries` name.
+fn venue_ids(
+    conn: &mut SqliteConnection,
+    id: TournamentId,
+    (player_rows, round_rows, game_rows, sheet_rows): (Vec<i32>, Vec<i32>, Vec<i32>, Vec<i32>),
+    entries: &[AuditPart],
+) -> Result<Ids, ServiceError> {
+    let named = |kind: &str| -> Vec<i64> {
+        let named: BTreeSet<i64> = entries
+            .iter()
+            .filter(|a| a.entity == kind)
+            .filter_map(|a| a.entity_id)
+            .collect();
+        Vec::from_iter(named)
+    };
+    let mut ids = Ids::default();
+    let players = stored::copy_sources(conn, id, "player", &player_rows)?
+        .into_iter()
+        .chain(stored::copy_rows(conn, id, "player", &named("player"))?);
+    ids.players = players.map(|(s, r)| (s, PlayerId(r))).collect();
+    ids.rounds = stored::copy_sources(conn, id, "round", &round_rows)?
+        .into_iter()
+        .chain(stored::copy_rows(conn, id, "round", &named("round"))?)
+        .collect();
+    let games = stored::copy_sources(conn, id, "game", &game_rows)?
+        .into_iter()
+        .chain(stored::copy_rows(conn, id, "game", &named("game"))?);
+    ids.games = games.map(|(s, r)| (s, GameId(r))).collect();
+    let sheets = stored::copy_sources(conn, id, "sheet", &sheet_rows)?;
+    ids.sheets = sheets.into_iter().map(|(s, r)| (s, SheetId(r))).collect();
+    Ok(ids)
 }
 
 /// The whole copy `id` as the venue names it (without its audit trail), with the copy's row of

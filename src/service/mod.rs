@@ -37,6 +37,7 @@ pub mod game_views;
 pub mod games;
 pub mod held_circuits;
 pub mod hub;
+mod hub_wire;
 pub mod lane;
 pub mod matches;
 pub mod my_board;
