@@ -606,7 +606,7 @@ fn venue_push_by_size(c: &mut Criterion) {
 /// What the venue's log costs its writes: a sheet written (the sheet, its game's time, the audit
 /// entry), and a round's 200 games written and deleted again, in a 400-player event, first not
 /// published, then published to a hub (every row logged by the database's triggers; the hub away,
-/// so the log only grows).
+/// so the log only grows), then without the triggers that keep the tournament's version.
 fn logged_writes(c: &mut Criterion) {
     use diesel::Connection;
     use diesel::connection::SimpleConnection;
@@ -650,15 +650,20 @@ fn logged_writes(c: &mut Criterion) {
          (SELECT id FROM rounds WHERE tournament_id = {t} AND number = 11);
          DELETE FROM rounds WHERE tournament_id = {t} AND number = 99;"
     );
-    for published in [false, true] {
-        if published {
+    // Last, the same without the triggers that keep the tournaments' versions: what they cost,
+    // side by side in one run.
+    for (published, versions) in [(false, true), (true, true), (true, false)] {
+        if published && versions {
             let id = oware_tournament::tournament::TournamentId(t);
             oware_tournament::db::publishing::put_link(&mut conn, id, "http://hub", "a.b").unwrap();
         }
-        let how = if published {
-            "published"
-        } else {
-            "not published"
+        if !versions {
+            oware_tournament::db::tables::remake_triggers(&mut conn, "version_", "").unwrap();
+        }
+        let how = match (published, versions) {
+            (false, _) => "not published",
+            (true, true) => "published",
+            (true, false) => "published, no versions kept",
         };
         for (what, sql) in [
             ("a sheet", &sheet),

@@ -207,12 +207,29 @@ pub enum Subject {
     Event(i32),
 }
 
-/// Each tournament's and event's version: the writer's count of writes at the last write that
-/// changed it (0: none since the service started, and none is kept); and for each subject
-/// followed now (a live page's), a watch told when its version moves on, and only then.
+/// The versions kept with the data of the tournaments a write changed (every tournament's when
+/// what it changed could not be read), or none when they could not be read.
+pub fn kept_versions(conn: &mut SqliteConnection, touched: &Touched) -> Option<Vec<(i32, u64)>> {
+    let read = match touched.anything {
+        true => super::tournament_versions::all(conn).map(|all| all.into_iter().collect()),
+        false if touched.tournaments.is_empty() => return Some(Vec::new()),
+        false => super::tournament_versions::of(conn, &touched.tournaments),
+    };
+    read.inspect_err(|e| tracing::error!("cannot read the versions of what a write changed: {e}"))
+        .ok()
+}
+
+/// Each tournament's version, kept with its data ([`super::tournament_versions`]) and read
+/// again after each write that changed it; each event's, the writer's count of writes at the
+/// last write that changed it (0: none since the service started, and none is kept); and for
+/// each subject followed now (a live page's), a watch told when its version moves on, and only
+/// then.
 #[derive(Debug, Default)]
 pub struct Versions {
     tournaments: HashMap<i32, u64>,
+    /// The writes after which the tournaments' versions could not be read: each moves every
+    /// tournament's version on (by 2^56, above any the clock gives) for the rest of the run.
+    unread: u64,
     events: HashMap<i32, u64>,
     /// The last write that may have changed anything.
     all: u64,
@@ -227,33 +244,43 @@ pub struct Versions {
 }
 
 impl Versions {
-    /// Notes that the write counted `version` changed `touched`, and tells whoever follows what
-    /// it changed.
-    pub fn mark(&mut self, touched: &Touched, version: u64) {
+    /// The versions as the database keeps them, when the writer opens.
+    pub fn kept(tournaments: HashMap<i32, u64>) -> Versions {
+        Versions {
+            tournaments,
+            ..Versions::default()
+        }
+    }
+
+    /// Notes that the write counted `count` changed `touched`, the tournaments' versions it
+    /// left being `kept` (none: they could not be read), and tells whoever follows what it
+    /// changed.
+    pub fn mark(&mut self, touched: &Touched, count: u64, kept: Option<&[(i32, u64)]>) {
         if touched.anything {
-            self.all = version;
+            self.all = count;
         }
         if touched.anything || touched.register || !touched.tournaments.is_empty() {
-            self.rated = version;
+            self.rated = count;
         }
         if touched.anything || touched.register {
-            self.register = version;
+            self.register = count;
         }
         if touched.anything || touched.circuits {
-            self.circuits = version;
+            self.circuits = count;
         }
-        for t in &touched.tournaments {
-            self.tournaments.insert(*t, version);
+        match kept {
+            Some(kept) => self.tournaments.extend(kept.iter().copied()),
+            None => self.unread += 1,
         }
         for e in &touched.events {
-            self.events.insert(*e, version);
+            self.events.insert(*e, count);
         }
         if self.watched.is_empty() {
             return;
         }
-        if touched.anything {
-            for watch in self.watched.values() {
-                watch.send_replace(version);
+        if touched.anything || kept.is_none() {
+            for (subject, watch) in &self.watched {
+                watch.send_replace(self.of(*subject));
             }
             return;
         }
@@ -261,17 +288,24 @@ impl Versions {
             .chain(touched.events.iter().map(|e| Subject::Event(*e)));
         for subject in subjects {
             if let Some(watch) = self.watched.get(&subject) {
-                watch.send_replace(version);
+                watch.send_replace(self.of(subject));
             }
         }
     }
 
     pub fn of(&self, subject: Subject) -> u64 {
-        let kept = match subject {
-            Subject::Tournament(id) => self.tournaments.get(&id),
-            Subject::Event(id) => self.events.get(&id),
-        };
-        kept.copied().unwrap_or(0).max(self.all)
+        match subject {
+            Subject::Tournament(id) => {
+                let kept = self.tournaments.get(&id).copied().unwrap_or(0);
+                kept.wrapping_add(self.unread << 56)
+            }
+            Subject::Event(id) => self.events.get(&id).copied().unwrap_or(0).max(self.all),
+        }
+    }
+
+    /// How many writes this run were followed by versions that could not be read.
+    pub fn unread(&self) -> u64 {
+        self.unread
     }
 
     pub fn tournament(&self, id: i32) -> u64 {
@@ -287,12 +321,12 @@ impl Versions {
     }
 
     /// The version of a circuit's data: its record, the register and each of `tournaments`.
-    /// Every write's count is above all before it, so the largest of them moves on with any.
+    /// Each of them only ever moves on, so their sum moves on with any.
     pub fn circuit(&self, tournaments: &[i32]) -> u64 {
         tournaments
             .iter()
             .map(|t| self.tournament(*t))
-            .fold(self.register.max(self.circuits), u64::max)
+            .fold(self.register.wrapping_add(self.circuits), u64::wrapping_add)
     }
 
     /// A receiver told each time `subject`'s version moves on (holding it). The watches nobody
@@ -304,6 +338,58 @@ impl Versions {
             .entry(subject)
             .or_insert_with(|| tokio::sync::watch::Sender::new(version))
             .subscribe()
+    }
+}
+
+/// The versions as the service reads them, through its writer.
+impl super::Writer {
+    /// The version of a tournament's data: it moves on after a write that changed the
+    /// tournament (see the module), once the write has committed, as [`super::Writer::version`] does
+    /// after every write; it is kept with the data ([`super::tournament_versions`]).
+    pub fn tournament_version(&self, id: i32) -> u64 {
+        self.versions().tournament(id)
+    }
+
+    /// A tag of a tournament's data as it is now, for a page drawn from it: its version, which
+    /// names the same data in every run of the service (and the run too in the rare one where a
+    /// version could not be read after a write).
+    pub fn tournament_tag(&self, id: i32) -> String {
+        let versions = self.versions();
+        let version = versions.tournament(id);
+        match versions.unread() {
+            0 => version.to_string(),
+            _ => format!("{:x}.{version}", self.run),
+        }
+    }
+
+    /// The version of an event's data (its own row, its controllers, any of its sections).
+    pub fn event_version(&self, id: i32) -> u64 {
+        self.versions().event(id)
+    }
+
+    /// The version of what the rating list is computed from (any tournament's rows, the
+    /// register): a write elsewhere (a sign-in, a setting, a venue's publishing bookkeeping)
+    /// leaves it.
+    pub fn rated_version(&self) -> u64 {
+        self.versions().rated()
+    }
+
+    /// The version of what a circuit counting `tournaments` is computed from: the circuits, the
+    /// register and those tournaments' rows (a write elsewhere leaves it).
+    pub fn circuit_version(&self, tournaments: &[i32]) -> u64 {
+        self.versions().circuit(tournaments)
+    }
+
+    /// A receiver told each time the version of a tournament's or an event's data moves on
+    /// (and not when anything else is written).
+    pub fn watch(&self, subject: Subject) -> tokio::sync::watch::Receiver<u64> {
+        self.versions().watch(subject)
+    }
+
+    fn versions(&self) -> std::sync::MutexGuard<'_, Versions> {
+        self.versions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -338,15 +424,6 @@ mod tests {
             .await
             .unwrap()
             .unwrap();
-    }
-
-    /// Runs `sql` as one write: what it changed.
-    async fn wrote(writer: &Writer, sql: String) -> (Vec<u64>, Vec<u64>) {
-        write(writer, sql).await;
-        (
-            (1..=4).map(|t| writer.tournament_version(t)).collect(),
-            (1..=2).map(|e| writer.event_version(e)).collect(),
-        )
     }
 
     #[actix_web::test]
@@ -391,15 +468,15 @@ mod tests {
     #[actix_web::test]
     async fn a_circuit_s_data_moves_on_with_its_record_the_register_and_its_tournaments_only() {
         let (_dir, writer) = opened();
+        // What moved on: (the rating list's data, the circuit counting tournament 1).
         let run = |sql: String| {
             let writer = writer.clone();
             async move {
+                let before = (writer.rated_version(), writer.circuit_version(&[1]));
                 write(&writer, sql).await;
-                (
-                    writer.version(),
-                    writer.rated_version(),
-                    writer.circuit_version(&[1]),
-                )
+                let after = (writer.rated_version(), writer.circuit_version(&[1]));
+                assert!(after.0 >= before.0 && after.1 >= before.1);
+                (after.0 != before.0, after.1 != before.1)
             }
         };
         let two = format!(
@@ -407,26 +484,26 @@ mod tests {
             tournament("Open", "NULL", "NULL"),
             tournament("Club", "NULL", "NULL")
         );
-        assert_eq!(run(two).await, (1, 1, 1));
+        assert_eq!(run(two).await, (true, true));
         let circuit = format!(
             "INSERT INTO circuits (rules, created_at, updated_at) VALUES ('{{}}', {NOW}, {NOW});"
         );
         // A circuit's record moves the circuits on, not the rating list.
-        assert_eq!(run(circuit).await, (2, 1, 2));
+        assert_eq!(run(circuit).await, (false, true));
         // A round of a tournament the circuit does not count: the rating list, not the circuit.
         let round =
             format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (2, 1, {NOW});");
-        assert_eq!(run(round).await, (3, 3, 2));
+        assert_eq!(run(round).await, (true, false));
         let round =
             format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (1, 1, {NOW});");
-        assert_eq!(run(round).await, (4, 4, 4));
+        assert_eq!(run(round).await, (true, true));
         let person = format!(
             "INSERT INTO persons (name, name_key, created_at) VALUES ('Ama Owusu', 'ama owusu', {NOW});"
         );
-        assert_eq!(run(person).await, (5, 5, 5));
+        assert_eq!(run(person).await, (true, true));
         assert_eq!(
             run("INSERT INTO settings (name, value) VALUES ('k', 'v');".to_string()).await,
-            (6, 5, 5)
+            (false, false)
         );
     }
 
@@ -442,7 +519,9 @@ mod tests {
         write(&writer, set_up).await;
         let mut club = writer.watch(Subject::Tournament(2));
         let mut festival = writer.watch(Subject::Event(1));
-        assert_eq!(*club.borrow_and_update(), 1);
+        let club_was = *club.borrow_and_update();
+        assert_eq!(club_was, writer.tournament_version(2));
+        assert_eq!(*festival.borrow_and_update(), 1);
         let round = |t: i32| {
             format!(
                 "INSERT INTO rounds (tournament_id, number, created_at) VALUES ({t}, 1, {NOW});"
@@ -461,14 +540,47 @@ mod tests {
         // A round of the club: told, with the club's version.
         write(&writer, round(2)).await;
         assert!(club.has_changed().unwrap());
-        assert_eq!(*club.borrow_and_update(), 4);
-        assert_eq!(writer.tournament_version(2), 4);
+        let club_is = *club.borrow_and_update();
+        assert!(club_is > club_was);
+        assert_eq!(writer.tournament_version(2), club_is);
         assert!(!festival.has_changed().unwrap());
         // A watch nobody follows is dropped when the next one is asked for.
         drop(festival);
         let _open = writer.watch(Subject::Tournament(1));
         assert_eq!(writer.versions().watched.len(), 2);
     }
+
+    /// What a write moved on: for tournaments 1 to 4, and events 1 and 2.
+    type Moved = (Vec<bool>, Vec<bool>);
+
+    /// Runs `sql` as one write: which versions it moved on (none went back).
+    async fn moved(writer: &Writer, sql: String) -> Moved {
+        let before = versions_now(writer);
+        let after = {
+            write(writer, sql).await;
+            versions_now(writer)
+        };
+        let on = |b: &[u64], a: &[u64]| -> Vec<bool> {
+            b.iter()
+                .zip(a)
+                .map(|(b, a)| {
+                    assert!(a >= b, "a version went back");
+                    a != b
+                })
+                .collect()
+        };
+        (on(&before.0, &after.0), on(&before.1, &after.1))
+    }
+
+    fn versions_now(writer: &Writer) -> (Vec<u64>, Vec<u64>) {
+        (
+            (1..=4).map(|t| writer.tournament_version(t)).collect(),
+            (1..=2).map(|e| writer.event_version(e)).collect(),
+        )
+    }
+
+    const Y: bool = true;
+    const N: bool = false;
 
     #[actix_web::test]
     async fn a_write_moves_on_the_versions_of_what_it_changed_only() {
@@ -482,42 +594,34 @@ mod tests {
             tournament("Club", "NULL", "NULL"),
             tournament("Play-off", "NULL", "3"),
         );
-        let (t, e) = wrote(&writer, set_up).await;
-        assert_eq!((t, e), (vec![1, 1, 1, 1], vec![1, 1]));
+        let made = moved(&writer, set_up).await;
+        assert_eq!(made, (vec![Y, Y, Y, Y], vec![Y, Y]));
         // A player of tournament 2, and a round with a game in it.
-        let (t, e) = wrote(
-            &writer,
-            format!(
-                "INSERT INTO players (tournament_id, name, pin_hash, created_at) VALUES \
-                 (2, 'Ama', 'h', {NOW}), (2, 'Kofi', 'h', {NOW});
-                 INSERT INTO rounds (tournament_id, number, created_at) VALUES (2, 1, {NOW});
-                 INSERT INTO games (tournament_id, round_id, board, south_id, north_id, status, \
-                 updated_at) VALUES (2, 1, 1, 1, 2, 'pending', {NOW});"
-            ),
-        )
-        .await;
-        assert_eq!((t, e), (vec![1, 2, 1, 1], vec![2, 1]));
+        let players = format!(
+            "INSERT INTO players (tournament_id, name, pin_hash, created_at) VALUES \
+             (2, 'Ama', 'h', {NOW}), (2, 'Kofi', 'h', {NOW});
+             INSERT INTO rounds (tournament_id, number, created_at) VALUES (2, 1, {NOW});
+             INSERT INTO games (tournament_id, round_id, board, south_id, north_id, status, \
+             updated_at) VALUES (2, 1, 1, 1, 2, 'pending', {NOW});"
+        );
+        assert_eq!(
+            moved(&writer, players).await,
+            (vec![N, Y, N, N], vec![Y, N])
+        );
         // A failed PIN, its lock and a new session change no page.
-        let (t, e) = wrote(
-            &writer,
-            "UPDATE players SET failed_pins = 3, pin_locked_until = '2026-11-28 10:05:00', \
-             session_generation = session_generation + 1 WHERE id = 1;
-             INSERT INTO settings (name, value) VALUES ('k', 'v');"
-                .to_string(),
-        )
-        .await;
-        assert_eq!((t, e), (vec![1, 2, 1, 1], vec![2, 1]));
+        let pin = "UPDATE players SET failed_pins = 3, pin_locked_until = '2026-11-28 10:05:00', \
+                   session_generation = session_generation + 1 WHERE id = 1;
+                   INSERT INTO settings (name, value) VALUES ('k', 'v');";
+        let none = (vec![N, N, N, N], vec![N, N]);
+        assert_eq!(moved(&writer, pin.to_string()).await, none);
         // A sheet counts for its game's tournament (and its event); a rolled-back one for none.
-        let (t, e) = wrote(
-            &writer,
-            format!(
-                "INSERT INTO sheets (game_id, player_id, winner, south_seeds, north_seeds, \
-                 end_kind, moves, plies, verified, created_at) VALUES (1, 1, 'south', 25, 23, \
-                 'natural', '', 0, 1, {NOW});"
-            ),
-        )
-        .await;
-        assert_eq!((t, e), (vec![1, 4, 1, 1], vec![4, 1]));
+        let sheet = format!(
+            "INSERT INTO sheets (game_id, player_id, winner, south_seeds, north_seeds, \
+             end_kind, moves, plies, verified, created_at) VALUES (1, 1, 'south', 25, 23, \
+             'natural', '', 0, 1, {NOW});"
+        );
+        assert_eq!(moved(&writer, sheet).await, (vec![N, Y, N, N], vec![Y, N]));
+        let two = writer.tournament_version(2);
         let failed = writer
             .run(|conn| {
                 conn.transaction(|conn| {
@@ -528,37 +632,26 @@ mod tests {
             .await
             .unwrap();
         assert!(failed.is_err());
-        assert_eq!(writer.tournament_version(2), 4);
-        // The event's row counts for its sections; a play-off's game for the tournament before.
-        let (t, e) = wrote(
-            &writer,
-            "UPDATE events SET name = 'Festival 2026' WHERE id = 1;".to_string(),
-        )
-        .await;
-        assert_eq!((t, e), (vec![6, 6, 1, 1], vec![6, 1]));
-        let (t, _) = wrote(
-            &writer,
-            format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (4, 1, {NOW});"),
-        )
-        .await;
-        assert_eq!(t, vec![6, 6, 7, 7]);
+        assert_eq!(writer.tournament_version(2), two);
+        // The event's row counts for its sections; a play-off's round for the tournament before.
+        let event = "UPDATE events SET name = 'Festival 2026' WHERE id = 1;";
+        let sections = (vec![Y, Y, N, N], vec![Y, N]);
+        assert_eq!(moved(&writer, event.to_string()).await, sections);
+        let play_off =
+            format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (4, 1, {NOW});");
+        assert_eq!(moved(&writer, play_off).await.0, vec![N, N, Y, Y]);
         // A round deleted with its games counts for its tournament.
-        let (t, _) = wrote(&writer, "DELETE FROM rounds WHERE id = 1;".to_string()).await;
-        assert_eq!(t, vec![6, 8, 7, 7]);
+        let deleted = "DELETE FROM rounds WHERE id = 1;".to_string();
+        assert_eq!(moved(&writer, deleted).await.0, vec![N, Y, N, N]);
         // An upsert (a conflict clause of its own) counts as any write, the first time and the
         // next.
         for _ in 0..2 {
-            wrote(
-                &writer,
-                format!(
-                    "INSERT INTO round_times (tournament_id, round_number, started_at) VALUES \
-                     (3, 1, {NOW}) ON CONFLICT (tournament_id, round_number) DO UPDATE SET \
-                     started_at = excluded.started_at;"
-                ),
-            )
-            .await;
+            let upsert = format!(
+                "INSERT INTO round_times (tournament_id, round_number, started_at) VALUES \
+                 (3, 1, {NOW}) ON CONFLICT (tournament_id, round_number) DO UPDATE SET \
+                 started_at = excluded.started_at;"
+            );
+            assert_eq!(moved(&writer, upsert).await.0, vec![N, N, Y, N]);
         }
-        assert_eq!(writer.tournament_version(3), 10);
-        assert_eq!(writer.tournament_version(4), 7);
     }
 }

@@ -30,6 +30,7 @@ mod settings_migration_tests;
 pub mod sheet_refusals;
 pub mod sms;
 pub mod tables;
+pub mod tournament_versions;
 mod types;
 pub mod venue_log;
 
@@ -86,11 +87,12 @@ pub struct Writer {
     /// Counts the writes done: what was read at one version is still true while it stays. Whoever
     /// watches it (the projector view's event streams) is woken when it moves on.
     version: Arc<tokio::sync::watch::Sender<u64>>,
-    /// Each tournament's and event's version: the count of writes at the last write that
-    /// changed it ([`changes`]).
+    /// Each tournament's version (kept with its data, [`tournament_versions`]) and each event's
+    /// (the count of writes at the last write that changed it), see [`changes`].
     versions: Arc<std::sync::Mutex<changes::Versions>>,
-    /// Drawn at random when the writer opens: versions count from 0 again in every run of the
-    /// service, so whatever names a version outside it (a page's tag) names the run too.
+    /// Drawn at random when the writer opens: an event's version counts from 0 again in every
+    /// run of the service, and so would a tournament's whose version could not be read after a
+    /// write (a tag that names such a version names the run too).
     run: u64,
     /// Counts the syncs of the log (several writes may share one).
     syncs: Arc<std::sync::atomic::AtomicU64>,
@@ -118,7 +120,11 @@ impl Writer {
     /// a checkpoint of the service's own, between two of its looks, would make it start its
     /// replica again from a full copy).
     pub fn open_with(url: &str, checkpoints: bool) -> Result<Arc<Writer>, OpenError> {
-        let conn = connect_writer(url)?;
+        let mut conn = connect_writer(url)?;
+        let kept = tournament_versions::all(&mut conn).map_err(|e| OpenError::Writer {
+            url: url.to_string(),
+            message: e.to_string(),
+        })?;
         let (queue, jobs) = std::sync::mpsc::channel::<Job>();
         let (url, reopen) = (url.to_string(), url.to_string());
         let syncs = Arc::new(std::sync::atomic::AtomicU64::new(0));
@@ -133,7 +139,7 @@ impl Writer {
         Ok(Arc::new(Writer {
             queue,
             version: Arc::new(tokio::sync::watch::Sender::new(0)),
-            versions: Arc::default(),
+            versions: Arc::new(std::sync::Mutex::new(changes::Versions::kept(kept))),
             run: rand::random(),
             syncs,
         }))
@@ -149,47 +155,6 @@ impl Writer {
     /// what was read at one version is current as long as the version stays.
     pub fn version(&self) -> u64 {
         *self.version.borrow()
-    }
-
-    /// This run of the writer, drawn at random when it opened.
-    pub fn run_id(&self) -> u64 {
-        self.run
-    }
-
-    /// The version of a tournament's data: it moves on after a write that changed the
-    /// tournament (see [`changes`]), as [`Writer::version`] does after every write.
-    pub fn tournament_version(&self, id: i32) -> u64 {
-        self.versions().tournament(id)
-    }
-
-    /// The version of an event's data (its own row, its controllers, any of its sections).
-    pub fn event_version(&self, id: i32) -> u64 {
-        self.versions().event(id)
-    }
-
-    /// The version of what the rating list is computed from (any tournament's rows, the
-    /// register): a write elsewhere (a sign-in, a setting, a venue's publishing bookkeeping)
-    /// leaves it.
-    pub fn rated_version(&self) -> u64 {
-        self.versions().rated()
-    }
-
-    /// The version of what a circuit counting `tournaments` is computed from: the circuits, the
-    /// register and those tournaments' rows (a write elsewhere leaves it).
-    pub fn circuit_version(&self, tournaments: &[i32]) -> u64 {
-        self.versions().circuit(tournaments)
-    }
-
-    /// A receiver told each time the version of a tournament's or an event's data moves on
-    /// (and not when anything else is written).
-    pub fn watch(&self, subject: changes::Subject) -> tokio::sync::watch::Receiver<u64> {
-        self.versions().watch(subject)
-    }
-
-    fn versions(&self) -> std::sync::MutexGuard<'_, changes::Versions> {
-        self.versions
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// A receiver that wakes up after each write has committed (several writes may make one
@@ -214,6 +179,7 @@ impl Writer {
                     tracing::error!("cannot read which tournaments a write changed: {e}");
                     changes::Touched::anything()
                 });
+                let kept = changes::kept_versions(conn, &touched);
                 Box::new(move |synced: bool| {
                     // After the commit and its sync, never before: a reader that sees the new
                     // version sees the new data; and before the answer, so the caller's next
@@ -225,7 +191,7 @@ impl Writer {
                             versions
                                 .lock()
                                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                .mark(&touched, *v);
+                                .mark(&touched, *v, kept.as_deref());
                         }
                     });
                     // A write whose log could not be synced may be lost: it is not acknowledged.
@@ -399,6 +365,7 @@ pub fn open(url: &str, max_connections: u32) -> Result<DbPool, OpenError> {
     conn.run_pending_migrations(MIGRATIONS)
         .map_err(|e| OpenError::Migrate(e.to_string()))?;
     venue_log::make_triggers(&mut conn).map_err(|e| OpenError::Migrate(e.to_string()))?;
+    tournament_versions::make_triggers(&mut conn).map_err(|e| OpenError::Migrate(e.to_string()))?;
     Ok(pool)
 }
 

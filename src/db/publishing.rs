@@ -7,7 +7,7 @@ use diesel::sql_types::{Integer, Nullable, Text};
 use diesel::sqlite::SqliteConnection;
 use serde::Serialize;
 
-use super::schema::{audit_log, hub_links, hub_sends, hub_tokens};
+use super::schema::{hub_links, hub_sends, hub_tokens};
 use crate::tournament::TournamentId;
 
 /// A token of the hub.
@@ -32,6 +32,9 @@ pub struct HubToken {
     /// this copy's version with other content); none once a push is taken.
     pub disagreed_version: Option<i64>,
     pub disagreed_at: Option<NaiveDateTime>,
+    /// The version of the copy when the last push was written (none: by an earlier release).
+    #[serde(skip)]
+    pub copy_version: Option<i64>,
 }
 
 pub fn insert_token(
@@ -107,6 +110,32 @@ pub fn token_pushed(
         .execute(conn)
 }
 
+/// Writes down the version of the token's copy `tournament` as it is now: once the push it
+/// took is written whole (its audit entry included).
+pub fn token_copy_version(
+    conn: &mut SqliteConnection,
+    id: i32,
+    tournament: TournamentId,
+) -> QueryResult<usize> {
+    let version = super::tournament_versions::carried(conn, tournament.get())?;
+    diesel::update(hub_tokens::table.find(id))
+        .set(hub_tokens::copy_version.eq(version))
+        .execute(conn)
+}
+
+/// Whether the token's copy is still as its last push left it: at the version written down
+/// then (a token whose last push an earlier release wrote has none to compare).
+pub fn copy_unchanged(
+    conn: &mut SqliteConnection,
+    token: &HubToken,
+    tournament: TournamentId,
+) -> QueryResult<bool> {
+    Ok(match token.copy_version {
+        Some(version) => super::tournament_versions::carried(conn, tournament.get())? == version,
+        None => true,
+    })
+}
+
 /// The venue's last push disagreed with the hub's copy (`version`, the push's), or (none) not.
 pub fn token_disagreement(
     conn: &mut SqliteConnection,
@@ -122,16 +151,13 @@ pub fn token_disagreement(
         .execute(conn)
 }
 
-/// The version of a tournament: its latest audit entry (every committed change has one).
+/// The version of what a tournament's file carries (see [`super::tournament_versions`]): what
+/// a venue sends its hub.
 pub fn tournament_version(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
 ) -> QueryResult<i64> {
-    audit_log::table
-        .filter(audit_log::tournament_id.eq(tournament))
-        .select(diesel::dsl::max(audit_log::id))
-        .first::<Option<i32>>(conn)
-        .map(|v| v.map_or(0, i64::from))
+    super::tournament_versions::carried(conn, tournament.get())
 }
 
 /// Everything of a tournament a whole file writes again (its tables cleared on a copy,

@@ -124,6 +124,7 @@ diesel::table! {
         digest -> Nullable<Text>,
         disagreed_version -> Nullable<BigInt>,
         disagreed_at -> Nullable<Timestamp>,
+        copy_version -> Nullable<BigInt>,
     }
 }
 
@@ -454,6 +455,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tournament_versions (tournament_id) {
+        tournament_id -> Integer,
+        version -> BigInt,
+        carried -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     audit_log,
@@ -479,6 +488,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     hub_links,
     hub_sends,
     venue_log,
+    tournament_versions,
     tournament_identities,
     copy_ids,
     held_circuits,

@@ -263,6 +263,13 @@ pub const TABLES: &[Table] = &[
         Kept,
     ),
     table(
+        "tournament_versions",
+        Column,
+        Never("the versions themselves, moved on by the changes of the other tables"),
+        Not("each copy's versions are its own: a hub keeps the venue's beside its copy"),
+        Kept,
+    ),
+    table(
         "copy_ids",
         Column,
         Never("a hub's bookkeeping of a venue's row ids, shown nowhere"),
@@ -306,6 +313,37 @@ pub const FILE_OWN_PARTS: &[&str] = &["format", "version", "exported_at"];
 /// The table named `name`.
 pub fn named(name: &str) -> Option<&'static Table> {
     TABLES.iter().find(|t| t.name == name)
+}
+
+/// Drops the triggers whose names begin with `prefix` (an earlier release's) and runs `made`
+/// (which makes them again), in one transaction: rolled back whole when any of it fails.
+pub fn remake_triggers(
+    conn: &mut diesel::sqlite::SqliteConnection,
+    prefix: &str,
+    made: &str,
+) -> diesel::QueryResult<()> {
+    use diesel::RunQueryDsl;
+    use diesel::connection::SimpleConnection;
+    #[derive(diesel::QueryableByName)]
+    struct Name {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        name: String,
+    }
+    let mut sql = String::from("BEGIN IMMEDIATE;");
+    let old: Vec<Name> = diesel::sql_query(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, length(?)) = ?",
+    )
+    .bind::<diesel::sql_types::Text, _>(prefix)
+    .bind::<diesel::sql_types::Text, _>(prefix)
+    .load(conn)?;
+    for trigger in old {
+        sql.push_str(&format!("\nDROP TRIGGER {};", trigger.name));
+    }
+    sql.push_str(made);
+    sql.push_str("\nCOMMIT;");
+    conn.batch_execute(&sql).inspect_err(|_| {
+        let _ = conn.batch_execute("ROLLBACK;");
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@
 //! games whole (a game's record carries its round's number); a game deleted names its sheets
 //! first (a sheet's tournament is read through its game).
 
-use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sqlite::SqliteConnection;
 
@@ -66,19 +65,7 @@ fn triggers_of(table: &super::tables::Table, sql: &mut String) {
 /// tournaments no longer linked (deleted with their link) forgotten: run when the database is
 /// opened, in one transaction.
 pub fn make_triggers(conn: &mut SqliteConnection) -> QueryResult<()> {
-    #[derive(QueryableByName)]
-    struct Name {
-        #[diesel(sql_type = diesel::sql_types::Text)]
-        name: String,
-    }
-    let mut sql = String::from("BEGIN IMMEDIATE;");
-    let made: Vec<Name> = diesel::sql_query(
-        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'venue_log_%'",
-    )
-    .load(conn)?;
-    for trigger in made {
-        sql.push_str(&format!("\nDROP TRIGGER {};", trigger.name));
-    }
+    let mut sql = String::new();
     for table in TABLES {
         triggers_of(table, &mut sql);
     }
@@ -94,12 +81,9 @@ pub fn make_triggers(conn: &mut SqliteConnection) -> QueryResult<()> {
            WHEN EXISTS (SELECT 1 FROM hub_links WHERE tournament_id = OLD.tournament_id)
            BEGIN INSERT INTO venue_log (tournament_id, part, row_id)
                  SELECT OLD.tournament_id, 'sheets', id FROM sheets WHERE game_id = OLD.id; END;
-         DELETE FROM venue_log WHERE tournament_id NOT IN (SELECT tournament_id FROM hub_links);
-         COMMIT;",
+         DELETE FROM venue_log WHERE tournament_id NOT IN (SELECT tournament_id FROM hub_links);",
     );
-    conn.batch_execute(&sql).inspect_err(|_| {
-        let _ = conn.batch_execute("ROLLBACK;");
-    })
+    super::tables::remake_triggers(conn, "venue_log_", &sql)
 }
 
 /// What the log says changed of a tournament after its entry `after`: the last entry, and

@@ -65,13 +65,14 @@ impl Connections {
         self.writer.tournament_version(id.0)
     }
 
-    /// A tag of the tournament's data as it is now, for a page drawn from it: it changes with
-    /// the tournament's version and with every run of the service (versions count from 0 again).
+    /// A tag of the tournament's data as it is now, for a page drawn from it by this release:
+    /// it changes with the tournament's version, which is kept with its data, so a page a
+    /// browser holds is still current after a restart ([`crate::db::tournament_versions`]).
     pub fn tournament_tag(&self, id: TournamentId) -> String {
         format!(
-            "{:x}-{}",
-            self.writer.run_id(),
-            self.writer.tournament_version(id.0)
+            "{}-{}",
+            env!("CARGO_PKG_VERSION"),
+            self.writer.tournament_tag(id.0)
         )
     }
 

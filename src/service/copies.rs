@@ -98,8 +98,9 @@ struct Pushed {
 }
 
 /// The token's copy when it is exactly what the token's last push left at `since`: the token's
-/// version and digest are those, and the copy's latest audit entry is the hub's own for that
-/// push (any change of the copy on the hub since makes the hub ask for the whole file).
+/// version and digest are those, the copy is at the version written down with that push, and
+/// its latest audit entry is the hub's own for it (any change of the copy on the hub since, with
+/// an entry or not, makes the hub ask for the whole file).
 fn as_pushed(
     conn: &mut SqliteConnection,
     token: i32,
@@ -109,7 +110,10 @@ fn as_pushed(
     let Some(tournament) = row.tournament_id else {
         return Ok(None);
     };
-    if row.version != since.version || row.digest.as_deref() != Some(&since.digest) {
+    if row.version != since.version
+        || row.digest.as_deref() != Some(&since.digest)
+        || !stored::copy_unchanged(conn, &row, tournament)?
+    {
         return Ok(None);
     }
     let Some((latest, after)) = stored_copy::latest_push(conn, tournament)? else {
@@ -193,7 +197,8 @@ pub(super) async fn take_changes(
                     && row.version == since.version
                     && row.digest.as_deref() == Some(since.digest.as_str())
                     && version > row.version
-                    && stored_copy::latest_entry(conn, tournament)? == latest;
+                    && stored_copy::latest_entry(conn, tournament)? == latest
+                    && stored::copy_unchanged(conn, &row, tournament)?;
                 if !current {
                     return Ok(false);
                 }
@@ -505,6 +510,7 @@ pub(super) fn record_push(
             claimed_sender: None,
         },
     )?;
+    stored::token_copy_version(conn, token.id, id)?;
     Ok(())
 }
 

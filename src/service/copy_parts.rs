@@ -13,7 +13,7 @@ use super::ServiceError;
 use super::archive::Ids;
 use super::file_parts;
 use crate::db::archive as stored;
-use crate::tournament::archive::{AuditPart, FORMAT, Touched, TournamentFile, VERSION};
+use crate::tournament::archive::{AuditPart, FileRecords, Touched, TournamentFile};
 use crate::tournament::{GameId, PlayerId, RoundId, SheetId, TournamentId};
 
 /// The part of the copy `id` that changes touching `touched` are checked against (see
@@ -31,7 +31,12 @@ pub(super) fn part(
         stored::copy_rows(conn, id, kind, &sources)
     };
     let rounds = file_parts::rounds(conn, id)?;
-    let numbers = file_parts::round_numbers(conn, id)?;
+    // Each round's row and number, from the rounds read (the part's records are the copy's
+    // rows: a round's id in the part is its row).
+    let numbers: HashMap<i32, i64> = rounds
+        .iter()
+        .filter_map(|r| Some((i32::try_from(r.id).ok()?, r.number)))
+        .collect();
     // The games touched, each read with every sheet: those named, and those the sheets named
     // stand on now.
     let mut with_sheets: BTreeSet<i32> = rows_of(conn, "game", &touched.games)?
@@ -90,11 +95,7 @@ pub(super) fn part(
     let mut tournament = file_parts::tournament_part(conn, id)?;
     // The teams' lists name every member: the changes checked so leave them as they are.
     tournament.teams.lists.clear();
-    let file = TournamentFile {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        exported_at: Utc::now().naive_utc(),
-        tournament,
+    let records = FileRecords {
         players: players.into_iter().map(file_parts::player_part).collect(),
         rounds,
         games: games
@@ -102,14 +103,8 @@ pub(super) fn part(
             .map(|g| file_parts::game_part(g, &numbers))
             .collect(),
         sheets: sheets.into_iter().map(file_parts::sheet_part).collect(),
-        byes: Vec::new(),
-        prohibited_pairs: Vec::new(),
-        roll_calls: Vec::new(),
-        check_ins: Vec::new(),
-        notice: None,
-        schedule: None,
-        audit: Vec::new(),
     };
+    let file = TournamentFile::of_records(tournament, Utc::now().naive_utc(), records);
     Ok(as_the_venue_names_it(file, &ids).map(|file| (file, ids)))
 }
 

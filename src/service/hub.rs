@@ -121,7 +121,7 @@ pub fn revoke(conn: &mut SqliteConnection, actor: &Actor, id: i32) -> Result<(),
     })
 }
 
-/// What a venue pushes: its version of the tournament (the latest entry of its audit trail), and
+/// What a venue pushes: its version of the tournament (of what its file carries), and
 /// either the whole tournament as a file, or the changes since a version the hub took (`since`)
 /// with the digest of the venue's file they give, or neither: a probe, asking whether the hub
 /// holds the version with that digest and its copy belongs to the `history`.

@@ -1,6 +1,6 @@
 //! The venue's pushes to its hubs (`docs/publishing.md`): every committed change of a linked
 //! tournament is pushed to its hub as soon as the hub can be reached, with the tournament's
-//! version (the latest entry of its audit trail): the changes since the file the hub took, from
+//! version (of what its file carries, `crate::db::tournament_versions`): the changes since the file the hub took, from
 //! the venue's log of what changed (`crate::db::venue_log`), or the whole file when the hub
 //! holds nothing of this venue's history. Pushing again changes nothing, an older version never
 //! overwrites a newer, and what is still to push is read from the database, so it survives the

@@ -628,12 +628,18 @@ async fn a_hub_kept_up_to_date_change_by_change_shows_what_the_whole_file_gives(
     // Changed on the hub's copy: the hub no longer holds what the venue's changes start from,
     // asks for the whole file, and is the venue's copy again.
     changed_on_the_hub_then_taken_whole(&hub, (&hub_organiser, on_hub), (&organiser, t)).await;
+    changed_on_the_hub_without_a_trace_then_taken_whole(
+        &hub,
+        (&hub_organiser, on_hub),
+        (&organiser, t),
+    )
+    .await;
     let notice = hub
         .client()
         .get(&format!("/api/tournaments/{on_hub}/notice"))
         .await
         .json();
-    assert_eq!(notice["notice"]["text"], "Prize-giving at 18:00");
+    assert_eq!(notice["notice"]["text"], "Prizes at the bar");
 }
 
 #[actix_web::test]
@@ -783,6 +789,25 @@ async fn changed_on_the_hub_then_taken_whole(
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     notice_published(organiser, t, "Prize-giving at 18:00").await;
+    assert_eq!(pushes_as_changes(hub).last(), Some(&false));
+    same_copy((hub_organiser, on_hub), (organiser, t)).await;
+}
+
+/// The copy changed on the hub straight in its database, leaving no audit entry (a repair by
+/// hand), then the venue's notice: the copy is no longer at the version its last push left, so
+/// the hub asks for the whole file, and is the venue's copy again.
+async fn changed_on_the_hub_without_a_trace_then_taken_whole(
+    hub: &TestApp,
+    (hub_organiser, on_hub): (&Client, i64),
+    (organiser, t): (&Client, i64),
+) {
+    let entries = hub.count("audit_log");
+    hub.execute(&format!(
+        "UPDATE players SET club = 'Changed on the hub' WHERE id = \
+         (SELECT min(id) FROM players WHERE tournament_id = {on_hub})"
+    ));
+    assert_eq!(hub.count("audit_log"), entries);
+    notice_published(organiser, t, "Prizes at the bar").await;
     assert_eq!(pushes_as_changes(hub).last(), Some(&false));
     same_copy((hub_organiser, on_hub), (organiser, t)).await;
 }

@@ -117,6 +117,38 @@ async fn a_change_in_one_tournament_leaves_what_was_read_of_another_current() {
     assert!(r.header("etag").is_none());
 }
 
+/// A browser's page is still current after the service starts again, as long as its data did
+/// not change: the tournament's version is kept with its data. A change after the restart
+/// makes that tournament's page new, and leaves the other's.
+#[actix_web::test]
+async fn a_page_a_browser_holds_stays_current_across_a_restart_until_its_tournament_changes() {
+    let app = spawn_app().await;
+    let organiser = app.organiser().await;
+    let [(a, ..), (b, ..)] = two_tournaments(&app, &organiser).await;
+    let visitor = app.client();
+    let a_tag = tag(&visitor.get(&format!("/tournaments/{a}/standings")).await);
+    let b_tag = tag(&visitor.get(&format!("/tournaments/{b}/standings")).await);
+    let cookie = organiser.cookie();
+    app.handle.stop(true).await;
+
+    let (address, handle) = start(&app.db_path).await;
+    let visitor = Client::new(&address);
+    for (t, held) in [(a, &a_tag), (b, &b_tag)] {
+        let r = standings_held(&visitor, t, held).await;
+        assert_eq!(r.status, StatusCode::NOT_MODIFIED, "{}", r.body);
+    }
+    let organiser = Client::new(&address);
+    organiser.set_cookie(cookie);
+    add_player(&organiser, a, "Kwame Mensah").await;
+    let r = standings_held(&visitor, a, &a_tag).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_ne!(tag(&r), a_tag);
+    assert!(r.body.contains("Kwame Mensah"));
+    let r = standings_held(&visitor, b, &b_tag).await;
+    assert_eq!(r.status, StatusCode::NOT_MODIFIED, "{}", r.body);
+    handle.stop(true).await;
+}
+
 /// A count of the walls', dashboards' and boards' feeds so far, as the staff's API says: their
 /// `draws`, or the times they were `woken` by a change of their data.
 async fn live(staff: &Client, what: &str) -> (u64, u64, u64) {

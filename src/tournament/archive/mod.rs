@@ -84,6 +84,42 @@ pub struct TournamentFile {
     pub audit: Vec<AuditPart>,
 }
 
+/// A tournament's records: the file's parts that are each a record by id.
+pub struct FileRecords {
+    pub players: Vec<PlayerPart>,
+    pub rounds: Vec<RoundPart>,
+    pub games: Vec<GamePart>,
+    pub sheets: Vec<SheetPart>,
+}
+
+impl TournamentFile {
+    /// A file of this service's format of `tournament` with only these records: its lists and
+    /// its audit trail empty (the part of a file a check of changes reads).
+    pub fn of_records(
+        tournament: TournamentPart,
+        exported_at: NaiveDateTime,
+        records: FileRecords,
+    ) -> TournamentFile {
+        TournamentFile {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            exported_at,
+            tournament,
+            players: records.players,
+            rounds: records.rounds,
+            games: records.games,
+            sheets: records.sheets,
+            byes: Vec::new(),
+            prohibited_pairs: Vec::new(),
+            roll_calls: Vec::new(),
+            check_ins: Vec::new(),
+            notice: None,
+            schedule: None,
+            audit: Vec::new(),
+        }
+    }
+}
+
 /// The tournament's settings, as the API's `POST /api/tournaments` takes them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -620,24 +620,18 @@ pub(super) mod tests {
                 .flat_map(|g| std::iter::once(g.south).chain(g.north)),
         );
         players.extend(sheets.iter().map(|s| s.player));
-        TournamentFile {
+        let records = crate::tournament::archive::FileRecords {
             players: file
                 .players
                 .iter()
                 .filter(|p| players.contains(&p.id))
                 .cloned()
                 .collect(),
+            rounds: file.rounds.clone(),
             games,
             sheets,
-            byes: Vec::new(),
-            prohibited_pairs: Vec::new(),
-            roll_calls: Vec::new(),
-            check_ins: Vec::new(),
-            notice: None,
-            schedule: None,
-            audit: Vec::new(),
-            ..file.clone()
-        }
+        };
+        TournamentFile::of_records(file.tournament.clone(), file.exported_at, records)
     }
 
     /// A hub that holds no file: the changes checked against the part of its copy they touch are

@@ -96,7 +96,7 @@ async fn publishing(s: &Session, app: &TestApp, t: i64, work: &std::path::Path) 
     let r = crate::publishing::push(
         app,
         &token,
-        &serde_json::json!({"version": 1_000_000_000, "file": file}),
+        &serde_json::json!({"version": crate::seams::FUTURE, "file": file}),
     )
     .await;
     if r.status != awc::http::StatusCode::OK {
