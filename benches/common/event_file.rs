@@ -46,17 +46,14 @@ pub fn event_file(players: i64, rounds: i64, played: i64, uid: &str) -> Tourname
     }))
     .unwrap();
     let at = at();
-    let mut file = TournamentFile {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        exported_at: at,
-        tournament: TournamentPart {
-            settings,
-            prizes: None,
-            teams: Default::default(),
-            created_at: at,
-            uid: Some(uid.to_string()),
-        },
+    let tournament = TournamentPart {
+        settings,
+        prizes: None,
+        teams: Default::default(),
+        created_at: at,
+        uid: Some(uid.to_string()),
+    };
+    let records = FileRecords {
         players: (1..=players)
             .map(|id| PlayerPart {
                 id,
@@ -77,14 +74,8 @@ pub fn event_file(players: i64, rounds: i64, played: i64, uid: &str) -> Tourname
         rounds: Vec::new(),
         games: Vec::new(),
         sheets: Vec::new(),
-        byes: Vec::new(),
-        prohibited_pairs: Vec::new(),
-        roll_calls: Vec::new(),
-        check_ins: Vec::new(),
-        notice: None,
-        schedule: None,
-        audit: Vec::new(),
     };
+    let mut file = TournamentFile::of_records(tournament, at, records);
     for round in 1..=rounds {
         file.rounds.push(RoundPart {
             id: round,

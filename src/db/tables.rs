@@ -40,6 +40,17 @@ impl Names {
         }
     }
 
+    /// The one tournament of `ROW` (itself for a tournament's own row), as a value; none for
+    /// an event's row, which names each of its sections.
+    pub fn tournament(self) -> Option<&'static str> {
+        match self {
+            Names::Itself => Some("ROW.id"),
+            Names::Column => Some("ROW.tournament_id"),
+            Names::Game => Some("(SELECT tournament_id FROM games WHERE id = ROW.game_id)"),
+            Names::Event | Names::ByEvent => None,
+        }
+    }
+
     /// The event of `ROW`, when the row is an event's.
     pub fn event(self) -> Option<&'static str> {
         match self {

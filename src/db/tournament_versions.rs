@@ -27,22 +27,11 @@ use super::tables::{Carried, Counts, Names, TABLES, Table};
 const NEXT: &str = "MAX(MAX(version, carried) + 1, \
                     CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER) * 1000)";
 
-/// The tournament `row` names (`ROW` stands for it), as one value; none for an event's row,
-/// which names each of its sections.
-fn own(names: Names) -> Option<&'static str> {
-    match names {
-        Names::Itself => Some("ROW.id"),
-        Names::Column => Some("ROW.tournament_id"),
-        Names::Game => Some("(SELECT tournament_id FROM games WHERE id = ROW.game_id)"),
-        Names::Event | Names::ByEvent => None,
-    }
-}
-
-/// Which rows of `tournament_versions` a change of `row` moves on: its tournaments' (`own`), and
+/// Which rows of `tournament_versions` a change of `row` moves on: its tournament's ([`Names::tournament`]), and
 /// (`before`) the tournaments before them when they are stages or play-offs. One value each, so
 /// that each is found by its key.
 fn rows_of(names: Names, rows: &[&str], before: bool) -> String {
-    let Some(own) = own(names) else {
+    let Some(own) = names.tournament() else {
         // An event's: its sections (and what they follow), read through the event.
         let of = |row: &str| {
             let event = names.event().unwrap_or("NULL").replace("ROW", row);

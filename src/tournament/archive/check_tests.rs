@@ -3,8 +3,8 @@
 use chrono::NaiveDateTime;
 
 use super::super::{
-    AuditPart, ByePart, CheckInPart, NoticePart, PlayerPart, RollCallPart, RoundPart, SheetPart,
-    TournamentPart,
+    AuditPart, ByePart, CheckInPart, FileRecords, NoticePart, PlayerPart, RollCallPart, RoundPart,
+    SheetPart, TournamentPart,
 };
 use super::*;
 use crate::tournament::Winner;
@@ -66,17 +66,14 @@ pub(in crate::tournament::archive) fn file() -> TournamentFile {
         moves: "1. C f 2. B a".to_string(),
         created_at: at(),
     };
-    TournamentFile {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        exported_at: at(),
-        tournament: TournamentPart {
-            settings,
-            prizes: None,
-            teams: Default::default(),
-            created_at: at(),
-            uid: Some("0123456789abcdef0123456789abcdef".to_string()),
-        },
+    let tournament = TournamentPart {
+        settings,
+        prizes: None,
+        teams: Default::default(),
+        created_at: at(),
+        uid: Some("0123456789abcdef0123456789abcdef".to_string()),
+    };
+    let records = FileRecords {
         players: vec![player(10, "Ama Mensah"), player(11, "Kofi Boateng")],
         rounds: vec![RoundPart {
             id: 20,
@@ -89,14 +86,8 @@ pub(in crate::tournament::archive) fn file() -> TournamentFile {
         }],
         games: vec![game],
         sheets: vec![sheet(40, 11), sheet(41, 10)],
-        byes: Vec::new(),
-        prohibited_pairs: Vec::new(),
-        roll_calls: Vec::new(),
-        check_ins: Vec::new(),
-        notice: None,
-        schedule: None,
-        audit: Vec::new(),
-    }
+    };
+    TournamentFile::of_records(tournament, at(), records)
 }
 
 /// The same file with something in every part: a bye asked, a pair kept apart, a roll call
