@@ -3,7 +3,7 @@
 //! of request, errors, and the server's peak memory.
 //!
 //! `cargo bench --bench load` (all phases), or
-//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,hot,flood,live,hoard,room,apart,hub,restart,import,circuit]
+//! `cargo bench --bench load -- [--clients N] [--seconds S] [--phases sheets,confirm,standings,hot,flood,live,hoard,room,apart,hub,restart,venue,import,circuit]
 //! [--events 64,1000] [--slow-sync MS] [--venues 50]`.
 //!
 //! The hot phase reads a 64-player event's public standings page, and its 304, beside a bare
@@ -15,6 +15,9 @@
 //! long from a sheet's acknowledgement at its venue to the hub's public round showing it. The
 //! restart phase (not among all phases: name it) does the same with a hub of its own, killed
 //! with SIGKILL halfway and started again on its database: what each venue sends to catch up.
+//! The venue phase (named too) runs one venue's own service among them, its internet cut a while
+//! and then its power: what it sends its hub to catch up once started again
+//! (`benches/common/venue_restart.rs`).
 //!
 //! The circuit phase imports a season of 12 events of 1,000 players (2,000 persons) and a circuit counting them,
 //! then times a ruling in one event until the circuit's page shows it
@@ -47,6 +50,9 @@ mod event_file;
 
 #[path = "common/circuit_load.rs"]
 mod circuit_load;
+
+#[path = "common/venue_restart.rs"]
+mod venue_restart;
 
 struct Options {
     clients: usize,
@@ -1638,6 +1644,9 @@ fn main() {
         }
         if options.phases.iter().any(|p| p == "restart") {
             restart_phase(options.venues, duration).await;
+        }
+        if options.phases.iter().any(|p| p == "venue") {
+            venue_restart::venue_phase(options.venues, duration).await;
         }
     });
     println!("server peak memory: {:.1} MiB", server.peak_memory_mib());

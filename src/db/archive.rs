@@ -13,6 +13,7 @@ use super::schema::{
     audit_log, check_ins, copy_ids, games, players, roll_calls, round_times, rounds, sheets,
     tournament_identities,
 };
+use crate::tournament::archive::RecordKind;
 use crate::tournament::{PlayerId, RoundId, TournamentId};
 
 /// Every sheet sent in a tournament, oldest first.
@@ -223,17 +224,10 @@ pub fn clear_lists(
 pub fn delete_copied(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
-    entity: &str,
+    entity: RecordKind,
     id: i32,
 ) -> QueryResult<()> {
-    let table = match entity {
-        "sheet" => "sheets",
-        "game" => "games",
-        "round" => "rounds",
-        "player" => "players",
-        _ => return Ok(()),
-    };
-    diesel::sql_query(format!("DELETE FROM {table} WHERE id = ?"))
+    diesel::sql_query(format!("DELETE FROM {} WHERE id = ?", entity.table()))
         .bind::<diesel::sql_types::Integer, _>(id)
         .execute(conn)?;
     diesel::sql_query(
@@ -241,7 +235,7 @@ pub fn delete_copied(
          AND entity_id = ? AND sender IS NOT NULL",
     )
     .bind::<diesel::sql_types::Integer, _>(tournament.get())
-    .bind::<diesel::sql_types::Text, _>(entity)
+    .bind::<diesel::sql_types::Text, _>(entity.as_ref())
     .bind::<diesel::sql_types::Integer, _>(id)
     .execute(conn)?;
     Ok(())
@@ -287,20 +281,21 @@ pub fn rewrite_sheet(
         .execute(conn)
 }
 
-/// A copy's rows as its venue's file names them: the kind of record (`player`, `round`,
-/// `game`, `sheet`), the venue's id and the copy's row.
-pub type CopyId = (String, i64, i32);
+/// A copy's rows as its venue's file names them: the kind of record, the venue's id and the
+/// copy's row.
+pub type CopyId = (RecordKind, i64, i32);
 
 /// Writes which row of a copy each of its venue's records is (`put`, those new or written again)
 /// and forgets those gone (by kind and venue id).
 pub fn keep_copy_ids(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
-    put: &[(&str, i64, i32)],
-    gone: &[(&str, i64)],
+    put: &[CopyId],
+    gone: &[(RecordKind, i64)],
 ) -> QueryResult<()> {
     for (kind, source) in gone {
-        diesel::delete(copy_ids::table.find((tournament.get(), *kind, *source))).execute(conn)?;
+        diesel::delete(copy_ids::table.find((tournament.get(), kind.as_ref(), *source)))
+            .execute(conn)?;
     }
     for chunk in put.chunks(200) {
         let rows: Vec<_> = chunk
@@ -308,7 +303,7 @@ pub fn keep_copy_ids(
             .map(|(kind, source, row)| {
                 (
                     copy_ids::tournament_id.eq(tournament.get()),
-                    copy_ids::kind.eq(*kind),
+                    copy_ids::kind.eq(kind.as_ref()),
                     copy_ids::source.eq(*source),
                     copy_ids::row_id.eq(*row),
                 )
@@ -328,15 +323,20 @@ pub fn clear_copy_ids(conn: &mut SqliteConnection, tournament: TournamentId) -> 
     Ok(())
 }
 
-/// Which row of a copy each of its venue's records is.
+/// Which row of a copy each of its venue's records is (a kind this release does not know left
+/// out).
 pub fn copy_ids_of(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
 ) -> QueryResult<Vec<CopyId>> {
-    copy_ids::table
+    let rows: Vec<(String, i64, i32)> = copy_ids::table
         .filter(copy_ids::tournament_id.eq(tournament.get()))
         .select((copy_ids::kind, copy_ids::source, copy_ids::row_id))
-        .load(conn)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(kind, source, row)| Some((kind.parse().ok()?, source, row)))
+        .collect())
 }
 
 /// The `after` of a tournament's latest audit entry when it is a hub's own entry for a push
@@ -387,12 +387,12 @@ pub fn trail_size(
 pub fn copy_rows(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
-    kind: &str,
+    kind: RecordKind,
     sources: &[i64],
 ) -> QueryResult<Vec<(i64, i32)>> {
     copy_ids::table
         .filter(copy_ids::tournament_id.eq(tournament.get()))
-        .filter(copy_ids::kind.eq(kind))
+        .filter(copy_ids::kind.eq(kind.as_ref()))
         .filter(copy_ids::source.eq_any(sources))
         .select((copy_ids::source, copy_ids::row_id))
         .load(conn)
@@ -403,12 +403,12 @@ pub fn copy_rows(
 pub fn copy_sources(
     conn: &mut SqliteConnection,
     tournament: TournamentId,
-    kind: &str,
+    kind: RecordKind,
     rows: &[i32],
 ) -> QueryResult<Vec<(i64, i32)>> {
     copy_ids::table
         .filter(copy_ids::tournament_id.eq(tournament.get()))
-        .filter(copy_ids::kind.eq(kind))
+        .filter(copy_ids::kind.eq(kind.as_ref()))
         .filter(copy_ids::row_id.eq_any(rows))
         .select((copy_ids::source, copy_ids::row_id))
         .load(conn)

@@ -460,6 +460,7 @@ diesel::table! {
         tournament_id -> Integer,
         version -> BigInt,
         carried -> BigInt,
+        before_id -> Nullable<Integer>,
     }
 }
 

@@ -51,6 +51,16 @@ impl Names {
         }
     }
 
+    /// The column of a row by which it names its tournament, its game or its event.
+    pub fn key(self) -> &'static str {
+        match self {
+            Names::Itself | Names::Event => "id",
+            Names::Column => "tournament_id",
+            Names::Game => "game_id",
+            Names::ByEvent => "event_id",
+        }
+    }
+
     /// The event of `ROW`, when the row is an event's.
     pub fn event(self) -> Option<&'static str> {
         match self {
@@ -423,12 +433,7 @@ mod tests {
             let (columns, _) = schema
                 .get(t.name)
                 .unwrap_or_else(|| panic!("{} is listed but not in the schema", t.name));
-            let needs = match t.names {
-                Names::Itself | Names::Event => "id",
-                Names::Column => "tournament_id",
-                Names::Game => "game_id",
-                Names::ByEvent => "event_id",
-            };
+            let needs = t.names.key();
             assert!(columns.contains(needs), "{} has no {needs}", t.name);
             if let Counts::Columns {
                 columns: counted, ..
@@ -469,6 +474,18 @@ mod tests {
         );
         for name in REGISTER.iter().chain(CIRCUITS) {
             assert!(schema.contains_key(*name), "{name} is not in the schema");
+        }
+    }
+
+    /// A kind of record a hub writes down the row of is a table whose rows are the file's part
+    /// of that name: what a copy's row is deleted from, and what the file's records are.
+    #[test]
+    fn each_kind_of_record_is_a_table_whose_rows_the_file_carries() {
+        use strum::IntoEnumIterator;
+        for kind in crate::tournament::archive::RecordKind::iter() {
+            let table = named(kind.table()).unwrap_or_else(|| panic!("{kind:?} is no table"));
+            assert_eq!(table.carried, Carried::Rows(kind.table()), "{kind:?}");
+            assert_eq!(kind.as_ref().parse(), Ok(kind));
         }
     }
 

@@ -27,38 +27,65 @@ use super::tables::{Carried, Counts, Names, TABLES, Table};
 const NEXT: &str = "MAX(MAX(version, carried) + 1, \
                     CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER) * 1000)";
 
-/// Which rows of `tournament_versions` a change of `row` moves on: its tournament's ([`Names::tournament`]), and
-/// (`before`) the tournaments before them when they are stages or play-offs. One value each, so
-/// that each is found by its key.
-fn rows_of(names: Names, rows: &[&str], before: bool) -> String {
-    let Some(own) = names.tournament() else {
-        // An event's: its sections (and what they follow), read through the event.
-        let of = |row: &str| {
-            let event = names.event().unwrap_or("NULL").replace("ROW", row);
-            format!(
-                "SELECT id FROM tournaments WHERE event_id = {event} UNION \
-                 SELECT previous_stage FROM tournaments WHERE event_id = {event}"
-            )
-        };
-        let all: Vec<String> = rows.iter().map(|row| of(row)).collect();
-        return format!("tournament_id IN ({})", all.join(" UNION "));
+/// The statements by which a change of `row` (`NEW` or `OLD`) moves on the versions it changes:
+/// its tournament's (`set`: [`Names::tournament`], or each section of an event's row), and,
+/// when it counts (`before`), the page version of the tournament before it (a stage or a
+/// play-off decides places of that tournament's standings), kept beside the version as
+/// `before_id` so that each is one keyed statement. `unless_same` (an update's `OLD` row) runs
+/// them only when the row names other tournaments than its `NEW` one.
+fn moves_of(names: Names, row: &str, set: &str, before: bool, unless_same: bool) -> String {
+    let swap = |s: &str| s.replace("ROW", row);
+    // What an update's OLD row names that its NEW row may not.
+    let other = |column: &str| match unless_same {
+        true => format!(" AND OLD.{column} IS NOT NEW.{column}"),
+        false => String::new(),
     };
-    let mut values = Vec::new();
-    for row in rows {
-        let value = own.replace("ROW", row);
-        if before {
-            values.push(match names {
-                Names::Itself => format!("{row}.previous_stage"),
-                _ => format!("(SELECT previous_stage FROM tournaments WHERE id = {value})"),
-            });
-        }
-        values.push(value);
+    let mut sql = String::new();
+    let (own, own_other) = match (names.tournament(), names.event()) {
+        (Some(own), _) => (format!("= {}", swap(own)), other(names.key())),
+        (None, event) => (
+            format!(
+                "IN (SELECT id FROM tournaments WHERE event_id = {})",
+                swap(event.unwrap_or("NULL"))
+            ),
+            other(names.key()),
+        ),
+    };
+    sql.push_str(&format!(
+        "UPDATE tournament_versions SET {set} WHERE tournament_id {own}{own_other}; "
+    ));
+    if before {
+        let (of, before_other) = match names {
+            Names::Itself => (
+                format!("= {row}.previous_stage"),
+                match unless_same {
+                    true => " AND (OLD.previous_stage IS NOT NEW.previous_stage \
+                              OR OLD.id IS NOT NEW.id)"
+                        .to_string(),
+                    false => String::new(),
+                },
+            ),
+            Names::Event | Names::ByEvent => (
+                format!(
+                    "IN (SELECT previous_stage FROM tournaments WHERE event_id = {})",
+                    swap(names.event().unwrap_or("NULL"))
+                ),
+                own_other.clone(),
+            ),
+            _ => (
+                format!("= (SELECT before_id FROM tournament_versions WHERE tournament_id {own})"),
+                own_other.clone(),
+            ),
+        };
+        sql.push_str(&format!(
+            "UPDATE tournament_versions SET version = {NEXT} WHERE tournament_id {of}{before_other}; "
+        ));
     }
-    format!("tournament_id IN ({})", values.join(", "))
+    sql
 }
 
 /// The versions' triggers of one table of a tournament (none when its changes neither count nor
-/// are carried): one statement each, whatever the table.
+/// are carried): one keyed statement for each version a row moves.
 fn triggers_of(table: &Table, sql: &mut String) {
     let counts = matches!(table.counts, Counts::All | Counts::Columns { .. });
     let carried = matches!(table.carried, Carried::Rows(_) | Carried::Within(_));
@@ -68,6 +95,13 @@ fn triggers_of(table: &Table, sql: &mut String) {
     let (columns, changed) = match table.counts {
         Counts::Columns { columns, changed } => (columns, changed),
         _ => ("", ""),
+    };
+    // Its own tournaments' pages and file; the page of the one before a stage or a play-off,
+    // not its file.
+    let set = match (counts, carried) {
+        (true, true) => format!("version = {NEXT}, carried = {NEXT}"),
+        (true, false) => format!("version = {NEXT}"),
+        _ => format!("carried = {NEXT}"),
     };
     for (what, suffix) in [("INSERT", "i"), ("UPDATE", "u"), ("DELETE", "d")] {
         let rows: &[&str] = match what {
@@ -85,28 +119,23 @@ fn triggers_of(table: &Table, sql: &mut String) {
             ),
             _ => (String::new(), String::new()),
         };
-        // Its own tournaments' pages and file; the page of the one before a stage or a
-        // play-off (which decides places of its standings), not its file.
-        let set = match (counts, carried) {
-            (true, true) => format!(
-                "version = {NEXT}, carried = CASE WHEN {} THEN {NEXT} ELSE carried END",
-                rows_of(table.names, rows, false)
-            ),
-            (true, false) => format!("version = {NEXT}"),
-            _ => format!("carried = {NEXT}"),
-        };
         let mut body = String::new();
         if table.names == Names::Itself && what == "INSERT" {
             body.push_str(
-                "INSERT INTO tournament_versions (tournament_id, version, carried) \
-                 SELECT NEW.id, 0, 0 WHERE NOT EXISTS \
-                 (SELECT 1 FROM tournament_versions WHERE tournament_id = NEW.id); ",
+                "INSERT INTO tournament_versions (tournament_id, version, carried, before_id) \
+                 VALUES (NEW.id, 0, 0, NEW.previous_stage) \
+                 ON CONFLICT (tournament_id) DO UPDATE SET before_id = excluded.before_id; ",
             );
         }
-        body.push_str(&format!(
-            "UPDATE tournament_versions SET {set} WHERE {};",
-            rows_of(table.names, rows, counts)
-        ));
+        for row in rows {
+            body.push_str(&moves_of(
+                table.names,
+                row,
+                &set,
+                counts,
+                what == "UPDATE" && *row == "OLD",
+            ));
+        }
         sql.push_str(&format!(
             "\nCREATE TRIGGER version_{name}_{suffix} AFTER {what}{of} ON {name}{when}
              BEGIN {body} END;",
@@ -115,20 +144,28 @@ fn triggers_of(table: &Table, sql: &mut String) {
     }
 }
 
-/// The versions' triggers, made again (an earlier release's dropped first), and a version for
-/// every tournament that has none yet (its latest audit entry): run when the database is
-/// opened, in one transaction.
+/// The versions' triggers, made again (an earlier release's dropped first), a version for
+/// every tournament that has none yet (its latest audit entry), and the tournament before each
+/// (kept by a trigger of its own from then on): run when the database is opened, in one
+/// transaction.
 pub fn make_triggers(conn: &mut SqliteConnection) -> QueryResult<()> {
     let mut sql = String::new();
     for table in TABLES {
         triggers_of(table, &mut sql);
     }
     sql.push_str(
-        "\nINSERT INTO tournament_versions (tournament_id, version, carried)
-           SELECT t.id, COALESCE(MAX(a.id), 0), COALESCE(MAX(a.id), 0)
+        "\nINSERT INTO tournament_versions (tournament_id, version, carried, before_id)
+           SELECT t.id, COALESCE(MAX(a.id), 0), COALESCE(MAX(a.id), 0), t.previous_stage
            FROM tournaments t LEFT JOIN audit_log a ON a.tournament_id = t.id
            WHERE t.id NOT IN (SELECT tournament_id FROM tournament_versions)
-           GROUP BY t.id;",
+           GROUP BY t.id;
+         UPDATE tournament_versions
+           SET before_id = (SELECT previous_stage FROM tournaments WHERE id = tournament_id)
+           WHERE before_id IS NOT
+             (SELECT previous_stage FROM tournaments WHERE id = tournament_id);
+         CREATE TRIGGER version_tournaments_before AFTER UPDATE OF previous_stage ON tournaments
+           BEGIN UPDATE tournament_versions SET before_id = NEW.previous_stage
+           WHERE tournament_id = NEW.id; END;",
     );
     super::tables::remake_triggers(conn, "version_", &sql)
 }
@@ -262,6 +299,18 @@ mod tests {
         let round =
             format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (3, 1, {NOW});");
         assert_eq!(moved(conn, &round), vec![no, (true, false), yes]);
+        // The final made to follow the open instead: all three pages; its next round the
+        // open's page, no longer the club's.
+        assert_eq!(
+            moved(
+                conn,
+                "UPDATE tournaments SET previous_stage = 1 WHERE id = 3;"
+            ),
+            vec![(true, false), (true, false), yes]
+        );
+        let round =
+            format!("INSERT INTO rounds (tournament_id, number, created_at) VALUES (3, 2, {NOW});");
+        assert_eq!(moved(conn, &round), vec![(true, false), no, yes]);
         // A game moved to another tournament counts for both.
         assert_eq!(
             moved(conn, "UPDATE games SET tournament_id = 2 WHERE id = 1;"),
@@ -333,7 +382,8 @@ mod tests {
         super::super::tables::remake_triggers(conn, "version_", "").unwrap();
         conn.batch_execute(
             "DELETE FROM tournament_versions;
-             DELETE FROM __diesel_schema_migrations WHERE version = '20261213000001';
+             DELETE FROM __diesel_schema_migrations
+               WHERE version IN ('20261213000001', '20261214000001');
              DROP TABLE tournament_versions;
              ALTER TABLE hub_tokens DROP COLUMN copy_version;",
         )
@@ -342,6 +392,21 @@ mod tests {
         let pool = crate::db::open(&url, 1).unwrap();
         let conn = &mut pool.get().unwrap();
         assert_eq!(kept(conn), vec![(1, 3, 3), (2, 2, 2), (3, 0, 0)]);
+        let before = |conn: &mut SqliteConnection| -> Vec<Option<i32>> {
+            versions::table
+                .order(versions::tournament_id)
+                .select(versions::before_id)
+                .load(conn)
+                .unwrap()
+        };
+        assert_eq!(before(conn), vec![None, None, Some(2)]);
+        // Put out of step by hand: made true again at the next start.
+        conn.batch_execute("UPDATE tournament_versions SET before_id = 1 WHERE tournament_id = 3;")
+            .unwrap();
+        drop(pool);
+        let pool = crate::db::open(&url, 1).unwrap();
+        let conn = &mut pool.get().unwrap();
+        assert_eq!(before(conn), vec![None, None, Some(2)]);
         assert_eq!(carried(conn, 1).unwrap(), 3);
         assert_eq!(carried(conn, 9).unwrap(), 0);
     }

@@ -21,8 +21,8 @@ use crate::db::roll_calls::{CheckIn, RollCall};
 use crate::db::schedules::RoundTime;
 use crate::db::{archive as stored, notices, queries, roll_calls, schedules};
 use crate::tournament::archive::{
-    AuditPart, Checked, GamePart, PlayerPart, RoundPart, SheetPart, TournamentFile, TournamentPart,
-    check,
+    AuditPart, Checked, GamePart, PlayerPart, RecordKind, RoundPart, SheetPart, TournamentFile,
+    TournamentPart, check,
 };
 use crate::tournament::sheets::Accepted;
 use crate::tournament::{PlayerId, ResultKind, TournamentId};
@@ -86,6 +86,44 @@ pub struct Ids {
 impl Ids {
     pub(super) fn player(&self, id: i64) -> PlayerId {
         self.players[&id]
+    }
+
+    /// The row of the record of `kind` the writer names `source`, if the copy has it.
+    pub(super) fn row(&self, kind: RecordKind, source: i64) -> Option<i32> {
+        match kind {
+            RecordKind::Player => self.players.get(&source).map(|p| p.get()),
+            RecordKind::Round => self.rounds.get(&source).copied(),
+            RecordKind::Game => self.games.get(&source).map(|g| g.get()),
+            RecordKind::Sheet => self.sheets.get(&source).map(|s| s.get()),
+        }
+    }
+
+    /// Writes down the row of the record of `kind` the writer names `source`.
+    pub(super) fn insert(&mut self, kind: RecordKind, source: i64, row: i32) {
+        match kind {
+            RecordKind::Player => drop(self.players.insert(source, PlayerId(row))),
+            RecordKind::Round => drop(self.rounds.insert(source, row)),
+            RecordKind::Game => drop(self.games.insert(source, crate::tournament::GameId(row))),
+            RecordKind::Sheet => drop(self.sheets.insert(source, crate::tournament::SheetId(row))),
+        }
+    }
+
+    /// Every record's row, with its kind and the writer's id.
+    pub(super) fn rows(&self) -> impl Iterator<Item = (RecordKind, i64, i32)> + '_ {
+        let players = self
+            .players
+            .iter()
+            .map(|(s, r)| (RecordKind::Player, *s, r.get()));
+        let rounds = self.rounds.iter().map(|(s, r)| (RecordKind::Round, *s, *r));
+        let games = self
+            .games
+            .iter()
+            .map(|(s, r)| (RecordKind::Game, *s, r.get()));
+        let sheets = self
+            .sheets
+            .iter()
+            .map(|(s, r)| (RecordKind::Sheet, *s, r.get()));
+        players.chain(rounds).chain(games).chain(sheets)
     }
 }
 

@@ -29,6 +29,7 @@ use crate::db::publishing as stored;
 use crate::db::publishing::HubToken;
 use crate::db::queries;
 use crate::tournament::TournamentId;
+use crate::tournament::archive::RecordKind::{self, Game, Player, Round, Sheet};
 use crate::tournament::archive::{
     AuditSize, Checked, FileChanges, Index, Touched, TournamentFile, check, check_changes,
     check_part,
@@ -308,11 +309,7 @@ pub(super) fn keep_all_rows(
     id: TournamentId,
     ids: &Ids,
 ) -> Result<(), ServiceError> {
-    let players = ids.players.iter().map(|(s, r)| ("player", *s, r.get()));
-    let rounds = ids.rounds.iter().map(|(s, r)| ("round", *s, *r));
-    let games = ids.games.iter().map(|(s, r)| ("game", *s, r.get()));
-    let sheets = ids.sheets.iter().map(|(s, r)| ("sheet", *s, r.get()));
-    let rows: Vec<_> = players.chain(rounds).chain(games).chain(sheets).collect();
+    let rows: Vec<_> = ids.rows().collect();
     stored_copy::clear_copy_ids(conn, id)?;
     stored_copy::keep_copy_ids(conn, id, &rows, &[])?;
     Ok(())
@@ -347,28 +344,26 @@ fn keep_rows(
     changes: &FileChanges,
     ids: &Ids,
 ) -> Result<(), ServiceError> {
-    let mut put = Vec::new();
-    put.extend(changes.players.put.iter().filter_map(|p| {
-        let row = ids.players.get(&p.id)?;
-        Some(("player", p.id, row.get()))
-    }));
-    put.extend(changes.rounds.put.iter().filter_map(|r| {
-        let row = ids.rounds.get(&r.id)?;
-        Some(("round", r.id, *row))
-    }));
-    put.extend(changes.games.put.iter().filter_map(|g| {
-        let row = ids.games.get(&g.id)?;
-        Some(("game", g.id, row.get()))
-    }));
-    put.extend(changes.sheets.put.iter().filter_map(|s| {
-        let row = ids.sheets.get(&s.id)?;
-        Some(("sheet", s.id, row.get()))
-    }));
-    let gone: Vec<(&str, i64)> = [
-        ("player", &changes.players.gone),
-        ("round", &changes.rounds.gone),
-        ("game", &changes.games.gone),
-        ("sheet", &changes.sheets.gone),
+    let put: Vec<_> = [
+        (
+            Player,
+            changes.players.put.iter().map(|p| p.id).collect::<Vec<_>>(),
+        ),
+        (Round, changes.rounds.put.iter().map(|r| r.id).collect()),
+        (Game, changes.games.put.iter().map(|g| g.id).collect()),
+        (Sheet, changes.sheets.put.iter().map(|s| s.id).collect()),
+    ]
+    .into_iter()
+    .flat_map(|(kind, put)| {
+        put.into_iter()
+            .filter_map(move |source| Some((kind, source, ids.row(kind, source)?)))
+    })
+    .collect();
+    let gone: Vec<(RecordKind, i64)> = [
+        (Player, &changes.players.gone),
+        (Round, &changes.rounds.gone),
+        (Game, &changes.games.gone),
+        (Sheet, &changes.sheets.gone),
     ]
     .into_iter()
     .flat_map(|(kind, gone)| gone.iter().map(move |g| (kind, *g)))
@@ -386,12 +381,12 @@ fn gone(
 ) -> Result<(), ServiceError> {
     for s in &changes.sheets.gone {
         if let Some(row) = ids.sheets.remove(s) {
-            stored_copy::delete_copied(conn, id, "sheet", row.get())?;
+            stored_copy::delete_copied(conn, id, Sheet, row.get())?;
         }
     }
     for g in &changes.games.gone {
         if let Some(row) = ids.games.remove(g) {
-            stored_copy::delete_copied(conn, id, "game", row.get())?;
+            stored_copy::delete_copied(conn, id, Game, row.get())?;
         }
     }
     for r in &changes.rounds.gone {
@@ -407,11 +402,11 @@ fn gone(
             ids.round_numbers.remove(&number);
             stored_copy::delete_round_time(conn, id, number as i32)?;
         }
-        stored_copy::delete_copied(conn, id, "round", row)?;
+        stored_copy::delete_copied(conn, id, Round, row)?;
     }
     for p in &changes.players.gone {
         if let Some(row) = ids.players.remove(p) {
-            stored_copy::delete_copied(conn, id, "player", row.get())?;
+            stored_copy::delete_copied(conn, id, Player, row.get())?;
         }
     }
     Ok(())

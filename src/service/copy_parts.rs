@@ -13,8 +13,8 @@ use super::ServiceError;
 use super::archive::Ids;
 use super::file_parts;
 use crate::db::archive as stored;
-use crate::tournament::archive::{AuditPart, FileRecords, Touched, TournamentFile};
-use crate::tournament::{GameId, PlayerId, RoundId, SheetId, TournamentId};
+use crate::tournament::archive::{AuditPart, FileRecords, RecordKind, Touched, TournamentFile};
+use crate::tournament::{PlayerId, RoundId, TournamentId};
 
 /// The part of the copy `id` that changes touching `touched` are checked against (see
 /// [`Touched`]), as the venue names it, with the copy's rows of its records and of the records
@@ -26,7 +26,7 @@ pub(super) fn part(
     touched: &Touched,
     entries: &[AuditPart],
 ) -> Result<Option<(TournamentFile, Ids)>, ServiceError> {
-    let rows_of = |conn: &mut SqliteConnection, kind: &str, sources: &BTreeSet<i64>| {
+    let rows_of = |conn: &mut SqliteConnection, kind: RecordKind, sources: &BTreeSet<i64>| {
         let sources: Vec<i64> = sources.iter().copied().collect();
         stored::copy_rows(conn, id, kind, &sources)
     };
@@ -39,11 +39,11 @@ pub(super) fn part(
         .collect();
     // The games touched, each read with every sheet: those named, and those the sheets named
     // stand on now.
-    let mut with_sheets: BTreeSet<i32> = rows_of(conn, "game", &touched.games)?
+    let mut with_sheets: BTreeSet<i32> = rows_of(conn, RecordKind::Game, &touched.games)?
         .into_iter()
         .map(|(_, row)| row)
         .collect();
-    let sheets_named: Vec<i32> = rows_of(conn, "sheet", &touched.sheets)?
+    let sheets_named: Vec<i32> = rows_of(conn, RecordKind::Sheet, &touched.sheets)?
         .into_iter()
         .map(|(_, row)| row)
         .collect();
@@ -73,7 +73,7 @@ pub(super) fn part(
         .map(PlayerId::get)
         .collect();
     players.extend(
-        rows_of(conn, "player", &touched.players)?
+        rows_of(conn, RecordKind::Player, &touched.players)?
             .into_iter()
             .map(|(_, r)| r),
     );
@@ -116,29 +116,31 @@ fn venue_ids(
     (player_rows, round_rows, game_rows, sheet_rows): (Vec<i32>, Vec<i32>, Vec<i32>, Vec<i32>),
     entries: &[AuditPart],
 ) -> Result<Ids, ServiceError> {
-    let named = |kind: &str| -> Vec<i64> {
+    let named = |kind: RecordKind| -> Vec<i64> {
         let named: BTreeSet<i64> = entries
             .iter()
-            .filter(|a| a.entity == kind)
+            .filter(|a| a.entity == kind.as_ref())
             .filter_map(|a| a.entity_id)
             .collect();
         Vec::from_iter(named)
     };
     let mut ids = Ids::default();
-    let players = stored::copy_sources(conn, id, "player", &player_rows)?
-        .into_iter()
-        .chain(stored::copy_rows(conn, id, "player", &named("player"))?);
-    ids.players = players.map(|(s, r)| (s, PlayerId(r))).collect();
-    ids.rounds = stored::copy_sources(conn, id, "round", &round_rows)?
-        .into_iter()
-        .chain(stored::copy_rows(conn, id, "round", &named("round"))?)
-        .collect();
-    let games = stored::copy_sources(conn, id, "game", &game_rows)?
-        .into_iter()
-        .chain(stored::copy_rows(conn, id, "game", &named("game"))?);
-    ids.games = games.map(|(s, r)| (s, GameId(r))).collect();
-    let sheets = stored::copy_sources(conn, id, "sheet", &sheet_rows)?;
-    ids.sheets = sheets.into_iter().map(|(s, r)| (s, SheetId(r))).collect();
+    for (kind, rows) in [
+        (RecordKind::Player, player_rows),
+        (RecordKind::Round, round_rows),
+        (RecordKind::Game, game_rows),
+        (RecordKind::Sheet, sheet_rows),
+    ] {
+        // The sheets are in no audit entry's name.
+        let by_entries = match kind {
+            RecordKind::Sheet => Vec::new(),
+            kind => stored::copy_rows(conn, id, kind, &named(kind))?,
+        };
+        let by_rows = stored::copy_sources(conn, id, kind, &rows)?;
+        for (source, row) in by_rows.into_iter().chain(by_entries) {
+            ids.insert(kind, source, row);
+        }
+    }
     Ok(ids)
 }
 
@@ -161,13 +163,7 @@ pub(super) fn whole(
 pub(super) fn ids_of_rows(rows: &[stored::CopyId], file: &TournamentFile) -> Option<Ids> {
     let mut ids = Ids::default();
     for (kind, source, row) in rows {
-        match kind.as_str() {
-            "player" => drop(ids.players.insert(*source, PlayerId(*row))),
-            "round" => drop(ids.rounds.insert(*source, *row)),
-            "game" => drop(ids.games.insert(*source, GameId(*row))),
-            "sheet" => drop(ids.sheets.insert(*source, SheetId(*row))),
-            _ => {}
-        }
+        ids.insert(*kind, *source, *row);
     }
     let counted = [
         (ids.players.len(), file.players.len()),

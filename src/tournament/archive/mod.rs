@@ -41,6 +41,41 @@ use super::sheets::EndKind;
 use super::teams::TeamSettings;
 use super::{ByeKind, GameStatus, ResultKind, Winner};
 
+/// The kinds of a file's records that name each other by the ids of the copy that wrote the
+/// file: how a hub writes down which row of its copy each of a venue's records is
+/// (`copy_ids.kind`), and how the audit trail names them (`entity`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::EnumIter,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum RecordKind {
+    Player,
+    Round,
+    Game,
+    Sheet,
+}
+
+impl RecordKind {
+    /// The table of its rows.
+    pub fn table(self) -> &'static str {
+        match self {
+            RecordKind::Player => "players",
+            RecordKind::Round => "rounds",
+            RecordKind::Game => "games",
+            RecordKind::Sheet => "sheets",
+        }
+    }
+}
+
 /// What the file's `format` says.
 pub const FORMAT: &str = "oware-tournament";
 /// The version this service writes and reads.
