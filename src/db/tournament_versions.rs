@@ -41,14 +41,12 @@ fn moves_of(names: Names, row: &str, set: &str, before: bool, unless_same: bool)
         false => String::new(),
     };
     let mut sql = String::new();
-    let (own, own_other) = match (names.tournament(), names.event()) {
-        (Some(own), _) => (format!("= {}", swap(own)), other(names.key())),
-        (None, event) => (
-            format!(
-                "IN (SELECT id FROM tournaments WHERE event_id = {})",
-                swap(event.unwrap_or("NULL"))
-            ),
-            other(names.key()),
+    let own_other = other(names.key());
+    let own = match names.tournament() {
+        Some(own) => format!("= {}", swap(own)),
+        None => format!(
+            "IN (SELECT id FROM tournaments WHERE event_id = {})",
+            swap(names.event().unwrap_or("NULL"))
         ),
     };
     sql.push_str(&format!(

@@ -108,6 +108,16 @@ impl Ids {
         }
     }
 
+    /// Forgets the record of `kind` the writer names `source`: its row, if the copy had it.
+    pub(super) fn remove(&mut self, kind: RecordKind, source: i64) -> Option<i32> {
+        match kind {
+            RecordKind::Player => self.players.remove(&source).map(|p| p.get()),
+            RecordKind::Round => self.rounds.remove(&source),
+            RecordKind::Game => self.games.remove(&source).map(|g| g.get()),
+            RecordKind::Sheet => self.sheets.remove(&source).map(|s| s.get()),
+        }
+    }
+
     /// Every record's row, with its kind and the writer's id.
     pub(super) fn rows(&self) -> impl Iterator<Item = (RecordKind, i64, i32)> + '_ {
         let players = self

@@ -29,7 +29,7 @@ use crate::db::publishing as stored;
 use crate::db::publishing::HubToken;
 use crate::db::queries;
 use crate::tournament::TournamentId;
-use crate::tournament::archive::RecordKind::{self, Game, Player, Round, Sheet};
+use crate::tournament::archive::RecordKind;
 use crate::tournament::archive::{
     AuditSize, Checked, FileChanges, Index, Touched, TournamentFile, check, check_changes,
     check_part,
@@ -98,6 +98,19 @@ struct Pushed {
     trail: AuditSize,
 }
 
+/// Whether the token's last push left its copy `tournament` at `since` (its version and
+/// digest), and the copy is still at the version written down with that push.
+fn still_at(
+    conn: &mut SqliteConnection,
+    row: &HubToken,
+    tournament: TournamentId,
+    since: &Since,
+) -> Result<bool, ServiceError> {
+    Ok(row.version == since.version
+        && row.digest.as_deref() == Some(since.digest.as_str())
+        && stored::copy_unchanged(conn, row, tournament)?)
+}
+
 /// The token's copy when it is exactly what the token's last push left at `since`: the token's
 /// version and digest are those, the copy is at the version written down with that push, and
 /// its latest audit entry is the hub's own for it (any change of the copy on the hub since, with
@@ -111,10 +124,7 @@ fn as_pushed(
     let Some(tournament) = row.tournament_id else {
         return Ok(None);
     };
-    if row.version != since.version
-        || row.digest.as_deref() != Some(&since.digest)
-        || !stored::copy_unchanged(conn, &row, tournament)?
-    {
+    if !still_at(conn, &row, tournament, since)? {
         return Ok(None);
     }
     let Some((latest, after)) = stored_copy::latest_push(conn, tournament)? else {
@@ -195,11 +205,9 @@ pub(super) async fn take_changes(
             transaction(conn, |conn| {
                 let row = live_token(conn, token)?;
                 let current = row.tournament_id == Some(tournament)
-                    && row.version == since.version
-                    && row.digest.as_deref() == Some(since.digest.as_str())
                     && version > row.version
                     && stored_copy::latest_entry(conn, tournament)? == latest
-                    && stored::copy_unchanged(conn, &row, tournament)?;
+                    && still_at(conn, &row, tournament, &since)?;
                 if !current {
                     return Ok(false);
                 }
@@ -344,30 +352,19 @@ fn keep_rows(
     changes: &FileChanges,
     ids: &Ids,
 ) -> Result<(), ServiceError> {
-    let put: Vec<_> = [
-        (
-            Player,
-            changes.players.put.iter().map(|p| p.id).collect::<Vec<_>>(),
-        ),
-        (Round, changes.rounds.put.iter().map(|r| r.id).collect()),
-        (Game, changes.games.put.iter().map(|g| g.id).collect()),
-        (Sheet, changes.sheets.put.iter().map(|s| s.id).collect()),
-    ]
-    .into_iter()
-    .flat_map(|(kind, put)| {
-        put.into_iter()
-            .filter_map(move |source| Some((kind, source, ids.row(kind, source)?)))
-    })
-    .collect();
-    let gone: Vec<(RecordKind, i64)> = [
-        (Player, &changes.players.gone),
-        (Round, &changes.rounds.gone),
-        (Game, &changes.games.gone),
-        (Sheet, &changes.sheets.gone),
-    ]
-    .into_iter()
-    .flat_map(|(kind, gone)| gone.iter().map(move |g| (kind, *g)))
-    .collect();
+    let put: Vec<_> = changes
+        .put_by_kind()
+        .into_iter()
+        .flat_map(|(kind, put)| {
+            put.into_iter()
+                .filter_map(move |source| Some((kind, source, ids.row(kind, source)?)))
+        })
+        .collect();
+    let gone: Vec<(RecordKind, i64)> = changes
+        .gone_by_kind()
+        .into_iter()
+        .flat_map(|(kind, gone)| gone.iter().map(move |g| (kind, *g)))
+        .collect();
     stored_copy::keep_copy_ids(conn, id, &put, &gone)?;
     Ok(())
 }
@@ -379,34 +376,24 @@ fn gone(
     changes: &FileChanges,
     ids: &mut Ids,
 ) -> Result<(), ServiceError> {
-    for s in &changes.sheets.gone {
-        if let Some(row) = ids.sheets.remove(s) {
-            stored_copy::delete_copied(conn, id, Sheet, row.get())?;
-        }
-    }
-    for g in &changes.games.gone {
-        if let Some(row) = ids.games.remove(g) {
-            stored_copy::delete_copied(conn, id, Game, row.get())?;
-        }
-    }
-    for r in &changes.rounds.gone {
-        let Some(row) = ids.rounds.remove(r) else {
-            continue;
-        };
-        let number = ids
-            .round_numbers
-            .iter()
-            .find(|(_, n)| n.get() == row)
-            .map(|(number, _)| *number);
-        if let Some(number) = number {
-            ids.round_numbers.remove(&number);
-            stored_copy::delete_round_time(conn, id, number as i32)?;
-        }
-        stored_copy::delete_copied(conn, id, Round, row)?;
-    }
-    for p in &changes.players.gone {
-        if let Some(row) = ids.players.remove(p) {
-            stored_copy::delete_copied(conn, id, Player, row.get())?;
+    for (kind, gone) in changes.gone_by_kind() {
+        for source in gone {
+            let Some(row) = ids.remove(kind, *source) else {
+                continue;
+            };
+            if kind == RecordKind::Round {
+                // Its time goes with it.
+                let number = ids
+                    .round_numbers
+                    .iter()
+                    .find(|(_, n)| n.get() == row)
+                    .map(|(number, _)| *number);
+                if let Some(number) = number {
+                    ids.round_numbers.remove(&number);
+                    stored_copy::delete_round_time(conn, id, number as i32)?;
+                }
+            }
+            stored_copy::delete_copied(conn, id, kind, row)?;
         }
     }
     Ok(())

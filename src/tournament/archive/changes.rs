@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::check::Unchanged;
 use super::{
-    AuditPart, ByePart, CheckInPart, Checked, GamePart, NoticePart, PlayerPart, RollCallPart,
-    RoundPart, SheetPart, TournamentFile, TournamentPart,
+    AuditPart, ByePart, CheckInPart, Checked, GamePart, NoticePart, PlayerPart, RecordKind,
+    RollCallPart, RoundPart, SheetPart, TournamentFile, TournamentPart,
 };
 use crate::tournament::schedule::Schedule;
 use crate::tournament::sheets::Accepted;
@@ -153,6 +153,30 @@ fn part(p: &TournamentPart) -> serde_json::Value {
 }
 
 impl FileChanges {
+    /// The ids of the records put, by kind.
+    pub fn put_by_kind(&self) -> [(RecordKind, Vec<i64>); 4] {
+        fn keys<T: Keyed>(records: &Records<T>) -> Vec<i64> {
+            records.put.iter().map(Keyed::key).collect()
+        }
+        [
+            (RecordKind::Player, keys(&self.players)),
+            (RecordKind::Round, keys(&self.rounds)),
+            (RecordKind::Game, keys(&self.games)),
+            (RecordKind::Sheet, keys(&self.sheets)),
+        ]
+    }
+
+    /// The ids of the records gone, by kind, each before the kinds it names (a sheet before its
+    /// game, a game before its round and its players).
+    pub fn gone_by_kind(&self) -> [(RecordKind, &[i64]); 4] {
+        [
+            (RecordKind::Sheet, &self.sheets.gone),
+            (RecordKind::Game, &self.games.gone),
+            (RecordKind::Round, &self.rounds.gone),
+            (RecordKind::Player, &self.players.gone),
+        ]
+    }
+
     /// The changes from `old` to `new`, when applying them to `old` gives `new` exactly: none
     /// when the files are of other formats or identities, or when the audit trail of `new`
     /// does not go on from `old`'s.
